@@ -1,0 +1,180 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { JWTVerifyGetKey } from 'jose';
+
+import type { IdentityAdmin } from '@laurel/identity';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+
+import { MAX_BODY_BYTES } from '@laurel/contract/constants';
+
+import serverPackage from '../package.json' with { type: 'json' };
+import type { AppConfig } from './config.ts';
+import { createDatabase, type DatabaseHandle } from './db/database.ts';
+import { authPlugin, createTokenVerifier, type IdTokenClaims } from './plugins/auth.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { DOCS_PREFIX, openapiPlugin } from './plugins/openapi.ts';
+import { spaPlugin } from './plugins/spa.ts';
+import { configRoutes } from './modules/config/config.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createLookupsRepository } from './modules/lookups/lookups.repository.ts';
+import { lookupsRoutes } from './modules/lookups/lookups.routes.ts';
+import { createAuditsRepository } from './modules/audits/audits.repository.ts';
+import { auditsRoutes } from './modules/audits/audits.routes.ts';
+import { createAuditsService } from './modules/audits/audits.service.ts';
+import { createBookmarksRepository } from './modules/bookmarks/bookmarks.repository.ts';
+import { bookmarksRoutes } from './modules/bookmarks/bookmarks.routes.ts';
+import { createBookmarksService } from './modules/bookmarks/bookmarks.service.ts';
+import { createContractsRepository } from './modules/contracts/contracts.repository.ts';
+import { contractsRoutes } from './modules/contracts/contracts.routes.ts';
+import { createContractsService } from './modules/contracts/contracts.service.ts';
+import { createCredentialsRepository } from './modules/credentials/credentials.repository.ts';
+import { credentialsRoutes } from './modules/credentials/credentials.routes.ts';
+import { createCredentialsService } from './modules/credentials/credentials.service.ts';
+import { createOrganizationsRepository } from './modules/organizations/organizations.repository.ts';
+import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
+import { createOrganizationsService } from './modules/organizations/organizations.service.ts';
+import { createSearchRepository } from './modules/search/search.repository.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { createUsersAdminRepository } from './modules/users/users-admin.repository.ts';
+import { createUsersAdminService } from './modules/users/users-admin.service.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { createAuditor } from './lib/audit.ts';
+
+export const VERSION: string = serverPackage.version;
+
+/** Where id tokens come from and how to check them: the embedded pool or AWS Cognito. */
+export interface IdentityIntegration {
+  issuer: string;
+  audience: string;
+  getKey: JWTVerifyGetKey;
+  isRevoked?: (claims: IdTokenClaims) => Promise<boolean> | boolean;
+  /** Mounts the embedded identity service's routes, when there is one. */
+  register?: (app: FastifyInstance) => Promise<void>;
+  /** How the API changes identities (disable, enable, groups…). */
+  admin: IdentityAdmin;
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  identity: IdentityIntegration;
+  /** An open database; by default one is opened from `config.databaseUrl` and closed with the app. */
+  database?: DatabaseHandle;
+  /** Pino options, or false to log nothing (tests). */
+  logger?: boolean | Record<string, unknown>;
+  /** A logger made by the caller (shared with code that runs before the app exists). */
+  loggerInstance?: FastifyBaseLogger;
+  /** Serve the built web app; off in tests unless they point `config.webDist` at a build. */
+  serveWeb?: boolean;
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/**
+ * Builds the Laurel server without listening, so that tests can `inject` requests.
+ * @example const app = await buildApp({ config, identity }); await app.listen({ port: 3000 });
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, identity } = options;
+  const database = options.database ?? createDatabase(config.databaseUrl);
+  const ownsDatabase = !options.database;
+
+  const app = Fastify({
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : {
+          logger:
+            options.logger === undefined
+              ? { level: config.logLevel }
+              : options.logger === false
+                ? false
+                : { level: config.logLevel, ...(options.logger === true ? {} : options.logger) },
+        }),
+    bodyLimit: MAX_BODY_BYTES,
+    trustProxy: true,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api/') && !request.url.startsWith(DOCS_PREFIX)) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+  if (ownsDatabase) app.addHook('onClose', () => database.destroy());
+
+  await app.register(errorsPlugin);
+  await app.register(openapiPlugin, { version: VERSION, serveUi: true });
+
+  const db = database.db;
+  const usersRepository = createUsersRepository(db);
+  const verifier = createTokenVerifier({
+    issuer: identity.issuer,
+    audience: identity.audience,
+    getKey: identity.getKey,
+    ...(identity.isRevoked ? { isRevoked: identity.isRevoked } : {}),
+  });
+  await app.register(authPlugin, {
+    verifier,
+    principals: { findByIdentityUsername: (username) => usersRepository.findPrincipal(username) },
+  });
+
+  if (identity.register) await identity.register(app);
+
+  await app.register(healthRoutes, { ping: database.ping });
+  await app.register(configRoutes, { config, version: VERSION });
+  await app.register(lookupsRoutes, { lookups: createLookupsRepository(db) });
+  const auditsRepository = createAuditsRepository(db);
+  const audit = createAuditor(auditsRepository);
+  await app.register(usersRoutes, {
+    users: createUsersService({ db, users: usersRepository, audit }),
+    usersAdmin: createUsersAdminService({
+      db,
+      users: createUsersAdminRepository(db),
+      audit,
+      identity: identity.admin,
+      forgetPrincipal: (username) => app.forgetPrincipal(username),
+    }),
+  });
+  await app.register(organizationsRoutes, {
+    organizations: createOrganizationsService({
+      db,
+      organizations: createOrganizationsRepository(db),
+      audit,
+      identity: identity.admin,
+    }),
+  });
+  await app.register(credentialsRoutes, {
+    credentials: createCredentialsService({
+      db,
+      credentials: createCredentialsRepository(db),
+      audit,
+    }),
+  });
+  await app.register(contractsRoutes, {
+    contracts: createContractsService({ db, contracts: createContractsRepository(db), audit }),
+  });
+  await app.register(bookmarksRoutes, {
+    bookmarks: createBookmarksService({ db, bookmarks: createBookmarksRepository(db), audit }),
+  });
+  await app.register(auditsRoutes, {
+    audits: createAuditsService({ db, audits: auditsRepository, audit }),
+  });
+  await app.register(searchRoutes, { search: createSearchRepository(db) });
+
+  if (options.serveWeb ?? true) {
+    await app.register(spaPlugin, { root: config.webDist ?? defaultWebDist });
+  }
+  return app;
+}

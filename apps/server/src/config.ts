@@ -1,0 +1,117 @@
+import { z } from 'zod';
+
+const booleanFromString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], {
+    error: 'must be true or false',
+  })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const ZEnvironment = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .default('sqlite:./data/laurel.db')
+      .refine(
+        (url) => /^(sqlite:.+|postgres(ql)?:\/\/.+)$/.test(url),
+        'must be sqlite:<path> or postgres://user@host:port/database',
+      ),
+    DEMO_MODE: booleanFromString.default(true),
+    PUBLIC_URL: z
+      .url({ error: 'must be an absolute URL such as https://laurel.example.org' })
+      .optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    IDENTITY: z.enum(['embedded', 'cognito']).default('embedded'),
+    COGNITO_POOL_ID: z
+      .string()
+      .regex(
+        /^[a-z0-9-]+_[A-Za-z0-9]+$/,
+        'must look like <region>_<name>, e.g. eu-west-1_AbCdEf123',
+      )
+      .optional(),
+    COGNITO_CLIENT_ID: z.string().min(1).optional(),
+    COGNITO_REGION: z.string().min(1).optional(),
+    SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+    SALESFORCE_BASE_URL: z.url().default('https://laurel-demo.lightning.force.com'),
+    SUPPORT_EMAIL: z.email().default('support@laurel.demo'),
+    WEB_DIST: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.IDENTITY === 'cognito') {
+      for (const key of ['COGNITO_POOL_ID', 'COGNITO_CLIENT_ID'] as const) {
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is required when IDENTITY=cognito',
+          });
+      }
+    }
+    if (!env.DEMO_MODE && env.IDENTITY === 'embedded' && !env.SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SECRET_KEY'],
+        message: 'is required when DEMO_MODE=false (it encrypts the identity signing keys)',
+      });
+    }
+  });
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  demoMode: boolean;
+  publicUrl: string;
+  logLevel: string;
+  identity: {
+    mode: 'embedded' | 'cognito';
+    poolId: string;
+    clientId: string;
+    region: string;
+  };
+  /** Absent only in demo mode, where a key is generated and kept in the database. */
+  secretKey: string | undefined;
+  salesforceBaseUrl: string;
+  supportEmail: string;
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads and validates the environment once at start. A bad value throws a ConfigError naming
+ * the variable, e.g. `PORT: Invalid input: expected number`.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = ZEnvironment.safeParse(defined);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const poolId = e.COGNITO_POOL_ID ?? 'local-1_Laurel';
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    demoMode: e.DEMO_MODE,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    logLevel: e.LOG_LEVEL,
+    identity: {
+      mode: e.IDENTITY,
+      poolId,
+      clientId: e.COGNITO_CLIENT_ID ?? 'laurel-web',
+      region: e.COGNITO_REGION ?? poolId.split('_')[0]!,
+    },
+    secretKey: e.SECRET_KEY,
+    salesforceBaseUrl: e.SALESFORCE_BASE_URL.replace(/\/+$/, ''),
+    supportEmail: e.SUPPORT_EMAIL,
+    webDist: e.WEB_DIST,
+  };
+}

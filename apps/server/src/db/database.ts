@@ -1,0 +1,83 @@
+import SQLite from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+
+import type { Database } from './schema.ts';
+import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle<DB = Database> {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  /** Whether the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  destroy(): Promise<void>;
+}
+
+/** `sqlite:` followed by a file path (or `:memory:`), or a `postgres://` / `postgresql://` URL. */
+export function dialectOf(url: string): Dialect {
+  if (url.startsWith('sqlite:')) return 'sqlite';
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return 'postgres';
+  throw new Error(`Unsupported database URL "${url}": use sqlite:<path> or postgres://…`);
+}
+
+// PostgreSQL returns BIGINT (count(*), bigserial) as strings by default; every id and count in
+// Laurel fits in a JavaScript number, so parse them as numbers on both dialects alike.
+pg.types.setTypeParser(20, (value) => Number(value));
+// NUMERIC as number too: money amounts are stored as NUMERIC(12,2) and stay within double precision.
+pg.types.setTypeParser(1700, (value) => Number(value));
+
+/**
+ * Opens the database named by `url`.
+ * @example const { db } = createDatabase('sqlite:./data/laurel.db');
+ */
+export function createDatabase<DB = Database>(url: string): DatabaseHandle<DB> {
+  const dialect = dialectOf(url);
+  if (dialect === 'sqlite') {
+    const file = url.slice('sqlite:'.length);
+    if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
+    const database = new SQLite(file);
+    database.pragma('journal_mode = WAL');
+    database.pragma('foreign_keys = ON');
+    database.pragma('busy_timeout = 5000');
+    database.pragma('synchronous = NORMAL');
+    const db = new Kysely<DB>({
+      dialect: new SqliteDialect({ database }),
+      plugins: [new CamelCasePlugin(), new SqliteBooleanPlugin()],
+    });
+    return {
+      db,
+      dialect,
+      ping: async () => {
+        try {
+          database.prepare('select 1').get();
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      destroy: () => db.destroy(),
+    };
+  }
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool }),
+    plugins: [new CamelCasePlugin()],
+  });
+  return {
+    db,
+    dialect,
+    ping: async () => {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    destroy: () => db.destroy(),
+  };
+}

@@ -1,0 +1,43 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+
+import * as foundation from './migrations/20261121T1310-foundation.ts';
+import * as directory from './migrations/20261121T1400-directory.ts';
+import * as searchIndexes from './migrations/20261121T1500-search-indexes.ts';
+
+/** The server's own migrations, by name. Names sort in the order they must run. */
+export const serverMigrations: Record<string, Migration> = {
+  '20261121T1310-foundation': foundation,
+  '20261121T1400-directory': directory,
+  '20261121T1500-search-indexes': searchIndexes,
+};
+
+class StaticMigrationProvider implements MigrationProvider {
+  private readonly migrations: Record<string, Migration>;
+  constructor(migrations: Record<string, Migration>) {
+    this.migrations = migrations;
+  }
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return this.migrations;
+  }
+}
+
+/**
+ * Runs every pending migration of the given sets, throwing the first failure.
+ * @example await migrateToLatest(db, [serverMigrations, identityMigrations]);
+ */
+export async function migrateToLatest(
+  db: Kysely<any>,
+  sets: Array<Record<string, Migration>>,
+): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: new StaticMigrationProvider(Object.assign({}, ...sets)),
+    allowUnorderedMigrations: true,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const detail = error instanceof Error ? error.message : String(error ?? '');
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${detail}`);
+  }
+}

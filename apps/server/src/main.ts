@@ -1,0 +1,84 @@
+import closeWithGrace from 'close-with-grace';
+import { pino } from 'pino';
+
+import { ROLE_LABELS } from '@laurel/contract/roles';
+
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createDatabase } from './db/database.ts';
+import { migrateToLatest, serverMigrations } from './db/migrations.ts';
+import { createIdentity, IDENTITY_MIGRATIONS } from './identity.ts';
+import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS, DEMO_PASSWORD } from './seed/demo-data.ts';
+import { seedDemoWorld } from './seed/demo.ts';
+
+const organizationName = (key: string) =>
+  DEMO_ORGANIZATIONS.find((o) => o.key === key)?.name ?? key;
+
+const startedAt = performance.now();
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const logger = pino({
+  level: config.logLevel,
+  ...(process.stdout.isTTY
+    ? {
+        transport: {
+          target: 'pino-pretty',
+          options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+        },
+      }
+    : {}),
+});
+
+const database = createDatabase(config.databaseUrl);
+await migrateToLatest(database.db, [serverMigrations, ...IDENTITY_MIGRATIONS]);
+const identity = await createIdentity(config, database, logger);
+
+let seeded = false;
+if (config.demoMode) seeded = await seedDemoWorld(database.db, identity.demo);
+
+const app = await buildApp({
+  config,
+  database,
+  identity: identity.integration,
+  loggerInstance: logger,
+});
+
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'shutting down after an error');
+  else app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await database.destroy();
+});
+
+await app.listen({ port: config.port, host: config.host });
+
+const lines = [
+  '',
+  `  Laurel is running at ${config.publicUrl}  (started in ${Math.round(performance.now() - startedAt)} ms)`,
+  `  API documentation: ${config.publicUrl}/api/docs`,
+];
+if (config.demoMode) {
+  lines.push(
+    seeded
+      ? '  Demo mode: a fictional demo world was created.'
+      : '  Demo mode: all data are fictional.',
+    `  Demo accounts (password ${DEMO_PASSWORD}):`,
+    ...DEMO_ACCOUNTS.filter((a) => a.listed).map(
+      (a) =>
+        `    ${a.email.padEnd(26)} ${ROLE_LABELS[a.roleId].padEnd(20)} ${organizationName(a.organizationKey)}`,
+    ),
+  );
+  if (identity.mailboxUrl)
+    lines.push(`  Dev mailbox (e-mails Laurel sent): ${identity.mailboxUrl}`);
+}
+console.log(`${lines.join('\n')}\n`);

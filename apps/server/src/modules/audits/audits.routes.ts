@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import { ZAuditListQuery, ZAuditPage, ZLogEventBody } from '@laurel/contract/audits';
+import { ZErrorResponse } from '@laurel/contract/errors';
+import { API_PATHS } from '@laurel/contract/paths';
+
+import { actorOf } from '../../lib/audit.ts';
+import { registerListRoutes } from '../../lib/list-routes.ts';
+import type { AuditsService } from './audits.service.ts';
+
+export const auditsRoutes: FastifyPluginAsyncZod<{ audits: AuditsService }> = async (
+  app,
+  { audits },
+) => {
+  const tags = ['audits'];
+  const security = [{ bearer: [] }];
+  const errors = { 400: ZErrorResponse, 403: ZErrorResponse };
+
+  registerListRoutes(app, {
+    path: '/api/audits',
+    tags,
+    noun: 'audit trail',
+    query: ZAuditListQuery,
+    page: ZAuditPage,
+    list: audits.list,
+    stream: audits.export,
+    columns: [
+      ['time', (a) => a.occurredAt],
+      ['actor', (a) => a.actorName],
+      ['actor e-mail', (a) => a.actorEmail],
+      ['organization', (a) => a.organizationName],
+      ['impersonating', (a) => a.impersonating],
+      ['type', (a) => a.typeName],
+      ['resource', (a) => a.resourceType],
+      ['resource id', (a) => a.resourceId],
+      ['summary', (a) => a.summary],
+      ['ip', (a) => a.ipAddress],
+      ['request id', (a) => a.requestId],
+    ],
+  });
+
+  app.post(
+    API_PATHS.logHelper,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Record a client-reported event',
+        body: ZLogEventBody,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await audits.logClientEvent(actorOf(request), request.body);
+      return reply.status(204).send(null);
+    },
+  );
+};

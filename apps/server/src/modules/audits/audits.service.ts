@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+
+import type { TAuditListQuery, TLogEventBody } from '@laurel/contract/audits';
+import { accessFor } from '@laurel/contract/permissions';
+
+import type { Database } from '../../db/schema.ts';
+import { requireAccess } from '../../lib/access.ts';
+import type { Actor, Auditor } from '../../lib/audit.ts';
+import type { AuditFilter, AuditsRepository } from './audits.repository.ts';
+
+export function createAuditsService(deps: {
+  db: Kysely<Database>;
+  audits: AuditsRepository;
+  audit: Auditor;
+}) {
+  const { db, audits, audit } = deps;
+
+  function scope(actor: Actor, query: TAuditListQuery): AuditFilter {
+    return accessFor(actor.principal.roleId, 'read:audit') === 'any'
+      ? query
+      : { ...query, scopeOrganizationId: actor.principal.organizationId };
+  }
+
+  return {
+    list(actor: Actor, query: TAuditListQuery) {
+      requireAccess(actor.principal, 'read:audit');
+      return audits.list(scope(actor, query));
+    },
+
+    /** The entries to export; the export itself is audited. */
+    async export(actor: Actor, query: TAuditListQuery) {
+      requireAccess(actor.principal, 'export:audit');
+      const filter = scope(actor, query);
+      await audit(db, actor, {
+        type: 'EXPORT',
+        resourceType: 'audit',
+        resourceId: 'export',
+        summary: `Exported audit entries (${JSON.stringify(query)})`,
+      });
+      return audits.stream(filter);
+    },
+
+    /** A client-reported event (spec §7 log-helper); any signed-in user may report. */
+    async logClientEvent(actor: Actor, body: TLogEventBody): Promise<void> {
+      await audit(db, actor, {
+        type: 'CLIENT_EVENT',
+        resourceType: 'client-event',
+        resourceId: String(body.resourceId),
+        summary: `${body.event} (reported user ${body.userId})`,
+      });
+    },
+  };
+}
+export type AuditsService = ReturnType<typeof createAuditsService>;

@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import {
+  ZContract,
+  ZContractBody,
+  ZContractListQuery,
+  ZContractPage,
+} from '@laurel/contract/contracts';
+import { ZErrorResponse } from '@laurel/contract/errors';
+import { ZIdParams } from '@laurel/contract/pagination';
+
+import { actorOf } from '../../lib/audit.ts';
+import { registerListRoutes } from '../../lib/list-routes.ts';
+import type { ContractsService } from './contracts.service.ts';
+
+export const contractsRoutes: FastifyPluginAsyncZod<{ contracts: ContractsService }> = async (
+  app,
+  { contracts },
+) => {
+  const tags = ['contracts'];
+  const security = [{ bearer: [] }];
+  const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+
+  registerListRoutes(app, {
+    path: '/api/contracts',
+    tags,
+    noun: 'contracts',
+    query: ZContractListQuery,
+    page: ZContractPage,
+    list: contracts.list,
+    stream: contracts.stream,
+    columns: [
+      ['id', (c) => c.id],
+      ['organization', (c) => c.organizationName],
+      ['number', (c) => c.number],
+      ['name', (c) => c.name],
+      ['status', (c) => c.status],
+      ['start', (c) => c.startDate],
+      ['end', (c) => c.endDate],
+    ],
+  });
+
+  app.get(
+    '/api/contracts/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One contract with line items and usage',
+        params: ZIdParams,
+        response: { 200: ZContract, ...errors },
+      },
+    },
+    async (request) => contracts.get(actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/contracts',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a contract (platform admin)',
+        body: ZContractBody,
+        response: { 201: ZContract, 409: ZErrorResponse, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await contracts.create(actorOf(request), request.body)),
+  );
+
+  app.put(
+    '/api/contracts/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Replace a contract and its line items (platform admin)',
+        params: ZIdParams,
+        body: ZContractBody,
+        response: { 200: ZContract, 409: ZErrorResponse, ...errors },
+      },
+    },
+    async (request) => contracts.update(actorOf(request), request.params.id, request.body),
+  );
+};

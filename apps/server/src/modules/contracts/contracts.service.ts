@@ -1,0 +1,91 @@
+import type { Kysely } from 'kysely';
+
+import type { TContract, TContractBody, TContractListQuery } from '@laurel/contract/contracts';
+import { accessFor } from '@laurel/contract/permissions';
+
+import type { Database } from '../../db/schema.ts';
+import { requireAccess } from '../../lib/access.ts';
+import type { Actor, Auditor } from '../../lib/audit.ts';
+import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
+import type { ContractFilter, ContractsRepository } from './contracts.repository.ts';
+
+export function createContractsService(deps: {
+  db: Kysely<Database>;
+  contracts: ContractsRepository;
+  audit: Auditor;
+}) {
+  const { db, contracts, audit } = deps;
+
+  function scope(actor: Actor, query: TContractListQuery): ContractFilter {
+    return accessFor(actor.principal.roleId, 'read:contract') === 'any'
+      ? query
+      : { ...query, scopeOrganizationId: actor.principal.organizationId };
+  }
+
+  async function check(body: TContractBody, exceptId?: number) {
+    if (!(await contracts.organizationExists(body.organization_id))) {
+      throw badRequest('Invalid contract', { organization_id: 'Unknown organization' });
+    }
+    if (await contracts.numberTaken(body.number, exceptId)) {
+      throw conflict('A contract with this number already exists', { number: 'Already used' });
+    }
+  }
+
+  const summarize = (body: TContractBody) =>
+    `${body.number} "${body.name}", ${body.status}, ${body.start_date} to ${body.end_date}, ${body.line_items.length} line item(s)`;
+
+  return {
+    list(actor: Actor, query: TContractListQuery) {
+      requireAccess(actor.principal, 'read:contract');
+      return contracts.list(scope(actor, query));
+    },
+
+    stream(actor: Actor, query: TContractListQuery) {
+      requireAccess(actor.principal, 'read:contract');
+      return contracts.stream(scope(actor, query));
+    },
+
+    async get(actor: Actor, id: number): Promise<TContract> {
+      const contract = await contracts.find(id);
+      if (!contract) throw notFound();
+      requireAccess(actor.principal, 'read:contract', { organizationId: contract.organizationId });
+      return contract;
+    },
+
+    async create(actor: Actor, body: TContractBody): Promise<TContract> {
+      requireAccess(actor.principal, 'create:contract', { organizationId: body.organization_id });
+      await check(body);
+      const id = await db.transaction().execute(async (trx) => {
+        const created = await contracts.save(trx, body);
+        await audit(trx, actor, {
+          type: 'CREATE',
+          resourceType: 'contract',
+          resourceId: created,
+          organizationId: body.organization_id,
+          summary: `Created contract ${summarize(body)}`,
+        });
+        return created;
+      });
+      return (await contracts.find(id))!;
+    },
+
+    async update(actor: Actor, id: number, body: TContractBody): Promise<TContract> {
+      const before = await contracts.find(id);
+      if (!before) throw notFound();
+      requireAccess(actor.principal, 'update:contract', { organizationId: before.organizationId });
+      await check(body, id);
+      await db.transaction().execute(async (trx) => {
+        await contracts.save(trx, body, id);
+        await audit(trx, actor, {
+          type: 'UPDATE',
+          resourceType: 'contract',
+          resourceId: id,
+          organizationId: body.organization_id,
+          summary: `Updated contract ${before.number}: now ${summarize(body)}`,
+        });
+      });
+      return (await contracts.find(id))!;
+    },
+  };
+}
+export type ContractsService = ReturnType<typeof createContractsService>;

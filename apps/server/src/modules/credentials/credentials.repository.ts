@@ -1,0 +1,228 @@
+import { type Kysely, sql } from 'kysely';
+
+import type {
+  TAward,
+  TCredential,
+  TCredentialBody,
+  TCredentialListQuery,
+  TCredentialPatchBody,
+  TCredentialSummary,
+} from '@laurel/contract/credentials';
+import type { TPage } from '@laurel/contract/pagination';
+
+import { readBatches, readPage } from '../../db/paging.ts';
+import type { Database } from '../../db/schema.ts';
+import { containsText, likePattern } from '../../db/text-search.ts';
+import { toIso } from '../../db/values.ts';
+
+export interface CredentialFilter extends TCredentialListQuery {
+  /** Limits to one organization when the caller may not see all. */
+  scopeOrganizationId?: number | undefined;
+}
+
+const SORT_COLUMNS = {
+  name: 'c.name',
+  code: 'c.code',
+  type: 't.name',
+  status: 'c.status',
+  updatedAt: 'c.updatedAt',
+  organization: 'o.name',
+} as const;
+
+export function createCredentialsRepository(db: Kysely<Database>) {
+  function filtered(filter: Partial<CredentialFilter>) {
+    let query = db
+      .selectFrom('credentials as c')
+      .innerJoin('credentialTypes as t', 't.id', 'c.typeId')
+      .innerJoin('organizations as o', 'o.id', 'c.organizationId');
+    if (filter.scopeOrganizationId !== undefined)
+      query = query.where('c.organizationId', '=', filter.scopeOrganizationId);
+    if (filter.organizationId !== undefined)
+      query = query.where('c.organizationId', '=', filter.organizationId);
+    if (filter.typeId !== undefined) query = query.where('c.typeId', '=', filter.typeId);
+    if (filter.status !== undefined) query = query.where('c.status', '=', filter.status);
+    if (filter.search) query = query.where(containsText(db, 'credentials', 'c', filter.search));
+    return query;
+  }
+
+  const withColumns = (query: ReturnType<typeof filtered>) =>
+    query.select((eb) => [
+      'c.id',
+      'c.organizationId',
+      'o.name as organizationName',
+      'c.name',
+      'c.code',
+      'c.typeId',
+      't.name as typeName',
+      'c.programCode',
+      'c.description',
+      'c.status',
+      'c.createdAt',
+      'c.updatedAt',
+      eb
+        .selectFrom('awards')
+        .whereRef('awards.credentialId', '=', 'c.id')
+        .select(eb.fn.countAll<number>().as('n'))
+        .as('awardCount'),
+    ]);
+
+  type Row = Awaited<ReturnType<ReturnType<typeof withColumns>['executeTakeFirstOrThrow']>>;
+
+  const toSummary = (row: Row): TCredentialSummary => ({
+    id: row.id,
+    organizationId: row.organizationId,
+    organizationName: row.organizationName,
+    name: row.name,
+    code: row.code,
+    typeId: row.typeId,
+    typeName: row.typeName,
+    programCode: row.programCode,
+    status: row.status as TCredentialSummary['status'],
+    awardCount: Number(row.awardCount ?? 0),
+    updatedAt: toIso(row.updatedAt),
+  });
+
+  const sorted = (filter: CredentialFilter) =>
+    withColumns(filtered(filter))
+      .orderBy(SORT_COLUMNS[filter.sort], filter.order)
+      .orderBy('c.id', filter.order);
+
+  return {
+    list: (filter: CredentialFilter): Promise<TPage<TCredentialSummary>> =>
+      readPage(
+        sorted(filter),
+        filtered(filter).select((eb) => eb.fn.countAll<number>().as('count')),
+        filter,
+        toSummary,
+      ),
+
+    stream: (filter: CredentialFilter): AsyncGenerator<TCredentialSummary[]> =>
+      readBatches(sorted(filter), toSummary),
+
+    async find(id: number): Promise<TCredential | undefined> {
+      const row = await withColumns(filtered({})).where('c.id', '=', id).executeTakeFirst();
+      if (!row) return undefined;
+      const years = await db
+        .selectFrom('awards')
+        .where('credentialId', '=', id)
+        .select((eb) => [eb.fn.min('awardYear').as('first'), eb.fn.max('awardYear').as('last')])
+        .executeTakeFirst();
+      return {
+        ...toSummary(row),
+        description: row.description,
+        firstAwardYear: years?.first == null ? null : Number(years.first),
+        lastAwardYear: years?.last == null ? null : Number(years.last),
+        createdAt: toIso(row.createdAt),
+      };
+    },
+
+    async codeTaken(organizationId: number, code: string, exceptId?: number): Promise<boolean> {
+      let query = db
+        .selectFrom('credentials')
+        .select('id')
+        .where('organizationId', '=', organizationId)
+        .where(sql`lower(code)`, '=', code.toLowerCase());
+      if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+      return (await query.executeTakeFirst()) !== undefined;
+    },
+
+    async typeExists(id: number): Promise<boolean> {
+      return (
+        (await db
+          .selectFrom('credentialTypes')
+          .select('id')
+          .where('id', '=', id)
+          .executeTakeFirst()) !== undefined
+      );
+    },
+
+    async create(executor: Kysely<Database>, body: TCredentialBody): Promise<number> {
+      const now = new Date().toISOString();
+      const row = await executor
+        .insertInto('credentials')
+        .values({
+          organizationId: body.organization_id,
+          name: body.name,
+          code: body.code,
+          typeId: body.type_id,
+          programCode: body.program_code ?? null,
+          description: body.description ?? null,
+          status: 'ACTIVE',
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async update(
+      executor: Kysely<Database>,
+      id: number,
+      body: TCredentialPatchBody,
+    ): Promise<void> {
+      const values = {
+        name: body.name,
+        code: body.code,
+        typeId: body.type_id,
+        programCode: body.program_code,
+        description: body.description,
+        status: body.status,
+      };
+      const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+      await executor
+        .updateTable('credentials')
+        .set({ ...set, updatedAt: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async awards(
+      credentialId: number,
+      query: {
+        search?: string | undefined;
+        sort: 'awardDate' | 'lastName' | 'externalId';
+        order: 'asc' | 'desc';
+        page: number;
+        pageSize: number;
+      },
+    ): Promise<TPage<TAward>> {
+      let base = db.selectFrom('awards').where('credentialId', '=', credentialId);
+      if (query.search) {
+        const pattern = likePattern(query.search);
+        base = base.where((eb) =>
+          eb.or([
+            sql<boolean>`lower(first_name || ' ' || last_name) like ${pattern} escape '\\'`,
+            sql<boolean>`lower(external_id) like ${pattern} escape '\\'`,
+            sql<boolean>`lower(coalesce(email, '')) like ${pattern} escape '\\'`,
+          ]),
+        );
+      }
+      const [rows, count] = await Promise.all([
+        base
+          .select([
+            'id',
+            'externalId',
+            'firstName',
+            'lastName',
+            'email',
+            'awardDate',
+            'matchStatus',
+          ])
+          .orderBy(query.sort, query.order)
+          .orderBy('id', query.order)
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        items: rows,
+        total: Number(count.count),
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+  };
+}
+export type CredentialsRepository = ReturnType<typeof createCredentialsRepository>;

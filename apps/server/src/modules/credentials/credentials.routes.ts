@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import {
+  ZAwardListQuery,
+  ZAwardPage,
+  ZCredential,
+  ZCredentialBody,
+  ZCredentialListQuery,
+  ZCredentialPage,
+  ZCredentialPatchBody,
+} from '@laurel/contract/credentials';
+import { ZErrorResponse } from '@laurel/contract/errors';
+import { ZIdParams } from '@laurel/contract/pagination';
+
+import { actorOf } from '../../lib/audit.ts';
+import { registerListRoutes } from '../../lib/list-routes.ts';
+import type { CredentialsService } from './credentials.service.ts';
+
+export const credentialsRoutes: FastifyPluginAsyncZod<{ credentials: CredentialsService }> = async (
+  app,
+  { credentials },
+) => {
+  const tags = ['credentials'];
+  const security = [{ bearer: [] }];
+  const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+
+  registerListRoutes(app, {
+    path: '/api/credentials',
+    tags,
+    noun: 'credentials',
+    query: ZCredentialListQuery,
+    page: ZCredentialPage,
+    list: credentials.list,
+    stream: credentials.stream,
+    columns: [
+      ['id', (c) => c.id],
+      ['organization', (c) => c.organizationName],
+      ['name', (c) => c.name],
+      ['code', (c) => c.code],
+      ['type', (c) => c.typeName],
+      ['program code', (c) => c.programCode],
+      ['status', (c) => c.status],
+      ['awards', (c) => c.awardCount],
+      ['updated', (c) => c.updatedAt],
+    ],
+  });
+
+  app.get(
+    '/api/credentials/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One credential',
+        params: ZIdParams,
+        response: { 200: ZCredential, ...errors },
+      },
+    },
+    async (request) => credentials.get(actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/credentials/:id/awards',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'People who hold the credential',
+        params: ZIdParams,
+        querystring: ZAwardListQuery,
+        response: { 200: ZAwardPage, ...errors },
+      },
+    },
+    async (request) => credentials.awards(actorOf(request), request.params.id, request.query),
+  );
+
+  app.post(
+    '/api/credentials',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a credential',
+        body: ZCredentialBody,
+        response: { 201: ZCredential, 409: ZErrorResponse, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await credentials.create(actorOf(request), request.body)),
+  );
+
+  app.patch(
+    '/api/credentials/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Edit or archive a credential',
+        params: ZIdParams,
+        body: ZCredentialPatchBody,
+        response: { 200: ZCredential, 409: ZErrorResponse, ...errors },
+      },
+    },
+    async (request) => credentials.update(actorOf(request), request.params.id, request.body),
+  );
+};

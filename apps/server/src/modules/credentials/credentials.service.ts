@@ -1,0 +1,124 @@
+import type { Kysely } from 'kysely';
+
+import type {
+  TCredential,
+  TCredentialBody,
+  TCredentialListQuery,
+  TCredentialPatchBody,
+} from '@laurel/contract/credentials';
+import { accessFor } from '@laurel/contract/permissions';
+
+import type { Database } from '../../db/schema.ts';
+import { requireAccess } from '../../lib/access.ts';
+import { type Actor, type Auditor, describeChanges } from '../../lib/audit.ts';
+import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
+import type { CredentialFilter, CredentialsRepository } from './credentials.repository.ts';
+
+export function createCredentialsService(deps: {
+  db: Kysely<Database>;
+  credentials: CredentialsRepository;
+  audit: Auditor;
+}) {
+  const { db, credentials, audit } = deps;
+
+  function scope(actor: Actor, query: TCredentialListQuery): CredentialFilter {
+    return accessFor(actor.principal.roleId, 'read:credential') === 'any'
+      ? query
+      : { ...query, scopeOrganizationId: actor.principal.organizationId };
+  }
+
+  async function load(
+    actor: Actor,
+    id: number,
+    permission: 'read:credential' | 'update:credential' | 'read:award',
+  ) {
+    const credential = await credentials.find(id);
+    if (!credential) throw notFound();
+    requireAccess(actor.principal, permission, { organizationId: credential.organizationId });
+    return credential;
+  }
+
+  async function checkFields(
+    organizationId: number,
+    body: TCredentialPatchBody,
+    exceptId?: number,
+  ) {
+    if (body.type_id !== undefined && !(await credentials.typeExists(body.type_id))) {
+      throw badRequest('Invalid credential', { type_id: 'Unknown credential type' });
+    }
+    if (
+      body.code !== undefined &&
+      (await credentials.codeTaken(organizationId, body.code, exceptId))
+    ) {
+      throw conflict('This organization already has a credential with this code', {
+        code: 'Already used',
+      });
+    }
+  }
+
+  return {
+    list(actor: Actor, query: TCredentialListQuery) {
+      requireAccess(actor.principal, 'read:credential');
+      return credentials.list(scope(actor, query));
+    },
+
+    stream(actor: Actor, query: TCredentialListQuery) {
+      requireAccess(actor.principal, 'read:credential');
+      return credentials.stream(scope(actor, query));
+    },
+
+    get: (actor: Actor, id: number): Promise<TCredential> => load(actor, id, 'read:credential'),
+
+    async awards(actor: Actor, id: number, query: Parameters<CredentialsRepository['awards']>[1]) {
+      await load(actor, id, 'read:award');
+      return credentials.awards(id, query);
+    },
+
+    async create(actor: Actor, body: TCredentialBody): Promise<TCredential> {
+      requireAccess(actor.principal, 'create:credential', { organizationId: body.organization_id });
+      await checkFields(body.organization_id, body);
+      const id = await db.transaction().execute(async (trx) => {
+        const created = await credentials.create(trx, body);
+        await audit(trx, actor, {
+          type: 'CREATE',
+          resourceType: 'credential',
+          resourceId: created,
+          organizationId: body.organization_id,
+          summary: `Created credential "${body.name}" (${body.code})`,
+        });
+        return created;
+      });
+      return (await credentials.find(id))!;
+    },
+
+    async update(actor: Actor, id: number, body: TCredentialPatchBody): Promise<TCredential> {
+      const before = await load(actor, id, 'update:credential');
+      await checkFields(before.organizationId, body, id);
+      await db.transaction().execute(async (trx) => {
+        await credentials.update(trx, id, body);
+        const archived = body.status === 'ARCHIVED' && before.status !== 'ARCHIVED';
+        await audit(trx, actor, {
+          type: 'UPDATE',
+          resourceType: 'credential',
+          resourceId: id,
+          organizationId: before.organizationId,
+          summary: archived
+            ? `Archived credential "${before.name}"`
+            : `Updated credential "${before.name}": ${describeChanges(
+                {
+                  name: before.name,
+                  code: before.code,
+                  type_id: before.typeId,
+                  program_code: before.programCode,
+                  description: before.description,
+                  status: before.status,
+                },
+                body,
+              )}`,
+        });
+      });
+      return (await credentials.find(id))!;
+    },
+  };
+}
+export type CredentialsService = ReturnType<typeof createCredentialsService>;

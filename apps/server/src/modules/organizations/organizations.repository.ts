@@ -1,0 +1,207 @@
+import { type Kysely, sql } from 'kysely';
+
+import { isPlatformOrganization } from '@laurel/contract/roles';
+import type {
+  TOrganization,
+  TOrganizationBody,
+  TOrganizationListQuery,
+  TOrganizationPatchBody,
+  TOrganizationSummary,
+} from '@laurel/contract/organizations';
+import type { TPage } from '@laurel/contract/pagination';
+
+import { readBatches, readPage } from '../../db/paging.ts';
+import type { Database } from '../../db/schema.ts';
+import { containsText } from '../../db/text-search.ts';
+import { toBool, toIso } from '../../db/values.ts';
+
+export interface OrganizationFilter extends TOrganizationListQuery {
+  /** Only this organization (members see their own). */
+  onlyId?: number | undefined;
+}
+
+const SORT_COLUMNS = {
+  name: 'o.name',
+  type: 't.name',
+  status: 'o.status',
+  createdAt: 'o.createdAt',
+} as const;
+
+export function createOrganizationsRepository(db: Kysely<Database>) {
+  function filtered(filter: OrganizationFilter) {
+    let query = db
+      .selectFrom('organizations as o')
+      .innerJoin('organizationTypes as t', 't.id', 'o.typeId')
+      .innerJoin('loginModes as l', 'l.id', 'o.loginModeId');
+    if (filter.onlyId !== undefined) query = query.where('o.id', '=', filter.onlyId);
+    if (filter.typeId !== undefined) query = query.where('o.typeId', '=', filter.typeId);
+    if (filter.status !== undefined) query = query.where('o.status', '=', filter.status);
+    if (filter.insightsEntitled !== undefined)
+      query = query.where('o.insightsEntitled', '=', filter.insightsEntitled);
+    if (filter.search) query = query.where(containsText(db, 'organizations', 'o', filter.search));
+    return query;
+  }
+
+  const summaryColumns = (query: ReturnType<typeof filtered>) =>
+    query.select((eb) => [
+      'o.id',
+      'o.name',
+      'o.typeId',
+      't.name as typeName',
+      'l.code as loginMode',
+      'o.loginModeId',
+      'o.city',
+      'o.state',
+      'o.status',
+      'o.website',
+      'o.salesforceAccountId',
+      'o.insightsEntitled',
+      'o.mfaRequired',
+      'o.createdAt',
+      'o.updatedAt',
+      eb
+        .selectFrom('users')
+        .whereRef('users.organizationId', '=', 'o.id')
+        .select(eb.fn.countAll<number>().as('c'))
+        .as('userCount'),
+      eb
+        .selectFrom('credentials')
+        .whereRef('credentials.organizationId', '=', 'o.id')
+        .select(eb.fn.countAll<number>().as('c'))
+        .as('credentialCount'),
+      eb
+        .selectFrom('contracts')
+        .whereRef('contracts.organizationId', '=', 'o.id')
+        .select(eb.fn.countAll<number>().as('c'))
+        .as('contractCount'),
+    ]);
+
+  type Row = Awaited<ReturnType<ReturnType<typeof summaryColumns>['executeTakeFirstOrThrow']>>;
+
+  const toSummary = (row: Row): TOrganizationSummary => ({
+    id: row.id,
+    name: row.name,
+    typeId: row.typeId,
+    typeName: row.typeName,
+    loginMode: row.loginMode,
+    city: row.city,
+    state: row.state,
+    status: row.status as TOrganizationSummary['status'],
+    userCount: Number(row.userCount ?? 0),
+    credentialCount: Number(row.credentialCount ?? 0),
+    createdAt: toIso(row.createdAt),
+  });
+
+  const toDetail = (row: Row): TOrganization => ({
+    ...toSummary(row),
+    organizationName: row.name,
+    loginModeId: row.loginModeId,
+    website: row.website,
+    salesforceAccountId: row.salesforceAccountId,
+    insightsEntitled: toBool(row.insightsEntitled),
+    mfaRequired: toBool(row.mfaRequired),
+    isPlatform: isPlatformOrganization({ name: row.name }),
+    contractCount: Number(row.contractCount ?? 0),
+    updatedAt: toIso(row.updatedAt),
+  });
+
+  const sorted = (filter: OrganizationFilter) =>
+    summaryColumns(filtered(filter))
+      .orderBy(SORT_COLUMNS[filter.sort], filter.order)
+      .orderBy('o.id', filter.order);
+
+  return {
+    list: (filter: OrganizationFilter): Promise<TPage<TOrganizationSummary>> =>
+      readPage(
+        sorted(filter),
+        filtered(filter).select((eb) => eb.fn.countAll<number>().as('count')),
+        filter,
+        toSummary,
+      ),
+
+    stream: (filter: OrganizationFilter): AsyncGenerator<TOrganizationSummary[]> =>
+      readBatches(sorted(filter), toSummary),
+
+    async find(id: number): Promise<TOrganization | undefined> {
+      const row = await summaryColumns(
+        filtered({ onlyId: id } as OrganizationFilter),
+      ).executeTakeFirst();
+      return row ? toDetail(row) : undefined;
+    },
+
+    async nameTaken(name: string, exceptId?: number): Promise<boolean> {
+      let query = db
+        .selectFrom('organizations')
+        .select('id')
+        .where(sql`lower(name)`, '=', name.toLowerCase());
+      if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+      return (await query.executeTakeFirst()) !== undefined;
+    },
+
+    async create(executor: Kysely<Database>, body: TOrganizationBody): Promise<number> {
+      const now = new Date().toISOString();
+      const row = await executor
+        .insertInto('organizations')
+        .values({
+          name: body.name,
+          typeId: body.type_id,
+          loginModeId: body.login_mode_id,
+          website: body.website ?? null,
+          city: body.city ?? null,
+          state: body.state ?? null,
+          status: body.status ?? 'ACTIVE',
+          salesforceAccountId: body.salesforce_account_id ?? null,
+          insightsEntitled: body.insights_entitled ?? true,
+          mfaRequired: body.mfa_required ?? false,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async update(
+      executor: Kysely<Database>,
+      id: number,
+      body: TOrganizationPatchBody,
+    ): Promise<void> {
+      const values = {
+        name: body.name,
+        typeId: body.type_id,
+        loginModeId: body.login_mode_id,
+        website: body.website,
+        city: body.city,
+        state: body.state,
+        status: body.status,
+        salesforceAccountId: body.salesforce_account_id,
+        insightsEntitled: body.insights_entitled,
+        mfaRequired: body.mfa_required,
+      };
+      const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+      await executor
+        .updateTable('organizations')
+        .set({ ...set, updatedAt: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    async identityUsernames(organizationId: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('users')
+        .select('identityUsername')
+        .where('organizationId', '=', organizationId)
+        .where('identityUsername', 'is not', null)
+        .execute();
+      return rows.map((row) => row.identityUsername!);
+    },
+
+    async lookupExists(table: 'organizationTypes' | 'loginModes', id: number): Promise<boolean> {
+      return (
+        (await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()) !==
+        undefined
+      );
+    },
+  };
+}
+export type OrganizationsRepository = ReturnType<typeof createOrganizationsRepository>;

@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import { ZErrorResponse } from '@laurel/contract/errors';
+import {
+  ZOrganization,
+  ZOrganizationBody,
+  ZOrganizationListQuery,
+  ZOrganizationPage,
+  ZOrganizationPatchBody,
+} from '@laurel/contract/organizations';
+import { ZIdParams } from '@laurel/contract/pagination';
+
+import { actorOf } from '../../lib/audit.ts';
+import { registerListRoutes } from '../../lib/list-routes.ts';
+import type { OrganizationsService } from './organizations.service.ts';
+
+export const organizationsRoutes: FastifyPluginAsyncZod<{
+  organizations: OrganizationsService;
+}> = async (app, { organizations }) => {
+  const tags = ['organizations'];
+  const security = [{ bearer: [] }];
+  const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+
+  registerListRoutes(app, {
+    path: '/api/organizations',
+    tags,
+    noun: 'organizations',
+    query: ZOrganizationListQuery,
+    page: ZOrganizationPage,
+    list: organizations.list,
+    stream: organizations.stream,
+    columns: [
+      ['id', (o) => o.id],
+      ['name', (o) => o.name],
+      ['type', (o) => o.typeName],
+      ['login mode', (o) => o.loginMode],
+      ['city', (o) => o.city],
+      ['state', (o) => o.state],
+      ['status', (o) => o.status],
+      ['users', (o) => o.userCount],
+      ['credentials', (o) => o.credentialCount],
+      ['created', (o) => o.createdAt],
+    ],
+  });
+
+  app.get(
+    '/api/organizations/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One organization',
+        params: ZIdParams,
+        response: { 200: ZOrganization, ...errors },
+      },
+    },
+    async (request) => organizations.get(actorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/organizations',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create an organization (platform admin)',
+        body: ZOrganizationBody,
+        response: { 201: ZOrganization, 409: ZErrorResponse, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await organizations.create(actorOf(request), request.body)),
+  );
+
+  app.patch(
+    '/api/organizations/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Edit an organization (platform admin)',
+        params: ZIdParams,
+        body: ZOrganizationPatchBody,
+        response: { 200: ZOrganization, 409: ZErrorResponse, ...errors },
+      },
+    },
+    async (request) => organizations.update(actorOf(request), request.params.id, request.body),
+  );
+};

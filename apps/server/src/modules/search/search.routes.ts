@@ -1,0 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import { accessFor } from '@laurel/contract/permissions';
+import { ZSearchQuery, ZSearchResponse } from '@laurel/contract/search';
+
+import { actorOf } from '../../lib/audit.ts';
+import type { SearchRepository } from './search.repository.ts';
+
+/** Global search (Ctrl/Cmd+K) across what the caller may see. */
+export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchRepository }> = async (
+  app,
+  { search },
+) => {
+  app.get(
+    '/api/search',
+    {
+      schema: {
+        tags: ['search'],
+        security: [{ bearer: [] }],
+        summary: 'Organizations, credentials, contracts and users matching the text',
+        querystring: ZSearchQuery,
+        response: { 200: ZSearchResponse },
+      },
+    },
+    async (request) => {
+      const { principal } = actorOf(request);
+      const seesAll = accessFor(principal.roleId, 'read:organization') === 'any';
+      return {
+        results: await search.search(
+          request.query.q,
+          seesAll ? undefined : principal.organizationId,
+          5,
+        ),
+      };
+    },
+  );
+};

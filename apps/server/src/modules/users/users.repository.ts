@@ -1,0 +1,96 @@
+import type { Kysely } from 'kysely';
+
+import type { TProfile, TUpdateProfileBody } from '@laurel/contract/profile';
+import { isRoleId, type RoleId } from '@laurel/contract/roles';
+
+import type { Database } from '../../db/schema.ts';
+import { toBool } from '../../db/values.ts';
+import type { StoredPrincipal } from '../../plugins/auth.ts';
+
+function roleOf(value: number): RoleId {
+  if (!isRoleId(value)) throw new Error(`Unknown role id ${value} in the database`);
+  return value;
+}
+
+export function createUsersRepository(db: Kysely<Database>) {
+  const profileQuery = () =>
+    db
+      .selectFrom('users')
+      .innerJoin('organizations', 'organizations.id', 'users.organizationId')
+      .select([
+        'users.id',
+        'users.email',
+        'users.firstName',
+        'users.lastName',
+        'users.salutation',
+        'users.pronoun',
+        'users.title',
+        'users.nameConfirmed',
+        'users.roleId',
+        'users.organizationId',
+        'organizations.name as organizationName',
+      ]);
+
+  return {
+    async findPrincipal(identityUsername: string): Promise<StoredPrincipal | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select(['id', 'email', 'roleId', 'organizationId', 'identityUsername'])
+        .where('identityUsername', '=', identityUsername)
+        .where('active', '=', true)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        userId: row.id,
+        identityUsername,
+        email: row.email,
+        roleId: roleOf(row.roleId),
+        organizationId: row.organizationId,
+      };
+    },
+
+    async findProfile(userId: number): Promise<TProfile | undefined> {
+      const row = await profileQuery().where('users.id', '=', userId).executeTakeFirst();
+      if (!row) return undefined;
+      return { ...row, nameConfirmed: toBool(row.nameConfirmed), roleId: roleOf(row.roleId) };
+    },
+
+    async findOrganizationOf(userId: number): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select('organizationId')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row?.organizationId;
+    },
+
+    async updateProfile(
+      executor: Kysely<Database>,
+      userId: number,
+      body: TUpdateProfileBody,
+    ): Promise<void> {
+      await executor
+        .updateTable('users')
+        .set({
+          firstName: body.first_name,
+          lastName: body.last_name,
+          salutation: body.salutation ?? null,
+          pronoun: body.pronoun ?? null,
+          title: body.title ?? null,
+          nameConfirmed: true,
+          updatedAt: new Date().toISOString(),
+        })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    async touchLoginTime(userId: number, at: Date): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ lastLoginAt: at.toISOString() })
+        .where('id', '=', userId)
+        .execute();
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

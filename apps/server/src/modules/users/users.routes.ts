@@ -1,0 +1,111 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+import { ZErrorResponse } from '@laurel/contract/errors';
+import { ZIdParams } from '@laurel/contract/pagination';
+import { API_PATHS } from '@laurel/contract/paths';
+import { ZProfile, ZUpdateProfileBody } from '@laurel/contract/profile';
+import { ROLE_LABELS } from '@laurel/contract/roles';
+import { ZUserListQuery, ZUserPage, ZUserPatchBody, ZUserSummary } from '@laurel/contract/users';
+
+import { actorOf } from '../../lib/audit.ts';
+import { registerListRoutes } from '../../lib/list-routes.ts';
+import { principalOf } from '../../plugins/auth.ts';
+import type { UsersAdminService } from './users-admin.service.ts';
+import type { UsersService } from './users.service.ts';
+
+export const usersRoutes: FastifyPluginAsyncZod<{
+  users: UsersService;
+  usersAdmin: UsersAdminService;
+}> = async (app, { users, usersAdmin }) => {
+  const tags = ['users'];
+  const security = [{ bearer: [] }];
+  const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+
+  app.get(
+    API_PATHS.profile,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The signed-in user profile',
+        response: { 200: ZProfile },
+      },
+    },
+    async (request) => users.getOwnProfile(principalOf(request)),
+  );
+
+  app.patch(
+    API_PATHS.loginTime,
+    { schema: { tags, security, summary: 'Record a sign-in', response: { 204: z.null() } } },
+    async (request, reply) => {
+      await users.recordLogin(principalOf(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/api/users/:id/profile',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Update a user's profile",
+        params: ZIdParams,
+        body: ZUpdateProfileBody,
+        response: { 200: ZProfile, ...errors },
+      },
+    },
+    async (request) => users.updateProfile(actorOf(request), request.params.id, request.body),
+  );
+
+  registerListRoutes(app, {
+    path: '/api/users',
+    tags,
+    noun: 'users',
+    query: ZUserListQuery,
+    page: ZUserPage,
+    list: usersAdmin.list,
+    stream: usersAdmin.stream,
+    columns: [
+      ['id', (u) => u.id],
+      ['organization', (u) => u.organizationName],
+      ['first name', (u) => u.firstName],
+      ['last name', (u) => u.lastName],
+      ['email', (u) => u.email],
+      ['title', (u) => u.title],
+      ['role', (u) => ROLE_LABELS[u.roleId]],
+      ['active', (u) => u.active],
+      ['last sign-in', (u) => u.lastLoginAt],
+    ],
+  });
+
+  app.get(
+    '/api/users/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One user',
+        params: ZIdParams,
+        response: { 200: ZUserSummary, ...errors },
+      },
+    },
+    async (request) => usersAdmin.get(actorOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/api/users/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Change a user's role or active flag (admins)",
+        params: ZIdParams,
+        body: ZUserPatchBody,
+        response: { 200: ZUserSummary, ...errors },
+      },
+    },
+    async (request) => usersAdmin.update(actorOf(request), request.params.id, request.body),
+  );
+};

@@ -1,0 +1,189 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { type JWTPayload, type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from 'jose';
+
+import { ADMINS_GROUP } from '@laurel/contract/constants';
+import { ROLES, type RoleId } from '@laurel/contract/roles';
+
+import { badRequest, forbidden, unauthorized } from '../lib/http-error.ts';
+
+/** Who is calling: resolved from a verified id token and the user's row. */
+export interface Principal {
+  userId: number;
+  identityUsername: string;
+  email: string;
+  roleId: RoleId;
+  organizationId: number;
+  /** Access token groups include Admins (spec §6); mirrored here from the id token's groups. */
+  isAdmin: boolean;
+  /** The organization the caller acts in: their own, or the one a platform admin impersonates. */
+  actingOrganizationId: number;
+  impersonating: boolean;
+}
+
+/** Header a platform admin's browser sends while acting within another organization (spec §4). */
+export const ACTING_ORGANIZATION_HEADER = 'x-acting-organization';
+
+export interface IdTokenClaims extends JWTPayload {
+  sub: string;
+  token_use: 'id';
+  'cognito:username'?: string;
+  'cognito:groups'?: string[];
+  origin_jti?: string;
+  email?: string;
+}
+
+export interface TokenVerifierOptions {
+  issuer: string;
+  audience: string;
+  getKey: JWTVerifyGetKey;
+  /** Seconds since the epoch; tests move the clock. */
+  now?: () => number;
+  /** Whether a verified session has since been revoked (GlobalSignOut, RevokeToken, disabled user). */
+  isRevoked?: (claims: IdTokenClaims) => Promise<boolean> | boolean;
+  cacheSize?: number;
+}
+
+/**
+ * Verifies Cognito-style id tokens (RS256, `kid`, issuer, audience, expiry, `token_use`).
+ * A verified token is remembered until it expires, so repeated calls skip the signature check;
+ * revocation is still asked on every call.
+ */
+export function createTokenVerifier(options: TokenVerifierOptions) {
+  const cache = new Map<string, IdTokenClaims>();
+  const limit = options.cacheSize ?? 10_000;
+  const now = options.now ?? (() => Math.floor(Date.now() / 1000));
+
+  async function verify(token: string): Promise<IdTokenClaims> {
+    let claims = cache.get(token);
+    if (claims && (claims.exp ?? 0) <= now()) {
+      cache.delete(token);
+      claims = undefined;
+    }
+    if (!claims) {
+      const { payload } = await jwtVerify(token, options.getKey, {
+        issuer: options.issuer,
+        audience: options.audience,
+        algorithms: ['RS256'],
+        requiredClaims: ['exp', 'iat', 'sub'],
+        currentDate: new Date(now() * 1000),
+      });
+      if (payload.token_use !== 'id' || typeof payload.sub !== 'string') {
+        throw new joseErrors.JWTClaimValidationFailed(
+          'not an id token',
+          payload,
+          'token_use',
+          'check_failed',
+        );
+      }
+      claims = payload as IdTokenClaims;
+      if (cache.size >= limit) cache.delete(cache.keys().next().value!);
+      cache.set(token, claims);
+    }
+    if (options.isRevoked && (await options.isRevoked(claims))) {
+      cache.delete(token);
+      throw new joseErrors.JWTExpired('token revoked', claims, 'exp', 'check_failed');
+    }
+    return claims;
+  }
+
+  return { verify, forget: (token: string) => cache.delete(token) };
+}
+export type TokenVerifier = ReturnType<typeof createTokenVerifier>;
+
+export type StoredPrincipal = Omit<Principal, 'isAdmin' | 'actingOrganizationId' | 'impersonating'>;
+
+export interface PrincipalSource {
+  /** The active user linked to an identity username, or undefined. */
+  findByIdentityUsername(username: string): Promise<StoredPrincipal | undefined>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes that answer without a signed-in user. */
+    public?: boolean;
+  }
+}
+
+export interface AuthPluginOptions {
+  verifier: TokenVerifier;
+  principals: PrincipalSource;
+  /** How long a resolved principal is reused before its row is read again. */
+  principalTtlMs?: number;
+}
+
+/**
+ * Every /api route requires `Authorization: Bearer <id token>` unless its config says `public`.
+ * The token resolves to a principal: the user's id, role and organization.
+ */
+export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, options) => {
+  const ttl = options.principalTtlMs ?? 30_000;
+  const principals = new Map<string, { value: StoredPrincipal; until: number }>();
+
+  app.decorateRequest('principal', null);
+  app.decorate('forgetPrincipal', (identityUsername: string) => {
+    principals.delete(identityUsername);
+  });
+
+  async function resolve(request: FastifyRequest): Promise<Principal> {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match) throw unauthorized();
+    let claims: IdTokenClaims;
+    try {
+      claims = await options.verifier.verify(match[1]!);
+    } catch (error) {
+      request.log.debug({ err: error }, 'token refused');
+      throw unauthorized('Invalid or expired token');
+    }
+    const username = claims['cognito:username'] ?? claims.sub;
+    const cached = principals.get(username);
+    let base = cached && cached.until > Date.now() ? cached.value : undefined;
+    if (!base) {
+      base = await options.principals.findByIdentityUsername(username);
+      if (!base) throw unauthorized('No active Laurel user for this sign-in');
+      principals.set(username, { value: base, until: Date.now() + ttl });
+    }
+    const principal: Principal = {
+      ...base,
+      isAdmin: (claims['cognito:groups'] ?? []).includes(ADMINS_GROUP),
+      actingOrganizationId: base.organizationId,
+      impersonating: false,
+    };
+    const acting = request.headers[ACTING_ORGANIZATION_HEADER];
+    if (typeof acting === 'string' && acting !== '') {
+      const id = Number(acting);
+      if (!Number.isSafeInteger(id) || id <= 0)
+        throw badRequest(`${ACTING_ORGANIZATION_HEADER} must be an organization id`);
+      if (id !== base.organizationId) {
+        if (base.roleId !== ROLES.PLATFORM_ADMIN)
+          throw forbidden('Only platform admins can act within another organization');
+        principal.actingOrganizationId = id;
+        principal.impersonating = true;
+      }
+    }
+    return principal;
+  }
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+    if (request.routeOptions.config?.public) return;
+    if (request.is404) return;
+    request.principal = await resolve(request);
+  });
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    forgetPrincipal(identityUsername: string): void;
+  }
+}
+
+/** The principal of an authenticated route (the auth hook guarantees it). */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized();
+  return request.principal;
+}

@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+
+import type { TErrorResponse } from '@laurel/contract/errors';
+import { MESSAGES } from '@laurel/contract/messages';
+
+import { HttpError } from '../lib/http-error.ts';
+
+const FRIENDLY: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is larger than 1 MiB',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty but the content type is JSON',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content length does not match the body',
+};
+
+/** Field path as the client sent it: `a.b.0` for nested keys, `body` for the whole body. */
+function fieldKey(path: ReadonlyArray<PropertyKey>): string {
+  return path.length === 0 ? 'body' : path.map(String).join('.');
+}
+
+/** One JSON error shape `{ message, fieldErrors? }` for every failure, never a stack trace. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const path = issue.instancePath.split('/').filter(Boolean);
+        const unknownKeys =
+          issue.keyword === 'unrecognized_keys' ? (issue.params.keys as string[]) : null;
+        if (unknownKeys) {
+          for (const key of unknownKeys) fieldErrors[fieldKey([...path, key])] = 'Unknown field';
+        } else {
+          fieldErrors[fieldKey(path)] ??= issue.message ?? 'Invalid value';
+        }
+      }
+      const where = error.validationContext ?? 'request';
+      const body: TErrorResponse = { message: `Invalid ${where}`, fieldErrors };
+      return reply.status(400).send(body);
+    }
+    if (error instanceof HttpError) {
+      const body: TErrorResponse = { message: error.message };
+      if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
+      if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
+      return reply.status(error.statusCode).send(body);
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send({ message: MESSAGES.requestFailed });
+    }
+    const status =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 600
+        ? error.statusCode
+        : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status).send({ message: MESSAGES.requestFailed });
+    }
+    const message = (error.code && FRIENDLY[error.code]) || error.message || MESSAGES.requestFailed;
+    return reply.status(status).send({ message });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}` });
+  });
+});

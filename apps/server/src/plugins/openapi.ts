@@ -1,0 +1,37 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+
+export const DOCS_PREFIX = '/api/docs';
+
+/** OpenAPI generated from the contract's zod schemas, browsable at /api/docs. */
+export const openapiPlugin = fp<{ version: string; serveUi: boolean }>(
+  async (app: FastifyInstance, options) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Laurel API',
+          description:
+            'Organizations, credentials, contracts, users, bookmarks, audits, uploads and insights. ' +
+            'Every route except those marked public needs `Authorization: Bearer <id token>`.',
+          version: options.version,
+        },
+        components: {
+          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        },
+      },
+      transform: jsonSchemaTransform,
+      transformObject: jsonSchemaTransformObject,
+      hideUntagged: true,
+    });
+    if (options.serveUi) {
+      await app.register(swaggerUi, {
+        routePrefix: DOCS_PREFIX,
+        uiConfig: { docExpansion: 'list' },
+      });
+    }
+  },
+);

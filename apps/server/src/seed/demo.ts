@@ -1,0 +1,230 @@
+import type { Kysely } from 'kysely';
+
+import { ROLES } from '@laurel/contract/roles';
+
+import type { Database } from '../db/schema.ts';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_FIRST_NAMES,
+  DEMO_LAST_NAMES,
+  DEMO_ORGANIZATIONS,
+  DEMO_PASSWORD,
+  type DemoAccount,
+} from './demo-data.ts';
+
+/** Deterministic pseudo-random numbers (mulberry32), so every demo world is the same. */
+export function createRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+  };
+}
+
+export interface DemoIdentity {
+  /** Creates the sign-in identity of a demo person and returns its username (the token's `sub`). */
+  createUser(input: {
+    email: string;
+    password: string;
+    isPlatformAdmin: boolean;
+    firstName: string;
+    lastName: string;
+  }): Promise<string>;
+}
+
+async function isEmpty(db: Kysely<Database>): Promise<boolean> {
+  const row = await db
+    .selectFrom('organizations')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count) === 0;
+}
+
+/**
+ * Seeds the fictional demo world on an empty database; does nothing otherwise.
+ * @returns whether anything was seeded
+ */
+export async function seedDemoWorld(
+  db: Kysely<Database>,
+  identity: DemoIdentity,
+): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  const random = createRandom(20261121);
+  const now = new Date().toISOString();
+
+  const lookupIds = async (table: 'organizationTypes' | 'credentialTypes' | 'loginModes') =>
+    new Map(
+      (await db.selectFrom(table).select(['id', 'code']).execute()).map((row) => [
+        row.code,
+        row.id,
+      ]),
+    );
+  const organizationTypes = await lookupIds('organizationTypes');
+  const credentialTypes = await lookupIds('credentialTypes');
+  const loginModes = await lookupIds('loginModes');
+
+  const people: Array<DemoAccount & { password: string }> = DEMO_ACCOUNTS.map((a) => ({
+    ...a,
+    password: DEMO_PASSWORD,
+  }));
+  for (const organization of DEMO_ORGANIZATIONS) {
+    if (organization.key === 'platform') continue;
+    const domain = `${organization.key}.demo`;
+    for (let i = 0; i < 6; i++) {
+      const firstName = random.pick(DEMO_FIRST_NAMES);
+      const lastName = random.pick(DEMO_LAST_NAMES);
+      people.push({
+        email: `${firstName}.${lastName}.${i}@${domain}`.toLowerCase(),
+        organizationKey: organization.key,
+        roleId:
+          i === 0 &&
+          !people.some(
+            (p) => p.organizationKey === organization.key && p.roleId === ROLES.ORGANIZATION_ADMIN,
+          )
+            ? ROLES.ORGANIZATION_ADMIN
+            : ROLES.USER,
+        firstName,
+        lastName,
+        title: random.pick([
+          'Program Coordinator',
+          'Data Analyst',
+          'Career Advisor',
+          'Instructor',
+          'Outcomes Specialist',
+        ]),
+        listed: false,
+        password: DEMO_PASSWORD,
+      });
+    }
+  }
+
+  // Identities first: if one fails, no half-seeded world is left behind in the application tables.
+  const usernames = new Map<string, string>();
+  for (const person of people) {
+    usernames.set(
+      person.email,
+      await identity.createUser({
+        email: person.email,
+        password: person.password,
+        isPlatformAdmin: person.roleId === ROLES.PLATFORM_ADMIN,
+        firstName: person.firstName,
+        lastName: person.lastName,
+      }),
+    );
+  }
+
+  await db.transaction().execute(async (trx) => {
+    const organizationIds = new Map<string, number>();
+    for (const organization of DEMO_ORGANIZATIONS) {
+      const { id } = await trx
+        .insertInto('organizations')
+        .values({
+          name: organization.name,
+          typeId: organizationTypes.get(organization.typeCode)!,
+          loginModeId: loginModes.get(organization.loginMode)!,
+          website: organization.website,
+          city: organization.city,
+          state: organization.state,
+          salesforceAccountId: organization.salesforceAccountId,
+          insightsEntitled: organization.insightsEntitled,
+          mfaRequired: false,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      organizationIds.set(organization.key, id);
+
+      for (const [code, name, typeCode, programCode] of organization.credentials) {
+        await trx
+          .insertInto('credentials')
+          .values({
+            organizationId: id,
+            code,
+            name,
+            typeId: credentialTypes.get(typeCode)!,
+            programCode,
+            description: `${name} awarded by ${organization.name}.`,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .execute();
+      }
+
+      if (organization.key !== 'platform') {
+        const year = 2026;
+        const contract = await trx
+          .insertInto('contracts')
+          .values({
+            organizationId: id,
+            number: `LC-${year}-${String(id).padStart(4, '0')}`,
+            name: `${organization.name} — Outcomes subscription ${year}`,
+            status: 'ACTIVE',
+            startDate: `${year}-01-01`,
+            endDate: `${year}-12-31`,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('contractLineItems')
+          .values([
+            {
+              contractId: contract.id,
+              billingCode: 'A_ADDL_USER',
+              description: 'Additional user seats',
+              unitPrice: 240,
+              includedQuantity: 10,
+            },
+            {
+              contractId: contract.id,
+              billingCode: 'D_MATCH_EQUIFAX_TWN',
+              description: 'Earnings matches through Equifax The Work Number',
+              unitPrice: 1.85,
+              includedQuantity: random.int(5, 20) * 1000,
+            },
+            {
+              contractId: contract.id,
+              billingCode: 'D_MATCH_PDL_API',
+              description: 'Employment matches through People Data Labs',
+              unitPrice: 0.35,
+              includedQuantity: random.int(5, 20) * 1000,
+            },
+          ])
+          .execute();
+      }
+    }
+
+    for (const person of people) {
+      await trx
+        .insertInto('users')
+        .values({
+          organizationId: organizationIds.get(person.organizationKey)!,
+          identityUsername: usernames.get(person.email)!,
+          email: person.email,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          salutation: null,
+          pronoun: null,
+          title: person.title,
+          nameConfirmed: person.listed,
+          roleId: person.roleId,
+          active: true,
+          lastLoginAt: null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
+    }
+  });
+  return true;
+}

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+
+import type { IdentityAdmin } from '@laurel/identity';
+
+import { buildApp, type IdentityIntegration } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import type { Dialect } from '../../src/db/database.ts';
+import { migrateToLatest, serverMigrations } from '../../src/db/migrations.ts';
+import { createIdentity, IDENTITY_MIGRATIONS } from '../../src/identity.ts';
+import { type BuiltUser, createUser, type UserOverrides } from './builders.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+import {
+  createTestKeys,
+  TEST_CLIENT_ID,
+  TEST_KEY_ID,
+  TEST_POOL_ID,
+  TEST_PUBLIC_URL,
+  type TestKeys,
+} from './tokens.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  keys: TestKeys;
+  identityAdmin: IdentityAdmin;
+  /** A user with a real identity in the embedded pool (password `Test-password-2026!`). */
+  createUser(organizationId: number, overrides?: UserOverrides): Promise<BuiltUser>;
+  /** A real id token for a user, from a USER_PASSWORD_AUTH sign-in at the embedded pool. */
+  tokenFor(user: BuiltUser): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const TEST_PASSWORD = 'Test-password-2026!';
+
+/**
+ * The real server on a fresh, migrated database with the embedded identity pool. Its token verifier
+ * also accepts tokens minted with a test key, so that tests can set any claim (expiry, issuer…).
+ */
+export async function createTestApp(
+  dialect: Dialect,
+  options: { env?: Record<string, string>; webDist?: string } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(dialect);
+  await migrateToLatest(database.handle.db, [serverMigrations, ...IDENTITY_MIGRATIONS]);
+  const keys = await createTestKeys();
+  const config = loadConfig({
+    DATABASE_URL: database.url,
+    COGNITO_POOL_ID: TEST_POOL_ID,
+    COGNITO_CLIENT_ID: TEST_CLIENT_ID,
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    LOG_LEVEL: 'silent',
+    ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
+    ...options.env,
+  });
+  const identity = await createIdentity(config, database.handle, pino({ level: 'silent' }));
+  const integration: IdentityIntegration = {
+    ...identity.integration,
+    getKey: (header, token) =>
+      header.kid === TEST_KEY_ID
+        ? keys.getKey(header, token)
+        : identity.integration.getKey(header, token),
+  };
+  const app = await buildApp({
+    config,
+    identity: integration,
+    database: database.handle,
+    logger: false,
+    serveWeb: Boolean(options.webDist),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    keys,
+    identityAdmin: identity.admin,
+    createUser: (organizationId, overrides = {}) =>
+      createUser(database.handle.db, organizationId, overrides, {
+        admin: identity.admin,
+        password: TEST_PASSWORD,
+      }),
+    async tokenFor(user) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/identity/',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+        },
+        payload: JSON.stringify({
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: TEST_CLIENT_ID,
+          AuthParameters: { USERNAME: user.email, PASSWORD: TEST_PASSWORD },
+        }),
+      });
+      const token = response.json()?.AuthenticationResult?.IdToken;
+      if (!token) throw new Error(`sign-in of ${user.email} failed: ${response.body}`);
+      return token as string;
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+
+import type { IdentityAdmin } from '@laurel/identity';
+
+import { ROLES, type RoleId } from '@laurel/contract/roles';
+
+import type { Database } from '../../src/db/schema.ts';
+
+let sequence = 0;
+const next = () => ++sequence;
+
+export interface BuiltOrganization {
+  id: number;
+  name: string;
+}
+
+export async function createOrganization(
+  db: Kysely<Database>,
+  overrides: Partial<{
+    name: string;
+    typeId: number;
+    loginModeId: number;
+    insightsEntitled: boolean;
+  }> = {},
+): Promise<BuiltOrganization> {
+  const name = overrides.name ?? `Test Organization ${next()}-${randomUUID().slice(0, 6)}`;
+  const row = await db
+    .insertInto('organizations')
+    .values({
+      name,
+      typeId: overrides.typeId ?? 3,
+      loginModeId: overrides.loginModeId ?? 1,
+      website: null,
+      city: null,
+      state: null,
+      salesforceAccountId: null,
+      insightsEntitled: overrides.insightsEntitled ?? true,
+      mfaRequired: false,
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+    })
+    .returning(['id', 'name'])
+    .executeTakeFirstOrThrow();
+  return row;
+}
+
+export interface BuiltUser {
+  id: number;
+  email: string;
+  identityUsername: string;
+  organizationId: number;
+  roleId: RoleId;
+}
+
+export type UserOverrides = Partial<{
+  email: string;
+  roleId: RoleId;
+  firstName: string;
+  lastName: string;
+  active: boolean;
+  nameConfirmed: boolean;
+  identityUsername: string;
+}>;
+
+/**
+ * A Laurel user; with `identity`, also its identity in the pool (so sign-in and admin calls work).
+ */
+export async function createUser(
+  db: Kysely<Database>,
+  organizationId: number,
+  overrides: UserOverrides = {},
+  identity?: { admin: IdentityAdmin; password: string },
+): Promise<BuiltUser> {
+  const n = next();
+  const email = overrides.email ?? `user${n}-${randomUUID().slice(0, 8)}@example.test`;
+  const roleId = overrides.roleId ?? ROLES.USER;
+  const identityUsername = identity
+    ? (
+        await identity.admin.createUser({
+          email,
+          password: identity.password,
+          groups: roleId === ROLES.PLATFORM_ADMIN ? ['Admins'] : [],
+        })
+      ).username
+    : (overrides.identityUsername ?? randomUUID());
+  const row = await db
+    .insertInto('users')
+    .values({
+      organizationId,
+      identityUsername,
+      email,
+      firstName: overrides.firstName ?? `First${n}`,
+      lastName: overrides.lastName ?? `Last${n}`,
+      salutation: null,
+      pronoun: null,
+      title: null,
+      nameConfirmed: overrides.nameConfirmed ?? true,
+      roleId,
+      active: overrides.active ?? true,
+      lastLoginAt: null,
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+    })
+    .returning(['id'])
+    .executeTakeFirstOrThrow();
+  return { id: row.id, email, identityUsername, organizationId, roleId };
+}

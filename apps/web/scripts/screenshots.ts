@@ -1,0 +1,276 @@
+/**
+ * Screenshots of every screen in light and dark, at 390 px and 1440 px, with an axe-core check.
+ * API and identity calls are answered by fixtures, so this runs against `vite preview` alone:
+ *   npx vite preview -c apps/web/vite.config.ts --port 4173 &
+ *   node apps/web/scripts/screenshots.ts [baseUrl] [outDir]
+ */
+import { mkdirSync } from 'node:fs';
+
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+const baseUrl = process.argv[2] ?? 'http://127.0.0.1:4173';
+const outDir = process.argv[3] ?? '/tmp/laurel-screens';
+mkdirSync(outDir, { recursive: true });
+
+const CLIENT_ID = 'laurelwebclient';
+const USERNAME = 'c3f1a2b4-0000-4000-8000-000000000001';
+
+const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const jwt = (payload: object) =>
+  `${base64url({ alg: 'RS256', kid: 'k1' })}.${base64url(payload)}.c2lnbmF0dXJl`;
+const now = Math.floor(Date.now() / 1000);
+const common = {
+  sub: USERNAME,
+  iss: 'http://127.0.0.1/identity/local_LaurelDemo',
+  exp: now + 3600,
+  iat: now,
+  auth_time: now,
+};
+const idToken = jwt({
+  ...common,
+  aud: CLIENT_ID,
+  token_use: 'id',
+  'cognito:username': USERNAME,
+  email: 'orgadmin@northwind.demo',
+});
+const accessToken = jwt({
+  ...common,
+  client_id: CLIENT_ID,
+  token_use: 'access',
+  username: USERNAME,
+  'cognito:groups': [],
+});
+
+const profile = (nameConfirmed: boolean) => ({
+  id: 12,
+  email: 'orgadmin@northwind.demo',
+  firstName: 'Maya',
+  lastName: 'Okafor',
+  salutation: 'DR',
+  pronoun: 'SHE_HER',
+  title: 'Director of Institutional Research',
+  nameConfirmed,
+  roleId: 10,
+  organizationId: 3,
+  organizationName: 'Northwind Technical College',
+});
+
+async function mockBackend(context: BrowserContext, options: { nameConfirmed?: boolean } = {}) {
+  await context.route(
+    (url) => url.pathname.startsWith('/api/'),
+    async (route) => {
+      const url = new URL(route.request().url());
+      const json = (body: unknown, status = 200) =>
+        route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+      switch (url.pathname) {
+        case '/api/config/app':
+          return json({
+            demoMode: true,
+            supportEmail: 'support@laurel.demo',
+            identity: 'embedded',
+            version: '0.1.0',
+          });
+        case '/api/config/cognito':
+          return json({ poolId: 'local_LaurelDemo', clientId: CLIENT_ID, endpoint: '/identity' });
+        case '/api/users/profile':
+          return json(profile(options.nameConfirmed ?? true));
+        case '/api/users/salutations':
+          return json([
+            { id: 1, code: 'DR', name: 'Dr.' },
+            { id: 2, code: 'MR', name: 'Mr.' },
+            { id: 3, code: 'MS', name: 'Ms.' },
+            { id: 4, code: 'MX', name: 'Mx.' },
+          ]);
+        case '/api/users/pronouns':
+          return json([
+            { id: 1, code: 'SHE_HER', name: 'she/her' },
+            { id: 2, code: 'HE_HIM', name: 'he/him' },
+            { id: 3, code: 'THEY_THEM', name: 'they/them' },
+          ]);
+        case '/api/auth/check_federated':
+          return json({ isFederated: false, redirectUri: null });
+        case '/api/users/login-time':
+          return route.fulfill({ status: 204 });
+        default:
+          return json({ message: 'Not found' }, 404);
+      }
+    },
+  );
+  await context.route(
+    (url) => url.pathname.startsWith('/identity'),
+    async (route) => {
+      const target = route.request().headers()['x-amz-target'] ?? '';
+      const json = (body: unknown) =>
+        route.fulfill({
+          status: 200,
+          contentType: 'application/x-amz-json-1.1',
+          body: JSON.stringify(body),
+        });
+      if (target.endsWith('GetUser')) {
+        return json({
+          Username: USERNAME,
+          UserAttributes: [
+            { Name: 'sub', Value: USERNAME },
+            { Name: 'email', Value: 'orgadmin@northwind.demo' },
+          ],
+          UserMFASettingList: [],
+        });
+      }
+      if (target.endsWith('AssociateSoftwareToken'))
+        return json({ SecretCode: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' });
+      return route.fulfill({
+        status: 400,
+        contentType: 'application/x-amz-json-1.1',
+        body: JSON.stringify({
+          __type: 'NotAuthorizedException',
+          message: 'Incorrect username or password.',
+        }),
+      });
+    },
+  );
+}
+
+async function signIn(context: BrowserContext) {
+  const url = new URL(baseUrl);
+  const prefix = `CognitoIdentityServiceProvider.${CLIENT_ID}`;
+  const cookie = (name: string, value: string) => ({
+    name,
+    value,
+    domain: url.hostname,
+    path: '/',
+    sameSite: 'Lax' as const,
+  });
+  await context.addCookies([
+    cookie(`${prefix}.LastAuthUser`, USERNAME),
+    cookie(`${prefix}.${USERNAME}.idToken`, idToken),
+    cookie(`${prefix}.${USERNAME}.accessToken`, accessToken),
+    cookie(`${prefix}.${USERNAME}.refreshToken`, 'refresh-token'),
+    cookie(`${prefix}.${USERNAME}.clockDrift`, '0'),
+  ]);
+}
+
+interface Scene {
+  name: string;
+  path: string;
+  signedIn?: boolean;
+  nameConfirmed?: boolean;
+  act?: (page: Page, width: number) => Promise<void>;
+}
+
+const scenes: Scene[] = [
+  { name: 'sign-in', path: '/auth/password-sign-in' },
+  {
+    name: 'sign-in-password',
+    path: '/auth/password-sign-in?checkEmail=true',
+    act: async (page) => {
+      await page.getByLabel('E-mail address').fill('orgadmin@northwind.demo');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('Password', { exact: true }).fill('wrong-password-123');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('alert').first().waitFor();
+    },
+  },
+  {
+    name: 'set-password',
+    path: '/auth/set-password',
+    act: async (page) => {
+      await page.getByLabel('New password', { exact: true }).fill('Laurel-demo');
+    },
+  },
+  { name: 'setup-mfa-expired', path: '/auth/setup-mfa' },
+  { name: 'verify-mfa', path: '/auth/verify-mfa' },
+  { name: 'forgot-password', path: '/auth/forgot-password' },
+  { name: 'reset-password', path: '/auth/reset-password?email=orgadmin%40northwind.demo' },
+  { name: 'dashboard', path: '/', signedIn: true },
+  {
+    name: 'dashboard-menu',
+    path: '/',
+    signedIn: true,
+    act: async (page, width) => {
+      if (width < 960) await page.getByRole('button', { name: 'Open navigation' }).click();
+      else await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.waitForTimeout(400);
+    },
+  },
+  { name: 'confirm-name', path: '/', signedIn: true, nameConfirmed: false },
+  { name: 'organization-users', path: '/organizations/3/users', signedIn: true },
+  { name: 'credential', path: '/admin/organizations/3/credentials/41', signedIn: true },
+  { name: 'settings', path: '/settings', signedIn: true },
+  { name: 'profile', path: '/profile', signedIn: true },
+  {
+    name: 'profile-totp',
+    path: '/profile',
+    signedIn: true,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Set up' }).click();
+      await page.getByAltText('QR code for your authenticator app').waitFor();
+    },
+  },
+  { name: 'not-found', path: '/no-such-page', signedIn: true },
+];
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+
+const violations: string[] = [];
+const only = process.env.SCENES?.split(',');
+for (const scene of scenes.filter((s) => !only || only.includes(s.name))) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const width of [390, 1440]) {
+      const context = await browser.newContext({
+        viewport: { width, height: width < 600 ? 844 : 900 },
+        colorScheme,
+        deviceScaleFactor: 1,
+      });
+      await mockBackend(context, { nameConfirmed: scene.nameConfirmed ?? true });
+      if (scene.signedIn) await signIn(context);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(baseUrl + scene.path, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(300);
+      if (scene.act) await scene.act(page, width);
+      await page.mouse.move(0, 0);
+      if (!scene.name.includes('menu') && scene.name !== 'confirm-name')
+        await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForTimeout(300);
+      const file = `${outDir}/${scene.name}-${colorScheme}-${width}.png`;
+      await page.screenshot({
+        path: file,
+        fullPage: !scene.name.includes('menu') && scene.name !== 'confirm-name',
+      });
+      const axe = await new AxeBuilder({ page }).analyze();
+      for (const violation of axe.violations.filter(
+        (v) => v.impact === 'serious' || v.impact === 'critical',
+      )) {
+        violations.push(
+          `${scene.name} ${colorScheme} ${width}: ${violation.id} — ${violation.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(' | ')}`,
+        );
+      }
+      if (errors.length) console.log(`${scene.name}: page errors: ${errors.join('; ')}`);
+      console.log(`wrote ${file}`);
+      await context.close();
+    }
+  }
+}
+await browser.close();
+console.log(
+  violations.length
+    ? `axe serious/critical:\n${violations.join('\n')}`
+    : 'axe: no serious or critical violations',
+);

@@ -1,0 +1,141 @@
+/**
+ * Every route of the app, with `getHref()` helpers so that no screen writes a URL by hand
+ * (spec §2). `path` is the pattern React Router matches.
+ */
+
+/** Item types that have their own list under an organization route (`{org route}/{itemType}`). */
+export const ORGANIZATION_ITEM_TYPES = [
+  'credentials',
+  'contracts',
+  'users',
+  'uploads',
+  'audits',
+] as const;
+export type OrganizationItemType = (typeof ORGANIZATION_ITEM_TYPES)[number];
+
+export function isOrganizationItemType(value: string | undefined): value is OrganizationItemType {
+  return ORGANIZATION_ITEM_TYPES.includes(value as OrganizationItemType);
+}
+
+/** Only same-site paths are followed after sign-in, never another origin. */
+export function safeRedirectTarget(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\'))
+    return null;
+  if (value.startsWith('/auth/')) return null;
+  return value;
+}
+
+function withQuery(path: string, query: Record<string, string | undefined | null | false>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  appShell: { path: '/_app', getHref: () => '/_app' },
+  profile: { path: '/profile', getHref: () => '/profile' },
+  settings: { path: '/settings', getHref: () => '/settings' },
+
+  auth: {
+    passwordSignIn: {
+      path: '/auth/password-sign-in',
+      getHref: (options: { checkEmail?: boolean; redirectTo?: string | null } = {}) =>
+        withQuery('/auth/password-sign-in', {
+          checkEmail: options.checkEmail ? 'true' : undefined,
+          redirectTo: safeRedirectTarget(options.redirectTo),
+        }),
+    },
+    setPassword: {
+      path: '/auth/set-password',
+      getHref: (redirectTo?: string | null) => withAuthRedirect('/auth/set-password', redirectTo),
+    },
+    setupMfa: {
+      path: '/auth/setup-mfa',
+      getHref: (redirectTo?: string | null) => withAuthRedirect('/auth/setup-mfa', redirectTo),
+    },
+    verifyMfa: {
+      path: '/auth/verify-mfa',
+      getHref: (redirectTo?: string | null) => withAuthRedirect('/auth/verify-mfa', redirectTo),
+    },
+    forgotPassword: {
+      path: '/auth/forgot-password',
+      getHref: (email?: string) => withQuery('/auth/forgot-password', { email }),
+    },
+    resetPassword: {
+      path: '/auth/reset-password',
+      getHref: (email?: string) => withQuery('/auth/reset-password', { email }),
+    },
+    callback: { path: '/auth/callback', getHref: () => '/auth/callback' },
+  },
+
+  /** Lists across all organizations (platform admins) — the sidebar's entry points. */
+  organizations: { path: '/organizations', getHref: () => '/organizations' },
+  credentials: { path: '/credentials', getHref: () => '/credentials' },
+  users: { path: '/users', getHref: () => '/users' },
+  contracts: { path: '/contracts', getHref: () => '/contracts' },
+  /** Audit trail across the caller's reach (admins). */
+  audits: { path: '/audits', getHref: () => '/audits' },
+
+  /** Organization page for organization users (and impersonating platform admins). */
+  organization: {
+    path: '/organizations/:organizationId',
+    getHref: (organizationId: number | string) => `/organizations/${organizationId}`,
+  },
+  /** Organization page for platform admins who are not impersonating. */
+  adminOrganization: {
+    path: '/admin/organizations/:organizationId',
+    getHref: (organizationId: number | string) => `/admin/organizations/${organizationId}`,
+  },
+  /** `{organization route}/{itemType}` and `{organization route}/{itemType}/{itemId}`, relative to an organization route. */
+  organizationItems: { path: ':itemType' },
+  organizationItem: { path: ':itemType/:itemId' },
+  credentialsOfOrganization: { path: 'credentials' },
+  credential: { path: 'credentials/:credentialId' },
+  contractsOfOrganization: { path: 'contracts' },
+  contract: { path: 'contracts/:contractId' },
+  usersOfOrganization: { path: 'users' },
+  user: { path: 'users/:userId' },
+  auditsOfOrganization: { path: 'audits' },
+} as const;
+
+function withAuthRedirect(path: string, redirectTo: string | null | undefined): string {
+  return withQuery(path, { redirectTo: safeRedirectTarget(redirectTo) });
+}
+
+/** The organization route for a viewer: the admin form for platform admins who are not impersonating. */
+export function getOrganizationHref(
+  organizationId: number | string,
+  options: { admin?: boolean } = {},
+): string {
+  return options.admin
+    ? paths.adminOrganization.getHref(organizationId)
+    : paths.organization.getHref(organizationId);
+}
+
+/** `{organization route}/{itemType}[/{itemId}]`. */
+export function getOrganizationItemHref(
+  organizationHref: string,
+  itemType: OrganizationItemType,
+  itemId?: number | string,
+): string {
+  return itemId === undefined
+    ? `${organizationHref}/${itemType}`
+    : `${organizationHref}/${itemType}/${itemId}`;
+}
+
+/**
+ * Where a bookmarked or found item lives: the organization page for organizations,
+ * `{organization route}/{itemType}/{itemId}` for the others.
+ * @example getItemHref('credentials', 8, 2, { admin: true }) // '/admin/organizations/2/credentials/8'
+ */
+export function getItemHref(
+  itemType: 'organizations' | 'credentials' | 'contracts' | 'users',
+  itemId: number,
+  organizationId: number,
+  options: { admin?: boolean } = {},
+): string {
+  if (itemType === 'organizations') return getOrganizationHref(itemId, options);
+  return getOrganizationItemHref(getOrganizationHref(organizationId, options), itemType, itemId);
+}

@@ -1,0 +1,102 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+
+import { paths } from './paths';
+import { RequireAuth } from './require-auth';
+import { RootLayout } from './root-layout';
+
+// Every screen is its own chunk, fetched when its route is first visited.
+const AuthLayout = lazy(() => import('../features/auth/components/auth-layout'));
+const PasswordSignIn = lazy(() => import('../features/auth/routes/password-sign-in'));
+const SetPassword = lazy(() => import('../features/auth/routes/set-password'));
+const SetupMfa = lazy(() => import('../features/auth/routes/setup-mfa'));
+const VerifyMfa = lazy(() => import('../features/auth/routes/verify-mfa'));
+const ForgotPassword = lazy(() => import('../features/auth/routes/forgot-password'));
+const ResetPassword = lazy(() => import('../features/auth/routes/reset-password'));
+const Callback = lazy(() => import('../features/auth/routes/callback'));
+
+const AppShell = lazy(() => import('./shell/app-shell'));
+const Dashboard = lazy(() => import('../features/dashboard/routes/dashboard'));
+const OrganizationsList = lazy(() => import('../features/organizations/routes/organizations-list'));
+const CredentialsList = lazy(() => import('../features/credentials/routes/credentials-list'));
+const UsersList = lazy(() => import('../features/users/routes/users-list'));
+const ContractsList = lazy(() => import('../features/contracts/routes/contracts-list'));
+const Organization = lazy(() => import('../features/organizations/routes/organization'));
+const OrganizationOverview = lazy(
+  () => import('../features/organizations/routes/organization-overview'),
+);
+const Credential = lazy(() => import('../features/credentials/routes/credential'));
+const Contract = lazy(() => import('../features/contracts/routes/contract'));
+const User = lazy(() => import('../features/users/routes/user'));
+const Audits = lazy(() => import('../features/audits/routes/audits'));
+const OrganizationScope = lazy(() => import('./routes/organization-scope'));
+const OrganizationFallback = lazy(() =>
+  import('./routes/organization-scope').then((module) => ({
+    default: module.OrganizationFallback,
+  })),
+);
+const Profile = lazy(() => import('../features/profile/routes/profile'));
+const Settings = lazy(() => import('../features/settings/routes/settings'));
+const NotFound = lazy(() => import('./routes/not-found'));
+
+/**
+ * `{organization route}`, `{organization route}/{itemType}` and
+ * `{organization route}/{itemType}/{itemId}` (spec §2). The organization page holds the lists as
+ * tabs; credential, contract and user pages stand alone. Unknown item types fall back.
+ */
+function organizationRoutes(path: string) {
+  return (
+    <Route path={path} element={<OrganizationScope />}>
+      <Route element={<Organization />}>
+        <Route index element={<OrganizationOverview />} />
+        <Route path={paths.credentialsOfOrganization.path} element={<CredentialsList />} />
+        <Route path={paths.usersOfOrganization.path} element={<UsersList />} />
+        <Route path={paths.contractsOfOrganization.path} element={<ContractsList />} />
+        <Route path={paths.auditsOfOrganization.path} element={<Audits />} />
+      </Route>
+      <Route path={paths.credential.path} element={<Credential />} />
+      <Route path={paths.contract.path} element={<Contract />} />
+      <Route path={paths.user.path} element={<User />} />
+      <Route path="*" element={<OrganizationFallback />} />
+    </Route>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route path="/auth" element={<AuthLayout />}>
+          <Route index element={<Navigate to={paths.auth.passwordSignIn.getHref()} replace />} />
+          <Route path={paths.auth.passwordSignIn.path} element={<PasswordSignIn />} />
+          <Route path={paths.auth.setPassword.path} element={<SetPassword />} />
+          <Route path={paths.auth.setupMfa.path} element={<SetupMfa />} />
+          <Route path={paths.auth.verifyMfa.path} element={<VerifyMfa />} />
+          <Route path={paths.auth.forgotPassword.path} element={<ForgotPassword />} />
+          <Route path={paths.auth.resetPassword.path} element={<ResetPassword />} />
+          <Route path={paths.auth.callback.path} element={<Callback />} />
+          <Route path="*" element={<Navigate to={paths.auth.passwordSignIn.getHref()} replace />} />
+        </Route>
+        <Route element={<RequireAuth />}>
+          <Route element={<AppShell />}>
+            <Route path={paths.home.path} element={<Dashboard />} />
+            <Route
+              path={paths.appShell.path}
+              element={<Navigate to={paths.home.getHref()} replace />}
+            />
+            <Route path={paths.organizations.path} element={<OrganizationsList />} />
+            <Route path={paths.credentials.path} element={<CredentialsList />} />
+            <Route path={paths.users.path} element={<UsersList />} />
+            <Route path={paths.contracts.path} element={<ContractsList />} />
+            <Route path={paths.audits.path} element={<Audits />} />
+            {organizationRoutes(paths.organization.path)}
+            {organizationRoutes(paths.adminOrganization.path)}
+            <Route path={paths.profile.path} element={<Profile />} />
+            <Route path={paths.settings.path} element={<Settings />} />
+            <Route path="*" element={<NotFound />} />
+          </Route>
+        </Route>
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,95 @@
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { useSelector } from 'react-redux';
+import { Outlet, useLocation } from 'react-router';
+import Box from '@mui/material/Box';
+
+import { DemoNotice } from '../../components/feedback/demo-notice';
+import { ErrorBoundary } from '../../components/feedback/error-boundary';
+import { FullPageLoader } from '../../components/feedback/full-page-loader';
+import { ImpersonationBanner } from '../../features/impersonation/components/impersonation-banner';
+import { useImpersonationSync } from '../../features/impersonation/hooks/use-impersonation-sync';
+import { useAuth } from '../../lib/auth/use-auth';
+import { selectBookmarks } from '../../lib/bookmarks/bookmarks-slice';
+import { Header } from './header';
+import { Sidebar } from './sidebar';
+
+const BookmarksDrawer = lazy(() => import('../../features/bookmarks/components/bookmarks-drawer'));
+const SearchDialog = lazy(() => import('../../features/search/components/search-dialog'));
+const ConfirmNameDialog = lazy(
+  () => import('../../features/profile/components/confirm-name-dialog'),
+);
+
+/** The signed-in frame: header, sidebar, demo notice and the current screen. */
+export default function AppShell() {
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [searchUsed, setSearchUsed] = useState(false);
+  const { user } = useAuth();
+  const { pathname } = useLocation();
+  const { drawerOpen } = useSelector(selectBookmarks);
+  const [drawerUsed, setDrawerUsed] = useState(drawerOpen);
+  if (drawerOpen && !drawerUsed) setDrawerUsed(true);
+  useImpersonationSync();
+
+  const openSearch = () => {
+    setSearchUsed(true);
+    setSearchOpen(true);
+  };
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        setSearchUsed(true);
+        setSearchOpen(true);
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        minHeight: '100vh',
+      }}
+    >
+      <Header onMenuClick={() => setMobileOpen(true)} onSearchClick={openSearch} />
+      <Sidebar mobileOpen={mobileOpen} onMobileClose={() => setMobileOpen(false)} />
+      <Box
+        component="main"
+        id="main"
+        sx={{
+          flex: 1,
+          minWidth: 0,
+          pt: 'var(--laurel-header-height)',
+          bgcolor: 'background.default',
+        }}
+      >
+        <ImpersonationBanner />
+        <DemoNotice />
+        <Box sx={{ px: { xs: 4, sm: 6, md: 8 }, py: { xs: 5, md: 8 }, maxWidth: 1280, mx: 'auto' }}>
+          <ErrorBoundary resetKey={pathname}>
+            <Suspense fallback={<FullPageLoader />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </Box>
+      </Box>
+      {drawerUsed ? (
+        <Suspense fallback={null}>
+          <BookmarksDrawer />
+        </Suspense>
+      ) : null}
+      {searchUsed ? (
+        <Suspense fallback={null}>
+          <SearchDialog open={searchOpen} onClose={() => setSearchOpen(false)} />
+        </Suspense>
+      ) : null}
+      {user?.profile && !user.profile.nameConfirmed ? (
+        <Suspense fallback={null}>
+          <ConfirmNameDialog />
+        </Suspense>
+      ) : null}
+    </Box>
+  );
+}

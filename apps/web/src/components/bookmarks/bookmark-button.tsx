@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Bookmark from '@mui/icons-material/Bookmark';
+import BookmarkBorder from '@mui/icons-material/BookmarkBorder';
+
+import {
+  useBookmarkActions,
+  useBookmarks,
+  type BookmarkTarget,
+} from '../../lib/bookmarks/use-bookmarks';
+
+/** The bookmark icon of a detail page: adds the item, or removes it when it is bookmarked. */
+export function BookmarkButton({ target }: { target: BookmarkTarget }) {
+  const { data, hasLoaded } = useBookmarks();
+  const { add, remove } = useBookmarkActions();
+  const [busy, setBusy] = useState(false);
+  const existing = data.find(
+    (bookmark) => bookmark.itemType === target.itemType && bookmark.itemId === target.itemId,
+  );
+  const label = existing ? `Remove bookmark for ${target.itemName}` : `Bookmark ${target.itemName}`;
+
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      if (existing) await remove(existing);
+      else await add(target);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Tooltip title={existing ? 'Remove bookmark' : 'Add bookmark'}>
+      <span>
+        <IconButton
+          aria-label={label}
+          aria-pressed={Boolean(existing)}
+          onClick={() => void toggle()}
+          disabled={!hasLoaded || busy}
+          color={existing ? 'primary' : 'default'}
+          sx={{ border: 1, borderColor: 'divider' }}
+        >
+          {existing ? <Bookmark /> : <BookmarkBorder />}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}

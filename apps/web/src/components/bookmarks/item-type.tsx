@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import PersonOutlined from '@mui/icons-material/PersonOutlined';
+import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
+import type { BookmarkItemType } from '@laurel/contract/constants';
+
+/** How each kind of item looks in lists: icon, colour of its circle, and its name. */
+export const ITEM_TYPE_DISPLAY: Record<
+  BookmarkItemType,
+  { icon: ReactNode; color: string; label: string }
+> = {
+  organizations: { icon: <ApartmentOutlined />, color: '#376fd0', label: 'Organization' },
+  credentials: { icon: <WorkspacePremiumOutlined />, color: '#6a1b9a', label: 'Credential' },
+  contracts: { icon: <DescriptionOutlined />, color: '#00695c', label: 'Contract' },
+  users: { icon: <PersonOutlined />, color: '#ad5700', label: 'User' },
+};

@@ -1,0 +1,151 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+
+import { visuallyHidden } from '../feedback/visually-hidden';
+
+export interface Column<T, TSort extends string = string> {
+  key: string;
+  label: string;
+  render: (row: T) => ReactNode;
+  /** The API's sort name; without it the column does not sort. */
+  sort?: TSort;
+  align?: 'left' | 'right' | 'center';
+  /** Hidden below this breakpoint, to keep small screens readable. */
+  hideBelow?: 'sm' | 'md' | 'lg';
+  /** Shown as text to screen readers only (icon columns). */
+  hiddenLabel?: boolean;
+  width?: number | string;
+}
+
+export interface DataTableProps<T, TSort extends string> {
+  /** Names the table for assistive technology. */
+  label: string;
+  columns: Column<T, TSort>[];
+  rows: T[] | undefined;
+  getRowKey: (row: T) => string | number;
+  loading: boolean;
+  total: number;
+  page: number;
+  pageSize: number;
+  sort?: TSort;
+  order?: 'asc' | 'desc';
+  onSort?: (sort: TSort) => void;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+  /** Shown instead of the table body when there are no rows. */
+  empty: ReactNode;
+  skeletonRows?: number;
+}
+
+const hideSx = (hideBelow: Column<unknown>['hideBelow']) =>
+  hideBelow ? { display: { xs: 'none', [hideBelow]: 'table-cell' } } : undefined;
+
+/** A sortable, paged table with skeleton rows while loading and an empty state. */
+export function DataTable<T, TSort extends string>({
+  label,
+  columns,
+  rows,
+  getRowKey,
+  loading,
+  total,
+  page,
+  pageSize,
+  sort,
+  order = 'asc',
+  onSort,
+  onPageChange,
+  onPageSizeChange,
+  empty,
+  skeletonRows = 5,
+}: DataTableProps<T, TSort>) {
+  const showSkeleton = loading && !rows;
+  const isEmpty = !showSkeleton && (rows?.length ?? 0) === 0;
+  return (
+    <Box>
+      <TableContainer>
+        <Table aria-label={label} size="medium" aria-busy={loading || undefined}>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell
+                  key={column.key}
+                  align={column.align}
+                  sortDirection={column.sort && sort === column.sort ? order : false}
+                  sx={{ ...hideSx(column.hideBelow), width: column.width, whiteSpace: 'nowrap' }}
+                >
+                  {column.sort && onSort ? (
+                    <TableSortLabel
+                      active={sort === column.sort}
+                      direction={sort === column.sort ? order : 'asc'}
+                      onClick={() => onSort(column.sort!)}
+                    >
+                      {column.label}
+                      {sort === column.sort ? (
+                        <Box component="span" sx={visuallyHidden}>
+                          {order === 'desc' ? 'sorted descending' : 'sorted ascending'}
+                        </Box>
+                      ) : null}
+                    </TableSortLabel>
+                  ) : column.hiddenLabel ? (
+                    <Box component="span" sx={visuallyHidden}>
+                      {column.label}
+                    </Box>
+                  ) : (
+                    column.label
+                  )}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {showSkeleton
+              ? Array.from({ length: skeletonRows }, (_, index) => (
+                  <TableRow key={`skeleton-${index}`} data-testid="skeleton-row">
+                    {columns.map((column) => (
+                      <TableCell key={column.key} sx={hideSx(column.hideBelow)}>
+                        <Skeleton variant="text" width={column.align === 'right' ? 48 : '70%'} />
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))
+              : (rows ?? []).map((row) => (
+                  <TableRow key={getRowKey(row)} hover sx={{ opacity: loading ? 0.6 : 1 }}>
+                    {columns.map((column) => (
+                      <TableCell
+                        key={column.key}
+                        align={column.align}
+                        sx={hideSx(column.hideBelow)}
+                      >
+                        {column.render(row)}
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {isEmpty ? empty : null}
+      {total > 0 ? (
+        <TablePagination
+          component="div"
+          count={total}
+          page={Math.max(0, page - 1)}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={[10, 25, 50, 100]}
+          onPageChange={(_event, next) => onPageChange(next + 1)}
+          onRowsPerPageChange={(event) => onPageSizeChange(Number(event.target.value))}
+          sx={{ borderTop: 1, borderColor: 'divider' }}
+        />
+      ) : null}
+    </Box>
+  );
+}

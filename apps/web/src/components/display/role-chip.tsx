@@ -1,0 +1,18 @@
+import Chip from '@mui/material/Chip';
+import { getContrastRatio } from '@mui/material/styles';
+import { ROLE_COLORS, ROLE_LABELS, type RoleId } from '@laurel/contract/roles';
+
+/** White where it is readable (WCAG AA, 4.5:1), otherwise near-black: the orange needs the latter. */
+const textOn = (background: string) =>
+  getContrastRatio(background, '#fff') >= 4.5 ? '#fff' : 'rgba(0, 0, 0, 0.87)';
+
+/** A role in its colour (spec §6: dark grey-blue, orange, green). */
+export function RoleChip({ roleId }: { roleId: RoleId }) {
+  return (
+    <Chip
+      size="small"
+      label={ROLE_LABELS[roleId]}
+      sx={{ bgcolor: ROLE_COLORS[roleId], color: textOn(ROLE_COLORS[roleId]), fontWeight: 700 }}
+    />
+  );
+}

@@ -1,0 +1,62 @@
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
+
+import { paths } from '../../app/paths';
+
+export interface NoAccessProps {
+  title?: string;
+  description?: string;
+}
+
+/**
+ * What people see when a page does not exist or is not theirs to open. The two are one screen on
+ * purpose: the server answers 404 for other organizations' records, so ids reveal nothing.
+ */
+export function NoAccess({
+  title = 'Not found or no access',
+  description = 'This page does not exist, or your account cannot open it. Check the address, or go back to your dashboard.',
+}: NoAccessProps) {
+  return (
+    <Box
+      sx={{ minHeight: '55vh', display: 'grid', placeItems: 'center', textAlign: 'center', p: 6 }}
+    >
+      <Box sx={{ maxWidth: 520 }}>
+        <Box
+          aria-hidden="true"
+          sx={{
+            width: 64,
+            height: 64,
+            mx: 'auto',
+            mb: 4,
+            borderRadius: '50%',
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'action.hover',
+            color: 'text.secondary',
+            '& svg': { fontSize: 32 },
+          }}
+        >
+          <SearchOffOutlined />
+        </Box>
+        <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+          {title}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 6 }}>
+          {description}
+        </Typography>
+        <Button variant="contained" component={RouterLink} to={paths.home.getHref()}>
+          Go to the dashboard
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** True for API errors that mean "not there or not yours" (404, 403). */
+export function isNotFoundOrForbidden(error: unknown): boolean {
+  const status = (error as { status?: unknown } | undefined)?.status;
+  return status === 404 || status === 403 || status === 400;
+}

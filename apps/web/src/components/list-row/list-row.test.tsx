@@ -1,0 +1,50 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+
+import { ListRow } from './list-row';
+
+const renderRow = (props: Partial<Parameters<typeof ListRow>[0]> = {}) =>
+  render(
+    <MemoryRouter>
+      <ul>
+        <ListRow
+          icon={<span>i</span>}
+          title="Welding Certificate"
+          subtitle="Northwind Technical College"
+          {...props}
+        />
+      </ul>
+    </MemoryRouter>,
+  );
+
+describe('ListRow', () => {
+  it('caps the badge at 99 and shows 99+', () => {
+    renderRow({ iconBadge: 150 });
+    expect(screen.getByText('99+')).toBeTruthy();
+  });
+
+  it('shows a badge of exactly 99 as 99', () => {
+    renderRow({ iconBadge: 99 });
+    expect(screen.getByText('99')).toBeTruthy();
+    expect(screen.queryByText('99+')).toBeNull();
+  });
+
+  it('shows no badge for zero or none', () => {
+    const { container } = renderRow({ iconBadge: 0 });
+    expect(container.querySelector('.MuiBadge-badge')).toBeNull();
+  });
+
+  it('renders title, subtitle and a link when given', () => {
+    renderRow({ link: '/organizations/7/credentials/3' });
+    expect(screen.getByText('Welding Certificate')).toBeTruthy();
+    expect(screen.getByText('Northwind Technical College')).toBeTruthy();
+    expect(screen.getByRole('link').getAttribute('href')).toBe('/organizations/7/credentials/3');
+  });
+
+  it('is plain text without a link, and draws a divider when asked', () => {
+    const { container } = renderRow({ divider: true });
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(container.querySelector('.MuiListItem-divider')).not.toBeNull();
+  });
+});

@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Avatar from '@mui/material/Avatar';
+import Badge from '@mui/material/Badge';
+import ListItem from '@mui/material/ListItem';
+import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import { BADGE_MAX } from '@laurel/contract/constants';
+
+export interface ListRowProps {
+  /** Where the row leads; without it the row is plain text. */
+  link?: string;
+  icon: ReactNode;
+  title: ReactNode;
+  subtitle?: ReactNode;
+  /** Background of the icon circle; any palette path (`primary.main`) or CSS colour. */
+  iconColor?: string;
+  /** A count shown on the icon; above 99 it reads "99+". */
+  iconBadge?: number;
+  divider?: boolean;
+  /** Controls at the end of the row, such as a Remove button. */
+  secondaryAction?: ReactNode;
+  /** Called when the link is followed (for example to close a drawer). */
+  onNavigate?: () => void;
+}
+
+/** One row of a list: icon, title, subtitle, optional link and divider (spec §2). */
+export function ListRow({
+  link,
+  icon,
+  title,
+  subtitle,
+  iconColor,
+  iconBadge,
+  divider,
+  secondaryAction,
+  onNavigate,
+}: ListRowProps) {
+  const avatar = (
+    <Avatar
+      sx={{ bgcolor: iconColor ?? 'primary.main', color: 'common.white', width: 36, height: 36 }}
+    >
+      {icon}
+    </Avatar>
+  );
+  const content = (
+    <>
+      <ListItemAvatar sx={{ minWidth: 52 }}>
+        {iconBadge !== undefined && iconBadge > 0 ? (
+          <Badge badgeContent={iconBadge} max={BADGE_MAX} color="error" overlap="circular">
+            {avatar}
+          </Badge>
+        ) : (
+          avatar
+        )}
+      </ListItemAvatar>
+      <ListItemText
+        primary={title}
+        secondary={subtitle}
+        slotProps={{
+          primary: { sx: { fontWeight: 600 }, noWrap: true },
+          secondary: { noWrap: true },
+        }}
+      />
+    </>
+  );
+
+  return (
+    <ListItem divider={divider} disablePadding={Boolean(link)} secondaryAction={secondaryAction}>
+      {link ? (
+        <ListItemButton component={RouterLink} to={link} onClick={onNavigate} sx={{ py: 2, px: 4 }}>
+          {content}
+        </ListItemButton>
+      ) : (
+        content
+      )}
+    </ListItem>
+  );
+}

@@ -1,0 +1,56 @@
+import { paths } from '../../../app/paths';
+
+/** The `nextStep.signInStep` values the identity client returns (spec §4). */
+export type SignInStep =
+  | 'DONE'
+  | 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED'
+  | 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP'
+  | 'CONFIRM_SIGN_IN_WITH_TOTP_CODE'
+  | 'CONTINUE_SIGN_IN_WITH_MFA_SELECTION'
+  | 'CONTINUE_SIGN_IN_WITH_MFA_SETUP_SELECTION'
+  | 'CONTINUE_SIGN_IN_WITH_EMAIL_SETUP'
+  | 'CONFIRM_SIGN_IN_WITH_SMS_CODE'
+  | 'CONFIRM_SIGN_IN_WITH_EMAIL_CODE'
+  | 'CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE'
+  | 'CONTINUE_SIGN_IN_WITH_FIRST_FACTOR_SELECTION'
+  | 'CONFIRM_SIGN_IN_WITH_PASSWORD'
+  | 'RESET_PASSWORD'
+  | 'CONFIRM_SIGN_UP';
+
+export type SignInOutcome =
+  | { kind: 'done' }
+  | { kind: 'navigate'; href: string }
+  | { kind: 'message'; severity: 'info' | 'warning' | 'error'; message: string };
+
+export const SIGN_IN_STEP_MESSAGES = {
+  confirmSignUp:
+    'Your account has not been confirmed yet. Please use the link in your invitation e-mail, or ask your administrator to send a new invitation.',
+  unsupported:
+    'This sign-in step is not available for Laurel accounts. Please contact your administrator or support.',
+} as const;
+
+/**
+ * Where the sign-in state machine goes after a step (spec §4). `email` is needed by the reset
+ * screen; `redirectTo` is where the user wanted to go before signing in.
+ */
+export function outcomeForStep(
+  step: SignInStep,
+  options: { email: string; redirectTo?: string | null },
+): SignInOutcome {
+  switch (step) {
+    case 'DONE':
+      return { kind: 'done' };
+    case 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED':
+      return { kind: 'navigate', href: paths.auth.setPassword.getHref(options.redirectTo) };
+    case 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP':
+      return { kind: 'navigate', href: paths.auth.setupMfa.getHref(options.redirectTo) };
+    case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
+      return { kind: 'navigate', href: paths.auth.verifyMfa.getHref(options.redirectTo) };
+    case 'RESET_PASSWORD':
+      return { kind: 'navigate', href: paths.auth.resetPassword.getHref(options.email) };
+    case 'CONFIRM_SIGN_UP':
+      return { kind: 'message', severity: 'warning', message: SIGN_IN_STEP_MESSAGES.confirmSignUp };
+    default:
+      return { kind: 'message', severity: 'error', message: SIGN_IN_STEP_MESSAGES.unsupported };
+  }
+}

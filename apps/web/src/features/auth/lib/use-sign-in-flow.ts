@@ -1,0 +1,51 @@
+import { useCallback } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { SignInOutput } from 'aws-amplify/auth';
+
+import { paths, safeRedirectTarget } from '../../../app/paths';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { outcomeForStep, type SignInOutcome } from './sign-in-steps';
+
+export const APP_NAME_FOR_AUTHENTICATOR = 'Laurel';
+
+/**
+ * The sign-in state machine of spec §4, shared by every sign-in screen: takes the identity
+ * client's answer and goes to the next screen, or finishes the sign-in.
+ */
+export function useSignInFlow() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const redirectTo = safeRedirectTarget(searchParams.get('redirectTo'));
+
+  const finish = useCallback(async () => {
+    await auth.completeSignIn();
+    navigate(redirectTo ?? paths.home.getHref(), { replace: true });
+  }, [auth, navigate, redirectTo]);
+
+  const handleOutput = useCallback(
+    async (output: SignInOutput, email: string): Promise<SignInOutcome> => {
+      const { nextStep } = output;
+      if (nextStep.signInStep === 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP') {
+        const details = nextStep.totpSetupDetails;
+        auth.updateLoginData({
+          email,
+          totpSetupSecret: details.sharedSecret,
+          totpSetupUri: details.getSetupUri(APP_NAME_FOR_AUTHENTICATOR, email).toString(),
+        });
+      }
+      if (nextStep.signInStep === 'RESET_PASSWORD') {
+        // Send the code now, so that the next screen only asks for it.
+        const client = await auth.getClient();
+        await client.resetPassword({ username: email }).catch(() => undefined);
+      }
+      const outcome = outcomeForStep(nextStep.signInStep, { email, redirectTo });
+      if (outcome.kind === 'done') await finish();
+      else if (outcome.kind === 'navigate') navigate(outcome.href);
+      return outcome;
+    },
+    [auth, finish, navigate, redirectTo],
+  );
+
+  return { redirectTo, handleOutput, finish };
+}

@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useDispatch } from 'react-redux';
+import { MESSAGES } from '@laurel/contract/messages';
+
+import { paths } from '../../../app/paths';
+import type { ApiDispatch } from '../../../lib/api/api';
+import { authCallbackApi } from '../api/callback-api';
+import { getErrorText } from '../../../lib/errors/error-text';
+import { useAuth } from '../../../lib/auth/use-auth';
+
+/** `/auth/callback`: the return from a company (federated) login. */
+export default function CallbackRoute() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const dispatch = useDispatch<ApiDispatch>();
+  const [searchParams] = useSearchParams();
+  const [error, setError] = useState<string | null>(null);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const code = searchParams.get('code') ?? '';
+    const state = searchParams.get('state') ?? '';
+    void (async () => {
+      try {
+        const result = await dispatch(
+          authCallbackApi.endpoints.exchangeCode.initiate({ code, state }),
+        ).unwrap();
+        if (!result.idToken) throw new Error(MESSAGES.federatedCallbackFailed);
+        const client = await auth.getClient();
+        await client.storeFederatedTokens(result);
+        await auth.completeSignIn();
+        navigate(paths.home.getHref(), { replace: true });
+      } catch (caught) {
+        setError(getErrorText(caught) || MESSAGES.federatedCallbackFailed);
+      }
+    })();
+  }, [auth, dispatch, navigate, searchParams]);
+
+  if (error) {
+    return (
+      <Box>
+        <Typography variant="h3" component="h1" sx={{ mb: 4 }}>
+          Company sign-in failed
+        </Typography>
+        <Alert severity="error" sx={{ mb: 6 }}>
+          {error}
+        </Alert>
+        <Link component={RouterLink} to={paths.auth.passwordSignIn.getHref()}>
+          Back to sign in
+        </Link>
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 4 }} role="status">
+      <CircularProgress size={28} />
+      <Typography>Finishing your company sign-in…</Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+
+import { paths } from '../../../app/paths';
+import { identityErrorText } from '../../../lib/auth/identity-errors';
+import { passwordError } from '../../../lib/auth/password-rules';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { AuthForm } from '../components/auth-form';
+import { PasswordChecklist } from '../../../components/forms/password-checklist';
+import { PasswordField } from '../../../components/forms/password-field';
+import { useSignInFlow } from '../lib/use-sign-in-flow';
+
+/** `/auth/set-password`: the identity service requires a new password (first sign-in with a temporary one). */
+export default function SetPasswordRoute() {
+  const auth = useAuth();
+  const { handleOutput } = useSignInFlow();
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirmation?: string }>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    setError(null);
+    const problem = passwordError(password);
+    const mismatch = confirmation !== password ? 'The passwords do not match.' : undefined;
+    if (problem || mismatch)
+      return setErrors({
+        ...(problem ? { password: problem } : {}),
+        ...(mismatch ? { confirmation: mismatch } : {}),
+      });
+    setErrors({});
+    setBusy(true);
+    try {
+      const client = await auth.getClient();
+      const output = await client.confirmSignIn({ challengeResponse: password });
+      await handleOutput(output, auth.loginData.email);
+    } catch (caught) {
+      setError(identityErrorText(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthForm
+      title="Choose a new password"
+      subtitle={
+        auth.loginData.email
+          ? `You signed in with a temporary password as ${auth.loginData.email}. Choose your own to continue.`
+          : 'Choose your own password to continue.'
+      }
+      error={error}
+      onSubmit={() => void submit()}
+      footer={
+        <Link component={RouterLink} to={paths.auth.passwordSignIn.getHref()}>
+          Back to sign in
+        </Link>
+      }
+    >
+      <input
+        type="email"
+        name="username"
+        autoComplete="username"
+        value={auth.loginData.email}
+        readOnly
+        hidden
+      />
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        autoFocus
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={Boolean(errors.password)}
+        helperText={errors.password}
+      />
+      <PasswordChecklist password={password} />
+      <PasswordField
+        label="Repeat the new password"
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={(event) => setConfirmation(event.target.value)}
+        error={Boolean(errors.confirmation)}
+        helperText={errors.confirmation}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={busy} sx={{ py: 3 }}>
+        {busy ? 'Please wait…' : 'Set password and continue'}
+      </Button>
+    </AuthForm>
+  );
+}

@@ -1,0 +1,38 @@
+import type { TContract, TContractBody, TContractSummary } from '@laurel/contract/contracts';
+import type { TPage } from '@laurel/contract/pagination';
+
+import { api } from '../../../lib/api/api';
+
+export const CONTRACTS_PATH = '/api/contracts';
+export const CONTRACTS_EXPORT_PATH = '/api/contracts/export.csv';
+
+export const contractsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listContracts: build.query<TPage<TContractSummary>, Record<string, string | number>>({
+      query: (params) => ({ url: CONTRACTS_PATH, params }),
+      providesTags: [{ type: 'Contract', id: 'LIST' }],
+    }),
+    getContract: build.query<TContract, number>({
+      query: (id) => `${CONTRACTS_PATH}/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Contract', id }],
+    }),
+    createContract: build.mutation<TContract, TContractBody>({
+      query: (body) => ({ url: CONTRACTS_PATH, method: 'POST', body }),
+      invalidatesTags: [{ type: 'Contract', id: 'LIST' }, 'Counts', 'Organization'],
+    }),
+    updateContract: build.mutation<TContract, { id: number; body: TContractBody }>({
+      query: ({ id, body }) => ({ url: `${CONTRACTS_PATH}/${id}`, method: 'PUT', body }),
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'Contract', id },
+        { type: 'Contract', id: 'LIST' },
+      ],
+    }),
+  }),
+});
+
+export const {
+  useListContractsQuery,
+  useGetContractQuery,
+  useCreateContractMutation,
+  useUpdateContractMutation,
+} = contractsApi;

@@ -1,0 +1,200 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import type { TContract, TLineItem } from '@laurel/contract/contracts';
+
+import { useOrganizationRoute } from '../../../app/use-organization-route';
+import { BookmarkButton } from '../../../components/bookmarks/bookmark-button';
+import { DetailGrid } from '../../../components/display/detail-grid';
+import { StatusChip } from '../../../components/display/status-chip';
+import { NoAccess } from '../../../components/feedback/no-access';
+import { BreadcrumbsBar } from '../../../components/layout/breadcrumbs-bar';
+import { PageHeader } from '../../../components/layout/page-header';
+import { useCan } from '../../../lib/auth/use-can';
+import { useBreadcrumbs } from '../../../lib/breadcrumbs/use-breadcrumbs';
+import { formatCurrency, formatDate, formatNumber } from '../../../lib/format/format';
+import { useGetContractQuery } from '../api/contracts-api';
+import { ContractFormDialog } from '../components/contract-form-dialog';
+
+/** `{organization route}/contracts/:contractId`: status, period and line items with usage. */
+export default function ContractRoute() {
+  const { contractId } = useParams();
+  const id = Number(contractId);
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const { organizationId } = useOrganizationRoute();
+  const { data: contract, error } = useGetContractQuery(id, { skip: !valid });
+  if (!valid || error || (contract && contract.organizationId !== organizationId))
+    return <NoAccess />;
+  if (!contract)
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
+        <CircularProgress aria-label="Loading the contract" />
+      </Box>
+    );
+  return <ContractPage contract={contract} />;
+}
+
+function daysLeft(endDate: string): number {
+  const end = new Date(`${endDate}T23:59:59`);
+  return Math.ceil((end.getTime() - Date.now()) / 86_400_000);
+}
+
+function ContractPage({ contract }: { contract: TContract }) {
+  const { organizationHref } = useOrganizationRoute();
+  const canDo = useCan();
+  const [editing, setEditing] = useState(false);
+  useBreadcrumbs({
+    organization: { label: contract.organizationName, href: organizationHref ?? undefined },
+    contract: { label: contract.number },
+  });
+  const remainingDays = daysLeft(contract.endDate);
+
+  return (
+    <>
+      <BreadcrumbsBar />
+      <PageHeader
+        overline={`Contract · ${contract.number}`}
+        title={
+          <Box
+            component="span"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 3, flexWrap: 'wrap' }}
+          >
+            {contract.name}
+            <StatusChip status={contract.status} />
+          </Box>
+        }
+        actions={
+          <>
+            <BookmarkButton
+              target={{
+                itemType: 'contracts',
+                itemId: contract.id,
+                // The name the server gives the bookmark, so that it reads the same after a reload.
+                itemName: contract.name,
+                organizationId: contract.organizationId,
+              }}
+            />
+            {canDo('update:contract', { organizationId: contract.organizationId }) ? (
+              <Button
+                variant="contained"
+                startIcon={<EditOutlined />}
+                onClick={() => setEditing(true)}
+              >
+                Edit
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <Card sx={{ mb: 5 }}>
+        <CardContent sx={{ p: 6, '&:last-child': { pb: 6 } }}>
+          <DetailGrid
+            items={[
+              { label: 'Organization', value: contract.organizationName },
+              { label: 'Number', value: contract.number },
+              { label: 'Status', value: <StatusChip status={contract.status} /> },
+              { label: 'Starts', value: formatDate(contract.startDate) },
+              { label: 'Ends', value: formatDate(contract.endDate) },
+              {
+                label: 'Time left',
+                value:
+                  contract.status !== 'ACTIVE'
+                    ? '—'
+                    : remainingDays < 0
+                      ? 'Ended'
+                      : `${formatNumber(remainingDays)} days`,
+              },
+            ]}
+          />
+        </CardContent>
+      </Card>
+      <Card>
+        <Typography variant="h6" component="h2" sx={{ px: 6, pt: 5, pb: 2 }}>
+          Line items
+        </Typography>
+        {contract.lineItems.length === 0 ? (
+          <Typography color="text.secondary" sx={{ px: 6, pb: 6 }}>
+            This contract has no line items yet.
+            {canDo('update:contract', { organizationId: contract.organizationId })
+              ? ' Edit it to add what it covers.'
+              : ''}
+          </Typography>
+        ) : (
+          <TableContainer>
+            <Table aria-label="Line items">
+              <TableHead>
+                <TableRow>
+                  <TableCell>What it covers</TableCell>
+                  <TableCell align="right">Unit price</TableCell>
+                  <TableCell align="right">Included</TableCell>
+                  <TableCell align="right">Used</TableCell>
+                  <TableCell align="right">Remaining</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {contract.lineItems.map((item) => (
+                  <LineItemRow key={item.id} item={item} />
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Card>
+      <ContractFormDialog
+        open={editing}
+        organizationId={contract.organizationId}
+        contract={contract}
+        onClose={() => setEditing(false)}
+      />
+    </>
+  );
+}
+
+function LineItemRow({ item }: { item: TLineItem }) {
+  const share =
+    item.includedQuantity > 0 ? Math.min(100, (item.used / item.includedQuantity) * 100) : 100;
+  return (
+    <TableRow>
+      <TableCell sx={{ minWidth: 220 }}>
+        <Typography sx={{ fontWeight: 700 }}>{item.billingCodeLabel}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {item.description} ·{' '}
+          <Box component="code" sx={{ fontSize: '0.75rem' }}>
+            {item.billingCode}
+          </Box>
+        </Typography>
+        <LinearProgress
+          variant="determinate"
+          value={share}
+          color={item.overage > 0 ? 'error' : share >= 90 ? 'warning' : 'primary'}
+          aria-label={`${item.billingCodeLabel}: ${formatNumber(item.used)} of ${formatNumber(item.includedQuantity)} used`}
+          sx={{ mt: 2, height: 6, borderRadius: 3, maxWidth: 320 }}
+        />
+      </TableCell>
+      <TableCell align="right">{formatCurrency(item.unitPrice)}</TableCell>
+      <TableCell align="right">{formatNumber(item.includedQuantity)}</TableCell>
+      <TableCell align="right">{formatNumber(item.used)}</TableCell>
+      <TableCell align="right">
+        {formatNumber(item.remaining)}
+        {item.overage > 0 ? (
+          <Typography variant="body2" color="error.main" sx={{ fontWeight: 700 }}>
+            {formatNumber(item.overage)} over
+          </Typography>
+        ) : null}
+      </TableCell>
+    </TableRow>
+  );
+}

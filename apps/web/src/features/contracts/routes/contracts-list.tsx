@@ -1,0 +1,183 @@
+import { useState } from 'react';
+import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import {
+  CONTRACT_SORTS,
+  CONTRACT_STATUSES,
+  type TContractSummary,
+} from '@laurel/contract/contracts';
+import { isPlatformAdmin } from '@laurel/contract/roles';
+
+import { getOrganizationHref, getOrganizationItemHref } from '../../../app/paths';
+import { useItemHref } from '../../../app/use-item-href';
+import { useOrganizationRoute } from '../../../app/use-organization-route';
+import { DataTable, type Column } from '../../../components/data-table/data-table';
+import { ListToolbar, SelectFilter } from '../../../components/data-table/list-toolbar';
+import { statusLabel, StatusChip } from '../../../components/display/status-chip';
+import { EmptyState } from '../../../components/feedback/empty-state';
+import { PageHeader } from '../../../components/layout/page-header';
+import { downloadFile } from '../../../lib/api/download';
+import { useCan } from '../../../lib/auth/use-can';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { formatDate } from '../../../lib/format/format';
+import { useListParams } from '../../../lib/list/use-list-params';
+import { CONTRACTS_EXPORT_PATH, useListContractsQuery } from '../api/contracts-api';
+import { ContractFormDialog } from '../components/contract-form-dialog';
+
+type Sort = (typeof CONTRACT_SORTS)[number];
+
+/** `/contracts` (every organization's, platform admins) and `{organization route}/contracts`. */
+export default function ContractsListRoute() {
+  const { organizationId } = useOrganizationRoute();
+  const { user } = useAuth();
+  const profile = user?.profile;
+  if (organizationId === null && profile && !isPlatformAdmin(profile)) {
+    const href = getOrganizationItemHref(getOrganizationHref(profile.organizationId), 'contracts');
+    return <Navigate to={href} replace />;
+  }
+  return <ContractsList organizationId={organizationId} />;
+}
+
+function ContractsList({ organizationId }: { organizationId: number | null }) {
+  const canDo = useCan();
+  const itemHref = useItemHref();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const list = useListParams<Sort, 'status'>({
+    sorts: CONTRACT_SORTS,
+    defaultSort: 'endDate',
+    filters: ['status'],
+  });
+  const query = organizationId ? { ...list.query, organizationId } : list.query;
+  const { data, isFetching, isLoading } = useListContractsQuery(query);
+  const canCreate = organizationId !== null && canDo('create:contract', { organizationId });
+
+  const columns: Column<TContractSummary, Sort>[] = [
+    {
+      key: 'number',
+      label: 'Number',
+      sort: 'number',
+      render: (row) => (
+        <Link
+          component={RouterLink}
+          to={itemHref('contracts', row.id, row.organizationId)}
+          sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
+        >
+          {row.number}
+        </Link>
+      ),
+    },
+    { key: 'name', label: 'Name', sort: 'name', render: (row) => row.name, hideBelow: 'md' },
+    ...(organizationId
+      ? []
+      : [
+          {
+            key: 'organization',
+            label: 'Organization',
+            sort: 'organization' as const,
+            render: (row: TContractSummary) => row.organizationName,
+            hideBelow: 'sm' as const,
+          },
+        ]),
+    {
+      key: 'status',
+      label: 'Status',
+      sort: 'status',
+      render: (row) => <StatusChip status={row.status} />,
+    },
+    {
+      key: 'startDate',
+      label: 'Starts',
+      sort: 'startDate',
+      render: (row) => formatDate(row.startDate),
+      hideBelow: 'lg',
+    },
+    { key: 'endDate', label: 'Ends', sort: 'endDate', render: (row) => formatDate(row.endDate) },
+  ];
+
+  const createButton = canCreate ? (
+    <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setCreating(true)}>
+      New contract
+    </Button>
+  ) : null;
+
+  return (
+    <>
+      {organizationId ? (
+        <Typography variant="h5" component="h2" sx={{ mb: 4 }}>
+          Contracts
+        </Typography>
+      ) : (
+        <PageHeader
+          title="Contracts"
+          subtitle="Contracts of every organization. Open an organization to add one."
+        />
+      )}
+      <Card>
+        <ListToolbar
+          searchLabel="Search contracts"
+          search={list.search}
+          onSearch={list.setSearch}
+          onExport={() => downloadFile(CONTRACTS_EXPORT_PATH, query, { fileName: 'contracts.csv' })}
+          actions={createButton}
+        >
+          <SelectFilter
+            label="Status"
+            value={list.filters.status}
+            onChange={(value) => list.setFilter('status', value)}
+            options={CONTRACT_STATUSES.map((status) => ({
+              value: status,
+              label: statusLabel(status),
+            }))}
+            minWidth={130}
+          />
+        </ListToolbar>
+        <DataTable
+          label="Contracts"
+          columns={columns}
+          rows={data?.items}
+          getRowKey={(row) => row.id}
+          loading={isLoading || isFetching}
+          total={data?.total ?? 0}
+          {...list.table}
+          empty={
+            list.hasCriteria ? (
+              <EmptyState
+                icon={<DescriptionOutlined />}
+                title="No contracts match"
+                description="Try another search word, or clear the filters."
+                action={<Button onClick={list.clearAll}>Clear search and filters</Button>}
+              />
+            ) : (
+              <EmptyState
+                icon={<DescriptionOutlined />}
+                title="No contracts yet"
+                description={
+                  canCreate
+                    ? 'Add the contract that covers this organization, with its line items.'
+                    : 'Contracts are added by the Laurel team; contact support if one is missing.'
+                }
+                action={createButton}
+              />
+            )
+          }
+        />
+      </Card>
+      {organizationId ? (
+        <ContractFormDialog
+          open={creating}
+          organizationId={organizationId}
+          onClose={() => setCreating(false)}
+          onSaved={(contract) =>
+            navigate(itemHref('contracts', contract.id, contract.organizationId))
+          }
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import type {
+  TAward,
+  TCredential,
+  TCredentialBody,
+  TCredentialPatchBody,
+  TCredentialSummary,
+} from '@laurel/contract/credentials';
+import type { TPage } from '@laurel/contract/pagination';
+
+import { api } from '../../../lib/api/api';
+
+export const CREDENTIALS_PATH = '/api/credentials';
+export const CREDENTIALS_EXPORT_PATH = '/api/credentials/export.csv';
+
+type Query = Record<string, string | number>;
+
+export const credentialsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listCredentials: build.query<TPage<TCredentialSummary>, Query>({
+      query: (params) => ({ url: CREDENTIALS_PATH, params }),
+      providesTags: [{ type: 'Credential', id: 'LIST' }],
+    }),
+    getCredential: build.query<TCredential, number>({
+      query: (id) => `${CREDENTIALS_PATH}/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'Credential', id }],
+    }),
+    listAwards: build.query<TPage<TAward>, { id: number; params: Query }>({
+      query: ({ id, params }) => ({ url: `${CREDENTIALS_PATH}/${id}/awards`, params }),
+      providesTags: (_result, _error, { id }) => [{ type: 'Award', id }],
+    }),
+    /** Organizations a platform admin can add a credential to. */
+    listCredentialOrganizations: build.query<TPage<{ id: number; name: string }>, void>({
+      query: () => ({ url: '/api/organizations', params: { pageSize: 100, sort: 'name' } }),
+    }),
+    createCredential: build.mutation<TCredential, TCredentialBody>({
+      query: (body) => ({ url: CREDENTIALS_PATH, method: 'POST', body }),
+      invalidatesTags: [{ type: 'Credential', id: 'LIST' }, 'Counts', 'Organization'],
+    }),
+    updateCredential: build.mutation<TCredential, { id: number; body: TCredentialPatchBody }>({
+      query: ({ id, body }) => ({ url: `${CREDENTIALS_PATH}/${id}`, method: 'PATCH', body }),
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'Credential', id },
+        { type: 'Credential', id: 'LIST' },
+      ],
+    }),
+  }),
+});
+
+export const {
+  useListCredentialsQuery,
+  useGetCredentialQuery,
+  useListAwardsQuery,
+  useListCredentialOrganizationsQuery,
+  useCreateCredentialMutation,
+  useUpdateCredentialMutation,
+} = credentialsApi;

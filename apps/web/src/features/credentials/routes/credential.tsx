@@ -1,0 +1,300 @@
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
+import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import UnarchiveOutlined from '@mui/icons-material/UnarchiveOutlined';
+import { AWARD_SORTS, type TAward, type TCredential } from '@laurel/contract/credentials';
+
+import { useOrganizationRoute } from '../../../app/use-organization-route';
+import { BookmarkButton } from '../../../components/bookmarks/bookmark-button';
+import { DataTable, type Column } from '../../../components/data-table/data-table';
+import { ListToolbar } from '../../../components/data-table/list-toolbar';
+import { DetailGrid } from '../../../components/display/detail-grid';
+import { StatusChip } from '../../../components/display/status-chip';
+import { EmptyState } from '../../../components/feedback/empty-state';
+import { NoAccess } from '../../../components/feedback/no-access';
+import { ConfirmDialog } from '../../../components/forms/confirm-dialog';
+import { BreadcrumbsBar } from '../../../components/layout/breadcrumbs-bar';
+import { PageHeader } from '../../../components/layout/page-header';
+import { useSnackbar } from '../../../components/snackbar/use-snackbar';
+import { useGetOrganizationQuery } from '../../../lib/api/organization-api';
+import { useCan } from '../../../lib/auth/use-can';
+import { useBreadcrumbs } from '../../../lib/breadcrumbs/use-breadcrumbs';
+import { getErrorText } from '../../../lib/errors/error-text';
+import { formatDate, formatDateTime } from '../../../lib/format/format';
+import { useListParams } from '../../../lib/list/use-list-params';
+import {
+  useGetCredentialQuery,
+  useListAwardsQuery,
+  useUpdateCredentialMutation,
+} from '../api/credentials-api';
+import { CredentialFormDialog } from '../components/credential-form-dialog';
+
+const TABS = ['details', 'awards', 'insights'] as const;
+type TabName = (typeof TABS)[number];
+
+/** `{organization route}/credentials/:credentialId`: details, awards and insights. */
+export default function CredentialRoute() {
+  const { credentialId } = useParams();
+  const id = Number(credentialId);
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const { organizationId } = useOrganizationRoute();
+  const { data: credential, error } = useGetCredentialQuery(id, { skip: !valid });
+  if (!valid || error || (credential && credential.organizationId !== organizationId))
+    return <NoAccess />;
+  if (!credential)
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
+        <CircularProgress aria-label="Loading the credential" />
+      </Box>
+    );
+  return <CredentialPage credential={credential} />;
+}
+
+function CredentialPage({ credential }: { credential: TCredential }) {
+  const { organizationHref } = useOrganizationRoute();
+  const { data: organization } = useGetOrganizationQuery(credential.organizationId);
+  const canDo = useCan();
+  const canEdit = canDo('update:credential', { organizationId: credential.organizationId });
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab: TabName = TABS.includes(searchParams.get('tab') as TabName)
+    ? (searchParams.get('tab') as TabName)
+    : 'details';
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [update, { isLoading: saving }] = useUpdateCredentialMutation();
+  const { showSnackbar } = useSnackbar();
+  const archived = credential.status === 'ARCHIVED';
+
+  useBreadcrumbs({
+    organization: {
+      label: organization?.name ?? credential.organizationName,
+      href: organizationHref ?? undefined,
+    },
+    credential: { label: credential.name },
+  });
+
+  const setStatus = async () => {
+    try {
+      await update({
+        id: credential.id,
+        body: { status: archived ? 'ACTIVE' : 'ARCHIVED' },
+      }).unwrap();
+      showSnackbar(archived ? 'Credential restored.' : 'Credential archived.', 'success');
+      setConfirming(false);
+    } catch (error) {
+      showSnackbar(getErrorText(error), 'error');
+    }
+  };
+
+  return (
+    <>
+      <BreadcrumbsBar />
+      <PageHeader
+        overline={`Credential · ${credential.code}`}
+        title={
+          <Box
+            component="span"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 3, flexWrap: 'wrap' }}
+          >
+            {credential.name}
+            <StatusChip status={credential.status} />
+          </Box>
+        }
+        actions={
+          <>
+            <BookmarkButton
+              target={{
+                itemType: 'credentials',
+                itemId: credential.id,
+                itemName: credential.name,
+                organizationId: credential.organizationId,
+              }}
+            />
+            {canEdit ? (
+              <>
+                <Button
+                  variant="outlined"
+                  color={archived ? 'primary' : 'warning'}
+                  startIcon={archived ? <UnarchiveOutlined /> : <ArchiveOutlined />}
+                  onClick={() => setConfirming(true)}
+                >
+                  {archived ? 'Restore' : 'Archive'}
+                </Button>
+                <Button
+                  variant="contained"
+                  startIcon={<EditOutlined />}
+                  onClick={() => setEditing(true)}
+                >
+                  Edit
+                </Button>
+              </>
+            ) : null}
+          </>
+        }
+      />
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 5 }}>
+        <Tabs
+          value={tab}
+          onChange={(_event, next: TabName) =>
+            setSearchParams(next === 'details' ? {} : { tab: next }, { replace: true })
+          }
+          aria-label="Credential sections"
+          variant="scrollable"
+          allowScrollButtonsMobile
+        >
+          <Tab value="details" label="Details" id="tab-details" aria-controls="panel-details" />
+          <Tab value="awards" label="Awards" id="tab-awards" aria-controls="panel-awards" />
+          <Tab value="insights" label="Insights" id="tab-insights" aria-controls="panel-insights" />
+        </Tabs>
+      </Box>
+      <Box role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === 'details' ? <CredentialDetails credential={credential} /> : null}
+        {tab === 'awards' ? <AwardsList credential={credential} /> : null}
+        {tab === 'insights' ? (
+          <Card>
+            <EmptyState
+              icon={<InsightsOutlined />}
+              title="Insights arrive soon"
+              description="Earnings and employment of the people who hold this credential, around the year of their award."
+            />
+          </Card>
+        ) : null}
+      </Box>
+      <CredentialFormDialog
+        open={editing}
+        credential={credential}
+        organizationId={credential.organizationId}
+        onClose={() => setEditing(false)}
+      />
+      <ConfirmDialog
+        open={confirming}
+        title={archived ? 'Restore this credential?' : 'Archive this credential?'}
+        confirmLabel={archived ? 'Restore' : 'Archive'}
+        destructive={!archived}
+        busy={saving}
+        onConfirm={() => void setStatus()}
+        onCancel={() => setConfirming(false)}
+      >
+        {archived
+          ? `${credential.name} becomes active again and can receive new awards.`
+          : `${credential.name} is kept with its awards, but no longer offered for new uploads. You can restore it later.`}
+      </ConfirmDialog>
+    </>
+  );
+}
+
+function CredentialDetails({ credential }: { credential: TCredential }) {
+  const years =
+    credential.firstAwardYear && credential.lastAwardYear
+      ? credential.firstAwardYear === credential.lastAwardYear
+        ? String(credential.firstAwardYear)
+        : `${credential.firstAwardYear}–${credential.lastAwardYear}`
+      : 'No awards yet';
+  return (
+    <Card>
+      <CardContent sx={{ p: 6, '&:last-child': { pb: 6 } }}>
+        <DetailGrid
+          items={[
+            { label: 'Organization', value: credential.organizationName },
+            { label: 'Type', value: credential.typeName },
+            { label: 'Code', value: credential.code },
+            { label: 'Program code (CIP)', value: credential.programCode ?? '—' },
+            { label: 'Awards', value: credential.awardCount.toLocaleString('en-US') },
+            { label: 'Award years', value: years },
+            { label: 'Created', value: formatDate(credential.createdAt) },
+            { label: 'Updated', value: formatDateTime(credential.updatedAt) },
+          ]}
+        />
+        {credential.description ? (
+          <Box sx={{ mt: 6 }}>
+            <Typography
+              variant="caption"
+              color="text.secondary"
+              sx={{ fontWeight: 700, textTransform: 'uppercase', letterSpacing: '0.06em' }}
+            >
+              Description
+            </Typography>
+            <Typography sx={{ mt: 1, whiteSpace: 'pre-line' }}>{credential.description}</Typography>
+          </Box>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+type AwardSort = (typeof AWARD_SORTS)[number];
+
+function AwardsList({ credential }: { credential: TCredential }) {
+  const list = useListParams<AwardSort>({
+    sorts: AWARD_SORTS,
+    defaultSort: 'awardDate',
+    defaultOrder: 'desc',
+  });
+  const { data, isLoading, isFetching } = useListAwardsQuery({
+    id: credential.id,
+    params: list.query,
+  });
+  const columns: Column<TAward, AwardSort>[] = [
+    {
+      key: 'name',
+      label: 'Name',
+      sort: 'lastName',
+      render: (row) => (
+        <Typography component="span" sx={{ fontWeight: 600 }}>
+          {row.lastName}, {row.firstName}
+        </Typography>
+      ),
+    },
+    {
+      key: 'externalId',
+      label: 'External id',
+      sort: 'externalId',
+      render: (row) => row.externalId,
+      hideBelow: 'sm',
+    },
+    { key: 'email', label: 'E-mail', render: (row) => row.email ?? '—', hideBelow: 'md' },
+    {
+      key: 'awardDate',
+      label: 'Awarded',
+      sort: 'awardDate',
+      render: (row) => formatDate(row.awardDate),
+    },
+    { key: 'match', label: 'Match', render: (row) => row.matchStatus, hideBelow: 'sm' },
+  ];
+  return (
+    <Card>
+      <ListToolbar searchLabel="Search awards" search={list.search} onSearch={list.setSearch} />
+      <DataTable
+        label={`Awards of ${credential.name}`}
+        columns={columns}
+        rows={data?.items}
+        getRowKey={(row) => row.id}
+        loading={isLoading || isFetching}
+        total={data?.total ?? 0}
+        {...list.table}
+        empty={
+          <EmptyState
+            icon={<PeopleAltOutlined />}
+            title={list.hasCriteria ? 'No awards match' : 'No awards yet'}
+            description={
+              list.hasCriteria
+                ? 'Try another name or external id.'
+                : 'Upload a CSV of the people who earned this credential; they will be listed here.'
+            }
+          />
+        }
+      />
+    </Card>
+  );
+}

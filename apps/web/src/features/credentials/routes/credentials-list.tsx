@@ -1,0 +1,213 @@
+import { useState } from 'react';
+import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
+import {
+  CREDENTIAL_SORTS,
+  CREDENTIAL_STATUSES,
+  type TCredentialSummary,
+} from '@laurel/contract/credentials';
+import { isPlatformAdmin } from '@laurel/contract/roles';
+
+import { getOrganizationHref, getOrganizationItemHref } from '../../../app/paths';
+import { useItemHref } from '../../../app/use-item-href';
+import { useOrganizationRoute } from '../../../app/use-organization-route';
+import { DataTable, type Column } from '../../../components/data-table/data-table';
+import { ListToolbar, SelectFilter } from '../../../components/data-table/list-toolbar';
+import { statusLabel, StatusChip } from '../../../components/display/status-chip';
+import { EmptyState } from '../../../components/feedback/empty-state';
+import { PageHeader } from '../../../components/layout/page-header';
+import { downloadFile } from '../../../lib/api/download';
+import { useCan } from '../../../lib/auth/use-can';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { formatDate, formatNumber } from '../../../lib/format/format';
+import { useListParams } from '../../../lib/list/use-list-params';
+import { useLookup } from '../../../lib/lookups/lookups-api';
+import { CREDENTIALS_EXPORT_PATH, useListCredentialsQuery } from '../api/credentials-api';
+import { CredentialFormDialog } from '../components/credential-form-dialog';
+
+type Sort = (typeof CREDENTIAL_SORTS)[number];
+
+/** `/credentials` (every organization's, platform admins) and `{organization route}/credentials`. */
+export default function CredentialsListRoute() {
+  const { organizationId } = useOrganizationRoute();
+  const { user } = useAuth();
+  const profile = user?.profile;
+  if (organizationId === null && profile && !isPlatformAdmin(profile)) {
+    const href = getOrganizationItemHref(
+      getOrganizationHref(profile.organizationId),
+      'credentials',
+    );
+    return <Navigate to={href} replace />;
+  }
+  return <CredentialsList organizationId={organizationId} />;
+}
+
+function CredentialsList({ organizationId }: { organizationId: number | null }) {
+  const canDo = useCan();
+  const itemHref = useItemHref();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const list = useListParams<Sort, 'typeId' | 'status'>({
+    sorts: CREDENTIAL_SORTS,
+    defaultSort: 'name',
+    filters: ['typeId', 'status'],
+  });
+  const query = organizationId ? { ...list.query, organizationId } : list.query;
+  const { data, isFetching, isLoading } = useListCredentialsQuery(query);
+  const types = useLookup('credentialTypes');
+  const canCreate = organizationId
+    ? canDo('create:credential', { organizationId })
+    : canDo('create:credential') && isPlatformAdminAccess(canDo);
+
+  const columns: Column<TCredentialSummary, Sort>[] = [
+    {
+      key: 'name',
+      label: 'Name',
+      sort: 'name',
+      render: (row) => (
+        <Link
+          component={RouterLink}
+          to={itemHref('credentials', row.id, row.organizationId)}
+          sx={{ fontWeight: 700 }}
+        >
+          {row.name}
+        </Link>
+      ),
+    },
+    { key: 'code', label: 'Code', sort: 'code', render: (row) => row.code, hideBelow: 'md' },
+    ...(organizationId
+      ? []
+      : [
+          {
+            key: 'organization',
+            label: 'Organization',
+            sort: 'organization' as const,
+            render: (row: TCredentialSummary) => row.organizationName,
+            hideBelow: 'sm' as const,
+          },
+        ]),
+    { key: 'type', label: 'Type', sort: 'type', render: (row) => row.typeName, hideBelow: 'md' },
+    {
+      key: 'awards',
+      label: 'Awards',
+      align: 'right',
+      render: (row) => formatNumber(row.awardCount),
+      hideBelow: 'sm',
+    },
+    {
+      key: 'status',
+      label: 'Status',
+      sort: 'status',
+      render: (row) => <StatusChip status={row.status} />,
+    },
+    {
+      key: 'updatedAt',
+      label: 'Updated',
+      sort: 'updatedAt',
+      render: (row) => formatDate(row.updatedAt),
+      hideBelow: 'lg',
+    },
+  ];
+
+  const createButton = canCreate ? (
+    <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setCreating(true)}>
+      New credential
+    </Button>
+  ) : null;
+
+  const table = (
+    <Card>
+      <ListToolbar
+        searchLabel="Search credentials"
+        search={list.search}
+        onSearch={list.setSearch}
+        onExport={() =>
+          downloadFile(CREDENTIALS_EXPORT_PATH, query, { fileName: 'credentials.csv' })
+        }
+        actions={organizationId ? createButton : null}
+      >
+        <SelectFilter
+          label="Type"
+          value={list.filters.typeId}
+          onChange={(value) => list.setFilter('typeId', value)}
+          options={types.data.map((type) => ({ value: String(type.id), label: type.name }))}
+        />
+        <SelectFilter
+          label="Status"
+          value={list.filters.status}
+          onChange={(value) => list.setFilter('status', value)}
+          options={CREDENTIAL_STATUSES.map((status) => ({
+            value: status,
+            label: statusLabel(status),
+          }))}
+          minWidth={120}
+        />
+      </ListToolbar>
+      <DataTable
+        label="Credentials"
+        columns={columns}
+        rows={data?.items}
+        getRowKey={(row) => row.id}
+        loading={isLoading || isFetching}
+        total={data?.total ?? 0}
+        {...list.table}
+        empty={
+          list.hasCriteria ? (
+            <EmptyState
+              icon={<WorkspacePremiumOutlined />}
+              title="No credentials match"
+              description="Try another search word, or clear the filters."
+              action={<Button onClick={list.clearAll}>Clear search and filters</Button>}
+            />
+          ) : (
+            <EmptyState
+              icon={<WorkspacePremiumOutlined />}
+              title="No credentials yet"
+              description={
+                canCreate
+                  ? 'Add the credentials this organization awards, then upload who earned them.'
+                  : 'An administrator adds the credentials your organization awards; they will appear here.'
+              }
+              action={createButton}
+            />
+          )
+        }
+      />
+    </Card>
+  );
+
+  return (
+    <>
+      {organizationId ? (
+        <Typography variant="h5" component="h2" sx={{ mb: 4 }}>
+          Credentials
+        </Typography>
+      ) : (
+        <PageHeader
+          title="Credentials"
+          subtitle="Credentials of every organization, with how many people hold each."
+          actions={createButton}
+        />
+      )}
+      {table}
+      <CredentialFormDialog
+        open={creating}
+        organizationId={organizationId}
+        onClose={() => setCreating(false)}
+        onSaved={(credential) =>
+          navigate(itemHref('credentials', credential.id, credential.organizationId))
+        }
+      />
+    </>
+  );
+}
+
+/** Creating outside an organization route means choosing any organization. */
+function isPlatformAdminAccess(canDo: ReturnType<typeof useCan>): boolean {
+  return canDo('create:credential', { organizationId: -1 });
+}

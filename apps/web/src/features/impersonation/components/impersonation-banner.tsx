@@ -1,0 +1,54 @@
+import { useDispatch, useSelector } from 'react-redux';
+import { useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
+
+import { paths } from '../../../app/paths';
+import {
+  clearImpersonation,
+  selectImpersonatedOrganization,
+} from '../../../lib/impersonation/impersonation-slice';
+
+/** Under the header while a platform admin acts within an organization: "Acting in … — Stop". */
+export function ImpersonationBanner() {
+  const organization = useSelector(selectImpersonatedOrganization);
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  if (!organization) return null;
+  const stop = () => {
+    navigate(paths.adminOrganization.getHref(organization.id));
+    dispatch(clearImpersonation());
+  };
+  return (
+    <Box
+      role="status"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        flexWrap: 'wrap',
+        gap: 2,
+        px: 4,
+        py: 1.5,
+        bgcolor: 'warning.main',
+        color: 'warning.contrastText',
+      }}
+    >
+      <SupervisorAccountOutlined fontSize="small" aria-hidden="true" />
+      <Typography sx={{ fontWeight: 600 }}>
+        Acting in <strong>{organization.name}</strong> —{' '}
+      </Typography>
+      <Button
+        size="small"
+        variant="outlined"
+        color="inherit"
+        onClick={stop}
+        sx={{ py: 0, minWidth: 0, fontWeight: 700 }}
+      >
+        Stop
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { matchPath, useLocation } from 'react-router';
+import { isPlatformAdmin, isSameOrganization } from '@laurel/contract/roles';
+
+import { paths } from '../../../app/paths';
+import type { ApiDispatch } from '../../../lib/api/api';
+import { organizationApi } from '../../../lib/api/organization-api';
+import { useAuth } from '../../../lib/auth/use-auth';
+import {
+  clearImpersonation,
+  selectImpersonatedOrganization,
+  setImpersonatedOrganization,
+} from '../../../lib/impersonation/impersonation-slice';
+
+/** The organization id of `/organizations/:organizationId[/…]`, the route of acting within one. */
+export function actingRouteOrganizationId(pathname: string): number | null {
+  const match = matchPath({ path: paths.organization.path, end: false }, pathname);
+  const id = Number(match?.params.organizationId);
+  return match && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * Spec §4: a platform admin viewing an organization other than the stored one loads it and acts
+ * within it; with no organization in the route, an impersonated organization is cleared. The
+ * admin route (`/admin/organizations/:id`) is the platform admin's own view, so it clears too.
+ */
+export function useImpersonationSync(): void {
+  const { user } = useAuth();
+  const profile = user?.profile;
+  const platformAdmin = isPlatformAdmin(profile);
+  const { pathname } = useLocation();
+  const routeId = actingRouteOrganizationId(pathname);
+  const targetId = platformAdmin && !isSameOrganization(profile, routeId) ? routeId : null;
+  const current = useSelector(selectImpersonatedOrganization);
+  const dispatch = useDispatch<ApiDispatch>();
+
+  useEffect(() => {
+    if (!platformAdmin) return;
+    if (targetId === null) {
+      if (current) dispatch(clearImpersonation());
+      return;
+    }
+    if (current?.id === targetId) return;
+    let cancelled = false;
+    dispatch(organizationApi.endpoints.getOrganization.initiate(targetId, { subscribe: false }))
+      .unwrap()
+      .then(
+        (organization) => {
+          if (!cancelled)
+            dispatch(setImpersonatedOrganization({ id: targetId, name: organization.name }));
+        },
+        () => {
+          // The organization page shows "not found"; nothing to act within.
+          if (!cancelled) dispatch(clearImpersonation());
+        },
+      );
+    return () => {
+      cancelled = true;
+    };
+  }, [dispatch, platformAdmin, targetId, current]);
+}

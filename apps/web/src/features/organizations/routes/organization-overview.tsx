@@ -1,0 +1,121 @@
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
+
+import { useOrganizationRoute } from '../../../app/use-organization-route';
+import { BookmarkList } from '../../../components/bookmarks/bookmark-list';
+import { DetailGrid } from '../../../components/display/detail-grid';
+import { statusLabel } from '../../../components/display/status-chip';
+import { useGetOrganizationQuery } from '../../../lib/api/organization-api';
+import { formatDate, formatNumber } from '../../../lib/format/format';
+import { useSalesforceUrl } from '../../../lib/lookups/lookups-api';
+
+/** `<baseUrl>/lightning/r/Account/<id>/view` (DESIGN §3). */
+export function salesforceAccountHref(baseUrl: string, accountId: string): string {
+  return `${baseUrl.replace(/\/+$/, '')}/lightning/r/Account/${encodeURIComponent(accountId)}/view`;
+}
+
+/** The organization page's first tab: what the organization is, with its counts. */
+export default function OrganizationOverviewRoute() {
+  const { organizationId } = useOrganizationRoute();
+  const { data: organization } = useGetOrganizationQuery(organizationId ?? 0);
+  const salesforce = useSalesforceUrl();
+  if (!organization) return null;
+  const location = [organization.city, organization.state].filter(Boolean).join(', ');
+
+  return (
+    <Box sx={{ display: 'grid', gap: 5, gridTemplateColumns: { xs: '1fr', lg: '2fr 1fr' } }}>
+      <Card>
+        <CardContent sx={{ p: 6, '&:last-child': { pb: 6 } }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 4 }}>
+            Overview
+          </Typography>
+          <DetailGrid
+            items={[
+              { label: 'Type', value: organization.typeName },
+              {
+                label: 'Sign-in',
+                value:
+                  organization.loginMode === 'SSO'
+                    ? 'Company sign-in (SSO)'
+                    : 'E-mail and password',
+              },
+              {
+                label: 'Website',
+                value: organization.website ? (
+                  <Link href={organization.website} target="_blank" rel="noopener noreferrer">
+                    {organization.website.replace(/^https?:\/\//, '')}
+                  </Link>
+                ) : (
+                  '—'
+                ),
+              },
+              { label: 'Location', value: location || '—' },
+              { label: 'Status', value: statusLabel(organization.status) },
+              {
+                label: 'Insights',
+                value: organization.insightsEntitled ? 'Included' : 'Not included',
+              },
+              {
+                label: 'Authenticator app',
+                value: organization.mfaRequired ? 'Required' : 'Optional',
+              },
+              { label: 'Created', value: formatDate(organization.createdAt) },
+              { label: 'Updated', value: formatDate(organization.updatedAt) },
+              {
+                label: 'Salesforce',
+                value:
+                  organization.salesforceAccountId && salesforce.data ? (
+                    <Link
+                      href={salesforceAccountHref(
+                        salesforce.data,
+                        organization.salesforceAccountId,
+                      )}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}
+                    >
+                      Open in Salesforce
+                      <OpenInNewOutlined sx={{ fontSize: 16 }} aria-hidden="true" />
+                    </Link>
+                  ) : (
+                    'No account linked'
+                  ),
+              },
+            ]}
+          />
+          <Box
+            sx={{
+              mt: 6,
+              pt: 5,
+              borderTop: 1,
+              borderColor: 'divider',
+              display: 'grid',
+              gap: 4,
+              gridTemplateColumns: 'repeat(3, 1fr)',
+            }}
+          >
+            {[
+              { label: 'Users', value: organization.userCount },
+              { label: 'Credentials', value: organization.credentialCount },
+              { label: 'Contracts', value: organization.contractCount },
+            ].map((count) => (
+              <Box key={count.label}>
+                <Typography sx={{ fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.2 }}>
+                  {formatNumber(count.value)}
+                </Typography>
+                <Typography color="text.secondary">{count.label}</Typography>
+              </Box>
+            ))}
+          </Box>
+        </CardContent>
+      </Card>
+      <Card>
+        <BookmarkList title="Bookmarked here" organizationId={organization.id} />
+      </Card>
+    </Box>
+  );
+}

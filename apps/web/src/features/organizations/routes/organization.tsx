@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Link as RouterLink, Outlet, useLocation } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
+
+import { getOrganizationItemHref, paths } from '../../../app/paths';
+import { useOrganizationRoute } from '../../../app/use-organization-route';
+import { BookmarkButton } from '../../../components/bookmarks/bookmark-button';
+import { StatusChip } from '../../../components/display/status-chip';
+import { BreadcrumbsBar } from '../../../components/layout/breadcrumbs-bar';
+import { PageHeader } from '../../../components/layout/page-header';
+import { useGetOrganizationQuery } from '../../../lib/api/organization-api';
+import { useCan } from '../../../lib/auth/use-can';
+import { useBreadcrumbs } from '../../../lib/breadcrumbs/use-breadcrumbs';
+import { OrganizationFormDialog } from '../components/organization-form-dialog';
+
+/**
+ * `/organizations/:organizationId` and `/admin/organizations/:organizationId`: the organization's
+ * name and actions, with its overview, credentials, users, contracts and audit trail as tabs.
+ */
+export default function OrganizationRoute() {
+  const { organizationId, organizationHref, admin } = useOrganizationRoute();
+  const id = organizationId ?? 0;
+  const href = organizationHref ?? '/';
+  const { data: organization } = useGetOrganizationQuery(id);
+  const canDo = useCan();
+  const { pathname } = useLocation();
+  const [editing, setEditing] = useState(false);
+  useBreadcrumbs({ organization: { label: organization?.name, href } });
+
+  const tabs = [
+    { label: 'Overview', href },
+    { label: 'Credentials', href: getOrganizationItemHref(href, 'credentials') },
+    { label: 'Users', href: getOrganizationItemHref(href, 'users') },
+    { label: 'Contracts', href: getOrganizationItemHref(href, 'contracts') },
+    ...(canDo('read:audit', { organizationId: id })
+      ? [{ label: 'Audit trail', href: getOrganizationItemHref(href, 'audits') }]
+      : []),
+  ];
+  const current = tabs.find((tab) => tab.href === pathname.replace(/\/$/, ''))?.href ?? false;
+
+  if (!organization) return null;
+  return (
+    <>
+      <BreadcrumbsBar />
+      <PageHeader
+        overline={organization.typeName}
+        title={
+          <Box
+            component="span"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 3, flexWrap: 'wrap' }}
+          >
+            {organization.name}
+            <StatusChip status={organization.status} />
+          </Box>
+        }
+        actions={
+          <>
+            <BookmarkButton
+              target={{
+                itemType: 'organizations',
+                itemId: organization.id,
+                itemName: organization.name,
+                organizationId: organization.id,
+              }}
+            />
+            {admin && canDo('impersonate:organization') && !organization.isPlatform ? (
+              <Button
+                variant="outlined"
+                startIcon={<SupervisorAccountOutlined />}
+                component={RouterLink}
+                to={paths.organization.getHref(organization.id)}
+              >
+                Act in organization
+              </Button>
+            ) : null}
+            {canDo('update:organization', { organizationId: id }) ? (
+              <Button
+                variant="contained"
+                startIcon={<EditOutlined />}
+                onClick={() => setEditing(true)}
+              >
+                Edit
+              </Button>
+            ) : null}
+          </>
+        }
+      />
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 5 }}>
+        <Tabs
+          value={current}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label={`${organization.name} sections`}
+        >
+          {tabs.map((tab) => (
+            <Tab
+              key={tab.href}
+              label={tab.label}
+              value={tab.href}
+              component={RouterLink}
+              to={tab.href}
+            />
+          ))}
+        </Tabs>
+      </Box>
+      <Outlet />
+      <OrganizationFormDialog
+        open={editing}
+        organization={organization}
+        onClose={() => setEditing(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,186 @@
+import { useState } from 'react';
+import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Link from '@mui/material/Link';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
+import {
+  ORGANIZATION_SORTS,
+  ORGANIZATION_STATUSES,
+  type TOrganizationSummary,
+} from '@laurel/contract/organizations';
+import { isPlatformAdmin } from '@laurel/contract/roles';
+
+import { getOrganizationHref } from '../../../app/paths';
+import { DataTable, type Column } from '../../../components/data-table/data-table';
+import { ListToolbar, SelectFilter } from '../../../components/data-table/list-toolbar';
+import { statusLabel, StatusChip } from '../../../components/display/status-chip';
+import { EmptyState } from '../../../components/feedback/empty-state';
+import { PageHeader } from '../../../components/layout/page-header';
+import { downloadFile } from '../../../lib/api/download';
+import { useCan } from '../../../lib/auth/use-can';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { formatDate, formatNumber } from '../../../lib/format/format';
+import { useListParams } from '../../../lib/list/use-list-params';
+import { useLookup } from '../../../lib/lookups/lookups-api';
+import { ORGANIZATIONS_EXPORT_PATH, useListOrganizationsQuery } from '../api/organizations-api';
+import { OrganizationFormDialog } from '../components/organization-form-dialog';
+
+type Sort = (typeof ORGANIZATION_SORTS)[number];
+
+/** `/organizations`: every organization, for platform admins; others open their own. */
+export default function OrganizationsListRoute() {
+  const { user } = useAuth();
+  const profile = user?.profile;
+  if (profile && !isPlatformAdmin(profile))
+    return <Navigate to={getOrganizationHref(profile.organizationId)} replace />;
+  return <OrganizationsList />;
+}
+
+function OrganizationsList() {
+  const canDo = useCan();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const list = useListParams<Sort, 'typeId' | 'status'>({
+    sorts: ORGANIZATION_SORTS,
+    defaultSort: 'name',
+    filters: ['typeId', 'status'],
+  });
+  const { data, isFetching, isLoading } = useListOrganizationsQuery(list.query);
+  const types = useLookup('organizationTypes');
+
+  const columns: Column<TOrganizationSummary, Sort>[] = [
+    {
+      key: 'name',
+      label: 'Name',
+      sort: 'name',
+      render: (row) => (
+        <Link
+          component={RouterLink}
+          to={getOrganizationHref(row.id, { admin: true })}
+          sx={{ fontWeight: 700 }}
+        >
+          {row.name}
+        </Link>
+      ),
+    },
+    { key: 'type', label: 'Type', sort: 'type', render: (row) => row.typeName, hideBelow: 'sm' },
+    {
+      key: 'location',
+      label: 'Location',
+      render: (row) => [row.city, row.state].filter(Boolean).join(', ') || '—',
+      hideBelow: 'md',
+    },
+    {
+      key: 'login',
+      label: 'Sign-in',
+      render: (row) => (row.loginMode === 'SSO' ? 'SSO' : 'Password'),
+      hideBelow: 'lg',
+    },
+    {
+      key: 'users',
+      label: 'Users',
+      align: 'right',
+      render: (row) => formatNumber(row.userCount),
+      hideBelow: 'md',
+    },
+    {
+      key: 'credentials',
+      label: 'Credentials',
+      align: 'right',
+      render: (row) => formatNumber(row.credentialCount),
+      hideBelow: 'md',
+    },
+    {
+      key: 'status',
+      label: 'Status',
+      sort: 'status',
+      render: (row) => <StatusChip status={row.status} />,
+    },
+    {
+      key: 'createdAt',
+      label: 'Created',
+      sort: 'createdAt',
+      render: (row) => formatDate(row.createdAt),
+      hideBelow: 'lg',
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Organizations"
+        subtitle="Every organization on the platform. Open one to see its credentials, users and contracts."
+        actions={
+          canDo('create:organization') ? (
+            <Button
+              variant="contained"
+              startIcon={<AddOutlined />}
+              onClick={() => setCreating(true)}
+            >
+              New organization
+            </Button>
+          ) : null
+        }
+      />
+      <Card>
+        <ListToolbar
+          searchLabel="Search organizations"
+          search={list.search}
+          onSearch={list.setSearch}
+          onExport={() =>
+            downloadFile(ORGANIZATIONS_EXPORT_PATH, list.query, { fileName: 'organizations.csv' })
+          }
+        >
+          <SelectFilter
+            label="Type"
+            value={list.filters.typeId}
+            onChange={(value) => list.setFilter('typeId', value)}
+            options={types.data.map((type) => ({ value: String(type.id), label: type.name }))}
+          />
+          <SelectFilter
+            label="Status"
+            value={list.filters.status}
+            onChange={(value) => list.setFilter('status', value)}
+            options={ORGANIZATION_STATUSES.map((status) => ({
+              value: status,
+              label: statusLabel(status),
+            }))}
+            minWidth={120}
+          />
+        </ListToolbar>
+        <DataTable
+          label="Organizations"
+          columns={columns}
+          rows={data?.items}
+          getRowKey={(row) => row.id}
+          loading={isLoading || isFetching}
+          total={data?.total ?? 0}
+          {...list.table}
+          empty={
+            list.hasCriteria ? (
+              <EmptyState
+                icon={<ApartmentOutlined />}
+                title="No organizations match"
+                description="Try another search word, or clear the filters to see every organization."
+                action={<Button onClick={list.clearAll}>Clear search and filters</Button>}
+              />
+            ) : (
+              <EmptyState
+                icon={<ApartmentOutlined />}
+                title="No organizations yet"
+                description="Create the first organization to invite its people and add its credentials."
+              />
+            )
+          }
+        />
+      </Card>
+      <OrganizationFormDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onSaved={(organization) => navigate(getOrganizationHref(organization.id, { admin: true }))}
+      />
+    </>
+  );
+}

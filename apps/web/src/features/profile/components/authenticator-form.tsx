@@ -1,0 +1,156 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+
+import { OneTimeCodeField, isOneTimeCode } from '../../../components/forms/one-time-code-field';
+import { TotpSetupPanel } from '../../../components/forms/totp-setup-panel';
+import { useSnackbar } from '../../../components/snackbar/use-snackbar';
+import { identityErrorText } from '../../../lib/auth/identity-errors';
+import { useAuth } from '../../../lib/auth/use-auth';
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'unavailable'; message: string }
+  | { kind: 'off' }
+  | { kind: 'on' }
+  | { kind: 'setting-up'; secret: string; uri: string };
+
+/** Set up or remove the authenticator app (TOTP) for the signed-in user. */
+export function AuthenticatorForm() {
+  const { getClient, user } = useAuth();
+  const { showSnackbar } = useSnackbar();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const email = user?.profile?.email ?? user?.signInDetails?.loginId ?? user?.username ?? '';
+
+  useEffect(() => {
+    let active = true;
+    void getClient()
+      .then((client) => client.fetchMFAPreference())
+      .then((preference) => {
+        if (active)
+          setState(preference.enabled?.includes('TOTP') ? { kind: 'on' } : { kind: 'off' });
+      })
+      .catch((caught: unknown) => {
+        if (active) setState({ kind: 'unavailable', message: identityErrorText(caught) });
+      });
+    return () => {
+      active = false;
+    };
+  }, [getClient]);
+
+  const start = async () => {
+    setBusy(true);
+    try {
+      const client = await getClient();
+      const details = await client.setUpTOTP();
+      setCode('');
+      setState({
+        kind: 'setting-up',
+        secret: details.sharedSecret,
+        uri: details.getSetupUri('Laurel', email).toString(),
+      });
+    } catch (caught) {
+      showSnackbar(identityErrorText(caught), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const verify = async () => {
+    if (!isOneTimeCode(code))
+      return setCodeError('Enter the 6-digit code from your authenticator app.');
+    setCodeError(undefined);
+    setBusy(true);
+    try {
+      const client = await getClient();
+      await client.verifyTOTPSetup({ code });
+      await client.updateMFAPreference({ totp: 'PREFERRED' });
+      setState({ kind: 'on' });
+      showSnackbar('Your authenticator app is set up.', 'success');
+    } catch (caught) {
+      setCodeError(identityErrorText(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    try {
+      const client = await getClient();
+      await client.updateMFAPreference({ totp: 'DISABLED' });
+      setState({ kind: 'off' });
+      showSnackbar('The authenticator app has been removed.', 'success');
+    } catch (caught) {
+      showSnackbar(identityErrorText(caught), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (state.kind === 'loading') return <Skeleton variant="rounded" height={56} />;
+  if (state.kind === 'unavailable') return <Alert severity="warning">{state.message}</Alert>;
+
+  if (state.kind === 'setting-up') {
+    return (
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void verify();
+        }}
+        sx={{ display: 'grid', gap: 4 }}
+      >
+        <Typography color="text.secondary">
+          Scan the QR code with your authenticator app, then enter the code it shows.
+        </Typography>
+        <TotpSetupPanel setupUri={state.uri} secret={state.secret} />
+        <OneTimeCodeField value={code} onChange={setCode} error={codeError} autoFocus />
+        <Box sx={{ display: 'flex', gap: 2, justifyContent: 'flex-end' }}>
+          <Button onClick={() => setState({ kind: 'off' })}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? 'Checking…' : 'Verify and turn on'}
+          </Button>
+        </Box>
+      </Box>
+    );
+  }
+
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: 4,
+        flexWrap: 'wrap',
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 3 }}>
+        <Typography sx={{ fontWeight: 700 }}>Authenticator app</Typography>
+        {state.kind === 'on' ? (
+          <Chip size="small" color="success" label="On" sx={{ fontWeight: 700 }} />
+        ) : (
+          <Chip size="small" label="Off" sx={{ fontWeight: 700 }} />
+        )}
+      </Box>
+      {state.kind === 'on' ? (
+        <Button color="error" variant="outlined" onClick={() => void remove()} disabled={busy}>
+          Remove
+        </Button>
+      ) : (
+        <Button variant="contained" onClick={() => void start()} disabled={busy}>
+          Set up
+        </Button>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,125 @@
+import { useDeferredValue, useState } from 'react';
+import { useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import Dialog from '@mui/material/Dialog';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Avatar from '@mui/material/Avatar';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import type { TSearchResult } from '@laurel/contract/search';
+
+import { useItemHref } from '../../../app/use-item-href';
+import { ITEM_TYPE_DISPLAY } from '../../../components/bookmarks/item-type';
+import { useSearchQuery } from '../api/search-api';
+
+/** Ctrl/Cmd+K: find organizations, credentials, contracts and users by name. */
+export default function SearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const [text, setText] = useState('');
+  const [active, setActive] = useState(0);
+  const deferred = useDeferredValue(text.trim());
+  const { data, isFetching } = useSearchQuery(deferred, { skip: deferred.length < 2 });
+  const results: TSearchResult[] = deferred.length < 2 ? [] : (data?.results ?? []);
+  const itemHref = useItemHref();
+  const navigate = useNavigate();
+
+  const go = (result: TSearchResult) => {
+    onClose();
+    navigate(itemHref(result.itemType, result.itemId, result.organizationId));
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      slotProps={{
+        paper: { 'aria-label': 'Search', sx: { alignSelf: 'flex-start', mt: { xs: 4, sm: 16 } } },
+        transition: { onExited: () => setText('') },
+      }}
+    >
+      <Box sx={{ p: 4, pb: 2 }}>
+        <TextField
+          autoFocus
+          fullWidth
+          type="search"
+          label="Search organizations, credentials, contracts and users"
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setActive(0);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowDown') {
+              event.preventDefault();
+              setActive((index) => Math.min(index + 1, results.length - 1));
+            } else if (event.key === 'ArrowUp') {
+              event.preventDefault();
+              setActive((index) => Math.max(index - 1, 0));
+            } else if (event.key === 'Enter' && results[active]) {
+              event.preventDefault();
+              go(results[active]);
+            }
+          }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchOutlined />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      </Box>
+      <Box sx={{ height: 4 }}>{isFetching ? <LinearProgress /> : null}</Box>
+      <Box sx={{ maxHeight: '60vh', overflowY: 'auto', pb: 2 }}>
+        {deferred.length < 2 ? (
+          <Typography color="text.secondary" sx={{ px: 4, py: 3 }}>
+            Type at least two letters of a name, code or e-mail address.
+          </Typography>
+        ) : results.length === 0 && !isFetching ? (
+          <Typography color="text.secondary" sx={{ px: 4, py: 3 }}>
+            Nothing matches “{deferred}”. Try a shorter or different word.
+          </Typography>
+        ) : (
+          <List aria-label="Search results">
+            {results.map((result, index) => {
+              const display = ITEM_TYPE_DISPLAY[result.itemType];
+              return (
+                <ListItem key={`${result.itemType}-${result.itemId}`} disablePadding>
+                  <ListItemButton
+                    selected={index === active}
+                    onClick={() => go(result)}
+                    sx={{ px: 4 }}
+                  >
+                    <ListItemAvatar sx={{ minWidth: 52 }}>
+                      <Avatar sx={{ bgcolor: display.color, color: '#fff', width: 36, height: 36 }}>
+                        {display.icon}
+                      </Avatar>
+                    </ListItemAvatar>
+                    <ListItemText
+                      primary={result.title}
+                      secondary={`${display.label} · ${result.subtitle}`}
+                      slotProps={{
+                        primary: { noWrap: true, sx: { fontWeight: 600 } },
+                        secondary: { noWrap: true },
+                      }}
+                    />
+                  </ListItemButton>
+                </ListItem>
+              );
+            })}
+          </List>
+        )}
+      </Box>
+    </Dialog>
+  );
+}

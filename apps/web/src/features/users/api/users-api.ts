@@ -1,0 +1,29 @@
+import type { TPage } from '@laurel/contract/pagination';
+import type { TUserPatchBody, TUserSummary } from '@laurel/contract/users';
+
+import { api } from '../../../lib/api/api';
+
+export const USERS_PATH = '/api/users';
+export const USERS_EXPORT_PATH = '/api/users/export.csv';
+
+export const usersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listUsers: build.query<TPage<TUserSummary>, Record<string, string | number>>({
+      query: (params) => ({ url: USERS_PATH, params }),
+      providesTags: [{ type: 'User', id: 'LIST' }],
+    }),
+    getUser: build.query<TUserSummary, number>({
+      query: (id) => `${USERS_PATH}/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'User', id }],
+    }),
+    updateUser: build.mutation<TUserSummary, { id: number; body: TUserPatchBody }>({
+      query: ({ id, body }) => ({ url: `${USERS_PATH}/${id}`, method: 'PATCH', body }),
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'User', id },
+        { type: 'User', id: 'LIST' },
+      ],
+    }),
+  }),
+});
+
+export const { useListUsersQuery, useGetUserQuery, useUpdateUserMutation } = usersApi;

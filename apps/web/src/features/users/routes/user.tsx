@@ -1,0 +1,83 @@
+import { useParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import type { TUserSummary } from '@laurel/contract/users';
+
+import { useOrganizationRoute } from '../../../app/use-organization-route';
+import { BookmarkButton } from '../../../components/bookmarks/bookmark-button';
+import { DetailGrid } from '../../../components/display/detail-grid';
+import { RoleChip } from '../../../components/display/role-chip';
+import { NoAccess } from '../../../components/feedback/no-access';
+import { BreadcrumbsBar } from '../../../components/layout/breadcrumbs-bar';
+import { PageHeader } from '../../../components/layout/page-header';
+import { useBreadcrumbs } from '../../../lib/breadcrumbs/use-breadcrumbs';
+import { formatDate, formatDateTime } from '../../../lib/format/format';
+import { useGetUserQuery } from '../api/users-api';
+import { UserActions } from '../components/user-actions';
+import { ActiveChip } from '../components/active-chip';
+
+/** `{organization route}/users/:userId`: one person, their role and status. */
+export default function UserRoute() {
+  const { userId } = useParams();
+  const id = Number(userId);
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const { organizationId } = useOrganizationRoute();
+  const { data: user, error } = useGetUserQuery(id, { skip: !valid });
+  if (!valid || error || (user && user.organizationId !== organizationId)) return <NoAccess />;
+  if (!user)
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
+        <CircularProgress aria-label="Loading the user" />
+      </Box>
+    );
+  return <UserPage user={user} />;
+}
+
+function UserPage({ user }: { user: TUserSummary }) {
+  const { organizationHref } = useOrganizationRoute();
+  const name = `${user.firstName} ${user.lastName}`;
+  useBreadcrumbs({
+    organization: { label: user.organizationName, href: organizationHref ?? undefined },
+  });
+  return (
+    <>
+      <BreadcrumbsBar current={name} />
+      <PageHeader
+        overline={user.title ?? 'User'}
+        title={name}
+        actions={
+          <>
+            <BookmarkButton
+              target={{
+                itemType: 'users',
+                itemId: user.id,
+                itemName: name,
+                organizationId: user.organizationId,
+              }}
+            />
+            <UserActions user={user} variant="buttons" />
+          </>
+        }
+      />
+      <Card>
+        <CardContent sx={{ p: 6, '&:last-child': { pb: 6 } }}>
+          <DetailGrid
+            items={[
+              { label: 'E-mail', value: user.email },
+              { label: 'Organization', value: user.organizationName },
+              { label: 'Role', value: <RoleChip roleId={user.roleId} /> },
+              { label: 'Status', value: <ActiveChip active={user.active} /> },
+              {
+                label: 'Last sign-in',
+                value: user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'Never',
+              },
+              { label: 'Member since', value: formatDate(user.createdAt) },
+            ]}
+          />
+        </CardContent>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,169 @@
+import { Link as RouterLink, Navigate } from 'react-router';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import { ROLE_IDS, ROLE_LABELS, isPlatformAdmin } from '@laurel/contract/roles';
+import { USER_SORTS, type TUserSummary } from '@laurel/contract/users';
+
+import { getOrganizationHref, getOrganizationItemHref } from '../../../app/paths';
+import { useItemHref } from '../../../app/use-item-href';
+import { useOrganizationRoute } from '../../../app/use-organization-route';
+import { DataTable, type Column } from '../../../components/data-table/data-table';
+import { ListToolbar, SelectFilter } from '../../../components/data-table/list-toolbar';
+import { RoleChip } from '../../../components/display/role-chip';
+import { EmptyState } from '../../../components/feedback/empty-state';
+import { PageHeader } from '../../../components/layout/page-header';
+import { downloadFile } from '../../../lib/api/download';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { formatDateTime } from '../../../lib/format/format';
+import { useListParams } from '../../../lib/list/use-list-params';
+import { USERS_EXPORT_PATH, useListUsersQuery } from '../api/users-api';
+import { ActiveChip } from '../components/active-chip';
+import { UserActions } from '../components/user-actions';
+
+type Sort = (typeof USER_SORTS)[number];
+
+/** `/users` (everyone, platform admins) and `{organization route}/users`. */
+export default function UsersListRoute() {
+  const { organizationId } = useOrganizationRoute();
+  const { user } = useAuth();
+  const profile = user?.profile;
+  if (organizationId === null && profile && !isPlatformAdmin(profile)) {
+    const href = getOrganizationItemHref(getOrganizationHref(profile.organizationId), 'users');
+    return <Navigate to={href} replace />;
+  }
+  return <UsersList organizationId={organizationId} />;
+}
+
+function UsersList({ organizationId }: { organizationId: number | null }) {
+  const itemHref = useItemHref();
+  const list = useListParams<Sort, 'roleId' | 'active'>({
+    sorts: USER_SORTS,
+    defaultSort: 'name',
+    filters: ['roleId', 'active'],
+  });
+  const query = organizationId ? { ...list.query, organizationId } : list.query;
+  const { data, isFetching, isLoading } = useListUsersQuery(query);
+
+  const columns: Column<TUserSummary, Sort>[] = [
+    {
+      key: 'name',
+      label: 'Name',
+      sort: 'name',
+      render: (row) => (
+        <>
+          <Link
+            component={RouterLink}
+            to={itemHref('users', row.id, row.organizationId)}
+            sx={{ fontWeight: 700 }}
+          >
+            {row.firstName} {row.lastName}
+          </Link>
+          <Typography variant="body2" color="text.secondary" sx={{ display: { md: 'none' } }}>
+            {row.email}
+          </Typography>
+        </>
+      ),
+    },
+    { key: 'email', label: 'E-mail', sort: 'email', render: (row) => row.email, hideBelow: 'md' },
+    ...(organizationId
+      ? []
+      : [
+          {
+            key: 'organization',
+            label: 'Organization',
+            render: (row: TUserSummary) => row.organizationName,
+            hideBelow: 'lg' as const,
+          },
+        ]),
+    { key: 'role', label: 'Role', sort: 'role', render: (row) => <RoleChip roleId={row.roleId} /> },
+    {
+      key: 'active',
+      label: 'Status',
+      render: (row) => <ActiveChip active={row.active} />,
+      hideBelow: 'sm',
+    },
+    {
+      key: 'lastLoginAt',
+      label: 'Last sign-in',
+      sort: 'lastLoginAt',
+      render: (row) => (row.lastLoginAt ? formatDateTime(row.lastLoginAt) : 'Never'),
+      hideBelow: 'md',
+    },
+    {
+      key: 'actions',
+      label: 'Actions',
+      hiddenLabel: true,
+      align: 'right',
+      render: (row) => <UserActions user={row} />,
+      width: 56,
+    },
+  ];
+
+  return (
+    <>
+      {organizationId ? (
+        <Typography variant="h5" component="h2" sx={{ mb: 4 }}>
+          Users
+        </Typography>
+      ) : (
+        <PageHeader
+          title="Users"
+          subtitle="People of every organization, their roles and whether they can sign in."
+        />
+      )}
+      <Card>
+        <ListToolbar
+          searchLabel="Search users"
+          search={list.search}
+          onSearch={list.setSearch}
+          onExport={() => downloadFile(USERS_EXPORT_PATH, query, { fileName: 'users.csv' })}
+        >
+          <SelectFilter
+            label="Role"
+            value={list.filters.roleId}
+            onChange={(value) => list.setFilter('roleId', value)}
+            options={ROLE_IDS.map((id) => ({ value: String(id), label: ROLE_LABELS[id] }))}
+          />
+          <SelectFilter
+            label="Status"
+            value={list.filters.active}
+            onChange={(value) => list.setFilter('active', value)}
+            options={[
+              { value: 'true', label: 'Active' },
+              { value: 'false', label: 'Inactive' },
+            ]}
+            minWidth={120}
+          />
+        </ListToolbar>
+        <DataTable
+          label="Users"
+          columns={columns}
+          rows={data?.items}
+          getRowKey={(row) => row.id}
+          loading={isLoading || isFetching}
+          total={data?.total ?? 0}
+          {...list.table}
+          empty={
+            list.hasCriteria ? (
+              <EmptyState
+                icon={<PeopleAltOutlined />}
+                title="No users match"
+                description="Try another name or e-mail address, or clear the filters."
+                action={<Button onClick={list.clearAll}>Clear search and filters</Button>}
+              />
+            ) : (
+              <EmptyState
+                icon={<PeopleAltOutlined />}
+                title="No users yet"
+                description="People appear here once they are invited and accept their invitation."
+              />
+            )
+          }
+        />
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * The identity client. This module pulls in aws-amplify, so it is only ever imported
+ * dynamically (see load-amplify.ts) and stays out of the first screen's bundle.
+ */
+import { Amplify } from 'aws-amplify';
+import {
+  confirmResetPassword,
+  decodeJWT,
+  confirmSignIn,
+  fetchAuthSession,
+  fetchMFAPreference,
+  fetchUserAttributes,
+  getCurrentUser,
+  resetPassword,
+  setUpTOTP,
+  signIn,
+  signOut,
+  updateMFAPreference,
+  updatePassword,
+  verifyTOTPSetup,
+} from 'aws-amplify/auth';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import { CookieStorage, Hub } from 'aws-amplify/utils';
+import { COOKIE_MAX_AGE_DAYS } from '@laurel/contract/constants';
+
+export interface IdentityPoolConfig {
+  poolId: string;
+  clientId: string;
+  endpoint?: string;
+}
+
+/** `userPoolEndpoint` must be absolute; the server may give a path such as `/identity`. */
+export function absoluteEndpoint(endpoint: string | undefined, origin: string): string | undefined {
+  if (!endpoint) return undefined;
+  return /^https?:\/\//i.test(endpoint)
+    ? endpoint
+    : new URL(endpoint, origin).toString().replace(/\/$/, '');
+}
+
+export function configureAmplify(config: IdentityPoolConfig): void {
+  const userPoolEndpoint = absoluteEndpoint(config.endpoint, window.location.origin);
+  Amplify.configure({
+    Auth: {
+      Cognito: {
+        userPoolId: config.poolId,
+        userPoolClientId: config.clientId,
+        ...(userPoolEndpoint ? { userPoolEndpoint } : {}),
+      },
+    },
+  });
+  cognitoUserPoolsTokenProvider.setKeyValueStorage(
+    new CookieStorage({
+      path: '/',
+      expires: COOKIE_MAX_AGE_DAYS,
+      secure: window.location.protocol === 'https:',
+      sameSite: 'lax',
+    }),
+  );
+}
+
+export const authClient = {
+  confirmResetPassword,
+  confirmSignIn,
+  fetchAuthSession,
+  fetchMFAPreference,
+  fetchUserAttributes,
+  getCurrentUser,
+  resetPassword,
+  setUpTOTP,
+  signIn,
+  signOut,
+  updateMFAPreference,
+  updatePassword,
+  verifyTOTPSetup,
+  /** Keeps the tokens of a federated (company) sign-in that the server exchanged for us. */
+  async storeFederatedTokens(tokens: {
+    username: string;
+    idToken: string;
+    accessToken: string;
+    refreshToken?: string;
+  }) {
+    await cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokens({
+      tokens: {
+        username: tokens.username,
+        idToken: decodeJWT(tokens.idToken),
+        accessToken: decodeJWT(tokens.accessToken),
+        ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
+        clockDrift: 0,
+      },
+    });
+  },
+  /** Subscribes to token refresh and sign-out events; returns the unsubscribe function. */
+  listenToAuthEvents(listener: (event: string) => void): () => void {
+    return Hub.listen('auth', ({ payload }) => listener(payload.event));
+  },
+};
+
+export type AuthClient = typeof authClient;

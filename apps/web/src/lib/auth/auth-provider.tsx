@@ -1,0 +1,185 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import { useDispatch } from 'react-redux';
+import type { TProfile } from '@laurel/contract/profile';
+
+import type { ApiDispatch } from '../api/api';
+import { resetAppState } from '../api/reset';
+import { clearIdentityCookies, hasIdentityCookies } from '../amplify/identity-cookies';
+import { loadAuthClient, preloadAuthClient, type AuthClient } from '../amplify/load-amplify';
+import { authApi } from './auth-api';
+import { AuthContext, type AuthContextValue } from './auth-context';
+import { authReducer, initialAuthState, type AuthUser, type LoginData } from './auth-state';
+import { loadUser, sessionFromTokens } from './load-user';
+
+/**
+ * Holds the session of spec §3. aws-amplify is loaded only when it is needed: when identity
+ * cookies show that someone may be signed in, or when a sign-in screen asks for it.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, dispatchAuth] = useReducer(authReducer, initialAuthState);
+  const dispatch = useDispatch<ApiDispatch>();
+  const clientRef = useRef<Promise<AuthClient> | null>(null);
+  const authenticatedRef = useRef(false);
+  useEffect(() => {
+    authenticatedRef.current = state.isAuthenticated;
+  }, [state.isAuthenticated]);
+
+  const getClient = useCallback((): Promise<AuthClient> => {
+    clientRef.current ??= dispatch(authApi.endpoints.getCognitoConfig.initiate())
+      .unwrap()
+      .then((config) =>
+        loadAuthClient({
+          poolId: config.poolId,
+          clientId: config.clientId,
+          ...(config.endpoint ? { endpoint: config.endpoint } : {}),
+        }),
+      )
+      .catch((error: unknown) => {
+        clientRef.current = null;
+        throw error;
+      });
+    return clientRef.current;
+  }, [dispatch]);
+
+  const fetchProfile = useCallback(
+    () =>
+      dispatch(
+        authApi.endpoints.getProfile.initiate(undefined, { forceRefetch: true, subscribe: false }),
+      ).unwrap(),
+    [dispatch],
+  );
+
+  const finishSignOut = useCallback(() => {
+    resetAppState(dispatch);
+    dispatchAuth({ type: 'SIGN_OUT' });
+    dispatchAuth({ type: 'FINISH_SIGN_OUT' });
+  }, [dispatch]);
+
+  // Start: find out whether a session exists without loading aws-amplify when there is none.
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      try {
+        const config = await dispatch(authApi.endpoints.getCognitoConfig.initiate()).unwrap();
+        if (!hasIdentityCookies(config.clientId)) {
+          if (!cancelled) dispatchAuth({ type: 'INITIALIZE', isAuthenticated: false, user: null });
+          return;
+        }
+        const client = await getClient();
+        const user = await loadUser(client, fetchProfile);
+        if (!cancelled) dispatchAuth({ type: 'INITIALIZE', isAuthenticated: true, user });
+      } catch {
+        clearIdentityCookies();
+        if (!cancelled) dispatchAuth({ type: 'INITIALIZE', isAuthenticated: false, user: null });
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [dispatch, getClient, fetchProfile]);
+
+  // Keep the stored tokens current and react to a session that ends elsewhere.
+  useEffect(() => {
+    if (!state.isAuthenticated) return;
+    let unsubscribe: (() => void) | undefined;
+    let active = true;
+    void getClient().then((client) => {
+      if (!active) return;
+      unsubscribe = client.listenToAuthEvents((event) => {
+        if (event === 'tokenRefresh') {
+          void client.fetchAuthSession().then((session) => {
+            const { tokens, isAdmin } = sessionFromTokens(session.tokens);
+            dispatchAuth({ type: 'UPDATE_SESSION', tokens, isAdmin });
+          });
+        } else if (
+          (event === 'tokenRefresh_failure' || event === 'signedOut') &&
+          authenticatedRef.current
+        ) {
+          finishSignOut();
+        }
+      });
+    });
+    return () => {
+      active = false;
+      unsubscribe?.();
+    };
+  }, [state.isAuthenticated, getClient, finishSignOut]);
+
+  // Nobody is signed in: fetch the identity client while the user types.
+  useEffect(() => {
+    if (state.isInitialized && !state.isAuthenticated) {
+      const idle =
+        window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
+      idle(() => preloadAuthClient());
+    }
+  }, [state.isInitialized, state.isAuthenticated]);
+
+  const loginTimeSentFor = useRef<string | null>(null);
+
+  const completeSignIn = useCallback(async (): Promise<AuthUser> => {
+    const client = await getClient();
+    let user: AuthUser;
+    try {
+      user = await loadUser(client, fetchProfile);
+    } catch (error) {
+      // Signed in to the identity service but no usable profile: do not leave a half session.
+      await client.signOut().catch(() => undefined);
+      clearIdentityCookies();
+      throw error;
+    }
+    dispatchAuth({ type: 'INITIALIZE', isAuthenticated: true, user });
+    const signInKey = `${user.userId}:${user.tokens.idToken ?? ''}`;
+    if (loginTimeSentFor.current !== signInKey) {
+      loginTimeSentFor.current = signInKey;
+      void dispatch(authApi.endpoints.updateLoginTime.initiate())
+        .unwrap()
+        .catch(() => undefined);
+    }
+    return user;
+  }, [dispatch, getClient, fetchProfile]);
+
+  const signOut = useCallback(async () => {
+    dispatchAuth({ type: 'SIGN_OUT' });
+    try {
+      const client = await getClient();
+      await client.signOut();
+    } catch {
+      clearIdentityCookies();
+    } finally {
+      resetAppState(dispatch);
+      loginTimeSentFor.current = null;
+      dispatchAuth({ type: 'FINISH_SIGN_OUT' });
+    }
+  }, [dispatch, getClient]);
+
+  const updateSession = useCallback(async () => {
+    const client = await getClient();
+    const session = await client.fetchAuthSession();
+    const { tokens, isAdmin } = sessionFromTokens(session.tokens);
+    dispatchAuth({ type: 'UPDATE_SESSION', tokens, isAdmin });
+  }, [getClient]);
+
+  const updateLoginData = useCallback(
+    (loginData: Partial<LoginData>) => dispatchAuth({ type: 'UPDATE_LOGIN_DATA', loginData }),
+    [],
+  );
+  const updateProfile = useCallback(
+    (profile: TProfile) => dispatchAuth({ type: 'UPDATE_PROFILE', profile }),
+    [],
+  );
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      ...state,
+      getClient,
+      completeSignIn,
+      updateLoginData,
+      signOut,
+      updateSession,
+      updateProfile,
+    }),
+    [state, getClient, completeSignIn, updateLoginData, signOut, updateSession, updateProfile],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,49 @@
+import type { TProfile } from '@laurel/contract/profile';
+import { ADMINS_GROUP } from '@laurel/contract/constants';
+
+import type { AuthClient } from '../amplify/load-amplify';
+import type { AuthUser, SessionTokens } from './auth-state';
+
+interface JwtLike {
+  toString(): string;
+  payload: Record<string, unknown>;
+}
+
+export function sessionFromTokens(
+  tokens: { idToken?: JwtLike; accessToken?: JwtLike } | undefined,
+): {
+  tokens: SessionTokens;
+  isAdmin: boolean;
+} {
+  const groups = tokens?.accessToken?.payload['cognito:groups'];
+  const expiresAt = tokens?.idToken?.payload.exp;
+  return {
+    tokens: {
+      ...(tokens?.idToken ? { idToken: tokens.idToken.toString() } : {}),
+      ...(tokens?.accessToken ? { accessToken: tokens.accessToken.toString() } : {}),
+      ...(typeof expiresAt === 'number' ? { expiresAt } : {}),
+    },
+    isAdmin: Array.isArray(groups) && groups.includes(ADMINS_GROUP),
+  };
+}
+
+/** Reads who is signed in from the identity client, and their profile from the API. */
+export async function loadUser(
+  client: AuthClient,
+  fetchProfile: () => Promise<TProfile>,
+): Promise<AuthUser> {
+  const current = await client.getCurrentUser();
+  const session = await client.fetchAuthSession();
+  if (!session.tokens?.idToken) throw new Error('No session found.');
+  const [attributes, profile] = await Promise.all([client.fetchUserAttributes(), fetchProfile()]);
+  const { tokens, isAdmin } = sessionFromTokens(session.tokens);
+  return {
+    username: current.username,
+    userId: current.userId,
+    signInDetails: current.signInDetails,
+    attributes,
+    isAdmin,
+    tokens,
+    profile,
+  };
+}

@@ -1,0 +1,64 @@
+import { fileURLToPath } from 'node:url';
+
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiTarget = process.env.LAUREL_API_URL ?? 'http://127.0.0.1:3000';
+
+/**
+ * Vendor code is grouped by how often it changes and by which screen first needs it, so the
+ * sign-in screen loads React, MUI core and the router only; the identity client (aws-amplify)
+ * and the icon set arrive with the screens that use them.
+ */
+const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
+  {
+    name: 'amplify',
+    test: /[\\/]node_modules[\\/](@aws-amplify|aws-amplify|@aws-crypto|@smithy|@aws-sdk|js-cookie)[\\/]/,
+    priority: 40,
+  },
+  { name: 'qrcode', test: /[\\/]node_modules[\\/](qrcode|dijkstrajs|pngjs)[\\/]/, priority: 40 },
+  {
+    name: 'react',
+    test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+    priority: 30,
+  },
+  {
+    name: 'redux',
+    test: /[\\/]node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store)[\\/]/,
+    priority: 30,
+  },
+];
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/identity': { target: apiTarget, changeOrigin: false },
+    },
+  },
+  preview: {
+    port: 4173,
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/identity': { target: apiTarget, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: vendorGroups,
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,314 @@
+// Directory benchmarks: 10,000 organizations, 200,000 users, 50,000 credentials and 500 bookmarks
+// for one user, generated here; p95 server time (in-process requests, no network) of list pages
+// with each sort and filter, the bookmarks list, and global search, on SQLite and PostgreSQL.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { pino } from 'pino';
+
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { createDatabase, type DatabaseHandle } from '../apps/server/src/db/database.ts';
+import { migrateToLatest, serverMigrations } from '../apps/server/src/db/migrations.ts';
+import { createIdentity, IDENTITY_MIGRATIONS } from '../apps/server/src/identity.ts';
+import { DEMO_FIRST_NAMES, DEMO_LAST_NAMES } from '../apps/server/src/seed/demo-data.ts';
+import { createRandom } from '../apps/server/src/seed/demo.ts';
+import type { BenchRow } from './lib.ts';
+
+const SIZES = { organizations: 10_000, users: 200_000, credentials: 50_000, bookmarks: 500 };
+const WORDS = [
+  'North',
+  'River',
+  'Summit',
+  'Harbor',
+  'Valley',
+  'Lake',
+  'Pine',
+  'Cedar',
+  'Iron',
+  'Golden',
+  'Prairie',
+  'Coastal',
+  'Metro',
+  'Union',
+  'Liberty',
+];
+const KINDS = ['College', 'Institute', 'Academy', 'University', 'Training Center', 'Board'];
+const FIRST = DEMO_FIRST_NAMES;
+const LAST = DEMO_LAST_NAMES;
+const PROGRAMS = [
+  'Welding',
+  'Nursing',
+  'Cybersecurity',
+  'Accounting',
+  'HVAC',
+  'Paralegal',
+  'Data Analytics',
+  'Carpentry',
+  'Phlebotomy',
+  'Logistics',
+];
+
+async function insertChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+/** Fills an empty, migrated database; returns the platform admin's identity username. */
+export async function generateDirectory(
+  handle: DatabaseHandle,
+  identityUsername: string,
+): Promise<void> {
+  const db = handle.db;
+  const random = createRandom(7);
+  const now = '2026-06-01T00:00:00.000Z';
+  const chunk = handle.dialect === 'sqlite' ? 500 : 2000;
+  await insertChunks(
+    Array.from({ length: SIZES.organizations }, (_, i) => ({
+      name:
+        i === 0
+          ? 'Laurel Platform'
+          : `${random.pick(WORDS)} ${random.pick(WORDS)} ${random.pick(KINDS)} ${i}`,
+      typeId: 2 + (i % 6),
+      loginModeId: 1,
+      website: null,
+      city: random.pick(['Austin', 'Denver', 'Portland', 'Boston', 'Tampa']),
+      state: random.pick(['TX', 'CO', 'OR', 'MA', 'FL']),
+      status: i % 17 === 0 ? 'INACTIVE' : 'ACTIVE',
+      salesforceAccountId: null,
+      insightsEntitled: i % 5 !== 0,
+      mfaRequired: false,
+      createdAt: new Date(Date.parse(now) - i * 60_000).toISOString(),
+      updatedAt: now,
+    })),
+    chunk / 2,
+    (rows) => db.insertInto('organizations').values(rows).execute(),
+  );
+  await insertChunks(
+    Array.from({ length: SIZES.users }, (_, i) => {
+      const first = random.pick(FIRST);
+      const last = random.pick(LAST);
+      return {
+        organizationId: i === 0 ? 1 : 1 + (i % SIZES.organizations),
+        identityUsername: i === 0 ? identityUsername : null,
+        email:
+          i === 0
+            ? 'bench-admin@laurel.test'
+            : `${first}.${last}.${i}@org${1 + (i % SIZES.organizations)}.test`.toLowerCase(),
+        firstName: first,
+        lastName: last,
+        salutation: null,
+        pronoun: null,
+        title: null,
+        nameConfirmed: true,
+        roleId: i === 0 ? 0 : i % 10 === 0 ? 10 : 100,
+        active: i === 0 || i % 23 !== 0,
+        lastLoginAt: i % 3 === 0 ? null : new Date(Date.parse(now) - i * 1000).toISOString(),
+        createdAt: new Date(Date.parse(now) - i * 30_000).toISOString(),
+        updatedAt: now,
+      };
+    }),
+    chunk / 2,
+    (rows) => db.insertInto('users').values(rows).execute(),
+  );
+  await insertChunks(
+    Array.from({ length: SIZES.credentials }, (_, i) => ({
+      organizationId: 2 + (i % (SIZES.organizations - 1)),
+      name: `${random.pick(PROGRAMS)} ${random.pick(['Certificate', 'Diploma', 'Associate Degree', 'Badge', 'License'])} ${i}`,
+      code: `C-${i}`,
+      typeId: 1 + (i % 8),
+      programCode: `${10 + (i % 40)}.0${i % 10}01`,
+      description: null,
+      status: i % 11 === 0 ? 'ARCHIVED' : 'ACTIVE',
+      createdAt: now,
+      updatedAt: now,
+    })),
+    chunk / 2,
+    (rows) => db.insertInto('credentials').values(rows).execute(),
+  );
+  await insertChunks(
+    Array.from({ length: SIZES.bookmarks }, (_, i) => ({
+      userId: 1,
+      itemType: (['organizations', 'credentials', 'users', 'credentials'] as const)[i % 4]!,
+      itemId: 1 + i * 7,
+      createdAt: new Date(Date.parse(now) - i * 1000).toISOString(),
+    })),
+    chunk,
+    (rows) => db.insertInto('bookmarks').values(rows).execute(),
+  );
+  if (handle.dialect === 'postgres') {
+    const { sql } = await import('kysely');
+    await sql`analyze`.execute(db);
+  } else {
+    const { sql } = await import('kysely');
+    await sql`analyze`.execute(db);
+  }
+}
+
+function p95(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!;
+}
+
+async function runOn(dialect: 'sqlite' | 'postgres', url: string): Promise<BenchRow[]> {
+  const handle = createDatabase(url);
+  await migrateToLatest(handle.db, [serverMigrations, ...IDENTITY_MIGRATIONS]);
+  const config = loadConfig({
+    DATABASE_URL: url,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost',
+  });
+  const identity = await createIdentity(config, handle, pino({ level: 'silent' }));
+  const password = 'Bench-password-2026!';
+  const { username } = await identity.admin.createUser({
+    email: 'bench-admin@laurel.test',
+    password,
+    groups: ['Admins'],
+  });
+  const started = performance.now();
+  await generateDirectory(handle, username);
+  const generated = Math.round((performance.now() - started) / 1000);
+  const app = await buildApp({
+    config,
+    database: handle,
+    identity: identity.integration,
+    logger: false,
+    serveWeb: false,
+  });
+  await app.ready();
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/identity/',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    payload: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: config.identity.clientId,
+      AuthParameters: { USERNAME: 'bench-admin@laurel.test', PASSWORD: password },
+    }),
+  });
+  const token = signIn.json().AuthenticationResult.IdToken as string;
+
+  async function measure(urls: string[], rounds: number): Promise<{ p95: number; worst: string }> {
+    const times: number[] = [];
+    let worst = { time: 0, url: '' };
+    for (let round = 0; round < rounds; round++) {
+      for (const u of urls) {
+        const t0 = performance.now();
+        const response = await app.inject({
+          url: u,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const time = performance.now() - t0;
+        if (response.statusCode !== 200)
+          throw new Error(`${u}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+        if (round > 0) times.push(time);
+        if (round > 0 && time > worst.time) worst = { time, url: u };
+      }
+    }
+    return { p95: p95(times), worst: `${worst.url} ${worst.time.toFixed(1)} ms` };
+  }
+
+  const lists: string[] = [];
+  const listSorts: Record<string, string[]> = {
+    '/api/organizations': ['name', 'type', 'status', 'createdAt'],
+    '/api/credentials': ['name', 'code', 'type', 'status', 'updatedAt', 'organization'],
+    '/api/contracts': ['number', 'name', 'status', 'startDate', 'endDate', 'organization'],
+    '/api/users': ['name', 'email', 'role', 'lastLoginAt', 'createdAt'],
+  };
+  const filters: Record<string, string[]> = {
+    '/api/organizations': [
+      '',
+      'typeId=3',
+      'status=INACTIVE',
+      'search=river',
+      'insightsEntitled=false',
+    ],
+    '/api/credentials': ['', 'organizationId=77', 'typeId=2', 'status=ARCHIVED', 'search=nursing'],
+    '/api/contracts': ['', 'organizationId=77', 'status=ACTIVE', 'search=lc'],
+    '/api/users': ['', 'organizationId=77', 'roleId=10', 'active=false', 'search=chen'],
+  };
+  for (const [path, sorts] of Object.entries(listSorts)) {
+    for (const sort of sorts) {
+      for (const filter of filters[path]!) {
+        for (const order of ['asc', 'desc'])
+          lists.push(`${path}?sort=${sort}&order=${order}&page=3${filter ? `&${filter}` : ''}`);
+      }
+    }
+  }
+  const listResult = await measure(lists, 3);
+  const bookmarks = await measure(['/api/users/bookmarks'], 60);
+  const search = await measure(
+    ['alpha', 'chen', 'nursing', 'river', 'c-12', 'zzz', 'park', 'lc-'].map(
+      (q) => `/api/search?q=${q}`,
+    ),
+    8,
+  );
+  await app.close();
+  await handle.destroy();
+  return [
+    {
+      name: `[${dialect}] list pages p95 (${lists.length} sort/filter combinations)`,
+      value: Number(listResult.p95.toFixed(1)),
+      unit: 'ms',
+      target: '≤ 20 ms',
+      pass: listResult.p95 <= 20,
+      note: `slowest ${listResult.worst}; data generated in ${generated} s`,
+    },
+    {
+      name: `[${dialect}] bookmarks list p95 (500 bookmarks)`,
+      value: Number(bookmarks.p95.toFixed(1)),
+      unit: 'ms',
+      target: '≤ 10 ms',
+      pass: bookmarks.p95 <= 10,
+    },
+    {
+      name: `[${dialect}] global search p95`,
+      value: Number(search.p95.toFixed(1)),
+      unit: 'ms',
+      target: '≤ 50 ms',
+      pass: search.p95 <= 50,
+      note: `slowest ${search.worst}`,
+    },
+  ];
+}
+
+export async function benchDirectory(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'laurel-bench-directory-'));
+  try {
+    rows.push(...(await runOn('sqlite', `sqlite:${join(dir, 'bench.db')}`)));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const name = `laurel_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    try {
+      rows.push(...(await runOn('postgres', url.toString())));
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  } else {
+    rows.push({
+      name: '[postgres] directory benchmarks',
+      value: 0,
+      unit: '',
+      note: 'skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server',
+    });
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { printTable } = await import('./lib.ts');
+  printTable(await benchDirectory());
+}

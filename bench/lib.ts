@@ -1,0 +1,115 @@
+import autocannon from 'autocannon';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** One line of the benchmark table. */
+export interface BenchRow {
+  name: string;
+  value: number;
+  unit: string;
+  target?: string;
+  pass?: boolean;
+  note?: string;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** Bounded load on a loopback address: fixed duration and connections, stops by itself. */
+export async function load(
+  url: string,
+  options: { headers?: Record<string, string>; connections?: number; duration?: number } = {},
+): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections: options.connections ?? 20,
+    duration: options.duration ?? 8,
+    headers: options.headers ?? {},
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+export interface Child {
+  url: string;
+  process: ChildProcess;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** Starts a Node script with the given environment and waits until `readyPath` answers 200. */
+export async function startProcess(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  url: string,
+  readyPath: string,
+): Promise<Child> {
+  const child = spawn(process.execPath, [script, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c) => (output += c));
+  child.stderr.on('data', (c) => (output += c));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null)
+      throw new Error(`${script} exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${script} did not become ready:\n${output}`);
+    }
+    try {
+      if ((await fetch(url + readyPath)).ok) break;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url,
+    process: child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+export function printTable(rows: BenchRow[]): void {
+  const lines = rows.map((r) => [
+    r.name,
+    `${Number.isInteger(r.value) ? r.value : r.value.toFixed(2)} ${r.unit}`,
+    r.target ?? '',
+    r.pass === undefined ? '' : r.pass ? 'ok' : 'MISSED',
+    r.note ?? '',
+  ]);
+  const header = ['benchmark', 'result', 'target', '', 'note'];
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const fmt = (cells: string[]) =>
+    cells
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  console.log(fmt(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const line of lines) console.log(fmt(line));
+}

@@ -1,0 +1,26 @@
+// `npm run bench`: every benchmark, one table. Loads are bounded in time and stay on loopback.
+// `npm run bench -- api startup` runs only the named suites. PostgreSQL rows need
+// BENCH_DATABASE_URL (or TEST_DATABASE_URL) naming a server where databases may be created.
+import { buildWebIfNeeded } from '../scripts/web-build.ts';
+import { benchDirectory } from './directory.ts';
+import { benchAuthenticatedRoute, benchStartup, benchWebBundle } from './foundation.ts';
+import { runIdentityBench } from './identity-srp.ts';
+import { type BenchRow, printTable } from './lib.ts';
+
+const only = process.argv.slice(2);
+const suites: Array<[string, () => Promise<BenchRow[]>]> = [
+  ['api', benchAuthenticatedRoute],
+  ['startup', benchStartup],
+  ['web', benchWebBundle],
+  ['identity', async () => (await runIdentityBench()) as BenchRow[]],
+  ['directory', benchDirectory],
+];
+
+buildWebIfNeeded();
+const rows: BenchRow[] = [];
+for (const [name, run] of suites) {
+  if (only.length && !only.includes(name)) continue;
+  console.error(`running ${name}… (load average ${(await import('node:os')).loadavg()[0]!.toFixed(2)})`);
+  rows.push(...(await run()));
+}
+printTable(rows);

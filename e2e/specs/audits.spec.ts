@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+
+import { credentialId, organizationId } from '../support/directory.ts';
+import { expect, expectAccessible, test } from '../support/fixtures.ts';
+import { openSignedIn } from '../support/flows.ts';
+import { DEMO_PASSWORD, NORTHWIND } from '../support/seed.ts';
+
+/**
+ * The audit trail of an organization admin (orgadmin@northwind.demo): a change they make is
+ * listed with who and what, the type filter narrows the list, and the CSV export downloads what
+ * the filter selects.
+ */
+
+const MECHATRONICS = 'Mechatronics (AAS)';
+const CSV_HEADER =
+  'time,actor,actor e-mail,organization,impersonating,type,resource,resource id,summary,ip,request id';
+
+test.describe('audit trail', () => {
+  test('a change is listed with who and what, the type filter narrows the list, and the CSV export has a header', async ({
+    page,
+  }) => {
+    await openSignedIn(page, 'orgadmin@northwind.demo', DEMO_PASSWORD);
+    const northwind = await organizationId(NORTHWIND);
+    const description = `Audited change ${Date.now()}`;
+
+    // The change: a credential's description.
+    await page.goto(`/organizations/${northwind}/credentials/${await credentialId(MECHATRONICS)}`);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit ${MECHATRONICS}` });
+    await dialog.getByLabel('Description').fill(description);
+    await expectAccessible(page, 'credential edit dialog');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Credential saved.' })).toBeVisible();
+    await expect(page.getByText(description, { exact: true })).toBeVisible();
+
+    // The audit screen, from the navigation.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Audits' })
+      .click();
+    await expect(page).toHaveURL(/\/audits$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Audits' })).toBeVisible();
+    await expect(
+      page.getByText('Every change and export in your organization, newest first.'),
+    ).toBeVisible();
+    const table = page.getByRole('table', { name: 'Audit entries' });
+    const rows = table.getByRole('row');
+    const entry = rows.filter({ hasText: description });
+    await expect(entry).toHaveCount(1);
+    // Newest first: the change leads the list.
+    await expect(rows.nth(1)).toContainText(description);
+    await expectAccessible(page, '/audits');
+    await expect(entry).toContainText('Jordan Reyes');
+    await expect(entry).toContainText('orgadmin@northwind.demo');
+    await expect(entry).toContainText('Updated');
+    await expect(entry).toContainText(`Updated credential "${MECHATRONICS}": description: `);
+    await expect(entry).toContainText(` → "${description}"`);
+    await expect(entry).not.toContainText('Acting as platform admin');
+
+    // The type filter narrows: "Updated" keeps the change, "Export" does not.
+    const type = page.getByRole('combobox', { name: 'Type' });
+    await type.click();
+    await page.getByRole('option', { name: 'Updated', exact: true }).click();
+    await expect(page).toHaveURL(/typeId=2/);
+    await expect(entry).toHaveCount(1);
+    const whatColumn = await rows.evaluateAll((all) =>
+      all.slice(1).map((row) => row.querySelectorAll('td')[2]?.textContent ?? ''),
+    );
+    expect(whatColumn.length).toBeGreaterThan(0);
+    for (const what of whatColumn) expect(what).toMatch(/^Updated/);
+
+    // The export downloads the filtered entries, under a header line.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('audits.csv');
+    const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
+    const lines = csv.trim().split(/\r?\n/);
+    expect(lines[0]).toBe(CSV_HEADER);
+    expect(lines.length).toBeGreaterThan(1);
+    expect(csv).toContain(description);
+    expect(csv).toContain('orgadmin@northwind.demo');
+    expect(csv).not.toContain('Riverside');
+
+    await type.click();
+    await page.getByRole('option', { name: 'Export', exact: true }).click();
+    await expect(page).toHaveURL(/typeId=6/);
+    await expect(entry).toHaveCount(0);
+    // The export just made is itself recorded.
+    await expect(rows.filter({ hasText: 'orgadmin@northwind.demo' }).first()).toContainText(
+      'Export',
+    );
+  });
+});

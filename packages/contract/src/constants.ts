@@ -1,0 +1,78 @@
+/** Business constants of the product specification (§9) shared by server and web. */
+
+export const PLATFORM_ORGANIZATION_NAME = 'Laurel Platform';
+
+export const BOOKMARK_LIST_DEFAULT_LIMIT = 5;
+export const BOOKMARK_DRAWER_LIMIT = 0;
+export const BOOKMARK_SKELETON_ROWS = 5;
+export const BOOKMARK_DRAWER_WIDTH_PX = 500;
+export const BOOKMARK_ITEM_TYPES = ['organizations', 'credentials', 'contracts', 'users'] as const;
+export type BookmarkItemType = (typeof BOOKMARK_ITEM_TYPES)[number];
+
+export const NOTIFICATION_AUTO_HIDE_MS = 6000;
+export const NOTIFICATION_SEVERITIES = ['info', 'success', 'error', 'warning'] as const;
+export type NotificationSeverity = (typeof NOTIFICATION_SEVERITIES)[number];
+
+export const SIGN_IN_STATE_TTL_MS = 180_000;
+export const TOKEN_EXPIRY_TOLERANCE_MS = 5_000;
+export const MIN_REFRESH_DELAY_MS = 1_000;
+export const GUEST_CREDENTIALS_REFRESH_AHEAD_MS = 3_000_000;
+export const REQUEST_RETRY_ATTEMPTS = 3;
+
+export const COOKIE_MAX_AGE_DAYS = 365;
+
+export const PASSWORD_MIN_LENGTH = 14;
+export const PASSWORD_MAX_LENGTH = 64;
+
+export const CHART_YEARS_BEFORE = 5;
+export const CHART_YEARS_AFTER = 5;
+
+export const BADGE_MAX = 99;
+
+export const BREAKPOINTS = { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1440 } as const;
+export const BASE_FONT_SIZE = 13;
+export const FONT_FAMILY = 'Lato';
+export const SPACING_UNIT = 4;
+
+export const STORAGE_KEYS = {
+  theme: 'theme',
+  mode: 'mui-mode',
+  colorScheme: 'mui-color-scheme',
+} as const;
+
+export const THEME_NAMES = ['DEFAULT', 'DARK', 'LIGHT', 'BLUE', 'GREEN', 'INDIGO'] as const;
+export type ThemeName = (typeof THEME_NAMES)[number];
+
+export const HEADER_COLOR = '#0E4D8F';
+export const PRIMARY_COLOR = '#376fd0';
+
+export const ADMIN_SECTIONS = ['credentials', 'organizations', 'users', 'contracts'] as const;
+export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+
+export const CREDENTIAL_DATA_GAP_CODES = [
+  'MISSING_EQUIFAX',
+  'MISSING_EARNINGS',
+  'MISSING_EMPLOYMENT',
+] as const;
+export type CredentialDataGapCode = (typeof CREDENTIAL_DATA_GAP_CODES)[number];
+
+export const BILLING_CODES = ['A_ADDL_USER', 'D_MATCH_EQUIFAX_TWN', 'D_MATCH_PDL_API'] as const;
+export type BillingCode = (typeof BILLING_CODES)[number];
+
+export const UPLOAD_STATUSES = [
+  'PENDING',
+  'PROCESSING',
+  'COMPLETED',
+  'COMPLETED_WITH_ERRORS',
+  'FAILED',
+] as const;
+export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
+
+export const LOGIN_MODES = ['PASSWORD', 'SSO'] as const;
+export type LoginMode = (typeof LOGIN_MODES)[number];
+
+/** Group in the access token that marks an administrator of the platform (spec §6). */
+export const ADMINS_GROUP = 'Admins';
+
+/** Maximum accepted request body, in bytes. */
+export const MAX_BODY_BYTES = 1024 * 1024;

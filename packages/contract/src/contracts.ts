@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+import { BILLING_CODES, type BillingCode } from './constants.ts';
+import { listQuery, page, ZId } from './pagination.ts';
+
+export const CONTRACT_STATUSES = ['DRAFT', 'ACTIVE', 'EXPIRED', 'TERMINATED'] as const;
+export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+
+/** What each billing code means, in words people use. */
+export const BILLING_CODE_LABELS: Record<BillingCode, string> = {
+  A_ADDL_USER: 'Additional user seat',
+  D_MATCH_EQUIFAX_TWN: 'Data match through Equifax The Work Number',
+  D_MATCH_PDL_API: 'Data match through People Data Labs',
+};
+
+export const ZLineItem = z
+  .object({
+    id: z.number().int(),
+    billingCode: z.enum(BILLING_CODES),
+    billingCodeLabel: z.string(),
+    description: z.string(),
+    unitPrice: z.number(),
+    includedQuantity: z.number().int(),
+    used: z.number().int(),
+    remaining: z.number().int(),
+    overage: z.number().int(),
+  })
+  .meta({ id: 'LineItem' });
+export type TLineItem = z.infer<typeof ZLineItem>;
+
+export const ZContractSummary = z
+  .object({
+    id: z.number().int(),
+    organizationId: z.number().int(),
+    organizationName: z.string(),
+    number: z.string(),
+    name: z.string(),
+    status: z.enum(CONTRACT_STATUSES),
+    startDate: z.string(),
+    endDate: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'ContractSummary' });
+export type TContractSummary = z.infer<typeof ZContractSummary>;
+
+export const ZContract = ZContractSummary.extend({
+  lineItems: z.array(ZLineItem),
+  createdAt: z.string(),
+}).meta({ id: 'Contract' });
+export type TContract = z.infer<typeof ZContract>;
+
+export const CONTRACT_SORTS = [
+  'number',
+  'name',
+  'status',
+  'startDate',
+  'endDate',
+  'organization',
+] as const;
+export const ZContractListQuery = listQuery(CONTRACT_SORTS, 'endDate').extend({
+  organizationId: ZId.optional(),
+  status: z.enum(CONTRACT_STATUSES).optional(),
+});
+export type TContractListQuery = z.infer<typeof ZContractListQuery>;
+export const ZContractPage = page(ZContractSummary).meta({ id: 'ContractPage' });
+
+const isoDate = z.iso.date({ error: 'Use a date like 2026-01-31' });
+
+export const ZLineItemBody = z.strictObject({
+  billing_code: z.enum(BILLING_CODES),
+  description: z.string().trim().min(1).max(300),
+  unit_price: z.number().min(0).max(1_000_000),
+  included_quantity: z.number().int().min(0).max(100_000_000),
+});
+
+export const ZContractBody = z
+  .strictObject({
+    organization_id: z.number().int().positive(),
+    number: z.string().trim().min(3).max(40),
+    name: z.string().trim().min(2).max(200),
+    status: z.enum(CONTRACT_STATUSES),
+    start_date: isoDate,
+    end_date: isoDate,
+    line_items: z.array(ZLineItemBody).max(20),
+  })
+  .refine((body) => body.end_date >= body.start_date, {
+    path: ['end_date'],
+    message: 'Ends before it starts',
+  })
+  .meta({ id: 'ContractBody' });
+export type TContractBody = z.infer<typeof ZContractBody>;

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+import { listQuery, page, ZId } from './pagination.ts';
+
+export const CREDENTIAL_STATUSES = ['ACTIVE', 'ARCHIVED'] as const;
+
+export const ZCredentialSummary = z
+  .object({
+    id: z.number().int(),
+    organizationId: z.number().int(),
+    organizationName: z.string(),
+    name: z.string(),
+    code: z.string(),
+    typeId: z.number().int(),
+    typeName: z.string(),
+    programCode: z.string().nullable(),
+    status: z.enum(CREDENTIAL_STATUSES),
+    awardCount: z.number().int(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'CredentialSummary' });
+export type TCredentialSummary = z.infer<typeof ZCredentialSummary>;
+
+export const ZCredential = ZCredentialSummary.extend({
+  description: z.string().nullable(),
+  firstAwardYear: z.number().int().nullable(),
+  lastAwardYear: z.number().int().nullable(),
+  createdAt: z.string(),
+}).meta({ id: 'Credential' });
+export type TCredential = z.infer<typeof ZCredential>;
+
+export const CREDENTIAL_SORTS = [
+  'name',
+  'code',
+  'type',
+  'status',
+  'updatedAt',
+  'organization',
+] as const;
+export const ZCredentialListQuery = listQuery(CREDENTIAL_SORTS, 'name').extend({
+  organizationId: ZId.optional(),
+  typeId: z.coerce.number().int().positive().optional(),
+  status: z.enum(CREDENTIAL_STATUSES).optional(),
+});
+export type TCredentialListQuery = z.infer<typeof ZCredentialListQuery>;
+export const ZCredentialPage = page(ZCredentialSummary).meta({ id: 'CredentialPage' });
+
+export const ZCredentialBody = z
+  .strictObject({
+    organization_id: z.number().int().positive(),
+    name: z.string().trim().min(2, 'At least 2 characters').max(200),
+    code: z
+      .string()
+      .trim()
+      .min(2)
+      .max(40)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Letters, digits, dot, dash and underscore only'),
+    type_id: z.number().int().positive(),
+    program_code: z.string().trim().max(20).nullable().optional(),
+    description: z.string().trim().max(2000).nullable().optional(),
+  })
+  .meta({ id: 'CredentialBody' });
+export type TCredentialBody = z.infer<typeof ZCredentialBody>;
+export const ZCredentialPatchBody = ZCredentialBody.omit({ organization_id: true })
+  .partial()
+  .extend({ status: z.enum(CREDENTIAL_STATUSES).optional() })
+  .meta({ id: 'CredentialPatchBody' });
+export type TCredentialPatchBody = z.infer<typeof ZCredentialPatchBody>;
+
+/** One person holding the credential. Personal data: visible inside the organization and to platform admins. */
+export const ZAward = z
+  .object({
+    id: z.number().int(),
+    externalId: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string().nullable(),
+    awardDate: z.string(),
+    matchStatus: z.string(),
+  })
+  .meta({ id: 'Award' });
+export type TAward = z.infer<typeof ZAward>;
+export const AWARD_SORTS = ['awardDate', 'lastName', 'externalId'] as const;
+export const ZAwardListQuery = listQuery(AWARD_SORTS, 'awardDate');
+export const ZAwardPage = page(ZAward).meta({ id: 'AwardPage' });

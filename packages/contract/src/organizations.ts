@@ -1,0 +1,76 @@
+import { z } from 'zod';
+
+import { listQuery, page, ZQueryBoolean } from './pagination.ts';
+
+export const ORGANIZATION_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
+
+export const ZOrganizationSummary = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    typeId: z.number().int(),
+    typeName: z.string(),
+    loginMode: z.string(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    status: z.enum(ORGANIZATION_STATUSES),
+    userCount: z.number().int(),
+    credentialCount: z.number().int(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'OrganizationSummary' });
+export type TOrganizationSummary = z.infer<typeof ZOrganizationSummary>;
+
+/** GET /api/organizations/{id}: the organization page's data (spec §7: the client adds the id). */
+export const ZOrganization = ZOrganizationSummary.extend({
+  organizationName: z.string(),
+  loginModeId: z.number().int(),
+  website: z.string().nullable(),
+  salesforceAccountId: z.string().nullable(),
+  insightsEntitled: z.boolean(),
+  mfaRequired: z.boolean(),
+  isPlatform: z.boolean(),
+  contractCount: z.number().int(),
+  updatedAt: z.string(),
+}).meta({ id: 'Organization' });
+export type TOrganization = z.infer<typeof ZOrganization>;
+
+export const ORGANIZATION_SORTS = ['name', 'type', 'status', 'createdAt'] as const;
+export const ZOrganizationListQuery = listQuery(ORGANIZATION_SORTS, 'name').extend({
+  typeId: z.coerce.number().int().positive().optional(),
+  status: z.enum(ORGANIZATION_STATUSES).optional(),
+  insightsEntitled: ZQueryBoolean.optional(),
+});
+export type TOrganizationListQuery = z.infer<typeof ZOrganizationListQuery>;
+export const ZOrganizationPage = page(ZOrganizationSummary).meta({ id: 'OrganizationPage' });
+
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+
+export const ZOrganizationBody = z
+  .strictObject({
+    name: z.string().trim().min(2, 'At least 2 characters').max(200),
+    type_id: z.number().int().positive(),
+    login_mode_id: z.number().int().positive(),
+    website: z
+      .url({ error: 'Enter a full address, such as https://example.edu' })
+      .max(300)
+      .nullable()
+      .optional(),
+    city: optionalText(100),
+    state: optionalText(50),
+    status: z.enum(ORGANIZATION_STATUSES).optional(),
+    salesforce_account_id: z
+      .string()
+      .trim()
+      .regex(/^[a-zA-Z0-9]{15,18}$/, 'A Salesforce id has 15 or 18 letters and digits')
+      .nullable()
+      .optional(),
+    insights_entitled: z.boolean().optional(),
+    mfa_required: z.boolean().optional(),
+  })
+  .meta({ id: 'OrganizationBody' });
+export type TOrganizationBody = z.infer<typeof ZOrganizationBody>;
+export const ZOrganizationPatchBody = ZOrganizationBody.partial().meta({
+  id: 'OrganizationPatchBody',
+});
+export type TOrganizationPatchBody = z.infer<typeof ZOrganizationPatchBody>;

@@ -1,0 +1,20 @@
+/** Every /api path the web app calls, in one place (spec §7). */
+export const API_PATHS = {
+  appConfig: '/api/config/app',
+  cognitoConfig: '/api/config/cognito',
+  salesforceUrl: '/api/config/salesforce-url',
+  profile: '/api/users/profile',
+  loginTime: '/api/users/login-time',
+  updateProfile: (id: number | string) => `/api/users/${id}/profile`,
+  bookmarks: '/api/users/bookmarks',
+  bookmark: (id: number | string) => `/api/users/bookmarks/${id}`,
+  organization: (id: number | string) => `/api/organizations/${id}`,
+  insightsLookups: '/api/insights-data/lookups',
+  checkFederated: '/api/auth/check_federated',
+  invitation: '/api/users/invitation',
+  cognitoCallback: '/api/auth/cognito_callback',
+  logHelper: '/api/log-helper',
+} as const;
+
+/** Base path of the embedded identity service (aws-amplify's `userPoolEndpoint`). */
+export const IDENTITY_BASE_PATH = '/identity';

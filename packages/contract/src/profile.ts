@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+import { ROLE_IDS } from './roles.ts';
+
+export const ZRoleId = z.union(ROLE_IDS.map((id) => z.literal(id)));
+
+/** The signed-in person's profile (spec §3). */
+export const ZProfile = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    salutation: z.string().nullable(),
+    pronoun: z.string().nullable(),
+    title: z.string().nullable(),
+    nameConfirmed: z.boolean(),
+    roleId: ZRoleId,
+    organizationId: z.number().int(),
+    organizationName: z.string(),
+  })
+  .meta({ id: 'Profile' });
+export type TProfile = z.infer<typeof ZProfile>;
+
+const name = z.string().trim().min(1, 'Required').max(100, 'At most 100 characters');
+const optionalText = z.string().trim().max(100, 'At most 100 characters').nullable().optional();
+
+/** Body of PATCH /api/users/{id}/profile, in the server's snake_case (spec §3). */
+export const ZUpdateProfileBody = z
+  .strictObject({
+    first_name: name,
+    last_name: name,
+    salutation: optionalText,
+    pronoun: optionalText,
+    title: optionalText,
+  })
+  .meta({ id: 'UpdateProfileBody' });
+export type TUpdateProfileBody = z.infer<typeof ZUpdateProfileBody>;
+
+/** Maps the server's database keys to the web form's field keys (spec §5). */
+export const PROFILE_FIELD_KEYS: Record<keyof TUpdateProfileBody, string> = {
+  first_name: 'firstName',
+  last_name: 'lastName',
+  salutation: 'salutation',
+  pronoun: 'pronoun',
+  title: 'title',
+};

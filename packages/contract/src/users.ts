@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+import { listQuery, page, ZId, ZQueryBoolean } from './pagination.ts';
+import { ZRoleId } from './profile.ts';
+
+export const ZUserSummary = z
+  .object({
+    id: z.number().int(),
+    organizationId: z.number().int(),
+    organizationName: z.string(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    title: z.string().nullable(),
+    roleId: ZRoleId,
+    active: z.boolean(),
+    lastLoginAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'UserSummary' });
+export type TUserSummary = z.infer<typeof ZUserSummary>;
+
+export const USER_SORTS = ['name', 'email', 'role', 'lastLoginAt', 'createdAt'] as const;
+export const ZUserListQuery = listQuery(USER_SORTS, 'name').extend({
+  organizationId: ZId.optional(),
+  roleId: z.coerce.number().pipe(ZRoleId).optional(),
+  active: ZQueryBoolean.optional(),
+});
+export type TUserListQuery = z.infer<typeof ZUserListQuery>;
+export const ZUserPage = page(ZUserSummary).meta({ id: 'UserPage' });
+
+/** PATCH /api/users/{id}: role and active flag, by an admin. */
+export const ZUserPatchBody = z
+  .strictObject({
+    role_id: ZRoleId.optional(),
+    active: z.boolean().optional(),
+  })
+  .refine((b) => b.role_id !== undefined || b.active !== undefined, {
+    message: 'Nothing to change',
+  })
+  .meta({ id: 'UserPatchBody' });
+export type TUserPatchBody = z.infer<typeof ZUserPatchBody>;

@@ -1,0 +1,46 @@
+/**
+ * How the API changes identities: one interface, two implementations (the embedded pool, and AWS
+ * Cognito through the AWS SDK v3 in cognito-admin.ts). Errors carry Cognito's exception names in
+ * `error.name` in both (e.g. `UsernameExistsException`, `UserNotFoundException`, `InvalidPasswordException`).
+ */
+import type { CreateUserInput, IdentityService, IdentityUser } from './service.ts';
+
+export type { CreateUserInput, IdentityUser };
+
+export interface IdentityAdmin {
+  /** Creates a user; without `password` the user must choose one at first sign-in. */
+  createUser(input: CreateUserInput): Promise<{ username: string; temporaryPassword?: string }>;
+  /** Sets a password; `permanent: false` makes it temporary (NEW_PASSWORD_REQUIRED at next sign-in). */
+  setPassword(username: string, password: string, permanent: boolean): Promise<void>;
+  /** Disables sign-in and revokes the user's tokens. */
+  disableUser(username: string): Promise<void>;
+  enableUser(username: string): Promise<void>;
+  /** Removes the user's TOTP authenticator (and, embedded, remembered devices). */
+  resetMfa(username: string): Promise<void>;
+  /** Whether the user must set up TOTP at the next sign-in (MFA_SETUP). */
+  setMfaRequired(username: string, required: boolean): Promise<void>;
+  /** Revokes every refresh token of the user; their access tokens stop working. */
+  globalSignOut(username: string): Promise<void>;
+  /** Replaces the user's groups (they appear as `cognito:groups` in tokens). */
+  setGroups(username: string, groups: string[]): Promise<void>;
+  getUserByEmail(email: string): Promise<IdentityUser | undefined>;
+}
+
+/**
+ * The embedded implementation: direct calls into the service.
+ * @example const admin = createEmbeddedIdentityAdmin(service); await admin.disableUser(username)
+ */
+export function createEmbeddedIdentityAdmin(service: IdentityService): IdentityAdmin {
+  return {
+    createUser: (input) => service.createUser(input),
+    setPassword: (username, password, permanent) =>
+      service.setPassword(username, password, permanent),
+    disableUser: (username) => service.disableUser(username),
+    enableUser: (username) => service.enableUser(username),
+    resetMfa: (username) => service.resetMfa(username),
+    setMfaRequired: (username, required) => service.setMfaRequired(username, required),
+    globalSignOut: (username) => service.globalSignOut(username),
+    setGroups: (username, groups) => service.setGroups(username, groups),
+    getUserByEmail: (email) => service.getUserByEmail(email),
+  };
+}

@@ -1,0 +1,141 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminDisableUserCommand,
+  AdminListGroupsForUserCommand,
+  AdminRemoveUserFromGroupCommand,
+  AdminSetUserMFAPreferenceCommand,
+  AdminSetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
+  ListUsersCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { expect, test } from 'vitest';
+
+import { createCognitoIdentityAdmin } from './cognito-admin.ts';
+
+function fakeClient(responses: Record<string, unknown> = {}) {
+  const sent: Array<{ name: string; input: Record<string, unknown> }> = [];
+  return {
+    sent,
+    async send(command: object) {
+      const name = command.constructor.name;
+      sent.push({ name, input: (command as { input: Record<string, unknown> }).input });
+      return responses[name] ?? {};
+    },
+  };
+}
+
+const poolId = 'eu-west-1_AbC123';
+
+test('createUser sends AdminCreateUser (suppressed invitation), a permanent password and groups', async () => {
+  const client = fakeClient({ AdminCreateUserCommand: { User: { Username: 'uuid-1' } } });
+  const admin = createCognitoIdentityAdmin({ poolId, client });
+  const result = await admin.createUser({
+    email: 'Ada@Example.com',
+    password: 'Laurel-demo-2026!',
+    groups: ['Admins'],
+    attributes: { given_name: 'Ada' },
+  });
+  expect(result).toEqual({ username: 'uuid-1' });
+  expect(client.sent.map((c) => c.name)).toEqual([
+    AdminCreateUserCommand.name,
+    AdminSetUserPasswordCommand.name,
+    AdminAddUserToGroupCommand.name,
+  ]);
+  expect(client.sent[0]!.input).toMatchObject({
+    UserPoolId: poolId,
+    Username: 'ada@example.com',
+    MessageAction: 'SUPPRESS',
+    UserAttributes: [
+      { Name: 'email', Value: 'ada@example.com' },
+      { Name: 'email_verified', Value: 'true' },
+      { Name: 'given_name', Value: 'Ada' },
+    ],
+  });
+  expect(client.sent[1]!.input).toEqual({
+    UserPoolId: poolId,
+    Username: 'uuid-1',
+    Password: 'Laurel-demo-2026!',
+    Permanent: true,
+  });
+  expect(client.sent[2]!.input).toEqual({
+    UserPoolId: poolId,
+    Username: 'uuid-1',
+    GroupName: 'Admins',
+  });
+});
+
+test('disableUser disables and signs out everywhere; resetMfa turns TOTP off', async () => {
+  const client = fakeClient();
+  const admin = createCognitoIdentityAdmin({ poolId, client });
+  await admin.disableUser('u1');
+  await admin.resetMfa('u1');
+  await admin.globalSignOut('u1');
+  expect(client.sent.map((c) => c.name)).toEqual([
+    AdminDisableUserCommand.name,
+    AdminUserGlobalSignOutCommand.name,
+    AdminSetUserMFAPreferenceCommand.name,
+    AdminUserGlobalSignOutCommand.name,
+  ]);
+  expect(client.sent[2]!.input).toEqual({
+    UserPoolId: poolId,
+    Username: 'u1',
+    SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+  });
+});
+
+test('setGroups adds the missing groups and removes the others', async () => {
+  const client = fakeClient({
+    AdminListGroupsForUserCommand: { Groups: [{ GroupName: 'Old' }, { GroupName: 'Admins' }] },
+  });
+  const admin = createCognitoIdentityAdmin({ poolId, client });
+  await admin.setGroups('u1', ['Admins', 'New']);
+  expect(client.sent.map((c) => [c.name, c.input.GroupName])).toEqual([
+    [AdminListGroupsForUserCommand.name, undefined],
+    [AdminAddUserToGroupCommand.name, 'New'],
+    [AdminRemoveUserFromGroupCommand.name, 'Old'],
+  ]);
+});
+
+test('getUserByEmail filters ListUsers by e-mail and maps the user', async () => {
+  const client = fakeClient({
+    ListUsersCommand: {
+      Users: [
+        {
+          Username: 'uuid-2',
+          Enabled: false,
+          UserStatus: 'FORCE_CHANGE_PASSWORD',
+          Attributes: [
+            { Name: 'email', Value: 'bo@example.com' },
+            { Name: 'given_name', Value: 'Bo' },
+            { Name: 'custom:mfa_required', Value: '1' },
+          ],
+        },
+      ],
+    },
+    AdminListGroupsForUserCommand: { Groups: [{ GroupName: 'Admins' }] },
+  });
+  const admin = createCognitoIdentityAdmin({ poolId, client });
+  const user = await admin.getUserByEmail(' BO@example.com ');
+  expect(client.sent[0]).toEqual({
+    name: ListUsersCommand.name,
+    input: { UserPoolId: poolId, Filter: 'email = "bo@example.com"', Limit: 1 },
+  });
+  expect(user).toMatchObject({
+    username: 'uuid-2',
+    email: 'bo@example.com',
+    enabled: false,
+    status: 'FORCE_CHANGE_PASSWORD',
+    groups: ['Admins'],
+    mfaRequired: true,
+    attributes: { given_name: 'Bo' },
+  });
+});
+
+test('getUserByEmail returns undefined when nobody matches', async () => {
+  const admin = createCognitoIdentityAdmin({
+    poolId,
+    client: fakeClient({ ListUsersCommand: { Users: [] } }),
+  });
+  expect(await admin.getUserByEmail('nobody@example.com')).toBeUndefined();
+});

@@ -1,0 +1,195 @@
+/**
+ * IdentityAdmin over a real AWS Cognito user pool (AWS SDK v3). Unit tests drive it with a fake
+ * client and check the commands it sends; against AWS itself it runs only in production.
+ *
+ * Assumptions about the pool: e-mail is the sign-in username attribute (Cognito then assigns a
+ * UUID username = `sub`), and a custom attribute `custom:mfa_required` exists when per-user
+ * required MFA is used. Cognito itself does not force a single user through MFA setup: enforce it
+ * with the pool's MFA set to ON, or with a Lambda trigger that reads this attribute.
+ */
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
+  AdminListGroupsForUserCommand,
+  AdminRemoveUserFromGroupCommand,
+  AdminSetUserMFAPreferenceCommand,
+  AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
+  type AttributeType,
+  CognitoIdentityProviderClient,
+  ListUsersCommand,
+  type UserType,
+} from '@aws-sdk/client-cognito-identity-provider';
+
+import type { IdentityAdmin, IdentityUser } from './admin.ts';
+import type { UserStatus } from './repository.ts';
+
+/** The part of the SDK client this module uses, so tests can pass a fake. */
+export interface CognitoClientLike {
+  send(command: object): Promise<unknown>;
+}
+
+export interface CognitoIdentityAdminOptions {
+  /** The Cognito user pool id, `<region>_<id>`. */
+  poolId: string;
+  /** AWS region; defaults to the part of the pool id before `_`. */
+  region?: string;
+  client?: CognitoClientLike;
+}
+
+export const MFA_REQUIRED_ATTRIBUTE = 'custom:mfa_required';
+
+function attribute(attributes: AttributeType[] | undefined, name: string): string | undefined {
+  return attributes?.find((a) => a.Name === name)?.Value;
+}
+
+function toStatus(status: string | undefined): UserStatus {
+  return status === 'FORCE_CHANGE_PASSWORD' || status === 'RESET_REQUIRED' ? status : 'CONFIRMED';
+}
+
+/**
+ * @example const admin = createCognitoIdentityAdmin({ poolId: 'eu-west-1_AbC123' })
+ */
+export function createCognitoIdentityAdmin(options: CognitoIdentityAdminOptions): IdentityAdmin {
+  const UserPoolId = options.poolId;
+  const client: CognitoClientLike =
+    options.client ??
+    new CognitoIdentityProviderClient({ region: options.region ?? UserPoolId.split('_')[0] });
+  const send = <T>(command: object) => client.send(command) as Promise<T>;
+
+  async function groupsOf(Username: string): Promise<string[]> {
+    const groups: string[] = [];
+    let NextToken: string | undefined;
+    do {
+      const page = await send<{ Groups?: { GroupName?: string }[]; NextToken?: string }>(
+        new AdminListGroupsForUserCommand({ UserPoolId, Username, NextToken }),
+      );
+      for (const group of page.Groups ?? []) if (group.GroupName) groups.push(group.GroupName);
+      NextToken = page.NextToken;
+    } while (NextToken);
+    return groups;
+  }
+
+  return {
+    async createUser(input) {
+      const email = input.email.trim().toLowerCase();
+      const attributes: AttributeType[] = [
+        { Name: 'email', Value: email },
+        { Name: 'email_verified', Value: 'true' },
+        ...Object.entries(input.attributes ?? {}).map(([Name, Value]) => ({ Name, Value })),
+      ];
+      if (input.mfaRequired) attributes.push({ Name: MFA_REQUIRED_ATTRIBUTE, Value: '1' });
+      const created = await send<{ User?: UserType }>(
+        new AdminCreateUserCommand({
+          UserPoolId,
+          Username: email,
+          UserAttributes: attributes,
+          // Laurel sends its own invitation e-mails.
+          MessageAction: 'SUPPRESS',
+          ...(input.temporaryPassword !== undefined
+            ? { TemporaryPassword: input.temporaryPassword }
+            : {}),
+        }),
+      );
+      const username = created.User?.Username;
+      if (!username) throw new Error('AdminCreateUser returned no username');
+      if (input.password !== undefined) {
+        await send(
+          new AdminSetUserPasswordCommand({
+            UserPoolId,
+            Username: username,
+            Password: input.password,
+            Permanent: true,
+          }),
+        );
+      }
+      for (const GroupName of input.groups ?? []) {
+        await send(new AdminAddUserToGroupCommand({ UserPoolId, Username: username, GroupName }));
+      }
+      return { username };
+    },
+
+    async setPassword(Username, Password, Permanent) {
+      await send(new AdminSetUserPasswordCommand({ UserPoolId, Username, Password, Permanent }));
+    },
+
+    async disableUser(Username) {
+      await send(new AdminDisableUserCommand({ UserPoolId, Username }));
+      await send(new AdminUserGlobalSignOutCommand({ UserPoolId, Username }));
+    },
+
+    async enableUser(Username) {
+      await send(new AdminEnableUserCommand({ UserPoolId, Username }));
+    },
+
+    async resetMfa(Username) {
+      await send(
+        new AdminSetUserMFAPreferenceCommand({
+          UserPoolId,
+          Username,
+          SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+        }),
+      );
+    },
+
+    async setMfaRequired(Username, required) {
+      await send(
+        new AdminUpdateUserAttributesCommand({
+          UserPoolId,
+          Username,
+          UserAttributes: [{ Name: MFA_REQUIRED_ATTRIBUTE, Value: required ? '1' : '0' }],
+        }),
+      );
+    },
+
+    async globalSignOut(Username) {
+      await send(new AdminUserGlobalSignOutCommand({ UserPoolId, Username }));
+    },
+
+    async setGroups(Username, groups) {
+      const current = new Set(await groupsOf(Username));
+      const wanted = new Set(groups);
+      for (const GroupName of wanted) {
+        if (!current.has(GroupName))
+          await send(new AdminAddUserToGroupCommand({ UserPoolId, Username, GroupName }));
+      }
+      for (const GroupName of current) {
+        if (!wanted.has(GroupName))
+          await send(new AdminRemoveUserFromGroupCommand({ UserPoolId, Username, GroupName }));
+      }
+    },
+
+    async getUserByEmail(email): Promise<IdentityUser | undefined> {
+      const normalized = email.trim().toLowerCase().replace(/["\\]/g, '');
+      const { Users } = await send<{ Users?: UserType[] }>(
+        new ListUsersCommand({ UserPoolId, Filter: `email = "${normalized}"`, Limit: 1 }),
+      );
+      const user = Users?.[0];
+      if (!user?.Username) return undefined;
+      const attributes: Record<string, string> = {};
+      for (const { Name, Value } of user.Attributes ?? []) {
+        if (
+          Name &&
+          Value !== undefined &&
+          !['sub', 'email', 'email_verified', MFA_REQUIRED_ATTRIBUTE].includes(Name)
+        )
+          attributes[Name] = Value;
+      }
+      return {
+        username: user.Username,
+        email: attribute(user.Attributes, 'email') ?? normalized,
+        enabled: user.Enabled ?? true,
+        status: toStatus(user.UserStatus),
+        groups: await groupsOf(user.Username),
+        attributes,
+        mfaRequired: attribute(user.Attributes, MFA_REQUIRED_ATTRIBUTE) === '1',
+        // ListUsers does not report MFA settings; AdminGetUser would (one more call per lookup).
+        mfaEnabled: false,
+        createdAt: user.UserCreateDate ?? new Date(0),
+      };
+    },
+  };
+}

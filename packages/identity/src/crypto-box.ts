@@ -1,0 +1,33 @@
+/** Authenticated encryption of small secrets at rest (AES-256-GCM, key derived from the service's secretKey). */
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+
+export interface CryptoBox {
+  /** Standard base64 of IV | tag | ciphertext. */
+  seal(plaintext: string): string;
+  /** Throws when the value was not sealed with this key and purpose. */
+  open(sealed: string): string;
+}
+
+/**
+ * @example const box = createCryptoBox(secretKey, 'signing-keys'); box.open(box.seal('x')) === 'x'
+ */
+export function createCryptoBox(secretKey: string, purpose: string): CryptoBox {
+  const key = Buffer.from(
+    hkdfSync('sha256', Buffer.from(secretKey, 'utf8'), 'laurel-identity', purpose, 32),
+  );
+  return {
+    seal(plaintext) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+      return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+    },
+    open(sealed) {
+      const raw = Buffer.from(sealed, 'base64');
+      if (raw.length < 28) throw new Error('Sealed value too short');
+      const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+    },
+  };
+}

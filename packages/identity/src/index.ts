@@ -1,0 +1,32 @@
+export { identityPlugin, type IdentityPluginOptions } from './plugin.ts';
+export {
+  createIdentityService,
+  type CreateUserInput,
+  type IdentityService,
+  type IdentityUser,
+  type RequestContext,
+} from './service.ts';
+export { identityMigrations } from './migrations.ts';
+export { createEmbeddedIdentityAdmin, type IdentityAdmin } from './admin.ts';
+export {
+  createCognitoIdentityAdmin,
+  type CognitoClientLike,
+  type CognitoIdentityAdminOptions,
+  MFA_REQUIRED_ATTRIBUTE,
+} from './cognito-admin.ts';
+export {
+  DEFAULT_LIMITS,
+  type IdentityEmail,
+  type IdentityLimits,
+  type IdentityServiceOptions,
+} from './options.ts';
+export { IdentityError } from './errors.ts';
+export { closeSrpPool } from './srp-pool.ts';
+export { createMemoryRateLimiter, type RateLimiter } from './rate-limit.ts';
+export {
+  DEFAULT_PASSWORD_POLICY,
+  passwordProblem,
+  type PasswordPolicy,
+} from './password-policy.ts';
+export type { Jwks, PublicJwk } from './signing-keys.ts';
+export type { UserStatus } from './repository.ts';

@@ -1,0 +1,85 @@
+import type { Kysely } from 'kysely';
+
+import type { PasswordPolicy } from './password-policy.ts';
+import type { RateLimiter } from './rate-limit.ts';
+
+export interface IdentityEmail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Limits of the pool; every one can be lowered in tests. */
+export interface IdentityLimits {
+  /** All actions from one client address per minute (TooManyRequestsException). */
+  requestsPerIpPerMinute: number;
+  /** Sign-in starts (InitiateAuth with a password flow) from one address per minute (TooManyRequestsException). */
+  signInsPerIpPerMinute: number;
+  /** ForgotPassword calls for one user per hour (LimitExceededException). */
+  forgotPasswordPerUserPerHour: number;
+  /** ForgotPassword calls from one address per hour (LimitExceededException). */
+  forgotPasswordPerIpPerHour: number;
+  /** Consecutive wrong passwords before sign-ins are refused for a while. */
+  lockoutThreshold: number;
+  /** First refusal period after the threshold; it doubles with every further wrong password. */
+  lockoutBaseMs: number;
+  lockoutMaxMs: number;
+  /** Wrong codes allowed per reset code and per MFA sign-in session. */
+  codeAttempts: number;
+}
+
+export const DEFAULT_LIMITS: IdentityLimits = {
+  requestsPerIpPerMinute: 1200,
+  signInsPerIpPerMinute: 120,
+  forgotPasswordPerUserPerHour: 5,
+  forgotPasswordPerIpPerHour: 30,
+  lockoutThreshold: 5,
+  lockoutBaseMs: 1000,
+  lockoutMaxMs: 15 * 60 * 1000,
+  codeAttempts: 5,
+};
+
+export interface IdentityServiceOptions {
+  /** Kysely instance over SQLite or PostgreSQL on which `identityMigrations` have run. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any app schema: the service brings its own table types
+  db: Kysely<any>;
+  /** `<region>_<name>`, e.g. `eu-west-1_Laurel`; the SRP pool name is the part after `_`. */
+  poolId: string;
+  /** The one app client of the pool. */
+  clientId: string;
+  /** Public base URL of the app, e.g. `http://localhost:3000`; the issuer is `<publicUrl>/identity/<poolId>`. */
+  publicUrl: string;
+  /** Secret from which the keys sealing private signing keys, TOTP secrets and SRP state are derived. */
+  secretKey: string;
+  /** Delivers password reset codes. */
+  sendEmail: (email: IdentityEmail) => Promise<void>;
+  /** Clock in epoch milliseconds (tests move it). */
+  now?: () => number;
+  /** Lifetime of id and access tokens; 3600 by default. */
+  tokenTtlSeconds?: number;
+  /** Lifetime of refresh tokens; 30 days by default. */
+  refreshTokenTtlSeconds?: number;
+  /** Lifetime of a sign-in Session and of an SRP SECRET_BLOCK; 180 by default, as Cognito. */
+  authSessionTtlSeconds?: number;
+  /** Days a temporary password works; 7 by default, as Cognito. */
+  temporaryPasswordValidityDays?: number;
+  /**
+   * Cognito's "prevent user existence errors" (on by default, as for new Cognito pools): unknown
+   * users get NotAuthorizedException at sign-in and a simulated delivery from ForgotPassword.
+   */
+  preventUserExistenceErrors?: boolean;
+  /** Device tracking: `opt-in` (default; remembered after `rememberDevice()`), `always`, or `off`. */
+  deviceTracking?: 'off' | 'opt-in' | 'always';
+  limits?: Partial<IdentityLimits>;
+  passwordPolicy?: Partial<PasswordPolicy>;
+  /** Replaces the in-process limiter (e.g. with one on Redis). */
+  rateLimiter?: RateLimiter;
+  /** How long `isSessionActive` may answer from its cache; 5000 ms by default. */
+  sessionCacheMs?: number;
+  /**
+   * Worker threads for the SRP arithmetic, shared by the process's services; one per core by
+   * default, 0 to compute on the calling thread. Started on the first sign-in, not at creation.
+   */
+  srpWorkers?: number;
+}

@@ -1,0 +1,1390 @@
+/**
+ * The embedded user pool: Cognito's user pool actions implemented over Kysely, SRP-6a, TOTP and
+ * RS256 tokens. The Fastify plugin (plugin.ts) only translates HTTP to `handle()`.
+ */
+import {
+  createHash,
+  createHmac,
+  randomBytes,
+  randomInt,
+  randomUUID,
+  timingSafeEqual,
+} from 'node:crypto';
+
+import { createCryptoBox } from './crypto-box.ts';
+import { IdentityError, invalidParameter, MESSAGES, notAuthorized } from './errors.ts';
+import { DEFAULT_LIMITS, type IdentityLimits, type IdentityServiceOptions } from './options.ts';
+import {
+  DEFAULT_PASSWORD_POLICY,
+  passwordProblem,
+  type PasswordPolicy,
+} from './password-policy.ts';
+import { createMemoryRateLimiter } from './rate-limit.ts';
+import {
+  createIdentityRepository,
+  type DeviceRecord,
+  type UserRecord,
+  type UserStatus,
+} from './repository.ts';
+import { type Jwks, loadKeyRing } from './signing-keys.ts';
+import {
+  bigIntFromHex,
+  claimSignature,
+  computeVerifier,
+  N,
+  padHex,
+  parseTimestamp,
+  randomSaltHex,
+  signaturesEqual,
+} from './srp.ts';
+import { acquireSrpPool } from './srp-pool.ts';
+import { generateTotpSecret, matchTotpStep } from './totp.ts';
+
+type Input = Record<string, unknown>;
+type Output = Record<string, unknown>;
+
+export interface RequestContext {
+  /** Client address, used for rate limits. */
+  ip: string;
+}
+
+export interface IdentityUser {
+  username: string;
+  email: string;
+  enabled: boolean;
+  status: UserStatus;
+  groups: string[];
+  attributes: Record<string, string>;
+  mfaRequired: boolean;
+  mfaEnabled: boolean;
+  createdAt: Date;
+}
+
+export interface CreateUserInput {
+  email: string;
+  /** The user must choose a new password at first sign-in (NEW_PASSWORD_REQUIRED). */
+  temporaryPassword?: string;
+  /** A permanent password (status CONFIRMED). When neither is given a temporary one is generated. */
+  password?: string;
+  groups?: string[];
+  /** Standard or `custom:` attributes, e.g. `{ given_name: 'Ada' }`. */
+  attributes?: Record<string, string>;
+  mfaRequired?: boolean;
+}
+
+export interface IdentityService {
+  readonly poolId: string;
+  readonly clientId: string;
+  readonly issuer: string;
+  /** Runs one Cognito action (`InitiateAuth`, …) and returns its JSON result or throws IdentityError. */
+  handle(action: string, input: Input, context: RequestContext): Promise<Output>;
+  /** The pool's public keys, as served at `<issuer>/.well-known/jwks.json`. */
+  getJwks(): Jwks;
+  openIdConfiguration(): Record<string, unknown>;
+  /**
+   * Whether tokens of this sign-in (`origin_jti`) are still valid: false after RevokeToken,
+   * GlobalSignOut, an admin sign-out or disabling the user. Cached for `sessionCacheMs`.
+   */
+  isSessionActive(claims: { sub: string; originJti?: string; iat?: number }): Promise<boolean>;
+  createUser(input: CreateUserInput): Promise<{ username: string; temporaryPassword?: string }>;
+  setPassword(username: string, password: string, permanent: boolean): Promise<void>;
+  disableUser(username: string): Promise<void>;
+  enableUser(username: string): Promise<void>;
+  resetMfa(username: string): Promise<void>;
+  setMfaRequired(username: string, required: boolean): Promise<void>;
+  globalSignOut(username: string): Promise<void>;
+  setGroups(username: string, groups: string[]): Promise<void>;
+  getUserByEmail(email: string): Promise<IdentityUser | undefined>;
+  getUser(username: string): Promise<IdentityUser | undefined>;
+  /** Deletes expired sign-in sessions, reset codes and token families. */
+  purgeExpired(): Promise<void>;
+  /** Lets go of the SRP worker threads (they end when no service in the process uses them). */
+  close(): Promise<void>;
+}
+
+interface SecretBlock {
+  kind: 'user' | 'device' | 'fake';
+  username: string;
+  deviceKey?: string;
+  A: string;
+  B: string;
+  b: string;
+  exp: number;
+}
+
+interface SignInContext {
+  clientId: string;
+  deviceKey: string | null;
+  /** Whether the device already proved itself (DEVICE_PASSWORD_VERIFIER), which skips MFA. */
+  deviceVerified: boolean;
+}
+
+const USERNAME_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
+
+function requireString(input: Input, name: string, context = ''): string {
+  const value = input[name];
+  if (typeof value !== 'string' || value.length === 0) {
+    throw invalidParameter(
+      context
+        ? `Missing required parameter ${name}`
+        : `1 validation error detected: Value null at '${name}' failed to satisfy constraint: Member must not be null`,
+    );
+  }
+  return value;
+}
+
+function optionalString(input: Input, name: string): string | undefined {
+  const value = input[name];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+function record(input: Input, name: string): Input {
+  const value = input[name];
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Input)
+    : {};
+}
+
+function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***`;
+}
+
+function toIdentityUser(user: UserRecord): IdentityUser {
+  return {
+    username: user.username,
+    email: user.email,
+    enabled: user.enabled,
+    status: user.status,
+    groups: user.groups,
+    attributes: user.attributes,
+    mfaRequired: user.mfaRequired,
+    mfaEnabled: user.totpEnabled,
+    createdAt: new Date(user.createdAt),
+  };
+}
+
+/**
+ * Creates the user pool service over a migrated database.
+ * @example const service = await createIdentityService({ db, poolId: 'eu-west-1_Laurel', clientId, publicUrl, secretKey, sendEmail })
+ */
+export async function createIdentityService(
+  options: IdentityServiceOptions,
+): Promise<IdentityService> {
+  const now = options.now ?? Date.now;
+  const limits: IdentityLimits = { ...DEFAULT_LIMITS, ...options.limits };
+  const policy: PasswordPolicy = { ...DEFAULT_PASSWORD_POLICY, ...options.passwordPolicy };
+  const tokenTtl = options.tokenTtlSeconds ?? 3600;
+  const refreshTtlMs = (options.refreshTokenTtlSeconds ?? 30 * 24 * 3600) * 1000;
+  const authSessionTtlMs = (options.authSessionTtlSeconds ?? 180) * 1000;
+  const temporaryValidityMs = (options.temporaryPasswordValidityDays ?? 7) * 24 * 3600 * 1000;
+  const preventExistenceErrors = options.preventUserExistenceErrors ?? true;
+  const deviceTracking = options.deviceTracking ?? 'opt-in';
+  const sessionCacheMs = options.sessionCacheMs ?? 5000;
+  const [region, poolName] = options.poolId.split('_');
+  if (!region || !poolName)
+    throw new Error(`poolId "${options.poolId}" must look like <region>_<name>`);
+  const issuer = `${options.publicUrl.replace(/\/+$/, '')}/identity/${options.poolId}`;
+
+  const repo = createIdentityRepository(options.db);
+  const limiter = options.rateLimiter ?? createMemoryRateLimiter(now);
+  const keyBox = createCryptoBox(options.secretKey, 'signing-keys');
+  const stateBox = createCryptoBox(options.secretKey, 'srp-state');
+  const totpBox = createCryptoBox(options.secretKey, 'totp-secrets');
+  const codeKey = createHmac('sha256', options.secretKey).update('reset-codes').digest();
+  const keys = await loadKeyRing(repo, keyBox, now);
+  // Started on first use, not here: start-up stays a few milliseconds.
+  const srp = acquireSrpPool(options.srpWorkers);
+
+  const sessionCache = new Map<string, { active: boolean; until: number }>();
+
+  // ---------------------------------------------------------------- helpers
+
+  const hashCode = (username: string, code: string) =>
+    createHmac('sha256', codeKey).update(`${username}:${code}`).digest('hex');
+
+  function checkClient(clientId: string) {
+    if (clientId !== options.clientId)
+      throw new IdentityError(
+        'ResourceNotFoundException',
+        `User pool client ${clientId} does not exist.`,
+      );
+  }
+
+  async function rateLimit(
+    key: string,
+    limit: number,
+    windowMs: number,
+    type: 'TooManyRequestsException' | 'LimitExceededException',
+  ) {
+    const { allowed } = await limiter.hit(key, limit, windowMs);
+    if (!allowed)
+      throw new IdentityError(
+        type,
+        type === 'LimitExceededException' ? MESSAGES.limitExceeded : MESSAGES.tooManyRequests,
+      );
+  }
+
+  async function findUser(login: string): Promise<UserRecord | undefined> {
+    const trimmed = login.trim();
+    if (trimmed.includes('@')) return repo.findUserByEmail(trimmed.toLowerCase());
+    if (USERNAME_PATTERN.test(trimmed.toLowerCase()))
+      return repo.findUserByUsername(trimmed.toLowerCase());
+    return undefined;
+  }
+
+  async function requireUser(username: string): Promise<UserRecord> {
+    const user = await repo.findUserByUsername(username);
+    if (!user) throw new IdentityError('UserNotFoundException', MESSAGES.userDoesNotExist);
+    return user;
+  }
+
+  function assertCanSignIn(user: UserRecord) {
+    if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
+    if (user.lockedUntil !== null && user.lockedUntil > now())
+      throw notAuthorized(MESSAGES.attemptsExceeded);
+    if (user.status === 'RESET_REQUIRED')
+      throw new IdentityError('PasswordResetRequiredException', MESSAGES.passwordResetRequired);
+  }
+
+  async function recordFailedPassword(user: UserRecord): Promise<never> {
+    const count = await repo.incrementFailedAttempts(user.username, now());
+    if (count >= limits.lockoutThreshold) {
+      const delay = Math.min(
+        limits.lockoutMaxMs,
+        limits.lockoutBaseMs * 2 ** (count - limits.lockoutThreshold),
+      );
+      await repo.updateUser(user.username, { lockedUntil: now() + delay }, now());
+    }
+    throw notAuthorized(MESSAGES.incorrectCredentials);
+  }
+
+  async function recordPasswordSuccess(user: UserRecord) {
+    if (user.failedAttempts !== 0 || user.lockedUntil !== null) {
+      await repo.updateUser(user.username, { failedAttempts: 0, lockedUntil: null }, now());
+    }
+  }
+
+  function assertPolicy(password: string) {
+    const problem = passwordProblem(password, policy);
+    if (problem) throw new IdentityError('InvalidPasswordException', problem);
+  }
+
+  function passwordFields(username: string, password: string) {
+    const srpSalt = randomSaltHex();
+    return {
+      srpSalt,
+      srpVerifier: computeVerifier(poolName!, username, password, srpSalt),
+      passwordSetAt: now(),
+    };
+  }
+
+  function passwordMatches(user: UserRecord, password: string): boolean {
+    const candidate = Buffer.from(
+      computeVerifier(poolName!, user.username, password, user.srpSalt),
+    );
+    const stored = Buffer.from(user.srpVerifier);
+    return candidate.length === stored.length && timingSafeEqual(candidate, stored);
+  }
+
+  function invalidateCache(originJtis: string[]) {
+    for (const jti of originJtis) sessionCache.delete(jti);
+  }
+
+  async function revokeAll(username: string) {
+    invalidateCache(await repo.revokeUserSessions(username, now()));
+  }
+
+  // ---------------------------------------------------------------- sign-in sessions
+
+  async function createAuthSession(
+    username: string,
+    step: string,
+    state: Record<string, unknown>,
+  ): Promise<string> {
+    const id = randomBytes(48).toString('base64url');
+    await repo.insertAuthSession(sha256Hex(id), {
+      username,
+      step,
+      state,
+      attempts: 0,
+      expiresAt: now() + authSessionTtlMs,
+    });
+    return id;
+  }
+
+  async function loadAuthSession(session: string | undefined, steps: string[]) {
+    if (!session) throw invalidParameter('Missing required parameter Session');
+    const idHash = sha256Hex(session);
+    const found = await repo.findAuthSession(idHash);
+    if (!found || found.expiresAt <= now() || !steps.includes(found.step))
+      throw notAuthorized(MESSAGES.invalidSession);
+    return { idHash, ...found };
+  }
+
+  async function consume(idHash: string) {
+    if (!(await repo.consumeAuthSession(idHash))) throw notAuthorized(MESSAGES.invalidSession);
+  }
+
+  /** Counts a wrong code on a sign-in session; the session ends once the allowance is used up. */
+  async function wrongCode(idHash: string, attempts: number, error: IdentityError): Promise<never> {
+    if (attempts + 1 >= limits.codeAttempts) await repo.consumeAuthSession(idHash);
+    else await repo.incrementAuthSessionAttempts(idHash);
+    throw error;
+  }
+
+  function contextFromState(state: Record<string, unknown>): SignInContext {
+    return {
+      clientId: String(state.clientId ?? options.clientId),
+      deviceKey: typeof state.deviceKey === 'string' ? state.deviceKey : null,
+      deviceVerified: state.deviceVerified === true,
+    };
+  }
+
+  function assertSameUser(user: UserRecord, responses: Input) {
+    const login = optionalString(responses, 'USERNAME');
+    if (
+      login &&
+      login.toLowerCase() !== user.username &&
+      login.trim().toLowerCase() !== user.email
+    ) {
+      throw notAuthorized(MESSAGES.invalidSession);
+    }
+  }
+
+  // ---------------------------------------------------------------- tokens
+
+  async function issueTokens(
+    user: UserRecord,
+    context: SignInContext,
+    includeRefresh = true,
+  ): Promise<Output> {
+    const nowMs = now();
+    let deviceKey = context.deviceKey;
+    let newDevice: { DeviceKey: string; DeviceGroupKey: string } | undefined;
+    if (!deviceKey && deviceTracking !== 'off') {
+      deviceKey = `${region}_${randomUUID()}`;
+      const deviceGroupKey = `-${randomBytes(6).toString('base64url')}`;
+      await repo.insertDevice({ deviceKey, username: user.username, deviceGroupKey, now: nowMs });
+      newDevice = { DeviceKey: deviceKey, DeviceGroupKey: deviceGroupKey };
+    } else if (deviceKey) {
+      await repo.updateDevice(deviceKey, { lastUsedAt: nowMs });
+    }
+    const originJti = randomUUID();
+    const refreshToken = randomBytes(64).toString('base64url');
+    await repo.insertSession({
+      originJti,
+      username: user.username,
+      clientId: context.clientId,
+      refreshTokenHash: sha256Hex(refreshToken),
+      deviceKey,
+      authTime: nowMs,
+      now: nowMs,
+      expiresAt: nowMs + refreshTtlMs,
+    });
+    const tokens = await signTokens(user, {
+      originJti,
+      authTime: Math.floor(nowMs / 1000),
+      deviceKey,
+      clientId: context.clientId,
+    });
+    return {
+      ChallengeParameters: {},
+      AuthenticationResult: {
+        ...tokens,
+        ...(includeRefresh ? { RefreshToken: refreshToken } : {}),
+        ...(newDevice ? { NewDeviceMetadata: newDevice } : {}),
+      },
+    };
+  }
+
+  async function signTokens(
+    user: UserRecord,
+    session: { originJti: string; authTime: number; deviceKey: string | null; clientId: string },
+  ) {
+    const iat = Math.floor(now() / 1000);
+    const exp = iat + tokenTtl;
+    const groups = user.groups.length > 0 ? { 'cognito:groups': user.groups } : {};
+    const eventId = randomUUID();
+    const idClaims = {
+      sub: user.username,
+      ...groups,
+      email_verified: user.emailVerified,
+      iss: issuer,
+      'cognito:username': user.username,
+      origin_jti: session.originJti,
+      aud: session.clientId,
+      event_id: eventId,
+      token_use: 'id',
+      auth_time: session.authTime,
+      ...user.attributes,
+      email: user.email,
+      exp,
+      iat,
+      jti: randomUUID(),
+    };
+    const accessClaims = {
+      sub: user.username,
+      ...groups,
+      iss: issuer,
+      client_id: session.clientId,
+      origin_jti: session.originJti,
+      event_id: eventId,
+      token_use: 'access',
+      scope: 'aws.cognito.signin.user.admin',
+      auth_time: session.authTime,
+      ...(session.deviceKey ? { device_key: session.deviceKey } : {}),
+      exp,
+      iat,
+      jti: randomUUID(),
+      username: user.username,
+    };
+    const [IdToken, AccessToken] = await Promise.all([
+      keys.signJwt(idClaims),
+      keys.signJwt(accessClaims),
+    ]);
+    return { AccessToken, ExpiresIn: tokenTtl, TokenType: 'Bearer', IdToken };
+  }
+
+  async function refresh(refreshToken: string, clientId: string): Promise<Output> {
+    const session = await repo.findSessionByRefreshHash(sha256Hex(refreshToken));
+    if (!session || session.clientId !== clientId)
+      throw notAuthorized(MESSAGES.invalidRefreshToken);
+    if (session.revokedAt !== null) throw notAuthorized(MESSAGES.revokedRefreshToken);
+    if (session.expiresAt <= now()) throw notAuthorized('Refresh Token has expired');
+    const user = await repo.findUserByUsername(session.username);
+    if (!user) throw notAuthorized(MESSAGES.invalidRefreshToken);
+    if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
+    const tokens = await signTokens(user, {
+      originJti: session.originJti,
+      authTime: Math.floor(session.authTime / 1000),
+      deviceKey: session.deviceKey,
+      clientId: session.clientId,
+    });
+    return { ChallengeParameters: {}, AuthenticationResult: tokens };
+  }
+
+  async function sessionActive(originJti: string): Promise<boolean> {
+    const cached = sessionCache.get(originJti);
+    if (cached && cached.until > now()) return cached.active;
+    const session = await repo.findSession(originJti);
+    const active = !!session && session.revokedAt === null && session.expiresAt > now();
+    if (sessionCache.size > 50_000) sessionCache.clear();
+    sessionCache.set(originJti, { active, until: now() + sessionCacheMs });
+    return active;
+  }
+
+  /** Validates an access token the way Cognito does for user-facing actions and returns its user. */
+  async function authenticate(
+    input: Input,
+  ): Promise<{ user: UserRecord; originJti: string; deviceKey: string | null }> {
+    const token = requireString(input, 'AccessToken');
+    const claims = keys.verifyJwt(token);
+    if (
+      !claims ||
+      claims.token_use !== 'access' ||
+      claims.iss !== issuer ||
+      typeof claims.origin_jti !== 'string' ||
+      typeof claims.sub !== 'string'
+    ) {
+      throw notAuthorized(MESSAGES.invalidAccessToken);
+    }
+    if (typeof claims.exp !== 'number' || claims.exp * 1000 <= now())
+      throw notAuthorized(MESSAGES.expiredAccessToken);
+    if (!(await sessionActive(claims.origin_jti))) throw notAuthorized(MESSAGES.revokedAccessToken);
+    const user = await repo.findUserByUsername(claims.sub);
+    if (!user) throw new IdentityError('UserNotFoundException', MESSAGES.userDoesNotExist);
+    if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
+    return {
+      user,
+      originJti: claims.origin_jti,
+      deviceKey: typeof claims.device_key === 'string' ? claims.device_key : null,
+    };
+  }
+
+  // ---------------------------------------------------------------- sign-in flow
+
+  function sealBlock(block: SecretBlock): string {
+    return stateBox.seal(JSON.stringify(block));
+  }
+
+  function openBlock(secretBlock: string): SecretBlock {
+    try {
+      const block = JSON.parse(stateBox.open(secretBlock)) as SecretBlock;
+      if (block.exp <= now()) throw notAuthorized(MESSAGES.invalidSession);
+      return block;
+    } catch (error) {
+      if (error instanceof IdentityError) throw error;
+      throw notAuthorized(MESSAGES.incorrectCredentials);
+    }
+  }
+
+  function parseA(hex: string): bigint {
+    let A: bigint;
+    try {
+      A = bigIntFromHex(hex);
+    } catch {
+      throw invalidParameter('SRP_A is not a valid hex number');
+    }
+    if (A % N === 0n) throw invalidParameter('SRP_A mod N cannot be 0');
+    return A;
+  }
+
+  async function startSrp(params: Input): Promise<Output> {
+    const login = requireString(params, 'USERNAME', 'auth');
+    const A = parseA(requireString(params, 'SRP_A', 'auth'));
+    const user = await findUser(login);
+    if (!user) {
+      if (!preventExistenceErrors)
+        throw new IdentityError('UserNotFoundException', MESSAGES.userDoesNotExist);
+      // A challenge indistinguishable from a real one; the verifier step then fails as a wrong password would.
+      const fakeSalt = padHex(
+        bigIntFromHex(
+          createHmac('sha256', codeKey)
+            .update(`salt:${login.toLowerCase()}`)
+            .digest('hex')
+            .slice(0, 32),
+        ),
+      );
+      const fakeVerifier = createHmac('sha256', codeKey)
+        .update(`v:${login.toLowerCase()}`)
+        .digest('hex');
+      const { b, B } = await srp.challenge(fakeVerifier);
+      const username = randomUUID();
+      return passwordVerifierChallenge({ kind: 'fake', username, A, B, b, salt: fakeSalt });
+    }
+    assertCanSignIn(user);
+    const { b, B } = await srp.challenge(user.srpVerifier);
+    return passwordVerifierChallenge({
+      kind: 'user',
+      username: user.username,
+      A,
+      B,
+      b,
+      salt: user.srpSalt,
+    });
+  }
+
+  function passwordVerifierChallenge(input: {
+    kind: SecretBlock['kind'];
+    username: string;
+    A: bigint;
+    B: bigint;
+    b: bigint;
+    salt: string;
+  }): Output {
+    const block = sealBlock({
+      kind: input.kind,
+      username: input.username,
+      A: input.A.toString(16),
+      B: input.B.toString(16),
+      b: input.b.toString(16),
+      exp: now() + authSessionTtlMs,
+    });
+    return {
+      ChallengeName: 'PASSWORD_VERIFIER',
+      ChallengeParameters: {
+        SALT: input.salt,
+        SECRET_BLOCK: block,
+        SRP_B: input.B.toString(16),
+        USERNAME: input.username,
+        USER_ID_FOR_SRP: input.username,
+      },
+    };
+  }
+
+  async function verifyClaim(
+    block: SecretBlock,
+    verifierHex: string,
+    poolNameForClaim: string,
+    usernameForClaim: string,
+    responses: Input,
+    secretBlock: string,
+  ): Promise<boolean> {
+    const timestamp = requireString(responses, 'TIMESTAMP', 'challenge');
+    if (!parseTimestamp(timestamp)) throw invalidParameter('TIMESTAMP format is invalid');
+    const signature = requireString(responses, 'PASSWORD_CLAIM_SIGNATURE', 'challenge');
+    const key = await srp.key({
+      A: bigIntFromHex(block.A),
+      B: bigIntFromHex(block.B),
+      b: bigIntFromHex(block.b),
+      verifierHex,
+    });
+    const expected = claimSignature(
+      key,
+      poolNameForClaim,
+      usernameForClaim,
+      secretBlock,
+      timestamp,
+    );
+    return signaturesEqual(expected, signature);
+  }
+
+  async function passwordVerifier(responses: Input, clientId: string): Promise<Output> {
+    const secretBlock = requireString(responses, 'PASSWORD_CLAIM_SECRET_BLOCK', 'challenge');
+    const block = openBlock(secretBlock);
+    if (block.kind === 'fake') {
+      // The work of a wrong password (lookup, SRP key), so timing does not tell the user is unknown.
+      await repo.findUserByUsername(block.username);
+      const decoy = createHmac('sha256', codeKey).update(`v:${block.username}`).digest('hex');
+      await verifyClaim(block, decoy, poolName!, block.username, responses, secretBlock);
+      throw notAuthorized(MESSAGES.incorrectCredentials);
+    }
+    if (block.kind !== 'user') throw notAuthorized(MESSAGES.invalidSession);
+    const user = await repo.findUserByUsername(block.username);
+    if (!user) throw notAuthorized(MESSAGES.incorrectCredentials);
+    assertSameUser(user, responses);
+    assertCanSignIn(user);
+    const deviceKey = optionalString(responses, 'DEVICE_KEY') ?? null;
+    if (deviceKey) await requireDevice(deviceKey, user.username);
+    if (
+      !(await verifyClaim(
+        block,
+        user.srpVerifier,
+        poolName!,
+        user.username,
+        responses,
+        secretBlock,
+      ))
+    )
+      return recordFailedPassword(user);
+    await recordPasswordSuccess(user);
+    return afterPassword(user, { clientId, deviceKey, deviceVerified: false });
+  }
+
+  async function userPasswordAuth(params: Input, clientId: string): Promise<Output> {
+    const login = requireString(params, 'USERNAME', 'auth');
+    const password = requireString(params, 'PASSWORD', 'auth');
+    const user = await findUser(login);
+    if (!user) {
+      if (preventExistenceErrors) throw notAuthorized(MESSAGES.incorrectCredentials);
+      throw new IdentityError('UserNotFoundException', MESSAGES.userDoesNotExist);
+    }
+    assertCanSignIn(user);
+    const deviceKey = optionalString(params, 'DEVICE_KEY') ?? null;
+    if (deviceKey) await requireDevice(deviceKey, user.username);
+    if (!passwordMatches(user, password)) return recordFailedPassword(user);
+    await recordPasswordSuccess(user);
+    return afterPassword(user, { clientId, deviceKey, deviceVerified: false });
+  }
+
+  async function requireDevice(deviceKey: string, username: string): Promise<DeviceRecord> {
+    const device = await repo.findDevice(deviceKey);
+    if (!device || device.username !== username)
+      throw new IdentityError('ResourceNotFoundException', MESSAGES.deviceNotFound);
+    return device;
+  }
+
+  /** What follows a verified password: a new password, device proof, MFA, or tokens. */
+  async function afterPassword(user: UserRecord, context: SignInContext): Promise<Output> {
+    const state = {
+      clientId: context.clientId,
+      deviceKey: context.deviceKey,
+      deviceVerified: context.deviceVerified,
+    };
+    if (user.status === 'FORCE_CHANGE_PASSWORD') {
+      if (user.passwordSetAt + temporaryValidityMs <= now())
+        throw notAuthorized(MESSAGES.temporaryPasswordExpired);
+      const session = await createAuthSession(user.username, 'NEW_PASSWORD_REQUIRED', state);
+      return {
+        ChallengeName: 'NEW_PASSWORD_REQUIRED',
+        Session: session,
+        ChallengeParameters: {
+          USER_ID_FOR_SRP: user.username,
+          requiredAttributes: '[]',
+          userAttributes: JSON.stringify({
+            email: user.email,
+            email_verified: String(user.emailVerified),
+            ...user.attributes,
+          }),
+        },
+      };
+    }
+    if (context.deviceKey && !context.deviceVerified) {
+      const device = await repo.findDevice(context.deviceKey);
+      if (device?.confirmed && device.remembered && device.srpVerifier) {
+        const session = await createAuthSession(user.username, 'DEVICE_SRP_AUTH', state);
+        return { ChallengeName: 'DEVICE_SRP_AUTH', Session: session, ChallengeParameters: {} };
+      }
+    }
+    if (!context.deviceVerified) {
+      if (user.totpEnabled && user.totpSecret) {
+        const session = await createAuthSession(user.username, 'SOFTWARE_TOKEN_MFA', state);
+        return { ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: session, ChallengeParameters: {} };
+      }
+      if (user.mfaRequired) {
+        const session = await createAuthSession(user.username, 'MFA_SETUP', state);
+        return {
+          ChallengeName: 'MFA_SETUP',
+          Session: session,
+          ChallengeParameters: { MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA"]' },
+        };
+      }
+    }
+    return issueTokens(user, context);
+  }
+
+  async function respondToAuthChallenge(input: Input, context: RequestContext): Promise<Output> {
+    const clientId = requireString(input, 'ClientId');
+    checkClient(clientId);
+    const challenge = requireString(input, 'ChallengeName');
+    const responses = record(input, 'ChallengeResponses');
+    const sessionId = optionalString(input, 'Session');
+    await rateLimit(
+      `signin:${context.ip}`,
+      limits.signInsPerIpPerMinute * 2,
+      60_000,
+      'TooManyRequestsException',
+    );
+
+    switch (challenge) {
+      case 'PASSWORD_VERIFIER':
+        return passwordVerifier(responses, clientId);
+
+      case 'NEW_PASSWORD_REQUIRED': {
+        const session = await loadAuthSession(sessionId, ['NEW_PASSWORD_REQUIRED']);
+        const user = await requireUser(session.username);
+        assertSameUser(user, responses);
+        const password = requireString(responses, 'NEW_PASSWORD', 'challenge');
+        assertPolicy(password);
+        await consume(session.idHash);
+        const attributes = { ...user.attributes };
+        for (const [name, value] of Object.entries(responses)) {
+          if (name.startsWith('userAttributes.') && typeof value === 'string') {
+            const attribute = name.slice('userAttributes.'.length);
+            if (attribute !== 'email' && attribute !== 'sub' && attribute !== 'email_verified')
+              attributes[attribute] = value;
+          }
+        }
+        await repo.updateUser(
+          user.username,
+          { ...passwordFields(user.username, password), status: 'CONFIRMED', attributes },
+          now(),
+        );
+        const updated = await requireUser(user.username);
+        return afterPassword(updated, contextFromState(session.state));
+      }
+
+      case 'SOFTWARE_TOKEN_MFA': {
+        const session = await loadAuthSession(sessionId, ['SOFTWARE_TOKEN_MFA']);
+        const user = await requireUser(session.username);
+        assertSameUser(user, responses);
+        const code = requireString(responses, 'SOFTWARE_TOKEN_MFA_CODE', 'challenge');
+        if (!user.totpSecret) throw notAuthorized(MESSAGES.invalidSession);
+        const step = matchTotpStep(totpBox.open(user.totpSecret), code, now());
+        if (step === undefined || !(await repo.claimTotpStep(user.username, step, now()))) {
+          return wrongCode(
+            session.idHash,
+            session.attempts,
+            new IdentityError('CodeMismatchException', MESSAGES.totpMismatch),
+          );
+        }
+        await consume(session.idHash);
+        return issueTokens(user, contextFromState(session.state));
+      }
+
+      case 'SELECT_MFA_TYPE': {
+        // Only TOTP exists here, so the pool never asks; an answer naming it is still honoured.
+        const session = await loadAuthSession(sessionId, ['SELECT_MFA_TYPE']);
+        if (responses.ANSWER !== 'SOFTWARE_TOKEN_MFA')
+          throw invalidParameter('Only SOFTWARE_TOKEN_MFA is available for this user');
+        await consume(session.idHash);
+        const next = await createAuthSession(session.username, 'SOFTWARE_TOKEN_MFA', session.state);
+        return { ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: next, ChallengeParameters: {} };
+      }
+
+      case 'MFA_SETUP': {
+        const session = await loadAuthSession(sessionId, ['MFA_SETUP', 'MFA_SETUP_VERIFIED']);
+        if (session.step !== 'MFA_SETUP_VERIFIED')
+          throw invalidParameter('Software token MFA has not been verified for this session');
+        const user = await requireUser(session.username);
+        assertSameUser(user, responses);
+        await consume(session.idHash);
+        return issueTokens(user, contextFromState(session.state));
+      }
+
+      case 'DEVICE_SRP_AUTH': {
+        const session = await loadAuthSession(sessionId, ['DEVICE_SRP_AUTH']);
+        const context = contextFromState(session.state);
+        const deviceKey = requireString(responses, 'DEVICE_KEY', 'challenge');
+        if (deviceKey !== context.deviceKey)
+          throw new IdentityError('ResourceNotFoundException', MESSAGES.deviceNotFound);
+        const device = await requireDevice(deviceKey, session.username);
+        if (!device.srpVerifier || !device.srpSalt)
+          throw new IdentityError('ResourceNotFoundException', MESSAGES.deviceNotFound);
+        const A = parseA(requireString(responses, 'SRP_A', 'challenge'));
+        const { b, B } = await srp.challenge(device.srpVerifier);
+        await consume(session.idHash);
+        const next = await createAuthSession(
+          session.username,
+          'DEVICE_PASSWORD_VERIFIER',
+          session.state,
+        );
+        const block = sealBlock({
+          kind: 'device',
+          username: session.username,
+          deviceKey,
+          A: A.toString(16),
+          B: B.toString(16),
+          b: b.toString(16),
+          exp: now() + authSessionTtlMs,
+        });
+        return {
+          ChallengeName: 'DEVICE_PASSWORD_VERIFIER',
+          Session: next,
+          ChallengeParameters: {
+            SALT: device.srpSalt,
+            SRP_B: B.toString(16),
+            SECRET_BLOCK: block,
+            USERNAME: session.username,
+            DEVICE_KEY: deviceKey,
+          },
+        };
+      }
+
+      case 'DEVICE_PASSWORD_VERIFIER': {
+        const session = await loadAuthSession(sessionId, ['DEVICE_PASSWORD_VERIFIER']);
+        const secretBlock = requireString(responses, 'PASSWORD_CLAIM_SECRET_BLOCK', 'challenge');
+        const block = openBlock(secretBlock);
+        const deviceKey = requireString(responses, 'DEVICE_KEY', 'challenge');
+        if (
+          block.kind !== 'device' ||
+          block.username !== session.username ||
+          block.deviceKey !== deviceKey
+        )
+          throw notAuthorized(MESSAGES.invalidSession);
+        const device = await requireDevice(deviceKey, session.username);
+        const user = await requireUser(session.username);
+        if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
+        if (
+          !device.srpVerifier ||
+          !(await verifyClaim(
+            block,
+            device.srpVerifier,
+            device.deviceGroupKey,
+            device.deviceKey,
+            responses,
+            secretBlock,
+          ))
+        ) {
+          await consume(session.idHash);
+          throw notAuthorized('Incorrect device credentials.');
+        }
+        await consume(session.idHash);
+        return afterPassword(user, { ...contextFromState(session.state), deviceVerified: true });
+      }
+
+      default:
+        throw invalidParameter(`Unsupported challenge ${challenge}`);
+    }
+  }
+
+  async function initiateAuth(input: Input, context: RequestContext): Promise<Output> {
+    const clientId = requireString(input, 'ClientId');
+    checkClient(clientId);
+    const flow = requireString(input, 'AuthFlow');
+    const params = record(input, 'AuthParameters');
+    switch (flow) {
+      case 'USER_SRP_AUTH':
+        await rateLimit(
+          `signin:${context.ip}`,
+          limits.signInsPerIpPerMinute,
+          60_000,
+          'TooManyRequestsException',
+        );
+        return startSrp(params);
+      case 'USER_PASSWORD_AUTH':
+        await rateLimit(
+          `signin:${context.ip}`,
+          limits.signInsPerIpPerMinute,
+          60_000,
+          'TooManyRequestsException',
+        );
+        return userPasswordAuth(params, clientId);
+      case 'REFRESH_TOKEN_AUTH':
+      case 'REFRESH_TOKEN':
+        return refresh(requireString(params, 'REFRESH_TOKEN', 'auth'), clientId);
+      default:
+        throw invalidParameter(`Unsupported AuthFlow ${flow}`);
+    }
+  }
+
+  // ---------------------------------------------------------------- account actions
+
+  async function getUserAction(input: Input): Promise<Output> {
+    const { user } = await authenticate(input);
+    const attributes = [
+      { Name: 'sub', Value: user.username },
+      { Name: 'email', Value: user.email },
+      { Name: 'email_verified', Value: String(user.emailVerified) },
+      ...Object.entries(user.attributes).map(([Name, Value]) => ({ Name, Value })),
+    ];
+    return {
+      Username: user.username,
+      UserAttributes: attributes,
+      ...(user.totpEnabled ? { UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] } : {}),
+      ...(user.totpEnabled && user.totpPreferred
+        ? { PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA' }
+        : {}),
+    };
+  }
+
+  async function changePassword(input: Input): Promise<Output> {
+    const { user } = await authenticate(input);
+    const previous = requireString(input, 'PreviousPassword');
+    const proposed = requireString(input, 'ProposedPassword');
+    if (user.lockedUntil !== null && user.lockedUntil > now())
+      throw notAuthorized(MESSAGES.attemptsExceeded);
+    if (!passwordMatches(user, previous)) return recordFailedPassword(user);
+    assertPolicy(proposed);
+    await repo.updateUser(
+      user.username,
+      { ...passwordFields(user.username, proposed), failedAttempts: 0, lockedUntil: null },
+      now(),
+    );
+    return {};
+  }
+
+  async function forgotPassword(input: Input, context: RequestContext): Promise<Output> {
+    const clientId = requireString(input, 'ClientId');
+    checkClient(clientId);
+    const login = requireString(input, 'Username');
+    await rateLimit(
+      `forgot-ip:${context.ip}`,
+      limits.forgotPasswordPerIpPerHour,
+      3600_000,
+      'LimitExceededException',
+    );
+    await rateLimit(
+      `forgot-user:${login.trim().toLowerCase()}`,
+      limits.forgotPasswordPerUserPerHour,
+      3600_000,
+      'LimitExceededException',
+    );
+    const user = await findUser(login);
+    const delivery = (email: string) => ({
+      CodeDeliveryDetails: {
+        Destination: maskEmail(email),
+        DeliveryMedium: 'EMAIL',
+        AttributeName: 'email',
+      },
+    });
+    if (!user || !user.enabled) {
+      if (preventExistenceErrors)
+        return delivery(login.includes('@') ? login.trim().toLowerCase() : 'user@example.com');
+      if (!user) throw new IdentityError('UserNotFoundException', MESSAGES.userDoesNotExist);
+      throw notAuthorized(MESSAGES.userDisabled);
+    }
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    await repo.upsertResetCode(
+      user.username,
+      hashCode(user.username, code),
+      now(),
+      now() + 3600_000,
+    );
+    await options.sendEmail({
+      to: user.email,
+      subject: 'Your password reset code',
+      text: `Your password reset code is ${code}. It expires in 1 hour. If you did not ask to reset your password, ignore this message.`,
+      html: `<p>Your password reset code is <strong>${code}</strong>.</p><p>It expires in 1 hour. If you did not ask to reset your password, ignore this message.</p>`,
+    });
+    return delivery(user.email);
+  }
+
+  async function confirmForgotPassword(input: Input): Promise<Output> {
+    const clientId = requireString(input, 'ClientId');
+    checkClient(clientId);
+    const login = requireString(input, 'Username');
+    const code = requireString(input, 'ConfirmationCode');
+    const password = requireString(input, 'Password');
+    const user = await findUser(login);
+    if (!user) {
+      if (preventExistenceErrors)
+        throw new IdentityError('CodeMismatchException', MESSAGES.codeMismatch);
+      throw new IdentityError('UserNotFoundException', MESSAGES.userDoesNotExist);
+    }
+    const stored = await repo.findResetCode(user.username);
+    if (!stored || stored.expiresAt <= now())
+      throw new IdentityError('ExpiredCodeException', MESSAGES.codeExpired);
+    if (stored.attempts >= limits.codeAttempts) {
+      await repo.deleteResetCode(user.username);
+      throw new IdentityError('LimitExceededException', MESSAGES.limitExceeded);
+    }
+    const candidate = hashCode(user.username, code.trim());
+    if (
+      candidate.length !== stored.codeHash.length ||
+      !timingSafeEqual(Buffer.from(candidate), Buffer.from(stored.codeHash))
+    ) {
+      await repo.incrementResetCodeAttempts(user.username);
+      throw new IdentityError('CodeMismatchException', MESSAGES.codeMismatch);
+    }
+    assertPolicy(password);
+    if (!(await repo.consumeResetCode(user.username, candidate)))
+      throw new IdentityError('ExpiredCodeException', MESSAGES.codeExpired);
+    await repo.updateUser(
+      user.username,
+      {
+        ...passwordFields(user.username, password),
+        status: 'CONFIRMED',
+        failedAttempts: 0,
+        lockedUntil: null,
+      },
+      now(),
+    );
+    await revokeAll(user.username);
+    return {};
+  }
+
+  async function associateSoftwareToken(input: Input): Promise<Output> {
+    const secret = generateTotpSecret();
+    if (optionalString(input, 'AccessToken')) {
+      const { user } = await authenticate(input);
+      await repo.updateUser(user.username, { totpPendingSecret: totpBox.seal(secret) }, now());
+      return { SecretCode: secret };
+    }
+    const session = await loadAuthSession(optionalString(input, 'Session'), ['MFA_SETUP']);
+    await consume(session.idHash);
+    const next = await createAuthSession(session.username, 'MFA_SETUP', {
+      ...session.state,
+      pendingSecret: totpBox.seal(secret),
+    });
+    return { SecretCode: secret, Session: next };
+  }
+
+  async function verifySoftwareToken(input: Input): Promise<Output> {
+    const code = requireString(input, 'UserCode');
+    const mismatch = new IdentityError(
+      'EnableSoftwareTokenMFAException',
+      'Code mismatch and fail enable Software Token MFA',
+    );
+    if (optionalString(input, 'AccessToken')) {
+      const { user } = await authenticate(input);
+      if (!user.totpPendingSecret)
+        throw invalidParameter('User has not associated a software token');
+      const step = matchTotpStep(totpBox.open(user.totpPendingSecret), code, now());
+      if (step === undefined) throw mismatch;
+      await repo.updateUser(
+        user.username,
+        { totpSecret: user.totpPendingSecret, totpPendingSecret: null, totpLastStep: step },
+        now(),
+      );
+      return { Status: 'SUCCESS' };
+    }
+    const session = await loadAuthSession(optionalString(input, 'Session'), ['MFA_SETUP']);
+    const pending = session.state.pendingSecret;
+    if (typeof pending !== 'string')
+      throw invalidParameter('User has not associated a software token');
+    const step = matchTotpStep(totpBox.open(pending), code, now());
+    if (step === undefined) return wrongCode(session.idHash, session.attempts, mismatch);
+    await consume(session.idHash);
+    // Set up during sign-in: the token becomes the user's MFA at once (Cognito pools with MFA required do the same).
+    await repo.updateUser(
+      session.username,
+      {
+        totpSecret: pending,
+        totpPendingSecret: null,
+        totpEnabled: true,
+        totpPreferred: true,
+        totpLastStep: step,
+      },
+      now(),
+    );
+    const { pendingSecret: _pending, ...state } = session.state;
+    const next = await createAuthSession(session.username, 'MFA_SETUP_VERIFIED', state);
+    return { Status: 'SUCCESS', Session: next };
+  }
+
+  async function setUserMfaPreference(input: Input): Promise<Output> {
+    const { user } = await authenticate(input);
+    for (const [name, label] of [
+      ['SMSMfaSettings', 'SMS_MFA'],
+      ['EmailMfaSettings', 'EMAIL_OTP'],
+    ] as const) {
+      const settings = record(input, name);
+      if (settings.Enabled === true || settings.PreferredMfa === true)
+        throw invalidParameter(`User does not have delivery config set to turn on ${label}`);
+    }
+    const totp = input.SoftwareTokenMfaSettings;
+    if (typeof totp !== 'object' || totp === null) return {};
+    const { Enabled, PreferredMfa } = totp as Input;
+    if (Enabled === true || PreferredMfa === true) {
+      if (!user.totpSecret) throw invalidParameter('User has not verified software token mfa');
+      await repo.updateUser(
+        user.username,
+        {
+          totpEnabled: true,
+          totpPreferred:
+            PreferredMfa === true || (PreferredMfa === undefined && user.totpPreferred),
+        },
+        now(),
+      );
+    } else if (Enabled === false) {
+      if (user.mfaRequired)
+        throw invalidParameter('MFA is required for this user and cannot be disabled');
+      await repo.updateUser(user.username, { totpEnabled: false, totpPreferred: false }, now());
+    } else if (PreferredMfa === false) {
+      await repo.updateUser(user.username, { totpPreferred: false }, now());
+    }
+    return {};
+  }
+
+  async function confirmDevice(input: Input): Promise<Output> {
+    const { user } = await authenticate(input);
+    const deviceKey = requireString(input, 'DeviceKey');
+    const device = await requireDevice(deviceKey, user.username);
+    const config = record(input, 'DeviceSecretVerifierConfig');
+    const verifier = requireString(config, 'PasswordVerifier');
+    const salt = requireString(config, 'Salt');
+    const verifierHex = Buffer.from(verifier, 'base64').toString('hex');
+    const saltHex = Buffer.from(salt, 'base64').toString('hex');
+    if (!verifierHex || !saltHex) throw invalidParameter('DeviceSecretVerifierConfig is invalid');
+    await repo.updateDevice(device.deviceKey, {
+      srpSalt: saltHex,
+      srpVerifier: verifierHex,
+      name: optionalString(input, 'DeviceName') ?? null,
+      confirmed: true,
+      remembered: deviceTracking === 'always',
+    });
+    return { UserConfirmationNecessary: deviceTracking === 'opt-in' };
+  }
+
+  async function updateDeviceStatus(input: Input): Promise<Output> {
+    const { user } = await authenticate(input);
+    const device = await requireDevice(requireString(input, 'DeviceKey'), user.username);
+    const status = requireString(input, 'DeviceRememberedStatus');
+    if (status !== 'remembered' && status !== 'not_remembered')
+      throw invalidParameter('DeviceRememberedStatus must be remembered or not_remembered');
+    await repo.updateDevice(device.deviceKey, { remembered: status === 'remembered' });
+    return {};
+  }
+
+  async function forgetDevice(input: Input): Promise<Output> {
+    const { user, deviceKey: tokenDevice } = await authenticate(input);
+    const deviceKey = optionalString(input, 'DeviceKey') ?? tokenDevice;
+    if (!deviceKey) throw invalidParameter('Missing required parameter DeviceKey');
+    await requireDevice(deviceKey, user.username);
+    await repo.deleteDevice(deviceKey);
+    return {};
+  }
+
+  async function listDevices(input: Input): Promise<Output> {
+    const { user } = await authenticate(input);
+    const devices = (await repo.listDevices(user.username)).filter((device) => device.confirmed);
+    return {
+      Devices: devices.map((device) => ({
+        DeviceKey: device.deviceKey,
+        DeviceAttributes: [
+          { Name: 'device_status', Value: device.remembered ? 'valid' : 'not_remembered' },
+          ...(device.name ? [{ Name: 'device_name', Value: device.name }] : []),
+        ],
+        DeviceCreateDate: device.createdAt / 1000,
+        DeviceLastModifiedDate: device.lastUsedAt / 1000,
+        DeviceLastAuthenticatedDate: device.lastUsedAt / 1000,
+      })),
+    };
+  }
+
+  async function globalSignOutAction(input: Input): Promise<Output> {
+    const { user } = await authenticate(input);
+    await revokeAll(user.username);
+    return {};
+  }
+
+  async function revokeToken(input: Input): Promise<Output> {
+    const clientId = requireString(input, 'ClientId');
+    checkClient(clientId);
+    const token = requireString(input, 'Token');
+    if (keys.verifyJwt(token))
+      throw new IdentityError(
+        'UnsupportedTokenTypeException',
+        'Only refresh tokens can be revoked.',
+      );
+    const session = await repo.findSessionByRefreshHash(sha256Hex(token));
+    if (session && session.clientId === clientId) {
+      await repo.revokeSession(session.originJti, now());
+      invalidateCache([session.originJti]);
+    }
+    return {};
+  }
+
+  const actions: Record<string, (input: Input, context: RequestContext) => Promise<Output>> = {
+    InitiateAuth: initiateAuth,
+    RespondToAuthChallenge: respondToAuthChallenge,
+    GetTokensFromRefreshToken: async (input) => {
+      const clientId = requireString(input, 'ClientId');
+      checkClient(clientId);
+      const result = await refresh(requireString(input, 'RefreshToken'), clientId);
+      return { AuthenticationResult: result.AuthenticationResult };
+    },
+    GetUser: getUserAction,
+    GlobalSignOut: globalSignOutAction,
+    RevokeToken: revokeToken,
+    ChangePassword: changePassword,
+    ForgotPassword: forgotPassword,
+    ConfirmForgotPassword: confirmForgotPassword,
+    SetUserMFAPreference: setUserMfaPreference,
+    AssociateSoftwareToken: associateSoftwareToken,
+    VerifySoftwareToken: verifySoftwareToken,
+    ConfirmDevice: confirmDevice,
+    UpdateDeviceStatus: updateDeviceStatus,
+    ForgetDevice: forgetDevice,
+    ListDevices: listDevices,
+  };
+
+  // ---------------------------------------------------------------- admin
+
+  async function adminUser(username: string): Promise<UserRecord> {
+    return requireUser(username);
+  }
+
+  function generateTemporaryPassword(): string {
+    // Satisfies the policy by construction: lower, upper, digit, plus random base64url body.
+    return `Tmp-${randomBytes(12).toString('base64url')}a1B`;
+  }
+
+  return {
+    poolId: options.poolId,
+    clientId: options.clientId,
+    issuer,
+
+    async handle(action, input, context) {
+      const run = actions[action];
+      if (!run) throw new IdentityError('UnknownOperationException', `Unknown operation ${action}`);
+      await rateLimit(
+        `all:${context.ip}`,
+        limits.requestsPerIpPerMinute,
+        60_000,
+        'TooManyRequestsException',
+      );
+      return run(input, context);
+    },
+
+    getJwks: () => keys.jwks(),
+
+    openIdConfiguration: () => ({
+      issuer,
+      jwks_uri: `${issuer}/.well-known/jwks.json`,
+      response_types_supported: ['code', 'token'],
+      subject_types_supported: ['public'],
+      id_token_signing_alg_values_supported: ['RS256'],
+      scopes_supported: ['openid', 'email', 'profile', 'aws.cognito.signin.user.admin'],
+      claims_supported: [
+        'sub',
+        'email',
+        'email_verified',
+        'cognito:username',
+        'cognito:groups',
+        'given_name',
+        'family_name',
+      ],
+    }),
+
+    // Every token this pool issues names its sign-in; one without origin_jti is not ours.
+    isSessionActive: async ({ originJti }) => (originJti ? sessionActive(originJti) : false),
+
+    async createUser(input) {
+      const email = input.email.trim().toLowerCase();
+      if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw invalidParameter('Invalid email address format.');
+      if (await repo.findUserByEmail(email))
+        throw new IdentityError(
+          'UsernameExistsException',
+          'An account with the given email already exists.',
+        );
+      const generated =
+        input.password === undefined && input.temporaryPassword === undefined
+          ? generateTemporaryPassword()
+          : undefined;
+      const password = input.password ?? input.temporaryPassword ?? generated!;
+      assertPolicy(password);
+      const username = randomUUID();
+      const fields = passwordFields(username, password);
+      await repo.insertUser({
+        username,
+        email,
+        status: input.password !== undefined ? 'CONFIRMED' : 'FORCE_CHANGE_PASSWORD',
+        srpSalt: fields.srpSalt,
+        srpVerifier: fields.srpVerifier,
+        groups: input.groups ?? [],
+        attributes: input.attributes ?? {},
+        mfaRequired: input.mfaRequired ?? false,
+        now: now(),
+      });
+      return generated ? { username, temporaryPassword: generated } : { username };
+    },
+
+    async setPassword(username, password, permanent) {
+      await adminUser(username);
+      assertPolicy(password);
+      await repo.updateUser(
+        username,
+        {
+          ...passwordFields(username, password),
+          status: permanent ? 'CONFIRMED' : 'FORCE_CHANGE_PASSWORD',
+          failedAttempts: 0,
+          lockedUntil: null,
+        },
+        now(),
+      );
+      await repo.deleteResetCode(username);
+      await revokeAll(username);
+    },
+
+    async disableUser(username) {
+      await adminUser(username);
+      await repo.updateUser(username, { enabled: false }, now());
+      await revokeAll(username);
+    },
+
+    async enableUser(username) {
+      await adminUser(username);
+      await repo.updateUser(username, { enabled: true }, now());
+    },
+
+    async resetMfa(username) {
+      await adminUser(username);
+      await repo.updateUser(
+        username,
+        {
+          totpSecret: null,
+          totpPendingSecret: null,
+          totpEnabled: false,
+          totpPreferred: false,
+          totpLastStep: null,
+        },
+        now(),
+      );
+      // Remembered devices skip MFA, so they go too.
+      await repo.deleteUserDevices(username);
+    },
+
+    async setMfaRequired(username, required) {
+      await adminUser(username);
+      await repo.updateUser(username, { mfaRequired: required }, now());
+    },
+
+    async globalSignOut(username) {
+      await adminUser(username);
+      await revokeAll(username);
+    },
+
+    async setGroups(username, groups) {
+      await adminUser(username);
+      await repo.updateUser(username, { groups: [...new Set(groups)] }, now());
+    },
+
+    async getUserByEmail(email) {
+      const user = await repo.findUserByEmail(email.trim().toLowerCase());
+      return user && toIdentityUser(user);
+    },
+
+    async getUser(username) {
+      const user = await repo.findUserByUsername(username);
+      return user && toIdentityUser(user);
+    },
+
+    purgeExpired: () => repo.deleteExpired(now()),
+
+    close: () => srp.release(),
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * RS256 signing keys shared by every app instance through the database (private key sealed with
+ * AES-256-GCM), and compact JWS signing/verification with node:crypto.
+ */
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type KeyObject,
+  randomUUID,
+  sign,
+  verify,
+} from 'node:crypto';
+import { promisify } from 'node:util';
+
+import type { CryptoBox } from './crypto-box.ts';
+import type { IdentityRepository } from './repository.ts';
+
+export interface PublicJwk {
+  kty: 'RSA';
+  kid: string;
+  alg: 'RS256';
+  use: 'sig';
+  n: string;
+  e: string;
+}
+
+export interface Jwks {
+  keys: PublicJwk[];
+}
+
+interface LoadedKey {
+  kid: string;
+  jwk: PublicJwk;
+  publicKey: KeyObject;
+}
+
+export interface KeyRing {
+  jwks(): Jwks;
+  signJwt(payload: Record<string, unknown>): Promise<string>;
+  /** Verifies an RS256 token of this pool and returns its payload; undefined when the signature or format is bad. */
+  verifyJwt(token: string): Record<string, unknown> | undefined;
+}
+
+const signAsync = promisify(sign) as (
+  algorithm: string,
+  data: Buffer,
+  key: KeyObject,
+) => Promise<Buffer>;
+
+const b64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
+
+/** Loads the pool's keys, generating and storing the first one when there is none. */
+export async function loadKeyRing(
+  repository: IdentityRepository,
+  box: CryptoBox,
+  now: () => number,
+): Promise<KeyRing> {
+  let rows = await repository.listSigningKeys();
+  if (rows.length === 0) {
+    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const kid = randomUUID();
+    const exported = publicKey.export({ format: 'jwk' }) as { n: string; e: string };
+    const jwk: PublicJwk = {
+      kty: 'RSA',
+      kid,
+      alg: 'RS256',
+      use: 'sig',
+      n: exported.n,
+      e: exported.e,
+    };
+    try {
+      await repository.insertSigningKey({
+        kid,
+        publicJwk: JSON.stringify(jwk),
+        privateKey: box.seal(privateKey.export({ format: 'pem', type: 'pkcs8' }) as string),
+        createdAt: now(),
+      });
+    } catch (error) {
+      // Another instance may have stored its key at the same moment; both keys stay published.
+      if ((await repository.listSigningKeys()).length === 0) throw error;
+    }
+    rows = await repository.listSigningKeys();
+  }
+  const keys: LoadedKey[] = rows.map((row) => {
+    const jwk = JSON.parse(row.publicJwk) as PublicJwk;
+    return { kid: row.kid, jwk, publicKey: createPublicKey({ key: { ...jwk }, format: 'jwk' }) };
+  });
+  // Every instance signs with the oldest key, so they agree even after a race at first start.
+  const active = rows[0]!;
+  const activePrivate = createPrivateKey(box.open(active.privateKey));
+  const header = b64url(JSON.stringify({ kid: active.kid, alg: 'RS256' }));
+  const byKid = new Map(keys.map((key) => [key.kid, key]));
+  const jwks: Jwks = { keys: keys.map((key) => key.jwk) };
+
+  return {
+    jwks: () => jwks,
+    async signJwt(payload) {
+      const signingInput = `${header}.${b64url(JSON.stringify(payload))}`;
+      // With a callback node:crypto signs on the libuv thread pool, off the event loop.
+      const signature = await signAsync('sha256', Buffer.from(signingInput), activePrivate);
+      return `${signingInput}.${signature.toString('base64url')}`;
+    },
+    verifyJwt(token) {
+      const parts = token.split('.');
+      if (parts.length !== 3) return undefined;
+      const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
+      try {
+        const parsedHeader = JSON.parse(Buffer.from(headerPart, 'base64url').toString('utf8')) as {
+          kid?: string;
+          alg?: string;
+        };
+        if (parsedHeader.alg !== 'RS256' || !parsedHeader.kid) return undefined;
+        const key = byKid.get(parsedHeader.kid);
+        if (!key) return undefined;
+        const valid = verify(
+          'sha256',
+          Buffer.from(`${headerPart}.${payloadPart}`),
+          key.publicKey,
+          Buffer.from(signaturePart, 'base64url'),
+        );
+        if (!valid) return undefined;
+        const payload: unknown = JSON.parse(Buffer.from(payloadPart, 'base64url').toString('utf8'));
+        return typeof payload === 'object' && payload !== null
+          ? (payload as Record<string, unknown>)
+          : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}

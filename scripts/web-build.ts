@@ -1,0 +1,49 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const WEB = join(ROOT, 'apps/web');
+const BUILT_INDEX = join(WEB, 'dist/index.html');
+const SOURCES = [
+  join(WEB, 'src'),
+  join(WEB, 'index.html'),
+  join(WEB, 'vite.config.ts'),
+  join(WEB, 'public'),
+  join(ROOT, 'packages/contract/src'),
+];
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+/** Whether the web app's sources changed since its last build (or it was never built). */
+export function webBuildIsStale(): boolean {
+  if (!existsSync(BUILT_INDEX)) return true;
+  const built = statSync(BUILT_INDEX).mtimeMs;
+  return SOURCES.some((source) => newestMtime(source) > built);
+}
+
+/** Builds the web app with Vite when needed; exits the process if the build fails. */
+export function buildWebIfNeeded(options: { force?: boolean } = {}): void {
+  if (!options.force && !webBuildIsStale()) return;
+  console.log('Building the web app…');
+  const result = spawnSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+    {
+      cwd: WEB,
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0) {
+    console.error('The web app did not build; see the messages above.');
+    process.exit(result.status ?? 1);
+  }
+}
