@@ -39,7 +39,9 @@ const logger = pino({
     : {}),
 });
 
-const database = createDatabase(config.databaseUrl);
+const database = createDatabase(config.databaseUrl, {
+  onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection closed'),
+});
 await migrateToLatest(database.db, [serverMigrations, ...IDENTITY_MIGRATIONS]);
 const identity = await createIdentity(config, database, logger);
 

@@ -34,7 +34,10 @@ pg.types.setTypeParser(1700, (value) => Number(value));
  * Opens the database named by `url`.
  * @example const { db } = createDatabase('sqlite:./data/laurel.db');
  */
-export function createDatabase<DB = Database>(url: string): DatabaseHandle<DB> {
+export function createDatabase<DB = Database>(
+  url: string,
+  options: { onIdleError?: (error: Error) => void } = {},
+): DatabaseHandle<DB> {
   const dialect = dialectOf(url);
   if (dialect === 'sqlite') {
     const file = url.slice('sqlite:'.length);
@@ -63,6 +66,10 @@ export function createDatabase<DB = Database>(url: string): DatabaseHandle<DB> {
     };
   }
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection can be closed by the server (restart, failover, an administrator). The pool
+  // drops that connection and opens a new one on the next query; without a listener the 'error'
+  // event would end the process instead.
+  pool.on('error', (error) => options.onIdleError?.(error));
   const db = new Kysely<DB>({
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
