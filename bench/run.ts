@@ -4,8 +4,10 @@
 import { buildWebIfNeeded } from '../scripts/web-build.ts';
 import { benchDirectory } from './directory.ts';
 import { benchAuthenticatedRoute, benchStartup, benchWebBundle } from './foundation.ts';
+import { benchInsights } from './insights.ts';
 import { runIdentityBench } from './identity-srp.ts';
 import { type BenchRow, printTable } from './lib.ts';
+import { benchUploads } from './uploads.ts';
 
 const only = process.argv.slice(2);
 const suites: Array<[string, () => Promise<BenchRow[]>]> = [
@@ -14,13 +16,17 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['web', benchWebBundle],
   ['identity', async () => (await runIdentityBench()) as BenchRow[]],
   ['directory', benchDirectory],
+  ['insights', benchInsights],
+  ['uploads', () => benchUploads()],
 ];
 
 buildWebIfNeeded();
 const rows: BenchRow[] = [];
 for (const [name, run] of suites) {
   if (only.length && !only.includes(name)) continue;
-  console.error(`running ${name}… (load average ${(await import('node:os')).loadavg()[0]!.toFixed(2)})`);
+  console.error(
+    `running ${name}… (load average ${(await import('node:os')).loadavg()[0]!.toFixed(2)})`,
+  );
   rows.push(...(await run()));
 }
 printTable(rows);

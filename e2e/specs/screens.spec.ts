@@ -114,3 +114,54 @@ test.describe('screenshots', () => {
     await shootAllVariants(page, 'settings', () => expect(heading(page, 'Settings')).toBeVisible());
   });
 });
+
+test.describe('unsaved changes', () => {
+  test('a form with unsaved changes asks before it is left, and a saved one does not', async ({
+    page,
+  }) => {
+    await openSignedIn(page, 'orgadmin@northwind.demo', DEMO_PASSWORD);
+    // In the app (not a page load), so that the back button stays in the app too.
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: /profile/i }).click();
+    await expect(heading(page, 'Your profile')).toBeVisible();
+    const title = page.getByLabel('Job title');
+    const original = await title.inputValue();
+    await title.fill(`${original} (acting)`);
+
+    // In-app navigation (the sidebar) waits for an answer.
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    const question = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await expect(question).toBeHidden();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(title).toHaveValue(`${original} (acting)`);
+
+    // A reload or closing the tab: the browser asks (the page cancels `beforeunload`).
+    const cancelled = await page.evaluate(() => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+    expect(cancelled).toBe(true);
+
+    // The back button asks too; discarding leaves.
+    await page.goBack();
+    await expect(question).toBeVisible();
+    await question.getByRole('button', { name: 'Discard changes' }).click();
+    await expect(heading(page, /, Jordan$/)).toBeVisible();
+
+    // Saved changes leave without a question.
+    const save = async (value: string) => {
+      await page.goto('/profile');
+      await title.fill(value);
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await expect(page.getByText('Your profile has been saved.')).toBeVisible();
+      await page.getByRole('link', { name: 'Dashboard' }).first().click();
+      await expect(heading(page, /, Jordan$/)).toBeVisible();
+      await expect(question).toBeHidden();
+    };
+    await save(`${original} (acting)`);
+    await save(original);
+  });
+});

@@ -74,7 +74,7 @@ test.describe('users administration', () => {
     // The status filter finds them among the inactive.
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Inactive' }).click();
-    await expect(page).toHaveURL(/active=false/);
+    await expect(page).toHaveURL(/status=DEACTIVATED/);
     await expect(row).toHaveCount(1);
 
     // The deactivated user is turned away at sign-in with a clear message.

@@ -40,12 +40,31 @@ import { organizationsRoutes } from './modules/organizations/organizations.route
 import { createOrganizationsService } from './modules/organizations/organizations.service.ts';
 import { createSearchRepository } from './modules/search/search.repository.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { createEarningsRepository } from './modules/earnings/earnings.repository.ts';
+import { earningsRoutes } from './modules/earnings/earnings.routes.ts';
+import { createEarningsService } from './modules/earnings/earnings.service.ts';
+import { createInsightsRepository } from './modules/insights/insights.repository.ts';
+import { insightsRoutes } from './modules/insights/insights.routes.ts';
+import { createInsightsService } from './modules/insights/insights.service.ts';
 import { createUsersAdminRepository } from './modules/users/users-admin.repository.ts';
 import { createUsersAdminService } from './modules/users/users-admin.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createAuditor } from './lib/audit.ts';
+import { createJobHandlers } from './jobs/handlers.ts';
+import { createJobQueue, type JobQueueOptions } from './jobs/queue.ts';
+import { createUploadsRepository } from './modules/uploads/uploads.repository.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { createUploadsService } from './modules/uploads/uploads.service.ts';
+import { createInvitationsRepository } from './modules/invitations/invitations.repository.ts';
+import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
+import { createInvitationsService } from './modules/invitations/invitations.service.ts';
+import type { Mailer } from './modules/mail/mailer.ts';
+import type { SsoIntegration } from './modules/sso/sso-integration.ts';
+import { createSsoRepository } from './modules/sso/sso.repository.ts';
+import { ssoRoutes } from './modules/sso/sso.routes.ts';
+import { createSsoService } from './modules/sso/sso.service.ts';
 
 export const VERSION: string = serverPackage.version;
 
@@ -59,6 +78,10 @@ export interface IdentityIntegration {
   register?: (app: FastifyInstance) => Promise<void>;
   /** How the API changes identities (disable, enable, groups…). */
   admin: IdentityAdmin;
+  /** The one way e-mail leaves Laurel (outbox, and SMTP when configured). */
+  mailer?: Mailer;
+  /** Company sign-in (OAuth 2.0 endpoints of the identity service), when available. */
+  sso?: SsoIntegration;
 }
 
 export interface BuildAppOptions {
@@ -72,6 +95,8 @@ export interface BuildAppOptions {
   loggerInstance?: FastifyBaseLogger;
   /** Serve the built web app; off in tests unless they point `config.webDist` at a build. */
   serveWeb?: boolean;
+  /** Job queue timing (tests retry at once); the worker starts only when `app.jobs.start()` is called. */
+  jobs?: Pick<JobQueueOptions, 'leaseMs' | 'pollMs' | 'retryDelayMs'>;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -112,7 +137,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       reply.header('cache-control', 'no-store');
     }
   });
-  if (ownsDatabase) app.addHook('onClose', () => database.destroy());
+  const jobs = createJobQueue({
+    ...options.jobs,
+    db: database.db,
+    dialect: database.dialect,
+    log: app.log,
+    handlers: createJobHandlers({
+      db: database.db,
+      dialect: database.dialect,
+      earningsProvider: config.earningsProvider,
+    }),
+  });
+  app.decorate('jobs', jobs);
+  // The worker stops (its running job reaches a safe point) before the database closes.
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    if (ownsDatabase) await database.destroy();
+  });
 
   await app.register(errorsPlugin);
   await app.register(openapiPlugin, { version: VERSION, serveUi: true });
@@ -172,6 +213,65 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     audits: createAuditsService({ db, audits: auditsRepository, audit }),
   });
   await app.register(searchRoutes, { search: createSearchRepository(db) });
+  await app.register(insightsRoutes, {
+    insights: createInsightsService({
+      insights: createInsightsRepository(db),
+      supportEmail: config.supportEmail,
+    }),
+  });
+  await app.register(earningsRoutes, {
+    earnings: createEarningsService({
+      db,
+      earnings: createEarningsRepository(db),
+      audit,
+      notifyJobs: () => jobs.notify(),
+    }),
+  });
+  await app.register(uploadsRoutes, {
+    uploads: createUploadsService({
+      db,
+      uploads: createUploadsRepository(db, database.dialect),
+      audit,
+      notifyJobs: () => jobs.notify(),
+    }),
+  });
+  {
+    const invitationsRepository = createInvitationsRepository(db);
+    const ssoRepository = createSsoRepository(db);
+    const ssoService = createSsoService({
+      db,
+      sso: ssoRepository,
+      people: invitationsRepository,
+      audit,
+      identity: identity.admin,
+      integration: identity.sso,
+    });
+    const summaries = createUsersAdminRepository(db);
+    await app.register(ssoRoutes, { sso: ssoService });
+    await app.register(invitationsRoutes, {
+      invitations: createInvitationsService({
+        db,
+        invitations: invitationsRepository,
+        sso: ssoRepository,
+        ssoService,
+        audit,
+        identity: identity.admin,
+        mailer: identity.mailer,
+        links: {
+          acceptUrl: (token) =>
+            `${config.publicUrl}/auth/accept-invitation?token=${encodeURIComponent(token)}`,
+          signInUrl: `${config.publicUrl}/auth/password-sign-in`,
+        },
+        userSummary: async (id) => {
+          const found = await summaries.find(id);
+          if (!found) return undefined;
+          const { identityUsername: _identityUsername, ...summary } = found;
+          return summary;
+        },
+        forgetPrincipal: (username) => app.forgetPrincipal(username),
+      }),
+    });
+  }
 
   if (options.serveWeb ?? true) {
     await app.register(spaPlugin, { root: config.webDist ?? defaultWebDist });

@@ -37,7 +37,19 @@ const ZEnvironment = z
     SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     SALESFORCE_BASE_URL: z.url().default('https://laurel-demo.lightning.force.com'),
     SUPPORT_EMAIL: z.email().default('support@laurel.demo'),
+    EARNINGS_PROVIDER: z.enum(['demo', 'file'], { error: 'must be demo or file' }).optional(),
     WEB_DIST: z.string().optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/.+/, 'must be smtp://user:password@host:port or smtps://…')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Laurel <no-reply@laurel.demo>'),
+    DEMO_IDP_URL: z.url().default('http://localhost:4010'),
+    COGNITO_DOMAIN: z
+      .url({
+        error: 'must be the user pool domain, e.g. https://laurel.auth.eu-west-1.amazoncognito.com',
+      })
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.IDENTITY === 'cognito') {
@@ -76,7 +88,16 @@ export interface AppConfig {
   secretKey: string | undefined;
   salesforceBaseUrl: string;
   supportEmail: string;
+  /** How awards get earnings: the deterministic demo provider, or imported provider files only. */
+  earningsProvider: 'demo' | 'file';
   webDist: string | undefined;
+  /** Sends e-mail through this SMTP server when set; otherwise messages stay in the outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Hosted domain of the Cognito user pool (company sign-in with IDENTITY=cognito). */
+  cognitoDomain: string | undefined;
+  /** Issuer of the demo company provider (`npm run dev:idp`) the demo SSO organization uses. */
+  demoIdpUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -112,6 +133,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secretKey: e.SECRET_KEY,
     salesforceBaseUrl: e.SALESFORCE_BASE_URL.replace(/\/+$/, ''),
     supportEmail: e.SUPPORT_EMAIL,
+    earningsProvider: e.EARNINGS_PROVIDER ?? (e.DEMO_MODE ? 'demo' : 'file'),
     webDist: e.WEB_DIST,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    cognitoDomain: e.COGNITO_DOMAIN?.replace(/\/+$/, ''),
+    demoIdpUrl: e.DEMO_IDP_URL.replace(/\/+$/, ''),
   };
 }

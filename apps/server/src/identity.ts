@@ -9,7 +9,10 @@ import {
   createCognitoIdentityAdmin,
   createEmbeddedIdentityAdmin,
   createIdentityService,
+  type FederatedSignIn,
+  FederationRefusal,
   type IdentityAdmin,
+  type IdentityEmail,
   identityMigrations,
   identityPlugin,
 } from '@laurel/identity';
@@ -18,8 +21,10 @@ import type { IdentityIntegration } from './app.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
-import { createOutboxMailer } from './modules/mail/mailer.ts';
+import { createMailer } from './modules/mail/mailer.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
+import { resetCodeEmail } from './modules/mail/templates.ts';
+import type { FederatedTokens, SsoIntegration } from './modules/sso/sso-integration.ts';
 import type { DemoIdentity } from './seed/demo.ts';
 
 /** Migrations of the embedded identity pool; they run in every mode so a switch loses nothing. */
@@ -63,11 +68,17 @@ async function secretKeyFor(config: AppConfig, database: DatabaseHandle): Promis
 export async function createIdentity(
   config: AppConfig,
   database: DatabaseHandle,
-  log: Pick<FastifyBaseLogger, 'info'>,
+  log: Pick<FastifyBaseLogger, 'info'> & Partial<Pick<FastifyBaseLogger, 'error'>>,
 ): Promise<Identity> {
   const { poolId, clientId, region } = config.identity;
   const outbox = createMailRepository(database.db);
-  const mailer = createOutboxMailer(outbox, { demoMode: config.demoMode, log });
+  const mailer = createMailer(outbox, {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    demoMode: config.demoMode,
+    log,
+  });
+  const callbackUrl = `${config.publicUrl}/auth/callback`;
 
   if (config.identity.mode === 'cognito') {
     const issuer = `https://cognito-idp.${region}.amazonaws.com/${poolId}`;
@@ -78,27 +89,60 @@ export async function createIdentity(
         audience: clientId,
         admin,
         getKey: createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`)),
+        mailer,
+        ...(config.cognitoDomain
+          ? { sso: cognitoDomainSso(config.cognitoDomain, clientId, callbackUrl) }
+          : {}),
       },
       admin,
-      demo: demoIdentity(admin),
+      demo: demoIdentity(admin, config.demoIdpUrl),
       mailboxUrl: null,
     };
   }
 
+  let signInHandler: ((input: FederatedSignIn) => Promise<void>) | null = null;
   const service = await createIdentityService({
     db: database.db,
     poolId,
     clientId,
     publicUrl: config.publicUrl,
     secretKey: await secretKeyFor(config, database),
-    sendEmail: (email) => mailer.send(email),
+    sendEmail: (email) => mailer.send(identityEmail(email, config.publicUrl)),
+    federation: {
+      callbackUrls: [callbackUrl],
+      onSignIn: async (input) => {
+        if (!signInHandler) throw new FederationRefusal('Company sign-in is not available.');
+        await signInHandler(input);
+      },
+    },
   });
+  const sso: SsoIntegration = {
+    authorizeUrl: `${config.publicUrl}${IDENTITY_BASE_PATH}/oauth2/authorize`,
+    callbackUrl,
+    providerRedirectUrl: `${config.publicUrl}${IDENTITY_BASE_PATH}/oauth2/idpresponse`,
+    clientId,
+    async exchangeCode({ code, redirectUri, codeVerifier }) {
+      const tokens = await service.oauth.token({
+        grant_type: 'authorization_code',
+        client_id: clientId,
+        code,
+        redirect_uri: redirectUri,
+        code_verifier: codeVerifier,
+      });
+      return tokensOf(tokens);
+    },
+    setSignInHandler: (handler) => {
+      signInHandler = handler;
+    },
+  };
   const admin = createEmbeddedIdentityAdmin(service);
   let jwks = createLocalJWKSet(await service.getJwks());
   const integration: IdentityIntegration = {
     issuer: `${config.publicUrl}${IDENTITY_BASE_PATH}/${poolId}`,
     audience: clientId,
     admin,
+    mailer,
+    sso,
     // Keys may be added by another instance; re-read them when a token names an unknown kid.
     getKey: async (header, token) => {
       try {
@@ -126,6 +170,7 @@ export async function createIdentity(
       purge.unref();
       app.addHook('onClose', async () => {
         clearInterval(purge);
+        mailer.close();
         await service.close();
       });
     },
@@ -133,13 +178,70 @@ export async function createIdentity(
   return {
     integration,
     admin,
-    demo: demoIdentity(admin),
+    demo: demoIdentity(admin, config.demoIdpUrl),
     mailboxUrl: config.demoMode ? `${config.publicUrl}/dev/mailbox` : null,
   };
 }
 
-function demoIdentity(admin: IdentityAdmin): DemoIdentity {
+/** The pool's reset-code message, in Laurel's own template. */
+function identityEmail(email: IdentityEmail, publicUrl: string) {
+  if (email.template?.name !== 'reset-code') return email;
+  return resetCodeEmail({
+    to: email.to,
+    code: email.template.code,
+    expiresInMinutes: email.template.expiresInMinutes,
+    resetUrl: `${publicUrl}/auth/reset-password?email=${encodeURIComponent(email.to)}`,
+  });
+}
+
+function tokensOf(body: Record<string, unknown>): FederatedTokens {
+  const { id_token, access_token, refresh_token } = body;
+  if (typeof id_token !== 'string' || typeof access_token !== 'string')
+    throw new Error('The token endpoint returned no id token');
   return {
+    idToken: id_token,
+    accessToken: access_token,
+    refreshToken: typeof refresh_token === 'string' ? refresh_token : '',
+  };
+}
+
+/** Company sign-in through a Cognito user pool domain (hosted UI endpoints). */
+function cognitoDomainSso(domain: string, clientId: string, callbackUrl: string): SsoIntegration {
+  return {
+    authorizeUrl: `${domain}/oauth2/authorize`,
+    callbackUrl,
+    providerRedirectUrl: `${domain}/oauth2/idpresponse`,
+    clientId,
+    async exchangeCode({ code, redirectUri, codeVerifier }) {
+      const response = await fetch(`${domain}/oauth2/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          client_id: clientId,
+          code,
+          redirect_uri: redirectUri,
+          code_verifier: codeVerifier,
+        }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+      if (!response.ok)
+        throw new Error(`Cognito token endpoint: ${String(body.error ?? response.status)}`);
+      return tokensOf(body);
+    },
+  };
+}
+
+/** Client of Laurel at the demo company provider (`npm run dev:idp`, scripts/company-idp.ts). */
+const DEMO_IDP_CLIENT = { clientId: 'laurel-demo', clientSecret: 'laurel-demo-secret' };
+
+function demoIdentity(admin: IdentityAdmin, demoIdpUrl: string): DemoIdentity {
+  return {
+    async configureCompanySignIn(name) {
+      await admin.upsertIdentityProvider({ name, issuer: demoIdpUrl, ...DEMO_IDP_CLIENT });
+      return { issuer: demoIdpUrl, clientId: DEMO_IDP_CLIENT.clientId };
+    },
     async createUser({ email, password, isPlatformAdmin, firstName, lastName }) {
       const { username } = await admin.createUser({
         email,

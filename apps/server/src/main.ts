@@ -58,11 +58,18 @@ const app = await buildApp({
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info({ signal }, 'shutting down');
+  await app.jobs.stop();
   await app.close();
   await database.destroy();
 });
 
+if (seeded) {
+  // A new demo world: match its people and build its insights before the first visit.
+  logger.info('preparing the demo world’s earnings and insights');
+  await app.jobs.runUntilIdle();
+}
 await app.listen({ port: config.port, host: config.host });
+app.jobs.start();
 
 const lines = [
   '',

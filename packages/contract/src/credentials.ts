@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { ZDataGap } from './insights.ts';
 import { listQuery, page, ZId } from './pagination.ts';
 
 export const CREDENTIAL_STATUSES = ['ACTIVE', 'ARCHIVED'] as const;
@@ -26,6 +27,16 @@ export const ZCredential = ZCredentialSummary.extend({
   firstAwardYear: z.number().int().nullable(),
   lastAwardYear: z.number().int().nullable(),
   createdAt: z.string(),
+  /** From the latest insights build; absent before the first one. */
+  insights: z
+    .object({
+      matched: z.number().int(),
+      /** Matched / (matched + not matched); null while no award was looked up. */
+      matchRate: z.number().nullable(),
+      dataGaps: z.array(ZDataGap),
+      builtAt: z.string(),
+    })
+    .optional(),
 }).meta({ id: 'Credential' });
 export type TCredential = z.infer<typeof ZCredential>;
 

@@ -8,3 +8,7 @@ export * from './paths.ts';
 export * from './permissions.ts';
 export * from './profile.ts';
 export * from './roles.ts';
+export * from './insights.ts';
+export * from './uploads.ts';
+export * from './invitations.ts';
+export * from './sso.ts';

@@ -22,8 +22,13 @@ export const PERMISSIONS = {
     'update:contract:any',
     'read:user:any',
     'update:user:any',
+    'invite:user:any',
     'read:audit:any',
     'export:audit:any',
+    'read:upload:any',
+    'create:upload:any',
+    'read:insights:any',
+    'import:earnings:any',
   ],
   [ROLES.ORGANIZATION_ADMIN]: [
     'read:profile:organization',
@@ -36,8 +41,12 @@ export const PERMISSIONS = {
     'read:contract:organization',
     'read:user:organization',
     'update:user:organization',
+    'invite:user:organization',
     'read:audit:organization',
     'export:audit:organization',
+    'read:upload:organization',
+    'create:upload:organization',
+    'read:insights:organization',
   ],
   [ROLES.USER]: [
     'read:profile:own',
@@ -47,6 +56,7 @@ export const PERMISSIONS = {
     'read:award:organization',
     'read:contract:organization',
     'read:user:organization',
+    'read:insights:organization',
   ],
 } as const satisfies Record<RoleId, readonly string[]>;
 

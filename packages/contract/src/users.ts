@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { listQuery, page, ZId, ZQueryBoolean } from './pagination.ts';
+import { ZUserStatus } from './invitations.ts';
 import { ZRoleId } from './profile.ts';
 
 export const ZUserSummary = z
@@ -14,6 +15,8 @@ export const ZUserSummary = z
     title: z.string().nullable(),
     roleId: ZRoleId,
     active: z.boolean(),
+    /** INVITED until the person accepts their invitation; DEACTIVATED when not active. */
+    status: ZUserStatus,
     lastLoginAt: z.string().nullable(),
     createdAt: z.string(),
   })
@@ -25,6 +28,7 @@ export const ZUserListQuery = listQuery(USER_SORTS, 'name').extend({
   organizationId: ZId.optional(),
   roleId: z.coerce.number().pipe(ZRoleId).optional(),
   active: ZQueryBoolean.optional(),
+  status: ZUserStatus.optional(),
 });
 export type TUserListQuery = z.infer<typeof ZUserListQuery>;
 export const ZUserPage = page(ZUserSummary).meta({ id: 'UserPage' });

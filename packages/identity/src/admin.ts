@@ -3,9 +3,10 @@
  * Cognito through the AWS SDK v3 in cognito-admin.ts). Errors carry Cognito's exception names in
  * `error.name` in both (e.g. `UsernameExistsException`, `UserNotFoundException`, `InvalidPasswordException`).
  */
+import type { IdentityProviderInput } from './federation.ts';
 import type { CreateUserInput, IdentityService, IdentityUser } from './service.ts';
 
-export type { CreateUserInput, IdentityUser };
+export type { CreateUserInput, IdentityProviderInput, IdentityUser };
 
 export interface IdentityAdmin {
   /** Creates a user; without `password` the user must choose one at first sign-in. */
@@ -24,6 +25,11 @@ export interface IdentityAdmin {
   /** Replaces the user's groups (they appear as `cognito:groups` in tokens). */
   setGroups(username: string, groups: string[]): Promise<void>;
   getUserByEmail(email: string): Promise<IdentityUser | undefined>;
+  /** Removes the user and everything of theirs (sessions, devices, codes). */
+  deleteUser(username: string): Promise<void>;
+  /** Adds or changes a company (OIDC) provider people sign in through; the secret is kept sealed. */
+  upsertIdentityProvider(input: IdentityProviderInput): Promise<void>;
+  deleteIdentityProvider(name: string): Promise<void>;
 }
 
 /**
@@ -42,5 +48,8 @@ export function createEmbeddedIdentityAdmin(service: IdentityService): IdentityA
     globalSignOut: (username) => service.globalSignOut(username),
     setGroups: (username, groups) => service.setGroups(username, groups),
     getUserByEmail: (email) => service.getUserByEmail(email),
+    deleteUser: (username) => service.deleteUser(username),
+    upsertIdentityProvider: (input) => service.upsertIdentityProvider(input),
+    deleteIdentityProvider: (name) => service.deleteIdentityProvider(name),
   };
 }

@@ -10,6 +10,7 @@
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
+  AdminDeleteUserCommand,
   AdminDisableUserCommand,
   AdminEnableUserCommand,
   AdminListGroupsForUserCommand,
@@ -20,7 +21,11 @@ import {
   AdminUserGlobalSignOutCommand,
   type AttributeType,
   CognitoIdentityProviderClient,
+  CreateIdentityProviderCommand,
+  DeleteIdentityProviderCommand,
+  DescribeIdentityProviderCommand,
   ListUsersCommand,
+  UpdateIdentityProviderCommand,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
 
@@ -47,7 +52,11 @@ function attribute(attributes: AttributeType[] | undefined, name: string): strin
 }
 
 function toStatus(status: string | undefined): UserStatus {
-  return status === 'FORCE_CHANGE_PASSWORD' || status === 'RESET_REQUIRED' ? status : 'CONFIRMED';
+  return status === 'FORCE_CHANGE_PASSWORD' ||
+    status === 'RESET_REQUIRED' ||
+    status === 'EXTERNAL_PROVIDER'
+    ? status
+    : 'CONFIRMED';
 }
 
 /**
@@ -159,6 +168,62 @@ export function createCognitoIdentityAdmin(options: CognitoIdentityAdminOptions)
       for (const GroupName of current) {
         if (!wanted.has(GroupName))
           await send(new AdminRemoveUserFromGroupCommand({ UserPoolId, Username, GroupName }));
+      }
+    },
+
+    async deleteUser(Username) {
+      await send(new AdminDeleteUserCommand({ UserPoolId, Username }));
+    },
+
+    async upsertIdentityProvider(input) {
+      const ProviderDetails: Record<string, string> = {
+        client_id: input.clientId,
+        authorize_scopes: input.scopes ?? 'openid email profile',
+        oidc_issuer: input.issuer,
+        attributes_request_method: 'GET',
+      };
+      let exists = true;
+      try {
+        const found = await send<{
+          IdentityProvider?: { ProviderDetails?: Record<string, string> };
+        }>(new DescribeIdentityProviderCommand({ UserPoolId, ProviderName: input.name }));
+        // Cognito wants the whole details map on update: keep the secret unless a new one is given.
+        const secret = found.IdentityProvider?.ProviderDetails?.client_secret;
+        if (input.clientSecret === undefined && secret) ProviderDetails.client_secret = secret;
+      } catch (error) {
+        if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+        exists = false;
+      }
+      if (input.clientSecret) ProviderDetails.client_secret = input.clientSecret;
+      const AttributeMapping = {
+        email: 'email',
+        email_verified: 'email_verified',
+        given_name: 'given_name',
+        family_name: 'family_name',
+      };
+      await send(
+        exists
+          ? new UpdateIdentityProviderCommand({
+              UserPoolId,
+              ProviderName: input.name,
+              ProviderDetails,
+              AttributeMapping,
+            })
+          : new CreateIdentityProviderCommand({
+              UserPoolId,
+              ProviderName: input.name,
+              ProviderType: 'OIDC',
+              ProviderDetails,
+              AttributeMapping,
+            }),
+      );
+    },
+
+    async deleteIdentityProvider(ProviderName) {
+      try {
+        await send(new DeleteIdentityProviderCommand({ UserPoolId, ProviderName }));
+      } catch (error) {
+        if ((error as Error).name !== 'ResourceNotFoundException') throw error;
       }
     },
 

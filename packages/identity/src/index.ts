@@ -21,6 +21,17 @@ export {
   type IdentityServiceOptions,
 } from './options.ts';
 export { IdentityError } from './errors.ts';
+export {
+  discoverIssuer,
+  type FederatedSignIn,
+  FederationRefusal,
+  type FederationOptions,
+  type IdentityProviderInput,
+  type IdentityProviderRecord,
+  isAllowedIssuer,
+  OAuthError,
+} from './federation.ts';
+export { createCryptoBox, type CryptoBox } from './crypto-box.ts';
 export { closeSrpPool } from './srp-pool.ts';
 export { createMemoryRateLimiter, type RateLimiter } from './rate-limit.ts';
 export {

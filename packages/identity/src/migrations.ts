@@ -131,4 +131,54 @@ export const identityMigrations: Record<string, Migration> = {
       await db.schema.dropTable('identity_devices').execute();
     },
   },
+  '20261121T1705-identity-federation': {
+    async up(db: Kysely<any>) {
+      // Company (OIDC) providers the pool signs people in through; the client secret is sealed.
+      await db.schema
+        .createTable('identity_providers')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('issuer', 'text', (c) => c.notNull())
+        .addColumn('client_id', 'text', (c) => c.notNull())
+        .addColumn('client_secret', 'text')
+        .addColumn('scopes', 'text', (c) => c.notNull().defaultTo('openid email profile'))
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+
+      // A trip to a provider in progress: our PKCE verifier and nonce, the app's redirect and state.
+      await db.schema
+        .createTable('identity_oauth_requests')
+        .addColumn('id_hash', 'text', (c) => c.primaryKey())
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('client_id', 'text', (c) => c.notNull())
+        .addColumn('redirect_uri', 'text', (c) => c.notNull())
+        .addColumn('client_state', 'text')
+        .addColumn('code_challenge', 'text')
+        .addColumn('code_challenge_method', 'text')
+        .addColumn('pkce_verifier', 'text', (c) => c.notNull())
+        .addColumn('nonce', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+
+      // One-time authorization codes the pool gives the app (stored hashed).
+      await db.schema
+        .createTable('identity_oauth_codes')
+        .addColumn('code_hash', 'text', (c) => c.primaryKey())
+        .addColumn('username', 'text', (c) =>
+          c.notNull().references('identity_users.username').onDelete('cascade'),
+        )
+        .addColumn('client_id', 'text', (c) => c.notNull())
+        .addColumn('redirect_uri', 'text', (c) => c.notNull())
+        .addColumn('code_challenge', 'text')
+        .addColumn('code_challenge_method', 'text')
+        .addColumn('provider', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('identity_oauth_codes').execute();
+      await db.schema.dropTable('identity_oauth_requests').execute();
+      await db.schema.dropTable('identity_providers').execute();
+    },
+  },
 };

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 
+import type { FederationOptions } from './federation.ts';
 import type { PasswordPolicy } from './password-policy.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
@@ -8,6 +9,8 @@ export interface IdentityEmail {
   subject: string;
   text: string;
   html: string;
+  /** What the message is, so that an application can render it with its own template. */
+  template?: { name: 'reset-code'; code: string; expiresInMinutes: number };
 }
 
 /** Limits of the pool; every one can be lowered in tests. */
@@ -82,4 +85,6 @@ export interface IdentityServiceOptions {
    * default, 0 to compute on the calling thread. Started on the first sign-in, not at creation.
    */
   srpWorkers?: number;
+  /** Company sign-in (OAuth 2.0 endpoints and OIDC providers); without it no one can sign in that way. */
+  federation?: FederationOptions;
 }

@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 
 import { IdentityError } from './errors.ts';
+import { OAuthError, type OAuthResult } from './federation.ts';
 import type { IdentityServiceOptions } from './options.ts';
 import { createIdentityService, type IdentityService } from './service.ts';
 
@@ -74,7 +75,20 @@ export const identityPlugin: FastifyPluginAsync<IdentityPluginOptions> = async (
     return payload;
   });
 
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    },
+  );
+
   app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof OAuthError)
+      return reply
+        .code(error.statusCode)
+        .header('cache-control', 'no-store')
+        .send({ error: error.error, error_description: error.description });
     if (error instanceof IdentityError)
       return sendError(reply, error.type, error.message, error.statusCode);
     const status = (error as { statusCode?: number }).statusCode;
@@ -116,6 +130,32 @@ export const identityPlugin: FastifyPluginAsync<IdentityPluginOptions> = async (
     });
     return reply.header('content-type', 'application/x-amz-json-1.1').send(JSON.stringify(result));
   });
+
+  const queryOf = (query: unknown): Record<string, string | undefined> => {
+    const result: Record<string, string | undefined> = {};
+    for (const [key, value] of Object.entries((query ?? {}) as Record<string, unknown>)) {
+      if (typeof value === 'string') result[key] = value;
+    }
+    return result;
+  };
+  const answer = (reply: FastifyReply, result: OAuthResult) =>
+    'redirect' in result
+      ? reply.header('cache-control', 'no-store').redirect(result.redirect, 302)
+      : reply.header('cache-control', 'no-store').send(result.json);
+
+  // Company sign-in (federation.ts), at Cognito's paths.
+  app.get('/oauth2/authorize', async (request, reply) =>
+    answer(reply, await service.oauth.authorize(queryOf(request.query))),
+  );
+  app.get('/oauth2/idpresponse', async (request, reply) =>
+    answer(reply, await service.oauth.idpResponse(queryOf(request.query))),
+  );
+  app.post('/oauth2/token', { bodyLimit: BODY_LIMIT }, async (request, reply) =>
+    reply
+      .header('cache-control', 'no-store')
+      .header('pragma', 'no-cache')
+      .send(await service.oauth.token(queryOf(request.body))),
+  );
 
   app.get(`/${service.poolId}/.well-known/jwks.json`, async (_request, reply) =>
     reply.header('cache-control', 'public, max-age=3600').send(service.getJwks()),

@@ -83,7 +83,9 @@ export interface IdentityDatabase {
   identitySigningKeys: SigningKeysTable;
 }
 
-export type UserStatus = 'CONFIRMED' | 'FORCE_CHANGE_PASSWORD' | 'RESET_REQUIRED';
+/** `EXTERNAL_PROVIDER`: signs in only through a company provider (no usable password), as Cognito. */
+export type UserStatus =
+  'CONFIRMED' | 'FORCE_CHANGE_PASSWORD' | 'RESET_REQUIRED' | 'EXTERNAL_PROVIDER';
 
 export interface UserRecord {
   username: string;
@@ -275,6 +277,23 @@ export function createIdentityRepository(database: Kysely<any>) {
           updatedAt: user.now,
         })
         .execute();
+    },
+
+    async deleteUser(username: string): Promise<void> {
+      // Foreign keys cascade on PostgreSQL; SQLite enforces them only when the app turned them on.
+      for (const table of [
+        'identitySessions',
+        'identityAuthSessions',
+        'identityDevices',
+        'identityResetCodes',
+      ] as const) {
+        await db.deleteFrom(table).where('username', '=', username).execute();
+      }
+      await (db as unknown as Kysely<{ identityOauthCodes: { username: string } }>)
+        .deleteFrom('identityOauthCodes')
+        .where('username', '=', username)
+        .execute();
+      await db.deleteFrom('identityUsers').where('username', '=', username).execute();
     },
 
     async updateUser(username: string, changes: UserChanges, now: number): Promise<void> {

@@ -12,6 +12,12 @@ import {
 } from 'node:crypto';
 
 import { createCryptoBox } from './crypto-box.ts';
+import {
+  createFederation,
+  type IdentityProviderInput,
+  type IdentityProviderRecord,
+  type OAuthResult,
+} from './federation.ts';
 import { IdentityError, invalidParameter, MESSAGES, notAuthorized } from './errors.ts';
 import { DEFAULT_LIMITS, type IdentityLimits, type IdentityServiceOptions } from './options.ts';
 import {
@@ -70,6 +76,11 @@ export interface CreateUserInput {
   /** Standard or `custom:` attributes, e.g. `{ given_name: 'Ada' }`. */
   attributes?: Record<string, string>;
   mfaRequired?: boolean;
+  /**
+   * Signs in only through a company provider (status EXTERNAL_PROVIDER): no password is set and
+   * password sign-in and reset treat the user as unknown.
+   */
+  federated?: boolean;
 }
 
 export interface IdentityService {
@@ -96,7 +107,18 @@ export interface IdentityService {
   setGroups(username: string, groups: string[]): Promise<void>;
   getUserByEmail(email: string): Promise<IdentityUser | undefined>;
   getUser(username: string): Promise<IdentityUser | undefined>;
-  /** Deletes expired sign-in sessions, reset codes and token families. */
+  deleteUser(username: string): Promise<void>;
+  /** Adds or changes a company (OIDC) provider; its client secret is stored sealed. */
+  upsertIdentityProvider(input: IdentityProviderInput): Promise<void>;
+  deleteIdentityProvider(name: string): Promise<void>;
+  getIdentityProvider(name: string): Promise<IdentityProviderRecord | undefined>;
+  /** The OAuth 2.0 endpoints of company sign-in (see federation.ts and plugin.ts). */
+  readonly oauth: {
+    authorize(query: Record<string, string | undefined>): Promise<OAuthResult>;
+    idpResponse(query: Record<string, string | undefined>): Promise<OAuthResult>;
+    token(form: Record<string, string | undefined>): Promise<Record<string, unknown>>;
+  };
+  /** Deletes expired sign-in sessions, reset codes, token families and OAuth requests and codes. */
   purgeExpired(): Promise<void>;
   /** Lets go of the SRP worker threads (they end when no service in the process uses them). */
   close(): Promise<void>;
@@ -192,6 +214,7 @@ export async function createIdentityService(
   const keyBox = createCryptoBox(options.secretKey, 'signing-keys');
   const stateBox = createCryptoBox(options.secretKey, 'srp-state');
   const totpBox = createCryptoBox(options.secretKey, 'totp-secrets');
+  const providerBox = createCryptoBox(options.secretKey, 'identity-providers');
   const codeKey = createHmac('sha256', options.secretKey).update('reset-codes').digest();
   const keys = await loadKeyRing(repo, keyBox, now);
   // Started on first use, not here: start-up stays a few milliseconds.
@@ -226,12 +249,14 @@ export async function createIdentityService(
       );
   }
 
+  /** The user a password flow names; users of company sign-in have no password and count as unknown. */
   async function findUser(login: string): Promise<UserRecord | undefined> {
     const trimmed = login.trim();
-    if (trimmed.includes('@')) return repo.findUserByEmail(trimmed.toLowerCase());
-    if (USERNAME_PATTERN.test(trimmed.toLowerCase()))
-      return repo.findUserByUsername(trimmed.toLowerCase());
-    return undefined;
+    let user: UserRecord | undefined;
+    if (trimmed.includes('@')) user = await repo.findUserByEmail(trimmed.toLowerCase());
+    else if (USERNAME_PATTERN.test(trimmed.toLowerCase()))
+      user = await repo.findUserByUsername(trimmed.toLowerCase());
+    return user?.status === 'EXTERNAL_PROVIDER' ? undefined : user;
   }
 
   async function requireUser(username: string): Promise<UserRecord> {
@@ -359,11 +384,12 @@ export async function createIdentityService(
     user: UserRecord,
     context: SignInContext,
     includeRefresh = true,
+    trackDevice = true,
   ): Promise<Output> {
     const nowMs = now();
     let deviceKey = context.deviceKey;
     let newDevice: { DeviceKey: string; DeviceGroupKey: string } | undefined;
-    if (!deviceKey && deviceTracking !== 'off') {
+    if (!deviceKey && deviceTracking !== 'off' && trackDevice) {
       deviceKey = `${region}_${randomUUID()}`;
       const deviceGroupKey = `-${randomBytes(6).toString('base64url')}`;
       await repo.insertDevice({ deviceKey, username: user.username, deviceGroupKey, now: nowMs });
@@ -988,6 +1014,7 @@ export async function createIdentityService(
       subject: 'Your password reset code',
       text: `Your password reset code is ${code}. It expires in 1 hour. If you did not ask to reset your password, ignore this message.`,
       html: `<p>Your password reset code is <strong>${code}</strong>.</p><p>It expires in 1 hour. If you did not ask to reset your password, ignore this message.</p>`,
+      template: { name: 'reset-code', code, expiresInMinutes: 60 },
     });
     return delivery(user.email);
   }
@@ -1243,10 +1270,45 @@ export async function createIdentityService(
     return `Tmp-${randomBytes(12).toString('base64url')}a1B`;
   }
 
+  const federation = createFederation({
+    db: options.db,
+    clientId: options.clientId,
+    baseUrl: `${options.publicUrl.replace(/\/+$/, '')}/identity`,
+    secretBox: providerBox,
+    now,
+    options: options.federation,
+    findUserByEmail: async (email) => {
+      const user = await repo.findUserByEmail(email);
+      return user && { username: user.username, enabled: user.enabled };
+    },
+    // As Cognito's hosted UI: a company sign-in is not a device sign-in and skips MFA (the
+    // company's provider is in charge of the second factor).
+    issueTokens: async (username, clientId) => {
+      const user = await requireUser(username);
+      if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
+      const result = await issueTokens(
+        user,
+        { clientId, deviceKey: null, deviceVerified: false },
+        true,
+        false,
+      );
+      return result.AuthenticationResult as Record<string, unknown>;
+    },
+  });
+
   return {
     poolId: options.poolId,
     clientId: options.clientId,
     issuer,
+
+    upsertIdentityProvider: (input) => federation.upsertProvider(input),
+    deleteIdentityProvider: (name) => federation.deleteProvider(name),
+    getIdentityProvider: (name) => federation.getProvider(name),
+    oauth: {
+      authorize: (query) => federation.authorize(query),
+      idpResponse: (query) => federation.idpResponse(query),
+      token: (form) => federation.token(form),
+    },
 
     async handle(action, input, context) {
       const run = actions[action];
@@ -1264,6 +1326,8 @@ export async function createIdentityService(
 
     openIdConfiguration: () => ({
       issuer,
+      authorization_endpoint: `${options.publicUrl.replace(/\/+$/, '')}/identity/oauth2/authorize`,
+      token_endpoint: `${options.publicUrl.replace(/\/+$/, '')}/identity/oauth2/token`,
       jwks_uri: `${issuer}/.well-known/jwks.json`,
       response_types_supported: ['code', 'token'],
       subject_types_supported: ['public'],
@@ -1302,7 +1366,11 @@ export async function createIdentityService(
       await repo.insertUser({
         username,
         email,
-        status: input.password !== undefined ? 'CONFIRMED' : 'FORCE_CHANGE_PASSWORD',
+        status: input.federated
+          ? 'EXTERNAL_PROVIDER'
+          : input.password !== undefined
+            ? 'CONFIRMED'
+            : 'FORCE_CHANGE_PASSWORD',
         srpSalt: fields.srpSalt,
         srpVerifier: fields.srpVerifier,
         groups: input.groups ?? [],
@@ -1310,6 +1378,7 @@ export async function createIdentityService(
         mfaRequired: input.mfaRequired ?? false,
         now: now(),
       });
+      if (input.federated) return { username };
       return generated ? { username, temporaryPassword: generated } : { username };
     },
 
@@ -1378,12 +1447,21 @@ export async function createIdentityService(
       return user && toIdentityUser(user);
     },
 
+    async deleteUser(username) {
+      await adminUser(username);
+      await revokeAll(username);
+      await repo.deleteUser(username);
+    },
+
     async getUser(username) {
       const user = await repo.findUserByUsername(username);
       return user && toIdentityUser(user);
     },
 
-    purgeExpired: () => repo.deleteExpired(now()),
+    async purgeExpired() {
+      await repo.deleteExpired(now());
+      await federation.purgeExpired();
+    },
 
     close: () => srp.release(),
   };

@@ -47,6 +47,9 @@ export function createDatabase<DB = Database>(
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
     database.pragma('synchronous = NORMAL');
+    // 64 MiB of page cache (the default is 2 MiB): list pages and search over large tables stay
+    // in memory instead of re-reading pages on every request.
+    database.pragma('cache_size = -65536');
     const db = new Kysely<DB>({
       dialect: new SqliteDialect({ database }),
       plugins: [new CamelCasePlugin(), new SqliteBooleanPlugin()],

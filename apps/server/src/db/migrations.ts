@@ -3,12 +3,18 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as foundation from './migrations/20261121T1310-foundation.ts';
 import * as directory from './migrations/20261121T1400-directory.ts';
 import * as searchIndexes from './migrations/20261121T1500-search-indexes.ts';
+import * as insights from './migrations/20261121T1600-insights.ts';
+import * as directorySpeed from './migrations/20261121T1700-directory-speed.ts';
+import * as invitationsSso from './migrations/20261121T1710-invitations-sso.ts';
 
 /** The server's own migrations, by name. Names sort in the order they must run. */
 export const serverMigrations: Record<string, Migration> = {
   '20261121T1310-foundation': foundation,
   '20261121T1400-directory': directory,
   '20261121T1500-search-indexes': searchIndexes,
+  '20261121T1600-insights': insights,
+  '20261121T1700-directory-speed': directorySpeed,
+  '20261121T1710-invitations-sso': invitationsSso,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -43,6 +43,8 @@ export interface UserTable {
   nameConfirmed: Bool;
   roleId: number;
   active: Bool;
+  /** True from an invitation until the person accepts it. */
+  invited: Bool;
   lastLoginAt: Timestamp | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
@@ -112,10 +114,21 @@ export interface Database {
   contractLineItems: ContractLineItemTable;
   outboxEmails: OutboxEmailTable;
   appSettings: AppSettingTable;
+  invitations: InvitationTable;
+  organizationSso: OrganizationSsoTable;
+  organizationEmailDomains: OrganizationEmailDomainTable;
+  ssoLoginStates: SsoLoginStateTable;
   bookmarks: BookmarkTable;
   auditEntries: AuditEntryTable;
   awards: AwardTable;
   usageEvents: UsageEventTable;
+  jobs: JobTable;
+  uploads: UploadTable;
+  uploadFileChunks: UploadFileChunkTable;
+  uploadRows: UploadRowTable;
+  earningsYears: EarningsYearTable;
+  insightAggregates: InsightAggregateTable;
+  credentialInsightSummaries: CredentialInsightSummaryTable;
 }
 
 export type LookupTableName =
@@ -161,7 +174,10 @@ export interface AwardTable {
   awardDate: string;
   awardYear: number;
   uploadId: number | null;
+  /** PENDING until a provider looked; then MATCHED or NOT_MATCHED. */
   matchStatus: Generated<string>;
+  matchProvider: string | null;
+  matchedAt: Timestamp | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -173,4 +189,143 @@ export interface UsageEventTable {
   quantity: number;
   reference: string | null;
   occurredAt: Timestamp;
+}
+
+export type JobStatus = 'QUEUED' | 'RUNNING' | 'DONE' | 'FAILED';
+
+export interface JobTable {
+  id: Generated<number>;
+  type: string;
+  organizationId: number | null;
+  /** JSON text. */
+  payload: Generated<string>;
+  status: Generated<JobStatus>;
+  dedupeKey: string | null;
+  attempts: Generated<number>;
+  maxAttempts: Generated<number>;
+  runAt: Timestamp;
+  lockedBy: string | null;
+  lockedUntil: Timestamp | null;
+  lastError: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  finishedAt: Timestamp | null;
+}
+
+export type UploadStatusCode =
+  'PENDING' | 'PROCESSING' | 'COMPLETED' | 'COMPLETED_WITH_ERRORS' | 'FAILED';
+
+export interface UploadTable {
+  id: Generated<number>;
+  organizationId: number;
+  uploadedByUserId: number | null;
+  fileName: string;
+  fileSize: Generated<number>;
+  status: Generated<UploadStatusCode>;
+  rowsTotal: Generated<number>;
+  rowsProcessed: Generated<number>;
+  rowsOk: Generated<number>;
+  rowsFailed: Generated<number>;
+  errorMessage: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  startedAt: Timestamp | null;
+  finishedAt: Timestamp | null;
+}
+
+export interface UploadFileChunkTable {
+  uploadId: number;
+  seq: number;
+  data: Buffer;
+}
+
+export interface UploadRowTable {
+  uploadId: number;
+  rowNumber: number;
+  credentialId: number | null;
+  externalId: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  dateOfBirth: string | null;
+  awardDate: string | null;
+  awardYear: number | null;
+  /** JSON array of the cells as read. */
+  raw: string;
+  error: string | null;
+}
+
+export interface EarningsYearTable {
+  awardId: number;
+  year: number;
+  /** Nominal dollars of `year`; null when no wage was reported. */
+  wage: number | null;
+  employed: Bool;
+  fullTime: Bool;
+  industry: string | null;
+  jobRole: string | null;
+  source: string;
+}
+
+export interface InsightAggregateTable {
+  organizationId: number;
+  /** 0 for all of the organization's credentials. */
+  credentialId: number;
+  awardYearFrom: number;
+  awardYearTo: number;
+  /** JSON text of the cohort's figures. */
+  payload: string;
+  builtAt: Timestamp;
+}
+
+export interface CredentialInsightSummaryTable {
+  credentialId: number;
+  organizationId: number;
+  awards: number;
+  matched: number;
+  awardYearMin: number | null;
+  awardYearMax: number | null;
+  missingEquifax: number;
+  missingEarnings: number;
+  missingEmployment: number;
+  builtAt: Timestamp;
+}
+
+export interface InvitationTable {
+  id: Generated<number>;
+  organizationId: number;
+  userId: number | null;
+  email: string;
+  roleId: number;
+  tokenHash: string;
+  status: Generated<'PENDING' | 'ACCEPTED' | 'REVOKED'>;
+  invitedByUserId: number | null;
+  expiresAt: Timestamp;
+  createdAt: Timestamp;
+  acceptedAt: Timestamp | null;
+  revokedAt: Timestamp | null;
+}
+
+export interface OrganizationSsoTable {
+  organizationId: number;
+  providerName: string;
+  issuer: string;
+  clientId: string;
+  hasClientSecret: Bool;
+  jitEnabled: Bool;
+  jitRoleId: number;
+  updatedAt: Timestamp;
+}
+
+export interface OrganizationEmailDomainTable {
+  domain: string;
+  organizationId: number;
+}
+
+export interface SsoLoginStateTable {
+  stateHash: string;
+  organizationId: number;
+  codeVerifier: string;
+  expiresAt: Timestamp;
+  usedAt: Timestamp | null;
 }

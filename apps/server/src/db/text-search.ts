@@ -12,6 +12,11 @@ export type SearchedTable = keyof typeof SEARCHED;
 /** Trigram indexes need at least three characters; shorter text is matched by a scan. */
 const MIN_INDEXED_LENGTH = 3;
 
+/** Whether a search for `text` is served by a text index (else it scans). */
+export function isIndexedSearch(text: string | undefined): boolean {
+  return (text?.trim().length ?? 0) >= MIN_INDEXED_LENGTH;
+}
+
 /** Lower-cased text with LIKE's wildcards escaped (use with `escape '\\'`). */
 const escapeLike = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -11,23 +11,10 @@ import {
   DEMO_PASSWORD,
   type DemoAccount,
 } from './demo-data.ts';
+import { DEMO_AWARD_COUNTS, seedDemoAwards } from './demo-awards.ts';
+import { createRandom } from './random.ts';
 
-/** Deterministic pseudo-random numbers (mulberry32), so every demo world is the same. */
-export function createRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-  };
-}
+export { createRandom };
 
 export interface DemoIdentity {
   /** Creates the sign-in identity of a demo person and returns its username (the token's `sub`). */
@@ -38,6 +25,8 @@ export interface DemoIdentity {
     firstName: string;
     lastName: string;
   }): Promise<string>;
+  /** Points an organization's company sign-in provider at the demo provider (`npm run dev:idp`). */
+  configureCompanySignIn?(providerName: string): Promise<{ issuer: string; clientId: string }>;
 }
 
 async function isEmpty(db: Kysely<Database>): Promise<boolean> {
@@ -226,5 +215,58 @@ export async function seedDemoWorld(
         .execute();
     }
   });
+
+  // The people who earned the demo organizations' credentials, in their own transactions.
+  for (const organization of DEMO_ORGANIZATIONS) {
+    const count = DEMO_AWARD_COUNTS[organization.key];
+    if (!count) continue;
+    const credentials = await db
+      .selectFrom('credentials')
+      .innerJoin('organizations', 'organizations.id', 'credentials.organizationId')
+      .where('organizations.name', '=', organization.name)
+      .select(['credentials.id', 'credentials.organizationId', 'credentials.code'])
+      .orderBy('credentials.id')
+      .execute();
+    await seedDemoAwards(db, organization.key, credentials, count);
+  }
+  for (const organization of DEMO_ORGANIZATIONS) {
+    if (organization.loginMode === 'SSO' && identity.configureCompanySignIn)
+      await seedCompanySignIn(db, identity, organization.name, `${organization.key}.demo`);
+  }
   return true;
+}
+
+/** Company sign-in of a demo organization: its domain, just-in-time users, the demo provider. */
+async function seedCompanySignIn(
+  db: Kysely<Database>,
+  identity: DemoIdentity,
+  name: string,
+  domain: string,
+): Promise<void> {
+  const { id } = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  const providerName = `org-${id}`;
+  const { issuer, clientId } = await identity.configureCompanySignIn!(providerName);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('organizationSso')
+      .values({
+        organizationId: id,
+        providerName,
+        issuer,
+        clientId,
+        hasClientSecret: true,
+        jitEnabled: true,
+        jitRoleId: ROLES.USER,
+        updatedAt: new Date().toISOString(),
+      })
+      .execute();
+    await trx
+      .insertInto('organizationEmailDomains')
+      .values({ domain, organizationId: id })
+      .execute();
+  });
 }

@@ -26,6 +26,8 @@ export interface TestApp {
   identityAdmin: IdentityAdmin;
   /** A user with a real identity in the embedded pool (password `Test-password-2026!`). */
   createUser(organizationId: number, overrides?: UserOverrides): Promise<BuiltUser>;
+  /** Runs queued background jobs in this process until none is runnable (the worker never auto-starts). */
+  runJobs(): Promise<void>;
   /** A real id token for a user, from a USER_PASSWORD_AUTH sign-in at the embedded pool. */
   tokenFor(user: BuiltUser): Promise<string>;
   close(): Promise<void>;
@@ -67,6 +69,8 @@ export async function createTestApp(
     database: database.handle,
     logger: false,
     serveWeb: Boolean(options.webDist),
+    // A failed attempt is retried at once, so that runJobs() covers retries deterministically.
+    jobs: { retryDelayMs: () => 0 },
   });
   await app.ready();
   return {
@@ -74,6 +78,7 @@ export async function createTestApp(
     database,
     keys,
     identityAdmin: identity.admin,
+    runJobs: () => app.jobs.runUntilIdle(),
     createUser: (organizationId, overrides = {}) =>
       createUser(database.handle.db, organizationId, overrides, {
         admin: identity.admin,

@@ -1,17 +1,30 @@
 import { useState } from 'react';
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
-import { createStore } from './store';
+import { createStore, type AppStore } from './store';
+
+/**
+ * A data router (rather than `<BrowserRouter>`) so that screens can hold navigation while a form
+ * has unsaved changes (`useBlocker`); the routes themselves stay in `<AppRoutes>`.
+ */
+function createAppRouter(store: AppStore) {
+  return createBrowserRouter([
+    {
+      path: '*',
+      element: (
+        <AppProviders store={store}>
+          <AppRoutes />
+        </AppProviders>
+      ),
+    },
+  ]);
+}
 
 export function App() {
   const [store] = useState(createStore);
-  return (
-    <BrowserRouter>
-      <AppProviders store={store}>
-        <AppRoutes />
-      </AppProviders>
-    </BrowserRouter>
-  );
+  const [router] = useState(() => createAppRouter(store));
+  return <RouterProvider router={router} />;
 }

@@ -10,6 +10,7 @@ export const ORGANIZATION_ITEM_TYPES = [
   'users',
   'uploads',
   'audits',
+  'insights',
 ] as const;
 export type OrganizationItemType = (typeof ORGANIZATION_ITEM_TYPES)[number];
 
@@ -68,6 +69,10 @@ export const paths = {
       getHref: (email?: string) => withQuery('/auth/reset-password', { email }),
     },
     callback: { path: '/auth/callback', getHref: () => '/auth/callback' },
+    acceptInvitation: {
+      path: '/auth/accept-invitation',
+      getHref: (token?: string) => withQuery('/auth/accept-invitation', { token }),
+    },
   },
 
   /** Lists across all organizations (platform admins) — the sidebar's entry points. */
@@ -77,6 +82,13 @@ export const paths = {
   contracts: { path: '/contracts', getHref: () => '/contracts' },
   /** Audit trail across the caller's reach (admins). */
   audits: { path: '/audits', getHref: () => '/audits' },
+  /** Awards uploads across the caller's reach (admins). */
+  uploads: { path: '/uploads', getHref: () => '/uploads' },
+  /** How the insight figures are computed. */
+  insightsMethodology: {
+    path: '/insights/methodology',
+    getHref: (section?: string) => `/insights/methodology${section ? `#${section}` : ''}`,
+  },
 
   /** Organization page for organization users (and impersonating platform admins). */
   organization: {
@@ -98,6 +110,8 @@ export const paths = {
   usersOfOrganization: { path: 'users' },
   user: { path: 'users/:userId' },
   auditsOfOrganization: { path: 'audits' },
+  uploadsOfOrganization: { path: 'uploads' },
+  insightsOfOrganization: { path: 'insights' },
 } as const;
 
 function withAuthRedirect(path: string, redirectTo: string | null | undefined): string {

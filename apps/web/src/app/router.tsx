@@ -14,6 +14,7 @@ const VerifyMfa = lazy(() => import('../features/auth/routes/verify-mfa'));
 const ForgotPassword = lazy(() => import('../features/auth/routes/forgot-password'));
 const ResetPassword = lazy(() => import('../features/auth/routes/reset-password'));
 const Callback = lazy(() => import('../features/auth/routes/callback'));
+const AcceptInvitation = lazy(() => import('../features/auth/routes/accept-invitation'));
 
 const AppShell = lazy(() => import('./shell/app-shell'));
 const Dashboard = lazy(() => import('../features/dashboard/routes/dashboard'));
@@ -29,6 +30,11 @@ const Credential = lazy(() => import('../features/credentials/routes/credential'
 const Contract = lazy(() => import('../features/contracts/routes/contract'));
 const User = lazy(() => import('../features/users/routes/user'));
 const Audits = lazy(() => import('../features/audits/routes/audits'));
+const Uploads = lazy(() => import('../features/uploads/routes/uploads'));
+const OrganizationInsights = lazy(
+  () => import('../features/insights/routes/organization-insights'),
+);
+const InsightsMethodology = lazy(() => import('../features/insights/routes/methodology'));
 const OrganizationScope = lazy(() => import('./routes/organization-scope'));
 const OrganizationFallback = lazy(() =>
   import('./routes/organization-scope').then((module) => ({
@@ -53,6 +59,8 @@ function organizationRoutes(path: string) {
         <Route path={paths.usersOfOrganization.path} element={<UsersList />} />
         <Route path={paths.contractsOfOrganization.path} element={<ContractsList />} />
         <Route path={paths.auditsOfOrganization.path} element={<Audits />} />
+        <Route path={paths.uploadsOfOrganization.path} element={<Uploads />} />
+        <Route path={paths.insightsOfOrganization.path} element={<OrganizationInsights />} />
       </Route>
       <Route path={paths.credential.path} element={<Credential />} />
       <Route path={paths.contract.path} element={<Contract />} />
@@ -75,6 +83,7 @@ export function AppRoutes() {
           <Route path={paths.auth.forgotPassword.path} element={<ForgotPassword />} />
           <Route path={paths.auth.resetPassword.path} element={<ResetPassword />} />
           <Route path={paths.auth.callback.path} element={<Callback />} />
+          <Route path={paths.auth.acceptInvitation.path} element={<AcceptInvitation />} />
           <Route path="*" element={<Navigate to={paths.auth.passwordSignIn.getHref()} replace />} />
         </Route>
         <Route element={<RequireAuth />}>
@@ -89,6 +98,8 @@ export function AppRoutes() {
             <Route path={paths.users.path} element={<UsersList />} />
             <Route path={paths.contracts.path} element={<ContractsList />} />
             <Route path={paths.audits.path} element={<Audits />} />
+            <Route path={paths.uploads.path} element={<Uploads />} />
+            <Route path={paths.insightsMethodology.path} element={<InsightsMethodology />} />
             {organizationRoutes(paths.organization.path)}
             {organizationRoutes(paths.adminOrganization.path)}
             <Route path={paths.profile.path} element={<Profile />} />

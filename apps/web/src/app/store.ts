@@ -1,5 +1,6 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 
+import { chartCardSlice } from '../features/insights/state/chart-card-slice';
 import { api } from '../lib/api/api';
 import { globalReset } from '../lib/api/reset';
 import { bookmarksSlice } from '../lib/bookmarks/bookmarks-slice';
@@ -10,6 +11,7 @@ const appReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   [bookmarksSlice.name]: bookmarksSlice.reducer,
   [breadcrumbsSlice.name]: breadcrumbsSlice.reducer,
+  [chartCardSlice.name]: chartCardSlice.reducer,
   [impersonationSlice.name]: impersonationSlice.reducer,
 });
 

@@ -1,11 +1,28 @@
-import type { ReactElement, ReactNode } from 'react';
+import { createContext, type ReactElement, type ReactNode, use, useState } from 'react';
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 
 import { createStore, type AppStore } from '../app/store';
 import { AppThemeProvider } from '../app/theme/app-theme-provider';
 import { SnackbarProvider } from '../components/snackbar/snackbar-provider';
+
+const RenderedContext = createContext<ReactNode>(null);
+function Rendered() {
+  return use(RenderedContext);
+}
+
+/** A data router (as the app has) around whatever the test renders, starting at `route`. */
+function TestRouter({ route, children }: { route: string; children: ReactNode }) {
+  const [router] = useState(() =>
+    createMemoryRouter([{ path: '*', element: <Rendered /> }], { initialEntries: [route] }),
+  );
+  return (
+    <RenderedContext value={children}>
+      <RouterProvider router={router} />
+    </RenderedContext>
+  );
+}
 
 /** Renders with the store, theme, notifications and a router, as the app does. */
 export function renderWithProviders(
@@ -17,7 +34,7 @@ export function renderWithProviders(
     <Provider store={store}>
       <AppThemeProvider>
         <SnackbarProvider>
-          <MemoryRouter initialEntries={[options.route ?? '/']}>{children}</MemoryRouter>
+          <TestRouter route={options.route ?? '/'}>{children}</TestRouter>
         </SnackbarProvider>
       </AppThemeProvider>
     </Provider>

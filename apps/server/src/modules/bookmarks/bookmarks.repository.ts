@@ -50,16 +50,20 @@ export function createBookmarksRepository(db: Kysely<Database>) {
         .orderBy('createdAt', 'desc')
         .orderBy('id', 'desc')
         .execute();
-      const byType = new Map<BookmarkItemType, Map<number, BookmarkTarget>>();
-      for (const type of BOOKMARK_ITEM_TYPES) {
-        byType.set(
-          type,
-          await describe(
-            type,
-            rows.filter((r) => r.itemType === type).map((r) => r.itemId),
+      const byType = new Map<BookmarkItemType, Map<number, BookmarkTarget>>(
+        await Promise.all(
+          BOOKMARK_ITEM_TYPES.map(
+            async (type) =>
+              [
+                type,
+                await describe(
+                  type,
+                  rows.filter((r) => r.itemType === type).map((r) => r.itemId),
+                ),
+              ] as const,
           ),
-        );
-      }
+        ),
+      );
       const bookmarks: TBookmark[] = [];
       for (const row of rows) {
         const itemType = row.itemType as BookmarkItemType;

@@ -11,9 +11,9 @@ import {
 } from '@laurel/contract/contracts';
 import type { TPage } from '@laurel/contract/pagination';
 
-import { readBatches, readPage } from '../../db/paging.ts';
+import { readBatches, readPageOfIds } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
-import { containsText } from '../../db/text-search.ts';
+import { containsText, isIndexedSearch } from '../../db/text-search.ts';
 import { toIso } from '../../db/values.ts';
 
 export interface ContractFilter extends TContractListQuery {
@@ -30,28 +30,48 @@ const SORT_COLUMNS = {
 } as const;
 
 export function createContractsRepository(db: Kysely<Database>) {
-  function filtered(filter: Partial<ContractFilter>) {
-    let query = db
-      .selectFrom('contracts as c')
-      .innerJoin('organizations as o', 'o.id', 'c.organizationId');
+  /** Contracts matching the filters, without joins. */
+  function matching(filter: Partial<ContractFilter>) {
+    let query = db.selectFrom('contracts as c');
     if (filter.scopeOrganizationId !== undefined)
       query = query.where('c.organizationId', '=', filter.scopeOrganizationId);
     if (filter.organizationId !== undefined)
       query = query.where('c.organizationId', '=', filter.organizationId);
     if (filter.status !== undefined) query = query.where('c.status', '=', filter.status);
     if (filter.search) query = query.where(containsText(db, 'contracts', 'c', filter.search));
-    return query.select([
-      'c.id',
-      'c.organizationId',
-      'o.name as organizationName',
-      'c.number',
-      'c.name',
-      'c.status',
-      'c.startDate',
-      'c.endDate',
-      'c.createdAt',
-      'c.updatedAt',
-    ]);
+    return query;
+  }
+
+  /** The matches joined only to what the sort reads (organization names are unique). */
+  function sortedMatches(filter: ContractFilter) {
+    const base = matching(filter);
+    return {
+      id: 'c.id',
+      keys: [SORT_COLUMNS[filter.sort]],
+      order: filter.order,
+      collect: isIndexedSearch(filter.search),
+      matching:
+        filter.sort === 'organization'
+          ? base.innerJoin('organizations as o', 'o.id', 'c.organizationId')
+          : base,
+    };
+  }
+
+  function filtered(filter: Partial<ContractFilter>) {
+    return matching(filter)
+      .innerJoin('organizations as o', 'o.id', 'c.organizationId')
+      .select([
+        'c.id',
+        'c.organizationId',
+        'o.name as organizationName',
+        'c.number',
+        'c.name',
+        'c.status',
+        'c.startDate',
+        'c.endDate',
+        'c.createdAt',
+        'c.updatedAt',
+      ]);
   }
 
   type Row = Awaited<ReturnType<ReturnType<typeof filtered>['executeTakeFirstOrThrow']>>;
@@ -101,13 +121,12 @@ export function createContractsRepository(db: Kysely<Database>) {
 
   return {
     list: (filter: ContractFilter): Promise<TPage<TContractSummary>> =>
-      readPage(
-        sorted(filter),
-        db
-          .selectFrom(filtered(filter).as('f'))
-          .select((eb) => eb.fn.countAll<number>().as('count')),
+      readPageOfIds(
+        db,
+        sortedMatches(filter),
+        matching(filter).select((eb) => eb.fn.countAll<number>().as('count')),
         filter,
-        toSummary,
+        async (ids) => (await filtered({}).where('c.id', 'in', ids).execute()).map(toSummary),
       ),
 
     stream: (filter: ContractFilter): AsyncGenerator<TContractSummary[]> =>

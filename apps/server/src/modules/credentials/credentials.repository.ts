@@ -10,9 +10,9 @@ import type {
 } from '@laurel/contract/credentials';
 import type { TPage } from '@laurel/contract/pagination';
 
-import { readBatches, readPage } from '../../db/paging.ts';
+import { readBatches, readPageOfIds } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
-import { containsText, likePattern } from '../../db/text-search.ts';
+import { containsText, isIndexedSearch, likePattern } from '../../db/text-search.ts';
 import { toIso } from '../../db/values.ts';
 
 export interface CredentialFilter extends TCredentialListQuery {
@@ -30,11 +30,9 @@ const SORT_COLUMNS = {
 } as const;
 
 export function createCredentialsRepository(db: Kysely<Database>) {
-  function filtered(filter: Partial<CredentialFilter>) {
-    let query = db
-      .selectFrom('credentials as c')
-      .innerJoin('credentialTypes as t', 't.id', 'c.typeId')
-      .innerJoin('organizations as o', 'o.id', 'c.organizationId');
+  /** Credentials matching the filters, without joins. */
+  function matching(filter: Partial<CredentialFilter>) {
+    let query = db.selectFrom('credentials as c');
     if (filter.scopeOrganizationId !== undefined)
       query = query.where('c.organizationId', '=', filter.scopeOrganizationId);
     if (filter.organizationId !== undefined)
@@ -43,6 +41,27 @@ export function createCredentialsRepository(db: Kysely<Database>) {
     if (filter.status !== undefined) query = query.where('c.status', '=', filter.status);
     if (filter.search) query = query.where(containsText(db, 'credentials', 'c', filter.search));
     return query;
+  }
+
+  function filtered(filter: Partial<CredentialFilter>) {
+    return matching(filter)
+      .innerJoin('credentialTypes as t', 't.id', 'c.typeId')
+      .innerJoin('organizations as o', 'o.id', 'c.organizationId');
+  }
+
+  /** The matches joined only to what the sort reads (type and organization names are unique). */
+  function sortedMatches(filter: CredentialFilter) {
+    return {
+      id: 'c.id',
+      keys: [SORT_COLUMNS[filter.sort]],
+      order: filter.order,
+      collect: isIndexedSearch(filter.search),
+      matching: matching(filter)
+        .$if(filter.sort === 'type', (q) => q.innerJoin('credentialTypes as t', 't.id', 'c.typeId'))
+        .$if(filter.sort === 'organization', (q) =>
+          q.innerJoin('organizations as o', 'o.id', 'c.organizationId'),
+        ),
+    };
   }
 
   const withColumns = (query: ReturnType<typeof filtered>) =>
@@ -89,11 +108,13 @@ export function createCredentialsRepository(db: Kysely<Database>) {
 
   return {
     list: (filter: CredentialFilter): Promise<TPage<TCredentialSummary>> =>
-      readPage(
-        sorted(filter),
-        filtered(filter).select((eb) => eb.fn.countAll<number>().as('count')),
+      readPageOfIds(
+        db,
+        sortedMatches(filter),
+        matching(filter).select((eb) => eb.fn.countAll<number>().as('count')),
         filter,
-        toSummary,
+        async (ids) =>
+          (await withColumns(filtered({})).where('c.id', 'in', ids).execute()).map(toSummary),
       ),
 
     stream: (filter: CredentialFilter): AsyncGenerator<TCredentialSummary[]> =>
@@ -107,12 +128,32 @@ export function createCredentialsRepository(db: Kysely<Database>) {
         .where('credentialId', '=', id)
         .select((eb) => [eb.fn.min('awardYear').as('first'), eb.fn.max('awardYear').as('last')])
         .executeTakeFirst();
+      const insights = await db
+        .selectFrom('credentialInsightSummaries')
+        .where('credentialId', '=', id)
+        .selectAll()
+        .executeTakeFirst();
       return {
         ...toSummary(row),
         description: row.description,
         firstAwardYear: years?.first == null ? null : Number(years.first),
         lastAwardYear: years?.last == null ? null : Number(years.last),
         createdAt: toIso(row.createdAt),
+        ...(insights && {
+          insights: {
+            matched: insights.matched,
+            matchRate:
+              insights.matched + insights.missingEquifax > 0
+                ? insights.matched / (insights.matched + insights.missingEquifax)
+                : null,
+            dataGaps: [
+              { code: 'MISSING_EQUIFAX' as const, count: insights.missingEquifax },
+              { code: 'MISSING_EARNINGS' as const, count: insights.missingEarnings },
+              { code: 'MISSING_EMPLOYMENT' as const, count: insights.missingEmployment },
+            ],
+            builtAt: toIso(insights.builtAt),
+          },
+        }),
       };
     },
 

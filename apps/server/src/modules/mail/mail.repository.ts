@@ -34,6 +34,14 @@ export function createMailRepository(db: Kysely<Database>) {
       return row.id;
     },
 
+    async markSent(id: number): Promise<void> {
+      await db
+        .updateTable('outboxEmails')
+        .set({ sentAt: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
+    },
+
     async latest(limit: number): Promise<StoredEmail[]> {
       const rows = await db
         .selectFrom('outboxEmails')

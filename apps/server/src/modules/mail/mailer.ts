@@ -1,19 +1,29 @@
 import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
 
 import type { MailRepository, OutgoingEmail } from './mail.repository.ts';
 
 export interface Mailer {
   send(email: OutgoingEmail): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  /** `smtp://user:password@host:port` (or `smtps://`); without it messages stay in the outbox. */
+  smtpUrl?: string | undefined;
+  from: string;
+  demoMode: boolean;
+  log: Pick<FastifyBaseLogger, 'info'> & Partial<Pick<FastifyBaseLogger, 'error'>>;
 }
 
 /**
- * Keeps every message in the outbox table; in demo mode also writes it to the log, so that
- * reset codes and invitation links can be read without an e-mail server.
+ * The one way Laurel sends e-mail. Every message is kept in the outbox table; with `smtpUrl` it is
+ * also handed to that SMTP server (nodemailer) and marked sent. In demo mode messages are also
+ * written to the log, so that reset codes and invitation links can be read without a mail server.
+ * @example const mailer = createMailer(outbox, { smtpUrl: config.smtpUrl, from: config.mailFrom, demoMode, log })
  */
-export function createOutboxMailer(
-  outbox: MailRepository,
-  options: { demoMode: boolean; log: Pick<FastifyBaseLogger, 'info'> },
-): Mailer {
+export function createMailer(outbox: MailRepository, options: MailerOptions): Mailer {
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
   return {
     async send(email) {
       const id = await outbox.add(email);
@@ -23,6 +33,23 @@ export function createOutboxMailer(
           `e-mail to ${email.to}: ${email.subject}\n${email.text}`,
         );
       }
+      if (!transport) return;
+      try {
+        await transport.sendMail({
+          from: options.from,
+          to: email.to,
+          subject: email.subject,
+          text: email.text,
+          ...(email.html ? { html: email.html } : {}),
+        });
+      } catch (error) {
+        options.log.error?.({ err: error, outboxId: id }, 'sending an e-mail failed');
+        throw new Error(`The e-mail to ${email.to} could not be sent`, { cause: error });
+      }
+      await outbox.markSent(id);
+    },
+    close() {
+      transport?.close();
     },
   };
 }

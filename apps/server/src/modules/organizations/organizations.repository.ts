@@ -10,9 +10,9 @@ import type {
 } from '@laurel/contract/organizations';
 import type { TPage } from '@laurel/contract/pagination';
 
-import { readBatches, readPage } from '../../db/paging.ts';
+import { readBatches, readPageOfIds } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
-import { containsText } from '../../db/text-search.ts';
+import { containsText, isIndexedSearch } from '../../db/text-search.ts';
 import { toBool, toIso } from '../../db/values.ts';
 
 export interface OrganizationFilter extends TOrganizationListQuery {
@@ -28,11 +28,9 @@ const SORT_COLUMNS = {
 } as const;
 
 export function createOrganizationsRepository(db: Kysely<Database>) {
-  function filtered(filter: OrganizationFilter) {
-    let query = db
-      .selectFrom('organizations as o')
-      .innerJoin('organizationTypes as t', 't.id', 'o.typeId')
-      .innerJoin('loginModes as l', 'l.id', 'o.loginModeId');
+  /** Organizations matching the filters, without joins. */
+  function matching(filter: Partial<OrganizationFilter>) {
+    let query = db.selectFrom('organizations as o');
     if (filter.onlyId !== undefined) query = query.where('o.id', '=', filter.onlyId);
     if (filter.typeId !== undefined) query = query.where('o.typeId', '=', filter.typeId);
     if (filter.status !== undefined) query = query.where('o.status', '=', filter.status);
@@ -40,6 +38,27 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
       query = query.where('o.insightsEntitled', '=', filter.insightsEntitled);
     if (filter.search) query = query.where(containsText(db, 'organizations', 'o', filter.search));
     return query;
+  }
+
+  function filtered(filter: Partial<OrganizationFilter>) {
+    return matching(filter)
+      .innerJoin('organizationTypes as t', 't.id', 'o.typeId')
+      .innerJoin('loginModes as l', 'l.id', 'o.loginModeId');
+  }
+
+  /** The matches joined only to what the sort reads (type names are unique). */
+  function sortedMatches(filter: OrganizationFilter) {
+    const base = matching(filter);
+    return {
+      id: 'o.id',
+      keys: [SORT_COLUMNS[filter.sort]],
+      order: filter.order,
+      collect: isIndexedSearch(filter.search),
+      matching:
+        filter.sort === 'type'
+          ? base.innerJoin('organizationTypes as t', 't.id', 'o.typeId')
+          : base,
+    };
   }
 
   const summaryColumns = (query: ReturnType<typeof filtered>) =>
@@ -112,11 +131,13 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
 
   return {
     list: (filter: OrganizationFilter): Promise<TPage<TOrganizationSummary>> =>
-      readPage(
-        sorted(filter),
-        filtered(filter).select((eb) => eb.fn.countAll<number>().as('count')),
+      readPageOfIds(
+        db,
+        sortedMatches(filter),
+        matching(filter).select((eb) => eb.fn.countAll<number>().as('count')),
         filter,
-        toSummary,
+        async (ids) =>
+          (await summaryColumns(filtered({})).where('o.id', 'in', ids).execute()).map(toSummary),
       ),
 
     stream: (filter: OrganizationFilter): AsyncGenerator<TOrganizationSummary[]> =>

@@ -6,6 +6,13 @@ import type { TSearchResult } from '@laurel/contract/search';
 import type { Database } from '../../db/schema.ts';
 import { containsText, prefixPattern } from '../../db/text-search.ts';
 
+/**
+ * At most this many matches of each kind are ranked. A broad text (a common name) matches
+ * thousands of rows; ranking all of them would cost a sort of every match on each keystroke,
+ * while the quick results show five. The list pages show every match.
+ */
+const CANDIDATES = 200;
+
 export function createSearchRepository(db: Kysely<Database>) {
   return {
     /** Up to `limit` matches of each kind, names that start with the text first. */
@@ -24,8 +31,16 @@ export function createSearchRepository(db: Kysely<Database>) {
         db
           .selectFrom('organizations as o')
           .select(['o.id', 'o.name', 'o.city', 'o.state'])
-          .where(containsText(db, 'organizations', 'o', text))
-          .$if(scoped, (q) => q.where('o.id', '=', org))
+          .where(
+            'o.id',
+            'in',
+            db
+              .selectFrom('organizations as o')
+              .select('o.id')
+              .where(containsText(db, 'organizations', 'o', text))
+              .$if(scoped, (q) => q.where('o.id', '=', org))
+              .limit(CANDIDATES),
+          )
           .orderBy(startsFirst('o.name'))
           .orderBy('o.name')
           .limit(limit)
@@ -34,8 +49,16 @@ export function createSearchRepository(db: Kysely<Database>) {
           .selectFrom('credentials as c')
           .leftJoin('organizations as o', 'o.id', 'c.organizationId')
           .select(['c.id', 'c.name', 'c.code', 'o.name as organizationName', 'c.organizationId'])
-          .where(containsText(db, 'credentials', 'c', text))
-          .$if(scoped, (q) => q.where('c.organizationId', '=', org))
+          .where(
+            'c.id',
+            'in',
+            db
+              .selectFrom('credentials as c')
+              .select('c.id')
+              .where(containsText(db, 'credentials', 'c', text))
+              .$if(scoped, (q) => q.where('c.organizationId', '=', org))
+              .limit(CANDIDATES),
+          )
           .orderBy(startsFirst('c.name'))
           .orderBy('c.name')
           .limit(limit)
@@ -44,8 +67,16 @@ export function createSearchRepository(db: Kysely<Database>) {
           .selectFrom('contracts as c')
           .leftJoin('organizations as o', 'o.id', 'c.organizationId')
           .select(['c.id', 'c.name', 'c.number', 'o.name as organizationName', 'c.organizationId'])
-          .where(containsText(db, 'contracts', 'c', text))
-          .$if(scoped, (q) => q.where('c.organizationId', '=', org))
+          .where(
+            'c.id',
+            'in',
+            db
+              .selectFrom('contracts as c')
+              .select('c.id')
+              .where(containsText(db, 'contracts', 'c', text))
+              .$if(scoped, (q) => q.where('c.organizationId', '=', org))
+              .limit(CANDIDATES),
+          )
           .orderBy(startsFirst('c.name'))
           .orderBy('c.name')
           .limit(limit)
@@ -61,8 +92,16 @@ export function createSearchRepository(db: Kysely<Database>) {
             'o.name as organizationName',
             'u.organizationId',
           ])
-          .where(containsText(db, 'users', 'u', text))
-          .$if(scoped, (q) => q.where('u.organizationId', '=', org))
+          .where(
+            'u.id',
+            'in',
+            db
+              .selectFrom('users as u')
+              .select('u.id')
+              .where(containsText(db, 'users', 'u', text))
+              .$if(scoped, (q) => q.where('u.organizationId', '=', org))
+              .limit(CANDIDATES),
+          )
           .orderBy('u.lastName')
           .orderBy('u.firstName')
           .limit(limit)

@@ -4,9 +4,9 @@ import type { TPage } from '@laurel/contract/pagination';
 import { isRoleId, type RoleId } from '@laurel/contract/roles';
 import type { TUserListQuery, TUserSummary } from '@laurel/contract/users';
 
-import { readBatches, readPage } from '../../db/paging.ts';
+import { readBatches, readPageOfIds } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
-import { containsText } from '../../db/text-search.ts';
+import { containsText, isIndexedSearch } from '../../db/text-search.ts';
 import { toBool, toIso, toIsoOrNull } from '../../db/values.ts';
 
 export interface UserFilter extends TUserListQuery {
@@ -22,17 +22,26 @@ const SORTS = {
 } as const;
 
 export function createUsersAdminRepository(db: Kysely<Database>) {
-  function matching(filter: Partial<UserFilter>) {
+  /**
+   * Users matching the filters. Role and active flag match many rows: a page applies them while
+   * walking the sort order's index rather than through an index of their own (`+ 0` and
+   * `or false` keep the planner from choosing one); a count (`counting`) reads those indexes, and
+   * so does a page sorted by role (its index starts with the role).
+   */
+  function matching(filter: Partial<UserFilter>, counting = false) {
+    const indexedRole = counting || filter.sort === 'role';
+    const role = indexedRole ? sql<number>`u.role_id` : sql<number>`u.role_id + 0`;
+    const active = counting ? sql<boolean>`u.active` : sql<boolean>`(u.active or false)`;
     let query = db.selectFrom('users as u');
     if (filter.scopeOrganizationId !== undefined)
       query = query.where('u.organizationId', '=', filter.scopeOrganizationId);
     if (filter.organizationId !== undefined)
       query = query.where('u.organizationId', '=', filter.organizationId);
-    // Role and active flag match many rows: applied while walking the sort order's index rather
-    // than through an index of their own (`+ 0` keeps the planner from choosing one).
-    if (filter.roleId !== undefined)
-      query = query.where(sql<number>`u.role_id + 0`, '=', filter.roleId);
-    if (filter.active !== undefined) query = query.where('u.active', '=', filter.active);
+    if (filter.roleId !== undefined) query = query.where(role, '=', filter.roleId);
+    if (filter.active !== undefined) query = query.where(active, '=', filter.active);
+    if (filter.status === 'DEACTIVATED') query = query.where(active, '=', false);
+    else if (filter.status)
+      query = query.where(active, '=', true).where('u.invited', '=', filter.status === 'INVITED');
     if (filter.search) query = query.where(containsText(db, 'users', 'u', filter.search));
     return query;
   }
@@ -51,6 +60,7 @@ export function createUsersAdminRepository(db: Kysely<Database>) {
         'u.title',
         'u.roleId',
         'u.active',
+        'u.invited',
         'u.lastLoginAt',
         'u.createdAt',
         'u.identityUsername',
@@ -72,6 +82,7 @@ export function createUsersAdminRepository(db: Kysely<Database>) {
     title: row.title,
     roleId: role(row.roleId),
     active: toBool(row.active),
+    status: !toBool(row.active) ? 'DEACTIVATED' : toBool(row.invited) ? 'INVITED' : 'ACTIVE',
     lastLoginAt: toIsoOrNull(row.lastLoginAt),
     createdAt: toIso(row.createdAt),
   });
@@ -86,11 +97,18 @@ export function createUsersAdminRepository(db: Kysely<Database>) {
 
   return {
     list: (filter: UserFilter): Promise<TPage<TUserSummary>> =>
-      readPage(
-        sorted(filter),
-        matching(filter).select((eb) => eb.fn.countAll<number>().as('count')),
+      readPageOfIds(
+        db,
+        {
+          matching: matching(filter),
+          id: 'u.id',
+          keys: SORTS[filter.sort],
+          order: filter.order,
+          collect: isIndexedSearch(filter.search),
+        },
+        matching(filter, true).select((eb) => eb.fn.countAll<number>().as('count')),
         filter,
-        toSummary,
+        async (ids) => (await filtered({}).where('u.id', 'in', ids).execute()).map(toSummary),
       ),
 
     stream: (filter: UserFilter): AsyncGenerator<TUserSummary[]> =>

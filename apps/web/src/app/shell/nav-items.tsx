@@ -5,6 +5,8 @@ import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlin
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
+import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
+import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import { accessFor } from '@laurel/contract/permissions';
 import type { TProfile } from '@laurel/contract/profile';
 import { isPlatformAdmin } from '@laurel/contract/roles';
@@ -30,11 +32,33 @@ export interface NavSection {
  */
 export function getNavSections(profile: TProfile | null | undefined): NavSection[] {
   const sections = getManageSections(profile);
-  // Audits for admins (DESIGN §6): whoever may read the audit trail.
+  // Uploads and Audits for admins (DESIGN §6): whoever may read them.
+  const administration: NavItem[] = [];
+  if (profile && accessFor(profile.roleId, 'read:upload')) {
+    administration.push({
+      label: 'Uploads',
+      href: paths.uploads.getHref(),
+      icon: <CloudUploadOutlined />,
+    });
+  }
   if (profile && accessFor(profile.roleId, 'read:audit')) {
+    administration.push({
+      label: 'Audits',
+      href: paths.audits.getHref(),
+      icon: <FactCheckOutlined />,
+    });
+  }
+  if (administration.length > 0) sections.push({ title: 'Administration', items: administration });
+  if (profile) {
     sections.push({
-      title: 'Administration',
-      items: [{ label: 'Audits', href: paths.audits.getHref(), icon: <FactCheckOutlined /> }],
+      title: 'Help',
+      items: [
+        {
+          label: 'Insights methodology',
+          href: paths.insightsMethodology.getHref(),
+          icon: <HelpOutlineOutlined />,
+        },
+      ],
     });
   }
   return sections;

@@ -75,7 +75,7 @@ export const THEME_VARIANTS: Record<ThemeName, ThemeVariant> = {
   DEFAULT: {
     name: 'DEFAULT',
     label: 'Laurel',
-    description: 'Laurel blue header with a light sidebar.',
+    description: 'Laurel blue header; the sidebar follows light or dark mode.',
     light: lightFrame(HEADER_COLOR, PRIMARY_COLOR),
     dark: darkFrame('#0b3d72', '#8fb3f0'),
   },
@@ -93,7 +93,7 @@ export const THEME_VARIANTS: Record<ThemeName, ThemeVariant> = {
   LIGHT: {
     name: 'LIGHT',
     label: 'Light',
-    description: 'White header and sidebar, colour only where it matters.',
+    description: 'Header and sidebar in the page colour, accents only where they matter.',
     light: {
       ...lightFrame('#ffffff', PRIMARY_COLOR),
       header: { background: '#ffffff', text: '#1f2a37', border: '#dde3ea' },

@@ -11,6 +11,8 @@ export interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The label of the button that keeps things as they are; "Cancel" unless given. */
+  cancelLabel?: string;
   destructive?: boolean;
   busy?: boolean;
   onConfirm: () => void;
@@ -23,6 +25,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   destructive,
   busy,
   onConfirm,
@@ -36,7 +39,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions sx={{ px: 6, pb: 5 }}>
         <Button onClick={onCancel} disabled={busy}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button
           variant="contained"

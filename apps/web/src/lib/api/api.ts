@@ -20,6 +20,8 @@ export const api = createApi({
     'User',
     'Audit',
     'Counts',
+    'Insights',
+    'Upload',
   ],
   endpoints: () => ({}),
 });

@@ -20,11 +20,17 @@ export default function CallbackRoute() {
   const navigate = useNavigate();
   const dispatch = useDispatch<ApiDispatch>();
   const [searchParams] = useSearchParams();
-  const [error, setError] = useState<string | null>(null);
+  // The identity service refused the person (another domain, deactivated, not invited…) or the
+  // address lacks its code and state: nothing to exchange.
+  const refused =
+    Boolean(searchParams.get('error')) || !searchParams.get('code') || !searchParams.get('state');
+  const [failure, setFailure] = useState<{ error: string; detail: string | null } | null>(null);
+  const error = refused ? MESSAGES.federatedCallbackFailed : (failure?.error ?? null);
+  const detail = refused ? searchParams.get('error_description') : (failure?.detail ?? null);
   const started = useRef(false);
 
   useEffect(() => {
-    if (started.current) return;
+    if (started.current || refused) return;
     started.current = true;
     const code = searchParams.get('code') ?? '';
     const state = searchParams.get('state') ?? '';
@@ -39,10 +45,14 @@ export default function CallbackRoute() {
         await auth.completeSignIn();
         navigate(paths.home.getHref(), { replace: true });
       } catch (caught) {
-        setError(getErrorText(caught) || MESSAGES.federatedCallbackFailed);
+        const text = getErrorText(caught);
+        setFailure({
+          error: MESSAGES.federatedCallbackFailed,
+          detail: text === MESSAGES.federatedCallbackFailed ? null : text,
+        });
       }
     })();
-  }, [auth, dispatch, navigate, searchParams]);
+  }, [auth, dispatch, navigate, refused, searchParams]);
 
   if (error) {
     return (
@@ -50,9 +60,14 @@ export default function CallbackRoute() {
         <Typography variant="h3" component="h1" sx={{ mb: 4 }}>
           Company sign-in failed
         </Typography>
-        <Alert severity="error" sx={{ mb: 6 }}>
+        <Alert severity="error" sx={{ mb: detail ? 3 : 6 }} role="alert">
           {error}
         </Alert>
+        {detail ? (
+          <Typography color="text.secondary" sx={{ mb: 6 }} data-testid="callback-detail">
+            {detail}
+          </Typography>
+        ) : null}
         <Link component={RouterLink} to={paths.auth.passwordSignIn.getHref()}>
           Back to sign in
         </Link>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -23,8 +24,13 @@ import {
 
 import { statusLabel } from '../../../components/display/status-chip';
 import { issuesToFieldErrors, useFormState } from '../../../components/forms/use-form-state';
+import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { getErrorText } from '../../../lib/errors/error-text';
+import {
+  OrganizationPicker,
+  type OrganizationOption,
+} from '../../organizations/components/organization-picker';
 import { useCreateContractMutation, useUpdateContractMutation } from '../api/contracts-api';
 
 interface LineValues {
@@ -35,6 +41,8 @@ interface LineValues {
 }
 
 interface Values extends Record<string, unknown> {
+  /** Chosen in the form when the dialog is not opened for one organization. */
+  organization_id: number | null;
   number: string;
   name: string;
   status: ContractStatus;
@@ -44,6 +52,7 @@ interface Values extends Record<string, unknown> {
 }
 
 const toValues = (contract?: TContract): Values => ({
+  organization_id: contract?.organizationId ?? null,
   number: contract?.number ?? '',
   name: contract?.name ?? '',
   status: contract?.status ?? 'DRAFT',
@@ -57,8 +66,8 @@ const toValues = (contract?: TContract): Values => ({
   })),
 });
 
-const toBody = (values: Values, organizationId: number): TContractBody => ({
-  organization_id: organizationId,
+const toBody = (values: Values, organizationId: number | undefined): TContractBody => ({
+  organization_id: organizationId ?? values.organization_id ?? Number.NaN,
   number: values.number.trim(),
   name: values.name.trim(),
   status: values.status,
@@ -74,7 +83,8 @@ const toBody = (values: Values, organizationId: number): TContractBody => ({
 
 export interface ContractFormDialogProps {
   open: boolean;
-  organizationId: number;
+  /** The organization the contract belongs to; without it the form asks for one. */
+  organizationId?: number;
   contract?: TContract;
   onClose: () => void;
   onSaved?: (contract: TContract) => void;
@@ -86,14 +96,21 @@ export function ContractFormDialog(props: ContractFormDialogProps) {
 }
 
 function ContractForm({ organizationId, contract, onClose, onSaved }: ContractFormDialogProps) {
-  const form = useFormState(toValues(contract), (values) =>
-    issuesToFieldErrors(ZContractBody.safeParse(toBody(values, organizationId))),
-  );
+  const picking = organizationId === undefined && !contract;
+  const form = useFormState(toValues(contract), (values) => {
+    const errors = issuesToFieldErrors(ZContractBody.safeParse(toBody(values, organizationId)));
+    if (picking && values.organization_id === null)
+      errors.organization_id = 'Choose an organization';
+    return errors;
+  });
+  const [organization, setOrganization] = useState<OrganizationOption | null>(null);
   const { values, errors, set } = form;
   const [create, creating] = useCreateContractMutation();
   const [update, updating] = useUpdateContractMutation();
   const busy = creating.isLoading || updating.isLoading;
   const { showSnackbar } = useSnackbar();
+  const unsaved = useUnsavedChanges(form.dirty);
+  const close = unsaved.guard(onClose);
 
   const setLine = (index: number, changes: Partial<LineValues>) =>
     set(
@@ -110,6 +127,7 @@ function ContractForm({ organizationId, contract, onClose, onSaved }: ContractFo
       const saved = contract
         ? await update({ id: contract.id, body }).unwrap()
         : await create(body).unwrap();
+      unsaved.release();
       showSnackbar(contract ? 'Contract saved.' : 'Contract created.', 'success');
       onSaved?.(saved);
       onClose();
@@ -136,12 +154,26 @@ function ContractForm({ organizationId, contract, onClose, onSaved }: ContractFo
   );
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="md" fullWidth>
+    <Dialog open onClose={busy ? undefined : close} maxWidth="md" fullWidth>
       <DialogTitle>{contract ? `Edit ${contract.number}` : 'New contract'}</DialogTitle>
       <DialogContent>
         <Grid container columnSpacing={4} sx={{ pt: 2 }}>
+          {picking ? (
+            <Grid size={12}>
+              <OrganizationPicker
+                required
+                autoFocus
+                value={organization}
+                onChange={(next) => {
+                  setOrganization(next);
+                  set('organization_id', next?.id ?? null);
+                }}
+                error={errors.organization_id}
+              />
+            </Grid>
+          ) : null}
           <Grid size={{ xs: 12, sm: 4 }}>
-            {field('number', 'Number', { required: true, autoFocus: true })}
+            {field('number', 'Number', { required: true, autoFocus: !picking })}
           </Grid>
           <Grid size={{ xs: 12, sm: 8 }}>{field('name', 'Name', { required: true })}</Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
@@ -257,13 +289,14 @@ function ContractForm({ organizationId, contract, onClose, onSaved }: ContractFo
         </Button>
       </DialogContent>
       <DialogActions sx={{ px: 6, pb: 5 }}>
-        <Button onClick={onClose} disabled={busy}>
+        <Button onClick={close} disabled={busy}>
           Cancel
         </Button>
         <Button variant="contained" disabled={busy} onClick={() => void save()}>
           {contract ? 'Save' : 'Create contract'}
         </Button>
       </DialogActions>
+      {unsaved.prompt}
     </Dialog>
   );
 }

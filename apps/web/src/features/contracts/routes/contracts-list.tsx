@@ -11,6 +11,7 @@ import {
   CONTRACT_STATUSES,
   type TContractSummary,
 } from '@laurel/contract/contracts';
+import { accessFor } from '@laurel/contract/permissions';
 import { isPlatformAdmin } from '@laurel/contract/roles';
 
 import { getOrganizationHref, getOrganizationItemHref } from '../../../app/paths';
@@ -45,6 +46,7 @@ export default function ContractsListRoute() {
 
 function ContractsList({ organizationId }: { organizationId: number | null }) {
   const canDo = useCan();
+  const profile = useAuth().user?.profile;
   const itemHref = useItemHref();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
@@ -55,7 +57,13 @@ function ContractsList({ organizationId }: { organizationId: number | null }) {
   });
   const query = organizationId ? { ...list.query, organizationId } : list.query;
   const { data, isFetching, isLoading } = useListContractsQuery(query);
-  const canCreate = organizationId !== null && canDo('create:contract', { organizationId });
+  // Every organization's list: whoever may add contracts to any organization picks one.
+  const canCreate =
+    organizationId !== null
+      ? canDo('create:contract', { organizationId })
+      : profile
+        ? accessFor(profile.roleId, 'create:contract') === 'any'
+        : false;
 
   const columns: Column<TContractSummary, Sort>[] = [
     {
@@ -115,7 +123,7 @@ function ContractsList({ organizationId }: { organizationId: number | null }) {
       ) : (
         <PageHeader
           title="Contracts"
-          subtitle="Contracts of every organization. Open an organization to add one."
+          subtitle="Contracts of every organization, with their periods and status."
         />
       )}
       <Card>
@@ -168,16 +176,14 @@ function ContractsList({ organizationId }: { organizationId: number | null }) {
           }
         />
       </Card>
-      {organizationId ? (
-        <ContractFormDialog
-          open={creating}
-          organizationId={organizationId}
-          onClose={() => setCreating(false)}
-          onSaved={(contract) =>
-            navigate(itemHref('contracts', contract.id, contract.organizationId))
-          }
-        />
-      ) : null}
+      <ContractFormDialog
+        open={creating}
+        organizationId={organizationId ?? undefined}
+        onClose={() => setCreating(false)}
+        onSaved={(contract) =>
+          navigate(itemHref('contracts', contract.id, contract.organizationId))
+        }
+      />
     </>
   );
 }

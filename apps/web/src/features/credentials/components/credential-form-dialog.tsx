@@ -17,6 +17,7 @@ import {
   optionalText,
   useFormState,
 } from '../../../components/forms/use-form-state';
+import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { getErrorText } from '../../../lib/errors/error-text';
 import { useLookup } from '../../../lib/lookups/lookups-api';
@@ -89,6 +90,8 @@ function CredentialForm({
   const [update, updating] = useUpdateCredentialMutation();
   const busy = creating.isLoading || updating.isLoading;
   const { showSnackbar } = useSnackbar();
+  const unsaved = useUnsavedChanges(form.dirty);
+  const close = unsaved.guard(onClose);
 
   const save = async () => {
     if (!form.submit()) return;
@@ -106,6 +109,7 @@ function CredentialForm({
             },
           }).unwrap()
         : await create(body).unwrap();
+      unsaved.release();
       showSnackbar(credential ? 'Credential saved.' : 'Credential created.', 'success');
       onSaved?.(saved);
       onClose();
@@ -128,7 +132,7 @@ function CredentialForm({
   );
 
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth>
+    <Dialog open onClose={busy ? undefined : close} maxWidth="sm" fullWidth>
       <DialogTitle>{credential ? `Edit ${credential.name}` : 'New credential'}</DialogTitle>
       <DialogContent>
         <Grid container columnSpacing={4} sx={{ pt: 2 }}>
@@ -169,13 +173,14 @@ function CredentialForm({
         </Grid>
       </DialogContent>
       <DialogActions sx={{ px: 6, pb: 5 }}>
-        <Button onClick={onClose} disabled={busy}>
+        <Button onClick={close} disabled={busy}>
           Cancel
         </Button>
         <Button variant="contained" disabled={busy} onClick={() => void save()}>
           {credential ? 'Save' : 'Create credential'}
         </Button>
       </DialogActions>
+      {unsaved.prompt}
     </Dialog>
   );
 }

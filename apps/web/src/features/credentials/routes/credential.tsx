@@ -1,16 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
+import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import UnarchiveOutlined from '@mui/icons-material/UnarchiveOutlined';
 import { AWARD_SORTS, type TAward, type TCredential } from '@laurel/contract/credentials';
@@ -39,6 +39,9 @@ import {
   useUpdateCredentialMutation,
 } from '../api/credentials-api';
 import { CredentialFormDialog } from '../components/credential-form-dialog';
+
+// The insights panel (with its chart) loads only when its tab is opened.
+const InsightsPanel = lazy(() => import('../../insights/components/insights-panel'));
 
 const TABS = ['details', 'awards', 'insights'] as const;
 type TabName = (typeof TABS)[number];
@@ -162,13 +165,13 @@ function CredentialPage({ credential }: { credential: TCredential }) {
         {tab === 'details' ? <CredentialDetails credential={credential} /> : null}
         {tab === 'awards' ? <AwardsList credential={credential} /> : null}
         {tab === 'insights' ? (
-          <Card>
-            <EmptyState
-              icon={<InsightsOutlined />}
-              title="Insights arrive soon"
-              description="Earnings and employment of the people who hold this credential, around the year of their award."
+          <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
+            <InsightsPanel
+              organizationId={credential.organizationId}
+              credentialId={credential.id}
+              subject={credential.name}
             />
-          </Card>
+          </Suspense>
         ) : null}
       </Box>
       <CredentialFormDialog

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -8,10 +8,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
-import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
-import { MESSAGES } from '@laurel/contract/messages';
 import { ROLE_LABELS, isPlatformAdmin } from '@laurel/contract/roles';
 
 import { getOrganizationHref, getOrganizationItemHref, paths } from '../../../app/paths';
@@ -19,9 +17,14 @@ import { BookmarkList } from '../../../components/bookmarks/bookmark-list';
 import { PageHeader } from '../../../components/layout/page-header';
 import { useGetOrganizationQuery } from '../../../lib/api/organization-api';
 import { useAuth } from '../../../lib/auth/use-auth';
+import { useCan } from '../../../lib/auth/use-can';
 import { useBreadcrumbs } from '../../../lib/breadcrumbs/use-breadcrumbs';
 import { formatNumber } from '../../../lib/format/format';
 import { useGetPlatformCountsQuery } from '../api/dashboard-api';
+
+// Insights and uploads load in their own chunks, after the counts and bookmarks.
+const InsightsPanel = lazy(() => import('../../insights/components/insights-panel'));
+const UploadsInProgress = lazy(() => import('../../uploads/components/uploads-in-progress'));
 
 function greeting(now: Date): string {
   const hour = now.getHours();
@@ -147,11 +150,16 @@ function CountGrid({ counts }: { counts: Count[] }) {
   );
 }
 
-/** `/`: the organization's (or the platform's) counts and the bookmarks widget. */
+/**
+ * `/`: the organization's (or the platform's) counts, the organization's insights, uploads in
+ * progress for admins, and the bookmarks widget.
+ */
 export default function DashboardRoute() {
   const { user } = useAuth();
   const profile = user?.profile;
   const platformAdmin = isPlatformAdmin(profile);
+  const canDo = useCan();
+  const seesUploads = canDo('read:upload');
   useBreadcrumbs({ dashboard: { label: 'Dashboard', href: paths.home.getHref() } });
 
   return (
@@ -163,8 +171,10 @@ export default function DashboardRoute() {
         title={`${greeting(new Date())}${profile?.firstName ? `, ${profile.firstName}` : ''}`}
         subtitle={
           platformAdmin
-            ? 'The platform at a glance, and what you bookmarked.'
-            : 'Your organization at a glance, and what you bookmarked.'
+            ? 'The platform at a glance, uploads in progress, and what you bookmarked.'
+            : seesUploads
+              ? 'Your organization at a glance: its workforce insights, uploads and bookmarks.'
+              : 'Your organization at a glance: its workforce insights and your bookmarks.'
         }
       />
       {platformAdmin ? (
@@ -172,55 +182,35 @@ export default function DashboardRoute() {
       ) : profile ? (
         <OrganizationCounts organizationId={profile.organizationId} />
       ) : null}
+      {!platformAdmin &&
+      profile &&
+      canDo('read:insights', { organizationId: profile.organizationId }) ? (
+        <Box sx={{ mb: 6 }}>
+          <Suspense fallback={<Skeleton variant="rounded" height={360} />}>
+            <InsightsPanel
+              organizationId={profile.organizationId}
+              subject={profile.organizationName}
+              title="Workforce insights"
+            />
+          </Suspense>
+        </Box>
+      ) : null}
       <Box
         sx={{
           display: 'grid',
           gap: 5,
-          gridTemplateColumns: { xs: '1fr', lg: platformAdmin ? '1fr' : '3fr 2fr' },
+          alignItems: 'start',
+          gridTemplateColumns: { xs: '1fr', lg: seesUploads ? '3fr 2fr' : '1fr' },
         }}
       >
         <Card>
           <BookmarkList title="Your bookmarks" />
         </Card>
-        {platformAdmin ? null : (
-          <Card>
-            <CardContent sx={{ p: 6, '&:last-child': { pb: 6 } }}>
-              <Box
-                aria-hidden="true"
-                sx={{
-                  width: 40,
-                  height: 40,
-                  borderRadius: 2,
-                  display: 'grid',
-                  placeItems: 'center',
-                  bgcolor: 'action.hover',
-                  color: 'primary.main',
-                  mb: 4,
-                }}
-              >
-                <InsightsOutlined />
-              </Box>
-              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-                Workforce insights
-              </Typography>
-              <Typography color="text.secondary" sx={{ mb: 3 }}>
-                Salary, growth, employment and top roles, and the chart “{MESSAGES.salaryChartTitle}
-                ”.
-              </Typography>
-              <Typography
-                variant="caption"
-                sx={{
-                  fontWeight: 700,
-                  color: 'text.secondary',
-                  textTransform: 'uppercase',
-                  letterSpacing: '0.06em',
-                }}
-              >
-                Arrives soon
-              </Typography>
-            </CardContent>
-          </Card>
-        )}
+        {seesUploads ? (
+          <Suspense fallback={<Skeleton variant="rounded" height={160} />}>
+            <UploadsInProgress href={paths.uploads.getHref()} />
+          </Suspense>
+        ) : null}
       </Box>
     </>
   );

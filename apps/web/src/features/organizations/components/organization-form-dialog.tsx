@@ -21,6 +21,7 @@ import {
   optionalText,
   useFormState,
 } from '../../../components/forms/use-form-state';
+import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { getErrorText } from '../../../lib/errors/error-text';
 import { useLookup } from '../../../lib/lookups/lookups-api';
@@ -97,6 +98,8 @@ function OrganizationForm({ organization, onClose, onSaved }: OrganizationFormDi
   const [update, updating] = useUpdateOrganizationMutation();
   const busy = creating.isLoading || updating.isLoading;
   const { showSnackbar } = useSnackbar();
+  const unsaved = useUnsavedChanges(form.dirty);
+  const close = unsaved.guard(onClose);
 
   const save = async () => {
     if (!form.submit()) return;
@@ -104,6 +107,7 @@ function OrganizationForm({ organization, onClose, onSaved }: OrganizationFormDi
       const saved = organization
         ? await update({ id: organization.id, body: toBody(values) }).unwrap()
         : await create(toBody(values)).unwrap();
+      unsaved.release();
       showSnackbar(organization ? 'Organization saved.' : 'Organization created.', 'success');
       onSaved?.(saved);
       onClose();
@@ -128,7 +132,7 @@ function OrganizationForm({ organization, onClose, onSaved }: OrganizationFormDi
   return (
     <Dialog
       open
-      onClose={busy ? undefined : onClose}
+      onClose={busy ? undefined : close}
       maxWidth="sm"
       fullWidth
       slotProps={{ paper: { component: 'form', noValidate: true } as object }}
@@ -202,7 +206,7 @@ function OrganizationForm({ organization, onClose, onSaved }: OrganizationFormDi
         </Grid>
       </DialogContent>
       <DialogActions sx={{ px: 6, pb: 5 }}>
-        <Button onClick={onClose} disabled={busy}>
+        <Button onClick={close} disabled={busy}>
           Cancel
         </Button>
         <Button
@@ -217,6 +221,7 @@ function OrganizationForm({ organization, onClose, onSaved }: OrganizationFormDi
           {organization ? 'Save' : 'Create organization'}
         </Button>
       </DialogActions>
+      {unsaved.prompt}
     </Dialog>
   );
 }

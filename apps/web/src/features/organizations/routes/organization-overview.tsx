@@ -12,6 +12,8 @@ import { statusLabel } from '../../../components/display/status-chip';
 import { useGetOrganizationQuery } from '../../../lib/api/organization-api';
 import { formatDate, formatNumber } from '../../../lib/format/format';
 import { useSalesforceUrl } from '../../../lib/lookups/lookups-api';
+import { useCan } from '../../../lib/auth/use-can';
+import { SsoSettingsCard } from '../components/sso-settings-card';
 
 /** `<baseUrl>/lightning/r/Account/<id>/view` (DESIGN §3). */
 export function salesforceAccountHref(baseUrl: string, accountId: string): string {
@@ -23,7 +25,10 @@ export default function OrganizationOverviewRoute() {
   const { organizationId } = useOrganizationRoute();
   const { data: organization } = useGetOrganizationQuery(organizationId ?? 0);
   const salesforce = useSalesforceUrl();
+  const canDo = useCan();
   if (!organization) return null;
+  const canEditSso =
+    canDo('update:organization', { organizationId: organization.id }) && !organization.isPlatform;
   const location = [organization.city, organization.state].filter(Boolean).join(', ');
 
   return (
@@ -116,6 +121,11 @@ export default function OrganizationOverviewRoute() {
       <Card>
         <BookmarkList title="Bookmarked here" organizationId={organization.id} />
       </Card>
+      {canEditSso ? (
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <SsoSettingsCard organizationId={organization.id} loginMode={organization.loginMode} />
+        </Box>
+      ) : null}
     </Box>
   );
 }

@@ -37,6 +37,12 @@ export default function OrganizationRoute() {
     { label: 'Credentials', href: getOrganizationItemHref(href, 'credentials') },
     { label: 'Users', href: getOrganizationItemHref(href, 'users') },
     { label: 'Contracts', href: getOrganizationItemHref(href, 'contracts') },
+    ...(canDo('read:insights', { organizationId: id })
+      ? [{ label: 'Insights', href: getOrganizationItemHref(href, 'insights') }]
+      : []),
+    ...(canDo('read:upload', { organizationId: id })
+      ? [{ label: 'Uploads', href: getOrganizationItemHref(href, 'uploads') }]
+      : []),
     ...(canDo('read:audit', { organizationId: id })
       ? [{ label: 'Audit trail', href: getOrganizationItemHref(href, 'audits') }]
       : []),

@@ -12,6 +12,7 @@ import {
   type TUpdateProfileBody,
 } from '@laurel/contract/profile';
 
+import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useUpdateProfileMutation } from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/use-auth';
@@ -91,6 +92,12 @@ export function ProfileForm({
   const [values, setValues] = useState<ProfileFormValues>(() => profileToValues(profile));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
+  const saved = profileToValues(profile);
+  const unsaved = useUnsavedChanges(
+    (Object.keys(values) as Array<keyof ProfileFormValues>).some(
+      (key) => values[key] !== saved[key],
+    ),
+  );
 
   const set = (key: keyof ProfileFormValues) => (event: ChangeEvent<HTMLInputElement>) => {
     setValues((current) => ({ ...current, [key]: event.target.value }));
@@ -104,10 +111,11 @@ export function ProfileForm({
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     try {
-      const saved = await save({ id: profile.id, body: valuesToBody(values) }).unwrap();
-      updateProfile(saved);
+      const result = await save({ id: profile.id, body: valuesToBody(values) }).unwrap();
+      unsaved.release();
+      updateProfile(result);
       showSnackbar('Your profile has been saved.', 'success');
-      onSaved?.(saved);
+      onSaved?.(result);
     } catch (caught) {
       const fieldErrors = mapFieldErrors(caught, PROFILE_FIELD_KEYS) as FieldErrors;
       setErrors(fieldErrors);
@@ -194,6 +202,7 @@ export function ProfileForm({
           {isLoading ? 'Saving…' : submitLabel}
         </Button>
       </Box>
+      {unsaved.prompt}
     </Box>
   );
 }

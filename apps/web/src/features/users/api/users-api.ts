@@ -1,4 +1,6 @@
+import type { TInvitation, TInvitationBody } from '@laurel/contract/invitations';
 import type { TPage } from '@laurel/contract/pagination';
+import { API_PATHS } from '@laurel/contract/paths';
 import type { TUserPatchBody, TUserSummary } from '@laurel/contract/users';
 
 import { api } from '../../../lib/api/api';
@@ -23,7 +25,33 @@ export const usersApi = api.injectEndpoints({
         { type: 'User', id: 'LIST' },
       ],
     }),
+    inviteUser: build.mutation<
+      { user: TUserSummary; invitation: TInvitation },
+      { organizationId: number; body: TInvitationBody }
+    >({
+      query: ({ organizationId, body }) => ({
+        url: API_PATHS.organizationInvitations(organizationId),
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: [{ type: 'User', id: 'LIST' }],
+    }),
+    resendInvitation: build.mutation<TInvitation, number>({
+      query: (id) => ({ url: API_PATHS.resendUserInvitation(id), method: 'POST' }),
+      invalidatesTags: (_result, _error, id) => [{ type: 'User', id }],
+    }),
+    revokeInvitation: build.mutation<null, number>({
+      query: (id) => ({ url: API_PATHS.userInvitation(id), method: 'DELETE' }),
+      invalidatesTags: [{ type: 'User', id: 'LIST' }],
+    }),
   }),
 });
 
-export const { useListUsersQuery, useGetUserQuery, useUpdateUserMutation } = usersApi;
+export const {
+  useListUsersQuery,
+  useGetUserQuery,
+  useUpdateUserMutation,
+  useInviteUserMutation,
+  useResendInvitationMutation,
+  useRevokeInvitationMutation,
+} = usersApi;

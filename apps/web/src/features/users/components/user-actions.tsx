@@ -14,15 +14,22 @@ import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
+import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
+import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
 import { ROLE_IDS, ROLE_LABELS, ROLES, isPlatformAdmin, type RoleId } from '@laurel/contract/roles';
 import type { TUserSummary } from '@laurel/contract/users';
 
 import { ConfirmDialog } from '../../../components/forms/confirm-dialog';
+import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useCan } from '../../../lib/auth/use-can';
 import { getErrorText } from '../../../lib/errors/error-text';
-import { useUpdateUserMutation } from '../api/users-api';
+import {
+  useResendInvitationMutation,
+  useRevokeInvitationMutation,
+  useUpdateUserMutation,
+} from '../api/users-api';
 
 /** Roles the signed-in person may hand out: Platform Admin only by a platform admin. */
 export function assignableRoles(viewerIsPlatformAdmin: boolean): RoleId[] {
@@ -50,26 +57,51 @@ export function UserActions({
   const { user: session } = useAuth();
   const manage = useCanManageUser(user);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [dialog, setDialog] = useState<'role' | 'active' | null>(null);
+  const [dialog, setDialog] = useState<'role' | 'active' | 'revoke' | null>(null);
   const [role, setRole] = useState<RoleId>(user.roleId);
-  const [update, { isLoading }] = useUpdateUserMutation();
+  const [update, { isLoading: updating }] = useUpdateUserMutation();
+  const [resend, resending] = useResendInvitationMutation();
+  const [revoke, revoking] = useRevokeInvitationMutation();
+  const isLoading = updating || resending.isLoading || revoking.isLoading;
+  const invited = user.status === 'INVITED';
   const { showSnackbar } = useSnackbar();
+  const unsaved = useUnsavedChanges(dialog === 'role' && role !== user.roleId);
   if (!manage) return null;
+  const closeRole = unsaved.guard(() => setDialog(null));
   const name = `${user.firstName} ${user.lastName}`;
 
   const save = async (body: { role_id?: RoleId; active?: boolean }, done: string) => {
     try {
       await update({ id: user.id, body }).unwrap();
+      unsaved.release();
       showSnackbar(done, 'success');
       setDialog(null);
     } catch (error) {
       showSnackbar(getErrorText(error), 'error');
     }
   };
-  const open = (next: 'role' | 'active') => {
+  const open = (next: 'role' | 'active' | 'revoke') => {
     setAnchor(null);
     setRole(user.roleId);
     setDialog(next);
+  };
+  const sendAgain = async () => {
+    setAnchor(null);
+    try {
+      await resend(user.id).unwrap();
+      showSnackbar(`A new invitation was sent to ${user.email}.`, 'success');
+    } catch (error) {
+      showSnackbar(getErrorText(error), 'error');
+    }
+  };
+  const withdraw = async () => {
+    try {
+      await revoke(user.id).unwrap();
+      showSnackbar(`The invitation of ${user.email} was withdrawn.`, 'success');
+      setDialog(null);
+    } catch (error) {
+      showSnackbar(getErrorText(error), 'error');
+    }
   };
 
   return (
@@ -83,6 +115,22 @@ export function UserActions({
             <MoreVert />
           </IconButton>
           <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+            {invited ? (
+              <MenuItem onClick={() => void sendAgain()}>
+                <ListItemIcon>
+                  <ForwardToInboxOutlined fontSize="small" />
+                </ListItemIcon>
+                Resend invitation
+              </MenuItem>
+            ) : null}
+            {invited ? (
+              <MenuItem onClick={() => open('revoke')}>
+                <ListItemIcon>
+                  <PersonRemoveOutlined fontSize="small" />
+                </ListItemIcon>
+                Withdraw invitation
+              </MenuItem>
+            ) : null}
             <MenuItem onClick={() => open('role')}>
               <ListItemIcon>
                 <BadgeOutlined fontSize="small" />
@@ -103,6 +151,26 @@ export function UserActions({
         </>
       ) : (
         <>
+          {invited ? (
+            <Button
+              variant="outlined"
+              startIcon={<ForwardToInboxOutlined />}
+              onClick={() => void sendAgain()}
+              disabled={isLoading}
+            >
+              Resend invitation
+            </Button>
+          ) : null}
+          {invited ? (
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<PersonRemoveOutlined />}
+              onClick={() => open('revoke')}
+            >
+              Withdraw invitation
+            </Button>
+          ) : null}
           <Button variant="outlined" startIcon={<BadgeOutlined />} onClick={() => open('role')}>
             Change role
           </Button>
@@ -118,7 +186,7 @@ export function UserActions({
       )}
       <Dialog
         open={dialog === 'role'}
-        onClose={isLoading ? undefined : () => setDialog(null)}
+        onClose={isLoading ? undefined : closeRole}
         maxWidth="xs"
         fullWidth
       >
@@ -142,7 +210,7 @@ export function UserActions({
           </TextField>
         </DialogContent>
         <DialogActions sx={{ px: 6, pb: 5 }}>
-          <Button onClick={() => setDialog(null)} disabled={isLoading}>
+          <Button onClick={closeRole} disabled={isLoading}>
             Cancel
           </Button>
           <Button
@@ -153,7 +221,20 @@ export function UserActions({
             Save role
           </Button>
         </DialogActions>
+        {unsaved.prompt}
       </Dialog>
+      <ConfirmDialog
+        open={dialog === 'revoke'}
+        title={`Withdraw the invitation of ${name}?`}
+        confirmLabel="Withdraw"
+        destructive
+        busy={isLoading}
+        onCancel={() => setDialog(null)}
+        onConfirm={() => void withdraw()}
+      >
+        The link in their e-mail stops working and the account that was prepared for them is
+        removed. You can invite them again later.
+      </ConfirmDialog>
       <ConfirmDialog
         open={dialog === 'active'}
         title={user.active ? `Deactivate ${name}?` : `Activate ${name}?`}

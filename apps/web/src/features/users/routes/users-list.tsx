@@ -1,10 +1,19 @@
+import { useState } from 'react';
 import { Link as RouterLink, Navigate } from 'react-router';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
-import { ROLE_IDS, ROLE_LABELS, isPlatformAdmin } from '@laurel/contract/roles';
+import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
+import { USER_STATUSES, USER_STATUS_LABELS } from '@laurel/contract/invitations';
+import {
+  ROLE_IDS,
+  ROLE_LABELS,
+  isPlatformAdmin,
+  isPlatformOrganization,
+} from '@laurel/contract/roles';
 import { USER_SORTS, type TUserSummary } from '@laurel/contract/users';
 
 import { getOrganizationHref, getOrganizationItemHref } from '../../../app/paths';
@@ -16,11 +25,14 @@ import { RoleChip } from '../../../components/display/role-chip';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { PageHeader } from '../../../components/layout/page-header';
 import { downloadFile } from '../../../lib/api/download';
+import { useGetOrganizationQuery } from '../../../lib/api/organization-api';
 import { useAuth } from '../../../lib/auth/use-auth';
+import { useCan } from '../../../lib/auth/use-can';
 import { formatDateTime } from '../../../lib/format/format';
 import { useListParams } from '../../../lib/list/use-list-params';
 import { USERS_EXPORT_PATH, useListUsersQuery } from '../api/users-api';
-import { ActiveChip } from '../components/active-chip';
+import { InviteUserDialog, invitableRoles } from '../components/invite-user-dialog';
+import { UserStatusChip } from '../components/status-chip';
 import { UserActions } from '../components/user-actions';
 
 type Sort = (typeof USER_SORTS)[number];
@@ -39,11 +51,17 @@ export default function UsersListRoute() {
 
 function UsersList({ organizationId }: { organizationId: number | null }) {
   const itemHref = useItemHref();
-  const list = useListParams<Sort, 'roleId' | 'active'>({
+  const list = useListParams<Sort, 'roleId' | 'status'>({
     sorts: USER_SORTS,
     defaultSort: 'name',
-    filters: ['roleId', 'active'],
+    filters: ['roleId', 'status'],
   });
+  const { user } = useAuth();
+  const canDo = useCan();
+  const [inviting, setInviting] = useState(false);
+  const organization = useGetOrganizationQuery(organizationId ?? 0, { skip: !organizationId });
+  const canInvite =
+    organizationId !== null && canDo('invite:user', { organizationId }) && !!organization.data;
   const query = organizationId ? { ...list.query, organizationId } : list.query;
   const { data, isFetching, isLoading } = useListUsersQuery(query);
 
@@ -61,9 +79,17 @@ function UsersList({ organizationId }: { organizationId: number | null }) {
           >
             {row.firstName} {row.lastName}
           </Link>
-          <Typography variant="body2" color="text.secondary" sx={{ display: { md: 'none' } }}>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            sx={{ display: { md: 'none' }, overflowWrap: 'anywhere' }}
+          >
             {row.email}
           </Typography>
+          {/* Narrow screens: the role under the name rather than in a column of its own. */}
+          <Box sx={{ display: { sm: 'none' }, mt: 1 }}>
+            <RoleChip roleId={row.roleId} />
+          </Box>
         </>
       ),
     },
@@ -78,11 +104,17 @@ function UsersList({ organizationId }: { organizationId: number | null }) {
             hideBelow: 'lg' as const,
           },
         ]),
-    { key: 'role', label: 'Role', sort: 'role', render: (row) => <RoleChip roleId={row.roleId} /> },
     {
-      key: 'active',
+      key: 'role',
+      label: 'Role',
+      sort: 'role',
+      render: (row) => <RoleChip roleId={row.roleId} />,
+      hideBelow: 'sm',
+    },
+    {
+      key: 'status',
       label: 'Status',
-      render: (row) => <ActiveChip active={row.active} />,
+      render: (row) => <UserStatusChip status={row.status} />,
       hideBelow: 'sm',
     },
     {
@@ -105,9 +137,29 @@ function UsersList({ organizationId }: { organizationId: number | null }) {
   return (
     <>
       {organizationId ? (
-        <Typography variant="h5" component="h2" sx={{ mb: 4 }}>
-          Users
-        </Typography>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 3,
+            mb: 4,
+            flexWrap: 'wrap',
+          }}
+        >
+          <Typography variant="h5" component="h2">
+            Users
+          </Typography>
+          {canInvite ? (
+            <Button
+              variant="contained"
+              startIcon={<PersonAddAlt1Outlined />}
+              onClick={() => setInviting(true)}
+            >
+              Invite user
+            </Button>
+          ) : null}
+        </Box>
       ) : (
         <PageHeader
           title="Users"
@@ -129,13 +181,13 @@ function UsersList({ organizationId }: { organizationId: number | null }) {
           />
           <SelectFilter
             label="Status"
-            value={list.filters.active}
-            onChange={(value) => list.setFilter('active', value)}
-            options={[
-              { value: 'true', label: 'Active' },
-              { value: 'false', label: 'Inactive' },
-            ]}
-            minWidth={120}
+            value={list.filters.status}
+            onChange={(value) => list.setFilter('status', value)}
+            options={USER_STATUSES.map((status) => ({
+              value: status,
+              label: USER_STATUS_LABELS[status],
+            }))}
+            minWidth={130}
           />
         </ListToolbar>
         <DataTable
@@ -164,6 +216,18 @@ function UsersList({ organizationId }: { organizationId: number | null }) {
           }
         />
       </Card>
+      {canInvite && organization.data ? (
+        <InviteUserDialog
+          open={inviting}
+          organizationId={organization.data.id}
+          organizationName={organization.data.name}
+          roles={invitableRoles(
+            isPlatformAdmin(user?.profile),
+            isPlatformOrganization(organization.data),
+          )}
+          onClose={() => setInviting(false)}
+        />
+      ) : null}
     </>
   );
 }

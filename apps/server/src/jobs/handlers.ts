@@ -1,0 +1,33 @@
+import type { Kysely } from 'kysely';
+
+import type { Dialect } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { createDemoEarningsProvider } from '../modules/earnings/demo-provider.ts';
+import { createMatchAwardsHandler } from '../modules/earnings/match-awards.job.ts';
+import { createRebuildInsightsHandler } from '../modules/insights/rebuild-insights.job.ts';
+import { createProcessUploadHandler } from '../modules/uploads/process-upload.ts';
+import { createUploadsRepository } from '../modules/uploads/uploads.repository.ts';
+import { type JobHandler, JOB_TYPES, type JobType } from './types.ts';
+
+export interface JobHandlerDeps {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Who matches awards automatically: the demo provider, or nobody (provider files are imported). */
+  earningsProvider?: 'demo' | 'file';
+}
+
+/**
+ * Every background job Laurel runs, by type: the one place where handlers are assembled. A worker
+ * claims only the types it has a handler for, so a type without one simply waits in the queue.
+ */
+export function createJobHandlers(deps: JobHandlerDeps): Partial<Record<JobType, JobHandler>> {
+  return {
+    [JOB_TYPES.processUpload]: createProcessUploadHandler({
+      uploads: createUploadsRepository(deps.db, deps.dialect),
+    }),
+    [JOB_TYPES.matchAwards]: createMatchAwardsHandler({
+      provider: (deps.earningsProvider ?? 'demo') === 'demo' ? createDemoEarningsProvider() : null,
+    }),
+    [JOB_TYPES.rebuildInsights]: createRebuildInsightsHandler(),
+  };
+}

@@ -1,0 +1,476 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+
+import type { Dialect } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import {
+  type EnqueueOptions,
+  type JobContext,
+  type JobHandler,
+  JobInterruptedError,
+  type JobType,
+  type RunningJob,
+} from './types.ts';
+
+/** How long a claimed job belongs to its worker unless the lease is extended. */
+export const DEFAULT_LEASE_MS = 30_000;
+/** How often an idle worker looks for jobs queued by other instances (or by nobody it heard of). */
+export const DEFAULT_POLL_MS = 500;
+/** Finished jobs are kept this long, so that their status can be read, then purged. */
+export const DONE_JOB_RETENTION_DAYS = 7;
+export const FAILED_JOB_RETENTION_DAYS = 30;
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/** The default wait before attempt `attempt + 1`: 2, 4, 8… seconds, at most ten minutes. */
+export const exponentialBackoff = (attempt: number): number =>
+  Math.min(2 ** attempt * 1000, 10 * 60 * 1000);
+
+/**
+ * Queues a job. Pass the transaction of the change that needs the job, so that the job exists if
+ * and only if the change was committed. Returns the job's id, or null when a queued job with the
+ * same `dedupeKey` already covers it (then nothing is added).
+ * @example await enqueueJob(trx, { type: JOB_TYPES.matchAwards, organizationId, dedupeKey: `match-awards:${organizationId}` })
+ */
+export async function enqueueJob(
+  db: Kysely<Database>,
+  options: EnqueueOptions,
+): Promise<number | null> {
+  const row = await db
+    .insertInto('jobs')
+    .values({
+      type: options.type,
+      organizationId: options.organizationId ?? null,
+      payload: JSON.stringify(options.payload ?? {}),
+      dedupeKey: options.dedupeKey ?? null,
+      maxAttempts: options.maxAttempts ?? 3,
+      ...(options.runAt ? { runAt: options.runAt.toISOString() } : {}),
+    })
+    // The only unique index a new job can violate is the partial one on queued dedupe keys; two
+    // instances queuing the same key at once both succeed, and one of them adds nothing.
+    .onConflict((oc) => oc.doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** The database clock, so that instances on different machines agree on leases. */
+function clock(dialect: Dialect) {
+  if (dialect === 'postgres') {
+    return {
+      now: (): RawBuilder<string> => sql<string>`now()`,
+      plus: (ms: number): RawBuilder<string> =>
+        sql<string>`now() + ${Math.round(ms)}::bigint * interval '1 millisecond'`,
+    };
+  }
+  return {
+    now: (): RawBuilder<string> => sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now')`,
+    plus: (ms: number): RawBuilder<string> =>
+      sql<string>`strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`${ms >= 0 ? '+' : ''}${(ms / 1000).toFixed(3)} seconds`})`,
+  };
+}
+
+/**
+ * Lets requests that wait for the database run before the job's next query. On SQLite there is
+ * one connection, and a job that queries in a tight loop would otherwise keep it from requests
+ * (Kysely's connection lock is not first come, first served) until the job ends.
+ */
+const yieldConnection = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return (
+    e?.code === '23505' ||
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    /UNIQUE constraint failed/.test(e?.message ?? '')
+  );
+}
+
+/** The handler learned that another worker took the job over (its lease had run out). */
+export class LeaseLostError extends Error {
+  constructor(jobId: number) {
+    super(`Job ${jobId} is no longer leased to this worker`);
+    this.name = 'LeaseLostError';
+  }
+}
+
+export interface JobQueueOptions {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  log: FastifyBaseLogger;
+  handlers?: Partial<Record<JobType, JobHandler>>;
+  /** Names this worker in `locked_by`; unique per process by default. */
+  workerId?: string;
+  leaseMs?: number;
+  pollMs?: number;
+  /** Wait before the next attempt after attempt number `attempt` failed. */
+  retryDelayMs?: (attempt: number) => number;
+}
+
+export interface JobQueue {
+  /** Runs jobs in the background until `stop()`. */
+  start(): void;
+  /** Stops taking jobs and waits for the running one to finish or reach a safe point. */
+  stop(): Promise<void>;
+  /** Runs runnable jobs in this process, one after another, until none is left (tests, scripts). */
+  runUntilIdle(): Promise<void>;
+  register(type: JobType, handler: JobHandler): void;
+  /** Queues a job outside any transaction and wakes the worker. */
+  enqueue(options: EnqueueOptions): Promise<number | null>;
+  /** Wakes the worker now (a job was just committed in this process). */
+  notify(): void;
+  /** Deletes finished jobs past their retention. */
+  purge(): Promise<void>;
+  readonly workerId: string;
+}
+
+type ClaimedRow = {
+  id: number;
+  type: string;
+  organizationId: number | null;
+  payload: string;
+  attempts: number;
+  maxAttempts: number;
+};
+
+/**
+ * A durable job queue over the `jobs` table. One job runs at a time per queue. A claimed job is
+ * leased to this worker; the lease is renewed while the handler runs, so that a job whose worker
+ * died (its lease ran out) is claimed again by any instance, which counts as an attempt.
+ */
+export function createJobQueue(options: JobQueueOptions): JobQueue {
+  const { db, dialect, log } = options;
+  const handlers = new Map<string, JobHandler>(
+    Object.entries(options.handlers ?? {}).filter((entry): entry is [JobType, JobHandler] =>
+      Boolean(entry[1]),
+    ),
+  );
+  const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
+  const retryDelayMs = options.retryDelayMs ?? exponentialBackoff;
+  const time = clock(dialect);
+
+  let stopping = false;
+  let loop: Promise<void> | null = null;
+  let wake: (() => void) | null = null;
+  let notified = false;
+  let lastPurge = 0;
+
+  async function claim(): Promise<ClaimedRow | undefined> {
+    const types = [...handlers.keys()];
+    if (types.length === 0) return undefined;
+    const now = time.now();
+    let next = db
+      .selectFrom('jobs as j')
+      .select('j.id')
+      .where('j.type', 'in', types)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('j.status', '=', 'QUEUED'), eb('j.runAt', '<=', now)]),
+          eb.and([eb('j.status', '=', 'RUNNING'), eb('j.lockedUntil', '<', now)]),
+        ]),
+      )
+      .orderBy('j.runAt')
+      .orderBy('j.id')
+      .limit(1);
+    // PostgreSQL: instances claim concurrently; a row another worker is claiming is skipped.
+    // SQLite has one writer, so the single UPDATE is atomic by itself.
+    if (dialect === 'postgres') next = next.forUpdate().skipLocked();
+    return db
+      .updateTable('jobs')
+      .set((eb) => ({
+        status: 'RUNNING',
+        lockedBy: workerId,
+        lockedUntil: time.plus(leaseMs),
+        attempts: eb('attempts', '+', 1),
+        updatedAt: time.now(),
+      }))
+      .where('id', '=', next)
+      .returning(['id', 'type', 'organizationId', 'payload', 'attempts', 'maxAttempts'])
+      .executeTakeFirst();
+  }
+
+  /** Updates the job only while this worker still holds it. */
+  const mine = (id: number) =>
+    db
+      .updateTable('jobs')
+      .where('id', '=', id)
+      .where('lockedBy', '=', workerId)
+      .where('status', '=', 'RUNNING');
+
+  async function extendLease(id: number): Promise<boolean> {
+    const result = await mine(id)
+      .set({ lockedUntil: time.plus(leaseMs), updatedAt: time.now() })
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async function markDone(id: number): Promise<void> {
+    await mine(id)
+      .set({
+        status: 'DONE',
+        lockedBy: null,
+        lockedUntil: null,
+        lastError: null,
+        finishedAt: time.now(),
+        updatedAt: time.now(),
+      })
+      .execute();
+  }
+
+  async function markFailed(id: number, error: Error): Promise<void> {
+    await mine(id)
+      .set({
+        status: 'FAILED',
+        lockedBy: null,
+        lockedUntil: null,
+        lastError: error.message.slice(0, 2000),
+        finishedAt: time.now(),
+        updatedAt: time.now(),
+      })
+      .execute();
+  }
+
+  async function requeue(
+    id: number,
+    delayMs: number,
+    lastError: string | null,
+    countAttempt: boolean,
+  ) {
+    try {
+      await mine(id)
+        .set((eb) => ({
+          status: 'QUEUED',
+          lockedBy: null,
+          lockedUntil: null,
+          lastError,
+          runAt: time.plus(delayMs),
+          updatedAt: time.now(),
+          ...(countAttempt ? {} : { attempts: eb('attempts', '-', 1) }),
+        }))
+        .execute();
+    } catch (error) {
+      // A job with the same dedupe key was queued meanwhile: that one does this job's work.
+      if (!isUniqueViolation(error)) throw error;
+      await mine(id)
+        .set({
+          status: 'DONE',
+          lockedBy: null,
+          lockedUntil: null,
+          lastError: 'Superseded by a newer queued job with the same key',
+          finishedAt: time.now(),
+          updatedAt: time.now(),
+        })
+        .execute();
+    }
+  }
+
+  function parsePayload(text: string): Record<string, unknown> {
+    try {
+      const value: unknown = JSON.parse(text);
+      return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  }
+
+  async function runClaimed(row: ClaimedRow): Promise<void> {
+    const handler = handlers.get(row.type)!;
+    const job: RunningJob = {
+      id: row.id,
+      type: row.type as JobType,
+      organizationId: row.organizationId,
+      payload: parsePayload(row.payload),
+      attempt: row.attempts,
+      maxAttempts: row.maxAttempts,
+    };
+    const jobLog = log.child({ jobId: job.id, jobType: job.type, attempt: job.attempt });
+    let leaseLost = false;
+    const context: JobContext = {
+      db,
+      dialect,
+      log: jobLog,
+      job,
+      async heartbeat() {
+        if (leaseLost || !(await extendLease(job.id))) {
+          leaseLost = true;
+          throw new LeaseLostError(job.id);
+        }
+        await yieldConnection();
+      },
+      async enqueue(next) {
+        await enqueueJob(db, next);
+        notify();
+      },
+      get stopping() {
+        return stopping;
+      },
+    };
+
+    const failForGood = async (error: Error) => {
+      jobLog.error({ err: error }, 'job failed for good');
+      try {
+        await handler.onFailed?.(context, error);
+      } catch (cleanupError) {
+        jobLog.error({ err: cleanupError }, 'cleaning up after a failed job failed');
+      }
+      await markFailed(job.id, error);
+    };
+
+    if (job.attempt > job.maxAttempts) {
+      // Its last worker died with the job; it has had all its attempts.
+      await failForGood(new Error('The worker running this job stopped before it finished'));
+      return;
+    }
+
+    // The lease is renewed in the background while the handler runs, so a long step (one big
+    // transaction) does not lose it; it runs out only when this process is gone.
+    const renew = setInterval(
+      () => {
+        if (leaseLost) return;
+        extendLease(job.id)
+          .then((kept) => {
+            if (!kept) leaseLost = true;
+          })
+          .catch((err: unknown) => jobLog.warn({ err }, 'could not extend the job lease'));
+      },
+      Math.max(50, Math.floor(leaseMs / 3)),
+    );
+    renew.unref();
+
+    const started = performance.now();
+    try {
+      await handler.run(context);
+      clearInterval(renew);
+      if (leaseLost) {
+        jobLog.warn('job finished after its lease was lost; the other worker decides its state');
+        return;
+      }
+      await markDone(job.id);
+      jobLog.info({ ms: Math.round(performance.now() - started) }, 'job done');
+    } catch (caught) {
+      clearInterval(renew);
+      const error = caught instanceof Error ? caught : new Error(String(caught));
+      if (leaseLost || error instanceof LeaseLostError) {
+        jobLog.warn('job stopped: another worker took it over');
+        return;
+      }
+      if (error instanceof JobInterruptedError) {
+        jobLog.info('job interrupted; it goes back to the queue');
+        await requeue(job.id, 0, null, false);
+        return;
+      }
+      if (job.attempt >= job.maxAttempts) {
+        await failForGood(error);
+        return;
+      }
+      const delay = retryDelayMs(job.attempt);
+      jobLog.warn({ err: error, retryInMs: delay }, 'job attempt failed; it will be retried');
+      await requeue(job.id, delay, error.message.slice(0, 2000), true);
+    }
+  }
+
+  /** Claims and runs one job; false when none was runnable. */
+  async function runOne(): Promise<boolean> {
+    const row = await claim();
+    if (!row) return false;
+    await runClaimed(row);
+    return true;
+  }
+
+  async function purge(): Promise<void> {
+    const day = 24 * 60 * 60 * 1000;
+    await db
+      .deleteFrom('jobs')
+      .where((eb) =>
+        eb.or([
+          eb.and([
+            eb('status', '=', 'DONE'),
+            eb('finishedAt', '<', time.plus(-DONE_JOB_RETENTION_DAYS * day)),
+          ]),
+          eb.and([
+            eb('status', '=', 'FAILED'),
+            eb('finishedAt', '<', time.plus(-FAILED_JOB_RETENTION_DAYS * day)),
+          ]),
+        ]),
+      )
+      .execute();
+  }
+
+  function notify(): void {
+    notified = true;
+    wake?.();
+  }
+
+  function idle(ms: number): Promise<void> {
+    if (notified || stopping) {
+      notified = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        wake = null;
+        notified = false;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      wake = done;
+    });
+  }
+
+  async function work(): Promise<void> {
+    while (!stopping) {
+      let ran = false;
+      try {
+        if (Date.now() - lastPurge > PURGE_EVERY_MS) {
+          lastPurge = Date.now();
+          await purge();
+        }
+        ran = await runOne();
+        await yieldConnection();
+      } catch (err) {
+        log.error({ err }, 'the job worker could not claim or record a job');
+      }
+      if (!ran) await idle(pollMs);
+    }
+  }
+
+  return {
+    workerId,
+    start() {
+      if (loop) return;
+      stopping = false;
+      loop = work().finally(() => {
+        loop = null;
+      });
+    },
+    async stop() {
+      stopping = true;
+      wake?.();
+      await loop;
+    },
+    async runUntilIdle() {
+      while (!stopping && (await runOne()));
+    },
+    register(type, handler) {
+      handlers.set(type, handler);
+    },
+    async enqueue(next) {
+      const id = await enqueueJob(db, next);
+      notify();
+      return id;
+    },
+    notify,
+    purge,
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The background job queue; `main.ts` starts its worker once the server listens. */
+    jobs: JobQueue;
+  }
+}

@@ -1,0 +1,230 @@
+import { type Kysely, sql } from 'kysely';
+
+import type { TInsightFigures } from '@laurel/contract/insights';
+
+import type { Database } from '../../db/schema.ts';
+import { toBool, toIso } from '../../db/values.ts';
+import { JOB_TYPES } from '../../jobs/types.ts';
+import type {
+  AwardFacts,
+  CohortAggregate,
+  CredentialSummary,
+  EarningsRecord,
+} from './insights-builder.ts';
+
+/** What an aggregate row's payload holds. */
+export interface StoredAggregate {
+  asOfYear: number;
+  dollarsOfYear: number;
+  figures: TInsightFigures;
+}
+
+export interface AwardBatch {
+  /** Ascending by id. */
+  awards: Array<AwardFacts & { id: number }>;
+  /** Earnings years of award ids in the batch's id range, by award id and year (may include awards of other organizations: skip ids not in `awards`). */
+  earnings: EarningsRecord[];
+}
+
+const AGGREGATE_CHUNK = 200;
+
+export function createInsightsRepository(db: Kysely<Database>) {
+  return {
+    /**
+     * The organization's awards with their earnings years, in batches by award id (keyset paging),
+     * so that memory does not grow with the organization.
+     */
+    async *awardBatches(organizationId: number, batchSize: number): AsyncGenerator<AwardBatch> {
+      // Millions of rows: read without the camel-case plugin (it would copy every row) and
+      // without joining awards per earnings row (a lookup each); the caller skips foreign ids.
+      const raw = db.withoutPlugins();
+      let afterId = 0;
+      for (;;) {
+        const awards = (
+          await sql<{
+            id: number;
+            credential_id: number;
+            award_year: number;
+            match_status: string;
+          }>`
+            select id, credential_id, award_year, match_status from awards
+            where organization_id = ${organizationId} and id > ${afterId}
+            order by id limit ${batchSize}`.execute(raw)
+        ).rows;
+        if (awards.length === 0) return;
+        const first = awards[0]!.id;
+        const last = awards[awards.length - 1]!.id;
+        afterId = last;
+        const earnings = (
+          await sql<EarningsRecord>`
+            select award_id, year, wage, employed, full_time, industry, job_role
+            from earnings_years where award_id >= ${first} and award_id <= ${last}
+            order by award_id, year`.execute(raw)
+        ).rows;
+        yield {
+          awards: awards.map((a) => ({
+            id: Number(a.id),
+            credentialId: Number(a.credential_id),
+            awardYear: Number(a.award_year),
+            matchStatus: a.match_status,
+          })),
+          earnings,
+        };
+      }
+    },
+
+    /** Replaces the organization's aggregates and credential summaries in one transaction. */
+    async replace(
+      organizationId: number,
+      result: {
+        aggregates: CohortAggregate[];
+        summaries: CredentialSummary[];
+        asOfYear: number;
+        dollarsOfYear: number;
+        builtAt: Date;
+      },
+    ): Promise<void> {
+      const builtAt = result.builtAt.toISOString();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('insightAggregates')
+          .where('organizationId', '=', organizationId)
+          .execute();
+        await trx
+          .deleteFrom('credentialInsightSummaries')
+          .where('organizationId', '=', organizationId)
+          .execute();
+        for (let i = 0; i < result.aggregates.length; i += AGGREGATE_CHUNK) {
+          await trx
+            .insertInto('insightAggregates')
+            .values(
+              result.aggregates.slice(i, i + AGGREGATE_CHUNK).map((a) => ({
+                organizationId,
+                credentialId: a.credentialId,
+                awardYearFrom: a.awardYearFrom,
+                awardYearTo: a.awardYearTo,
+                payload: JSON.stringify({
+                  asOfYear: result.asOfYear,
+                  dollarsOfYear: result.dollarsOfYear,
+                  figures: a.figures,
+                } satisfies StoredAggregate),
+                builtAt,
+              })),
+            )
+            .execute();
+        }
+        for (let i = 0; i < result.summaries.length; i += AGGREGATE_CHUNK) {
+          await trx
+            .insertInto('credentialInsightSummaries')
+            .values(
+              result.summaries.slice(i, i + AGGREGATE_CHUNK).map((s) => ({
+                ...s,
+                organizationId,
+                builtAt,
+              })),
+            )
+            .execute();
+        }
+      });
+    },
+
+    /** One cohort's stored figures: a primary-key lookup. */
+    async findAggregate(
+      organizationId: number,
+      credentialId: number,
+      awardYearFrom: number,
+      awardYearTo: number,
+    ): Promise<(StoredAggregate & { builtAt: string }) | undefined> {
+      const row = await db
+        .selectFrom('insightAggregates')
+        .where('organizationId', '=', organizationId)
+        .where('credentialId', '=', credentialId)
+        .where('awardYearFrom', '=', awardYearFrom)
+        .where('awardYearTo', '=', awardYearTo)
+        .select(['payload', 'builtAt'])
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return { ...(JSON.parse(row.payload) as StoredAggregate), builtAt: toIso(row.builtAt) };
+    },
+
+    /** Award years with data of one credential, or of the organization (credentialId undefined). */
+    async awardYearRange(
+      organizationId: number,
+      credentialId?: number,
+    ): Promise<{ min: number; max: number } | undefined> {
+      let query = db
+        .selectFrom('credentialInsightSummaries')
+        .where('organizationId', '=', organizationId);
+      if (credentialId !== undefined) query = query.where('credentialId', '=', credentialId);
+      const row = await query
+        .select((eb) => [eb.fn.min('awardYearMin').as('min'), eb.fn.max('awardYearMax').as('max')])
+        .executeTakeFirst();
+      if (!row || row.min === null || row.max === null) return undefined;
+      return { min: Number(row.min), max: Number(row.max) };
+    },
+
+    /** Award-year bounds over one organization, or all when null. */
+    async awardYearBounds(organizationId: number | null) {
+      let query = db.selectFrom('credentialInsightSummaries');
+      if (organizationId !== null) query = query.where('organizationId', '=', organizationId);
+      const row = await query
+        .select((eb) => [eb.fn.min('awardYearMin').as('min'), eb.fn.max('awardYearMax').as('max')])
+        .executeTakeFirst();
+      return {
+        min: row?.min == null ? null : Number(row.min),
+        max: row?.max == null ? null : Number(row.max),
+      };
+    },
+
+    async organization(id: number): Promise<{ insightsEntitled: boolean } | undefined> {
+      const row = await db
+        .selectFrom('organizations')
+        .where('id', '=', id)
+        .select('insightsEntitled')
+        .executeTakeFirst();
+      return row && { insightsEntitled: toBool(row.insightsEntitled) };
+    },
+
+    async credentialOrganization(credentialId: number): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('credentials')
+        .where('id', '=', credentialId)
+        .select('organizationId')
+        .executeTakeFirst();
+      return row?.organizationId;
+    },
+
+    /** Whether matching, a rebuild or an upload of the organization is queued or under way. */
+    async isProcessing(organizationId: number): Promise<boolean> {
+      const job = await db
+        .selectFrom('jobs')
+        .where('organizationId', '=', organizationId)
+        .where('status', 'in', ['QUEUED', 'RUNNING'])
+        .where('type', 'in', [
+          JOB_TYPES.matchAwards,
+          JOB_TYPES.rebuildInsights,
+          JOB_TYPES.processUpload,
+        ])
+        .select('id')
+        .executeTakeFirst();
+      if (job) return true;
+      const upload = await db
+        .selectFrom('uploads')
+        .where('organizationId', '=', organizationId)
+        .where('status', 'in', ['PENDING', 'PROCESSING'])
+        .select('id')
+        .executeTakeFirst();
+      return upload !== undefined;
+    },
+
+    credentialTypes() {
+      return db
+        .selectFrom('credentialTypes')
+        .select(['id', 'code', 'name'])
+        .orderBy('sortOrder')
+        .orderBy('id')
+        .execute();
+    },
+  };
+}
+export type InsightsRepository = ReturnType<typeof createInsightsRepository>;

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import { ZErrorResponse } from '@laurel/contract/errors';
+import { ZInsightsData, ZInsightsLookups, ZInsightsQuery } from '@laurel/contract/insights';
+import { API_PATHS } from '@laurel/contract/paths';
+
+import { actorOf } from '../../lib/audit.ts';
+import type { InsightsService } from './insights.service.ts';
+
+export const insightsRoutes: FastifyPluginAsyncZod<{ insights: InsightsService }> = async (
+  app,
+  { insights },
+) => {
+  const tags = ['insights'];
+  const security = [{ bearer: [] }];
+
+  app.get(
+    API_PATHS.insightsLookups,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'What the insights screens offer: groupings, award years, thresholds',
+        response: { 200: ZInsightsLookups, 403: ZErrorResponse },
+      },
+    },
+    async (request) => insights.lookups(actorOf(request)),
+  );
+
+  app.get(
+    API_PATHS.insightsData,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Earnings and employment insights of a cohort (precomputed)',
+        description:
+          'The organization defaults to the one the caller acts in; the award-year range is clamped to the data. Figures from fewer than 10 people are suppressed.',
+        querystring: ZInsightsQuery,
+        response: {
+          200: ZInsightsData,
+          400: ZErrorResponse,
+          403: ZErrorResponse,
+          404: ZErrorResponse,
+        },
+      },
+    },
+    async (request) => insights.data(actorOf(request), request.query),
+  );
+};

@@ -1,0 +1,131 @@
+/**
+ * The e-mails Laurel sends, each as HTML and plain text. Values are escaped; links are absolute
+ * (built from PUBLIC_URL) so that they work from any mail client.
+ */
+import type { OutgoingEmail } from './mail.repository.ts';
+
+const escape = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** One HTML layout for every message: a header band, the body, a quiet footer. */
+function layout(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title></head>
+<body style="margin:0;padding:0;background:#f4f6f9;font-family:Lato,Helvetica,Arial,sans-serif;color:#1f2933">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f6f9;padding:24px 0"><tr><td align="center">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#ffffff;border-radius:8px;overflow:hidden">
+<tr><td style="background:#0E4D8F;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">Laurel</td></tr>
+<tr><td style="padding:24px;font-size:15px;line-height:1.5">${body}</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#6b7280;border-top:1px solid #e5e7eb">You received this e-mail because of an account at Laurel. If you did not expect it, you can ignore it.</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+function button(href: string, label: string): string {
+  return `<p style="margin:24px 0"><a href="${escape(href)}" style="background:#376fd0;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;display:inline-block;font-weight:bold">${escape(label)}</a></p>
+<p style="font-size:13px;color:#6b7280">Or open this address: <a href="${escape(href)}" style="color:#376fd0;word-break:break-all">${escape(href)}</a></p>`;
+}
+
+const formatDate = (date: Date) =>
+  date.toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+export function invitationEmail(input: {
+  to: string;
+  firstName: string;
+  organizationName: string;
+  inviterName: string;
+  link: string;
+  expiresAt: Date;
+  isFederated: boolean;
+}): OutgoingEmail {
+  const subject = `You're invited to ${input.organizationName} on Laurel`;
+  const how = input.isFederated
+    ? `You will sign in with your ${input.organizationName} company account.`
+    : 'After you accept, we will e-mail you a temporary password; you choose your own at first sign-in.';
+  const until = formatDate(input.expiresAt);
+  const text = [
+    `Hello ${input.firstName},`,
+    '',
+    `${input.inviterName} invited you to join ${input.organizationName} on Laurel.`,
+    how,
+    '',
+    `Accept the invitation: ${input.link}`,
+    '',
+    `The link works once and expires on ${until}.`,
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>Hello ${escape(input.firstName)},</p>
+<p><strong>${escape(input.inviterName)}</strong> invited you to join <strong>${escape(input.organizationName)}</strong> on Laurel.</p>
+<p>${escape(how)}</p>
+${button(input.link, 'Accept invitation')}
+<p style="font-size:13px;color:#6b7280">The link works once and expires on ${escape(until)}.</p>`,
+  );
+  return { to: input.to, subject, text, html };
+}
+
+export function temporaryPasswordEmail(input: {
+  to: string;
+  firstName: string;
+  temporaryPassword: string;
+  signInUrl: string;
+  validDays: number;
+}): OutgoingEmail {
+  const subject = 'Your temporary Laurel password';
+  const text = [
+    `Hello ${input.firstName},`,
+    '',
+    'Sign in to Laurel with your e-mail address and this temporary password:',
+    '',
+    `    ${input.temporaryPassword}`,
+    '',
+    `Sign in: ${input.signInUrl}`,
+    '',
+    `You will choose your own password right away. The temporary password works for ${input.validDays} days.`,
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>Hello ${escape(input.firstName)},</p>
+<p>Sign in to Laurel with your e-mail address and this temporary password:</p>
+<p style="font-family:Menlo,Consolas,monospace;font-size:18px;background:#f4f6f9;padding:12px 16px;border-radius:6px;letter-spacing:1px"><strong>${escape(input.temporaryPassword)}</strong></p>
+${button(input.signInUrl, 'Sign in')}
+<p style="font-size:13px;color:#6b7280">You will choose your own password right away. The temporary password works for ${input.validDays} days.</p>`,
+  );
+  return { to: input.to, subject, text, html };
+}
+
+export function resetCodeEmail(input: {
+  to: string;
+  code: string;
+  expiresInMinutes: number;
+  resetUrl: string;
+}): OutgoingEmail {
+  const subject = 'Your password reset code';
+  const lifetime =
+    input.expiresInMinutes % 60 === 0
+      ? `${input.expiresInMinutes / 60} hour${input.expiresInMinutes === 60 ? '' : 's'}`
+      : `${input.expiresInMinutes} minutes`;
+  const text = [
+    `Your password reset code is ${input.code}. It expires in ${lifetime}.`,
+    '',
+    `Enter it here: ${input.resetUrl}`,
+    '',
+    'If you did not ask to reset your password, ignore this message.',
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>Your password reset code is:</p>
+<p style="font-family:Menlo,Consolas,monospace;font-size:24px;letter-spacing:4px"><strong>${escape(input.code)}</strong></p>
+<p>It expires in ${escape(lifetime)}.</p>
+${button(input.resetUrl, 'Reset password')}
+<p style="font-size:13px;color:#6b7280">If you did not ask to reset your password, ignore this message.</p>`,
+  );
+  return { to: input.to, subject, text, html };
+}

@@ -1,0 +1,178 @@
+import type { Kysely } from 'kysely';
+
+import type { Database } from '../../db/schema.ts';
+import { toBool, toIso } from '../../db/values.ts';
+
+export interface SsoSettingsRecord {
+  organizationId: number;
+  providerName: string;
+  issuer: string;
+  clientId: string;
+  hasClientSecret: boolean;
+  jitEnabled: boolean;
+  jitRoleId: number;
+  emailDomains: string[];
+  updatedAt: string;
+}
+
+export interface OrganizationSignIn {
+  id: number;
+  name: string;
+  loginMode: string;
+  status: string;
+  sso: SsoSettingsRecord | undefined;
+}
+
+export function createSsoRepository(db: Kysely<Database>) {
+  async function domainsOf(executor: Kysely<Database>, organizationId: number) {
+    const rows = await executor
+      .selectFrom('organizationEmailDomains')
+      .select('domain')
+      .where('organizationId', '=', organizationId)
+      .orderBy('domain')
+      .execute();
+    return rows.map((row) => row.domain);
+  }
+
+  async function settingsOf(
+    executor: Kysely<Database>,
+    organizationId: number,
+  ): Promise<SsoSettingsRecord | undefined> {
+    const row = await executor
+      .selectFrom('organizationSso')
+      .selectAll()
+      .where('organizationId', '=', organizationId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return {
+      organizationId: Number(row.organizationId),
+      providerName: row.providerName,
+      issuer: row.issuer,
+      clientId: row.clientId,
+      hasClientSecret: toBool(row.hasClientSecret),
+      jitEnabled: toBool(row.jitEnabled),
+      jitRoleId: row.jitRoleId,
+      emailDomains: await domainsOf(executor, organizationId),
+      updatedAt: toIso(row.updatedAt),
+    };
+  }
+
+  return {
+    settings: (organizationId: number) => settingsOf(db, organizationId),
+
+    /** The organization with its login mode and SSO settings. */
+    async organization(organizationId: number): Promise<OrganizationSignIn | undefined> {
+      const row = await db
+        .selectFrom('organizations as o')
+        .innerJoin('loginModes as l', 'l.id', 'o.loginModeId')
+        .select(['o.id', 'o.name', 'o.status', 'l.code as loginMode'])
+        .where('o.id', '=', organizationId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return { ...row, id: Number(row.id), sso: await settingsOf(db, Number(row.id)) };
+    },
+
+    async organizationIdForDomain(domain: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('organizationEmailDomains')
+        .select('organizationId')
+        .where('domain', '=', domain)
+        .executeTakeFirst();
+      return row ? Number(row.organizationId) : undefined;
+    },
+
+    async organizationIdForProvider(providerName: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('organizationSso')
+        .select('organizationId')
+        .where('providerName', '=', providerName)
+        .executeTakeFirst();
+      return row ? Number(row.organizationId) : undefined;
+    },
+
+    /** Domains of `domains` that another organization already claims, with that organization's name. */
+    async claimedElsewhere(
+      organizationId: number,
+      domains: string[],
+    ): Promise<Array<{ domain: string; organizationName: string }>> {
+      if (domains.length === 0) return [];
+      return db
+        .selectFrom('organizationEmailDomains as d')
+        .innerJoin('organizations as o', 'o.id', 'd.organizationId')
+        .select(['d.domain', 'o.name as organizationName'])
+        .where('d.domain', 'in', domains)
+        .where('d.organizationId', '!=', organizationId)
+        .execute();
+    },
+
+    async save(
+      executor: Kysely<Database>,
+      values: Omit<SsoSettingsRecord, 'updatedAt'>,
+    ): Promise<void> {
+      const { emailDomains, organizationId, ...settings } = values;
+      const row = {
+        providerName: settings.providerName,
+        issuer: settings.issuer,
+        clientId: settings.clientId,
+        hasClientSecret: settings.hasClientSecret,
+        jitEnabled: settings.jitEnabled,
+        jitRoleId: settings.jitRoleId,
+        updatedAt: new Date().toISOString(),
+      };
+      await executor
+        .insertInto('organizationSso')
+        .values({ organizationId, ...row })
+        .onConflict((oc) => oc.column('organizationId').doUpdateSet(row))
+        .execute();
+      await executor
+        .deleteFrom('organizationEmailDomains')
+        .where('organizationId', '=', organizationId)
+        .execute();
+      if (emailDomains.length > 0) {
+        await executor
+          .insertInto('organizationEmailDomains')
+          .values(emailDomains.map((domain) => ({ domain, organizationId })))
+          .execute();
+      }
+    },
+
+    async createLoginState(input: {
+      stateHash: string;
+      organizationId: number;
+      codeVerifier: string;
+      expiresAt: Date;
+    }): Promise<void> {
+      await db
+        .insertInto('ssoLoginStates')
+        .values({ ...input, expiresAt: input.expiresAt.toISOString(), usedAt: null })
+        .execute();
+    },
+
+    /** Marks a state used; only the first caller gets it back, and only before it expires. */
+    async consumeLoginState(
+      stateHash: string,
+    ): Promise<{ organizationId: number; codeVerifier: string } | undefined> {
+      const now = new Date().toISOString();
+      const row = await db
+        .selectFrom('ssoLoginStates')
+        .select(['organizationId', 'codeVerifier', 'expiresAt'])
+        .where('stateHash', '=', stateHash)
+        .where('usedAt', 'is', null)
+        .executeTakeFirst();
+      if (!row || new Date(toIso(row.expiresAt)).getTime() <= Date.now()) return undefined;
+      const result = await db
+        .updateTable('ssoLoginStates')
+        .set({ usedAt: now })
+        .where('stateHash', '=', stateHash)
+        .where('usedAt', 'is', null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) !== 1) return undefined;
+      return { organizationId: Number(row.organizationId), codeVerifier: row.codeVerifier };
+    },
+
+    async purgeLoginStates(before: Date): Promise<void> {
+      await db.deleteFrom('ssoLoginStates').where('expiresAt', '<', before.toISOString()).execute();
+    },
+  };
+}
+export type SsoRepository = ReturnType<typeof createSsoRepository>;

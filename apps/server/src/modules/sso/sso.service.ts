@@ -1,0 +1,421 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+import { decodeJwt } from 'jose';
+import type { Kysely } from 'kysely';
+
+import {
+  discoverIssuer,
+  type FederatedSignIn,
+  FederationRefusal,
+  type IdentityAdmin,
+  isAllowedIssuer,
+} from '@laurel/identity';
+import { ROLE_LABELS, ROLES, type RoleId } from '@laurel/contract/roles';
+import type {
+  TCallbackResult,
+  TCheckFederatedResult,
+  TSsoSettings,
+  TSsoSettingsBody,
+  TSsoTestResult,
+} from '@laurel/contract/sso';
+import type { z } from 'zod';
+import type { ZSsoSettingsBody } from '@laurel/contract/sso';
+
+import type { Database } from '../../db/schema.ts';
+import { requireAccess } from '../../lib/access.ts';
+import type { Actor, Auditor } from '../../lib/audit.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
+import type { InvitationsRepository, PersonRecord } from '../invitations/invitations.repository.ts';
+import type { SsoIntegration } from './sso-integration.ts';
+import type { OrganizationSignIn, SsoRepository } from './sso.repository.ts';
+
+/** How long the app waits for a person to come back from their company's sign-in page. */
+const LOGIN_STATE_TTL_MS = 15 * 60_000;
+
+export const SSO_MESSAGES = {
+  invalidState:
+    'This sign-in link is not valid or was already used. Start again from the sign-in page.',
+  invalidCode: 'The sign-in code is not valid, has expired or was already used.',
+  notAvailable: 'Company sign-in is not available.',
+  deactivated:
+    "Your Laurel account has been deactivated. Contact your organization's administrator.",
+  notInvited: (email: string) =>
+    `No Laurel account exists for ${email}. Ask your organization's administrator for an invitation.`,
+  otherDomain: (email: string, organization: string) =>
+    `The e-mail address ${email} does not belong to ${organization}.`,
+  otherOrganization: (email: string) =>
+    `${email} belongs to another organization in Laurel and cannot sign in here.`,
+} as const;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+export const providerNameFor = (organizationId: number) => `org-${organizationId}`;
+
+/** An organization signs in through its company provider: login mode SSO with settings saved. */
+export function isFederatedOrganization(organization: OrganizationSignIn | undefined): boolean {
+  return organization?.loginMode === 'SSO' && organization.sso !== undefined;
+}
+
+export function createSsoService(deps: {
+  db: Kysely<Database>;
+  sso: SsoRepository;
+  people: InvitationsRepository;
+  audit: Auditor;
+  identity: IdentityAdmin;
+  integration: SsoIntegration | undefined;
+}) {
+  const { db, sso, people, audit, identity, integration } = deps;
+
+  function toContract(organizationId: number, settings: OrganizationSignIn['sso']): TSsoSettings {
+    return {
+      organizationId,
+      configured: settings !== undefined,
+      providerName: settings?.providerName ?? providerNameFor(organizationId),
+      issuer: settings?.issuer ?? '',
+      clientId: settings?.clientId ?? '',
+      hasClientSecret: settings?.hasClientSecret ?? false,
+      emailDomains: settings?.emailDomains ?? [],
+      jitEnabled: settings?.jitEnabled ?? false,
+      jitRoleId:
+        settings?.jitRoleId === ROLES.ORGANIZATION_ADMIN ? ROLES.ORGANIZATION_ADMIN : ROLES.USER,
+      callbackUrl: integration?.providerRedirectUrl ?? '',
+      updatedAt: settings?.updatedAt ?? null,
+    };
+  }
+
+  async function requireOrganization(organizationId: number) {
+    const organization = await sso.organization(organizationId);
+    if (!organization) throw notFound();
+    return organization;
+  }
+
+  /** Where to send the browser for a company sign-in into this organization. */
+  async function startSignIn(organizationId: number, loginHint?: string): Promise<string> {
+    const organization = await sso.organization(organizationId);
+    if (!integration || !organization?.sso || !isFederatedOrganization(organization))
+      throw badRequest(SSO_MESSAGES.notAvailable);
+    const state = randomBytes(32).toString('base64url');
+    const codeVerifier = randomBytes(48).toString('base64url');
+    await sso.createLoginState({
+      stateHash: sha256(state),
+      organizationId,
+      codeVerifier,
+      expiresAt: new Date(Date.now() + LOGIN_STATE_TTL_MS),
+    });
+    const url = new URL(integration.authorizeUrl);
+    url.search = new URLSearchParams({
+      identity_provider: organization.sso.providerName,
+      client_id: integration.clientId,
+      response_type: 'code',
+      redirect_uri: integration.callbackUrl,
+      scope: 'openid email profile aws.cognito.signin.user.admin',
+      state,
+      code_challenge: createHash('sha256').update(codeVerifier).digest('base64url'),
+      code_challenge_method: 'S256',
+      ...(loginHint ? { login_hint: loginHint } : {}),
+    }).toString();
+    return url.toString();
+  }
+
+  function actorFor(person: PersonRecord): Actor {
+    return {
+      principal: {
+        userId: person.id,
+        identityUsername: person.identityUsername ?? '',
+        email: person.email,
+        roleId: person.roleId,
+        organizationId: person.organizationId,
+        isAdmin: false,
+        actingOrganizationId: person.organizationId,
+        impersonating: false,
+      },
+      ip: null,
+      requestId: null,
+    };
+  }
+
+  /**
+   * Who may come in through an organization's provider (the identity service asks before it
+   * issues tokens): a person of that organization, with an e-mail at one of its domains, active,
+   * invited or provisioned just in time when the organization allows it.
+   */
+  async function admitFederatedPerson(input: FederatedSignIn): Promise<void> {
+    const organizationId = await sso.organizationIdForProvider(input.provider);
+    const organization = organizationId ? await sso.organization(organizationId) : undefined;
+    if (!organization?.sso || !isFederatedOrganization(organization))
+      throw new FederationRefusal(SSO_MESSAGES.notAvailable);
+    const email = input.email.toLowerCase();
+    if (!organization.sso.emailDomains.includes(domainOf(email)))
+      throw new FederationRefusal(SSO_MESSAGES.otherDomain(email, organization.name));
+
+    const person = await people.findPersonByEmail(email);
+    if (person) {
+      if (person.organizationId !== organization.id)
+        throw new FederationRefusal(SSO_MESSAGES.otherOrganization(email));
+      if (!person.active) throw new FederationRefusal(SSO_MESSAGES.deactivated);
+      const existing = await identity.getUserByEmail(email);
+      if (existing && !existing.enabled) throw new FederationRefusal(SSO_MESSAGES.deactivated);
+      if (!existing || existing.username !== person.identityUsername) {
+        // The Laurel user has no identity of this e-mail (made before company sign-in): link one.
+        const username =
+          existing?.username ??
+          (
+            await identity.createUser({
+              email,
+              federated: true,
+              attributes: { given_name: person.firstName, family_name: person.lastName },
+            })
+          ).username;
+        await db
+          .updateTable('users')
+          .set({ identityUsername: username, updatedAt: new Date().toISOString() })
+          .where('id', '=', person.id)
+          .execute();
+      }
+      if (person.invited) {
+        // Coming in through the company provider accepts the invitation.
+        await db.transaction().execute(async (trx) => {
+          await people.setInvited(trx, person.id, false);
+          await people.acceptPending(trx, person.id, new Date());
+          await audit(trx, actorFor(person), {
+            type: 'INVITE',
+            resourceType: 'user',
+            resourceId: person.id,
+            organizationId: person.organizationId,
+            summary: `Invitation of ${email} accepted through company sign-in`,
+          });
+        });
+      }
+      return;
+    }
+
+    if (!organization.sso.jitEnabled) throw new FederationRefusal(SSO_MESSAGES.notInvited(email));
+    const roleId: RoleId =
+      organization.sso.jitRoleId === ROLES.ORGANIZATION_ADMIN
+        ? ROLES.ORGANIZATION_ADMIN
+        : ROLES.USER;
+    const firstName = typeof input.claims.given_name === 'string' ? input.claims.given_name : '';
+    const lastName = typeof input.claims.family_name === 'string' ? input.claims.family_name : '';
+    const existing = await identity.getUserByEmail(email);
+    if (existing && !existing.enabled) throw new FederationRefusal(SSO_MESSAGES.deactivated);
+    const username =
+      existing?.username ??
+      (
+        await identity.createUser({
+          email,
+          federated: true,
+          attributes: { given_name: firstName, family_name: lastName },
+        })
+      ).username;
+    try {
+      await db.transaction().execute(async (trx) => {
+        const id = await people.insertPerson(trx, {
+          organizationId: organization.id,
+          identityUsername: username,
+          email,
+          firstName,
+          lastName,
+          roleId,
+          invited: false,
+        });
+        await audit(
+          trx,
+          actorFor({
+            id,
+            organizationId: organization.id,
+            identityUsername: username,
+            email,
+            firstName,
+            lastName,
+            roleId,
+            active: true,
+            invited: false,
+          }),
+          {
+            type: 'CREATE',
+            resourceType: 'user',
+            resourceId: id,
+            organizationId: organization.id,
+            summary: `User ${email} created at first company sign-in (just-in-time, ${ROLE_LABELS[roleId]})`,
+          },
+        );
+      });
+    } catch (error) {
+      if (!existing) await identity.deleteUser(username).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  integration?.setSignInHandler?.(admitFederatedPerson);
+
+  return {
+    startSignIn,
+    admitFederatedPerson,
+
+    async getSettings(actor: Actor, organizationId: number): Promise<TSsoSettings> {
+      requireAccess(actor.principal, 'update:organization', { organizationId });
+      const organization = await requireOrganization(organizationId);
+      return toContract(organizationId, organization.sso);
+    },
+
+    async saveSettings(
+      actor: Actor,
+      organizationId: number,
+      body: z.output<typeof ZSsoSettingsBody>,
+    ): Promise<TSsoSettings> {
+      requireAccess(actor.principal, 'update:organization', { organizationId });
+      const organization = await requireOrganization(organizationId);
+      if (!isAllowedIssuer(body.issuer))
+        throw badRequest('The issuer is not allowed', {
+          issuer: 'Use an https:// address (http:// only for localhost)',
+        });
+      const domains = [...new Set(body.email_domains)];
+      const taken = await sso.claimedElsewhere(organizationId, domains);
+      if (taken.length > 0) {
+        const list = taken.map((t) => `${t.domain} (${t.organizationName})`).join(', ');
+        throw conflict(`Already claimed by another organization: ${list}`, {
+          email_domains: `Already claimed by another organization: ${list}`,
+        });
+      }
+      const providerName = organization.sso?.providerName ?? providerNameFor(organizationId);
+      const secret =
+        body.client_secret === undefined
+          ? undefined
+          : body.client_secret === ''
+            ? null
+            : body.client_secret;
+      const hasClientSecret =
+        secret === undefined ? (organization.sso?.hasClientSecret ?? false) : secret !== null;
+      // The identity service first (outside the transaction, see ARCHITECTURE "Hazards").
+      await identity.upsertIdentityProvider({
+        name: providerName,
+        issuer: body.issuer,
+        clientId: body.client_id,
+        clientSecret: secret,
+      });
+      try {
+        await db.transaction().execute(async (trx) => {
+          await sso.save(trx, {
+            organizationId,
+            providerName,
+            issuer: body.issuer,
+            clientId: body.client_id,
+            hasClientSecret,
+            jitEnabled: body.jit_enabled,
+            jitRoleId: body.jit_role_id,
+            emailDomains: domains,
+          });
+          const changes = [
+            `issuer ${body.issuer}`,
+            `client ${body.client_id}`,
+            `domains ${domains.join(', ')}`,
+            `just-in-time ${body.jit_enabled ? `on (${ROLE_LABELS[body.jit_role_id]})` : 'off'}`,
+            ...(secret === undefined
+              ? []
+              : [secret === null ? 'secret removed' : 'secret changed']),
+          ];
+          await audit(trx, actor, {
+            type: 'UPDATE',
+            resourceType: 'organization',
+            resourceId: organizationId,
+            organizationId,
+            summary: `Company sign-in of ${organization.name}: ${changes.join('; ')}`,
+          });
+        });
+      } catch (error) {
+        // Two saves racing for a domain: the primary key refused the second one.
+        if (/unique|duplicate|primary key/i.test(String((error as Error).message)))
+          throw conflict('An e-mail domain is already claimed by another organization', {
+            email_domains: 'Already claimed by another organization',
+          });
+        throw error;
+      }
+      return toContract(organizationId, (await sso.organization(organizationId))?.sso);
+    },
+
+    async testConnection(
+      actor: Actor,
+      organizationId: number,
+      issuer: string,
+    ): Promise<TSsoTestResult> {
+      requireAccess(actor.principal, 'update:organization', { organizationId });
+      await requireOrganization(organizationId);
+      try {
+        const config = await discoverIssuer(issuer.replace(/\/+$/, ''), 'laurel-connection-test');
+        const metadata = config.serverMetadata();
+        const missing = (['authorization_endpoint', 'token_endpoint', 'jwks_uri'] as const).filter(
+          (key) => !metadata[key],
+        );
+        if (missing.length > 0)
+          return {
+            ok: false,
+            message: `The discovery document of ${metadata.issuer} lacks ${missing.join(', ')}.`,
+            authorizationEndpoint: metadata.authorization_endpoint ?? null,
+            tokenEndpoint: metadata.token_endpoint ?? null,
+          };
+        return {
+          ok: true,
+          message: `Connected: ${metadata.issuer} publishes its sign-in endpoints.`,
+          authorizationEndpoint: metadata.authorization_endpoint ?? null,
+          tokenEndpoint: metadata.token_endpoint ?? null,
+        };
+      } catch (error) {
+        return {
+          ok: false,
+          message: `Could not read ${issuer}/.well-known/openid-configuration: ${(error as Error).message}`,
+          authorizationEndpoint: null,
+          tokenEndpoint: null,
+        };
+      }
+    },
+
+    /** `POST /api/auth/check_federated`: does this person sign in through their company? */
+    async checkFederated(rawEmail: string): Promise<TCheckFederatedResult> {
+      const email = rawEmail.trim().toLowerCase();
+      const notFederated = { isFederated: false, redirectUri: null };
+      if (!integration || !/^[^\s@]+@[^\s@]+$/.test(email)) return notFederated;
+      const person = await people.findPersonByEmail(email);
+      const organizationId =
+        person?.organizationId ?? (await sso.organizationIdForDomain(domainOf(email)));
+      if (organizationId === undefined) return notFederated;
+      const organization = await sso.organization(organizationId);
+      if (!isFederatedOrganization(organization)) return notFederated;
+      return { isFederated: true, redirectUri: await startSignIn(organizationId, email) };
+    },
+
+    /** `GET /api/auth/cognito_callback`: redeems the one-time code of a company sign-in. */
+    async callback(code: string, state: string): Promise<TCallbackResult> {
+      if (!integration) throw badRequest(SSO_MESSAGES.notAvailable);
+      const started = await sso.consumeLoginState(sha256(state));
+      if (!started) throw badRequest(SSO_MESSAGES.invalidState);
+      let tokens;
+      try {
+        tokens = await integration.exchangeCode({
+          code,
+          redirectUri: integration.callbackUrl,
+          codeVerifier: started.codeVerifier,
+        });
+      } catch {
+        throw badRequest(SSO_MESSAGES.invalidCode);
+      }
+      const claims = decodeJwt(tokens.idToken);
+      const username = String(claims['cognito:username'] ?? claims.sub ?? '');
+      const person = await db
+        .selectFrom('users')
+        .select(['organizationId', 'active'])
+        .where('identityUsername', '=', username)
+        .executeTakeFirst();
+      // The code must belong to the organization whose sign-in this state started.
+      if (!person || Number(person.organizationId) !== started.organizationId)
+        throw new HttpError(400, SSO_MESSAGES.invalidCode);
+      return {
+        username,
+        idToken: tokens.idToken,
+        accessToken: tokens.accessToken,
+        refreshToken: tokens.refreshToken,
+      };
+    },
+  };
+}
+export type SsoService = ReturnType<typeof createSsoService>;
+export type { TSsoSettingsBody };

@@ -1,0 +1,407 @@
+import { type Kysely, sql } from 'kysely';
+
+import type { TPage } from '@laurel/contract/pagination';
+import type { TUpload, TUploadListQuery } from '@laurel/contract/uploads';
+
+import type { Dialect } from '../../db/database.ts';
+import { readPage } from '../../db/paging.ts';
+import type { Database, UploadStatusCode } from '../../db/schema.ts';
+import { likePattern } from '../../db/text-search.ts';
+import { toIso, toIsoOrNull } from '../../db/values.ts';
+import type { UploadCredential } from './upload-rows.ts';
+
+export interface UploadFilter extends TUploadListQuery {
+  organizationId?: number | undefined;
+  /** Limits to one organization when the caller may not see all. */
+  scopeOrganizationId?: number | undefined;
+}
+
+/** A staged row of an upload: the cells as read, and either the award values or an error. */
+export interface StagedRow {
+  rowNumber: number;
+  raw: string[];
+  error: string | null;
+  credentialId?: number | undefined;
+  externalId?: string | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  email?: string | null | undefined;
+  dateOfBirth?: string | null | undefined;
+  awardDate?: string | undefined;
+  awardYear?: number | undefined;
+}
+
+export interface ErrorRow {
+  rowNumber: number;
+  raw: string[];
+  error: string;
+}
+
+const SORT_COLUMNS = {
+  createdAt: 'u.createdAt',
+  fileName: 'u.fileName',
+  status: 'u.status',
+} as const;
+
+const FINISHED: UploadStatusCode[] = ['COMPLETED', 'COMPLETED_WITH_ERRORS', 'FAILED'];
+
+const now = () => new Date().toISOString();
+
+export function createUploadsRepository(db: Kysely<Database>, dialect: Dialect) {
+  function filtered(filter: Partial<UploadFilter>) {
+    let query = db
+      .selectFrom('uploads as u')
+      .innerJoin('organizations as o', 'o.id', 'u.organizationId')
+      .leftJoin('users as p', 'p.id', 'u.uploadedByUserId');
+    if (filter.scopeOrganizationId !== undefined)
+      query = query.where('u.organizationId', '=', filter.scopeOrganizationId);
+    if (filter.organizationId !== undefined)
+      query = query.where('u.organizationId', '=', filter.organizationId);
+    if (filter.status !== undefined) query = query.where('u.status', '=', filter.status);
+    if (filter.search) {
+      const pattern = likePattern(filter.search.toLowerCase());
+      query = query.where(sql<boolean>`lower(u.file_name) like ${pattern} escape '\\'`);
+    }
+    return query;
+  }
+
+  const withColumns = (query: ReturnType<typeof filtered>) =>
+    query.select([
+      'u.id',
+      'u.organizationId',
+      'o.name as organizationName',
+      'u.fileName',
+      'u.fileSize',
+      'u.status',
+      'u.rowsTotal',
+      'u.rowsProcessed',
+      'u.rowsOk',
+      'u.rowsFailed',
+      'u.errorMessage',
+      'p.firstName as uploaderFirstName',
+      'p.lastName as uploaderLastName',
+      'u.createdAt',
+      'u.startedAt',
+      'u.finishedAt',
+    ]);
+
+  type Row = Awaited<ReturnType<ReturnType<typeof withColumns>['executeTakeFirstOrThrow']>>;
+
+  const toUpload = (row: Row): TUpload => ({
+    id: row.id,
+    organizationId: row.organizationId,
+    organizationName: row.organizationName,
+    fileName: row.fileName,
+    fileSize: Number(row.fileSize),
+    status: row.status,
+    rowsTotal: Number(row.rowsTotal),
+    rowsProcessed: Number(row.rowsProcessed),
+    rowsOk: Number(row.rowsOk),
+    rowsFailed: Number(row.rowsFailed),
+    errorMessage: row.errorMessage,
+    uploadedBy:
+      row.uploaderFirstName === null
+        ? null
+        : `${row.uploaderFirstName} ${row.uploaderLastName ?? ''}`.trim(),
+    createdAt: toIso(row.createdAt),
+    startedAt: toIsoOrNull(row.startedAt),
+    finishedAt: toIsoOrNull(row.finishedAt),
+  });
+
+  const staging = (uploadId: number) =>
+    db.deleteFrom('uploadRows').where('uploadId', '=', uploadId);
+
+  return {
+    list: (filter: UploadFilter): Promise<TPage<TUpload>> =>
+      readPage(
+        withColumns(filtered(filter))
+          .orderBy(SORT_COLUMNS[filter.sort], filter.order)
+          .orderBy('u.id', filter.order),
+        filtered(filter).select((eb) => eb.fn.countAll<number>().as('count')),
+        filter,
+        toUpload,
+      ),
+
+    async find(id: number): Promise<TUpload | undefined> {
+      const row = await withColumns(filtered({})).where('u.id', '=', id).executeTakeFirst();
+      return row && toUpload(row);
+    },
+
+    async organizationExists(id: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('organizations')
+        .select('id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async create(
+      executor: Kysely<Database>,
+      upload: { organizationId: number; userId: number; fileName: string; fileSize: number },
+    ): Promise<number> {
+      const at = now();
+      const row = await executor
+        .insertInto('uploads')
+        .values({
+          organizationId: upload.organizationId,
+          uploadedByUserId: upload.userId,
+          fileName: upload.fileName,
+          fileSize: upload.fileSize,
+          status: 'PENDING',
+          errorMessage: null,
+          createdAt: at,
+          updatedAt: at,
+          startedAt: null,
+          finishedAt: null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    async insertChunk(
+      executor: Kysely<Database>,
+      uploadId: number,
+      seq: number,
+      data: Buffer,
+    ): Promise<void> {
+      await executor.insertInto('uploadFileChunks').values({ uploadId, seq, data }).execute();
+    },
+
+    /** The stored file, one chunk at a time. */
+    async *chunks(uploadId: number): AsyncGenerator<Buffer> {
+      for (let seq = 0; ; seq++) {
+        const row = await db
+          .selectFrom('uploadFileChunks')
+          .select('data')
+          .where('uploadId', '=', uploadId)
+          .where('seq', '=', seq)
+          .executeTakeFirst();
+        if (!row) return;
+        yield Buffer.from(row.data);
+      }
+    },
+
+    /** What the processing job needs to know of an upload. */
+    state(uploadId: number) {
+      return db
+        .selectFrom('uploads')
+        .select(['id', 'organizationId', 'status', 'fileName'])
+        .where('id', '=', uploadId)
+        .executeTakeFirst();
+    },
+
+    /** Credentials of an organization by lower-case code. */
+    async credentialsOf(organizationId: number): Promise<Map<string, UploadCredential>> {
+      const rows = await db
+        .selectFrom('credentials')
+        .select(['id', 'code', 'status'])
+        .where('organizationId', '=', organizationId)
+        .execute();
+      return new Map(
+        rows.map((row) => [
+          row.code.trim().toLowerCase(),
+          { id: row.id, code: row.code, archived: row.status === 'ARCHIVED' },
+        ]),
+      );
+    },
+
+    /** A (re)start of processing: whatever an interrupted run staged is thrown away. */
+    async begin(uploadId: number): Promise<void> {
+      await staging(uploadId).execute();
+      await db
+        .updateTable('uploads')
+        .set({
+          status: 'PENDING',
+          rowsTotal: 0,
+          rowsProcessed: 0,
+          rowsOk: 0,
+          rowsFailed: 0,
+          errorMessage: null,
+          startedAt: now(),
+          updatedAt: now(),
+        })
+        .where('id', '=', uploadId)
+        .execute();
+    },
+
+    async counted(uploadId: number, rowsTotal: number): Promise<void> {
+      await db
+        .updateTable('uploads')
+        .set({ status: 'PROCESSING', rowsTotal, updatedAt: now() })
+        .where('id', '=', uploadId)
+        .execute();
+    },
+
+    async stage(uploadId: number, rows: StagedRow[]): Promise<void> {
+      if (rows.length === 0) return;
+      await db
+        .insertInto('uploadRows')
+        .values(
+          rows.map((row) => ({
+            uploadId,
+            rowNumber: row.rowNumber,
+            credentialId: row.credentialId ?? null,
+            externalId: row.externalId ?? null,
+            firstName: row.firstName ?? null,
+            lastName: row.lastName ?? null,
+            email: row.email ?? null,
+            dateOfBirth: row.dateOfBirth ?? null,
+            awardDate: row.awardDate ?? null,
+            awardYear: row.awardYear ?? null,
+            raw: JSON.stringify(row.raw),
+            error: row.error,
+          })),
+        )
+        .execute();
+    },
+
+    async progress(uploadId: number, rowsProcessed: number, rowsFailed: number): Promise<void> {
+      await db
+        .updateTable('uploads')
+        .set({ rowsProcessed, rowsFailed, updatedAt: now() })
+        .where('id', '=', uploadId)
+        .execute();
+    },
+
+    /** The upload failed as a whole: nothing of it is kept but the message. */
+    async fail(uploadId: number, message: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('uploadRows').where('uploadId', '=', uploadId).execute();
+        await trx.deleteFrom('uploadFileChunks').where('uploadId', '=', uploadId).execute();
+        await trx
+          .updateTable('uploads')
+          .set({
+            status: 'FAILED',
+            errorMessage: message,
+            rowsOk: 0,
+            finishedAt: now(),
+            updatedAt: now(),
+          })
+          .where('id', '=', uploadId)
+          .where('status', 'not in', FINISHED)
+          .execute();
+      });
+    },
+
+    /**
+     * Turns the good staged rows into awards, all in the caller's transaction: an award that
+     * exists (same credential, external id and award date) is updated, never duplicated. A
+     * changed name, e-mail or date of birth sends the award back to matching.
+     */
+    async merge(trx: Kysely<Database>, uploadId: number, organizationId: number): Promise<number> {
+      const at = now();
+      const changed =
+        dialect === 'postgres'
+          ? sql<boolean>`(awards.first_name, awards.last_name, awards.email, awards.date_of_birth) is distinct from (excluded.first_name, excluded.last_name, excluded.email, excluded.date_of_birth)`
+          : sql<boolean>`(awards.first_name is not excluded.first_name or awards.last_name is not excluded.last_name or awards.email is not excluded.email or awards.date_of_birth is not excluded.date_of_birth)`;
+      const result = await trx
+        .insertInto('awards')
+        .columns([
+          'organizationId',
+          'credentialId',
+          'externalId',
+          'firstName',
+          'lastName',
+          'email',
+          'dateOfBirth',
+          'awardDate',
+          'awardYear',
+          'uploadId',
+          'createdAt',
+          'updatedAt',
+        ])
+        .expression(
+          trx
+            .selectFrom('uploadRows as r')
+            .select((eb) => [
+              eb.val(organizationId).as('organizationId'),
+              'r.credentialId',
+              'r.externalId',
+              'r.firstName',
+              'r.lastName',
+              'r.email',
+              'r.dateOfBirth',
+              'r.awardDate',
+              'r.awardYear',
+              eb.val(uploadId).as('uploadId'),
+              eb.val(at).as('createdAt'),
+              eb.val(at).as('updatedAt'),
+            ])
+            .where('r.uploadId', '=', uploadId)
+            .where('r.error', 'is', null),
+        )
+        .onConflict((oc) =>
+          oc.columns(['credentialId', 'externalId', 'awardDate']).doUpdateSet((eb) => ({
+            matchStatus: sql<string>`case when ${changed} then 'PENDING' else awards.match_status end`,
+            matchProvider: sql<
+              string | null
+            >`case when ${changed} then null else awards.match_provider end`,
+            matchedAt: sql<
+              string | null
+            >`case when ${changed} then null else awards.matched_at end`,
+            firstName: eb.ref('excluded.firstName'),
+            lastName: eb.ref('excluded.lastName'),
+            email: eb.ref('excluded.email'),
+            dateOfBirth: eb.ref('excluded.dateOfBirth'),
+            uploadId: eb.ref('excluded.uploadId'),
+            updatedAt: eb.ref('excluded.updatedAt'),
+          })),
+        )
+        .executeTakeFirst();
+      await trx
+        .deleteFrom('uploadRows')
+        .where('uploadId', '=', uploadId)
+        .where('error', 'is', null)
+        .execute();
+      return Number(result.numInsertedOrUpdatedRows ?? 0);
+    },
+
+    async finish(
+      trx: Kysely<Database>,
+      uploadId: number,
+      counts: { rowsTotal: number; rowsOk: number; rowsFailed: number },
+    ): Promise<void> {
+      await trx.deleteFrom('uploadFileChunks').where('uploadId', '=', uploadId).execute();
+      await trx
+        .updateTable('uploads')
+        .set({
+          status: counts.rowsFailed > 0 ? 'COMPLETED_WITH_ERRORS' : 'COMPLETED',
+          rowsTotal: counts.rowsTotal,
+          rowsProcessed: counts.rowsTotal,
+          rowsOk: counts.rowsOk,
+          rowsFailed: counts.rowsFailed,
+          finishedAt: now(),
+          updatedAt: now(),
+        })
+        .where('id', '=', uploadId)
+        .execute();
+    },
+
+    /** The rows that were refused, in file order, in batches (keyset paging: flat cost). */
+    async *errorRows(uploadId: number, batch = 2000): AsyncGenerator<ErrorRow[]> {
+      let after = 0;
+      for (;;) {
+        const rows = await db
+          .selectFrom('uploadRows')
+          .select(['rowNumber', 'raw', 'error'])
+          .where('uploadId', '=', uploadId)
+          .where('rowNumber', '>', after)
+          .where('error', 'is not', null)
+          .orderBy('rowNumber')
+          .limit(batch)
+          .execute();
+        if (rows.length)
+          yield rows.map((row) => ({
+            rowNumber: row.rowNumber,
+            raw: JSON.parse(row.raw) as string[],
+            error: row.error ?? '',
+          }));
+        if (rows.length < batch) return;
+        after = rows[rows.length - 1]!.rowNumber;
+      }
+    },
+  };
+}
+export type UploadsRepository = ReturnType<typeof createUploadsRepository>;

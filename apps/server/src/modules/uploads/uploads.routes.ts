@@ -1,0 +1,180 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import { ZErrorResponse } from '@laurel/contract/errors';
+import { ZIdParams } from '@laurel/contract/pagination';
+import { API_PATHS } from '@laurel/contract/paths';
+import {
+  UPLOAD_COLUMNS,
+  UPLOAD_MAX_BYTES,
+  ZAllUploadsListQuery,
+  ZUpload,
+  ZUploadListQuery,
+  ZUploadPage,
+} from '@laurel/contract/uploads';
+
+import { actorOf } from '../../lib/audit.ts';
+import { attachment, csvRow, csvStream } from '../../lib/csv.ts';
+import { badRequest, HttpError } from '../../lib/http-error.ts';
+import { type IncomingFile, UPLOAD_REFUSALS, type UploadsService } from './uploads.service.ts';
+
+/** The template: the header and two made-up awards showing the formats. */
+export const UPLOAD_TEMPLATE_ROWS: ReadonlyArray<readonly string[]> = [
+  UPLOAD_COLUMNS,
+  ['WELD-101', 'S-000123', 'Maria', 'Lopez', 'maria.lopez@example.com', '1998-04-17', '2024-05-20'],
+  ['RN-ASSOC', 'S-000124', 'James', "O'Neil", '', '', '2023-12-15'],
+];
+
+const MULTIPART_ERRORS: Record<string, HttpError> = {
+  FST_REQ_FILE_TOO_LARGE: new HttpError(413, UPLOAD_REFUSALS.tooLarge),
+  FST_FILES_LIMIT: badRequest(UPLOAD_REFUSALS.oneFile),
+  FST_INVALID_MULTIPART_CONTENT_TYPE: badRequest(UPLOAD_REFUSALS.noFile),
+  FST_PARTS_LIMIT: badRequest(UPLOAD_REFUSALS.noFile),
+  FST_FIELDS_LIMIT: badRequest(UPLOAD_REFUSALS.noFile),
+};
+
+function translate(error: unknown): unknown {
+  const code = (error as { code?: string })?.code;
+  return (code && MULTIPART_ERRORS[code]) || error;
+}
+
+/** The multipart part named `file`, as a stream that is read while it arrives. */
+async function incomingFile(request: FastifyRequest): Promise<IncomingFile> {
+  try {
+    const parts = request.parts({
+      limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12 },
+    });
+    for await (const part of parts) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'file') throw badRequest(UPLOAD_REFUSALS.noFile);
+      const stream = part.file;
+      return { fileName: part.filename, stream, truncated: () => stream.truncated };
+    }
+  } catch (error) {
+    throw translate(error);
+  }
+  throw badRequest(UPLOAD_REFUSALS.noFile);
+}
+
+export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = async (
+  app,
+  { uploads },
+) => {
+  // Scoped to this plugin: files stream through; nothing is buffered in memory.
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES } });
+
+  const tags = ['uploads'];
+  const security = [{ bearer: [] }];
+  const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+
+  app.post(
+    API_PATHS.organizationUploads(':id'),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Upload a CSV file of awards',
+        description: `multipart/form-data with one file field \`file\`: a UTF-8 CSV whose header is ${UPLOAD_COLUMNS.join(',')}, at most ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB. The file is checked and stored by a background job; poll the upload for progress.`,
+        consumes: ['multipart/form-data'],
+        params: ZIdParams,
+        response: { 201: ZUpload, 413: ZErrorResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const file = await incomingFile(request);
+      try {
+        return reply.status(201).send(await uploads.create(actor, request.params.id, file));
+      } catch (error) {
+        throw translate(error);
+      }
+    },
+  );
+
+  app.get(
+    API_PATHS.organizationUploads(':id'),
+    {
+      schema: {
+        tags,
+        security,
+        summary: "An organization's uploads, newest first",
+        params: ZIdParams,
+        querystring: ZUploadListQuery,
+        response: { 200: ZUploadPage, ...errors },
+      },
+    },
+    async (request) =>
+      uploads.listForOrganization(actorOf(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/uploads',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Uploads of every organization the caller may see, newest first',
+        querystring: ZAllUploadsListQuery,
+        response: { 200: ZUploadPage, ...errors },
+      },
+    },
+    async (request) => uploads.list(actorOf(request), request.query),
+  );
+
+  app.get(
+    API_PATHS.uploadTemplate,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'A CSV template for uploads: the header and two example rows',
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', attachment('awards-upload-template.csv'))
+        .send(`\uFEFF${UPLOAD_TEMPLATE_ROWS.map((row) => csvRow(row)).join('')}`),
+  );
+
+  app.get(
+    API_PATHS.upload(':id'),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One upload with its progress',
+        params: ZIdParams,
+        response: { 200: ZUpload, ...errors },
+      },
+    },
+    async (request) => uploads.get(actorOf(request), request.params.id),
+  );
+
+  app.get(
+    API_PATHS.uploadErrors(':id'),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The refused rows of an upload, with their row number and reason, as CSV',
+        params: ZIdParams,
+      },
+    },
+    async (request, reply) => {
+      const { upload, rows } = await uploads.errors(actorOf(request), request.params.id);
+      const fileBase = upload.fileName.replace(/\.csv$/i, '');
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', attachment(`${fileBase}-errors.csv`))
+        .send(
+          csvStream(['row', 'error', ...UPLOAD_COLUMNS], rows, (row) => [
+            row.rowNumber,
+            row.error,
+            ...row.raw,
+          ]),
+        );
+    },
+  );
+};

@@ -1,0 +1,527 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { ROLES } from '@laurel/contract/roles';
+
+import { ConfigError, loadConfig } from '../src/config.ts';
+import type { Database } from '../src/db/schema.ts';
+import { toBool } from '../src/db/values.ts';
+import { enqueueJob } from '../src/jobs/queue.ts';
+import { JOB_TYPES } from '../src/jobs/types.ts';
+import { createDemoEarningsProvider, demoHistory } from '../src/modules/earnings/demo-provider.ts';
+import type { AwardToMatch } from '../src/modules/earnings/earnings-provider.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { type BuiltUser, createOrganization } from './helpers/builders.ts';
+import { DIALECTS } from './helpers/database.ts';
+import { createWorld, type World } from './helpers/world.ts';
+
+const award = (overrides: Partial<AwardToMatch> = {}): AwardToMatch => ({
+  id: 1,
+  organizationId: 3,
+  credentialId: 7,
+  externalId: 'S-1001',
+  firstName: 'Ana',
+  lastName: 'Diaz',
+  email: null,
+  dateOfBirth: null,
+  awardDate: '2019-06-01',
+  awardYear: 2019,
+  credential: { code: 'RN', name: 'Nursing', typeCode: 'ASSOCIATE', programCode: '51.3801' },
+  ...overrides,
+});
+
+describe('the demo earnings provider', () => {
+  it('gives the same history for the same award, every time', async () => {
+    const provider = createDemoEarningsProvider({ now: () => new Date('2026-05-01T00:00:00Z') });
+    const awards = Array.from({ length: 400 }, (_, i) =>
+      award({ id: i + 1, externalId: `S-${i}` }),
+    );
+    const first = await provider.match(awards);
+    const second = await provider.match(awards.map((a) => ({ ...a, id: a.id + 1000 })));
+    for (const a of awards) expect(second.get(a.id + 1000)).toEqual(first.get(a.id));
+    const matched = [...first.values()].filter((r) => r.matched).length / awards.length;
+    expect(matched).toBeGreaterThan(0.82);
+    expect(matched).toBeLessThan(0.95);
+    // A different person gets a different history.
+    expect(demoHistory(award({ externalId: 'S-2' }), 2025)).not.toEqual(demoHistory(award(), 2025));
+  });
+
+  it('stays within award year ± 5 and never past the latest complete year', () => {
+    for (let i = 0; i < 300; i += 1) {
+      const result = demoHistory(award({ externalId: `X${i}`, awardYear: 2022 }), 2025);
+      if (!result.matched) continue;
+      for (const y of result.years) {
+        expect(y.year).toBeGreaterThanOrEqual(2017);
+        expect(y.year).toBeLessThanOrEqual(2025);
+        if (!y.employed) expect([y.wage, y.fullTime, y.industry]).toEqual([null, false, null]);
+      }
+    }
+  });
+
+  it('pays a master more than a certificate in the same field, and places nurses in health care', () => {
+    const median = (typeCode: string) => {
+      const wages: number[] = [];
+      for (let i = 0; i < 600; i += 1) {
+        const result = demoHistory(
+          award({
+            externalId: `M${i}`,
+            credential: { code: 'X', name: 'Nursing', typeCode, programCode: '51.3801' },
+          }),
+          2025,
+        );
+        const plusOne = result.matched ? result.years.find((y) => y.year === 2020) : undefined;
+        if (plusOne?.fullTime && plusOne.wage !== null) wages.push(plusOne.wage);
+      }
+      wages.sort((a, b) => a - b);
+      return wages[Math.floor(wages.length / 2)]!;
+    };
+    expect(median('MASTER')).toBeGreaterThan(median('BACHELOR'));
+    expect(median('BACHELOR')).toBeGreaterThan(median('CERTIFICATE'));
+    const industries = new Map<string, number>();
+    for (let i = 0; i < 300; i += 1) {
+      const result = demoHistory(award({ externalId: `H${i}` }), 2025);
+      const y = result.matched ? result.years.find((e) => e.year === 2021) : undefined;
+      if (y?.industry) industries.set(y.industry, (industries.get(y.industry) ?? 0) + 1);
+    }
+    const ranked = [...industries].sort((a, b) => b[1] - a[1]);
+    expect(ranked[0]![0]).toBe('Health Care and Social Assistance');
+  });
+});
+
+describe('EARNINGS_PROVIDER configuration', () => {
+  it('defaults to demo in demo mode and to file otherwise, and names a bad value', () => {
+    expect(loadConfig({}).earningsProvider).toBe('demo');
+    expect(loadConfig({ DEMO_MODE: 'false', SECRET_KEY: 'x'.repeat(32) }).earningsProvider).toBe(
+      'file',
+    );
+    expect(loadConfig({ EARNINGS_PROVIDER: 'file' }).earningsProvider).toBe('file');
+    expect(() => loadConfig({ EARNINGS_PROVIDER: 'equifax' })).toThrow(ConfigError);
+    expect(() => loadConfig({ EARNINGS_PROVIDER: 'equifax' })).toThrow(/EARNINGS_PROVIDER/);
+  });
+});
+
+async function addAwards(
+  db: Kysely<Database>,
+  organizationId: number,
+  credentialId: number,
+  count: number,
+  prefix: string,
+) {
+  const now = new Date().toISOString();
+  const rows = Array.from({ length: count }, (_, i) => ({
+    organizationId,
+    credentialId,
+    externalId: `${prefix}${String(i).padStart(4, '0')}`,
+    firstName: 'Holder',
+    lastName: `${prefix}${i}`,
+    email: null,
+    dateOfBirth: null,
+    awardDate: `${2014 + (i % 10)}-05-20`,
+    awardYear: 2014 + (i % 10),
+    uploadId: null,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto('awards')
+      .values(rows.slice(i, i + 200))
+      .execute();
+}
+
+describe.each(DIALECTS)('matching and earnings imports on %s', (dialect) => {
+  let t: TestApp;
+  let w: World;
+  let db: Kysely<Database>;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { env: { EARNINGS_PROVIDER: 'demo' } });
+    w = await createWorld(t);
+    db = t.database.handle.db;
+  });
+  afterAll(() => t?.close());
+
+  async function call(
+    user: BuiltUser,
+    method: string,
+    url: string,
+    body?: string,
+    type = 'text/csv',
+  ) {
+    return t.app.inject({
+      method: method as 'GET',
+      url,
+      headers: {
+        authorization: `Bearer ${await w.token(user)}`,
+        ...(body === undefined ? {} : { 'content-type': type }),
+      },
+      ...(body === undefined ? {} : { payload: body }),
+    });
+  }
+
+  async function snapshot(organizationId: number) {
+    const awards = await db
+      .selectFrom('awards')
+      .where('organizationId', '=', organizationId)
+      .select(['id', 'externalId', 'matchStatus', 'matchProvider'])
+      .orderBy('id')
+      .execute();
+    const years = await db
+      .selectFrom('earningsYears as e')
+      .innerJoin('awards as a', 'a.id', 'e.awardId')
+      .where('a.organizationId', '=', organizationId)
+      .select([
+        'a.externalId',
+        'e.year',
+        'e.wage',
+        'e.employed',
+        'e.fullTime',
+        'e.industry',
+        'e.jobRole',
+      ])
+      .orderBy('a.externalId')
+      .orderBy('e.year')
+      .execute();
+    return {
+      awards,
+      years: years.map((y) => ({
+        ...y,
+        wage: y.wage === null ? null : Number(y.wage),
+        employed: toBool(y.employed),
+        fullTime: toBool(y.fullTime),
+      })),
+    };
+  }
+
+  it('matches pending awards, bills each match once, rebuilds insights and is safe to re-run', async () => {
+    await addAwards(db, w.a.id, w.credentialA, 1500, 'M');
+    await enqueueJob(db, {
+      type: JOB_TYPES.matchAwards,
+      organizationId: w.a.id,
+      dedupeKey: `match-awards:${w.a.id}`,
+    });
+    await t.app.jobs.runUntilIdle();
+
+    const first = await snapshot(w.a.id);
+    expect(first.awards.filter((a) => a.matchStatus === 'PENDING')).toEqual([]);
+    const matched = first.awards.filter((a) => a.matchStatus === 'MATCHED');
+    const notMatched = first.awards.filter((a) => a.matchStatus === 'NOT_MATCHED');
+    expect(matched.length / first.awards.length).toBeGreaterThan(0.82);
+    expect(matched.every((a) => a.matchProvider === 'EQUIFAX_TWN')).toBe(true);
+
+    const usage = await db
+      .selectFrom('usageEvents')
+      .where('organizationId', '=', w.a.id)
+      .select(['billingCode', 'reference'])
+      .execute();
+    expect(usage.every((u) => u.billingCode === 'D_MATCH_EQUIFAX_TWN')).toBe(true);
+    expect(usage.map((u) => Number(u.reference)).sort((x, y) => x - y)).toEqual(
+      matched.map((a) => a.id),
+    );
+    // The contract shows the matches as usage of its Equifax line item.
+    const contract = (await call(w.adminA, 'GET', `/api/contracts/${w.contractA}`)).json();
+    const line = contract.lineItems.find(
+      (l: { billingCode: string }) => l.billingCode === 'D_MATCH_EQUIFAX_TWN',
+    );
+    expect(line.used).toBe(matched.length);
+
+    // The rebuild ran after matching: data gaps count what the provider returned.
+    const insights = (
+      await call(w.userA, 'GET', `/api/insights-data?credentialId=${w.credentialA}`)
+    ).json();
+    expect(insights.earnings.status).toBe('available');
+    expect(insights.cohort).toEqual({ awards: first.awards.length, matched: matched.length });
+    const windowed = (externalId: string, awardYear: number) =>
+      first.years.filter(
+        (y) => y.externalId === externalId && Math.abs(y.year - awardYear) <= 5 && y.year <= 2025,
+      );
+    const awardYearOf = (externalId: string) =>
+      externalId === 'A-0001' ? 2021 : 2014 + (Number(externalId.slice(1)) % 10);
+    expect(insights.dataGaps).toEqual([
+      { code: 'MISSING_EQUIFAX', count: notMatched.length },
+      {
+        code: 'MISSING_EARNINGS',
+        count: matched.filter(
+          (a) => !windowed(a.externalId, awardYearOf(a.externalId)).some((y) => y.wage !== null),
+        ).length,
+      },
+      {
+        code: 'MISSING_EMPLOYMENT',
+        count: matched.filter(
+          (a) => !windowed(a.externalId, awardYearOf(a.externalId)).some((y) => y.employed),
+        ).length,
+      },
+    ]);
+    expect(insights.dataGaps[1].count).toBeGreaterThan(0);
+    expect(insights.earnings.salary.suppressed).toBe(false);
+
+    // Running again takes nothing: no new rows, no second bill.
+    await enqueueJob(db, { type: JOB_TYPES.matchAwards, organizationId: w.a.id });
+    await t.app.jobs.runUntilIdle();
+    expect(await snapshot(w.a.id)).toEqual(first);
+    const usageAgain = await db
+      .selectFrom('usageEvents')
+      .where('organizationId', '=', w.a.id)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(usageAgain.n)).toBe(matched.length);
+
+    // Same awards matched from scratch: the very same histories.
+    await db.deleteFrom('usageEvents').where('organizationId', '=', w.a.id).execute();
+    await db
+      .deleteFrom('earningsYears')
+      .where(
+        'awardId',
+        'in',
+        first.awards.map((a) => a.id),
+      )
+      .execute();
+    await db
+      .updateTable('awards')
+      .set({ matchStatus: 'PENDING', matchProvider: null, matchedAt: null })
+      .where('organizationId', '=', w.a.id)
+      .execute();
+    await enqueueJob(db, { type: JOB_TYPES.matchAwards, organizationId: w.a.id });
+    await t.app.jobs.runUntilIdle();
+    expect(await snapshot(w.a.id)).toEqual(first);
+  });
+
+  it('leaves awards pending with the file provider but still rebuilds insights', async () => {
+    const fileApp = await createTestApp(dialect, { env: { EARNINGS_PROVIDER: 'file' } });
+    try {
+      const fdb = fileApp.database.handle.db;
+      const org = await createOrganization(fdb);
+      const credentialId = (
+        await fdb
+          .insertInto('credentials')
+          .values({
+            organizationId: org.id,
+            code: 'F-1',
+            name: 'File Certificate',
+            typeId: 1,
+            programCode: null,
+            description: null,
+            createdAt: new Date().toISOString(),
+            updatedAt: new Date().toISOString(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      await addAwards(fdb, org.id, credentialId, 20, 'F');
+      await enqueueJob(fdb, { type: JOB_TYPES.matchAwards, organizationId: org.id });
+      await fileApp.app.jobs.runUntilIdle();
+      const statuses = await fdb
+        .selectFrom('awards')
+        .where('organizationId', '=', org.id)
+        .select('matchStatus')
+        .execute();
+      expect(statuses.every((s) => s.matchStatus === 'PENDING')).toBe(true);
+      const summary = await fdb
+        .selectFrom('credentialInsightSummaries')
+        .selectAll()
+        .where('credentialId', '=', credentialId)
+        .executeTakeFirstOrThrow();
+      expect(summary).toMatchObject({ awards: 20, matched: 0, missingEquifax: 0 });
+    } finally {
+      await fileApp.close();
+    }
+  });
+
+  describe('earnings file import', () => {
+    const header =
+      'award_external_id,credential_code,award_date,provider,year,annual_wage,employed,full_time,industry,job_role';
+    let organizationId: number;
+    let credentialId: number;
+
+    beforeAll(async () => {
+      const org = await createOrganization(db, { name: 'Import College' });
+      organizationId = org.id;
+      credentialId = (
+        await db
+          .insertInto('credentials')
+          .values({
+            organizationId,
+            code: 'HVAC-C',
+            name: 'HVAC Certificate',
+            typeId: 1,
+            programCode: '47.0201',
+            description: null,
+            createdAt: new Date().toISOString(),
+            updatedAt: new Date().toISOString(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      await addAwards(db, organizationId, credentialId, 12, 'I');
+    });
+
+    const url = () => `/api/organizations/${organizationId}/earnings-imports`;
+    const goodFile = () =>
+      [
+        header,
+        'I0000,HVAC-C,2014-05-20,PDL_API,2013,"31,000.50",true,true,Construction,Electricians',
+        'I0000,HVAC-C,2014-05-20,PDL_API,2015,52000,yes,yes,Construction,Electricians',
+        'I0001,HVAC-C,2015-05-20,EQUIFAX_TWN,2016,,true,false,Utilities,',
+        'I0002,HVAC-C,2016-05-20,PDL_API,2017,,false,false,,',
+      ].join('\n');
+
+    it('stores the rows, marks the awards matched, bills per provider and queues a rebuild', async () => {
+      const response = await call(w.platformAdmin, 'POST', url(), goodFile());
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({ rowsImported: 4, awards: 3, newlyMatched: 3 });
+      const years = await db
+        .selectFrom('earningsYears as e')
+        .innerJoin('awards as a', 'a.id', 'e.awardId')
+        .where('a.organizationId', '=', organizationId)
+        .select([
+          'a.externalId',
+          'e.year',
+          'e.wage',
+          'e.employed',
+          'e.fullTime',
+          'e.industry',
+          'e.jobRole',
+          'e.source',
+        ])
+        .orderBy('a.externalId')
+        .orderBy('e.year')
+        .execute();
+      expect(
+        years.map((y) => [
+          y.externalId,
+          y.year,
+          y.wage === null ? null : Number(y.wage),
+          toBool(y.fullTime),
+          y.source,
+        ]),
+      ).toEqual([
+        ['I0000', 2013, 31000.5, true, 'PDL_API'],
+        ['I0000', 2015, 52000, true, 'PDL_API'],
+        ['I0001', 2016, null, false, 'EQUIFAX_TWN'],
+        ['I0002', 2017, null, false, 'PDL_API'],
+      ]);
+      const awards = await db
+        .selectFrom('awards')
+        .where('organizationId', '=', organizationId)
+        .where('matchStatus', '=', 'MATCHED')
+        .select(['externalId', 'matchProvider'])
+        .orderBy('externalId')
+        .execute();
+      expect(awards).toEqual([
+        { externalId: 'I0000', matchProvider: 'PDL_API' },
+        { externalId: 'I0001', matchProvider: 'EQUIFAX_TWN' },
+        { externalId: 'I0002', matchProvider: 'PDL_API' },
+      ]);
+      const usage = await db
+        .selectFrom('usageEvents')
+        .where('organizationId', '=', organizationId)
+        .select('billingCode')
+        .orderBy('billingCode')
+        .execute();
+      expect(usage.map((u) => u.billingCode)).toEqual([
+        'D_MATCH_EQUIFAX_TWN',
+        'D_MATCH_PDL_API',
+        'D_MATCH_PDL_API',
+      ]);
+      const queued = await db
+        .selectFrom('jobs')
+        .where('organizationId', '=', organizationId)
+        .where('status', '=', 'QUEUED')
+        .select(['type', 'dedupeKey'])
+        .execute();
+      expect(queued).toEqual([
+        { type: 'rebuild-insights', dedupeKey: `rebuild-insights:${organizationId}` },
+      ]);
+      const insights = (
+        await call(w.platformAdmin, 'GET', `/api/insights-data?organizationId=${organizationId}`)
+      ).json();
+      expect(insights.earnings.status).toBe('processing');
+      const audit = await db
+        .selectFrom('auditEntries')
+        .where('resourceType', '=', 'earnings-import')
+        .select('summary')
+        .executeTakeFirstOrThrow();
+      expect(audit.summary).toContain('4 rows for 3 awards');
+    });
+
+    it('is idempotent: the same file again changes and bills nothing more', async () => {
+      const again = await call(
+        w.platformAdmin,
+        'POST',
+        url(),
+        goodFile().replace('52000', '53000'),
+      );
+      expect(again.json()).toEqual({ rowsImported: 4, awards: 3, newlyMatched: 0 });
+      const wage = await db
+        .selectFrom('earningsYears as e')
+        .innerJoin('awards as a', 'a.id', 'e.awardId')
+        .where('a.externalId', '=', 'I0000')
+        .where('e.year', '=', 2015)
+        .select('e.wage')
+        .executeTakeFirstOrThrow();
+      expect(Number(wage.wage)).toBe(53000);
+      const usage = await db
+        .selectFrom('usageEvents')
+        .where('organizationId', '=', organizationId)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(usage.n)).toBe(3);
+    });
+
+    it('refuses a file with bad rows, naming each line, and stores nothing', async () => {
+      const before = await snapshot(organizationId);
+      const bad = [
+        header,
+        'I0003,HVAC-C,2017-05-20,PDL_API,2018,40000,true,true,Construction,Electricians',
+        'NOBODY,HVAC-C,2017-05-20,PDL_API,2018,40000,true,true,Construction,Electricians',
+        'I0004,HVAC-C,2018-02-30,PDL_API,2018,40000,true,true,,',
+        'I0005,HVAC-C,2019-05-20,ACME,2099,-5,maybe,true,,',
+        'I0006,HVAC-C,2020-05-20,PDL_API,2021,1000,false,true,,',
+        'I0003,HVAC-C,2017-05-20,PDL_API,2018,41000,true,true,,',
+      ].join('\n');
+      const response = await call(w.platformAdmin, 'POST', url(), bad);
+      expect(response.statusCode).toBe(400);
+      const body = response.json();
+      expect(body.message).toMatch(/5 row\(s\).*nothing was imported/);
+      expect(Object.keys(body.fieldErrors)).toEqual([
+        'line 3',
+        'line 4',
+        'line 5',
+        'line 6',
+        'line 7',
+      ]);
+      expect(body.fieldErrors['line 3']).toMatch(/No award/);
+      expect(body.fieldErrors['line 4']).toMatch(/award_date/);
+      expect(body.fieldErrors['line 5']).toMatch(/provider.*year.*annual_wage.*employed/);
+      expect(body.fieldErrors['line 6']).toMatch(/full_time/);
+      expect(body.fieldErrors['line 7']).toMatch(/twice/);
+      expect(await snapshot(organizationId)).toEqual(before);
+    });
+
+    it('refuses a file without the documented header or body', async () => {
+      const wrong = await call(w.platformAdmin, 'POST', url(), 'id,wage\n1,2');
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().message).toMatch(/award_external_id/);
+      const empty = await call(w.platformAdmin, 'POST', url(), header);
+      expect(empty.statusCode).toBe(400);
+      const json = await call(w.platformAdmin, 'POST', url(), '{"a":1}', 'application/json');
+      expect(json.statusCode).toBe(400);
+    });
+
+    it('lets only platform admins import', async () => {
+      const orgAdmin = await t.createUser(organizationId, { roleId: ROLES.ORGANIZATION_ADMIN });
+      expect((await call(orgAdmin, 'POST', url(), goodFile())).statusCode).toBe(403);
+      expect((await call(w.userB, 'POST', url(), goodFile())).statusCode).toBe(403);
+      expect(
+        (
+          await call(
+            w.platformAdmin,
+            'POST',
+            '/api/organizations/999999/earnings-imports',
+            goodFile(),
+          )
+        ).statusCode,
+      ).toBe(404);
+    });
+  });
+});

@@ -1,0 +1,579 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON bodies of raw HTTP answers */
+import { randomUUID } from 'node:crypto';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { INVITATION_MESSAGES } from '@laurel/contract/invitations';
+import { PLATFORM_ORGANIZATION_NAME } from '@laurel/contract/constants';
+import { ROLES } from '@laurel/contract/roles';
+
+import {
+  type CompanyEmployee,
+  type CompanyIdp,
+  startCompanyIdp,
+} from '../../../scripts/company-idp.ts';
+import { SSO_MESSAGES } from '../src/modules/sso/sso.service.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { type BuiltUser, createOrganization } from './helpers/builders.ts';
+import { DIALECTS } from './helpers/database.ts';
+import { startSmtpServer, type TestSmtpServer } from './helpers/smtp.ts';
+import { TEST_CLIENT_ID, TEST_PUBLIC_URL } from './helpers/tokens.ts';
+
+const NEW_PASSWORD = 'Chosen-password-2026!';
+const IDP_PASSWORD = 'Company-password-1!';
+
+function linkIn(text: string): URL {
+  const match = /(http\S+\/auth\/accept-invitation\?token=\S+)/.exec(text);
+  if (!match) throw new Error(`no invitation link in:\n${text}`);
+  return new URL(match[1]!);
+}
+
+describe.each(DIALECTS)('invitations and company sign-in on %s', (dialect) => {
+  let t: TestApp;
+  let smtp: TestSmtpServer;
+  let idp: CompanyIdp;
+  const employees: CompanyEmployee[] = [];
+  let platformAdmin: BuiltUser;
+  let orgAdmin: BuiltUser;
+  let plainUser: BuiltUser;
+  let organizationId: number;
+  let otherOrganizationId: number;
+  let ssoOrganizationId: number;
+  let platformOrganizationId: number;
+  let tokens: Map<BuiltUser, string>;
+  const domain = `acme-${randomUUID().slice(0, 6)}.test`;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    idp = await startCompanyIdp({
+      clientId: 'laurel-test',
+      clientSecret: 'laurel-test-secret',
+      redirectUris: [`${TEST_PUBLIC_URL}/identity/oauth2/idpresponse`],
+      employees,
+      companyName: 'Acme',
+    });
+    t = await createTestApp(dialect, { env: { SMTP_URL: smtp.url } });
+    const db = t.database.handle.db;
+    const platform =
+      (await db
+        .selectFrom('organizations')
+        .select('id')
+        .where('name', '=', PLATFORM_ORGANIZATION_NAME)
+        .executeTakeFirst()) ??
+      (await createOrganization(db, { name: PLATFORM_ORGANIZATION_NAME, typeId: 1 }));
+    platformOrganizationId = platform.id;
+    organizationId = (await createOrganization(db)).id;
+    otherOrganizationId = (await createOrganization(db)).id;
+    ssoOrganizationId = (await createOrganization(db, { loginModeId: 2 })).id;
+    platformAdmin = await t.createUser(platformOrganizationId, { roleId: ROLES.PLATFORM_ADMIN });
+    orgAdmin = await t.createUser(organizationId, { roleId: ROLES.ORGANIZATION_ADMIN });
+    plainUser = await t.createUser(organizationId, { roleId: ROLES.USER });
+    tokens = new Map();
+    for (const user of [platformAdmin, orgAdmin, plainUser])
+      tokens.set(user, await t.tokenFor(user));
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+    await idp?.close();
+  });
+
+  const call = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    as?: BuiltUser,
+    payload?: unknown,
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      headers: as ? { authorization: `Bearer ${tokens.get(as)}` } : {},
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+
+  const identity = async (action: string, body: Record<string, unknown>) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/identity/',
+      headers: {
+        'content-type': 'application/x-amz-json-1.1',
+        'x-amz-target': `AWSCognitoIdentityProviderService.${action}`,
+      },
+      payload: JSON.stringify(body),
+    });
+    return { status: response.statusCode, body: response.json() as any };
+  };
+
+  const invite = (
+    organization: number,
+    email: string,
+    as: BuiltUser,
+    roleId: number = ROLES.USER,
+  ) =>
+    call('POST', `/api/organizations/${organization}/invitations`, as, {
+      email,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      role_id: roleId,
+    });
+
+  const accept = (token: string) =>
+    call('POST', '/api/users/invitation', undefined, { token, confirmation: true });
+
+  describe('e-mail and password', () => {
+    it('invites by e-mail; the link, the temporary password and the first sign-in work', async () => {
+      const email = `ada-${randomUUID().slice(0, 8)}@example.test`;
+      const invited = await invite(organizationId, email, orgAdmin);
+      expect(invited.statusCode).toBe(201);
+      const { user, invitation } = invited.json();
+      expect(user).toMatchObject({ email, status: 'INVITED', roleId: ROLES.USER });
+      expect(invitation).toMatchObject({ status: 'PENDING', isFederated: false });
+
+      const message = await smtp.waitFor(email);
+      expect(message.subject).toContain('invited');
+      expect(message.html).toContain('Accept invitation');
+      const link = linkIn(message.text);
+      expect(link.origin + link.pathname).toBe(`${TEST_PUBLIC_URL}/auth/accept-invitation`);
+      expect(message.html).toContain(link.searchParams.get('token'));
+
+      // Before accepting, no password works: the one the pool made is nobody's.
+      const early = await identity('InitiateAuth', {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: TEST_CLIENT_ID,
+        AuthParameters: { USERNAME: email, PASSWORD: 'Tmp-guess-2026-aA1' },
+      });
+      expect(early.status).toBe(400);
+
+      const accepted = await accept(link.searchParams.get('token')!);
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.json()).toEqual({ isFederated: false, email, redirectUri: null });
+
+      const passwordMail = await smtp.waitFor(email);
+      expect(passwordMail.subject).toBe('Your temporary Laurel password');
+      const temporary = /^\s+(\S+)\s*$/m.exec(passwordMail.text)?.[1];
+      expect(temporary).toMatch(/^[A-Z][a-z]{2}\d(-[A-Z][a-z]{2}\d){3}$/);
+
+      const start = await identity('InitiateAuth', {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: TEST_CLIENT_ID,
+        AuthParameters: { USERNAME: email, PASSWORD: temporary },
+      });
+      expect(start.body.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+      const done = await identity('RespondToAuthChallenge', {
+        ClientId: TEST_CLIENT_ID,
+        ChallengeName: 'NEW_PASSWORD_REQUIRED',
+        Session: start.body.Session,
+        ChallengeResponses: { USERNAME: email, NEW_PASSWORD: NEW_PASSWORD },
+      });
+      const idToken = done.body.AuthenticationResult?.IdToken;
+      expect(idToken).toBeTruthy();
+      const profile = await t.app.inject({
+        method: 'GET',
+        url: '/api/users/profile',
+        headers: { authorization: `Bearer ${idToken}` },
+      });
+      expect(profile.statusCode).toBe(200);
+      expect(profile.json()).toMatchObject({ organizationId, roleId: ROLES.USER });
+
+      const listed = await call(
+        'GET',
+        `/api/users?organizationId=${organizationId}&status=ACTIVE&pageSize=100`,
+        orgAdmin,
+      );
+      expect(listed.statusCode, listed.body).toBe(200);
+      expect(listed.json().items.map((u: any) => u.email)).toContain(email);
+      const invitedList = await call(
+        'GET',
+        `/api/users?organizationId=${organizationId}&status=INVITED&pageSize=100`,
+        orgAdmin,
+      );
+      expect(invitedList.json().items.map((u: any) => u.email)).not.toContain(email);
+      const audits = await t.database.handle.db
+        .selectFrom('auditEntries')
+        .select('summary')
+        .where('resourceType', '=', 'user')
+        .where('resourceId', '=', String(user.id))
+        .execute();
+      expect(audits.map((a) => a.summary)).toEqual(
+        expect.arrayContaining([
+          expect.stringContaining(`Invited ${email}`),
+          `Invitation of ${email} accepted`,
+        ]),
+      );
+
+      // Used once: the same link is refused.
+      const again = await accept(link.searchParams.get('token')!);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().message).toBe(INVITATION_MESSAGES.used);
+    });
+
+    it('refuses unknown, expired and withdrawn links; a resend replaces the old link', async () => {
+      expect((await accept('not-a-real-token')).json().message).toBe(INVITATION_MESSAGES.invalid);
+      expect((await accept('not-a-real-token')).statusCode).toBe(400);
+      const bad = await call('POST', '/api/users/invitation', undefined, { token: 'x' });
+      expect(bad.statusCode).toBe(400);
+
+      const email = `late-${randomUUID().slice(0, 8)}@example.test`;
+      const { user } = (await invite(organizationId, email, orgAdmin)).json();
+      const first = linkIn((await smtp.waitFor(email)).text).searchParams.get('token')!;
+      await t.database.handle.db
+        .updateTable('invitations')
+        .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+        .where('userId', '=', user.id)
+        .execute();
+      const expired = await accept(first);
+      expect(expired.statusCode).toBe(410);
+      expect(expired.json().message).toBe(INVITATION_MESSAGES.expired);
+
+      const resent = await call('POST', `/api/users/${user.id}/invitation/resend`, orgAdmin);
+      expect(resent.statusCode).toBe(200);
+      expect(resent.json().status).toBe('PENDING');
+      const second = linkIn((await smtp.waitFor(email)).text).searchParams.get('token')!;
+      expect(second).not.toBe(first);
+      expect((await accept(first)).statusCode).toBe(410);
+
+      const revoked = await call('DELETE', `/api/users/${user.id}/invitation`, orgAdmin);
+      expect(revoked.statusCode).toBe(204);
+      const afterRevoke = await accept(second);
+      expect(afterRevoke.statusCode).toBe(410);
+      expect(afterRevoke.json().message).toBe(INVITATION_MESSAGES.revoked);
+      expect((await call('GET', `/api/users/${user.id}`, orgAdmin)).statusCode).toBe(404);
+      // The address is free again.
+      expect((await invite(organizationId, email, orgAdmin)).statusCode).toBe(201);
+      await smtp.waitFor(email);
+    });
+
+    it('keeps roles and organizations apart', async () => {
+      const email = () => `role-${randomUUID().slice(0, 8)}@example.test`;
+      expect((await invite(organizationId, email(), plainUser)).statusCode).toBe(403);
+      expect((await invite(otherOrganizationId, email(), orgAdmin)).statusCode).toBe(404);
+      expect(
+        (await invite(organizationId, email(), orgAdmin, ROLES.PLATFORM_ADMIN)).statusCode,
+      ).toBe(403);
+      expect(
+        (await invite(organizationId, email(), platformAdmin, ROLES.PLATFORM_ADMIN)).statusCode,
+      ).toBe(403);
+      const admin = email();
+      const platformInvite = await invite(
+        platformOrganizationId,
+        admin,
+        platformAdmin,
+        ROLES.PLATFORM_ADMIN,
+      );
+      expect(platformInvite.statusCode).toBe(201);
+      await smtp.waitFor(admin);
+      const duplicate = await invite(organizationId, plainUser.email, orgAdmin);
+      expect(duplicate.statusCode).toBe(409);
+      expect(duplicate.json().fieldErrors.email).toBeTruthy();
+      const malformed = await call(
+        'POST',
+        `/api/organizations/${organizationId}/invitations`,
+        orgAdmin,
+        {
+          email: 'nope',
+          first_name: '',
+          last_name: 'X',
+          role_id: 100,
+        },
+      );
+      expect(malformed.statusCode).toBe(400);
+      // Someone else's invitation cannot be resent or withdrawn from another organization.
+      const { user } = platformInvite.json();
+      expect(
+        (await call('POST', `/api/users/${user.id}/invitation/resend`, orgAdmin)).statusCode,
+      ).toBe(404);
+    });
+
+    it('sends the password reset code through SMTP', async () => {
+      const forgot = await identity('ForgotPassword', {
+        ClientId: TEST_CLIENT_ID,
+        Username: plainUser.email,
+      });
+      expect(forgot.status).toBe(200);
+      const message = await smtp.waitFor(plainUser.email);
+      expect(message.subject).toBe('Your password reset code');
+      expect(message.html).toContain('Reset password');
+      const code = /reset code is (\d{6})/.exec(message.text)?.[1];
+      expect(code).toBeTruthy();
+      const confirmed = await identity('ConfirmForgotPassword', {
+        ClientId: TEST_CLIENT_ID,
+        Username: plainUser.email,
+        ConfirmationCode: code,
+        Password: 'Test-password-2026!',
+      });
+      expect(confirmed.status).toBe(200);
+    });
+  });
+
+  describe('company sign-in', () => {
+    const saveSso = (organization: number, body: Record<string, unknown>) =>
+      call('PUT', `/api/organizations/${organization}/sso`, platformAdmin, {
+        issuer: idp.issuer,
+        client_id: 'laurel-test',
+        client_secret: 'laurel-test-secret',
+        email_domains: [domain],
+        jit_enabled: false,
+        jit_role_id: ROLES.USER,
+        ...body,
+      });
+
+    beforeAll(async () => {
+      const saved = await saveSso(ssoOrganizationId, {});
+      expect(saved.statusCode).toBe(200);
+    });
+
+    /** Follows a company sign-in from Laurel's authorize address to the app's callback address. */
+    async function companySignIn(start: string, email: string, password = IDP_PASSWORD) {
+      const startUrl = new URL(start);
+      expect(startUrl.pathname).toBe('/identity/oauth2/authorize');
+      let response = await t.app.inject({
+        method: 'GET',
+        url: startUrl.pathname + startUrl.search,
+      });
+      expect(response.statusCode).toBe(302);
+      let next = String(response.headers.location);
+      expect(next.startsWith(idp.issuer)).toBe(true);
+      const cookies = new Map<string, string>();
+      const cookieHeader = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      let body: string | undefined;
+      let method = 'GET';
+      for (let hop = 0; hop < 10 && next.startsWith(idp.issuer); hop++) {
+        const res = await fetch(next, {
+          method,
+          redirect: 'manual',
+          headers: {
+            cookie: cookieHeader(),
+            ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+          },
+          ...(body ? { body } : {}),
+        });
+        for (const line of res.headers.getSetCookie()) {
+          const [pair] = line.split(';');
+          const [name, ...value] = pair!.split('=');
+          cookies.set(name!.trim(), value.join('='));
+        }
+        body = undefined;
+        method = 'GET';
+        if (res.status === 200 && /\/interaction\//.test(next)) {
+          const uid = /\/interaction\/([\w-]+)/.exec(next)![1]!;
+          next = `${idp.issuer}/interaction/${uid}/login`;
+          method = 'POST';
+          body = new URLSearchParams({ email, password }).toString();
+          continue;
+        }
+        const location = res.headers.get('location');
+        if (!location) throw new Error(`provider answered ${res.status}: ${await res.text()}`);
+        next = new URL(location, next).toString();
+      }
+      expect(next.startsWith(`${TEST_PUBLIC_URL}/identity/oauth2/idpresponse`)).toBe(true);
+      const back = new URL(next);
+      response = await t.app.inject({ method: 'GET', url: back.pathname + back.search });
+      expect(response.statusCode).toBe(302);
+      return new URL(String(response.headers.location));
+    }
+
+    const employee = (email: string): CompanyEmployee => {
+      const person = {
+        id: randomUUID(),
+        email,
+        password: IDP_PASSWORD,
+        givenName: 'Grace',
+        familyName: 'Hopper',
+      };
+      employees.push(person);
+      return person;
+    };
+
+    it('refuses a domain another organization claims, and tests the connection', async () => {
+      const clash = await saveSso(otherOrganizationId, { email_domains: ['other.test', domain] });
+      expect(clash.statusCode).toBe(409);
+      expect(clash.json().fieldErrors.email_domains).toContain(domain);
+      expect(
+        (await call('GET', `/api/organizations/${otherOrganizationId}/sso`, platformAdmin)).json()
+          .configured,
+      ).toBe(false);
+
+      const test = await call(
+        'POST',
+        `/api/organizations/${ssoOrganizationId}/sso/test`,
+        platformAdmin,
+        { issuer: idp.issuer },
+      );
+      expect(test.json()).toMatchObject({ ok: true, tokenEndpoint: `${idp.issuer}/token` });
+      const broken = await call(
+        'POST',
+        `/api/organizations/${ssoOrganizationId}/sso/test`,
+        platformAdmin,
+        { issuer: 'http://127.0.0.1:9/nothing' },
+      );
+      expect(broken.json().ok).toBe(false);
+      expect(
+        (await call('GET', `/api/organizations/${ssoOrganizationId}/sso`, orgAdmin)).statusCode,
+      ).toBe(403);
+      const settings = (
+        await call('GET', `/api/organizations/${ssoOrganizationId}/sso`, platformAdmin)
+      ).json();
+      expect(settings).toMatchObject({
+        configured: true,
+        hasClientSecret: true,
+        emailDomains: [domain],
+      });
+      expect(JSON.stringify(settings)).not.toContain('laurel-test-secret');
+    });
+
+    it('invites, accepts and signs in through the company provider with the right role', async () => {
+      const email = `grace-${randomUUID().slice(0, 6)}@${domain}`;
+      employee(email);
+      const invited = await invite(
+        ssoOrganizationId,
+        email,
+        platformAdmin,
+        ROLES.ORGANIZATION_ADMIN,
+      );
+      expect(invited.statusCode).toBe(201);
+      expect(invited.json().invitation.isFederated).toBe(true);
+      const message = await smtp.waitFor(email);
+      expect(message.text).toContain('company account');
+      const accepted = (await accept(linkIn(message.text).searchParams.get('token')!)).json();
+      expect(accepted).toMatchObject({ isFederated: true, email });
+      expect(accepted.redirectUri).toContain('identity_provider=');
+
+      const callback = await companySignIn(accepted.redirectUri, email);
+      expect(callback.origin + callback.pathname).toBe(`${TEST_PUBLIC_URL}/auth/callback`);
+      const code = callback.searchParams.get('code')!;
+      const state = callback.searchParams.get('state')!;
+      const exchange = await call(
+        'GET',
+        `/api/auth/cognito_callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`,
+      );
+      expect(exchange.statusCode).toBe(200);
+      const result = exchange.json();
+      expect(Object.keys(result).sort()).toEqual([
+        'accessToken',
+        'idToken',
+        'refreshToken',
+        'username',
+      ]);
+      const profile = await t.app.inject({
+        method: 'GET',
+        url: '/api/users/profile',
+        headers: { authorization: `Bearer ${result.idToken}` },
+      });
+      expect(profile.json()).toMatchObject({
+        organizationId: ssoOrganizationId,
+        roleId: ROLES.ORGANIZATION_ADMIN,
+      });
+      // The refresh token works with the pool's ordinary refresh.
+      const refreshed = await identity('InitiateAuth', {
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: TEST_CLIENT_ID,
+        AuthParameters: { REFRESH_TOKEN: result.refreshToken },
+      });
+      expect(refreshed.body.AuthenticationResult?.IdToken).toBeTruthy();
+
+      // A replayed state, a replayed code and a forged state are refused.
+      const replay = await call(
+        'GET',
+        `/api/auth/cognito_callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`,
+      );
+      expect(replay.statusCode).toBe(400);
+      expect(replay.json().message).toBe(SSO_MESSAGES.invalidState);
+      const check = (await call('POST', '/api/auth/check_federated', undefined, { email })).json();
+      expect(check.isFederated).toBe(true);
+      const freshState = new URL(check.redirectUri).searchParams.get('state')!;
+      const codeReplay = await call(
+        'GET',
+        `/api/auth/cognito_callback?code=${encodeURIComponent(code)}&state=${encodeURIComponent(freshState)}`,
+      );
+      expect(codeReplay.statusCode).toBe(400);
+      expect(codeReplay.json().message).toBe(SSO_MESSAGES.invalidCode);
+      const forged = await call(
+        'GET',
+        `/api/auth/cognito_callback?code=${encodeURIComponent(code)}&state=forged-state`,
+      );
+      expect(forged.statusCode).toBe(400);
+      // An answer from the provider cannot be replayed either.
+      const again = await t.app.inject({
+        method: 'GET',
+        url: `/identity/oauth2/idpresponse?code=x&state=${encodeURIComponent(state)}`,
+      });
+      expect(again.statusCode).toBe(400);
+    });
+
+    it('tells company and password users apart', async () => {
+      const sso = (
+        await call('POST', '/api/auth/check_federated', undefined, { email: `someone@${domain}` })
+      ).json();
+      expect(sso.isFederated).toBe(true);
+      expect(new URL(sso.redirectUri).searchParams.get('client_id')).toBe(TEST_CLIENT_ID);
+      const password = (
+        await call('POST', '/api/auth/check_federated', undefined, { email: plainUser.email })
+      ).json();
+      expect(password).toEqual({ isFederated: false, redirectUri: null });
+    });
+
+    it('refuses another domain, a deactivated user, and people nobody invited', async () => {
+      const start = async (email: string) =>
+        (await call('POST', '/api/auth/check_federated', undefined, { email })).json()
+          .redirectUri as string;
+
+      // The provider vouches for an address outside the organization's domains.
+      const outsider = employee(`mallory-${randomUUID().slice(0, 6)}@elsewhere.test`);
+      const wrongDomain = await companySignIn(await start(`someone@${domain}`), outsider.email);
+      expect(wrongDomain.searchParams.get('error')).toBe('access_denied');
+      expect(wrongDomain.searchParams.get('error_description')).toContain('does not belong');
+      expect(wrongDomain.searchParams.get('code')).toBeNull();
+
+      const stranger = employee(`stranger-${randomUUID().slice(0, 6)}@${domain}`);
+      const notInvited = await companySignIn(await start(stranger.email), stranger.email);
+      expect(notInvited.searchParams.get('error_description')).toBe(
+        SSO_MESSAGES.notInvited(stranger.email),
+      );
+
+      const email = `leaver-${randomUUID().slice(0, 6)}@${domain}`;
+      employee(email);
+      const { user } = (await invite(ssoOrganizationId, email, platformAdmin)).json();
+      await smtp.waitFor(email);
+      const first = await companySignIn(await start(email), email);
+      expect(first.searchParams.get('code')).toBeTruthy();
+      expect(
+        (await call('PATCH', `/api/users/${user.id}`, platformAdmin, { active: false })).statusCode,
+      ).toBe(200);
+      const denied = await companySignIn(await start(email), email);
+      expect(denied.searchParams.get('error')).toBe('access_denied');
+      expect(denied.searchParams.get('code')).toBeNull();
+    });
+
+    it('provisions people just in time when the organization allows it', async () => {
+      const saved = await saveSso(ssoOrganizationId, {
+        jit_enabled: true,
+        jit_role_id: ROLES.USER,
+        client_secret: undefined,
+      });
+      expect(saved.json()).toMatchObject({ jitEnabled: true, hasClientSecret: true });
+      const email = `newcomer-${randomUUID().slice(0, 6)}@${domain}`;
+      employee(email);
+      const start = (await call('POST', '/api/auth/check_federated', undefined, { email })).json()
+        .redirectUri;
+      const callback = await companySignIn(start, email);
+      const result = await call(
+        'GET',
+        `/api/auth/cognito_callback?code=${encodeURIComponent(callback.searchParams.get('code')!)}&state=${encodeURIComponent(callback.searchParams.get('state')!)}`,
+      );
+      expect(result.statusCode).toBe(200);
+      const listed = await call(
+        'GET',
+        `/api/users?organizationId=${ssoOrganizationId}&pageSize=100`,
+        platformAdmin,
+      );
+      expect(listed.statusCode, listed.body).toBe(200);
+      expect(listed.json().items.find((u: any) => u.email === email)).toMatchObject({
+        email,
+        firstName: 'Grace',
+        roleId: ROLES.USER,
+        status: 'ACTIVE',
+      });
+      await saveSso(ssoOrganizationId, { jit_enabled: false, client_secret: undefined });
+    });
+  });
+});

@@ -1,0 +1,49 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { MESSAGES } from '@laurel/contract/messages';
+
+/** Spec §8: why a group of insights is not shown, and whom to ask. */
+export function AvailabilityNotice({
+  status,
+  area,
+  supportEmail,
+}: {
+  status: 'unavailable' | 'processing';
+  area: 'earnings' | 'employment';
+  supportEmail: string | undefined;
+}) {
+  if (status === 'unavailable') {
+    return (
+      <Alert severity="info" variant="outlined">
+        <AlertTitle>{MESSAGES.earningsUnavailable}</AlertTitle>
+        Earnings and employment data are not part of your organization’s data access, or a data
+        policy limits what can be shown for it. Your account manager can tell you what applies.
+      </Alert>
+    );
+  }
+  return (
+    <Alert severity="warning" variant="outlined">
+      <AlertTitle>
+        {area === 'earnings'
+          ? MESSAGES.earningsTemporarilyUnavailable
+          : MESSAGES.employmentTemporarilyUnavailable}
+      </AlertTitle>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        The latest data are being processed; the figures return when that has finished.
+      </Typography>
+      <Typography variant="body2">
+        {MESSAGES.supportLine}{' '}
+        {supportEmail ? (
+          <Link href={`mailto:${supportEmail}`} sx={{ fontWeight: 600 }}>
+            {supportEmail}
+          </Link>
+        ) : (
+          'your account manager'
+        )}
+        .
+      </Typography>
+    </Alert>
+  );
+}

@@ -1,0 +1,144 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
+
+import { paths } from '../../../app/paths';
+import { visuallyHidden } from '../../../components/feedback/visually-hidden';
+import { formatPeople } from '../lib/format-insights';
+
+export interface InsightCardProps {
+  title: string;
+  icon: ReactNode;
+  /** The methodology section that defines this figure. */
+  methodologySection: string;
+  /** The formatted figure; null shows "—". */
+  value: string | null;
+  /** Smaller words after the value on the same line ("over 5 years"). */
+  valueSuffix?: string;
+  /** A long text value (a name) in a smaller size. */
+  compact?: boolean;
+  /** A line under the value, e.g. the top industry's share. */
+  detail?: string;
+  n: number;
+  suppressed: boolean;
+  smallSample: boolean;
+  suppressionMin: number;
+  smallSampleMin: number;
+}
+
+/** One insight figure with its n, its privacy state and a link to how it is measured. */
+export function InsightCard({
+  title,
+  icon,
+  methodologySection,
+  value,
+  valueSuffix,
+  compact = false,
+  detail,
+  n,
+  suppressed,
+  smallSample,
+  suppressionMin,
+  smallSampleMin,
+}: InsightCardProps) {
+  const hidden = suppressed || value === null;
+  const smallSampleText = `Fewer than ${smallSampleMin} people: read with care, this figure can change a lot with a few more people.`;
+  return (
+    <Card
+      component="article"
+      aria-label={title}
+      sx={{ display: 'flex', flexDirection: 'column', p: 5, gap: 2, minHeight: 172 }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, minHeight: 28 }}>
+        <Box
+          aria-hidden="true"
+          sx={{
+            width: 28,
+            height: 28,
+            borderRadius: 1.5,
+            display: 'grid',
+            placeItems: 'center',
+            bgcolor: 'action.hover',
+            color: 'primary.main',
+            '& svg': { fontSize: 18 },
+          }}
+        >
+          {icon}
+        </Box>
+        <Typography component="h3" sx={{ fontWeight: 700, flex: 1 }}>
+          {title}
+        </Typography>
+        {smallSample && !hidden ? (
+          <>
+            <Tooltip title={smallSampleText}>
+              <Chip
+                aria-hidden="true"
+                size="small"
+                color="warning"
+                variant="outlined"
+                icon={<WarningAmberOutlined />}
+                label="Small sample"
+              />
+            </Tooltip>
+            <Box component="span" sx={visuallyHidden}>
+              Small sample. {smallSampleText}
+            </Box>
+          </>
+        ) : null}
+      </Box>
+      <Typography
+        sx={{
+          fontSize: compact && !suppressed && value !== null ? '1.25rem' : '1.875rem',
+          fontWeight: 700,
+          lineHeight: compact ? 1.3 : 1.15,
+          overflowWrap: 'anywhere',
+          color: hidden ? 'text.secondary' : 'text.primary',
+        }}
+        data-testid="insight-value"
+      >
+        {hidden ? '—' : value}
+        {!hidden && valueSuffix ? (
+          <>
+            {' '}
+            <Box
+              component="span"
+              sx={{ fontSize: '1rem', fontWeight: 600, color: 'text.secondary' }}
+            >
+              {valueSuffix}
+            </Box>
+          </>
+        ) : null}
+      </Typography>
+      {!hidden && detail ? (
+        <Typography variant="body2" color="text.secondary">
+          {detail}
+        </Typography>
+      ) : null}
+      <Typography variant="body2" color="text.secondary">
+        {suppressed
+          ? `Fewer than ${suppressionMin} people: hidden to protect privacy`
+          : value === null
+            ? 'No data for these people yet'
+            : formatPeople(n)}
+      </Typography>
+      <Box sx={{ flex: 1 }} />
+      <Link
+        component={RouterLink}
+        to={paths.insightsMethodology.getHref(methodologySection)}
+        variant="body2"
+        sx={{ alignSelf: 'flex-start', fontWeight: 600 }}
+      >
+        How it’s measured{' '}
+        <Box component="span" sx={visuallyHidden}>
+          ({title})
+        </Box>
+      </Link>
+    </Card>
+  );
+}

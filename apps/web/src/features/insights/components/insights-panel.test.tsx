@@ -1,0 +1,186 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { TInsightsData } from '@laurel/contract/insights';
+import { MESSAGES } from '@laurel/contract/messages';
+import { ROLES } from '@laurel/contract/roles';
+
+import { AuthContext } from '../../../lib/auth/auth-context';
+import { authValue, profileOf } from '../../../test/auth';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { insightsFixture, lookupsFixture } from '../test/fixtures';
+import InsightsPanel from './insights-panel';
+
+function serve(data: TInsightsData) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.pathname === '/api/insights-data/lookups') return jsonResponse(lookupsFixture());
+    if (url.pathname === '/api/insights-data') return jsonResponse(data);
+    if (url.pathname === '/api/credentials')
+      return jsonResponse({ items: [], total: 0, page: 1, pageSize: 50 });
+    return jsonResponse({ message: 'Not found' }, 404);
+  });
+}
+
+function requestedInsights(fetchMock: ReturnType<typeof serve>): URL[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(input instanceof Request ? input.url : String(input)))
+    .filter((url) => url.pathname === '/api/insights-data');
+}
+
+function renderPanel(route = '/', props: { credentialId?: number } = {}) {
+  return renderWithProviders(
+    <AuthContext.Provider value={authValue(profileOf(ROLES.ORGANIZATION_ADMIN))}>
+      <InsightsPanel organizationId={2} subject="Northwind" title="Workforce insights" {...props} />
+    </AuthContext.Provider>,
+    { route },
+  );
+}
+
+const card = (name: string) => screen.getByRole('article', { name });
+
+describe('insights panel', () => {
+  it('shows the six cards with their figures, n and privacy states', async () => {
+    serve(insightsFixture());
+    renderPanel();
+    expect(
+      await within(await screen.findByRole('article', { name: 'Salary' })).findByText('$52,300'),
+    ).toBeTruthy();
+    expect(within(card('Salary')).getByText('from 1,234 people')).toBeTruthy();
+    expect(card('Salary growth').textContent).toContain('+38% over 5 years');
+    expect(within(card('Salary increase')).getByText('+$9,800')).toBeTruthy();
+    expect(within(card('Salary increase')).getByText(/^Small sample\./)).toBeTruthy();
+    expect(within(card('Salary')).queryByText(/Small sample/)).toBeNull();
+    expect(within(card('Employment rate')).getByText('64%')).toBeTruthy();
+    expect(
+      within(card('Top industry')).getByText('Health Care and Social Assistance'),
+    ).toBeTruthy();
+    expect(within(card('Top industry')).getByText('31% of the employed')).toBeTruthy();
+    const hidden = card('Top job role');
+    expect(within(hidden).getByTestId('insight-value').textContent).toBe('—');
+    expect(
+      within(hidden).getByText('Fewer than 10 people: hidden to protect privacy'),
+    ).toBeTruthy();
+    for (const name of [
+      'Salary',
+      'Salary growth',
+      'Salary increase',
+      'Employment rate',
+      'Top industry',
+      'Top job role',
+    ]) {
+      const link = within(card(name)).getByRole('link', {
+        name: new RegExp(`^How it’s measured \\(${name}\\)$`),
+      });
+      expect(link.getAttribute('href')).toMatch(/^\/insights\/methodology#/);
+    }
+    expect(screen.getByText(MESSAGES.salaryFooter)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: MESSAGES.salaryChartTitle })).toBeTruthy();
+    expect(
+      screen.getByText('2,000 awards, 1,620 matched · data through 2025 · in 2025 dollars'),
+    ).toBeTruthy();
+    expect(screen.getByText('Not matched by the data provider')).toBeTruthy();
+    expect(screen.getByText('Matched, no wage records')).toBeTruthy();
+    // A gap of 0 is not listed.
+    expect(screen.queryByText('Matched, no employment records')).toBeNull();
+  });
+
+  it('draws the chart through the render queue, with a data table as the alternative', async () => {
+    serve(insightsFixture());
+    const { store } = renderPanel();
+    expect(
+      await screen.findByRole('group', { name: /Salary Growth: 5 Years Before/ }),
+    ).toBeTruthy();
+    expect(store.getState().chartCard.renderQueue).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Show data table' }));
+    const table = screen.getByRole('table', {
+      name: /Salary Growth: 5 Years Before - After Award Year/,
+    });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(12);
+    const suppressed = within(table)
+      .getByRole('rowheader', { name: '2 years before' })
+      .closest('tr')!;
+    expect(suppressed.textContent).toContain('Fewer than 10 people: hidden to protect privacy');
+    const after = within(table).getByRole('rowheader', { name: '1 year after' }).closest('tr')!;
+    expect(after.textContent).toContain('$52,300');
+    expect(after.textContent).toContain('1,234');
+  });
+
+  it('reads each year on the chart with the arrow keys, n included', async () => {
+    serve(insightsFixture());
+    renderPanel();
+    const chart = await screen.findByRole('group', { name: /Salary Growth/ });
+    chart.focus();
+    expect(await within(chart).findByText('Award year')).toBeTruthy();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(within(chart).getByText('Median $52,300')).toBeTruthy();
+    expect(within(chart).getByText('n = 1,234')).toBeTruthy();
+    await userEvent.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}');
+    expect(within(chart).getByText('Fewer than 10 people: hidden to protect privacy')).toBeTruthy();
+  });
+
+  it('says when earnings insights are unavailable for the organization', async () => {
+    const data = insightsFixture();
+    serve({
+      ...data,
+      earnings: { ...data.earnings, status: 'unavailable' },
+      employment: { ...data.employment, status: 'unavailable' },
+    });
+    renderPanel();
+    expect(await screen.findByText(MESSAGES.earningsUnavailable)).toBeTruthy();
+    expect(screen.getByText(/data access, or a data\s+policy limits/)).toBeTruthy();
+    expect(screen.queryByRole('article')).toBeNull();
+    expect(screen.queryByText(MESSAGES.salaryChartTitle)).toBeNull();
+  });
+
+  it('says which insights are being processed, with the support address', async () => {
+    const data = insightsFixture();
+    serve({ ...data, earnings: { ...data.earnings, status: 'processing' } });
+    renderPanel();
+    expect(await screen.findByText(MESSAGES.earningsTemporarilyUnavailable)).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.employmentTemporarilyUnavailable)).toBeNull();
+    expect(screen.getByText(new RegExp(MESSAGES.supportLine.replace(/[.'?]/g, '.')))).toBeTruthy();
+    const mail = screen.getByRole('link', { name: 'support@laurel.example' });
+    expect(mail.getAttribute('href')).toBe('mailto:support@laurel.example');
+    expect(screen.queryByRole('article', { name: 'Salary' })).toBeNull();
+    expect(screen.getByRole('article', { name: 'Employment rate' })).toBeTruthy();
+  });
+
+  it('takes its filter from the URL and puts changes back there', async () => {
+    const fetchMock = serve(insightsFixture());
+    renderPanel('/?credentialId=5&awardYearFrom=2018');
+    await screen.findByRole('article', { name: 'Salary' });
+    const first = requestedInsights(fetchMock)[0]!;
+    expect(first.searchParams.get('organizationId')).toBe('2');
+    expect(first.searchParams.get('credentialId')).toBe('5');
+    expect(first.searchParams.get('awardYearFrom')).toBe('2018');
+    expect(first.searchParams.has('awardYearTo')).toBe(false);
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Awarded to' }));
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    // "Latest", then 2024 down to the chosen first year.
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Latest',
+      '2024',
+      '2023',
+      '2022',
+      '2021',
+      '2020',
+      '2019',
+      '2018',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: '2020' }));
+    await waitFor(() =>
+      expect(requestedInsights(fetchMock).at(-1)?.searchParams.get('awardYearTo')).toBe('2020'),
+    );
+  });
+
+  it('has no credential filter when fixed to one credential', async () => {
+    const fetchMock = serve(insightsFixture());
+    renderPanel('/?tab=insights', { credentialId: 9 });
+    await screen.findByRole('article', { name: 'Salary' });
+    expect(screen.queryByRole('combobox', { name: 'Credential' })).toBeNull();
+    expect(requestedInsights(fetchMock)[0]!.searchParams.get('credentialId')).toBe('9');
+  });
+});

@@ -1,0 +1,349 @@
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import AttachMoneyOutlined from '@mui/icons-material/AttachMoneyOutlined';
+import BusinessCenterOutlined from '@mui/icons-material/BusinessCenterOutlined';
+import FactoryOutlined from '@mui/icons-material/FactoryOutlined';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
+import WorkOutlineOutlined from '@mui/icons-material/WorkOutlineOutlined';
+import AddCardOutlined from '@mui/icons-material/AddCardOutlined';
+import {
+  INSIGHTS_SMALL_SAMPLE_MIN,
+  INSIGHTS_SUPPRESSION_MIN,
+  type TInsightsData,
+} from '@laurel/contract/insights';
+import { MESSAGES } from '@laurel/contract/messages';
+
+import { paths } from '../../../app/paths';
+import { useCan } from '../../../lib/auth/use-can';
+import { getErrorText } from '../../../lib/errors/error-text';
+import { useGetInsightsDataQuery, useGetInsightsLookupsQuery } from '../api/insights-api';
+import { saveBlob } from '../lib/csv';
+import {
+  formatCount,
+  formatMoney,
+  formatMoneyChange,
+  formatPercent,
+  formatPercentChange,
+  formatYears,
+} from '../lib/format-insights';
+import { insightsToCsv } from '../lib/insights-csv';
+import { AvailabilityNotice } from './availability-notice';
+import { CohortCard } from './cohort-card';
+import { InsightCard } from './insight-card';
+import { InsightsFilters } from './insights-filters';
+import { SalaryChartCard } from './salary-chart-card';
+import { useInsightsFilter } from './use-insights-filter';
+
+/** While figures are being rebuilt, look again this often. */
+const PROCESSING_POLL_MS = 5000;
+
+export interface InsightsPanelProps {
+  organizationId: number;
+  /** Fixes the panel to one credential (the credential page); the filter then hides. */
+  credentialId?: number;
+  /** Names the cohort in exports, e.g. the organization's or credential's name. */
+  subject: string;
+  /** The panel's own heading; omitted where the page already says what it is. */
+  title?: string;
+}
+
+const cardGrid = {
+  display: 'grid',
+  gap: { xs: 3, sm: 4 },
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, minmax(0, 1fr))' },
+} as const;
+
+function CardSkeletons() {
+  return (
+    <Box sx={cardGrid}>
+      {[0, 1, 2].map((index) => (
+        <Skeleton key={index} variant="rounded" height={172} />
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * The six insight cards, the salary chart and the cohort for an organization (optionally one
+ * credential and a range of award years), with the filters kept in the URL (DESIGN §4, spec §8).
+ */
+export default function InsightsPanel({
+  organizationId,
+  credentialId: fixedCredentialId,
+  subject,
+  title,
+}: InsightsPanelProps) {
+  const filter = useInsightsFilter();
+  const canDo = useCan();
+  const canUpload = canDo('create:upload', { organizationId });
+  const credentialId = fixedCredentialId ?? filter.credentialId;
+  const lookups = useGetInsightsLookupsQuery();
+  const suppressionMin = lookups.data?.suppressionMin ?? INSIGHTS_SUPPRESSION_MIN;
+  const smallSampleMin = lookups.data?.smallSampleMin ?? INSIGHTS_SMALL_SAMPLE_MIN;
+  const args = {
+    organizationId,
+    credentialId,
+    awardYearFrom: filter.awardYearFrom,
+    awardYearTo: filter.awardYearTo,
+  };
+  const [polling, setPolling] = useState(false);
+  const { data, error, isFetching, currentData } = useGetInsightsDataQuery(args, {
+    pollingInterval: polling ? PROCESSING_POLL_MS : 0,
+  });
+  // While the figures are being rebuilt, look again until they are back.
+  const processing =
+    data?.earnings.status === 'processing' || data?.employment.status === 'processing';
+  if (processing !== polling) setPolling(processing);
+
+  const cohortLabel = [
+    subject,
+    filter.awardYearFrom || filter.awardYearTo
+      ? `awarded ${filter.awardYearFrom ?? 'from the first year'}–${filter.awardYearTo ?? 'latest'}`
+      : 'all award years',
+  ].join(', ');
+  const exportCsv = () => {
+    if (!data) return;
+    const csv = insightsToCsv(data, { cohortLabel });
+    saveBlob(
+      new Blob([csv], { type: 'text/csv;charset=utf-8' }),
+      `${fileBase(subject)}-insights.csv`,
+    );
+  };
+
+  const stale = isFetching && !currentData;
+  let body: ReactNode;
+  if (error && !data) {
+    body = (
+      <Alert severity="error" variant="outlined">
+        The insights could not be loaded: {getErrorText(error)}
+      </Alert>
+    );
+  } else if (!data) {
+    body = (
+      <Box sx={{ display: 'grid', gap: 4 }} aria-busy="true">
+        <CardSkeletons />
+        <CardSkeletons />
+      </Box>
+    );
+  } else {
+    body = (
+      <Box sx={{ display: 'grid', gap: { xs: 4, sm: 5 }, opacity: stale ? 0.6 : 1 }}>
+        {data.cohort.awards === 0 ? (
+          <Alert severity="info" variant="outlined">
+            No awards in this selection yet. Once the people who earned these credentials are
+            uploaded and matched by the data provider, their earnings and employment appear here.
+            {canUpload ? (
+              <>
+                {' '}
+                <Link component={RouterLink} to={paths.uploads.getHref()} sx={{ fontWeight: 600 }}>
+                  Upload awards
+                </Link>
+              </>
+            ) : null}
+          </Alert>
+        ) : null}
+        <Figures
+          data={data}
+          supportEmail={lookups.data?.supportEmail}
+          suppressionMin={suppressionMin}
+          smallSampleMin={smallSampleMin}
+          fileName={`${fileBase(subject)}-salary-growth.png`}
+        />
+        <CohortCard data={data} />
+      </Box>
+    );
+  }
+
+  return (
+    <Box component="section" aria-label={title ?? 'Workforce insights'} aria-busy={isFetching}>
+      {title ? (
+        <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
+          {title}
+        </Typography>
+      ) : null}
+      {data ? (
+        <Typography color="text.secondary" sx={{ mb: 3 }} data-testid="insights-summary">
+          {formatCount(data.cohort.awards)} awards, {formatCount(data.cohort.matched)} matched ·
+          data through {data.asOfYear} · in {data.dollarsOfYear} dollars
+        </Typography>
+      ) : null}
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: 3,
+          mb: { xs: 4, sm: 5 },
+        }}
+      >
+        <InsightsFilters
+          organizationId={organizationId}
+          filter={filter}
+          awardYears={lookups.data?.awardYears}
+          showCredential={fixedCredentialId === undefined}
+        />
+        <Box sx={{ flex: 1 }} />
+        <Button
+          variant="outlined"
+          startIcon={<FileDownloadOutlined />}
+          onClick={exportCsv}
+          disabled={!data}
+        >
+          Export CSV
+        </Button>
+      </Box>
+      {body}
+    </Box>
+  );
+}
+
+const sample = (figure: { n: number; suppressed: boolean; smallSample: boolean }) => ({
+  n: figure.n,
+  suppressed: figure.suppressed,
+  smallSample: figure.smallSample,
+});
+
+function fileBase(subject: string): string {
+  return (
+    subject
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'laurel'
+  );
+}
+
+function Figures({
+  data,
+  supportEmail,
+  suppressionMin,
+  smallSampleMin,
+  fileName,
+}: {
+  data: TInsightsData;
+  supportEmail: string | undefined;
+  suppressionMin: number;
+  smallSampleMin: number;
+  fileName: string;
+}) {
+  const limits = { suppressionMin, smallSampleMin };
+  const { earnings, employment } = data;
+  if (earnings.status === 'unavailable' && employment.status === 'unavailable') {
+    return <AvailabilityNotice status="unavailable" area="earnings" supportEmail={supportEmail} />;
+  }
+  const value = <T,>(figure: { value: number | null }, format: (value: number) => T) =>
+    figure.value === null ? null : format(figure.value);
+  return (
+    <>
+      {earnings.status === 'available' ? (
+        <Box>
+          <Box sx={cardGrid}>
+            <InsightCard
+              {...limits}
+              title="Salary"
+              icon={<AttachMoneyOutlined />}
+              methodologySection="salary"
+              value={value(earnings.salary, formatMoney)}
+              detail="Median annual wage, one year after the award"
+              {...sample(earnings.salary)}
+            />
+            <InsightCard
+              {...limits}
+              title="Salary growth"
+              icon={<TrendingUpOutlined />}
+              methodologySection="salary-growth"
+              value={value(earnings.salaryGrowth, formatPercentChange)}
+              valueSuffix={`over ${formatYears(earnings.salaryGrowth.horizonYears)}`}
+              detail="Change of the median wage from the year before the award"
+              {...sample(earnings.salaryGrowth)}
+            />
+            <InsightCard
+              {...limits}
+              title="Salary increase"
+              icon={<AddCardOutlined />}
+              methodologySection="salary-increase"
+              value={value(earnings.salaryIncrease, formatMoneyChange)}
+              detail="Median change per person, year before to year after the award"
+              {...sample(earnings.salaryIncrease)}
+            />
+          </Box>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+            {MESSAGES.salaryFooter}
+          </Typography>
+        </Box>
+      ) : (
+        <AvailabilityNotice status={earnings.status} area="earnings" supportEmail={supportEmail} />
+      )}
+      {employment.status === 'available' ? (
+        <Box sx={cardGrid}>
+          <InsightCard
+            {...limits}
+            title="Employment rate"
+            icon={<WorkOutlineOutlined />}
+            methodologySection="employment-rate"
+            value={value(employment.employmentRate, formatPercent)}
+            detail="Employed one year after the award"
+            {...sample(employment.employmentRate)}
+          />
+          <InsightCard
+            {...limits}
+            title="Top industry"
+            icon={<FactoryOutlined />}
+            methodologySection="top-industry"
+            compact
+            value={employment.topIndustry.name}
+            detail={
+              employment.topIndustry.share === null
+                ? undefined
+                : `${formatPercent(employment.topIndustry.share)} of the employed`
+            }
+            n={employment.topIndustry.n}
+            suppressed={employment.topIndustry.suppressed}
+            smallSample={
+              !employment.topIndustry.suppressed && employment.topIndustry.n < smallSampleMin
+            }
+          />
+          <InsightCard
+            {...limits}
+            title="Top job role"
+            icon={<BusinessCenterOutlined />}
+            methodologySection="top-job-role"
+            compact
+            value={employment.topJobRole.name}
+            detail={
+              employment.topJobRole.share === null
+                ? undefined
+                : `${formatPercent(employment.topJobRole.share)} of the employed`
+            }
+            n={employment.topJobRole.n}
+            suppressed={employment.topJobRole.suppressed}
+            smallSample={
+              !employment.topJobRole.suppressed && employment.topJobRole.n < smallSampleMin
+            }
+          />
+        </Box>
+      ) : (
+        <AvailabilityNotice
+          status={employment.status}
+          area="employment"
+          supportEmail={supportEmail}
+        />
+      )}
+      {earnings.status === 'available' ? (
+        <SalaryChartCard
+          points={data.chart.points}
+          dollarsOfYear={data.dollarsOfYear}
+          suppressionMin={suppressionMin}
+          fileName={fileName}
+        />
+      ) : null}
+    </>
+  );
+}

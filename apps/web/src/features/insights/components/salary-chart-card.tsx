@@ -1,0 +1,201 @@
+import { useId, useRef, useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
+import { INSIGHTS_YEARS_AROUND_AWARD, type TChartPoint } from '@laurel/contract/insights';
+import { MESSAGES } from '@laurel/contract/messages';
+
+import { useSnackbar } from '../../../components/snackbar/use-snackbar';
+import { getErrorText } from '../../../lib/errors/error-text';
+import { describeRelativeYear, formatCount, formatMoney } from '../lib/format-insights';
+import { downloadSvgAsPng } from '../lib/svg-to-png';
+import { ChartCard } from './chart-card';
+import { SalaryChart } from './salary-chart';
+import { useChartColors } from './use-chart-colors';
+
+const CHART_HEIGHT = 300;
+
+/** The chart's figures as a table: the accessible alternative to the drawing. */
+export function ChartDataTable({
+  points,
+  dollarsOfYear,
+  suppressionMin,
+}: {
+  points: readonly TChartPoint[];
+  dollarsOfYear: number;
+  suppressionMin: number;
+}) {
+  const byYear = new Map(points.map((point) => [point.relativeYear, point]));
+  const years = Array.from(
+    { length: INSIGHTS_YEARS_AROUND_AWARD * 2 + 1 },
+    (_, index) => index - INSIGHTS_YEARS_AROUND_AWARD,
+  );
+  const money = (value: number | null) => (value === null ? '—' : formatMoney(value));
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={`${MESSAGES.salaryChartTitle}, in ${dollarsOfYear} dollars`}>
+        <TableHead>
+          <TableRow>
+            <TableCell>Year</TableCell>
+            <TableCell align="right">Median</TableCell>
+            <TableCell align="right">25th percentile</TableCell>
+            <TableCell align="right">75th percentile</TableCell>
+            <TableCell align="right">People</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {years.map((year) => {
+            const point = byYear.get(year);
+            const hidden = !point || point.suppressed;
+            return (
+              <TableRow key={year}>
+                <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+                  {describeRelativeYear(year)}
+                </TableCell>
+                {hidden ? (
+                  <TableCell colSpan={3} align="right" sx={{ color: 'text.secondary' }}>
+                    {point
+                      ? `Fewer than ${suppressionMin} people: hidden to protect privacy`
+                      : 'No data'}
+                  </TableCell>
+                ) : (
+                  <>
+                    <TableCell align="right">{money(point.median)}</TableCell>
+                    <TableCell align="right">{money(point.p25)}</TableCell>
+                    <TableCell align="right">{money(point.p75)}</TableCell>
+                  </>
+                )}
+                <TableCell align="right">{point ? formatCount(point.n) : '—'}</TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/**
+ * The card of the chart "Salary Growth: 5 Years Before - After Award Year": the drawing (through
+ * the chart render queue), its data table, and a PNG download.
+ */
+export function SalaryChartCard({
+  points,
+  dollarsOfYear,
+  suppressionMin,
+  fileName,
+}: {
+  points: readonly TChartPoint[];
+  dollarsOfYear: number;
+  suppressionMin: number;
+  fileName: string;
+}) {
+  const colors = useChartColors();
+  const svgRef = useRef<SVGSVGElement>(null);
+  const [showTable, setShowTable] = useState(false);
+  const { showSnackbar } = useSnackbar();
+  const hasData = points.some((point) => !point.suppressed && point.median !== null);
+  const titleId = useId();
+  const tableId = useId();
+
+  const downloadPng = async () => {
+    if (!svgRef.current) return;
+    try {
+      await downloadSvgAsPng(svgRef.current, {
+        title: MESSAGES.salaryChartTitle,
+        background: colors.surface,
+        color: colors.title,
+        fileName,
+      });
+    } catch (error) {
+      showSnackbar(getErrorText(error), 'error');
+    }
+  };
+
+  return (
+    <Card component="section" aria-labelledby={titleId} sx={{ p: { xs: 4, sm: 5 } }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'flex-start',
+          justifyContent: 'space-between',
+          gap: 2,
+          mb: 3,
+        }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <Typography id={titleId} variant="h6" component="h3">
+            {MESSAGES.salaryChartTitle}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Median annual wage with the middle half (25th to 75th percentile), in {dollarsOfYear}{' '}
+            dollars
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <Button
+            size="small"
+            startIcon={<TableChartOutlined />}
+            aria-expanded={showTable}
+            aria-controls={tableId}
+            onClick={() => setShowTable((shown) => !shown)}
+          >
+            {showTable ? 'Hide data table' : 'Show data table'}
+          </Button>
+          <Button
+            size="small"
+            startIcon={<ImageOutlined />}
+            disabled={!hasData}
+            onClick={() => void downloadPng()}
+          >
+            Download PNG
+          </Button>
+        </Box>
+      </Box>
+      {!hasData ? (
+        <Box
+          sx={{
+            height: 160,
+            display: 'grid',
+            placeItems: 'center',
+            textAlign: 'center',
+            color: 'text.secondary',
+            px: 4,
+          }}
+        >
+          No year has enough people to show yet.
+        </Box>
+      ) : (
+        <ChartCard height={CHART_HEIGHT}>
+          {() => (
+            <SalaryChart
+              points={points}
+              suppressionMin={suppressionMin}
+              svgRef={svgRef}
+              label={`${MESSAGES.salaryChartTitle}: median salary by year around the award`}
+            />
+          )}
+        </ChartCard>
+      )}
+      {showTable ? (
+        <Box id={tableId} sx={{ mt: 4 }}>
+          <ChartDataTable
+            points={points}
+            dollarsOfYear={dollarsOfYear}
+            suppressionMin={suppressionMin}
+          />
+        </Box>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,47 @@
+const wholeDollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
+const count = new Intl.NumberFormat('en-US');
+
+/** Money as whole dollars: `52300` → "$52,300". */
+export const formatMoney = (value: number): string => wholeDollars.format(Math.round(value));
+
+/** A change in money with its sign: `9800` → "+$9,800", `-1200` → "−$1,200". */
+export function formatMoneyChange(value: number): string {
+  const rounded = Math.round(value);
+  if (rounded === 0) return formatMoney(0);
+  return `${rounded > 0 ? '+' : '−'}${formatMoney(Math.abs(rounded))}`;
+}
+
+/** A fraction as a whole percentage: `0.64` → "64%". */
+export const formatPercent = (fraction: number): string => `${Math.round(fraction * 100)}%`;
+
+/** A fractional change with its sign: `0.38` → "+38%". */
+export function formatPercentChange(fraction: number): string {
+  const percent = Math.round(fraction * 100);
+  if (percent === 0) return '0%';
+  return `${percent > 0 ? '+' : '−'}${Math.abs(percent)}%`;
+}
+
+export const formatYears = (years: number): string => `${years} ${years === 1 ? 'year' : 'years'}`;
+
+/** "from 1,234 people". */
+export const formatPeople = (n: number): string =>
+  `from ${count.format(n)} ${n === 1 ? 'person' : 'people'}`;
+
+export const formatCount = (n: number): string => count.format(n);
+
+/** Relative year as the chart labels it: −5 … "Award year" … +5. */
+export function formatRelativeYear(relativeYear: number): string {
+  if (relativeYear === 0) return 'Award year';
+  return relativeYear > 0 ? `+${relativeYear}` : `−${Math.abs(relativeYear)}`;
+}
+
+/** The same, in words, for screen readers and tables. */
+export function describeRelativeYear(relativeYear: number): string {
+  if (relativeYear === 0) return 'Award year';
+  const years = formatYears(Math.abs(relativeYear));
+  return relativeYear > 0 ? `${years} after` : `${years} before`;
+}

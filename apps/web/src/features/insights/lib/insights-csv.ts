@@ -1,0 +1,103 @@
+import type { TFigure, TInsightsData, TTop } from '@laurel/contract/insights';
+
+import { toCsv } from './csv';
+import { DATA_GAP_LABELS } from './data-gaps';
+
+type Row = Array<string | number | boolean | null>;
+
+function figureRow(
+  name: string,
+  unit: 'dollars' | 'fraction',
+  figure: TFigure,
+  dollars: string,
+): Row {
+  const value =
+    figure.value === null
+      ? null
+      : unit === 'dollars'
+        ? Math.round(figure.value)
+        : round(figure.value);
+  return [
+    'figure',
+    name,
+    value,
+    unit === 'dollars' ? dollars : 'fraction',
+    null,
+    figure.n,
+    figure.suppressed,
+    figure.smallSample,
+  ];
+}
+
+function topRow(name: string, top: TTop): Row {
+  return [
+    'figure',
+    name,
+    top.name,
+    'name',
+    top.share === null ? null : round(top.share),
+    top.n,
+    top.suppressed,
+    null,
+  ];
+}
+
+const round = (value: number) => Math.round(value * 10_000) / 10_000;
+
+export interface InsightsCsvContext {
+  /** What the cohort is, e.g. "Northwind Technical College — all credentials, 2015–2024". */
+  cohortLabel: string;
+}
+
+/**
+ * The figures and the chart's points as one CSV: a header block naming the cohort and the
+ * dollars' year, then one row per figure, then one row per relative year.
+ */
+export function insightsToCsv(data: TInsightsData, context: InsightsCsvContext): string {
+  const dollars = `${data.dollarsOfYear} dollars`;
+  const rows: Row[] = [
+    ['cohort', context.cohortLabel],
+    ['awards', data.cohort.awards],
+    ['matched', data.cohort.matched],
+    ['data as of', data.asOfYear],
+    ['money in', dollars],
+    [],
+    ['kind', 'name', 'value', 'unit', 'share', 'n', 'suppressed', 'small sample'],
+  ];
+  if (data.earnings.status === 'available') {
+    rows.push(
+      figureRow('Salary', 'dollars', data.earnings.salary, dollars),
+      figureRow(
+        `Salary growth over ${data.earnings.salaryGrowth.horizonYears} years`,
+        'fraction',
+        data.earnings.salaryGrowth,
+        dollars,
+      ),
+      figureRow('Salary increase', 'dollars', data.earnings.salaryIncrease, dollars),
+    );
+  }
+  if (data.employment.status === 'available') {
+    rows.push(
+      figureRow('Employment rate', 'fraction', data.employment.employmentRate, dollars),
+      topRow('Top industry', data.employment.topIndustry),
+      topRow('Top job role', data.employment.topJobRole),
+    );
+  }
+  for (const gap of data.dataGaps) {
+    rows.push(['data gap', gap.code, gap.count, DATA_GAP_LABELS[gap.code]]);
+  }
+  if (data.earnings.status !== 'available') return toCsv(rows);
+  rows.push(
+    [],
+    ['relative year', 'median', 'p25', 'p75', 'n', 'suppressed'],
+    ...data.chart.points.map((point): Row => [
+      point.relativeYear,
+      point.median === null ? null : Math.round(point.median),
+      point.p25 === null ? null : Math.round(point.p25),
+      point.p75 === null ? null : Math.round(point.p75),
+      point.n,
+      point.suppressed,
+    ]),
+  );
+  return toCsv(rows);
+}

@@ -1,0 +1,280 @@
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import {
+  INSIGHTS_MEASURE_YEAR,
+  INSIGHTS_SMALL_SAMPLE_MIN,
+  INSIGHTS_SUPPRESSION_MIN,
+  INSIGHTS_YEARS_AROUND_AWARD,
+} from '@laurel/contract/insights';
+import { MESSAGES } from '@laurel/contract/messages';
+
+import { paths } from '../../../app/paths';
+import { PageHeader } from '../../../components/layout/page-header';
+import { useBreadcrumbs } from '../../../lib/breadcrumbs/use-breadcrumbs';
+import { DATA_GAP_LABELS } from '../lib/data-gaps';
+
+interface Section {
+  id: string;
+  title: string;
+  body: ReactNode;
+}
+
+const P = ({ children }: { children: ReactNode }) => (
+  <Typography sx={{ mb: 2, maxWidth: '72ch' }}>{children}</Typography>
+);
+
+const GAP_EXPLANATIONS: Record<keyof typeof DATA_GAP_LABELS, string> = {
+  MISSING_EQUIFAX:
+    'The data provider found no record for the person, often because of a missing or mistyped detail in the upload.',
+  MISSING_EARNINGS:
+    'The person was found, but no wage was reported for them in the years around the award.',
+  MISSING_EMPLOYMENT:
+    'The person was found, but no employment record was reported for them in the years around the award.',
+};
+
+const SECTIONS: Section[] = [
+  {
+    id: 'cohort',
+    title: 'Who is counted',
+    body: (
+      <>
+        <P>
+          The figures describe a cohort: the awards of the chosen organization, credential and award
+          years whose holder the data provider could match to employment records. Years are counted
+          relative to the year of the award: year 0 is the award year, −1 the calendar year before
+          it, +1 the year after it, up to {INSIGHTS_YEARS_AROUND_AWARD} years each way. Only
+          complete calendar years count.
+        </P>
+      </>
+    ),
+  },
+  {
+    id: 'salary',
+    title: 'Salary',
+    body: (
+      <P>
+        The median annual wage, {INSIGHTS_MEASURE_YEAR} year after the award, of the people who were
+        employed full time that year. Half of them earned more, half less. Part-time wages are left
+        out, so that a figure is not pulled down by hours rather than pay.
+      </P>
+    ),
+  },
+  {
+    id: 'salary-growth',
+    title: 'Salary growth',
+    body: (
+      <P>
+        How much the median wage changed, in percent, from the year before the award (−1) to the
+        latest year after it with data, at most {INSIGHTS_YEARS_AROUND_AWARD} years on. The card
+        names that span (“+38% over 5 years”). The medians at both ends are of full-time wages, in
+        constant dollars, so inflation does not count as growth.
+      </P>
+    ),
+  },
+  {
+    id: 'salary-increase',
+    title: 'Salary increase',
+    body: (
+      <P>
+        The median, across people, of each person’s own change in annual wage from the year before
+        the award to the year after it. Only people with full-time wages in both years count. It
+        answers “how much more did a typical person earn” rather than comparing two different
+        groups.
+      </P>
+    ),
+  },
+  {
+    id: 'employment-rate',
+    title: 'Employment rate',
+    body: (
+      <P>
+        The share of the matched cohort that was employed, full or part time,{' '}
+        {INSIGHTS_MEASURE_YEAR} year after the award.
+      </P>
+    ),
+  },
+  {
+    id: 'top-industry',
+    title: 'Top industry',
+    body: (
+      <P>
+        The industry sector (NAICS) most common among the people employed {INSIGHTS_MEASURE_YEAR}{' '}
+        year after the award, with its share of them.
+      </P>
+    ),
+  },
+  {
+    id: 'top-job-role',
+    title: 'Top job role',
+    body: (
+      <P>
+        The job role (SOC title) most common among the people employed {INSIGHTS_MEASURE_YEAR} year
+        after the award, with its share of them.
+      </P>
+    ),
+  },
+  {
+    id: 'chart',
+    title: MESSAGES.salaryChartTitle,
+    body: (
+      <P>
+        For every year from {INSIGHTS_YEARS_AROUND_AWARD} years before to{' '}
+        {INSIGHTS_YEARS_AROUND_AWARD} years after the award, the median full-time wage and the
+        middle half of wages (from the 25th to the 75th percentile), with the number of people
+        behind each year. A year with too few people is left as a gap in the line. The chart’s
+        figures are also available as a table and as a CSV file.
+      </P>
+    ),
+  },
+  {
+    id: 'constant-dollars',
+    title: 'Constant dollars',
+    body: (
+      <P>
+        Wages from different years are restated in dollars of the latest complete year, using the
+        annual averages of the US Consumer Price Index for All Urban Consumers (CPI-U). A wage of
+        $40,000 in a year when prices were 10% lower counts as $44,000. The screens say which year’s
+        dollars they show (“in 2025 dollars”).
+      </P>
+    ),
+  },
+  {
+    id: 'privacy',
+    title: 'Privacy: hidden and small figures',
+    body: (
+      <>
+        <P>
+          A figure computed from fewer than {INSIGHTS_SUPPRESSION_MIN} people is never shown: it
+          reads “—” with the reason “Fewer than {INSIGHTS_SUPPRESSION_MIN} people: hidden to protect
+          privacy”. This keeps individuals from being recognized in small groups.
+        </P>
+        <P>
+          A figure from {INSIGHTS_SUPPRESSION_MIN} to {INSIGHTS_SMALL_SAMPLE_MIN - 1} people is
+          shown with a “Small sample” mark: a few more people could change it noticeably, so read it
+          with care. Every card says how many people it comes from.
+        </P>
+      </>
+    ),
+  },
+  {
+    id: 'sources',
+    title: 'Data sources',
+    body: (
+      <>
+        <P>
+          Awards come from the credential issuer: each upload lists the people who earned a
+          credential and when. Employment and wage histories come from a credit bureau’s
+          employment-verification data (payroll records reported by employers), matched to the
+          awards by the data provider. {MESSAGES.salaryFooter} Self-employment and work for
+          employers that do not report are not covered.
+        </P>
+        <P>
+          The approach follows public outcome measures such as the US Census Bureau’s Post-Secondary
+          Employment Outcomes (PSEO), the College Scorecard and state wage-record studies. Figures
+          are recomputed whenever new awards or earnings data arrive; while that runs, the screens
+          say the insights are temporarily unavailable.
+        </P>
+      </>
+    ),
+  },
+  {
+    id: 'data-gaps',
+    title: 'Data gaps',
+    body: (
+      <>
+        <P>
+          Not every award can contribute. The cohort summary counts the awards left out, by reason:
+        </P>
+        <Box component="dl" sx={{ m: 0, mb: 2, display: 'grid', gap: 2, maxWidth: '72ch' }}>
+          {(Object.keys(DATA_GAP_LABELS) as (keyof typeof DATA_GAP_LABELS)[]).map((code) => (
+            <Box key={code}>
+              <Typography component="dt" sx={{ fontWeight: 700 }}>
+                {DATA_GAP_LABELS[code]}{' '}
+                <Box component="code" sx={{ fontWeight: 400, color: 'text.secondary' }}>
+                  {code}
+                </Box>
+              </Typography>
+              <Typography component="dd" sx={{ m: 0 }}>
+                {GAP_EXPLANATIONS[code]}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      </>
+    ),
+  },
+];
+
+/** `/insights/methodology`: what each insight figure means and how it is computed. */
+export default function MethodologyRoute() {
+  useBreadcrumbs({ dashboard: { label: 'Dashboard', href: paths.home.getHref() } });
+  const { hash } = useLocation();
+  useEffect(() => {
+    // Arriving from a card's link: show the section that defines its figure.
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    target?.scrollIntoView?.({ block: 'start' });
+  }, [hash]);
+  return (
+    <>
+      <PageHeader
+        overline="Help"
+        title="Insights methodology"
+        subtitle="What the insight cards and the salary chart measure, where the data come from, and what is left out."
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 5,
+          gridTemplateColumns: { xs: '1fr', lg: '240px minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Card
+          component="nav"
+          aria-label="On this page"
+          sx={{ p: 4, position: { lg: 'sticky' }, top: { lg: 88 } }}
+        >
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            sx={{ fontWeight: 700, textTransform: 'uppercase', letterSpacing: '0.06em' }}
+          >
+            On this page
+          </Typography>
+          <Box
+            component="ul"
+            sx={{ listStyle: 'none', m: 0, mt: 2, p: 0, display: 'grid', gap: 1 }}
+          >
+            {SECTIONS.map((section) => (
+              <li key={section.id}>
+                <Link href={`#${section.id}`} variant="body2">
+                  {section.title}
+                </Link>
+              </li>
+            ))}
+          </Box>
+        </Card>
+        <Card sx={{ p: { xs: 5, sm: 6 } }}>
+          {SECTIONS.map((section, index) => (
+            <Box
+              component="section"
+              key={section.id}
+              id={section.id}
+              aria-labelledby={`${section.id}-title`}
+              sx={{ scrollMarginTop: 88, mt: index === 0 ? 0 : 6 }}
+            >
+              <Typography id={`${section.id}-title`} variant="h6" component="h2" sx={{ mb: 2 }}>
+                {section.title}
+              </Typography>
+              {section.body}
+            </Box>
+          ))}
+        </Card>
+      </Box>
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import type { TPage } from '@laurel/contract/pagination';
+import { API_PATHS } from '@laurel/contract/paths';
+import type { TUpload } from '@laurel/contract/uploads';
+
+import { api } from '../../../lib/api/api';
+
+type Query = Record<string, string | number>;
+
+const LIST_TAG = { type: 'Upload' as const, id: 'LIST' };
+
+export const uploadsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Every upload the caller may see: one organization's for its admins, all for platform admins. */
+    listUploads: build.query<TPage<TUpload>, Query>({
+      query: (params) => ({ url: API_PATHS.uploads, params }),
+      providesTags: [LIST_TAG],
+    }),
+    listOrganizationUploads: build.query<TPage<TUpload>, { organizationId: number; params: Query }>(
+      {
+        query: ({ organizationId, params }) => ({
+          url: API_PATHS.organizationUploads(organizationId),
+          params,
+        }),
+        providesTags: [LIST_TAG],
+      },
+    ),
+    /** One upload; polled for its progress while it runs. */
+    getUpload: build.query<TUpload, number>({
+      query: (id) => API_PATHS.upload(id),
+      providesTags: (_result, _error, id) => [{ type: 'Upload', id }],
+    }),
+    createUpload: build.mutation<TUpload, { organizationId: number; file: File }>({
+      query: ({ organizationId, file }) => {
+        const body = new FormData();
+        body.append('file', file, file.name);
+        return { url: API_PATHS.organizationUploads(organizationId), method: 'POST', body };
+      },
+      invalidatesTags: [LIST_TAG],
+    }),
+    /** Organizations a platform admin can upload for. */
+    listUploadOrganizations: build.query<TPage<{ id: number; name: string }>, void>({
+      query: () => ({ url: '/api/organizations', params: { pageSize: 100, sort: 'name' } }),
+    }),
+  }),
+});
+
+export const {
+  useListUploadsQuery,
+  useListOrganizationUploadsQuery,
+  useGetUploadQuery,
+  useCreateUploadMutation,
+  useListUploadOrganizationsQuery,
+} = uploadsApi;

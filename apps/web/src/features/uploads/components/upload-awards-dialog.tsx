@@ -1,0 +1,219 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
+import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
+import { API_PATHS } from '@laurel/contract/paths';
+import { UPLOAD_COLUMNS, UPLOAD_MAX_BYTES, type TUpload } from '@laurel/contract/uploads';
+
+import { useSnackbar } from '../../../components/snackbar/use-snackbar';
+import { downloadFile } from '../../../lib/api/download';
+import { getErrorText } from '../../../lib/errors/error-text';
+import { useCreateUploadMutation, useListUploadOrganizationsQuery } from '../api/uploads-api';
+import { formatFileSize } from './upload-status';
+
+/** Why a chosen file cannot be uploaded, or null. */
+export function checkUploadFile(file: Pick<File, 'name' | 'size'>): string | null {
+  if (!/\.csv$/i.test(file.name)) return 'Choose a .csv file.';
+  if (file.size === 0) return 'The file is empty.';
+  if (file.size > UPLOAD_MAX_BYTES)
+    return `The file is larger than ${formatFileSize(UPLOAD_MAX_BYTES)}.`;
+  return null;
+}
+
+/**
+ * "Upload awards": a CSV of the people who earned credentials, with the template and a short
+ * description of the format. Platform admins outside an organization choose one first.
+ */
+export function UploadAwardsDialog({
+  open,
+  organizationId,
+  onClose,
+  onUploaded,
+}: {
+  open: boolean;
+  /** The organization the awards belong to; null lets a platform admin choose. */
+  organizationId: number | null;
+  onClose: () => void;
+  onUploaded: (upload: TUpload) => void;
+}) {
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [chosenOrganization, setChosenOrganization] = useState('');
+  const [organizationError, setOrganizationError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [create, { isLoading }] = useCreateUploadMutation();
+  const organizations = useListUploadOrganizationsQuery(undefined, {
+    skip: !open || organizationId !== null,
+  });
+  const { showSnackbar } = useSnackbar();
+  const inputId = useId();
+  const formatId = useId();
+
+  const reset = () => {
+    setFile(null);
+    setFileError(null);
+    setChosenOrganization('');
+    setOrganizationError(null);
+    setServerError(null);
+  };
+  const close = () => {
+    if (isLoading) return;
+    reset();
+    onClose();
+  };
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const next = event.target.files?.[0] ?? null;
+    event.target.value = '';
+    setServerError(null);
+    setFile(next);
+    setFileError(next ? checkUploadFile(next) : null);
+  };
+
+  const submit = async () => {
+    const targetId = organizationId ?? (chosenOrganization ? Number(chosenOrganization) : null);
+    const missingFile = file ? checkUploadFile(file) : 'Choose the CSV file to upload.';
+    setFileError(missingFile);
+    setOrganizationError(targetId === null ? 'Choose the organization.' : null);
+    if (missingFile || targetId === null || !file) return;
+    try {
+      const upload = await create({ organizationId: targetId, file }).unwrap();
+      showSnackbar(`${upload.fileName} uploaded; its rows are being processed.`, 'success');
+      reset();
+      onUploaded(upload);
+    } catch (error) {
+      setServerError(getErrorText(error));
+    }
+  };
+
+  const downloadTemplate = async () => {
+    try {
+      await downloadFile(API_PATHS.uploadTemplate, {}, { fileName: 'awards-template.csv' });
+    } catch (error) {
+      showSnackbar(getErrorText(error), 'error');
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" fullScreen={fullScreen}>
+      <DialogTitle>Upload awards</DialogTitle>
+      <DialogContent>
+        <Box sx={{ display: 'grid', gap: 5, pt: 1 }}>
+          <Box id={formatId}>
+            <Typography sx={{ mb: 2 }}>
+              A CSV file with one row per person and credential earned, and a header row naming
+              these columns in this order:
+            </Typography>
+            <Box
+              component="code"
+              sx={{
+                display: 'block',
+                p: 3,
+                borderRadius: 1,
+                bgcolor: 'action.hover',
+                fontSize: '0.8125rem',
+                overflowWrap: 'anywhere',
+              }}
+            >
+              {UPLOAD_COLUMNS.join(',')}
+            </Box>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+              credential_code is the code of one of the organization’s credentials; dates are
+              written YYYY-MM-DD; email and date_of_birth may be left empty. A row that does not fit
+              is skipped and listed in an errors file; the others are kept. Up to{' '}
+              {formatFileSize(UPLOAD_MAX_BYTES)}.
+            </Typography>
+            <Link
+              component="button"
+              type="button"
+              variant="body2"
+              onClick={() => void downloadTemplate()}
+              sx={{ mt: 2, fontWeight: 600 }}
+            >
+              Download template
+            </Link>
+          </Box>
+          {organizationId === null ? (
+            <TextField
+              select
+              label="Organization"
+              value={chosenOrganization}
+              onChange={(event) => {
+                setChosenOrganization(event.target.value);
+                setOrganizationError(null);
+              }}
+              error={Boolean(organizationError)}
+              helperText={organizationError ?? ' '}
+              required
+            >
+              {(organizations.data?.items ?? []).map((organization) => (
+                <MenuItem key={organization.id} value={String(organization.id)}>
+                  {organization.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : null}
+          <Box>
+            <Button
+              component="label"
+              htmlFor={inputId}
+              variant="outlined"
+              startIcon={<InsertDriveFileOutlined />}
+            >
+              {file ? 'Choose another file' : 'Choose CSV file'}
+            </Button>
+            <input
+              id={inputId}
+              type="file"
+              accept=".csv,text/csv"
+              aria-describedby={formatId}
+              onChange={choose}
+              style={{ position: 'absolute', width: 1, height: 1, opacity: 0, overflow: 'hidden' }}
+            />
+            <Typography
+              variant="body2"
+              sx={{ mt: 2, overflowWrap: 'anywhere' }}
+              color={fileError ? 'error' : 'text.secondary'}
+              aria-live="polite"
+            >
+              {fileError ??
+                (file ? `${file.name} · ${formatFileSize(file.size)}` : 'No file chosen')}
+            </Typography>
+          </Box>
+          {serverError ? (
+            <Alert severity="error" variant="outlined">
+              {serverError}
+            </Alert>
+          ) : null}
+        </Box>
+      </DialogContent>
+      <DialogActions sx={{ px: 6, pb: 5 }}>
+        <Button onClick={close} disabled={isLoading}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          startIcon={<FileUploadOutlined />}
+          onClick={() => void submit()}
+          disabled={isLoading}
+        >
+          {isLoading ? 'Uploading…' : 'Upload'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

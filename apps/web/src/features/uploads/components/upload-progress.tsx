@@ -1,0 +1,73 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import type { TUpload } from '@laurel/contract/uploads';
+
+import { useLookup } from '../../../lib/lookups/lookups-api';
+import {
+  UPLOAD_STATUS_LABELS,
+  UPLOAD_STATUS_TONES,
+  describeProgress,
+  isRunning,
+  progressPercent,
+} from './upload-status';
+
+/** The status of an upload as a chip, named as the server's lookup names it. */
+export function UploadStatusChip({ status }: { status: TUpload['status'] }) {
+  const statuses = useLookup('uploadStatuses');
+  const label =
+    statuses.data.find((item) => item.code === status)?.name ?? UPLOAD_STATUS_LABELS[status];
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={UPLOAD_STATUS_TONES[status]}
+      label={label}
+      sx={{ fontWeight: 700 }}
+    />
+  );
+}
+
+/** A determinate progress bar with "12,000 of 100,000 rows" (indeterminate until counted). */
+export function UploadProgressBar({ upload }: { upload: TUpload }) {
+  const counted = upload.rowsTotal > 0;
+  const text = describeProgress(upload);
+  return (
+    <Box sx={{ minWidth: 160 }}>
+      <LinearProgress
+        variant={counted ? 'determinate' : 'indeterminate'}
+        value={counted ? progressPercent(upload) : undefined}
+        aria-label={text}
+        sx={{ height: 8, borderRadius: 4, mb: 1 }}
+      />
+      <Typography variant="body2" color="text.secondary" aria-hidden="true">
+        {text}
+      </Typography>
+    </Box>
+  );
+}
+
+const count = new Intl.NumberFormat('en-US');
+
+/** Rows accepted and rejected once an upload has finished (or so far, while it runs). */
+export function UploadRowCounts({ upload }: { upload: TUpload }) {
+  if (isRunning(upload)) return <UploadProgressBar upload={upload} />;
+  if (upload.status === 'FAILED' && upload.rowsOk === 0 && upload.rowsFailed === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No rows read
+      </Typography>
+    );
+  return (
+    <Typography variant="body2">
+      {count.format(upload.rowsOk)} ok
+      {upload.rowsFailed > 0 ? (
+        <Box component="span" sx={{ color: 'error.main', fontWeight: 700 }}>
+          {' '}
+          · {count.format(upload.rowsFailed)} failed
+        </Box>
+      ) : null}
+    </Typography>
+  );
+}

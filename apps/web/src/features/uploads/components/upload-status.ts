@@ -1,0 +1,54 @@
+import type { UploadStatus } from '@laurel/contract/constants';
+import type { TUpload } from '@laurel/contract/uploads';
+
+export const UPLOAD_STATUS_LABELS: Record<UploadStatus, string> = {
+  PENDING: 'Waiting',
+  PROCESSING: 'Processing',
+  COMPLETED: 'Completed',
+  COMPLETED_WITH_ERRORS: 'Completed with errors',
+  FAILED: 'Failed',
+};
+
+export const UPLOAD_STATUS_TONES: Record<
+  UploadStatus,
+  'default' | 'info' | 'success' | 'warning' | 'error'
+> = {
+  PENDING: 'default',
+  PROCESSING: 'info',
+  COMPLETED: 'success',
+  COMPLETED_WITH_ERRORS: 'warning',
+  FAILED: 'error',
+};
+
+export const isRunning = (upload: Pick<TUpload, 'status'>): boolean =>
+  upload.status === 'PENDING' || upload.status === 'PROCESSING';
+
+const count = new Intl.NumberFormat('en-US');
+
+/** "12,000 of 100,000 rows"; before the rows are counted, "Counting rows…". */
+export function describeProgress(
+  upload: Pick<TUpload, 'rowsProcessed' | 'rowsTotal' | 'status'>,
+): string {
+  if (upload.rowsTotal === 0)
+    return upload.status === 'PENDING' ? 'Waiting to start' : 'Counting rows…';
+  return `${count.format(upload.rowsProcessed)} of ${count.format(upload.rowsTotal)} rows`;
+}
+
+/** Percent done, 0–100. */
+export function progressPercent(upload: Pick<TUpload, 'rowsProcessed' | 'rowsTotal'>): number {
+  if (upload.rowsTotal <= 0) return 0;
+  return Math.min(100, Math.round((upload.rowsProcessed / upload.rowsTotal) * 100));
+}
+
+/** 1536 → "1.5 KB". */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
+}

@@ -1,0 +1,279 @@
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
+import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
+import { UPLOAD_STATUSES } from '@laurel/contract/constants';
+import { accessFor } from '@laurel/contract/permissions';
+import { UPLOAD_SORTS, type TUpload } from '@laurel/contract/uploads';
+
+import { useOrganizationRoute } from '../../../app/use-organization-route';
+import { DataTable, type Column } from '../../../components/data-table/data-table';
+import { ListToolbar, SelectFilter } from '../../../components/data-table/list-toolbar';
+import { EmptyState } from '../../../components/feedback/empty-state';
+import { NoAccess } from '../../../components/feedback/no-access';
+import { PageHeader } from '../../../components/layout/page-header';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { useCan } from '../../../lib/auth/use-can';
+import { formatDateTime } from '../../../lib/format/format';
+import { useListParams } from '../../../lib/list/use-list-params';
+import { useLookup } from '../../../lib/lookups/lookups-api';
+import {
+  useListOrganizationUploadsQuery,
+  useListUploadOrganizationsQuery,
+  useListUploadsQuery,
+} from '../api/uploads-api';
+import { UploadAwardsDialog } from '../components/upload-awards-dialog';
+import { UploadDetailsDialog } from '../components/upload-details-dialog';
+import { UploadRowCounts, UploadStatusChip } from '../components/upload-progress';
+import { UPLOAD_STATUS_LABELS, formatFileSize } from '../components/upload-status';
+import { useLiveUpload } from '../components/use-live-upload';
+
+type Sort = (typeof UPLOAD_SORTS)[number];
+type Filter = 'status' | 'organizationId';
+
+/** `/uploads` and `{organization route}/uploads`: awards uploads with their progress (admins). */
+export default function UploadsRoute() {
+  const { organizationId } = useOrganizationRoute();
+  const canDo = useCan();
+  const allowed = organizationId ? canDo('read:upload', { organizationId }) : canDo('read:upload');
+  if (!allowed) return <NoAccess />;
+  return <Uploads organizationId={organizationId} />;
+}
+
+/** A row's status and rows, live while the upload runs. */
+function LiveCells({ upload, part }: { upload: TUpload; part: 'status' | 'rows' }) {
+  const live = useLiveUpload(upload.id, upload) ?? upload;
+  return part === 'status' ? (
+    <UploadStatusChip status={live.status} />
+  ) : (
+    <UploadRowCounts upload={live} />
+  );
+}
+
+function Uploads({ organizationId }: { organizationId: number | null }) {
+  const { user } = useAuth();
+  const profile = user?.profile;
+  const canDo = useCan();
+  const seesAll =
+    !organizationId && profile ? accessFor(profile.roleId, 'read:upload') === 'any' : false;
+  const canCreate = organizationId
+    ? canDo('create:upload', { organizationId })
+    : canDo('create:upload');
+  // Outside an organization route, organization admins upload into their own organization.
+  const uploadOrganizationId =
+    organizationId ?? (seesAll ? null : (profile?.organizationId ?? null));
+  const list = useListParams<Sort, Filter>({
+    sorts: UPLOAD_SORTS,
+    defaultSort: 'createdAt',
+    defaultOrder: 'desc',
+    filters: ['status', 'organizationId'],
+  });
+  const all = useListUploadsQuery(list.query, { skip: organizationId !== null });
+  const ofOrganization = useListOrganizationUploadsQuery(
+    { organizationId: organizationId ?? 0, params: list.query },
+    { skip: organizationId === null },
+  );
+  const { data, isLoading, isFetching } = organizationId === null ? all : ofOrganization;
+  const statuses = useLookup('uploadStatuses');
+  const organizations = useListUploadOrganizationsQuery(undefined, { skip: !seesAll });
+  const [params, setParams] = useSearchParams();
+  const openId = Number(params.get('upload'));
+  const [uploading, setUploading] = useState(false);
+
+  const setOpen = (id: number | null) =>
+    setParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (id === null) next.delete('upload');
+        else next.set('upload', String(id));
+        return next;
+      },
+      { replace: id === null },
+    );
+
+  const columns: Column<TUpload, Sort>[] = [
+    {
+      key: 'fileName',
+      label: 'File',
+      sort: 'fileName',
+      render: (row) => (
+        <>
+          <Link
+            component="button"
+            type="button"
+            onClick={() => setOpen(row.id)}
+            sx={{ fontWeight: 600, textAlign: 'left', overflowWrap: 'anywhere' }}
+          >
+            {row.fileName}
+          </Link>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            component="span"
+            sx={{ display: 'block' }}
+          >
+            {formatFileSize(row.fileSize)}
+          </Typography>
+        </>
+      ),
+    },
+    ...(seesAll
+      ? [
+          {
+            key: 'organization',
+            label: 'Organization',
+            render: (row: TUpload) => row.organizationName,
+            hideBelow: 'md' as const,
+          },
+        ]
+      : []),
+    {
+      key: 'status',
+      label: 'Status',
+      sort: 'status',
+      render: (row) => <LiveCells upload={row} part="status" />,
+    },
+    {
+      key: 'rows',
+      label: 'Rows',
+      render: (row) => <LiveCells upload={row} part="rows" />,
+      hideBelow: 'sm',
+      width: 220,
+    },
+    {
+      key: 'createdAt',
+      label: 'Uploaded',
+      sort: 'createdAt',
+      render: (row) => (
+        <>
+          <Box component="span" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+            {formatDateTime(row.createdAt)}
+          </Box>
+          {row.uploadedBy ? (
+            <Typography variant="body2" color="text.secondary" component="span">
+              {row.uploadedBy}
+            </Typography>
+          ) : null}
+        </>
+      ),
+      hideBelow: 'md',
+    },
+  ];
+
+  const uploadButton = canCreate ? (
+    <Button
+      variant="contained"
+      startIcon={<FileUploadOutlined />}
+      onClick={() => setUploading(true)}
+    >
+      Upload awards
+    </Button>
+  ) : null;
+
+  return (
+    <>
+      {organizationId ? (
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 3,
+            flexWrap: 'wrap',
+            mb: 4,
+          }}
+        >
+          <Typography variant="h5" component="h2">
+            Uploads
+          </Typography>
+          {uploadButton}
+        </Box>
+      ) : (
+        <PageHeader
+          title="Uploads"
+          subtitle={
+            seesAll
+              ? 'Awards uploaded by every organization, newest first.'
+              : 'Awards your organization uploaded, newest first.'
+          }
+          actions={uploadButton}
+        />
+      )}
+      <Card>
+        <ListToolbar searchLabel="Search uploads" search={list.search} onSearch={list.setSearch}>
+          <SelectFilter
+            label="Status"
+            value={list.filters.status}
+            onChange={(value) => list.setFilter('status', value)}
+            options={UPLOAD_STATUSES.map((status) => ({
+              value: status,
+              label:
+                statuses.data.find((item) => item.code === status)?.name ??
+                UPLOAD_STATUS_LABELS[status],
+            }))}
+            minWidth={200}
+          />
+          {seesAll ? (
+            <SelectFilter
+              label="Organization"
+              value={list.filters.organizationId}
+              onChange={(value) => list.setFilter('organizationId', value)}
+              options={(organizations.data?.items ?? []).map((organization) => ({
+                value: String(organization.id),
+                label: organization.name,
+              }))}
+              minWidth={200}
+            />
+          ) : null}
+        </ListToolbar>
+        <DataTable
+          label="Uploads"
+          columns={columns}
+          rows={data?.items}
+          getRowKey={(row) => row.id}
+          loading={isLoading || isFetching}
+          total={data?.total ?? 0}
+          {...list.table}
+          empty={
+            list.hasCriteria ? (
+              <EmptyState
+                icon={<CloudUploadOutlined />}
+                title="No uploads match"
+                description="Try another file name or status."
+                action={<Button onClick={list.clearAll}>Clear search and filters</Button>}
+              />
+            ) : (
+              <EmptyState
+                icon={<CloudUploadOutlined />}
+                title="No uploads yet"
+                description={
+                  canCreate
+                    ? 'Upload a CSV of the people who earned your credentials; their earnings insights follow.'
+                    : 'Uploads of awards appear here.'
+                }
+                action={uploadButton}
+              />
+            )
+          }
+        />
+      </Card>
+      <UploadAwardsDialog
+        open={uploading}
+        organizationId={uploadOrganizationId}
+        onClose={() => setUploading(false)}
+        onUploaded={(upload) => {
+          setUploading(false);
+          setOpen(upload.id);
+        }}
+      />
+      {Number.isSafeInteger(openId) && openId > 0 ? (
+        <UploadDetailsDialog id={openId} onClose={() => setOpen(null)} />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,489 @@
+// Insights benchmarks: one organization with 1,000,000 awards over 20 credentials, each with 11
+// years of earnings (award year − 5 … + 5; 11,000,000 rows), histories from the demo provider.
+// Measures the full aggregate rebuild (target ≤ 60 s on SQLite) and the warm p95 server time of
+// GET /api/insights-data through the real app for a credential (≤ 50 ms) and for the whole
+// organization (≤ 100 ms), on SQLite and, with BENCH_DATABASE_URL, PostgreSQL.
+//
+// Generating takes minutes, so the generated database is cached (a SQLite file and a PostgreSQL
+// template database named after GENERATOR_VERSION); every run measures a fresh copy. Change
+// GENERATOR_VERSION whenever the generated data changes; BENCH_REGENERATE=1 forces a new copy.
+// BENCH_INSIGHTS_AWARDS=100000 generates a smaller data set (cached under its own name).
+import SQLite from 'better-sqlite3';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { pino } from 'pino';
+
+import { PLATFORM_ORGANIZATION_NAME } from '@laurel/contract/constants';
+
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { createDatabase, type DatabaseHandle } from '../apps/server/src/db/database.ts';
+import { migrateToLatest, serverMigrations } from '../apps/server/src/db/migrations.ts';
+import { createIdentity, IDENTITY_MIGRATIONS } from '../apps/server/src/identity.ts';
+import { demoHistory } from '../apps/server/src/modules/earnings/demo-provider.ts';
+import type {
+  AwardToMatch,
+  EarningsYearResult,
+} from '../apps/server/src/modules/earnings/earnings-provider.ts';
+import { rebuildInsights } from '../apps/server/src/modules/insights/rebuild-insights.job.ts';
+import { createRandom } from '../apps/server/src/seed/random.ts';
+import type { BenchRow } from './lib.ts';
+
+const GENERATOR_VERSION = 1;
+const AWARDS = Number(process.env.BENCH_INSIGHTS_AWARDS ?? 1_000_000);
+const CREDENTIALS = 20;
+const AWARD_YEARS = { from: 2008, to: 2020 };
+/** The data's latest complete year: every award has all 11 years. */
+const LAST_YEAR = 2025;
+const ORGANIZATION_ID = 2;
+const PASSWORD = 'Bench-password-2026!';
+const ADMIN_EMAIL = 'bench-insights@laurel.test';
+const CACHE_DIR = process.env.BENCH_CACHE_DIR ?? join(tmpdir(), 'laurel-bench-cache');
+const REGENERATE = process.env.BENCH_REGENERATE === '1';
+const NAME = `insights-v${GENERATOR_VERSION}-${AWARDS}`;
+
+const CREDENTIAL_KINDS: Array<[string, string, string]> = [
+  ['Registered Nursing', 'ASSOCIATE', '51.3801'],
+  ['Medical Assisting', 'CERTIFICATE', '51.0801'],
+  ['Welding Technology', 'CERTIFICATE', '48.0508'],
+  ['Software Development', 'BACHELOR', '11.0701'],
+  ['Cybersecurity', 'INDUSTRY_CERTIFICATION', '11.1003'],
+  ['Accounting', 'ASSOCIATE', '52.0301'],
+  ['Business Administration', 'MASTER', '52.0201'],
+  ['HVAC Technician', 'APPRENTICESHIP', '47.0201'],
+  ['Electrician', 'LICENSE', '46.0302'],
+  ['Commercial Driving', 'LICENSE', '49.0205'],
+  ['Early Childhood Education', 'ASSOCIATE', '13.1210'],
+  ['Paralegal Studies', 'CERTIFICATE', '22.0302'],
+  ['Culinary Arts', 'CERTIFICATE', '12.0503'],
+  ['Data Analytics', 'BADGE', '11.0802'],
+  ['Pharmacy Technician', 'CERTIFICATE', '51.0805'],
+  ['Machining', 'CERTIFICATE', '48.0501'],
+  ['Nursing', 'BACHELOR', '51.3801'],
+  ['Network Administration', 'ASSOCIATE', '11.0901'],
+  ['Criminal Justice', 'ASSOCIATE', '43.0104'],
+  ['General Studies', 'ASSOCIATE', '24.0102'],
+];
+const TYPE_IDS: Record<string, number> = {
+  CERTIFICATE: 1,
+  ASSOCIATE: 2,
+  BACHELOR: 3,
+  MASTER: 4,
+  INDUSTRY_CERTIFICATION: 5,
+  LICENSE: 6,
+  APPRENTICESHIP: 7,
+  BADGE: 8,
+};
+
+interface GeneratedAward {
+  id: number;
+  credentialId: number;
+  externalId: string;
+  awardYear: number;
+  awardDate: string;
+}
+
+/** Awards and their 11 earnings years, a block at a time (deterministic). */
+function* generate(
+  blockSize: number,
+): Generator<{ awards: GeneratedAward[]; years: Array<[number, EarningsYearResult]> }> {
+  const random = createRandom(11);
+  let awards: GeneratedAward[] = [];
+  let years: Array<[number, EarningsYearResult]> = [];
+  for (let i = 0; i < AWARDS; i += 1) {
+    const credentialIndex = Math.min(
+      CREDENTIALS - 1,
+      Math.floor(random.next() ** 1.3 * CREDENTIALS),
+    );
+    const [name, typeCode, programCode] = CREDENTIAL_KINDS[credentialIndex]!;
+    const awardYear = random.int(AWARD_YEARS.from, AWARD_YEARS.to);
+    const award: GeneratedAward = {
+      id: i + 1,
+      credentialId: credentialIndex + 1,
+      externalId: `B${String(i).padStart(7, '0')}`,
+      awardYear,
+      awardDate: `${awardYear}-${String(random.int(1, 12)).padStart(2, '0')}-15`,
+    };
+    const asProvider: AwardToMatch = {
+      id: award.id,
+      organizationId: ORGANIZATION_ID,
+      credentialId: award.credentialId,
+      externalId: award.externalId,
+      firstName: 'Bench',
+      lastName: 'Person',
+      email: null,
+      dateOfBirth: null,
+      awardDate: award.awardDate,
+      awardYear,
+      credential: { code: `CR-${award.credentialId}`, name, typeCode, programCode },
+    };
+    // Every award gets a full history: draw again (another seed) when the provider had none.
+    let history = demoHistory(asProvider, LAST_YEAR);
+    for (let attempt = 0; !history.matched || history.years.length !== 11; attempt += 1) {
+      history = demoHistory(
+        { ...asProvider, externalId: `${award.externalId}~${attempt}` },
+        LAST_YEAR,
+      );
+    }
+    awards.push(award);
+    for (const y of history.years) years.push([award.id, y]);
+    if (awards.length === blockSize) {
+      yield { awards, years };
+      awards = [];
+      years = [];
+    }
+  }
+  if (awards.length > 0) yield { awards, years };
+}
+
+const benchConfig = (url: string) =>
+  loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost' });
+const silent = pino({ level: 'silent' });
+
+/** Organizations, credentials and the platform admin, through Kysely (a few rows). */
+async function generateDirectory(handle: DatabaseHandle, url: string): Promise<void> {
+  const db = handle.db;
+  const now = '2026-06-01T00:00:00.000Z';
+  const identity = await createIdentity(benchConfig(url), handle, silent);
+  const { username } = await identity.admin.createUser({
+    email: ADMIN_EMAIL,
+    password: PASSWORD,
+    groups: ['Admins'],
+  });
+  const organization = (name: string) => ({
+    name,
+    typeId: 3,
+    loginModeId: 1,
+    website: null,
+    city: null,
+    state: null,
+    salesforceAccountId: null,
+    insightsEntitled: true,
+    mfaRequired: false,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await db
+    .insertInto('organizations')
+    .values([organization(PLATFORM_ORGANIZATION_NAME), organization('Benchmark State College')])
+    .execute();
+  await db
+    .insertInto('users')
+    .values({
+      organizationId: 1,
+      identityUsername: username,
+      email: ADMIN_EMAIL,
+      firstName: 'Bench',
+      lastName: 'Admin',
+      salutation: null,
+      pronoun: null,
+      title: null,
+      nameConfirmed: true,
+      roleId: 0,
+      active: true,
+      lastLoginAt: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .execute();
+  await db
+    .insertInto('credentials')
+    .values(
+      CREDENTIAL_KINDS.map(([name, typeCode, programCode], i) => ({
+        organizationId: ORGANIZATION_ID,
+        name,
+        code: `CR-${i + 1}`,
+        typeId: TYPE_IDS[typeCode]!,
+        programCode,
+        description: null,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .execute();
+}
+
+async function generateSqlite(file: string): Promise<number> {
+  const started = performance.now();
+  const handle = createDatabase(`sqlite:${file}`);
+  await migrateToLatest(handle.db, [serverMigrations, ...IDENTITY_MIGRATIONS]);
+  await generateDirectory(handle, `sqlite:${file}`);
+  await handle.destroy();
+
+  const raw = new SQLite(file);
+  raw.pragma('synchronous = OFF');
+  raw.pragma('foreign_keys = OFF');
+  const now = '2026-06-01T00:00:00.000Z';
+  const insertAward = raw.prepare(
+    `insert into awards (id, organization_id, credential_id, external_id, first_name, last_name, award_date, award_year, match_status, match_provider, matched_at, created_at, updated_at)
+     values (?, ${ORGANIZATION_ID}, ?, ?, 'Bench', 'Person', ?, ?, 'MATCHED', 'EQUIFAX_TWN', '${now}', '${now}', '${now}')`,
+  );
+  const insertYear = raw.prepare(
+    `insert into earnings_years (award_id, year, wage, employed, full_time, industry, job_role, source) values (?, ?, ?, ?, ?, ?, ?, 'EQUIFAX_TWN')`,
+  );
+  const store = raw.transaction(
+    (block: ReturnType<typeof generate> extends Generator<infer B> ? B : never) => {
+      for (const a of block.awards)
+        insertAward.run(a.id, a.credentialId, a.externalId, a.awardDate, a.awardYear);
+      for (const [awardId, y] of block.years) {
+        insertYear.run(
+          awardId,
+          y.year,
+          y.wage,
+          y.employed ? 1 : 0,
+          y.fullTime ? 1 : 0,
+          y.industry,
+          y.jobRole,
+        );
+      }
+    },
+  );
+  for (const block of generate(50_000)) store(block);
+  raw.exec('analyze');
+  raw.close();
+  return Math.round((performance.now() - started) / 1000);
+}
+
+async function generatePostgres(url: string): Promise<number> {
+  const started = performance.now();
+  const handle = createDatabase(url);
+  await migrateToLatest(handle.db, [serverMigrations, ...IDENTITY_MIGRATIONS]);
+  await generateDirectory(handle, url);
+  await handle.destroy();
+
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const now = '2026-06-01T00:00:00.000Z';
+  for (const block of generate(20_000)) {
+    await client.query('begin');
+    await client.query(
+      `insert into awards (id, organization_id, credential_id, external_id, first_name, last_name, award_date, award_year, match_status, match_provider, matched_at, created_at, updated_at)
+       select id, ${ORGANIZATION_ID}, credential_id, external_id, 'Bench', 'Person', award_date, award_year, 'MATCHED', 'EQUIFAX_TWN', $6, $6, $6
+       from unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::int[]) as t(id, credential_id, external_id, award_date, award_year)`,
+      [
+        block.awards.map((a) => a.id),
+        block.awards.map((a) => a.credentialId),
+        block.awards.map((a) => a.externalId),
+        block.awards.map((a) => a.awardDate),
+        block.awards.map((a) => a.awardYear),
+        now,
+      ],
+    );
+    await client.query(
+      `insert into earnings_years (award_id, year, wage, employed, full_time, industry, job_role, source)
+       select award_id, year, wage, employed, full_time, industry, job_role, 'EQUIFAX_TWN'
+       from unnest($1::bigint[], $2::int[], $3::numeric[], $4::boolean[], $5::boolean[], $6::text[], $7::text[])
+         as t(award_id, year, wage, employed, full_time, industry, job_role)`,
+      [
+        block.years.map(([id]) => id),
+        block.years.map(([, y]) => y.year),
+        block.years.map(([, y]) => y.wage),
+        block.years.map(([, y]) => y.employed),
+        block.years.map(([, y]) => y.fullTime),
+        block.years.map(([, y]) => y.industry),
+        block.years.map(([, y]) => y.jobRole),
+      ],
+    );
+    await client.query('commit');
+  }
+  await client.query(`select setval(pg_get_serial_sequence('awards', 'id'), ${AWARDS})`);
+  await client.query('analyze');
+  await client.end();
+  return Math.round((performance.now() - started) / 1000);
+}
+
+function p95(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!;
+}
+
+type Origin = { generatedSeconds: number } | { cached: true };
+const describeOrigin = (origin: Origin) =>
+  'cached' in origin
+    ? `data from the cache (${NAME})`
+    : `data generated in ${origin.generatedSeconds} s`;
+
+async function runOn(
+  dialect: 'sqlite' | 'postgres',
+  url: string,
+  origin: Origin,
+): Promise<BenchRow[]> {
+  const handle = createDatabase(url);
+  await migrateToLatest(handle.db, [serverMigrations, ...IDENTITY_MIGRATIONS]);
+
+  const rssBefore = process.memoryUsage().rss;
+  let peakRss = rssBefore;
+  const sample = async () => {
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+  };
+  const rebuildStarted = performance.now();
+  const result = await rebuildInsights(handle.db, ORGANIZATION_ID, {
+    now: new Date(`${LAST_YEAR + 1}-03-01T00:00:00Z`),
+    onBatch: sample,
+  });
+  const rebuildSeconds = (performance.now() - rebuildStarted) / 1000;
+  await sample();
+
+  const config = benchConfig(url);
+  const identity = await createIdentity(config, handle, silent);
+  const app = await buildApp({
+    config,
+    database: handle,
+    identity: identity.integration,
+    logger: false,
+    serveWeb: false,
+  });
+  await app.ready();
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/identity/',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    payload: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: config.identity.clientId,
+      AuthParameters: { USERNAME: ADMIN_EMAIL, PASSWORD },
+    }),
+  });
+  const token = signIn.json().AuthenticationResult.IdToken as string;
+
+  const random = createRandom(5);
+  const range = () => {
+    const from = random.int(AWARD_YEARS.from, AWARD_YEARS.to);
+    return `awardYearFrom=${from}&awardYearTo=${random.int(from, AWARD_YEARS.to)}`;
+  };
+  async function measure(urls: string[]): Promise<number> {
+    const times: number[] = [];
+    for (let round = 0; round < 2; round += 1) {
+      for (const u of urls) {
+        const t0 = performance.now();
+        const response = await app.inject({
+          url: u,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        const time = performance.now() - t0;
+        if (response.statusCode !== 200)
+          throw new Error(`${u}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+        if (round > 0) times.push(time);
+      }
+    }
+    return p95(times);
+  }
+  const credentialUrls = Array.from(
+    { length: 300 },
+    () =>
+      `/api/insights-data?organizationId=${ORGANIZATION_ID}&credentialId=${random.int(1, CREDENTIALS)}&${range()}`,
+  );
+  const organizationUrls = Array.from(
+    { length: 300 },
+    (_, i) =>
+      `/api/insights-data?organizationId=${ORGANIZATION_ID}${i % 3 === 0 ? '' : `&${range()}`}`,
+  );
+  const credentialP95 = await measure(credentialUrls);
+  const organizationP95 = await measure(organizationUrls);
+  await app.close();
+  await handle.destroy();
+
+  const rows: BenchRow[] = [
+    {
+      name: `[${dialect}] insights rebuild (${AWARDS.toLocaleString('en-US')} awards × 11 years)`,
+      value: Number(rebuildSeconds.toFixed(1)),
+      unit: 's',
+      ...(dialect === 'sqlite' ? { target: '≤ 60 s', pass: rebuildSeconds <= 60 } : {}),
+      note: `${result.cohorts} cohorts; process RSS ${Math.round(rssBefore / 1e6)} → peak ${Math.round(peakRss / 1e6)} MB; ${describeOrigin(origin)}`,
+    },
+    {
+      name: `[${dialect}] GET /api/insights-data p95, one credential`,
+      value: Number(credentialP95.toFixed(1)),
+      unit: 'ms',
+      target: '≤ 50 ms',
+      pass: credentialP95 <= 50,
+    },
+    {
+      name: `[${dialect}] GET /api/insights-data p95, whole organization`,
+      value: Number(organizationP95.toFixed(1)),
+      unit: 'ms',
+      target: '≤ 100 ms',
+      pass: organizationP95 <= 100,
+    },
+  ];
+  return rows;
+}
+
+async function sqliteCopy(dir: string): Promise<{ url: string; origin: Origin }> {
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const cached = join(CACHE_DIR, `${NAME}.db`);
+  let origin: Origin = { cached: true };
+  if (REGENERATE || !existsSync(cached)) {
+    const partial = `${cached}.partial`;
+    rmSync(partial, { force: true });
+    origin = { generatedSeconds: await generateSqlite(partial) };
+    renameSync(partial, cached);
+  }
+  const file = join(dir, 'bench.db');
+  copyFileSync(cached, file);
+  return { url: `sqlite:${file}`, origin };
+}
+
+async function postgresCopy(admin: pg.Client, adminUrl: string, name: string) {
+  const urlOf = (database: string) => {
+    const url = new URL(adminUrl);
+    url.pathname = `/${database}`;
+    return url.toString();
+  };
+  const template = `laurel_bench_${NAME.replace(/-/g, '_')}`;
+  const exists = async (database: string) =>
+    (await admin.query('select 1 from pg_database where datname = $1', [database])).rowCount === 1;
+  let origin: Origin = { cached: true };
+  if (REGENERATE || !(await exists(template))) {
+    const partial = `${template}_partial`;
+    await admin.query(`drop database if exists ${partial} with (force)`);
+    await admin.query(`create database ${partial}`);
+    origin = { generatedSeconds: await generatePostgres(urlOf(partial)) };
+    await admin.query(`drop database if exists ${template} with (force)`);
+    await admin.query(`alter database ${partial} rename to ${template}`);
+  }
+  await admin.query(`create database ${name} template ${template}`);
+  return { url: urlOf(name), origin };
+}
+
+export async function benchInsights(): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const dir = mkdtempSync(join(tmpdir(), 'laurel-bench-insights-'));
+  try {
+    const { url, origin } = await sqliteCopy(dir);
+    rows.push(...(await runOn('sqlite', url, origin)));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (adminUrl) {
+    const name = `laurel_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      const { url, origin } = await postgresCopy(admin, adminUrl, name);
+      rows.push(...(await runOn('postgres', url, origin)));
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  } else {
+    rows.push({
+      name: '[postgres] insights benchmarks',
+      value: 0,
+      unit: '',
+      note: 'skipped: set BENCH_DATABASE_URL to a PostgreSQL server',
+    });
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { printTable } = await import('./lib.ts');
+  printTable(await benchInsights());
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+import { ROLES } from './roles.ts';
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** POST /api/auth/check_federated (spec §7). */
+export const ZCheckFederatedBody = z
+  .strictObject({ email: z.string().trim().min(1).max(254) })
+  .meta({ id: 'CheckFederatedBody' });
+export const ZCheckFederatedResult = z
+  .object({ isFederated: z.boolean(), redirectUri: z.string().nullable() })
+  .meta({ id: 'CheckFederatedResult' });
+export type TCheckFederatedResult = z.infer<typeof ZCheckFederatedResult>;
+
+/** GET /api/auth/cognito_callback (spec §7). */
+export const ZCallbackQuery = z.strictObject({
+  code: z.string().min(1, 'code is required').max(512),
+  state: z.string().min(1, 'state is required').max(512),
+});
+export const ZCallbackResult = z
+  .object({
+    username: z.string(),
+    idToken: z.string(),
+    accessToken: z.string(),
+    refreshToken: z.string(),
+  })
+  .meta({ id: 'CallbackResult' });
+export type TCallbackResult = z.infer<typeof ZCallbackResult>;
+
+/** Roles a person provisioned just in time may get: never Platform Admin. */
+export const ZJitRoleId = z.union([z.literal(ROLES.ORGANIZATION_ADMIN), z.literal(ROLES.USER)]);
+
+/** An organization's company sign-in (OIDC) settings; the client secret is never sent back. */
+export const ZSsoSettings = z
+  .object({
+    organizationId: z.number().int(),
+    configured: z.boolean(),
+    providerName: z.string(),
+    issuer: z.string(),
+    clientId: z.string(),
+    hasClientSecret: z.boolean(),
+    emailDomains: z.array(z.string()),
+    jitEnabled: z.boolean(),
+    jitRoleId: ZJitRoleId,
+    /** The redirect URI to register at the company's provider. */
+    callbackUrl: z.string(),
+    updatedAt: z.string().nullable(),
+  })
+  .meta({ id: 'SsoSettings' });
+export type TSsoSettings = z.infer<typeof ZSsoSettings>;
+
+export const ZSsoSettingsBody = z
+  .strictObject({
+    issuer: z
+      .url({ error: 'Enter the issuer address, such as https://login.example.com' })
+      .max(500)
+      .transform((value) => value.replace(/\/+$/, '')),
+    client_id: z.string().trim().min(1, 'Enter the client id').max(300),
+    /** Omitted: keep the stored secret. Empty string: remove it (public client). */
+    client_secret: z.string().max(1000).optional(),
+    email_domains: z
+      .array(
+        z
+          .string()
+          .trim()
+          .transform((value) => value.toLowerCase().replace(/^@/, ''))
+          .pipe(z.string().regex(DOMAIN, 'Enter domains such as example.edu')),
+      )
+      .min(1, 'Enter at least one e-mail domain')
+      .max(20),
+    jit_enabled: z.boolean(),
+    jit_role_id: ZJitRoleId,
+  })
+  .meta({ id: 'SsoSettingsBody' });
+export type TSsoSettingsBody = z.input<typeof ZSsoSettingsBody>;
+
+export const ZSsoTestBody = z
+  .strictObject({ issuer: z.url({ error: 'Enter the issuer address' }).max(500) })
+  .meta({ id: 'SsoTestBody' });
+export const ZSsoTestResult = z
+  .object({
+    ok: z.boolean(),
+    message: z.string(),
+    authorizationEndpoint: z.string().nullable(),
+    tokenEndpoint: z.string().nullable(),
+  })
+  .meta({ id: 'SsoTestResult' });
+export type TSsoTestResult = z.infer<typeof ZSsoTestResult>;
