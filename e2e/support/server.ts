@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { serverRuntimeEnv } from '../../scripts/server-runtime.ts';
+
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export async function freePort(): Promise<number> {
@@ -50,6 +52,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATABASE_URL: databaseUrl,
       DEMO_MODE: 'true',
       LOG_LEVEL: 'warn',
+      ...serverRuntimeEnv(),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
