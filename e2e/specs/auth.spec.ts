@@ -318,6 +318,10 @@ test.describe('passwords', () => {
 
     await page.getByLabel('Code from the e-mail').fill(code === '000000' ? '000001' : '000000');
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await page.getByLabel('Repeat the new password', { exact: true }).fill(`${NEW_PASSWORD}x`);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('The passwords do not match.')).toBeVisible();
+    await page.getByLabel('Repeat the new password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Change password' }).click();
     await expect(errorAlert(page)).toHaveText(WRONG_CODE);
 

@@ -97,6 +97,8 @@ export interface BuildAppOptions {
   serveWeb?: boolean;
   /** Job queue timing (tests retry at once); the worker starts only when `app.jobs.start()` is called. */
   jobs?: Pick<JobQueueOptions, 'leaseMs' | 'pollMs' | 'retryDelayMs'>;
+  /** The clock that decides the latest complete year of earnings (tests pin it). */
+  now?: () => Date;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -217,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     insights: createInsightsService({
       insights: createInsightsRepository(db),
       supportEmail: config.supportEmail,
+      ...(options.now ? { now: options.now } : {}),
     }),
   });
   await app.register(earningsRoutes, {

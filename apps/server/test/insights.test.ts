@@ -298,6 +298,8 @@ describe.each(DIALECTS)('insights on %s', (dialect) => {
   let orgAdmin: BuiltUser;
   let cohorts: Cohorts;
   const credentials: Record<string, number> = {};
+  // The server's clock; one test moves it into the next year.
+  let clock = NOW;
 
   async function get(user: BuiltUser, url: string, headers: Record<string, string> = {}) {
     return t.app.inject({
@@ -313,7 +315,7 @@ describe.each(DIALECTS)('insights on %s', (dialect) => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    t = await createTestApp(dialect, { now: () => clock });
     w = await createWorld(t);
     db = t.database.handle.db;
     const org = await createOrganization(db, { name: 'Cohort College' });
@@ -622,6 +624,30 @@ describe.each(DIALECTS)('insights on %s', (dialect) => {
     expect(during.employment.status).toBe('processing');
     expect(during.earnings.salary).toEqual(before.earnings.salary);
     await db.deleteFrom('jobs').where('id', '=', jobId!).execute();
+    expect((await data('')).earnings.status).toBe('available');
+  });
+
+  it('queues a rebuild once a new calendar year is complete, and says processing meanwhile', async () => {
+    const before = await data('');
+    clock = new Date('2027-02-01T12:00:00.000Z');
+    try {
+      const stale = await data('');
+      expect(stale.earnings.status).toBe('processing');
+      expect(stale.asOfYear).toBe(before.asOfYear);
+      expect(stale.earnings.salary).toEqual(before.earnings.salary);
+      await data('');
+      const queued = await db
+        .selectFrom('jobs')
+        .select('id')
+        .where('organizationId', '=', orgId)
+        .where('type', '=', JOB_TYPES.rebuildInsights)
+        .where('status', '=', 'QUEUED')
+        .execute();
+      expect(queued).toHaveLength(1);
+      await db.deleteFrom('jobs').where('id', '=', queued[0]!.id).execute();
+    } finally {
+      clock = NOW;
+    }
     expect((await data('')).earnings.status).toBe('available');
   });
 

@@ -41,7 +41,7 @@ export const TEST_PASSWORD = 'Test-password-2026!';
  */
 export async function createTestApp(
   dialect: Dialect,
-  options: { env?: Record<string, string>; webDist?: string } = {},
+  options: { env?: Record<string, string>; webDist?: string; now?: () => Date } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
   await migrateToLatest(database.handle.db, [serverMigrations, ...IDENTITY_MIGRATIONS]);
@@ -71,6 +71,7 @@ export async function createTestApp(
     serveWeb: Boolean(options.webDist),
     // A failed attempt is retried at once, so that runJobs() covers retries deterministically.
     jobs: { retryDelayMs: () => 0 },
+    ...(options.now ? { now: options.now } : {}),
   });
   await app.ready();
   return {

@@ -4,7 +4,9 @@ import type { TInsightFigures } from '@laurel/contract/insights';
 
 import type { Database } from '../../db/schema.ts';
 import { toBool, toIso } from '../../db/values.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
 import { JOB_TYPES } from '../../jobs/types.ts';
+import { rebuildInsightsDedupeKey } from '../earnings/match-awards.job.ts';
 import type {
   AwardFacts,
   CohortAggregate,
@@ -30,6 +32,14 @@ const AGGREGATE_CHUNK = 200;
 
 export function createInsightsRepository(db: Kysely<Database>) {
   return {
+    /** Queues a rebuild of the organization's aggregates (nothing new if one is queued). */
+    async queueRebuild(organizationId: number): Promise<void> {
+      await enqueueJob(db, {
+        type: JOB_TYPES.rebuildInsights,
+        organizationId,
+        dedupeKey: rebuildInsightsDedupeKey(organizationId),
+      });
+    },
     /**
      * The organization's awards with their earnings years, in batches by award id (keyset paging),
      * so that memory does not grow with the organization.

@@ -57,11 +57,17 @@ export function createInsightsService(deps: {
           ? await insights.findAggregate(organizationId, credentialId ?? 0, from, to)
           : undefined;
 
+      const currentYear = latestCompleteYear(now());
       let status: InsightStatus = 'available';
       if (!organization.insightsEntitled) status = 'unavailable';
-      else if (await insights.isProcessing(organizationId)) status = 'processing';
+      else if (stored && stored.asOfYear < currentYear) {
+        // A calendar year has ended since the figures were built: its earnings and dollars count
+        // now. Rebuild (once; later reads find the queued job) and show the figures as processing.
+        await insights.queueRebuild(organizationId);
+        status = 'processing';
+      } else if (await insights.isProcessing(organizationId)) status = 'processing';
 
-      const asOfYear = stored?.asOfYear ?? latestCompleteYear(now());
+      const asOfYear = stored?.asOfYear ?? currentYear;
       const figures = stored?.figures ?? emptyFigures();
       return {
         earnings: { ...figures.earnings, status },

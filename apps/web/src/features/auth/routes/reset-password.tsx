@@ -15,7 +15,7 @@ import { OneTimeCodeField, isOneTimeCode } from '../../../components/forms/one-t
 import { PasswordChecklist } from '../../../components/forms/password-checklist';
 import { PasswordField } from '../../../components/forms/password-field';
 
-type Field = 'email' | 'code' | 'password';
+type Field = 'email' | 'code' | 'password' | 'confirmation';
 
 /** `/auth/reset-password`: the e-mailed code and a new password. */
 export default function ResetPasswordRoute() {
@@ -26,6 +26,7 @@ export default function ResetPasswordRoute() {
   const [email, setEmail] = useState(searchParams.get('email') ?? '');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -38,6 +39,7 @@ export default function ResetPasswordRoute() {
     if (!isOneTimeCode(code)) next.code = 'Enter the 6-digit code from the e-mail.';
     const problem = passwordError(password);
     if (problem) next.password = problem;
+    if (confirmation !== password) next.confirmation = 'The passwords do not match.';
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     setBusy(true);
@@ -111,6 +113,14 @@ export default function ResetPasswordRoute() {
         helperText={errors.password}
       />
       <PasswordChecklist password={password} />
+      <PasswordField
+        label="Repeat the new password"
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={(event) => setConfirmation(event.target.value)}
+        error={Boolean(errors.confirmation)}
+        helperText={errors.confirmation}
+      />
       <Button type="submit" variant="contained" size="large" disabled={busy} sx={{ py: 3 }}>
         {busy ? 'Saving…' : 'Change password'}
       </Button>
