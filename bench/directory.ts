@@ -8,11 +8,7 @@
 // the schema of BASE_MIGRATION; every run copies it and applies the later migrations to the copy,
 // so a new migration (an index, say) is measured without generating again. Change GENERATOR_VERSION
 // whenever the generated data or BASE_MIGRATION changes; BENCH_REGENERATE=1 forces a new copy.
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type Migration, sql } from 'kysely';
-import pg from 'pg';
 import { pino } from 'pino';
 
 import { buildApp } from '../apps/server/src/app.ts';
@@ -22,6 +18,7 @@ import { migrateToLatest, serverMigrations } from '../apps/server/src/db/migrati
 import { createIdentity, IDENTITY_MIGRATIONS } from '../apps/server/src/identity.ts';
 import { DEMO_FIRST_NAMES, DEMO_LAST_NAMES } from '../apps/server/src/seed/demo-data.ts';
 import { createRandom } from '../apps/server/src/seed/demo.ts';
+import { benchOnBothDialects, describeOrigin, type Origin } from './datasets.ts';
 import type { BenchRow } from './lib.ts';
 
 const SIZES = {
@@ -36,8 +33,6 @@ const GENERATOR_VERSION = 3;
 /** The last migration the data is generated on; later ones run on every copy. */
 const BASE_MIGRATION = '20261121T1500-search-indexes';
 const PASSWORD = 'Bench-password-2026!';
-const CACHE_DIR = process.env.BENCH_CACHE_DIR ?? join(tmpdir(), 'laurel-bench-cache');
-const REGENERATE = process.env.BENCH_REGENERATE === '1';
 
 const WORDS = [
   'North',
@@ -217,13 +212,6 @@ async function generateInto(url: string): Promise<number> {
   return Math.round((performance.now() - started) / 1000);
 }
 
-/** How the copy measured was made: generated now (seconds) or taken from the cache. */
-type Origin = { generatedSeconds: number } | { cached: true };
-const describeOrigin = (origin: Origin) =>
-  'cached' in origin
-    ? `data from the cache (generator v${GENERATOR_VERSION})`
-    : `data generated in ${origin.generatedSeconds} s`;
-
 async function runOn(
   dialect: 'sqlite' | 'postgres',
   url: string,
@@ -324,7 +312,7 @@ async function runOn(
       unit: 'ms',
       target: '≤ 20 ms',
       pass: listResult.p95 <= 20,
-      note: `slowest ${listResult.worst}; ${describeOrigin(origin)}, later migrations ${migrated} s`,
+      note: `slowest ${listResult.worst}; ${describeOrigin(`generator v${GENERATOR_VERSION}`, origin)}, later migrations ${migrated} s`,
     },
     {
       name: `[${dialect}] bookmarks list p95 (500 bookmarks)`,
@@ -344,75 +332,12 @@ async function runOn(
   ];
 }
 
-/** A fresh copy of the cached SQLite data set (generated first when missing). */
-async function sqliteCopy(dir: string): Promise<{ url: string; origin: Origin }> {
-  mkdirSync(CACHE_DIR, { recursive: true });
-  const cached = join(CACHE_DIR, `directory-v${GENERATOR_VERSION}.db`);
-  let origin: Origin = { cached: true };
-  if (REGENERATE || !existsSync(cached)) {
-    const partial = `${cached}.partial`;
-    for (const suffix of ['', '-wal', '-shm']) rmSync(`${partial}${suffix}`, { force: true });
-    origin = { generatedSeconds: await generateInto(`sqlite:${partial}`) };
-    renameSync(partial, cached);
-  }
-  const file = join(dir, 'bench.db');
-  copyFileSync(cached, file);
-  return { url: `sqlite:${file}`, origin };
-}
-
-/** A fresh copy of the cached PostgreSQL template database (generated first when missing). */
-async function postgresCopy(admin: pg.Client, adminUrl: string, name: string) {
-  const urlOf = (database: string) => {
-    const url = new URL(adminUrl);
-    url.pathname = `/${database}`;
-    return url.toString();
-  };
-  const template = `laurel_bench_directory_v${GENERATOR_VERSION}`;
-  const exists = async (database: string) =>
-    (await admin.query('select 1 from pg_database where datname = $1', [database])).rowCount === 1;
-  let origin: Origin = { cached: true };
-  if (REGENERATE || !(await exists(template))) {
-    const partial = `${template}_partial`;
-    await admin.query(`drop database if exists ${partial} with (force)`);
-    await admin.query(`create database ${partial}`);
-    origin = { generatedSeconds: await generateInto(urlOf(partial)) };
-    await admin.query(`drop database if exists ${template} with (force)`);
-    await admin.query(`alter database ${partial} rename to ${template}`);
-  }
-  await admin.query(`create database ${name} template ${template}`);
-  return { url: urlOf(name), origin };
-}
-
 export async function benchDirectory(): Promise<BenchRow[]> {
-  const rows: BenchRow[] = [];
-  const dir = mkdtempSync(join(tmpdir(), 'laurel-bench-directory-'));
-  try {
-    const { url, origin } = await sqliteCopy(dir);
-    rows.push(...(await runOn('sqlite', url, origin)));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const name = `laurel_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      const { url, origin } = await postgresCopy(admin, adminUrl, name);
-      rows.push(...(await runOn('postgres', url, origin)));
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  } else {
-    rows.push({
-      name: '[postgres] directory benchmarks',
-      value: 0,
-      unit: '',
-      note: 'skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server',
-    });
-  }
-  return rows;
+  return benchOnBothDialects('directory', {
+    name: `directory-v${GENERATOR_VERSION}`,
+    generate: generateInto,
+    run: runOn,
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

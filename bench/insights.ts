@@ -9,9 +9,6 @@
 // GENERATOR_VERSION whenever the generated data changes; BENCH_REGENERATE=1 forces a new copy.
 // BENCH_INSIGHTS_AWARDS=100000 generates a smaller data set (cached under its own name).
 import SQLite from 'better-sqlite3';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { pino } from 'pino';
 
@@ -29,6 +26,7 @@ import type {
 } from '../apps/server/src/modules/earnings/earnings-provider.ts';
 import { rebuildInsights } from '../apps/server/src/modules/insights/rebuild-insights.job.ts';
 import { createRandom } from '../apps/server/src/seed/random.ts';
+import { benchOnBothDialects, describeOrigin, type Origin } from './datasets.ts';
 import type { BenchRow } from './lib.ts';
 
 const GENERATOR_VERSION = 1;
@@ -40,8 +38,6 @@ const LAST_YEAR = 2025;
 const ORGANIZATION_ID = 2;
 const PASSWORD = 'Bench-password-2026!';
 const ADMIN_EMAIL = 'bench-insights@laurel.test';
-const CACHE_DIR = process.env.BENCH_CACHE_DIR ?? join(tmpdir(), 'laurel-bench-cache');
-const REGENERATE = process.env.BENCH_REGENERATE === '1';
 const NAME = `insights-v${GENERATOR_VERSION}-${AWARDS}`;
 
 const CREDENTIAL_KINDS: Array<[string, string, string]> = [
@@ -299,12 +295,6 @@ function p95(times: number[]): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!;
 }
 
-type Origin = { generatedSeconds: number } | { cached: true };
-const describeOrigin = (origin: Origin) =>
-  'cached' in origin
-    ? `data from the cache (${NAME})`
-    : `data generated in ${origin.generatedSeconds} s`;
-
 async function runOn(
   dialect: 'sqlite' | 'postgres',
   url: string,
@@ -394,7 +384,7 @@ async function runOn(
       value: Number(rebuildSeconds.toFixed(1)),
       unit: 's',
       ...(dialect === 'sqlite' ? { target: '≤ 60 s', pass: rebuildSeconds <= 60 } : {}),
-      note: `${result.cohorts} cohorts; process RSS ${Math.round(rssBefore / 1e6)} → peak ${Math.round(peakRss / 1e6)} MB; ${describeOrigin(origin)}`,
+      note: `${result.cohorts} cohorts; process RSS ${Math.round(rssBefore / 1e6)} → peak ${Math.round(peakRss / 1e6)} MB; ${describeOrigin(NAME, origin)}`,
     },
     {
       name: `[${dialect}] GET /api/insights-data p95, one credential`,
@@ -414,73 +404,15 @@ async function runOn(
   return rows;
 }
 
-async function sqliteCopy(dir: string): Promise<{ url: string; origin: Origin }> {
-  mkdirSync(CACHE_DIR, { recursive: true });
-  const cached = join(CACHE_DIR, `${NAME}.db`);
-  let origin: Origin = { cached: true };
-  if (REGENERATE || !existsSync(cached)) {
-    const partial = `${cached}.partial`;
-    rmSync(partial, { force: true });
-    origin = { generatedSeconds: await generateSqlite(partial) };
-    renameSync(partial, cached);
-  }
-  const file = join(dir, 'bench.db');
-  copyFileSync(cached, file);
-  return { url: `sqlite:${file}`, origin };
-}
-
-async function postgresCopy(admin: pg.Client, adminUrl: string, name: string) {
-  const urlOf = (database: string) => {
-    const url = new URL(adminUrl);
-    url.pathname = `/${database}`;
-    return url.toString();
-  };
-  const template = `laurel_bench_${NAME.replace(/-/g, '_')}`;
-  const exists = async (database: string) =>
-    (await admin.query('select 1 from pg_database where datname = $1', [database])).rowCount === 1;
-  let origin: Origin = { cached: true };
-  if (REGENERATE || !(await exists(template))) {
-    const partial = `${template}_partial`;
-    await admin.query(`drop database if exists ${partial} with (force)`);
-    await admin.query(`create database ${partial}`);
-    origin = { generatedSeconds: await generatePostgres(urlOf(partial)) };
-    await admin.query(`drop database if exists ${template} with (force)`);
-    await admin.query(`alter database ${partial} rename to ${template}`);
-  }
-  await admin.query(`create database ${name} template ${template}`);
-  return { url: urlOf(name), origin };
-}
-
 export async function benchInsights(): Promise<BenchRow[]> {
-  const rows: BenchRow[] = [];
-  const dir = mkdtempSync(join(tmpdir(), 'laurel-bench-insights-'));
-  try {
-    const { url, origin } = await sqliteCopy(dir);
-    rows.push(...(await runOn('sqlite', url, origin)));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-  const adminUrl = process.env.BENCH_DATABASE_URL;
-  if (adminUrl) {
-    const name = `laurel_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      const { url, origin } = await postgresCopy(admin, adminUrl, name);
-      rows.push(...(await runOn('postgres', url, origin)));
-    } finally {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  } else {
-    rows.push({
-      name: '[postgres] insights benchmarks',
-      value: 0,
-      unit: '',
-      note: 'skipped: set BENCH_DATABASE_URL to a PostgreSQL server',
-    });
-  }
-  return rows;
+  return benchOnBothDialects('insights', {
+    name: NAME,
+    generate: (url) =>
+      url.startsWith('sqlite:')
+        ? generateSqlite(url.slice('sqlite:'.length))
+        : generatePostgres(url),
+    run: runOn,
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

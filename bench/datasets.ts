@@ -1,0 +1,111 @@
+// Generated benchmark data sets are expensive (minutes for millions of rows), so each is made once
+// and cached: a SQLite file under BENCH_CACHE_DIR and a PostgreSQL template database, both named
+// after the generator version. Every run measures a fresh copy. BENCH_REGENERATE=1 makes them anew.
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+import type { Dialect } from '../apps/server/src/db/database.ts';
+import type { BenchRow } from './lib.ts';
+
+const CACHE_DIR = process.env.BENCH_CACHE_DIR ?? join(tmpdir(), 'laurel-bench-cache');
+const REGENERATE = process.env.BENCH_REGENERATE === '1';
+
+/** How the copy measured was made: generated now (seconds) or taken from the cache. */
+export type Origin = { generatedSeconds: number } | { cached: true };
+
+export interface CachedDataset {
+  /** Names the cache entry, with the generator version: `directory-v3`. */
+  name: string;
+  /** Fills an empty database (`sqlite:<file>` or `postgres://…`); returns the seconds it took. */
+  generate(url: string): Promise<number>;
+  /** The measurements on a fresh copy of the data set. */
+  run(dialect: Dialect, url: string, origin: Origin): Promise<BenchRow[]>;
+}
+
+export const describeOrigin = (name: string, origin: Origin) =>
+  'cached' in origin
+    ? `data from the cache (${name})`
+    : `data generated in ${origin.generatedSeconds} s`;
+
+async function sqliteCopy(dataset: CachedDataset, dir: string) {
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const cached = join(CACHE_DIR, `${dataset.name}.db`);
+  let origin: Origin = { cached: true };
+  if (REGENERATE || !existsSync(cached)) {
+    const partial = `${cached}.partial`;
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${partial}${suffix}`, { force: true });
+    origin = { generatedSeconds: await dataset.generate(`sqlite:${partial}`) };
+    renameSync(partial, cached);
+  }
+  const file = join(dir, 'bench.db');
+  copyFileSync(cached, file);
+  return { url: `sqlite:${file}`, origin };
+}
+
+async function postgresCopy(
+  dataset: CachedDataset,
+  admin: pg.Client,
+  adminUrl: string,
+  name: string,
+) {
+  const urlOf = (database: string) => {
+    const url = new URL(adminUrl);
+    url.pathname = `/${database}`;
+    return url.toString();
+  };
+  const template = `laurel_bench_${dataset.name.replace(/-/g, '_')}`;
+  const exists = async (database: string) =>
+    (await admin.query('select 1 from pg_database where datname = $1', [database])).rowCount === 1;
+  let origin: Origin = { cached: true };
+  if (REGENERATE || !(await exists(template))) {
+    const partial = `${template}_partial`;
+    await admin.query(`drop database if exists ${partial} with (force)`);
+    await admin.query(`create database ${partial}`);
+    origin = { generatedSeconds: await dataset.generate(urlOf(partial)) };
+    await admin.query(`drop database if exists ${template} with (force)`);
+    await admin.query(`alter database ${partial} rename to ${template}`);
+  }
+  await admin.query(`create database ${name} template ${template}`);
+  return { url: urlOf(name), origin };
+}
+
+/**
+ * Runs a data set's measurements on SQLite, and on PostgreSQL when BENCH_DATABASE_URL (or
+ * TEST_DATABASE_URL) names a server to create databases on.
+ */
+export async function benchOnBothDialects(
+  label: string,
+  dataset: CachedDataset,
+): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const dir = mkdtempSync(join(tmpdir(), `laurel-bench-${label}-`));
+  try {
+    const { url, origin } = await sqliteCopy(dataset, dir);
+    rows.push(...(await dataset.run('sqlite', url, origin)));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    rows.push({
+      name: `[postgres] ${label} benchmarks`,
+      value: 0,
+      unit: '',
+      note: 'skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server',
+    });
+    return rows;
+  }
+  const name = `laurel_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const { url, origin } = await postgresCopy(dataset, admin, adminUrl, name);
+    rows.push(...(await dataset.run('postgres', url, origin)));
+  } finally {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+  return rows;
+}
