@@ -138,6 +138,26 @@ test.describe('invitations', () => {
     await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(0);
   });
 
+  test("an invitation withdrawn from the person's page leads back to the users list", async ({
+    page,
+    visit,
+  }) => {
+    const northwind = await organizationId(NORTHWIND);
+    const email = `withdrawn-${randomUUID().slice(0, 8)}@northwind.demo`;
+    await openSignedIn(page, 'orgadmin@northwind.demo', DEMO_PASSWORD);
+    await visit(`/organizations/${northwind}/users`);
+    await inviteThroughDialog(page, { email, firstName: 'Wren', lastName: 'Later', role: 'User' });
+    await page.getByRole('row').filter({ hasText: email }).getByRole('link').first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Wren Later' })).toBeVisible();
+    await page.getByRole('button', { name: 'Withdraw invitation' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Withdraw' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: `The invitation of ${email} was withdrawn.` }),
+    ).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/organizations/${northwind}/users$`));
+    await expect(page.getByRole('row').filter({ hasText: email })).toHaveCount(0);
+  });
+
   test('a company user: SSO settings, invite, e-mail, accept, company sign-in page, back signed in', async ({
     page,
     browser,

@@ -50,9 +50,12 @@ export function useCanManageUser(user: TUserSummary): boolean {
 export function UserActions({
   user,
   variant = 'menu',
+  onWithdrawn,
 }: {
   user: TUserSummary;
   variant?: 'menu' | 'buttons';
+  /** After an invitation is withdrawn (the person no longer exists): e.g. leave their page. */
+  onWithdrawn?: () => void;
 }) {
   const { user: session } = useAuth();
   const manage = useCanManageUser(user);
@@ -99,6 +102,7 @@ export function UserActions({
       await revoke(user.id).unwrap();
       showSnackbar(`The invitation of ${user.email} was withdrawn.`, 'success');
       setDialog(null);
+      onWithdrawn?.();
     } catch (error) {
       showSnackbar(getErrorText(error), 'error');
     }

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -37,6 +37,7 @@ export default function UserRoute() {
 
 function UserPage({ user }: { user: TUserSummary }) {
   const { organizationHref } = useOrganizationRoute();
+  const navigate = useNavigate();
   const name = `${user.firstName} ${user.lastName}`;
   useBreadcrumbs({
     organization: { label: user.organizationName, href: organizationHref ?? undefined },
@@ -57,7 +58,15 @@ function UserPage({ user }: { user: TUserSummary }) {
                 organizationId: user.organizationId,
               }}
             />
-            <UserActions user={user} variant="buttons" />
+            <UserActions
+              user={user}
+              variant="buttons"
+              onWithdrawn={() =>
+                void navigate(organizationHref ? `${organizationHref}/users` : '/', {
+                  replace: true,
+                })
+              }
+            />
           </>
         }
       />
