@@ -6,7 +6,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
-import type { Dialect } from '../apps/server/src/db/database.ts';
+import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
+
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import type { DatabaseHandle, Dialect } from '../apps/server/src/db/database.ts';
+import { createIdentity } from '../apps/server/src/identity.ts';
 import type { BenchRow } from './lib.ts';
 
 const CACHE_DIR = process.env.BENCH_CACHE_DIR ?? join(tmpdir(), 'laurel-bench-cache');
@@ -108,4 +114,51 @@ export async function benchOnBothDialects(
     await admin.end();
   }
   return rows;
+}
+
+/** The server's configuration for a benchmark database: nothing logged, nothing served but the API. */
+export const benchConfig = (url: string) =>
+  loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost' });
+export const silentLogger = pino({ level: 'silent' });
+
+/** The 95th percentile of some timings (nearest rank). */
+export function p95(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!;
+}
+
+/**
+ * The real app over a benchmark database, in this process (requests by `inject`, so timings are
+ * the server's own), and an id token of `email` signed in through the identity service.
+ */
+export async function signedInApp(
+  url: string,
+  handle: DatabaseHandle,
+  email: string,
+  password: string,
+): Promise<{ app: FastifyInstance; token: string }> {
+  const config = benchConfig(url);
+  const identity = await createIdentity(config, handle, silentLogger);
+  const app = await buildApp({
+    config,
+    database: handle,
+    identity: identity.integration,
+    logger: false,
+    serveWeb: false,
+  });
+  await app.ready();
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/identity/',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+    },
+    payload: JSON.stringify({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: config.identity.clientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  });
+  return { app, token: signIn.json().AuthenticationResult.IdToken as string };
 }

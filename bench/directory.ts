@@ -9,16 +9,21 @@
 // so a new migration (an index, say) is measured without generating again. Change GENERATOR_VERSION
 // whenever the generated data or BASE_MIGRATION changes; BENCH_REGENERATE=1 forces a new copy.
 import { type Migration, sql } from 'kysely';
-import { pino } from 'pino';
 
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { createDatabase, type DatabaseHandle } from '../apps/server/src/db/database.ts';
 import { migrateToLatest, serverMigrations } from '../apps/server/src/db/migrations.ts';
 import { createIdentity, IDENTITY_MIGRATIONS } from '../apps/server/src/identity.ts';
 import { DEMO_FIRST_NAMES, DEMO_LAST_NAMES } from '../apps/server/src/seed/demo-data.ts';
 import { createRandom } from '../apps/server/src/seed/demo.ts';
-import { benchOnBothDialects, describeOrigin, type Origin } from './datasets.ts';
+import {
+  benchConfig,
+  benchOnBothDialects,
+  describeOrigin,
+  type Origin,
+  p95,
+  signedInApp,
+  silentLogger,
+} from './datasets.ts';
 import type { BenchRow } from './lib.ts';
 
 const SIZES = {
@@ -177,15 +182,6 @@ export async function generateDirectory(
   await (handle.dialect === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(db);
 }
 
-function p95(times: number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!;
-}
-
-const benchConfig = (url: string) =>
-  loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost' });
-const silent = pino({ level: 'silent' });
-
 /** The migration sets, keeping only migrations up to `last` (all of them when undefined). */
 function migrationsUpTo(last?: string): Array<Record<string, Migration>> {
   const keep = (set: Record<string, Migration>) =>
@@ -199,7 +195,7 @@ async function generateInto(url: string): Promise<number> {
   const handle = createDatabase(url);
   try {
     await migrateToLatest(handle.db, migrationsUpTo(BASE_MIGRATION));
-    const identity = await createIdentity(benchConfig(url), handle, silent);
+    const identity = await createIdentity(benchConfig(url), handle, silentLogger);
     const { username } = await identity.admin.createUser({
       email: 'bench-admin@laurel.test',
       password: PASSWORD,
@@ -223,30 +219,7 @@ async function runOn(
   // Later migrations may add indexes; gather their statistics as autovacuum would in service.
   await (dialect === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(handle.db);
   const migrated = ((performance.now() - migrationStarted) / 1000).toFixed(1);
-  const config = benchConfig(url);
-  const identity = await createIdentity(config, handle, silent);
-  const app = await buildApp({
-    config,
-    database: handle,
-    identity: identity.integration,
-    logger: false,
-    serveWeb: false,
-  });
-  await app.ready();
-  const signIn = await app.inject({
-    method: 'POST',
-    url: '/identity/',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    payload: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: config.identity.clientId,
-      AuthParameters: { USERNAME: 'bench-admin@laurel.test', PASSWORD: PASSWORD },
-    }),
-  });
-  const token = signIn.json().AuthenticationResult.IdToken as string;
+  const { app, token } = await signedInApp(url, handle, 'bench-admin@laurel.test', PASSWORD);
 
   async function measure(urls: string[], rounds: number): Promise<{ p95: number; worst: string }> {
     const times: number[] = [];

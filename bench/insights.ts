@@ -10,12 +10,9 @@
 // BENCH_INSIGHTS_AWARDS=100000 generates a smaller data set (cached under its own name).
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { pino } from 'pino';
 
 import { PLATFORM_ORGANIZATION_NAME } from '@laurel/contract/constants';
 
-import { buildApp } from '../apps/server/src/app.ts';
-import { loadConfig } from '../apps/server/src/config.ts';
 import { createDatabase, type DatabaseHandle } from '../apps/server/src/db/database.ts';
 import { migrateToLatest, serverMigrations } from '../apps/server/src/db/migrations.ts';
 import { createIdentity, IDENTITY_MIGRATIONS } from '../apps/server/src/identity.ts';
@@ -26,7 +23,15 @@ import type {
 } from '../apps/server/src/modules/earnings/earnings-provider.ts';
 import { rebuildInsights } from '../apps/server/src/modules/insights/rebuild-insights.job.ts';
 import { createRandom } from '../apps/server/src/seed/random.ts';
-import { benchOnBothDialects, describeOrigin, type Origin } from './datasets.ts';
+import {
+  benchConfig,
+  benchOnBothDialects,
+  describeOrigin,
+  type Origin,
+  p95,
+  signedInApp,
+  silentLogger,
+} from './datasets.ts';
 import type { BenchRow } from './lib.ts';
 
 const GENERATOR_VERSION = 1;
@@ -134,15 +139,11 @@ function* generate(
   if (awards.length > 0) yield { awards, years };
 }
 
-const benchConfig = (url: string) =>
-  loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost' });
-const silent = pino({ level: 'silent' });
-
 /** Organizations, credentials and the platform admin, through Kysely (a few rows). */
 async function generateDirectory(handle: DatabaseHandle, url: string): Promise<void> {
   const db = handle.db;
   const now = '2026-06-01T00:00:00.000Z';
-  const identity = await createIdentity(benchConfig(url), handle, silent);
+  const identity = await createIdentity(benchConfig(url), handle, silentLogger);
   const { username } = await identity.admin.createUser({
     email: ADMIN_EMAIL,
     password: PASSWORD,
@@ -290,11 +291,6 @@ async function generatePostgres(url: string): Promise<number> {
   return Math.round((performance.now() - started) / 1000);
 }
 
-function p95(times: number[]): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!;
-}
-
 async function runOn(
   dialect: 'sqlite' | 'postgres',
   url: string,
@@ -316,30 +312,7 @@ async function runOn(
   const rebuildSeconds = (performance.now() - rebuildStarted) / 1000;
   await sample();
 
-  const config = benchConfig(url);
-  const identity = await createIdentity(config, handle, silent);
-  const app = await buildApp({
-    config,
-    database: handle,
-    identity: identity.integration,
-    logger: false,
-    serveWeb: false,
-  });
-  await app.ready();
-  const signIn = await app.inject({
-    method: 'POST',
-    url: '/identity/',
-    headers: {
-      'content-type': 'application/x-amz-json-1.1',
-      'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
-    },
-    payload: JSON.stringify({
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      ClientId: config.identity.clientId,
-      AuthParameters: { USERNAME: ADMIN_EMAIL, PASSWORD },
-    }),
-  });
-  const token = signIn.json().AuthenticationResult.IdToken as string;
+  const { app, token } = await signedInApp(url, handle, ADMIN_EMAIL, PASSWORD);
 
   const random = createRandom(5);
   const range = () => {
