@@ -17,6 +17,8 @@ import type { AppConfig } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/database.ts';
 import { authPlugin, createTokenVerifier, type IdTokenClaims } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { DOCS_PREFIX, openapiPlugin } from './plugins/openapi.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
@@ -52,6 +54,7 @@ import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createAuditor } from './lib/audit.ts';
+import { createOutboundFetch } from './lib/outbound.ts';
 import { createJobHandlers } from './jobs/handlers.ts';
 import { createJobQueue, type JobQueueOptions } from './jobs/queue.ts';
 import { createUploadsRepository } from './modules/uploads/uploads.repository.ts';
@@ -60,6 +63,7 @@ import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { createInvitationsRepository } from './modules/invitations/invitations.repository.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { createInvitationsService } from './modules/invitations/invitations.service.ts';
+import { createMailRepository } from './modules/mail/mail.repository.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import type { SsoIntegration } from './modules/sso/sso-integration.ts';
 import { createSsoRepository } from './modules/sso/sso.repository.ts';
@@ -67,6 +71,23 @@ import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { createSsoService } from './modules/sso/sso.service.ts';
 
 export const VERSION: string = serverPackage.version;
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * Fastify's form of TRUST_PROXY. A hop count trusts the N nearest peers, the first being the
+ * socket's (Fastify ignores a bare number, so it becomes a function here).
+ */
+function trustProxyOption(trust: AppConfig['trustProxy']) {
+  if (trust === false) return false;
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
+/** An incoming `x-request-id` is kept only when it is short and plain; otherwise a new one is made. */
+export function acceptedRequestId(header: string | string[] | undefined): string | undefined {
+  return typeof header === 'string' && REQUEST_ID.test(header) ? header : undefined;
+}
 
 /** Where id tokens come from and how to check them: the embedded pool or AWS Cognito. */
 export interface IdentityIntegration {
@@ -124,9 +145,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
                 : { level: config.logLevel, ...(options.logger === true ? {} : options.logger) },
         }),
     bodyLimit: MAX_BODY_BYTES,
-    trustProxy: true,
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    // Forwarded headers are believed only from the proxies TRUST_PROXY names (none by default).
+    trustProxy: trustProxyOption(config.trustProxy),
+    requestIdHeader: false,
+    genReqId: (request) => acceptedRequestId(request.headers['x-request-id']) ?? randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -149,6 +171,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       dialect: database.dialect,
       earningsProvider: config.earningsProvider,
     }),
+    housekeeping: async () => {
+      await createSsoRepository(database.db).purgeLoginStates(new Date());
+      await createMailRepository(database.db).maskExpired();
+    },
   });
   app.decorate('jobs', jobs);
   // The worker stops (its running job reaches a safe point) before the database closes.
@@ -158,6 +184,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorsPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(openapiPlugin, { version: VERSION, serveUi: true });
 
   const db = database.db;
@@ -172,6 +199,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     verifier,
     principals: { findByIdentityUsername: (username) => usersRepository.findPrincipal(username) },
   });
+
+  await app.register(rateLimitPlugin);
 
   if (identity.register) await identity.register(app);
 
@@ -248,6 +277,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       audit,
       identity: identity.admin,
       integration: identity.sso,
+      outboundFetch: createOutboundFetch({
+        allowPrivate: config.ssoAllowPrivateIssuers,
+        // The demo company provider runs on this machine (`npm run dev:idp`).
+        allow: config.demoMode ? [new URL(config.demoIdpUrl).origin] : [],
+      }),
     });
     const summaries = createUsersAdminRepository(db);
     await app.register(ssoRoutes, { sso: ssoService });

@@ -29,6 +29,11 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ IDENTITY: 'cognito' }, 'COGNITO_POOL_ID'],
     [{ DEMO_MODE: 'false' }, 'SECRET_KEY'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.1, proxy.example.org' }, 'TRUST_PROXY'],
+    [{ TRUST_PROXY: '1000' }, 'TRUST_PROXY'],
+    [{ SSO_ALLOW_PRIVATE_ISSUERS: 'sometimes' }, 'SSO_ALLOW_PRIVATE_ISSUERS'],
   ])('stops on %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));
@@ -41,6 +46,15 @@ describe('loadConfig', () => {
     });
     expect(config.databaseUrl).toBe('postgres://u@h:5432/d');
     expect(config.publicUrl).toBe('https://laurel.example.org');
+  });
+
+  it('believes no forwarded header unless TRUST_PROXY names proxies', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(
+      loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1, fd00::/8,loopback' }).trustProxy,
+    ).toEqual(['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8', 'loopback']);
   });
 
   it('treats empty variables as unset', () => {

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const booleanFromString = z
@@ -6,10 +7,54 @@ const booleanFromString = z
   })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** Names proxy-addr understands for whole address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * `false` (believe no forwarded header), a hop count (the N nearest proxies are trusted), or a
+ * comma-separated list of proxy addresses, CIDR ranges, or loopback/linklocal/uniquelocal.
+ */
+const ZTrustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): TrustProxy => {
+    if (/^(false|0|no)$/i.test(value)) return false;
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 100) return hops;
+    }
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const invalid = entries.filter((entry) => !isAddressOrCidr(entry));
+    if (entries.length === 0 || invalid.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be false, a number of proxy hops (1-100), or a comma-separated list of proxy addresses or CIDR ranges (not understood: ${invalid.join(', ') || value})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+export type TrustProxy = false | number | string[];
+
 const ZEnvironment = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
+    TRUST_PROXY: ZTrustProxy.default(false),
     DATABASE_URL: z
       .string()
       .default('sqlite:./data/laurel.db')
@@ -45,6 +90,7 @@ const ZEnvironment = z
       .optional(),
     MAIL_FROM: z.string().min(3).default('Laurel <no-reply@laurel.demo>'),
     DEMO_IDP_URL: z.url().default('http://localhost:4010'),
+    SSO_ALLOW_PRIVATE_ISSUERS: booleanFromString.default(false),
     COGNITO_DOMAIN: z
       .url({
         error: 'must be the user pool domain, e.g. https://laurel.auth.eu-west-1.amazoncognito.com',
@@ -74,6 +120,8 @@ const ZEnvironment = z
 export interface AppConfig {
   port: number;
   host: string;
+  /** Which peers' X-Forwarded-For / X-Forwarded-Proto are believed (client address, protocol). */
+  trustProxy: TrustProxy;
   databaseUrl: string;
   demoMode: boolean;
   publicUrl: string;
@@ -98,6 +146,8 @@ export interface AppConfig {
   cognitoDomain: string | undefined;
   /** Issuer of the demo company provider (`npm run dev:idp`) the demo SSO organization uses. */
   demoIdpUrl: string;
+  /** Whether SSO issuers at private, loopback or link-local addresses may be contacted. */
+  ssoAllowPrivateIssuers: boolean;
 }
 
 export class ConfigError extends Error {
@@ -120,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port: e.PORT,
     host: e.HOST,
+    trustProxy: e.TRUST_PROXY,
     databaseUrl: e.DATABASE_URL,
     demoMode: e.DEMO_MODE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
@@ -139,5 +190,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     cognitoDomain: e.COGNITO_DOMAIN?.replace(/\/+$/, ''),
     demoIdpUrl: e.DEMO_IDP_URL.replace(/\/+$/, ''),
+    ssoAllowPrivateIssuers: e.SSO_ALLOW_PRIVATE_ISSUERS,
   };
 }

@@ -160,7 +160,7 @@ export async function createIdentity(
       })),
     register: async (app: FastifyInstance) => {
       await app.register(identityPlugin, { prefix: IDENTITY_BASE_PATH, service });
-      if (config.demoMode) await app.register(mailboxRoutes, { outbox });
+      if (config.demoMode) await app.register(mailboxRoutes, { outbox, clientId });
       // Expired sign-in sessions, reset codes and token families are removed hourly.
       const purge = setInterval(() => {
         service

@@ -16,6 +16,9 @@ const organizationName = (key: string) =>
 
 const startedAt = performance.now();
 
+const isLoopbackHost = (host: string) =>
+  host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+
 let config;
 try {
   config = loadConfig();
@@ -88,6 +91,16 @@ if (config.demoMode) {
     ),
   );
   if (identity.mailboxUrl)
-    lines.push(`  Dev mailbox (e-mails Laurel sent): ${identity.mailboxUrl}`);
+    lines.push(
+      `  Dev mailbox (e-mails Laurel sent; this computer or a signed-in platform admin only): ${identity.mailboxUrl}`,
+    );
+  if (!isLoopbackHost(config.host))
+    lines.push(
+      '',
+      `  Warning: demo mode on HOST=${config.host} is reachable from the network. Anyone who can`,
+      '  reach this port can sign in with the demo accounts above, whose password is public, and a',
+      '  platform admin can read the dev mailbox. Set HOST=127.0.0.1 to keep the demo on this',
+      '  computer, or DEMO_MODE=false for real use.',
+    );
 }
 console.log(`${lines.join('\n')}\n`);

@@ -52,7 +52,10 @@ describe.each(DIALECTS)('invitations and company sign-in on %s', (dialect) => {
       employees,
       companyName: 'Acme',
     });
-    t = await createTestApp(dialect, { env: { SMTP_URL: smtp.url } });
+    // The test's company provider listens on a loopback port.
+    t = await createTestApp(dialect, {
+      env: { SMTP_URL: smtp.url, SSO_ALLOW_PRIVATE_ISSUERS: 'true' },
+    });
     const db = t.database.handle.db;
     const platform =
       (await db
@@ -406,7 +409,10 @@ describe.each(DIALECTS)('invitations and company sign-in on %s', (dialect) => {
         platformAdmin,
         { issuer: 'http://127.0.0.1:9/nothing' },
       );
-      expect(broken.json().ok).toBe(false);
+      expect(broken.json()).toMatchObject({
+        ok: false,
+        message: SSO_MESSAGES.unreachableIssuer('http://127.0.0.1:9/nothing'),
+      });
       expect(
         (await call('GET', `/api/organizations/${ssoOrganizationId}/sso`, orgAdmin)).statusCode,
       ).toBe(403);

@@ -26,7 +26,7 @@ export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 export const AUDIT_SORTS = ['occurredAt'] as const;
 export const ZAuditListQuery = listQuery(AUDIT_SORTS, 'occurredAt').extend({
   order: z.enum(['asc', 'desc']).default('desc'),
-  typeId: z.coerce.number().int().positive().optional(),
+  typeId: ZId.optional(),
   userId: ZId.optional(),
   organizationId: ZId.optional(),
   from: z.iso.date().optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { BOOKMARK_ITEM_TYPES } from './constants.ts';
+import { ZBodyId } from './pagination.ts';
 
 export const ZBookmarkItemType = z.enum(BOOKMARK_ITEM_TYPES);
 
@@ -20,7 +21,7 @@ export type TBookmark = z.infer<typeof ZBookmark>;
 /** POST /api/users/bookmarks body, in the server's snake_case (spec §3). */
 export const ZCreateBookmarkBody = z
   .strictObject({
-    item_id: z.coerce.number().int().positive(),
+    item_id: ZBodyId,
     item_type: ZBookmarkItemType,
   })
   .meta({ id: 'CreateBookmarkBody' });

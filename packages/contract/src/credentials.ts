@@ -50,7 +50,7 @@ export const CREDENTIAL_SORTS = [
 ] as const;
 export const ZCredentialListQuery = listQuery(CREDENTIAL_SORTS, 'name').extend({
   organizationId: ZId.optional(),
-  typeId: z.coerce.number().int().positive().optional(),
+  typeId: ZId.optional(),
   status: z.enum(CREDENTIAL_STATUSES).optional(),
 });
 export type TCredentialListQuery = z.infer<typeof ZCredentialListQuery>;

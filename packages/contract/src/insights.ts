@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { CREDENTIAL_DATA_GAP_CODES } from './constants.ts';
-import { ZId } from './pagination.ts';
+import { ZId, ZWholeNumber } from './pagination.ts';
 
 /** Figures from fewer people than this are suppressed (shown as "—"). */
 export const INSIGHTS_SUPPRESSION_MIN = 10;
@@ -108,8 +108,8 @@ export const ZInsightsQuery = z
   .strictObject({
     organizationId: ZId.optional(),
     credentialId: ZId.optional(),
-    awardYearFrom: z.coerce.number().int().min(1900).max(2100).optional(),
-    awardYearTo: z.coerce.number().int().min(1900).max(2100).optional(),
+    awardYearFrom: ZWholeNumber.pipe(z.number().int().min(1900).max(2100)).optional(),
+    awardYearTo: ZWholeNumber.pipe(z.number().int().min(1900).max(2100)).optional(),
   })
   .refine(
     (q) =>

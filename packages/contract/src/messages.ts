@@ -17,6 +17,8 @@ export const MESSAGES = {
   bookmarksDrawerTitle: 'View All Bookmarks',
   bookmarksSearchLabel: 'Search Bookmarks',
   requestFailed: 'Something went wrong',
+  controlCharacters: 'Must not contain control characters',
+  nestedTooDeeply: 'Is nested too deeply',
   federatedCallbackFailed: 'Something went wrong.',
   genericError: 'An error occurred',
   alreadySignedIn: 'There is already a signed in user.',

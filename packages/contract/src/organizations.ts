@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { listQuery, page, ZQueryBoolean } from './pagination.ts';
+import { listQuery, page, ZId, ZQueryBoolean } from './pagination.ts';
 
 export const ORGANIZATION_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 
@@ -37,7 +37,7 @@ export type TOrganization = z.infer<typeof ZOrganization>;
 
 export const ORGANIZATION_SORTS = ['name', 'type', 'status', 'createdAt'] as const;
 export const ZOrganizationListQuery = listQuery(ORGANIZATION_SORTS, 'name').extend({
-  typeId: z.coerce.number().int().positive().optional(),
+  typeId: ZId.optional(),
   status: z.enum(ORGANIZATION_STATUSES).optional(),
   insightsEntitled: ZQueryBoolean.optional(),
 });
@@ -52,7 +52,7 @@ export const ZOrganizationBody = z
     type_id: z.number().int().positive(),
     login_mode_id: z.number().int().positive(),
     website: z
-      .url({ error: 'Enter a full address, such as https://example.edu' })
+      .url({ protocol: /^https?$/, error: 'Enter a full address, such as https://example.edu' })
       .max(300)
       .nullable()
       .optional(),

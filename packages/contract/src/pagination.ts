@@ -3,6 +3,17 @@ import { z } from 'zod';
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 25;
 
+const DECIMAL_DIGITS = /^\d{1,16}$/;
+
+/**
+ * A whole number as paths and query strings carry it: decimal digits only, so `0x8`, `8e0`, `+8`,
+ * ` 8` and `8.0` are refused rather than read as 8.
+ */
+export const ZWholeNumber = z
+  .string()
+  .regex(DECIMAL_DIGITS, 'Must be a whole number written with the digits 0-9')
+  .transform(Number);
+
 /** Query parameters every list accepts; `sort` names are checked per list. */
 export function listQuery<const S extends readonly [string, ...string[]]>(
   sortFields: S,
@@ -12,13 +23,10 @@ export function listQuery<const S extends readonly [string, ...string[]]>(
     search: z.string().trim().max(200).optional(),
     sort: z.enum(sortFields).default(defaultSort),
     order: z.enum(['asc', 'desc']).default('asc'),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE} rows a page`)
-      .default(DEFAULT_PAGE_SIZE),
+    page: ZWholeNumber.pipe(z.number().int().min(1).max(100_000)).default(1),
+    pageSize: ZWholeNumber.pipe(
+      z.number().int().min(1).max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE} rows a page`),
+    ).default(DEFAULT_PAGE_SIZE),
   });
 }
 
@@ -38,8 +46,19 @@ export interface TPage<T> {
   pageSize: number;
 }
 
-/** `?organizationId=` as a positive integer. */
-export const ZId = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const ZPositiveId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/** An id in a path or query string (`/api/credentials/8`, `?organizationId=3`). */
+export const ZId = ZWholeNumber.pipe(ZPositiveId);
+
+/** An id in a JSON body: a number, or the same digits a path would carry. */
+export const ZBodyId = z.union([ZPositiveId, ZId]);
+
+/** The id a header or other text names, or undefined unless it is plain decimal digits. */
+export function parseId(text: string): number | undefined {
+  const parsed = ZId.safeParse(text);
+  return parsed.success ? parsed.data : undefined;
+}
 export const ZIdParams = z.strictObject({ id: ZId });
 
 /** Query booleans arrive as text. */

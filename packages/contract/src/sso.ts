@@ -53,7 +53,10 @@ export type TSsoSettings = z.infer<typeof ZSsoSettings>;
 export const ZSsoSettingsBody = z
   .strictObject({
     issuer: z
-      .url({ error: 'Enter the issuer address, such as https://login.example.com' })
+      .url({
+        protocol: /^https?$/,
+        error: 'Enter the issuer address, such as https://login.example.com',
+      })
       .max(500)
       .transform((value) => value.replace(/\/+$/, '')),
     client_id: z.string().trim().min(1, 'Enter the client id').max(300),
@@ -76,7 +79,9 @@ export const ZSsoSettingsBody = z
 export type TSsoSettingsBody = z.input<typeof ZSsoSettingsBody>;
 
 export const ZSsoTestBody = z
-  .strictObject({ issuer: z.url({ error: 'Enter the issuer address' }).max(500) })
+  .strictObject({
+    issuer: z.url({ protocol: /^https?$/, error: 'Enter the issuer address' }).max(500),
+  })
   .meta({ id: 'SsoTestBody' });
 export const ZSsoTestResult = z
   .object({

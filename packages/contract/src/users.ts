@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { listQuery, page, ZId, ZQueryBoolean } from './pagination.ts';
+import { listQuery, page, ZId, ZQueryBoolean, ZWholeNumber } from './pagination.ts';
 import { ZUserStatus } from './invitations.ts';
 import { ZRoleId } from './profile.ts';
 
@@ -26,7 +26,7 @@ export type TUserSummary = z.infer<typeof ZUserSummary>;
 export const USER_SORTS = ['name', 'email', 'role', 'lastLoginAt', 'createdAt'] as const;
 export const ZUserListQuery = listQuery(USER_SORTS, 'name').extend({
   organizationId: ZId.optional(),
-  roleId: z.coerce.number().pipe(ZRoleId).optional(),
+  roleId: ZWholeNumber.pipe(ZRoleId).optional(),
   active: ZQueryBoolean.optional(),
   status: ZUserStatus.optional(),
 });

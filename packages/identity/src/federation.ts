@@ -161,6 +161,8 @@ export async function discoverIssuer(
   issuer: string,
   clientId: string,
   clientSecret?: string | null,
+  /** The fetch to use, e.g. one that refuses private addresses. */
+  fetchImpl?: oidc.CustomFetch,
 ): Promise<oidc.Configuration> {
   if (!isAllowedIssuer(issuer))
     throw new Error('The issuer must be an https:// address (http:// only for localhost).');
@@ -172,6 +174,7 @@ export async function discoverIssuer(
     clientSecret ? oidc.ClientSecretBasic(clientSecret) : oidc.None(),
     {
       ...(url.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
+      ...(fetchImpl ? { [oidc.customFetch]: fetchImpl } : {}),
       timeout: 10,
     },
   );

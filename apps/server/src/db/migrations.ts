@@ -6,6 +6,7 @@ import * as searchIndexes from './migrations/20261121T1500-search-indexes.ts';
 import * as insights from './migrations/20261121T1600-insights.ts';
 import * as directorySpeed from './migrations/20261121T1700-directory-speed.ts';
 import * as invitationsSso from './migrations/20261121T1710-invitations-sso.ts';
+import * as securityEdges from './migrations/20261124T0900-security-edges.ts';
 
 /** The server's own migrations, by name. Names sort in the order they must run. */
 export const serverMigrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ export const serverMigrations: Record<string, Migration> = {
   '20261121T1600-insights': insights,
   '20261121T1700-directory-speed': directorySpeed,
   '20261121T1710-invitations-sso': invitationsSso,
+  '20261124T0900-security-edges': securityEdges,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -90,6 +90,8 @@ export interface OutboxEmailTable {
   subject: string;
   textBody: string;
   htmlBody: string | null;
+  /** JSON array of the secrets in the bodies, until they are masked; null once masked. */
+  secrets: string | null;
   sentAt: Timestamp | null;
   createdAt: Timestamp;
 }

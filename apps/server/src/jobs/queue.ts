@@ -106,6 +106,8 @@ export interface JobQueueOptions {
   pollMs?: number;
   /** Wait before the next attempt after attempt number `attempt` failed. */
   retryDelayMs?: (attempt: number) => number;
+  /** Other clean-up to run with the hourly purge (expired sign-in states, outbox secrets). */
+  housekeeping?: () => Promise<void>;
 }
 
 export interface JobQueue {
@@ -120,7 +122,7 @@ export interface JobQueue {
   enqueue(options: EnqueueOptions): Promise<number | null>;
   /** Wakes the worker now (a job was just committed in this process). */
   notify(): void;
-  /** Deletes finished jobs past their retention. */
+  /** Deletes finished jobs past their retention, then runs the housekeeping. */
   purge(): Promise<void>;
   readonly workerId: string;
 }
@@ -397,6 +399,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         ]),
       )
       .execute();
+    await options.housekeeping?.();
   }
 
   function notify(): void {

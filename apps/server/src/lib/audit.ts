@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { isIP } from 'node:net';
 
 import type { Database } from '../db/schema.ts';
 import type { AuditsRepository, AuditTypeCode } from '../modules/audits/audits.repository.ts';
@@ -12,9 +13,15 @@ export interface Actor {
   requestId: string | null;
 }
 
+/** The client's address as an audit entry stores it: a valid IP address, or none. */
+export function clientAddressOf(request: FastifyRequest): string | null {
+  const ip = request.ip;
+  return typeof ip === 'string' && isIP(ip) ? ip : null;
+}
+
 export function actorOf(request: FastifyRequest): Actor {
   if (!request.principal) throw new Error('actorOf() needs an authenticated request');
-  return { principal: request.principal, ip: request.ip ?? null, requestId: request.id };
+  return { principal: request.principal, ip: clientAddressOf(request), requestId: request.id };
 }
 
 export interface AuditEvent {

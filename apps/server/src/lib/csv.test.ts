@@ -26,8 +26,23 @@ describe('csv', () => {
       yield [{ id: 2, name: '=x' }];
     }
     let text = '';
-    for await (const chunk of csvStream(['id', 'name'], batches(), (r) => [r.id, r.name]))
+    for await (const chunk of await csvStream(['id', 'name'], batches(), (r) => [r.id, r.name]))
       text += chunk;
     expect(text).toBe(`\uFEFF${csvRow(['id', 'name'])}1,Ada\r\n2,'=x\r\n`);
+  });
+
+  it('fails before the first byte when the first batch cannot be read', async () => {
+    // eslint-disable-next-line require-yield
+    async function* failing(): AsyncGenerator<{ id: number }[]> {
+      throw new Error('query failed');
+    }
+    await expect(csvStream(['id'], failing(), (r) => [r.id])).rejects.toThrow('query failed');
+  });
+
+  it('streams only the header when nothing is selected', async () => {
+    async function* none(): AsyncGenerator<{ id: number }[]> {}
+    let text = '';
+    for await (const chunk of await csvStream(['id'], none(), (r) => [r.id])) text += chunk;
+    expect(text).toBe(`\uFEFF${csvRow(['id'])}`);
   });
 });

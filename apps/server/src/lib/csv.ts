@@ -17,17 +17,24 @@ export function csvRow(values: readonly unknown[]): string {
 
 /**
  * A CSV body streamed from batches of rows, so that exports of any size use constant memory.
- * @example reply.send(csvStream(['id', 'name'], batches, (row) => [row.id, row.name]))
+ * The first batch is read before anything is sent: a query that fails answers an error status
+ * instead of a response cut off after its header.
+ * @example reply.send(await csvStream(['id', 'name'], batches, (row) => [row.id, row.name]))
  */
-export function csvStream<T>(
+export async function csvStream<T>(
   header: readonly string[],
   batches: AsyncIterable<T[]>,
   toCells: (row: T) => readonly unknown[],
-): Readable {
+): Promise<Readable> {
+  const iterator = batches[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const toLines = (batch: T[]) => batch.map((row) => csvRow(toCells(row))).join('');
   async function* lines() {
     yield `\uFEFF${csvRow(header)}`;
-    for await (const batch of batches) {
-      yield batch.map((row) => csvRow(toCells(row))).join('');
+    if (first.done) return;
+    yield toLines(first.value);
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) {
+      yield toLines(next.value);
     }
   }
   return Readable.from(lines());

@@ -58,16 +58,15 @@ export function registerListRoutes<Q extends z.ZodType, I>(
     },
     async (request, reply) => {
       const batches = await options.stream(actorOf(request), request.query as z.infer<Q>);
+      const body = await csvStream(
+        options.columns.map(([header]) => header),
+        batches,
+        (item) => options.columns.map(([, cell]) => cell(item)),
+      );
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', attachment(`${options.noun.replace(/\s+/g, '-')}.csv`))
-        .send(
-          csvStream(
-            options.columns.map(([header]) => header),
-            batches,
-            (item) => options.columns.map(([, cell]) => cell(item)),
-          ),
-        );
+        .send(body);
     },
   );
 }

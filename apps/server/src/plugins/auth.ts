@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { type JWTPayload, type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from 'jose';
 
 import { ADMINS_GROUP } from '@laurel/contract/constants';
+import { parseId } from '@laurel/contract/pagination';
 import { ROLES, type RoleId } from '@laurel/contract/roles';
 
 import { badRequest, forbidden, unauthorized } from '../lib/http-error.ts';
@@ -128,15 +129,13 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
     principals.delete(identityUsername);
   });
 
-  async function resolve(request: FastifyRequest): Promise<Principal> {
-    const header = request.headers.authorization;
-    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match) throw unauthorized();
+  /** The signed-in user an id token belongs to, acting in their own organization. */
+  async function principalForToken(token: string, log: FastifyRequest['log']): Promise<Principal> {
     let claims: IdTokenClaims;
     try {
-      claims = await options.verifier.verify(match[1]!);
+      claims = await options.verifier.verify(token);
     } catch (error) {
-      request.log.debug({ err: error }, 'token refused');
+      log.debug({ err: error }, 'token refused');
       throw unauthorized('Invalid or expired token');
     }
     const username = claims['cognito:username'] ?? claims.sub;
@@ -147,19 +146,27 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
       if (!base) throw unauthorized('No active Laurel user for this sign-in');
       principals.set(username, { value: base, until: Date.now() + ttl });
     }
-    const principal: Principal = {
+    return {
       ...base,
       isAdmin: (claims['cognito:groups'] ?? []).includes(ADMINS_GROUP),
       actingOrganizationId: base.organizationId,
       impersonating: false,
     };
+  }
+  app.decorate('principalForToken', principalForToken);
+
+  async function resolve(request: FastifyRequest): Promise<Principal> {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+    if (!match) throw unauthorized();
+    const principal = await principalForToken(match[1]!, request.log);
     const acting = request.headers[ACTING_ORGANIZATION_HEADER];
     if (typeof acting === 'string' && acting !== '') {
-      const id = Number(acting);
-      if (!Number.isSafeInteger(id) || id <= 0)
+      const id = parseId(acting);
+      if (id === undefined)
         throw badRequest(`${ACTING_ORGANIZATION_HEADER} must be an organization id`);
-      if (id !== base.organizationId) {
-        if (base.roleId !== ROLES.PLATFORM_ADMIN)
+      if (id !== principal.organizationId) {
+        if (principal.roleId !== ROLES.PLATFORM_ADMIN)
           throw forbidden('Only platform admins can act within another organization');
         principal.actingOrganizationId = id;
         principal.impersonating = true;
@@ -179,6 +186,8 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
 declare module 'fastify' {
   interface FastifyInstance {
     forgetPrincipal(identityUsername: string): void;
+    /** Resolves an id token to its principal; throws 401 when it is invalid or its user inactive. */
+    principalForToken(token: string, log: FastifyRequest['log']): Promise<Principal>;
   }
 }
 

@@ -8,6 +8,7 @@ import { API_PATHS } from '@laurel/contract/paths';
 import { actorOf } from '../../lib/audit.ts';
 import { registerListRoutes } from '../../lib/list-routes.ts';
 import type { AuditsService } from './audits.service.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 
 export const auditsRoutes: FastifyPluginAsyncZod<{ audits: AuditsService }> = async (
   app,
@@ -43,12 +44,13 @@ export const auditsRoutes: FastifyPluginAsyncZod<{ audits: AuditsService }> = as
   app.post(
     API_PATHS.logHelper,
     {
+      config: { rateLimit: RATE_LIMITS.clientEvents },
       schema: {
         tags,
         security,
         summary: 'Record a client-reported event',
         body: ZLogEventBody,
-        response: { 204: z.null(), ...errors },
+        response: { 204: z.null(), 429: ZErrorResponse, ...errors },
       },
     },
     async (request, reply) => {

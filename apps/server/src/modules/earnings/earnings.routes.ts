@@ -5,7 +5,9 @@ import { ZErrorResponse } from '@laurel/contract/errors';
 import { ZEarningsImportResult } from '@laurel/contract/insights';
 import { ZIdParams } from '@laurel/contract/pagination';
 
+import { requireAccess } from '../../lib/access.ts';
 import { actorOf } from '../../lib/audit.ts';
+import { principalOf } from '../../plugins/auth.ts';
 import { badRequest } from '../../lib/http-error.ts';
 import type { EarningsService } from './earnings.service.ts';
 
@@ -31,6 +33,8 @@ export const earningsRoutes: FastifyPluginAsyncZod<{ earnings: EarningsService }
     '/api/organizations/:id/earnings-imports',
     {
       bodyLimit: EARNINGS_IMPORT_MAX_BYTES,
+      // The file (up to 64 MB) is read only for callers who may import one.
+      onRequest: async (request) => requireAccess(principalOf(request), 'import:earnings'),
       schema: {
         tags: ['insights'],
         security: [{ bearer: [] }],

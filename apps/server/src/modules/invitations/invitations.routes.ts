@@ -14,6 +14,7 @@ import { ZUserSummary } from '@laurel/contract/users';
 
 import { actorOf } from '../../lib/audit.ts';
 import type { InvitationsService } from './invitations.service.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 
 const ZInviteResult = z
   .object({ user: ZUserSummary, invitation: ZInvitation })
@@ -37,12 +38,17 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ invitations: Invitations
   app.post(
     API_PATHS.invitation,
     {
-      config: { public: true },
+      config: { public: true, rateLimit: RATE_LIMITS.invitation },
       schema: {
         tags,
         summary: 'Accept an invitation (the link in the invitation e-mail)',
         body: ZAcceptInvitationBody,
-        response: { 200: ZAcceptInvitationResult, ...errors, 410: ZErrorResponse },
+        response: {
+          200: ZAcceptInvitationResult,
+          ...errors,
+          410: ZErrorResponse,
+          429: ZErrorResponse,
+        },
       },
     },
     async (request) => invitations.accept(request.body.token),

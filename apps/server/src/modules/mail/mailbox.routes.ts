@@ -1,6 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { parseCookie } from 'cookie';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { isIP } from 'node:net';
 
-import type { MailRepository } from './mail.repository.ts';
+import { ROLES } from '@laurel/contract/roles';
+
+import { type MailRepository, SECRET_MASK } from './mail.repository.ts';
 
 const escape = (value: string) =>
   value.replace(
@@ -8,15 +12,61 @@ const escape = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-/** Demo mode only: a page listing the e-mails Laurel sent, newest first. */
-export const mailboxRoutes: FastifyPluginAsync<{ outbox: MailRepository }> = async (
-  app,
-  { outbox },
-) => {
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6 addresses. */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address || !isIP(address)) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return address === '::1' || (isIP(v4) === 4 && v4.startsWith('127.'));
+}
+
+const IDENTITY_COOKIE_PREFIX = 'CognitoIdentityServiceProvider.';
+
+/** The id token aws-amplify keeps in the browser's cookies for the last signed-in user. */
+function idTokenFromCookies(request: FastifyRequest, clientId: string): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  const cookies = parseCookie(header);
+  const prefix = `${IDENTITY_COOKIE_PREFIX}${clientId}.`;
+  const username = cookies[`${prefix}LastAuthUser`];
+  return username ? cookies[`${prefix}${username}.idToken`] : undefined;
+}
+
+const refusal = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Dev mailbox · Laurel</title></head>
+<body><h1>Dev mailbox</h1><p>The dev mailbox answers only on the computer Laurel runs on (a loopback address) or to a signed-in platform admin. Sign in as a platform admin in this browser, then reload.</p></body></html>`;
+
+/**
+ * Demo mode only: a page listing the e-mails Laurel sent, newest first. Reset codes and temporary
+ * passwords grant access to accounts, so only a loopback client or a platform admin (signed in in
+ * this browser) may read it, and secrets show only until delivery or for 24 hours.
+ */
+export const mailboxRoutes: FastifyPluginAsync<{
+  outbox: MailRepository;
+  clientId: string;
+}> = async (app, { outbox, clientId }) => {
+  async function mayRead(request: FastifyRequest): Promise<boolean> {
+    if (isLoopbackAddress(request.ip)) return true;
+    const token = idTokenFromCookies(request, clientId);
+    if (!token) return false;
+    try {
+      const principal = await app.principalForToken(token, request.log);
+      return principal.roleId === ROLES.PLATFORM_ADMIN;
+    } catch {
+      return false;
+    }
+  }
+
   app.get(
     '/dev/mailbox',
     { schema: { hide: true }, config: { public: true } },
-    async (_request, reply) => {
+    async (request, reply) => {
+      if (!(await mayRead(request)))
+        return reply
+          .status(403)
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(refusal);
+      await outbox.maskExpired();
       const emails = await outbox.latest(100);
       const items = emails
         .map(
@@ -42,7 +92,7 @@ export const mailboxRoutes: FastifyPluginAsync<{ outbox: MailRepository }> = asy
   pre { white-space: pre-wrap; word-break: break-word; font: inherit; margin: 0; }
 </style></head>
 <body><div class="bar"><h1>Laurel · Dev mailbox</h1></div>
-<main><p class="note">Demo mode: the e-mails Laurel sent (reset codes, invitations), newest first. Refresh to see new ones.</p>
+<main><p class="note">Demo mode: the e-mails Laurel sent (reset codes, invitations), newest first. Refresh to see new ones. Codes, temporary passwords and invitation links show as ${SECRET_MASK} once the message was delivered or is older than 24 hours.</p>
 ${items || '<p>No e-mails yet.</p>'}
 </main></body></html>`;
       return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);

@@ -68,7 +68,7 @@ export function invitationEmail(input: {
 ${button(input.link, 'Accept invitation')}
 <p style="font-size:13px;color:#6b7280">The link works once and expires on ${escape(until)}.</p>`,
   );
-  return { to: input.to, subject, text, html };
+  return { to: input.to, subject, text, html, secrets: [input.link] };
 }
 
 export function temporaryPasswordEmail(input: {
@@ -98,7 +98,7 @@ export function temporaryPasswordEmail(input: {
 ${button(input.signInUrl, 'Sign in')}
 <p style="font-size:13px;color:#6b7280">You will choose your own password right away. The temporary password works for ${input.validDays} days.</p>`,
   );
-  return { to: input.to, subject, text, html };
+  return { to: input.to, subject, text, html, secrets: [input.temporaryPassword] };
 }
 
 export function resetCodeEmail(input: {
@@ -127,5 +127,5 @@ export function resetCodeEmail(input: {
 ${button(input.resetUrl, 'Reset password')}
 <p style="font-size:13px;color:#6b7280">If you did not ask to reset your password, ignore this message.</p>`,
   );
-  return { to: input.to, subject, text, html };
+  return { to: input.to, subject, text, html, secrets: [input.code] };
 }

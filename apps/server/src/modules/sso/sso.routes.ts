@@ -16,6 +16,7 @@ import {
 
 import { actorOf } from '../../lib/audit.ts';
 import type { SsoService } from './sso.service.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 
 export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService }> = async (app, { sso }) => {
   const security = [{ bearer: [] }];
@@ -29,12 +30,12 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService }> = async (app,
   app.post(
     API_PATHS.checkFederated,
     {
-      config: { public: true },
+      config: { public: true, rateLimit: RATE_LIMITS.publicSignIn },
       schema: {
         tags: ['auth'],
         summary: 'Whether an e-mail signs in through a company provider, and where to go',
         body: ZCheckFederatedBody,
-        response: { 200: ZCheckFederatedResult, 400: ZErrorResponse },
+        response: { 200: ZCheckFederatedResult, 400: ZErrorResponse, 429: ZErrorResponse },
       },
     },
     async (request) => sso.checkFederated(request.body.email),
@@ -43,12 +44,12 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService }> = async (app,
   app.get(
     API_PATHS.cognitoCallback,
     {
-      config: { public: true },
+      config: { public: true, rateLimit: RATE_LIMITS.publicSignIn },
       schema: {
         tags: ['auth'],
         summary: 'Redeem the one-time code of a company sign-in for tokens',
         querystring: ZCallbackQuery,
-        response: { 200: ZCallbackResult, 400: ZErrorResponse },
+        response: { 200: ZCallbackResult, 400: ZErrorResponse, 429: ZErrorResponse },
       },
     },
     async (request) => sso.callback(request.query.code, request.query.state),

@@ -28,15 +28,29 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.
 import type { InvitationsRepository, PersonRecord } from '../invitations/invitations.repository.ts';
 import type { SsoIntegration } from './sso-integration.ts';
 import type { OrganizationSignIn, SsoRepository } from './sso.repository.ts';
+import { type OutboundFetch, PrivateAddressError } from '../../lib/outbound.ts';
 
 /** How long the app waits for a person to come back from their company's sign-in page. */
 const LOGIN_STATE_TTL_MS = 15 * 60_000;
+
+/** Whether the error, or one of its causes, is an instance of `type`. */
+function hasCause(error: unknown, type: new (...args: never[]) => Error): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (current instanceof type) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 export const SSO_MESSAGES = {
   invalidState:
     'This sign-in link is not valid or was already used. Start again from the sign-in page.',
   invalidCode: 'The sign-in code is not valid, has expired or was already used.',
   notAvailable: 'Company sign-in is not available.',
+  privateIssuer:
+    'Laurel connects only to providers at public addresses, not to private, loopback or link-local ones. Enter the provider’s public issuer address.',
+  unreachableIssuer: (issuer: string) =>
+    `Could not read an OpenID Connect discovery document at ${issuer}/.well-known/openid-configuration. Check the address, and that the provider is reachable from the internet.`,
   deactivated:
     "Your Laurel account has been deactivated. Contact your organization's administrator.",
   notInvited: (email: string) =>
@@ -63,6 +77,8 @@ export function createSsoService(deps: {
   audit: Auditor;
   identity: IdentityAdmin;
   integration: SsoIntegration | undefined;
+  /** How the connection test reaches an issuer (refusing private addresses unless allowed). */
+  outboundFetch: OutboundFetch;
 }) {
   const { db, sso, people, audit, identity, integration } = deps;
 
@@ -341,7 +357,12 @@ export function createSsoService(deps: {
       requireAccess(actor.principal, 'update:organization', { organizationId });
       await requireOrganization(organizationId);
       try {
-        const config = await discoverIssuer(issuer.replace(/\/+$/, ''), 'laurel-connection-test');
+        const config = await discoverIssuer(
+          issuer.replace(/\/+$/, ''),
+          'laurel-connection-test',
+          null,
+          deps.outboundFetch,
+        );
         const metadata = config.serverMetadata();
         const missing = (['authorization_endpoint', 'token_endpoint', 'jwks_uri'] as const).filter(
           (key) => !metadata[key],
@@ -360,9 +381,13 @@ export function createSsoService(deps: {
           tokenEndpoint: metadata.token_endpoint ?? null,
         };
       } catch (error) {
+        // One message for every host that does not answer properly, so that the test cannot be
+        // used to probe which addresses and ports exist behind Laurel's server.
         return {
           ok: false,
-          message: `Could not read ${issuer}/.well-known/openid-configuration: ${(error as Error).message}`,
+          message: hasCause(error, PrivateAddressError)
+            ? SSO_MESSAGES.privateIssuer
+            : SSO_MESSAGES.unreachableIssuer(issuer),
           authorizationEndpoint: null,
           tokenEndpoint: null,
         };

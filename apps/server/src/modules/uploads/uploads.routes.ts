@@ -1,4 +1,4 @@
-import multipart from '@fastify/multipart';
+import multipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
@@ -32,27 +32,67 @@ const MULTIPART_ERRORS: Record<string, HttpError> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: badRequest(UPLOAD_REFUSALS.noFile),
   FST_PARTS_LIMIT: badRequest(UPLOAD_REFUSALS.noFile),
   FST_FIELDS_LIMIT: badRequest(UPLOAD_REFUSALS.noFile),
+  FST_PROTO_VIOLATION: badRequest(UPLOAD_REFUSALS.noFile),
 };
 
-function translate(error: unknown): unknown {
+/** Limits the multipart reader enforces, as the client should see them. */
+function knownRefusal(error: unknown): unknown {
   const code = (error as { code?: string })?.code;
   return (code && MULTIPART_ERRORS[code]) || error;
 }
 
+/**
+ * Anything else the multipart reader throws means a body that is not well-formed multipart
+ * (busboy's "Unexpected end of form", "Malformed part header"…): a 400, never a 500.
+ */
+function readRefusal(error: unknown): unknown {
+  const known = knownRefusal(error);
+  return known instanceof HttpError ? known : badRequest(UPLOAD_REFUSALS.malformed);
+}
+
+/**
+ * Whether a failure came from the request body itself (the file's stream failed while being read,
+ * not because a file could not be written: those errors name a system call).
+ */
+function isBrokenBody(error: unknown, file: IncomingFile): boolean {
+  return (
+    error instanceof Error &&
+    file.stream.errored === error &&
+    !('syscall' in error) &&
+    !(error instanceof HttpError)
+  );
+}
+
 /** The multipart part named `file`, as a stream that is read while it arrives. */
 async function incomingFile(request: FastifyRequest): Promise<IncomingFile> {
+  let parts: AsyncIterator<Multipart>;
   try {
-    const parts = request.parts({
+    const all = request.parts({
       limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12 },
     });
-    for await (const part of parts) {
+    parts = all[Symbol.asyncIterator]();
+    for (let next = await parts.next(); !next.done; next = await parts.next()) {
+      const part = next.value;
       if (part.type !== 'file') continue;
       if (part.fieldname !== 'file') throw badRequest(UPLOAD_REFUSALS.noFile);
       const stream = part.file;
-      return { fileName: part.filename, stream, truncated: () => stream.truncated };
+      return {
+        fileName: part.filename,
+        stream,
+        truncated: () => stream.truncated,
+        async finish() {
+          try {
+            for (let rest = await parts.next(); !rest.done; rest = await parts.next()) {
+              if (rest.value.type === 'file') throw badRequest(UPLOAD_REFUSALS.oneFile);
+            }
+          } catch (error) {
+            throw readRefusal(error);
+          }
+        },
+      };
     }
   } catch (error) {
-    throw translate(error);
+    throw readRefusal(error);
   }
   throw badRequest(UPLOAD_REFUSALS.noFile);
 }
@@ -83,11 +123,14 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
     },
     async (request, reply) => {
       const actor = actorOf(request);
+      // Nobody's file is read before they are known to be allowed to upload it.
+      await uploads.authorizeCreate(actor, request.params.id);
       const file = await incomingFile(request);
       try {
         return reply.status(201).send(await uploads.create(actor, request.params.id, file));
       } catch (error) {
-        throw translate(error);
+        // A failure of the file's own stream is a broken request body; others are the server's.
+        throw isBrokenBody(error, file) ? readRefusal(error) : knownRefusal(error);
       }
     },
   );
@@ -165,16 +208,15 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
     async (request, reply) => {
       const { upload, rows } = await uploads.errors(actorOf(request), request.params.id);
       const fileBase = upload.fileName.replace(/\.csv$/i, '');
+      const body = await csvStream(['row', 'error', ...UPLOAD_COLUMNS], rows, (row) => [
+        row.rowNumber,
+        row.error,
+        ...row.raw,
+      ]);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', attachment(`${fileBase}-errors.csv`))
-        .send(
-          csvStream(['row', 'error', ...UPLOAD_COLUMNS], rows, (row) => [
-            row.rowNumber,
-            row.error,
-            ...row.raw,
-          ]),
-        );
+        .send(body);
     },
   );
 };

@@ -31,6 +31,8 @@ export const UPLOAD_REFUSALS = {
   tooLarge: `The file is larger than ${megabytes(UPLOAD_MAX_BYTES)}. Split it into smaller files and upload them one by one.`,
   noFile: 'Send the CSV file as multipart/form-data in a field named "file".',
   oneFile: 'Upload one file at a time.',
+  malformed:
+    'The request is not well-formed multipart/form-data. Send the CSV file in a field named "file".',
 } as const;
 
 /** A file arriving in a request, read once as a stream. */
@@ -39,6 +41,8 @@ export interface IncomingFile {
   stream: Readable;
   /** True once the stream was cut at the size limit. */
   truncated(): boolean;
+  /** Reads what follows the file in the request; refuses a second file. */
+  finish(): Promise<void>;
 }
 
 /** The name as the browser sent it, without any folder (some send `C:\fakepath\…`). */
@@ -91,6 +95,12 @@ export function createUploadsService(deps: {
   }
 
   return {
+    /** Whether the actor may upload to the organization: asked before the request body is read. */
+    async authorizeCreate(actor: Actor, organizationId: number): Promise<void> {
+      requireAccess(actor.principal, 'create:upload', { organizationId });
+      if (!(await uploads.organizationExists(organizationId))) throw notFound();
+    },
+
     async create(actor: Actor, organizationId: number, file: IncomingFile): Promise<TUpload> {
       requireAccess(actor.principal, 'create:upload', { organizationId });
       if (!(await uploads.organizationExists(organizationId))) throw notFound();
@@ -100,6 +110,7 @@ export function createUploadsService(deps: {
       const directory = await mkdtemp(join(tmpdir(), 'laurel-upload-'));
       try {
         const received = await receive(file, directory);
+        await file.finish();
         const id = await db.transaction().execute(async (trx) => {
           const uploadId = await uploads.create(trx, {
             organizationId,

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+import type { TErrorResponse } from '@laurel/contract/errors';
+import { MESSAGES } from '@laurel/contract/messages';
+
+/** Control characters (C0, DEL, C1); bodies may still carry tab, line feed and carriage return. */
+const CONTROL_IN_TEXT = /\p{Cc}/u;
+const CONTROL_IN_BODY = /[^\P{Cc}\t\n\r]/u;
+/** Deeper than any request Laurel accepts; refusing early keeps hostile nesting cheap. */
+const MAX_DEPTH = 32;
+
+type Where = 'querystring' | 'params' | 'body';
+
+/**
+ * The first problem in a parsed value: a string (or key) with a control character, or nesting
+ * deeper than MAX_DEPTH. Walks with an explicit stack, so no input can exhaust the call stack.
+ */
+function findProblem(
+  root: unknown,
+  forbidden: RegExp,
+): { path: string; message: string } | undefined {
+  const stack: Array<{ value: unknown; path: string[] }> = [{ value: root, path: [] }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (forbidden.test(value))
+        return { path: path.join('.'), message: MESSAGES.controlCharacters };
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    if (path.length >= MAX_DEPTH)
+      return { path: path.join('.'), message: MESSAGES.nestedTooDeeply };
+    for (const [key, child] of Object.entries(value)) {
+      if (forbidden.test(key))
+        return {
+          path: [...path, key.replace(forbidden, '?')].join('.'),
+          message: MESSAGES.controlCharacters,
+        };
+      stack.push({ value: child, path: [...path, key] });
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Refuses text that no field of Laurel's accepts before it reaches validation, a service or SQL:
+ * control characters in paths, query strings and JSON bodies (a NUL once broke SQLite's search),
+ * and absurdly deep JSON. Answers 400 with the field that carries it.
+ */
+export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('preValidation', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const parts: Array<[Where, unknown, RegExp]> = [
+      ['params', request.params, CONTROL_IN_TEXT],
+      ['querystring', request.query, CONTROL_IN_TEXT],
+      ['body', request.body, CONTROL_IN_BODY],
+    ];
+    for (const [where, value, forbidden] of parts) {
+      const problem = findProblem(value, forbidden);
+      if (!problem) continue;
+      const body: TErrorResponse = {
+        message: `Invalid ${where}`,
+        fieldErrors: { [problem.path || where]: problem.message },
+      };
+      return reply.status(400).send(body);
+    }
+  });
+});
