@@ -52,6 +52,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATABASE_URL: databaseUrl,
       DEMO_MODE: 'true',
       LOG_LEVEL: 'warn',
+      // Specs start their own company provider on a loopback port.
+      SSO_ALLOW_PRIVATE_ISSUERS: 'true',
       ...serverRuntimeEnv(),
       ...env,
     },

@@ -54,7 +54,7 @@ import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createAuditor } from './lib/audit.ts';
-import { createOutboundFetch } from './lib/outbound.ts';
+import { createSsoFetch } from './lib/outbound.ts';
 import { createJobHandlers } from './jobs/handlers.ts';
 import { createJobQueue, type JobQueueOptions } from './jobs/queue.ts';
 import { createUploadsRepository } from './modules/uploads/uploads.repository.ts';
@@ -277,11 +277,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       audit,
       identity: identity.admin,
       integration: identity.sso,
-      outboundFetch: createOutboundFetch({
-        allowPrivate: config.ssoAllowPrivateIssuers,
-        // The demo company provider runs on this machine (`npm run dev:idp`).
-        allow: config.demoMode ? [new URL(config.demoIdpUrl).origin] : [],
-      }),
+      outboundFetch: createSsoFetch(config),
     });
     const summaries = createUsersAdminRepository(db);
     await app.register(ssoRoutes, { sso: ssoService });

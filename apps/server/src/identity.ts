@@ -20,6 +20,7 @@ import {
 import type { IdentityIntegration } from './app.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import { createSsoFetch } from './lib/outbound.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
@@ -110,6 +111,7 @@ export async function createIdentity(
     sendEmail: (email) => mailer.send(identityEmail(email, config.publicUrl)),
     federation: {
       callbackUrls: [callbackUrl],
+      fetch: createSsoFetch(config),
       onSignIn: async (input) => {
         if (!signInHandler) throw new FederationRefusal('Company sign-in is not available.');
         await signInHandler(input);

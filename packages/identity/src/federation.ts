@@ -47,6 +47,8 @@ export interface FederationOptions {
    * refuses the sign-in by throwing a `FederationRefusal` whose message the person sees.
    */
   onSignIn(input: FederatedSignIn): Promise<void>;
+  /** How providers are reached (discovery, token, userinfo), e.g. refusing private addresses. */
+  fetch?: oidc.CustomFetch;
 }
 
 /** A refused company sign-in; the message is shown to the person. */
@@ -208,7 +210,7 @@ export function createFederation(deps: FederationDeps) {
     const cached = discovered.get(row.name);
     if (cached && cached.key === key && cached.until > now()) return cached.config;
     const secret = row.clientSecret ? deps.secretBox.open(row.clientSecret) : null;
-    const config = await discoverIssuer(row.issuer, row.clientId, secret);
+    const config = await discoverIssuer(row.issuer, row.clientId, secret, deps.options?.fetch);
     discovered.set(row.name, { config, until: now() + DISCOVERY_TTL_MS, key });
     return config;
   }

@@ -79,3 +79,16 @@ export function createOutboundFetch(options: { allowPrivate: boolean; allow?: st
   };
 }
 export type OutboundFetch = ReturnType<typeof createOutboundFetch>;
+
+/** How Laurel reaches company sign-in providers, as SSO_ALLOW_PRIVATE_ISSUERS and demo mode allow. */
+export function createSsoFetch(config: {
+  ssoAllowPrivateIssuers: boolean;
+  demoMode: boolean;
+  demoIdpUrl: string;
+}): OutboundFetch {
+  return createOutboundFetch({
+    allowPrivate: config.ssoAllowPrivateIssuers,
+    // The demo company provider runs on this machine (`npm run dev:idp`).
+    allow: config.demoMode ? [new URL(config.demoIdpUrl).origin] : [],
+  });
+}
