@@ -30,6 +30,10 @@ describe('loadConfig', () => {
     [{ IDENTITY: 'cognito' }, 'COGNITO_POOL_ID'],
     [{ DEMO_MODE: 'false' }, 'SECRET_KEY'],
     [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY'],
+    [
+      { IDENTITY: 'cognito', COGNITO_POOL_ID: 'eu-west-1_Ab1', COGNITO_CLIENT_ID: 'c' },
+      'DEMO_MODE',
+    ],
     [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.1, proxy.example.org' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '1000' }, 'TRUST_PROXY'],

@@ -107,6 +107,14 @@ const ZEnvironment = z
             message: 'is required when IDENTITY=cognito',
           });
       }
+      // The demo world would create accounts with a published password in the real user pool.
+      if (env.DEMO_MODE)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['DEMO_MODE'],
+          message:
+            'DEMO_MODE=true cannot be used with IDENTITY=cognito (the demo accounts, whose password is public, would be created in the AWS user pool); set DEMO_MODE=false',
+        });
     }
     if (!env.DEMO_MODE && env.IDENTITY === 'embedded' && !env.SECRET_KEY) {
       ctx.addIssue({

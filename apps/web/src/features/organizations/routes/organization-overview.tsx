@@ -50,12 +50,15 @@ export default function OrganizationOverviewRoute() {
               },
               {
                 label: 'Website',
-                value: organization.website ? (
+                // Only web addresses become links; anything older stored shows as plain text.
+                value: !organization.website ? (
+                  '—'
+                ) : /^https?:\/\//i.test(organization.website) ? (
                   <Link href={organization.website} target="_blank" rel="noopener noreferrer">
-                    {organization.website.replace(/^https?:\/\//, '')}
+                    {organization.website.replace(/^https?:\/\//i, '')}
                   </Link>
                 ) : (
-                  '—'
+                  organization.website
                 ),
               },
               { label: 'Location', value: location || '—' },
