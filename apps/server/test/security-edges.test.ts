@@ -132,6 +132,15 @@ describe.each(DIALECTS)('security edges on %s', (dialect) => {
         (await call('GET', '/dev/mailbox', { headers: { 'x-forwarded-for': '127.0.0.1' } }))
           .statusCode,
       ).toBe(403);
+      // Behind a proxy on this machine that TRUST_PROXY does not name, visitors are not local.
+      expect(
+        (
+          await call('GET', '/dev/mailbox', {
+            remoteAddress: '127.0.0.1',
+            headers: { 'x-forwarded-for': '198.51.100.4' },
+          })
+        ).statusCode,
+      ).toBe(403);
       const asAdmin = (user: BuiltUser) =>
         call('GET', '/dev/mailbox', {
           headers: { cookie: identityCookies(user, world.tokens.get(user)!) },

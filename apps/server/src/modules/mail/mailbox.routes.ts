@@ -19,6 +19,18 @@ export function isLoopbackAddress(address: string | undefined): boolean {
   return address === '::1' || (isIP(v4) === 4 && v4.startsWith('127.'));
 }
 
+/**
+ * A client on this computer. A request that a proxy forwarded counts only when TRUST_PROXY made
+ * its address from the proxy's header: a proxy on the same machine that is not trusted would
+ * otherwise make every visitor look local.
+ */
+function isLocalClient(request: FastifyRequest): boolean {
+  if (!isLoopbackAddress(request.ip)) return false;
+  const headers = request.headers;
+  const forwarded = headers['x-forwarded-for'] ?? headers.forwarded ?? headers['x-real-ip'];
+  return forwarded === undefined || request.ip !== request.socket.remoteAddress;
+}
+
 const IDENTITY_COOKIE_PREFIX = 'CognitoIdentityServiceProvider.';
 
 /** The id token aws-amplify keeps in the browser's cookies for the last signed-in user. */
@@ -45,7 +57,7 @@ export const mailboxRoutes: FastifyPluginAsync<{
   clientId: string;
 }> = async (app, { outbox, clientId }) => {
   async function mayRead(request: FastifyRequest): Promise<boolean> {
-    if (isLoopbackAddress(request.ip)) return true;
+    if (isLocalClient(request)) return true;
     const token = idTokenFromCookies(request, clientId);
     if (!token) return false;
     try {
