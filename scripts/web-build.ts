@@ -23,11 +23,22 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-/** Whether the web app's sources changed since its last build (or it was never built). */
+/** Whether the last build made source maps, and whether WEB_SOURCEMAPS asks for them now. */
+function sourceMapsDiffer(): boolean {
+  const assets = join(WEB, 'dist/assets');
+  const built = existsSync(assets) && readdirSync(assets).some((name) => name.endsWith('.map'));
+  const wanted = /^(true|1|yes)$/i.test(process.env.WEB_SOURCEMAPS ?? '');
+  return built !== wanted;
+}
+
+/**
+ * Whether the web app's sources changed since its last build (or it was never built, or it was
+ * built with another WEB_SOURCEMAPS setting).
+ */
 export function webBuildIsStale(): boolean {
   if (!existsSync(BUILT_INDEX)) return true;
   const built = statSync(BUILT_INDEX).mtimeMs;
-  return SOURCES.some((source) => newestMtime(source) > built);
+  return sourceMapsDiffer() || SOURCES.some((source) => newestMtime(source) > built);
 }
 
 /** Builds the web app with Vite when needed; exits the process if the build fails. */

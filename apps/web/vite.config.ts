@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+const CSP_NONCE_PLACEHOLDER = '__LAUREL_CSP_NONCE__';
 const apiTarget = process.env.LAUREL_API_URL ?? 'http://127.0.0.1:3000';
 
 /**
@@ -32,6 +33,9 @@ const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  // The server replaces this with each page's nonce; the style engine reads it from the page's
+  // <meta property="csp-nonce"> (apps/server/src/plugins/security-headers.ts).
+  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   server: {
     port: 5173,
     proxy: {
@@ -49,8 +53,11 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Source maps reveal the sources; they are built only on request (WEB_SOURCEMAPS=true).
+    sourcemap: /^(true|1|yes)$/i.test(process.env.WEB_SOURCEMAPS ?? ''),
     manifest: true,
+    // Fonts stay files (the policy's font-src is 'self', no data: URLs); small images may inline.
+    assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
     target: 'es2022',
     chunkSizeWarningLimit: 400,
     rolldownOptions: {

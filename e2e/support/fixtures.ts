@@ -54,7 +54,39 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
-export const test = base.extend<{ visit: (path: string) => Promise<void> }>({
+/** Chromium's console line for a response with an error status, which the page handles itself. */
+const CLIENT_ERROR_RESPONSE = /^Failed to load resource: the server responded with a status of 4\d\d/;
+
+export const test = base.extend<{
+  visit: (path: string) => Promise<void>;
+  consoleIsClean: void;
+}>({
+  /**
+   * Every test fails on an uncaught page error, a Content-Security-Policy violation or any other
+   * console error; a 4xx answer the screen shows to the user (a wrong password, a refused page)
+   * is expected and allowed.
+   */
+  consoleIsClean: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(
+            `CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`,
+          );
+        });
+      });
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() !== 'error' || CLIENT_ERROR_RESPONSE.test(message.text())) return;
+        problems.push(`console error on ${page.url()}: ${message.text()}`);
+      });
+      await use();
+      expect(problems, 'the browser console shows errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+
   // eslint-disable-next-line no-empty-pattern -- Playwright fixtures must destructure their dependencies
   baseURL: async ({}, use) => {
     const url = process.env.E2E_BASE_URL;

@@ -19,6 +19,7 @@ import { authPlugin, createTokenVerifier, type IdTokenClaims } from './plugins/a
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { DOCS_PREFIX, openapiPlugin } from './plugins/openapi.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
@@ -184,6 +185,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { config });
   await app.register(inputGuardPlugin);
   await app.register(openapiPlugin, { version: VERSION, serveUi: true });
 
@@ -307,7 +309,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   if (options.serveWeb ?? true) {
-    await app.register(spaPlugin, { root: config.webDist ?? defaultWebDist });
+    await app.register(spaPlugin, {
+      root: config.webDist ?? defaultWebDist,
+      sourceMaps: config.webSourceMaps,
+    });
   }
   return app;
 }

@@ -63,6 +63,7 @@ const ZEnvironment = z
         'must be sqlite:<path> or postgres://user@host:port/database',
       ),
     DEMO_MODE: booleanFromString.default(true),
+    WEB_SOURCEMAPS: booleanFromString.default(false),
     PUBLIC_URL: z
       .url({ error: 'must be an absolute URL such as https://laurel.example.org' })
       .optional(),
@@ -147,6 +148,8 @@ export interface AppConfig {
   /** How awards get earnings: the deterministic demo provider, or imported provider files only. */
   earningsProvider: 'demo' | 'file';
   webDist: string | undefined;
+  /** Whether the web app's source maps are built and served (off: the sources stay private). */
+  webSourceMaps: boolean;
   /** Sends e-mail through this SMTP server when set; otherwise messages stay in the outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -194,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     supportEmail: e.SUPPORT_EMAIL,
     earningsProvider: e.EARNINGS_PROVIDER ?? (e.DEMO_MODE ? 'demo' : 'file'),
     webDist: e.WEB_DIST,
+    webSourceMaps: e.WEB_SOURCEMAPS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     cognitoDomain: e.COGNITO_DOMAIN?.replace(/\/+$/, ''),

@@ -1,3 +1,4 @@
+import './lib/validation-config';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@fontsource/lato/400.css';

@@ -31,6 +31,23 @@ export const openapiPlugin = fp<{ version: string; serveUi: boolean }>(
       await app.register(swaggerUi, {
         routePrefix: DOCS_PREFIX,
         uiConfig: { docExpansion: 'list' },
+        // Swagger UI's own policy (its scripts and styles are files served here, nothing inline,
+        // no framing). It replaces the web app's policy on these pages.
+        staticCSP: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'"],
+          'script-src-attr': ["'none'"],
+          // Swagger UI renders one fixed <style> element (its SVG icons); the browser suite
+          // fails with the new hash should an update change it.
+          'style-src': ["'self'", "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='"],
+          'img-src': ["'self'", 'data:'],
+          'font-src': ["'self'", 'data:'],
+          'connect-src': ["'self'"],
+          'object-src': ["'none'"],
+          'base-uri': ["'none'"],
+          'form-action': ["'self'"],
+          'frame-ancestors': ["'none'"],
+        },
       });
     }
   },

@@ -4,11 +4,15 @@ import fp from 'fastify-plugin';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { CSP_NONCE_PLACEHOLDER, styleNonce } from './security-headers.ts';
+
 /**
  * Serves the built web app: hashed assets with a long cache life, and index.html for every other
- * GET that is not an API or identity call, so that client-side routes load on refresh.
+ * GET that is not an API or identity call, so that client-side routes load on refresh. Each page
+ * carries this response's style nonce; source maps are served only when WEB_SOURCEMAPS is on.
  */
-export const spaPlugin = fp<{ root: string }>(async (app: FastifyInstance, { root }) => {
+export const spaPlugin = fp<{ root: string; sourceMaps: boolean }>(
+  async (app: FastifyInstance, { root, sourceMaps }) => {
   const indexFile = join(root, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ root }, 'web app not built: run `npm run build` to serve the user interface');
@@ -19,6 +23,7 @@ export const spaPlugin = fp<{ root: string }>(async (app: FastifyInstance, { roo
     root,
     wildcard: false,
     index: false,
+    allowedPath: (path) => sourceMaps || !path.endsWith('.map'),
     setHeaders(reply, path) {
       reply.header(
         'cache-control',
@@ -36,6 +41,6 @@ export const spaPlugin = fp<{ root: string }>(async (app: FastifyInstance, { roo
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(indexHtml);
+      .send(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, styleNonce(reply.raw)));
   });
 });

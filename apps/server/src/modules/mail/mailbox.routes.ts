@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 
 import { ROLES } from '@laurel/contract/roles';
 
+import { styleNonce } from '../../plugins/security-headers.ts';
 import { type MailRepository, SECRET_MASK } from './mail.repository.ts';
 
 const escape = (value: string) =>
@@ -91,7 +92,7 @@ export const mailboxRoutes: FastifyPluginAsync<{
       const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Dev mailbox · Laurel</title>
-<style>
+<style nonce="${styleNonce(reply.raw)}">
   :root { color-scheme: light dark; font-family: Lato, system-ui, sans-serif; font-size: 14px; }
   body { margin: 0; background: Canvas; color: CanvasText; }
   .bar { background: #0E4D8F; color: #fff; padding: 12px 24px; }

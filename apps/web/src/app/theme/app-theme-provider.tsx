@@ -1,9 +1,11 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { STORAGE_KEYS, THEME_NAMES, type ThemeName } from '@laurel/contract/constants';
 
 import { createAppTheme } from './create-app-theme';
+import { createStyleCache } from './style-cache';
 import { ThemeVariantContext } from './theme-variant-context';
 
 function readStoredVariant(): ThemeName {
@@ -21,6 +23,7 @@ function readStoredVariant(): ThemeName {
  */
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   const [variant, setVariantState] = useState<ThemeName>(readStoredVariant);
+  const [styleCache] = useState(createStyleCache);
   const theme = useMemo(() => createAppTheme(variant), [variant]);
 
   const setVariant = useCallback((next: ThemeName) => {
@@ -35,17 +38,19 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
   const variantValue = useMemo(() => ({ variant, setVariant }), [variant, setVariant]);
 
   return (
-    <ThemeVariantContext.Provider value={variantValue}>
-      <ThemeProvider
-        theme={theme}
-        defaultMode="system"
-        modeStorageKey={STORAGE_KEYS.mode}
-        colorSchemeStorageKey={STORAGE_KEYS.colorScheme}
-        disableTransitionOnChange
-      >
-        <CssBaseline enableColorScheme />
-        {children}
-      </ThemeProvider>
-    </ThemeVariantContext.Provider>
+    <CacheProvider value={styleCache}>
+      <ThemeVariantContext.Provider value={variantValue}>
+        {/* No disableTransitionOnChange: it adds a <style> element without the page's nonce. */}
+        <ThemeProvider
+          theme={theme}
+          defaultMode="system"
+          modeStorageKey={STORAGE_KEYS.mode}
+          colorSchemeStorageKey={STORAGE_KEYS.colorScheme}
+        >
+          <CssBaseline enableColorScheme />
+          {children}
+        </ThemeProvider>
+      </ThemeVariantContext.Provider>
+    </CacheProvider>
   );
 }

@@ -19,8 +19,10 @@ export function hasIdentityCookies(clientId: string): boolean {
 
 /** Removes every identity cookie (spec §8: failure to load the user at start clears them). */
 export function clearIdentityCookies(): void {
+  // Written with the attributes aws-amplify set them with (Secure on https, spec §9).
+  const secure = window.location.protocol === 'https:' ? '; secure' : '';
   for (const name of cookieNames()) {
     if (!name.startsWith(PREFIX)) continue;
-    document.cookie = `${encodeURIComponent(name)}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+    document.cookie = `${encodeURIComponent(name)}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; samesite=lax${secure}`;
   }
 }

@@ -1,0 +1,39 @@
+/// <reference lib="dom" />
+import { expect, test } from '../support/fixtures.ts';
+import { SIGN_IN_PATH } from '../support/flows.ts';
+
+/**
+ * The pages Laurel serves outside the web app work under their own Content-Security-Policy; the
+ * fixture fails any test whose console shows a policy violation or another error.
+ */
+test.describe('content security policy', () => {
+  test('the web app is served with a strict policy and its styles apply', async ({ page }) => {
+    const response = await page.goto(SIGN_IN_PATH);
+    const policy = response?.headers()['content-security-policy'] ?? '';
+    expect(policy).toContain("script-src 'self';");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).not.toContain('unsafe-inline');
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    // The style engine's rules were let in: the primary button is filled, not a bare <button>.
+    const button = page.getByRole('button', { name: 'Continue' });
+    await expect(button).toHaveCSS('background-color', /^rgb\((?!0, 0, 0\))/);
+    const fontsLoaded = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return [...document.fonts].filter((font) => font.status === 'loaded').length;
+    });
+    expect(fontsLoaded).toBeGreaterThan(0);
+  });
+
+  test('the API documentation renders under its own policy', async ({ page }) => {
+    const response = await page.goto('/api/docs/');
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await expect(page.getByRole('heading', { name: /Laurel API/ })).toBeVisible();
+    await expect(page.getByText('/api/organizations', { exact: true }).first()).toBeVisible();
+  });
+
+  test('the dev mailbox is styled under its policy', async ({ page }) => {
+    await page.goto('/dev/mailbox');
+    await expect(page.getByRole('heading', { level: 1, name: 'Laurel · Dev mailbox' })).toBeVisible();
+    await expect(page.locator('.bar')).toHaveCSS('background-color', 'rgb(14, 77, 143)');
+  });
+});
