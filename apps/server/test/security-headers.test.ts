@@ -20,7 +20,10 @@ function webBuild(): string {
       `<script type="module" nonce="${CSP_NONCE_PLACEHOLDER}" src="/assets/index.js"></script>` +
       `</head><body><div id="root"></div></body></html>`,
   );
-  writeFileSync(join(root, 'assets/index.js'), 'console.log(1);\n//# sourceMappingURL=index.js.map');
+  writeFileSync(
+    join(root, 'assets/index.js'),
+    'console.log(1);\n//# sourceMappingURL=index.js.map',
+  );
   writeFileSync(join(root, 'assets/index.js.map'), '{"version":3,"sources":["secret.ts"]}');
   return root;
 }

@@ -43,7 +43,10 @@ export function contentSecurityDirectives(config: AppConfig) {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     scriptSrcAttr: ["'none'"],
-    styleSrc: ["'self'", (_: unknown, response: ServerResponse) => `'nonce-${styleNonce(response)}'`],
+    styleSrc: [
+      "'self'",
+      (_: unknown, response: ServerResponse) => `'nonce-${styleNonce(response)}'`,
+    ],
     // QR codes for authenticator set-up are data: images.
     imgSrc: ["'self'", 'data:'],
     fontSrc: ["'self'"],

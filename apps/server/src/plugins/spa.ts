@@ -13,34 +13,35 @@ import { CSP_NONCE_PLACEHOLDER, styleNonce } from './security-headers.ts';
  */
 export const spaPlugin = fp<{ root: string; sourceMaps: boolean }>(
   async (app: FastifyInstance, { root, sourceMaps }) => {
-  const indexFile = join(root, 'index.html');
-  if (!existsSync(indexFile)) {
-    app.log.warn({ root }, 'web app not built: run `npm run build` to serve the user interface');
-    return;
-  }
-  const indexHtml = readFileSync(indexFile, 'utf8');
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    index: false,
-    allowedPath: (path) => sourceMaps || !path.endsWith('.map'),
-    setHeaders(reply, path) {
-      reply.header(
-        'cache-control',
-        path.includes(`${join(root, 'assets')}`)
-          ? 'public, max-age=31536000, immutable'
-          : 'public, max-age=300',
-      );
-    },
-  });
-  app.get('/*', { schema: { hide: true }, config: { public: true } }, async (request, reply) => {
-    const path = request.url.split('?')[0]!;
-    if (path.startsWith('/api/') || path === '/api' || path.startsWith('/identity/')) {
-      return reply.callNotFound();
+    const indexFile = join(root, 'index.html');
+    if (!existsSync(indexFile)) {
+      app.log.warn({ root }, 'web app not built: run `npm run build` to serve the user interface');
+      return;
     }
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, styleNonce(reply.raw)));
-  });
-});
+    const indexHtml = readFileSync(indexFile, 'utf8');
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      allowedPath: (path) => sourceMaps || !path.endsWith('.map'),
+      setHeaders(reply, path) {
+        reply.header(
+          'cache-control',
+          path.includes(`${join(root, 'assets')}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=300',
+        );
+      },
+    });
+    app.get('/*', { schema: { hide: true }, config: { public: true } }, async (request, reply) => {
+      const path = request.url.split('?')[0]!;
+      if (path.startsWith('/api/') || path === '/api' || path.startsWith('/identity/')) {
+        return reply.callNotFound();
+      }
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, styleNonce(reply.raw)));
+    });
+  },
+);
