@@ -55,7 +55,8 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /** Chromium's console line for a response with an error status, which the page handles itself. */
-const CLIENT_ERROR_RESPONSE = /^Failed to load resource: the server responded with a status of 4\d\d/;
+const CLIENT_ERROR_RESPONSE =
+  /^Failed to load resource: the server responded with a status of 4\d\d/;
 
 export const test = base.extend<{
   visit: (path: string) => Promise<void>;
