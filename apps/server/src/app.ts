@@ -18,6 +18,7 @@ import { createDatabase, type DatabaseHandle } from './db/database.ts';
 import { authPlugin, createTokenVerifier, type IdTokenClaims } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { createRateLimitStore, type RateLimitStore } from './lib/rate-limit-store.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { DOCS_PREFIX, openapiPlugin } from './plugins/openapi.ts';
@@ -121,6 +122,8 @@ export interface BuildAppOptions {
   jobs?: Pick<JobQueueOptions, 'leaseMs' | 'pollMs' | 'retryDelayMs'>;
   /** The clock that decides the latest complete year of earnings (tests pin it). */
   now?: () => Date;
+  /** Where request counters live; by default opened from the config and closed with the app. */
+  rateLimits?: RateLimitStore;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -162,6 +165,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       reply.header('cache-control', 'no-store');
     }
   });
+  const rateLimits =
+    options.rateLimits ??
+    (await createRateLimitStore({
+      redisUrl: config.redisUrl,
+      redisKeyPrefix: config.redisKeyPrefix,
+      pool: database.pool,
+      log: app.log,
+    }));
+  if (!options.rateLimits) app.addHook('onClose', () => rateLimits.close());
   const jobs = createJobQueue({
     ...options.jobs,
     db: database.db,
@@ -175,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     housekeeping: async () => {
       await createSsoRepository(database.db).purgeLoginStates(new Date());
       await createMailRepository(database.db).maskExpired();
+      await rateLimits.purgeExpired();
     },
   });
   app.decorate('jobs', jobs);
@@ -202,7 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     principals: { findByIdentityUsername: (username) => usersRepository.findPrincipal(username) },
   });
 
-  await app.register(rateLimitPlugin);
+  await app.register(rateLimitPlugin, { store: rateLimits });
 
   if (identity.register) await identity.register(app);
 

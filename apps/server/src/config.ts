@@ -63,6 +63,11 @@ const ZEnvironment = z
         'must be sqlite:<path> or postgres://user@host:port/database',
       ),
     DEMO_MODE: booleanFromString.default(true),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/.+/, 'must be redis://host:6379 or rediss://… (TLS)')
+      .optional(),
+    REDIS_KEY_PREFIX: z.string().max(64).default('laurel:'),
     WEB_SOURCEMAPS: booleanFromString.default(false),
     PUBLIC_URL: z
       .url({ error: 'must be an absolute URL such as https://laurel.example.org' })
@@ -132,6 +137,10 @@ export interface AppConfig {
   /** Which peers' X-Forwarded-For / X-Forwarded-Proto are believed (client address, protocol). */
   trustProxy: TrustProxy;
   databaseUrl: string;
+  /** Shared request counters (and, later, cross-instance notices) live here when set. */
+  redisUrl: string | undefined;
+  /** Prefix of every Redis key Laurel writes (several deployments may share one Redis). */
+  redisKeyPrefix: string;
   demoMode: boolean;
   publicUrl: string;
   logLevel: string;
@@ -183,6 +192,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     trustProxy: e.TRUST_PROXY,
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     demoMode: e.DEMO_MODE,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,

@@ -23,6 +23,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { createSsoFetch } from './lib/outbound.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { createMailer } from './modules/mail/mailer.ts';
+import type { RateLimitStore } from './lib/rate-limit-store.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { resetCodeEmail } from './modules/mail/templates.ts';
 import type { FederatedTokens, SsoIntegration } from './modules/sso/sso-integration.ts';
@@ -70,6 +71,8 @@ export async function createIdentity(
   config: AppConfig,
   database: DatabaseHandle,
   log: Pick<FastifyBaseLogger, 'info'> & Partial<Pick<FastifyBaseLogger, 'error'>>,
+  /** Shared counters for sign-in and the other identity actions (in-process when absent). */
+  rateLimits?: RateLimitStore,
 ): Promise<Identity> {
   const { poolId, clientId, region } = config.identity;
   const outbox = createMailRepository(database.db);
@@ -109,6 +112,7 @@ export async function createIdentity(
     publicUrl: config.publicUrl,
     secretKey: await secretKeyFor(config, database),
     sendEmail: (email) => mailer.send(identityEmail(email, config.publicUrl)),
+    ...(rateLimits ? { rateLimiter: rateLimits.identityLimiter() } : {}),
     federation: {
       callbackUrls: [callbackUrl],
       fetch: createSsoFetch(config),

@@ -6,6 +6,7 @@ import { ROLE_LABELS } from '@laurel/contract/roles';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/database.ts';
+import { createRateLimitStore } from './lib/rate-limit-store.ts';
 import { migrateToLatest, serverMigrations } from './db/migrations.ts';
 import { createIdentity, IDENTITY_MIGRATIONS } from './identity.ts';
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS, DEMO_PASSWORD } from './seed/demo-data.ts';
@@ -46,7 +47,22 @@ const database = createDatabase(config.databaseUrl, {
   onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection closed'),
 });
 await migrateToLatest(database.db, [serverMigrations, ...IDENTITY_MIGRATIONS]);
-const identity = await createIdentity(config, database, logger);
+let rateLimits;
+try {
+  rateLimits = await createRateLimitStore({
+    redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
+    pool: database.pool,
+    log: logger,
+  });
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+const identity = await createIdentity(config, database, logger, rateLimits);
 
 let seeded = false;
 if (config.demoMode) seeded = await seedDemoWorld(database.db, identity.demo);
@@ -56,6 +72,7 @@ const app = await buildApp({
   database,
   identity: identity.integration,
   loggerInstance: logger,
+  rateLimits,
 });
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -63,6 +80,7 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   else app.log.info({ signal }, 'shutting down');
   await app.jobs.stop();
   await app.close();
+  await rateLimits.close();
   await database.destroy();
 });
 

@@ -12,6 +12,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface DatabaseHandle<DB = Database> {
   db: Kysely<DB>;
   dialect: Dialect;
+  /** The connection pool of a PostgreSQL database (shared with stores that speak SQL). */
+  pool?: pg.Pool;
   /** Whether the database answers a trivial query. */
   ping(): Promise<boolean>;
   destroy(): Promise<void>;
@@ -80,6 +82,7 @@ export function createDatabase<DB = Database>(
   return {
     db,
     dialect,
+    pool,
     ping: async () => {
       try {
         await sql`select 1`.execute(db);

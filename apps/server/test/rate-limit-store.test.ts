@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { ConfigError } from '../src/config.ts';
+import { createDatabase, type DatabaseHandle } from '../src/db/database.ts';
+import {
+  createRateLimitStore,
+  RATE_LIMIT_TABLE,
+  type RateLimitStore,
+} from '../src/lib/rate-limit-store.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
+
+const silent = { warn: () => undefined };
+
+/**
+ * Two instances of Laurel each open their own store on the same PostgreSQL database or Redis
+ * server; what one counts, the other must see.
+ */
+interface SharedSetting {
+  kind: 'postgres' | 'redis';
+  open(): Promise<{ first: RateLimitStore; second: RateLimitStore; close(): Promise<void> }>;
+}
+
+const settings: SharedSetting[] = [];
+if (process.env.TEST_DATABASE_URL)
+  settings.push({
+    kind: 'postgres',
+    async open() {
+      const database = await createTestDatabase('postgres');
+      const other: DatabaseHandle = createDatabase(database.url);
+      const first = await createRateLimitStore({
+        redisUrl: undefined,
+        pool: database.handle.pool,
+        log: silent,
+      });
+      const second = await createRateLimitStore({
+        redisUrl: undefined,
+        pool: other.pool,
+        log: silent,
+      });
+      return {
+        first,
+        second,
+        async close() {
+          await other.destroy();
+          await database.drop();
+        },
+      };
+    },
+  });
+if (process.env.TEST_REDIS_URL)
+  settings.push({
+    kind: 'redis',
+    async open() {
+      const redisUrl = process.env.TEST_REDIS_URL!;
+      const redisKeyPrefix = `laurel-test-${randomUUID()}:`;
+      const first = await createRateLimitStore({ redisUrl, redisKeyPrefix, log: silent });
+      const second = await createRateLimitStore({ redisUrl, redisKeyPrefix, log: silent });
+      return {
+        first,
+        second,
+        async close() {
+          await first.close();
+          await second.close();
+        },
+      };
+    },
+  });
+
+describe('rate limits in one instance', () => {
+  it('count in memory on SQLite and refuse beyond the limit until the window ends', async () => {
+    const store = await createRateLimitStore({ redisUrl: undefined, log: silent });
+    expect(store.kind).toBe('memory');
+    const limiter = store.limiter(`test:${randomUUID()}`, 2, 60);
+    await limiter.consume('ip:203.0.113.9');
+    await limiter.consume('ip:203.0.113.9');
+    await expect(limiter.consume('ip:203.0.113.9')).rejects.toMatchObject({
+      msBeforeNext: expect.any(Number),
+    });
+    // Another address has its own count.
+    await expect(limiter.consume('ip:203.0.113.10')).resolves.toBeDefined();
+  });
+
+  it('stop the start with a message naming REDIS_URL when Redis cannot be reached', async () => {
+    const attempt = createRateLimitStore({
+      redisUrl: 'redis://:hunter2@127.0.0.1:9/0',
+      log: silent,
+    });
+    await expect(attempt).rejects.toThrow(ConfigError);
+    await expect(attempt).rejects.toThrow(/^REDIS_URL: cannot reach Redis at redis:\/\/:\*\*\*@/);
+  });
+});
+
+describe.each(settings)('rate limits shared through $kind', (setting) => {
+  let stores: Awaited<ReturnType<SharedSetting['open']>>;
+
+  beforeAll(async () => {
+    stores = await setting.open();
+  });
+  afterAll(() => stores?.close());
+
+  it('are counted once across two instances', async () => {
+    expect(stores.first.kind).toBe(setting.kind);
+    const name = `test:${randomUUID()}`;
+    const onFirst = stores.first.limiter(name, 3, 60);
+    const onSecond = stores.second.limiter(name, 3, 60);
+    await onFirst.consume('ip:198.51.100.1');
+    await onSecond.consume('ip:198.51.100.1');
+    await onFirst.consume('ip:198.51.100.1');
+    const refused = await onSecond.consume('ip:198.51.100.1').then(
+      () => undefined,
+      (rejection: { msBeforeNext: number }) => rejection,
+    );
+    expect(refused?.msBeforeNext).toBeGreaterThan(0);
+    expect(refused?.msBeforeNext).toBeLessThanOrEqual(60_000);
+  });
+
+  it("share the identity service's counters, long keys included", async () => {
+    const key = `sign-in:${'a'.repeat(300)}-${randomUUID()}@example.org`;
+    const results = [];
+    for (const store of [stores.first, stores.second, stores.first])
+      results.push(await store.identityLimiter().hit(key, 2, 60_000));
+    expect(results.map((r) => r.allowed)).toEqual([true, true, false]);
+    expect(results[2]!.retryAfterMs).toBeGreaterThan(0);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('rate limit housekeeping on PostgreSQL', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+  });
+  afterAll(() => database?.drop());
+
+  it('removes counters that expired over an hour ago and keeps the others', async () => {
+    const store = await createRateLimitStore({
+      redisUrl: undefined,
+      pool: database.handle.pool,
+      log: silent,
+    });
+    await store.limiter('test:live', 5, 60).consume('ip:192.0.2.1');
+    await database.handle.pool!.query(
+      `insert into ${RATE_LIMIT_TABLE} (key, points, expire) values ('test:old', 1, $1)`,
+      [Date.now() - 2 * 3_600_000],
+    );
+    await store.purgeExpired();
+    const { rows } = await database.handle.pool!.query<{ key: string }>(
+      `select key from ${RATE_LIMIT_TABLE} order by key`,
+    );
+    expect(rows.map((row) => row.key)).toEqual(['test:live:ip:192.0.2.1']);
+  });
+});
+
+describe('a server instance', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite', {
+      env: process.env.TEST_REDIS_URL
+        ? {
+            REDIS_URL: process.env.TEST_REDIS_URL,
+            REDIS_KEY_PREFIX: `laurel-test-${randomUUID()}:`,
+          }
+        : {},
+    });
+  });
+  afterAll(() => t?.close());
+
+  it('limits its public endpoints through the deployment store', async () => {
+    const address = '192.0.2.44';
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/check_federated',
+        remoteAddress: address,
+        payload: { email: `someone${i}@example.org` },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 30).every((status) => status < 400)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
