@@ -23,6 +23,7 @@ import type { DatabaseHandle } from './db/database.ts';
 import { createSsoFetch } from './lib/outbound.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { createMailer } from './modules/mail/mailer.ts';
+import { PRINCIPAL_TTL_MS } from './plugins/auth.ts';
 import type { RateLimitStore } from './lib/rate-limit-store.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
 import { resetCodeEmail } from './modules/mail/templates.ts';
@@ -113,6 +114,8 @@ export async function createIdentity(
     secretKey: await secretKeyFor(config, database),
     sendEmail: (email) => mailer.send(identityEmail(email, config.publicUrl)),
     ...(rateLimits ? { rateLimiter: rateLimits.identityLimiter() } : {}),
+    // A sign-out on one instance is refused by the others within this time.
+    sessionCacheMs: PRINCIPAL_TTL_MS,
     federation: {
       callbackUrls: [callbackUrl],
       fetch: createSsoFetch(config),

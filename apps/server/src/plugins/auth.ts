@@ -109,10 +109,18 @@ declare module 'fastify' {
   }
 }
 
+/** Every instance sees a role change, deactivation or sign-out within this time. */
+export const PRINCIPAL_TTL_MS = 1_000;
+
 export interface AuthPluginOptions {
   verifier: TokenVerifier;
   principals: PrincipalSource;
-  /** How long a resolved principal is reused before its row is read again. */
+  /**
+   * How long a resolved principal is reused before its row is read again (default 1 s). It bounds
+   * how long another instance acts on a role change or deactivation: every instance reads the
+   * row again within this time, with nothing to broadcast and no notice to miss. A burst of calls
+   * from one page still costs one read.
+   */
   principalTtlMs?: number;
 }
 
@@ -121,7 +129,7 @@ export interface AuthPluginOptions {
  * The token resolves to a principal: the user's id, role and organization.
  */
 export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, options) => {
-  const ttl = options.principalTtlMs ?? 30_000;
+  const ttl = options.principalTtlMs ?? PRINCIPAL_TTL_MS;
   const principals = new Map<string, { value: StoredPrincipal; until: number }>();
 
   app.decorateRequest('principal', null);

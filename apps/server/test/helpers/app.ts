@@ -41,10 +41,18 @@ export const TEST_PASSWORD = 'Test-password-2026!';
  */
 export async function createTestApp(
   dialect: Dialect,
-  options: { env?: Record<string, string>; webDist?: string; now?: () => Date } = {},
+  options: {
+    env?: Record<string, string>;
+    webDist?: string;
+    now?: () => Date;
+    /** A second instance of Laurel on this app's database (its own caches, pool service, limits). */
+    sameDatabaseAs?: TestApp;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(dialect);
-  await migrateToLatest(database.handle.db, [serverMigrations, ...IDENTITY_MIGRATIONS]);
+  const shared = options.sameDatabaseAs;
+  const database = shared?.database ?? (await createTestDatabase(dialect));
+  if (!shared)
+    await migrateToLatest(database.handle.db, [serverMigrations, ...IDENTITY_MIGRATIONS]);
   const keys = await createTestKeys();
   const config = loadConfig({
     DATABASE_URL: database.url,
@@ -105,7 +113,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
-      await database.drop();
+      if (!shared) await database.drop();
     },
   };
 }
