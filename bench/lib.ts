@@ -59,7 +59,8 @@ export async function startProcess(
 ): Promise<Child> {
   const child = spawn(process.execPath, [script, ...args], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    // No load balancer to drain: a stopped server stops at once.
+    env: { ...process.env, SHUTDOWN_DRAIN_SECONDS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -10,12 +10,23 @@ import { buildWebIfNeeded } from './web-build.ts';
 buildWebIfNeeded();
 
 const main = fileURLToPath(new URL('../apps/server/src/main.ts', import.meta.url));
+// The server runs in its own process group, so every signal reaches it through this process,
+// exactly once: a SIGTERM sent to the whole group (what some process managers do) would otherwise
+// arrive twice, once from the kernel and once forwarded, and the server takes a second signal as
+// an order to stop at once. npm passes its signals on to this process too (the script `exec`s
+// node), hence the dedupe of a signal repeated within a second.
 const server = spawn(process.execPath, [main], {
   stdio: 'inherit',
   env: { ...process.env, ...serverRuntimeEnv() },
+  detached: true,
 });
-// Ctrl+C reaches the server directly (same process group); a SIGTERM sent to this process, as a
-// process manager does, is passed on. Either way the server shuts down gracefully and we follow.
-process.on('SIGINT', () => undefined);
-process.on('SIGTERM', () => server.kill('SIGTERM'));
+let last = { signal: '', at: 0 };
+function forward(signal: NodeJS.Signals) {
+  const now = Date.now();
+  if (signal === last.signal && now - last.at < 1000) return;
+  last = { signal, at: now };
+  server.kill(signal);
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+  process.on(signal, () => forward(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -54,6 +54,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       LOG_LEVEL: 'warn',
       // Specs start their own company provider on a loopback port.
       SSO_ALLOW_PRIVATE_ISSUERS: 'true',
+      // No load balancer to drain: stop as soon as asked.
+      SHUTDOWN_DRAIN_SECONDS: '0',
       ...serverRuntimeEnv(),
       ...env,
     },

@@ -18,6 +18,7 @@ import { createDatabase, type DatabaseHandle } from './db/database.ts';
 import { authPlugin, createTokenVerifier, type IdTokenClaims } from './plugins/auth.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
+import type { Lifecycle } from './lib/lifecycle.ts';
 import { createRateLimitStore, type RateLimitStore } from './lib/rate-limit-store.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -122,6 +123,8 @@ export interface BuildAppOptions {
   jobs?: Pick<JobQueueOptions, 'leaseMs' | 'pollMs' | 'retryDelayMs'>;
   /** The clock that decides the latest complete year of earnings (tests pin it). */
   now?: () => Date;
+  /** Starting, ready or stopping: what `/readyz` reports (always ready when absent). */
+  lifecycle?: Lifecycle;
   /** Where request counters live; by default opened from the config and closed with the app. */
   rateLimits?: RateLimitStore;
 }
@@ -219,7 +222,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (identity.register) await identity.register(app);
 
-  await app.register(healthRoutes, { ping: database.ping });
+  await app.register(healthRoutes, {
+    ping: database.ping,
+    ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}),
+  });
   await app.register(configRoutes, { config, version: VERSION });
   await app.register(lookupsRoutes, { lookups: createLookupsRepository(db) });
   const auditsRepository = createAuditsRepository(db);

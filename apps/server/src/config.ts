@@ -69,6 +69,12 @@ const ZEnvironment = z
       .optional(),
     REDIS_KEY_PREFIX: z.string().max(64).default('laurel:'),
     WEB_SOURCEMAPS: booleanFromString.default(false),
+    SHUTDOWN_DRAIN_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(0)
+      .max(120)
+      .default(3),
     PUBLIC_URL: z
       .url({ error: 'must be an absolute URL such as https://laurel.example.org' })
       .optional(),
@@ -157,6 +163,11 @@ export interface AppConfig {
   /** How awards get earnings: the deterministic demo provider, or imported provider files only. */
   earningsProvider: 'demo' | 'file';
   webDist: string | undefined;
+  /**
+   * After SIGTERM, how long the server keeps answering while `/readyz` says `stopping`, so that a
+   * load balancer takes it out of rotation before it stops accepting connections.
+   */
+  shutdownDrainMs: number;
   /** Whether the web app's source maps are built and served (off: the sources stay private). */
   webSourceMaps: boolean;
   /** Sends e-mail through this SMTP server when set; otherwise messages stay in the outbox. */
@@ -209,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     earningsProvider: e.EARNINGS_PROVIDER ?? (e.DEMO_MODE ? 'demo' : 'file'),
     webDist: e.WEB_DIST,
     webSourceMaps: e.WEB_SOURCEMAPS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     cognitoDomain: e.COGNITO_DOMAIN?.replace(/\/+$/, ''),

@@ -1,16 +1,16 @@
 import closeWithGrace from 'close-with-grace';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { pino } from 'pino';
 
 import { ROLE_LABELS } from '@laurel/contract/roles';
 
-import { buildApp } from './app.ts';
+import type { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { createDatabase } from './db/database.ts';
-import { createRateLimitStore } from './lib/rate-limit-store.ts';
-import { migrateToLatest, serverMigrations } from './db/migrations.ts';
-import { createIdentity, IDENTITY_MIGRATIONS } from './identity.ts';
+import { createLifecycle, startingResponder } from './lib/lifecycle.ts';
+import type { RateLimitStore } from './lib/rate-limit-store.ts';
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS, DEMO_PASSWORD } from './seed/demo-data.ts';
-import { seedDemoWorld } from './seed/demo.ts';
 
 const organizationName = (key: string) =>
   DEMO_ORGANIZATIONS.find((o) => o.key === key)?.name ?? key;
@@ -43,11 +43,83 @@ const logger = pino({
     : {}),
 });
 
+/** Grace for in-flight requests (uploads included) once the server stops accepting connections. */
+const IN_FLIGHT_GRACE_MS = 25_000;
+
+const lifecycle = createLifecycle();
+// The port answers at once: alive but not ready while the database is prepared (lib/lifecycle.ts).
+const startingServer = createServer(startingResponder);
+try {
+  await new Promise<void>((resolve, reject) => {
+    startingServer.once('error', reject);
+    startingServer.listen(config.port, config.host, () => resolve());
+  });
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code;
+  console.error(
+    code === 'EADDRINUSE'
+      ? `PORT: ${config.port} is already in use on ${config.host}; stop the other process or choose another PORT.`
+      : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND'
+        ? `HOST: ${config.host} is not an address of this computer.`
+        : `Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`,
+  );
+  process.exit(1);
+}
+logger.info(
+  { port: (startingServer.address() as AddressInfo).port },
+  'listening; /readyz answers 503 until the database and the demo world are ready',
+);
+
+// The rest of the server loads once the port answers (about a second of module loading).
+const [
+  { buildApp: build },
+  { createDatabase, withStartLock },
+  { migrateToLatest, serverMigrations },
+  { createRateLimitStore },
+  { createIdentity, IDENTITY_MIGRATIONS },
+  { seedDemoWorld },
+] = await Promise.all([
+  import('./app.ts'),
+  import('./db/database.ts'),
+  import('./db/migrations.ts'),
+  import('./lib/rate-limit-store.ts'),
+  import('./identity.ts'),
+  import('./seed/demo.ts'),
+]);
+
 const database = createDatabase(config.databaseUrl, {
   onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection closed'),
 });
+let app: Awaited<ReturnType<typeof buildApp>> | undefined = undefined;
+let rateLimits: RateLimitStore | undefined;
+
+// SIGTERM (a process manager, a container runtime, a rolling restart): /readyz turns 503 at once,
+// requests keep being served for SHUTDOWN_DRAIN_SECONDS while the load balancer notices, then the
+// server stops accepting connections and finishes the requests in flight; running jobs go back
+// to the queue without using an attempt. SIGINT (Ctrl+C) skips the drain. A second signal forces.
+closeWithGrace(
+  {
+    delay: config.shutdownDrainMs + IN_FLIGHT_GRACE_MS,
+    logger: { error: (message: unknown) => logger.error(message) },
+  },
+  async ({ signal, err }) => {
+    lifecycle.stopping();
+    if (err) logger.error({ err }, 'shutting down after an error');
+    else logger.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down');
+    if (app && signal === 'SIGTERM' && config.shutdownDrainMs > 0)
+      await sleep(config.shutdownDrainMs);
+    startingServer.close();
+    if (app) {
+      await app.jobs.stop();
+      await app.close();
+    }
+    await rateLimits?.close();
+    await database.destroy();
+    logger.info('stopped');
+  },
+);
+
 await migrateToLatest(database.db, [serverMigrations, ...IDENTITY_MIGRATIONS]);
-let rateLimits;
 try {
   rateLimits = await createRateLimitStore({
     redisUrl: config.redisUrl,
@@ -65,31 +137,31 @@ try {
 const identity = await createIdentity(config, database, logger, rateLimits);
 
 let seeded = false;
-if (config.demoMode) seeded = await seedDemoWorld(database.db, identity.demo);
+if (config.demoMode)
+  seeded = await withStartLock(database, () => seedDemoWorld(database.db, identity.demo));
 
-const app = await buildApp({
+app = await build({
   config,
   database,
   identity: identity.integration,
   loggerInstance: logger,
   rateLimits,
+  lifecycle,
 });
-
-closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-  if (err) app.log.error({ err }, 'shutting down after an error');
-  else app.log.info({ signal }, 'shutting down');
-  await app.jobs.stop();
-  await app.close();
-  await rateLimits.close();
-  await database.destroy();
-});
+await app.ready();
+// Hand the port over (PORT=0 picked a free one for both): the few milliseconds between the two
+// servers only ever meet a health check.
+const { port } = startingServer.address() as AddressInfo;
+startingServer.closeAllConnections();
+await new Promise<void>((resolve) => startingServer.close(() => resolve()));
+await app.listen({ port, host: config.host });
 
 if (seeded) {
   // A new demo world: match its people and build its insights before the first visit.
   logger.info('preparing the demo world’s earnings and insights');
   await app.jobs.runUntilIdle();
 }
-await app.listen({ port: config.port, host: config.host });
+lifecycle.ready();
 app.jobs.start();
 
 const lines = [

@@ -3,7 +3,15 @@ import { z } from 'zod';
 export const ZHealth = z.object({ status: z.literal('ok') }).meta({ id: 'Health' });
 export type THealth = z.infer<typeof ZHealth>;
 
+/**
+ * `starting` while migrations, the demo world and its first matching run; `stopping` once a
+ * shutdown began (a load balancer takes the instance out of rotation); `unavailable` when the
+ * database does not answer.
+ */
 export const ZReadiness = z
-  .object({ status: z.enum(['ok', 'unavailable']), database: z.enum(['ok', 'unavailable']) })
+  .object({
+    status: z.enum(['ok', 'starting', 'stopping', 'unavailable']),
+    database: z.enum(['ok', 'unavailable']).optional(),
+  })
   .meta({ id: 'Readiness' });
 export type TReadiness = z.infer<typeof ZReadiness>;

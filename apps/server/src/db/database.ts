@@ -94,3 +94,29 @@ export function createDatabase<DB = Database>(
     destroy: () => db.destroy(),
   };
 }
+
+/** The PostgreSQL advisory lock that instances starting together on one database take in turn. */
+const START_LOCK_KEY = 2_026_112_401;
+
+/**
+ * Runs `task` while holding a lock no other instance of Laurel on this database holds, so that
+ * instances starting together on one empty database seed it once (the second finds it seeded).
+ * On SQLite, one process owns the file, and the task runs directly.
+ */
+export async function withStartLock<T>(
+  handle: Pick<DatabaseHandle<unknown>, 'pool'>,
+  task: () => Promise<T>,
+): Promise<T> {
+  if (!handle.pool) return task();
+  const client = await handle.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [START_LOCK_KEY]);
+    try {
+      return await task();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [START_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}

@@ -2,10 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { ZHealth, ZReadiness } from '@laurel/contract/health';
 
-export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<boolean> }> = async (
-  app,
-  { ping },
-) => {
+import type { Lifecycle } from '../../lib/lifecycle.ts';
+
+export const healthRoutes: FastifyPluginAsyncZod<{
+  ping: () => Promise<boolean>;
+  /** The process's state; a server without one (tests) is ready once built. */
+  lifecycle?: Lifecycle;
+}> = async (app, { ping, lifecycle }) => {
   app.get(
     '/healthz',
     {
@@ -24,9 +27,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{ ping: () => Promise<boolean> 
     },
     async (_request, reply) => {
       const ok = await ping();
-      return reply
-        .status(ok ? 200 : 503)
-        .send({ status: ok ? 'ok' : 'unavailable', database: ok ? 'ok' : 'unavailable' });
+      const state = lifecycle?.state ?? 'ready';
+      const database = ok ? ('ok' as const) : ('unavailable' as const);
+      if (state !== 'ready') return reply.status(503).send({ status: state, database });
+      return reply.status(ok ? 200 : 503).send({ status: ok ? 'ok' : 'unavailable', database });
     },
   );
 };
