@@ -7,6 +7,7 @@ import { benchAuthenticatedRoute, benchStartup, benchWebBundle } from './foundat
 import { benchInsights } from './insights.ts';
 import { runIdentityBench } from './identity-srp.ts';
 import { type BenchRow, printTable } from './lib.ts';
+import { benchRollingRestart } from './rolling-restart.ts';
 import { benchUploads } from './uploads.ts';
 
 const only = process.argv.slice(2);
@@ -18,6 +19,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['directory', benchDirectory],
   ['insights', benchInsights],
   ['uploads', () => benchUploads()],
+  ['rolling', benchRollingRestart],
 ];
 
 buildWebIfNeeded();
