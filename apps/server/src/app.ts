@@ -20,7 +20,7 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import type { Lifecycle } from './lib/lifecycle.ts';
 import { createRateLimitStore, type RateLimitStore } from './lib/rate-limit-store.ts';
-import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { apiAddressLimitPlugin, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { DOCS_PREFIX, openapiPlugin } from './plugins/openapi.ts';
 import { spaPlugin } from './plugins/spa.ts';
@@ -207,6 +207,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const db = database.db;
   const usersRepository = createUsersRepository(db);
+  await app.register(apiAddressLimitPlugin, { store: rateLimits, limits: config.apiRateLimits });
   const verifier = createTokenVerifier({
     issuer: identity.issuer,
     audience: identity.audience,
@@ -218,7 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     principals: { findByIdentityUsername: (username) => usersRepository.findPrincipal(username) },
   });
 
-  await app.register(rateLimitPlugin, { store: rateLimits });
+  await app.register(rateLimitPlugin, { store: rateLimits, limits: config.apiRateLimits });
 
   if (identity.register) await identity.register(app);
 

@@ -69,6 +69,16 @@ const ZEnvironment = z
       .optional(),
     REDIS_KEY_PREFIX: z.string().max(64).default('laurel:'),
     WEB_SOURCEMAPS: booleanFromString.default(false),
+    API_RATE_LIMIT_PER_USER: z.coerce
+      .number({ error: 'must be a number of requests per minute (0 turns the limit off)' })
+      .int()
+      .min(0)
+      .default(600),
+    API_RATE_LIMIT_PER_ADDRESS: z.coerce
+      .number({ error: 'must be a number of requests per minute (0 turns the limit off)' })
+      .int()
+      .min(0)
+      .default(6000),
     SHUTDOWN_DRAIN_SECONDS: z.coerce
       .number({ error: 'must be a number of seconds' })
       .int('must be a whole number of seconds')
@@ -163,6 +173,8 @@ export interface AppConfig {
   /** How awards get earnings: the deterministic demo provider, or imported provider files only. */
   earningsProvider: 'demo' | 'file';
   webDist: string | undefined;
+  /** Requests a minute every /api route allows, per signed-in user and per client address. */
+  apiRateLimits: { perUser: number; perAddress: number };
   /**
    * After SIGTERM, how long the server keeps answering while `/readyz` says `stopping`, so that a
    * load balancer takes it out of rotation before it stops accepting connections.
@@ -221,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: e.WEB_DIST,
     webSourceMaps: e.WEB_SOURCEMAPS,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+    apiRateLimits: { perUser: e.API_RATE_LIMIT_PER_USER, perAddress: e.API_RATE_LIMIT_PER_ADDRESS },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     cognitoDomain: e.COGNITO_DOMAIN?.replace(/\/+$/, ''),

@@ -149,10 +149,10 @@ app = await build({
   lifecycle,
 });
 await app.ready();
-// Hand the port over (PORT=0 picked a free one for both): the few milliseconds between the two
-// servers only ever meet a health check.
+// Hand the port over (PORT=0 picked a free one for both). What the starting server is answering
+// completes (it closes each connection after its answer); for the few milliseconds until the
+// server proper listens, a new connection is refused, which a health check counts as not ready.
 const { port } = startingServer.address() as AddressInfo;
-startingServer.closeAllConnections();
 await new Promise<void>((resolve) => startingServer.close(() => resolve()));
 await app.listen({ port, host: config.host });
 

@@ -65,9 +65,14 @@ afterEach(async () => {
     rmSync(directory, { recursive: true, force: true });
 });
 
+/** `/readyz` as a load balancer's health check sees it; a refused connection is "not ready". */
 async function readiness(port: number): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`http://127.0.0.1:${port}/readyz`);
-  return { status: response.status, body: await response.json() };
+  try {
+    const response = await fetch(`http://127.0.0.1:${port}/readyz`);
+    return { status: response.status, body: await response.json() };
+  } catch (error) {
+    return { status: 0, body: String((error as Error).cause ?? error) };
+  }
 }
 
 async function signIn(port: number): Promise<string> {
@@ -144,6 +149,11 @@ describe('the server process', () => {
     }
     expect(seen[0]).toEqual({ status: 503, body: { status: 'starting' } });
     expect(seen.at(-1)).toEqual({ status: 200, body: { status: 'ok', database: 'ok' } });
+    // Between, it said it was starting; at most the handover of the port met a refused connection.
+    const between = seen.slice(1, -1);
+    expect(between.filter((answer) => answer.status === 0).length).toBeLessThanOrEqual(1);
+    for (const answer of between.filter((a) => a.status !== 0))
+      expect(answer).toMatchObject({ status: 503, body: { status: 'starting' } });
     // Alive all along: /healthz answered while it was starting too.
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
   }, 120_000);

@@ -8,8 +8,11 @@ import {
   RATE_LIMIT_TABLE,
   type RateLimitStore,
 } from '../src/lib/rate-limit-store.ts';
+import { ROLES } from '@laurel/contract/roles';
+
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { createTestDatabase, type TestDatabase } from './helpers/database.ts';
+import { createOrganization } from './helpers/builders.ts';
+import { createTestDatabase, DIALECTS, type TestDatabase } from './helpers/database.ts';
 
 const silent = { warn: () => undefined };
 
@@ -181,5 +184,72 @@ describe('a server instance', () => {
     }
     expect(statuses.slice(0, 30).every((status) => status < 400)).toBe(true);
     expect(statuses[30]).toBe(429);
+  });
+});
+
+describe.each(DIALECTS)('limits of every API route on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, {
+      env: {
+        API_RATE_LIMIT_PER_USER: '5',
+        API_RATE_LIMIT_PER_ADDRESS: '12',
+        ...(process.env.TEST_REDIS_URL
+          ? {
+              REDIS_URL: process.env.TEST_REDIS_URL,
+              REDIS_KEY_PREFIX: `laurel-test-${randomUUID()}:`,
+            }
+          : {}),
+      },
+    });
+  });
+  afterAll(() => t?.close());
+
+  it('refuse a signed-in user beyond the limit with 429 and Retry-After, and only that user', async () => {
+    const organizationId = (await createOrganization(t.database.handle.db)).id;
+    const [busy, other] = [
+      await t.createUser(organizationId, { roleId: ROLES.USER }),
+      await t.createUser(organizationId, { roleId: ROLES.USER }),
+    ];
+    const call = async (token: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/users/profile',
+        remoteAddress,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const busyToken = await t.tokenFor(busy);
+    const statuses: number[] = [];
+    // From several addresses: the user's own count decides.
+    for (let i = 0; i < 6; i += 1)
+      statuses.push((await call(busyToken, `203.0.113.${i + 1}`)).statusCode);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const refused = await call(busyToken, '203.0.113.99');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json().message).toMatch(/^Too many requests\. Try again in \d+ seconds?\.$/);
+    expect((await call(await t.tokenFor(other), '203.0.113.99')).statusCode).toBe(200);
+  });
+
+  it('refuse an address beyond the limit before its tokens are even checked', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 13; i += 1) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/credentials',
+        remoteAddress: '198.51.100.200',
+        headers: { authorization: 'Bearer made-up' },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 12).every((status) => status === 401)).toBe(true);
+    expect(statuses[12]).toBe(429);
+    const elsewhere = await t.app.inject({
+      method: 'GET',
+      url: '/api/credentials',
+      remoteAddress: '198.51.100.201',
+      headers: { authorization: 'Bearer made-up' },
+    });
+    expect(elsewhere.statusCode).toBe(401);
   });
 });

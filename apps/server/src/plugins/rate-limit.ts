@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 
@@ -30,6 +30,12 @@ export const RATE_LIMITS = {
   clientEvents: { points: 60, seconds: 60 },
 } as const satisfies Record<string, RouteRateLimit>;
 
+/** Limits every `/api` route shares, per minute (0 turns one off): API_RATE_LIMIT_PER_…. */
+export interface ApiRateLimits {
+  perAddress: number;
+  perUser: number;
+}
+
 function tooMany(retryAfterMs: number): TErrorResponse {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   return {
@@ -37,15 +43,52 @@ function tooMany(retryAfterMs: number): TErrorResponse {
   };
 }
 
+function refuse(reply: FastifyReply, rejection: RateLimiterRes) {
+  return reply
+    .status(429)
+    .header('retry-after', String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))))
+    .send(tooMany(rejection.msBeforeNext));
+}
+
+async function consumeAll(limiter: Limiter, keys: string[]): Promise<RateLimiterRes | undefined> {
+  try {
+    for (const key of keys) await limiter.consume(key);
+    return undefined;
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) return rejection;
+    throw rejection;
+  }
+}
+
+const isApiCall = (url: string) => url.startsWith('/api/') && !url.startsWith('/api/docs');
+const addressKey = (request: FastifyRequest) => `ip:${clientAddressOf(request) ?? 'unknown'}`;
+
 /**
- * Counts the requests of every route whose config has `rateLimit`, per client address and per
- * signed-in user, in the deployment's shared store (so N instances allow the limit, not N times
- * it), and answers 429 with `Retry-After` beyond the limit. Registered after the auth plugin, so
- * its hook sees the principal.
+ * Every `/api` call counts against its client address before anything else runs (a flood of
+ * made-up tokens costs no signature checks beyond the limit). Registered before the auth plugin.
  */
-export const rateLimitPlugin = fp<{ store: RateLimitStore }>(
-  async (app: FastifyInstance, { store }) => {
+export const apiAddressLimitPlugin = fp<{ store: RateLimitStore; limits: ApiRateLimits }>(
+  async (app: FastifyInstance, { store, limits }) => {
+    if (limits.perAddress <= 0) return;
+    const limiter = store.limiter('api:address', limits.perAddress, 60);
+    app.addHook('onRequest', async (request, reply) => {
+      if (!isApiCall(request.url)) return;
+      const refused = await consumeAll(limiter, [addressKey(request)]);
+      if (refused) return refuse(reply, refused);
+    });
+  },
+);
+
+/**
+ * Counts every `/api` call of a signed-in user, and the requests of every route whose config has
+ * `rateLimit` per client address and per signed-in user, in the deployment's shared store (so N
+ * instances allow the limit, not N times it); answers 429 with `Retry-After` beyond a limit.
+ * Registered after the auth plugin, so its hook sees the principal.
+ */
+export const rateLimitPlugin = fp<{ store: RateLimitStore; limits: ApiRateLimits }>(
+  async (app: FastifyInstance, { store, limits }) => {
     const limiters = new Map<string, Limiter>();
+    const perUser = limits.perUser > 0 ? store.limiter('api:user', limits.perUser, 60) : null;
 
     function limiterFor(route: string, limit: RouteRateLimit): Limiter {
       let limiter = limiters.get(route);
@@ -56,26 +99,20 @@ export const rateLimitPlugin = fp<{ store: RateLimitStore }>(
       return limiter;
     }
 
-    function keysOf(request: FastifyRequest): string[] {
-      const keys = [`ip:${clientAddressOf(request) ?? 'unknown'}`];
-      if (request.principal) keys.push(`user:${request.principal.userId}`);
-      return keys;
-    }
-
     app.addHook('onRequest', async (request, reply) => {
+      const user = request.principal ? `user:${request.principal.userId}` : null;
+      if (perUser && user && isApiCall(request.url)) {
+        const refused = await consumeAll(perUser, [user]);
+        if (refused) return refuse(reply, refused);
+      }
       const limit = request.routeOptions.config?.rateLimit;
       if (!limit) return;
       const route = `${request.method} ${request.routeOptions.url}`;
-      const limiter = limiterFor(route, limit);
-      try {
-        for (const key of keysOf(request)) await limiter.consume(key);
-      } catch (rejection) {
-        if (!(rejection instanceof RateLimiterRes)) throw rejection;
-        return reply
-          .status(429)
-          .header('retry-after', String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))))
-          .send(tooMany(rejection.msBeforeNext));
-      }
+      const refused = await consumeAll(limiterFor(route, limit), [
+        addressKey(request),
+        ...(user ? [user] : []),
+      ]);
+      if (refused) return refuse(reply, refused);
     });
   },
 );

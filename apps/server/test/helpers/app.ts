@@ -60,6 +60,10 @@ export async function createTestApp(
     COGNITO_CLIENT_ID: TEST_CLIENT_ID,
     PUBLIC_URL: TEST_PUBLIC_URL,
     LOG_LEVEL: 'silent',
+    // Tests call far faster than a person; the limiter still counts every call (rate-limit tests
+    // set their own limits).
+    API_RATE_LIMIT_PER_USER: '1000000',
+    API_RATE_LIMIT_PER_ADDRESS: '1000000',
     ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
     ...options.env,
   });
