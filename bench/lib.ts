@@ -56,6 +56,7 @@ export async function startProcess(
   env: Record<string, string>,
   url: string,
   readyPath: string,
+  timeoutMs = 60_000,
 ): Promise<Child> {
   const child = spawn(process.execPath, [script, ...args], {
     cwd: ROOT,
@@ -74,7 +75,7 @@ export async function startProcess(
   let output = '';
   child.stdout.on('data', (c) => (output += c));
   child.stderr.on('data', (c) => (output += c));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null)
       throw new Error(`${script} exited with ${child.exitCode}:\n${output}`);

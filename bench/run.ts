@@ -2,6 +2,7 @@
 // `npm run bench -- api startup` runs only the named suites. PostgreSQL rows need
 // BENCH_DATABASE_URL (or TEST_DATABASE_URL) naming a server where databases may be created.
 import { buildWebIfNeeded } from '../scripts/web-build.ts';
+import { benchDemoStart } from './demo-start.ts';
 import { benchDirectory } from './directory.ts';
 import { benchAuthenticatedRoute, benchStartup, benchWebBundle } from './foundation.ts';
 import { benchInsights } from './insights.ts';
@@ -19,6 +20,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['directory', benchDirectory],
   ['insights', benchInsights],
   ['uploads', () => benchUploads()],
+  ['demostart', benchDemoStart],
   ['rolling', benchRollingRestart],
 ];
 
