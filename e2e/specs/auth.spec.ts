@@ -271,12 +271,23 @@ test.describe('two-step verification', () => {
     await page.goto('/profile');
     const section = authenticatorSection(page);
     await section.getByRole('button', { name: 'Set up' }).click();
-    await section.getByLabel('Verification code').fill(totpCode(await readTotpSecret(page)));
+    const secret = await readTotpSecret(page);
+    await section.getByLabel('Verification code').fill(totpCode(secret));
     await section.getByRole('button', { name: 'Verify and turn on' }).click();
     await expect(section.getByText('On', { exact: true })).toBeVisible();
 
+    // Removing it asks for a current code or the password, and the server checks it.
     await section.getByRole('button', { name: 'Remove' }).click();
-    await expect(notification(page, 'The authenticator app has been removed.')).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: 'Remove the authenticator app?' });
+    await dialog.getByLabel('Code from the app').fill(wrongCode(secret));
+    await expectAccessible(page, '/profile removing the authenticator');
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await expect(dialog.getByText(MESSAGES.stepUpWrongCode)).toBeVisible();
+    await dialog.getByRole('button', { name: 'No access to the app? Use your password' }).click();
+    await dialog.getByLabel('Password', { exact: true }).fill(user.password);
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await expect(notification(page, MESSAGES.authenticatorRemoved)).toBeVisible();
+    await expect(dialog).toBeHidden();
     await expect(section.getByText('Off', { exact: true })).toBeVisible();
     await page.reload();
     await expect(section.getByText('Off', { exact: true })).toBeVisible();

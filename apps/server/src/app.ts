@@ -53,6 +53,7 @@ import { insightsRoutes } from './modules/insights/insights.routes.ts';
 import { createInsightsService } from './modules/insights/insights.service.ts';
 import { createUsersAdminRepository } from './modules/users/users-admin.repository.ts';
 import { createUsersAdminService } from './modules/users/users-admin.service.ts';
+import { createAuthenticatorService } from './modules/users/authenticator.service.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -240,6 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       identity: identity.admin,
       forgetPrincipal: (username) => app.forgetPrincipal(username),
     }),
+    authenticator: createAuthenticatorService({ db, identity: identity.admin, audit }),
   });
   await app.register(organizationsRoutes, {
     organizations: createOrganizationsService({

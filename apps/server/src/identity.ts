@@ -87,7 +87,7 @@ export async function createIdentity(
 
   if (config.identity.mode === 'cognito') {
     const issuer = `https://cognito-idp.${region}.amazonaws.com/${poolId}`;
-    const admin = createCognitoIdentityAdmin({ poolId, region });
+    const admin = createCognitoIdentityAdmin({ poolId, region, clientId });
     return {
       integration: {
         issuer,

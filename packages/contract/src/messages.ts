@@ -39,4 +39,16 @@ export const MESSAGES = {
   unauthorized: 'Authentication required',
   forbidden: 'You do not have permission to do this',
   viewAll: (count: number) => `View All (${count})`,
+  stepUpRequired: 'Enter a code from your authenticator app or your password.',
+  stepUpWrongCode:
+    'That code is not right or was already used. Enter the current code from your authenticator app.',
+  stepUpWrongPassword: 'That password is not right.',
+  stepUpLocked: 'Too many wrong passwords. Try again in a few minutes.',
+  stepUpCodeNotAccepted: 'Confirm with your password.',
+  authenticatorNotSetUp: 'No authenticator app is set up.',
+  authenticatorRequired:
+    'Your organization requires two-step verification, so the authenticator app cannot be removed.',
+  authenticatorCompanySignIn:
+    'You sign in through your company, which manages how you confirm who you are.',
+  authenticatorRemoved: 'The authenticator app has been removed.',
 } as const;

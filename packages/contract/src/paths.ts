@@ -5,6 +5,7 @@ export const API_PATHS = {
   salesforceUrl: '/api/config/salesforce-url',
   profile: '/api/users/profile',
   loginTime: '/api/users/login-time',
+  removeAuthenticator: '/api/users/profile/authenticator/remove',
   updateProfile: (id: number | string) => `/api/users/${id}/profile`,
   bookmarks: '/api/users/bookmarks',
   bookmark: (id: number | string) => `/api/users/bookmarks/${id}`,

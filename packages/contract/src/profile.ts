@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { MESSAGES } from './messages.ts';
 import { ROLE_IDS } from './roles.ts';
 
 export const ZRoleId = z.union(ROLE_IDS.map((id) => z.literal(id)));
@@ -45,3 +46,21 @@ export const PROFILE_FIELD_KEYS: Record<keyof TUpdateProfileBody, string> = {
   pronoun: 'pronoun',
   title: 'title',
 };
+
+/**
+ * Body of POST /api/users/profile/authenticator/remove: a current authenticator code or the
+ * password, checked by the server before the authenticator app is removed.
+ */
+export const ZRemoveAuthenticatorBody = z
+  .strictObject({
+    code: z
+      .string()
+      .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.')
+      .optional(),
+    password: z.string().min(1).max(256).optional(),
+  })
+  .refine((body) => (body.code === undefined) !== (body.password === undefined), {
+    message: MESSAGES.stepUpRequired,
+  })
+  .meta({ id: 'RemoveAuthenticatorBody' });
+export type TRemoveAuthenticatorBody = z.infer<typeof ZRemoveAuthenticatorBody>;

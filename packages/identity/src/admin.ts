@@ -4,9 +4,9 @@
  * `error.name` in both (e.g. `UsernameExistsException`, `UserNotFoundException`, `InvalidPasswordException`).
  */
 import type { IdentityProviderInput } from './federation.ts';
-import type { CreateUserInput, IdentityService, IdentityUser } from './service.ts';
+import type { CreateUserInput, FactorProof, IdentityService, IdentityUser } from './service.ts';
 
-export type { CreateUserInput, IdentityProviderInput, IdentityUser };
+export type { CreateUserInput, FactorProof, IdentityProviderInput, IdentityUser };
 
 export interface IdentityAdmin {
   /** Creates a user; without `password` the user must choose one at first sign-in. */
@@ -18,6 +18,11 @@ export interface IdentityAdmin {
   enableUser(username: string): Promise<void>;
   /** Removes the user's TOTP authenticator (and, embedded, remembered devices). */
   resetMfa(username: string): Promise<void>;
+  /**
+   * Checks the user's password or a current authenticator code before a security change; throws
+   * an error named `NotAuthorizedException` or `CodeMismatchException` when it does not match.
+   */
+  verifyFactor(username: string, proof: FactorProof): Promise<void>;
   /** Whether the user must set up TOTP at the next sign-in (MFA_SETUP). */
   setMfaRequired(username: string, required: boolean): Promise<void>;
   /** Revokes every refresh token of the user; their access tokens stop working. */
@@ -44,6 +49,7 @@ export function createEmbeddedIdentityAdmin(service: IdentityService): IdentityA
     disableUser: (username) => service.disableUser(username),
     enableUser: (username) => service.enableUser(username),
     resetMfa: (username) => service.resetMfa(username),
+    verifyFactor: (username, proof) => service.verifyFactor(username, proof),
     setMfaRequired: (username, required) => service.setMfaRequired(username, required),
     globalSignOut: (username) => service.globalSignOut(username),
     setGroups: (username, groups) => service.setGroups(username, groups),

@@ -2,12 +2,15 @@ import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
   AdminDisableUserCommand,
+  AdminGetUserCommand,
+  AdminInitiateAuthCommand,
   AdminListGroupsForUserCommand,
   AdminRemoveUserFromGroupCommand,
   AdminSetUserMFAPreferenceCommand,
   AdminSetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
   ListUsersCommand,
+  RevokeTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { expect, test } from 'vitest';
 
@@ -138,4 +141,67 @@ test('getUserByEmail returns undefined when nobody matches', async () => {
     client: fakeClient({ ListUsersCommand: { Users: [] } }),
   });
   expect(await admin.getUserByEmail('nobody@example.com')).toBeUndefined();
+});
+
+test('getUserByEmail reads the MFA settings with AdminGetUser', async () => {
+  const client = fakeClient({
+    ListUsersCommand: { Users: [{ Username: 'uuid-3', Attributes: [] }] },
+    AdminGetUserCommand: { UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] },
+  });
+  const admin = createCognitoIdentityAdmin({ poolId, client });
+  expect(await admin.getUserByEmail('cy@example.com')).toMatchObject({ mfaEnabled: true });
+  expect(client.sent.find((c) => c.name === AdminGetUserCommand.name)?.input).toEqual({
+    UserPoolId: poolId,
+    Username: 'uuid-3',
+  });
+});
+
+test('verifyFactor checks the password with AdminInitiateAuth and revokes the tokens it got', async () => {
+  const client = fakeClient({
+    AdminInitiateAuthCommand: { AuthenticationResult: { RefreshToken: 'refresh-1' } },
+  });
+  const admin = createCognitoIdentityAdmin({ poolId, client, clientId: 'web-client' });
+  await admin.verifyFactor('uuid-4', { password: 'Correct-horse-2026!' });
+  expect(client.sent).toEqual([
+    {
+      name: AdminInitiateAuthCommand.name,
+      input: {
+        UserPoolId: poolId,
+        ClientId: 'web-client',
+        AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: 'uuid-4', PASSWORD: 'Correct-horse-2026!' },
+      },
+    },
+    { name: RevokeTokenCommand.name, input: { ClientId: 'web-client', Token: 'refresh-1' } },
+  ]);
+});
+
+test('verifyFactor answers a right password of a user with MFA (a challenge) without revoking', async () => {
+  const client = fakeClient({
+    AdminInitiateAuthCommand: { ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: 's' },
+  });
+  const admin = createCognitoIdentityAdmin({ poolId, client, clientId: 'web-client' });
+  await admin.verifyFactor('uuid-5', { password: 'Correct-horse-2026!' });
+  expect(client.sent.map((c) => c.name)).toEqual([AdminInitiateAuthCommand.name]);
+});
+
+test('verifyFactor passes on a wrong password, and refuses a code alone, which AWS cannot check', async () => {
+  const wrong = Object.assign(new Error('Incorrect username or password.'), {
+    name: 'NotAuthorizedException',
+  });
+  const client = {
+    sent: [] as string[],
+    async send(command: object) {
+      this.sent.push(command.constructor.name);
+      throw wrong;
+    },
+  };
+  const admin = createCognitoIdentityAdmin({ poolId, client, clientId: 'web-client' });
+  await expect(admin.verifyFactor('uuid-6', { password: 'nope' })).rejects.toMatchObject({
+    name: 'NotAuthorizedException',
+  });
+  await expect(admin.verifyFactor('uuid-6', { code: '123456' })).rejects.toMatchObject({
+    name: 'InvalidParameterException',
+  });
+  expect(client.sent).toEqual([AdminInitiateAuthCommand.name]);
 });

@@ -13,6 +13,8 @@ import {
   AdminDeleteUserCommand,
   AdminDisableUserCommand,
   AdminEnableUserCommand,
+  AdminGetUserCommand,
+  AdminInitiateAuthCommand,
   AdminListGroupsForUserCommand,
   AdminRemoveUserFromGroupCommand,
   AdminSetUserMFAPreferenceCommand,
@@ -25,11 +27,13 @@ import {
   DeleteIdentityProviderCommand,
   DescribeIdentityProviderCommand,
   ListUsersCommand,
+  RevokeTokenCommand,
   UpdateIdentityProviderCommand,
   type UserType,
 } from '@aws-sdk/client-cognito-identity-provider';
 
 import type { IdentityAdmin, IdentityUser } from './admin.ts';
+import { IdentityError } from './errors.ts';
 import type { UserStatus } from './repository.ts';
 
 /** The part of the SDK client this module uses, so tests can pass a fake. */
@@ -42,6 +46,11 @@ export interface CognitoIdentityAdminOptions {
   poolId: string;
   /** AWS region; defaults to the part of the pool id before `_`. */
   region?: string;
+  /**
+   * The app client (public, without a secret, with ALLOW_ADMIN_USER_PASSWORD_AUTH) whose
+   * AdminInitiateAuth checks a password before a security change.
+   */
+  clientId?: string;
   client?: CognitoClientLike;
 }
 
@@ -142,6 +151,32 @@ export function createCognitoIdentityAdmin(options: CognitoIdentityAdminOptions)
           SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
         }),
       );
+    },
+
+    /**
+     * AWS Cognito has no way to check a TOTP code outside a sign-in that began with the password,
+     * so the password is the proof: AdminInitiateAuth with it answers tokens or the next
+     * challenge (the code) when it is right, NotAuthorizedException when it is wrong. Tokens it
+     * issues are revoked at once.
+     */
+    async verifyFactor(Username, proof) {
+      if (!('password' in proof))
+        throw new IdentityError(
+          'InvalidParameterException',
+          'With AWS Cognito, confirm with your password: a code alone cannot be checked.',
+        );
+      const ClientId = options.clientId;
+      if (!ClientId) throw new Error('verifyFactor needs the app client id (clientId)');
+      const result = await send<{ AuthenticationResult?: { RefreshToken?: string } }>(
+        new AdminInitiateAuthCommand({
+          UserPoolId,
+          ClientId,
+          AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+          AuthParameters: { USERNAME: Username, PASSWORD: proof.password },
+        }),
+      );
+      const Token = result.AuthenticationResult?.RefreshToken;
+      if (Token) await send(new RevokeTokenCommand({ ClientId, Token }));
     },
 
     async setMfaRequired(Username, required) {
@@ -251,8 +286,13 @@ export function createCognitoIdentityAdmin(options: CognitoIdentityAdminOptions)
         groups: await groupsOf(user.Username),
         attributes,
         mfaRequired: attribute(user.Attributes, MFA_REQUIRED_ATTRIBUTE) === '1',
-        // ListUsers does not report MFA settings; AdminGetUser would (one more call per lookup).
-        mfaEnabled: false,
+        // ListUsers does not report MFA settings; AdminGetUser does.
+        mfaEnabled:
+          (
+            await send<{ UserMFASettingList?: string[] }>(
+              new AdminGetUserCommand({ UserPoolId, Username: user.Username }),
+            )
+          ).UserMFASettingList?.includes('SOFTWARE_TOKEN_MFA') ?? false,
         createdAt: user.UserCreateDate ?? new Date(0),
       };
     },

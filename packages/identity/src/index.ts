@@ -41,3 +41,4 @@ export {
 } from './password-policy.ts';
 export type { Jwks, PublicJwk } from './signing-keys.ts';
 export type { UserStatus } from './repository.ts';
+export type { FactorProof } from './service.ts';

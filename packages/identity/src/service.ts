@@ -83,6 +83,9 @@ export interface CreateUserInput {
   federated?: boolean;
 }
 
+/** What a user shows to prove it is them before a security change. */
+export type FactorProof = { password: string } | { code: string };
+
 export interface IdentityService {
   readonly poolId: string;
   readonly clientId: string;
@@ -102,6 +105,12 @@ export interface IdentityService {
   disableUser(username: string): Promise<void>;
   enableUser(username: string): Promise<void>;
   resetMfa(username: string): Promise<void>;
+  /**
+   * Checks a factor the user has now (step-up before a security change): the password, counted
+   * against the same lockout as sign-in, or a current authenticator code, which cannot be used
+   * twice. Throws `NotAuthorizedException` or `CodeMismatchException` when it does not match.
+   */
+  verifyFactor(username: string, proof: FactorProof): Promise<void>;
   setMfaRequired(username: string, required: boolean): Promise<void>;
   globalSignOut(username: string): Promise<void>;
   setGroups(username: string, groups: string[]): Promise<void>;
@@ -1425,6 +1434,22 @@ export async function createIdentityService(
       );
       // Remembered devices skip MFA, so they go too.
       await repo.deleteUserDevices(username);
+    },
+
+    async verifyFactor(username, proof) {
+      const user = await requireUser(username);
+      if (user.status === 'EXTERNAL_PROVIDER')
+        throw invalidParameter('This user signs in through a company provider and has no password');
+      assertCanSignIn(user);
+      if ('password' in proof) {
+        if (!passwordMatches(user, proof.password)) await recordFailedPassword(user);
+        await recordPasswordSuccess(user);
+        return;
+      }
+      if (!user.totpSecret) throw invalidParameter('User has not verified software token mfa');
+      const step = matchTotpStep(totpBox.open(user.totpSecret), proof.code, now());
+      if (step === undefined || !(await repo.claimTotpStep(user.username, step, now())))
+        throw new IdentityError('CodeMismatchException', MESSAGES.totpMismatch);
     },
 
     async setMfaRequired(username, required) {

@@ -28,6 +28,8 @@ export const RATE_LIMITS = {
   invitation: { points: 30, seconds: 60 },
   /** `POST /api/log-helper`: page views and client events. */
   clientEvents: { points: 60, seconds: 60 },
+  /** Confirming a security change with a code or the password (guessing is what it stops). */
+  stepUp: { points: 10, seconds: 300 },
 } as const satisfies Record<string, RouteRateLimit>;
 
 /** Limits every `/api` route shares, per minute (0 turns one off): API_RATE_LIMIT_PER_…. */

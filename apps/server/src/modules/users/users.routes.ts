@@ -4,20 +4,23 @@ import { z } from 'zod';
 import { ZErrorResponse } from '@laurel/contract/errors';
 import { ZIdParams } from '@laurel/contract/pagination';
 import { API_PATHS } from '@laurel/contract/paths';
-import { ZProfile, ZUpdateProfileBody } from '@laurel/contract/profile';
+import { ZProfile, ZRemoveAuthenticatorBody, ZUpdateProfileBody } from '@laurel/contract/profile';
 import { ROLE_LABELS } from '@laurel/contract/roles';
 import { ZUserListQuery, ZUserPage, ZUserPatchBody, ZUserSummary } from '@laurel/contract/users';
 
 import { actorOf } from '../../lib/audit.ts';
 import { registerListRoutes } from '../../lib/list-routes.ts';
 import { principalOf } from '../../plugins/auth.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
+import type { AuthenticatorService } from './authenticator.service.ts';
 import type { UsersAdminService } from './users-admin.service.ts';
 import type { UsersService } from './users.service.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod<{
   users: UsersService;
   usersAdmin: UsersAdminService;
-}> = async (app, { users, usersAdmin }) => {
+  authenticator: AuthenticatorService;
+}> = async (app, { users, usersAdmin, authenticator }) => {
   const tags = ['users'];
   const security = [{ bearer: [] }];
   const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
@@ -40,6 +43,31 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     { schema: { tags, security, summary: 'Record a sign-in', response: { 204: z.null() } } },
     async (request, reply) => {
       await users.recordLogin(principalOf(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    API_PATHS.removeAuthenticator,
+    {
+      config: { rateLimit: RATE_LIMITS.stepUp },
+      schema: {
+        tags,
+        security,
+        summary: 'Remove your authenticator app, confirmed with a current code or your password',
+        description:
+          'Step-up: the server checks a current authenticator code (`code`) or the password (`password`), exactly one, before it removes the authenticator app. With AWS Cognito only the password can be checked.',
+        body: ZRemoveAuthenticatorBody,
+        response: { 204: z.null(), 409: ZErrorResponse, 429: ZErrorResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { code, password } = request.body;
+      // The schema lets exactly one through.
+      await authenticator.remove(
+        actorOf(request),
+        code !== undefined ? { code } : { password: password ?? '' },
+      );
       return reply.status(204).send(null);
     },
   );

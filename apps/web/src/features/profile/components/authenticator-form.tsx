@@ -6,11 +6,14 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 
+import { MESSAGES } from '@laurel/contract/messages';
+
 import { OneTimeCodeField, isOneTimeCode } from '../../../components/forms/one-time-code-field';
 import { TotpSetupPanel } from '../../../components/forms/totp-setup-panel';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { identityErrorText } from '../../../lib/auth/identity-errors';
 import { useAuth } from '../../../lib/auth/use-auth';
+import { RemoveAuthenticatorDialog } from './remove-authenticator-dialog';
 
 type State =
   | { kind: 'loading' }
@@ -27,6 +30,7 @@ export function AuthenticatorForm() {
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const [removing, setRemoving] = useState(false);
   const email = user?.profile?.email ?? user?.signInDetails?.loginId ?? user?.username ?? '';
 
   useEffect(() => {
@@ -81,20 +85,6 @@ export function AuthenticatorForm() {
     }
   };
 
-  const remove = async () => {
-    setBusy(true);
-    try {
-      const client = await getClient();
-      await client.updateMFAPreference({ totp: 'DISABLED' });
-      setState({ kind: 'off' });
-      showSnackbar('The authenticator app has been removed.', 'success');
-    } catch (caught) {
-      showSnackbar(identityErrorText(caught), 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
-
   if (state.kind === 'loading') return <Skeleton variant="rounded" height={56} />;
   if (state.kind === 'unavailable') return <Alert severity="warning">{state.message}</Alert>;
 
@@ -143,7 +133,7 @@ export function AuthenticatorForm() {
         )}
       </Box>
       {state.kind === 'on' ? (
-        <Button color="error" variant="outlined" onClick={() => void remove()} disabled={busy}>
+        <Button color="error" variant="outlined" onClick={() => setRemoving(true)} disabled={busy}>
           Remove
         </Button>
       ) : (
@@ -151,6 +141,15 @@ export function AuthenticatorForm() {
           Set up
         </Button>
       )}
+      <RemoveAuthenticatorDialog
+        open={removing}
+        onClose={() => setRemoving(false)}
+        onRemoved={() => {
+          setRemoving(false);
+          setState({ kind: 'off' });
+          showSnackbar(MESSAGES.authenticatorRemoved, 'success');
+        }}
+      />
     </Box>
   );
 }
