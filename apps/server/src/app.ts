@@ -189,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const db = database.db;
   const usersRepository = createUsersRepository(db);
+  const organizationsRepository = createOrganizationsRepository(db);
   const verifier = createTokenVerifier({
     issuer: identity.issuer,
     audience: identity.audience,
@@ -197,7 +198,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(authPlugin, {
     verifier,
-    principals: { findByIdentityUsername: (username) => usersRepository.findPrincipal(username) },
+    principals: {
+      findByIdentityUsername: (username) => usersRepository.findPrincipal(username),
+      organizationExists: (id) => organizationsRepository.exists(id),
+    },
   });
 
   await app.register(rateLimitPlugin);
@@ -222,7 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(organizationsRoutes, {
     organizations: createOrganizationsService({
       db,
-      organizations: createOrganizationsRepository(db),
+      organizations: organizationsRepository,
       audit,
       identity: identity.admin,
     }),
