@@ -1311,7 +1311,8 @@ export async function createIdentityService(
     },
 
     async handle(action, input, context) {
-      const run = actions[action];
+      // Own operations only: a name like `constructor` or `__proto__` must not reach Object.prototype.
+      const run = Object.hasOwn(actions, action) ? actions[action] : undefined;
       if (!run) throw new IdentityError('UnknownOperationException', `Unknown operation ${action}`);
       await rateLimit(
         `all:${context.ip}`,

@@ -97,6 +97,17 @@ describe('wire protocol', () => {
     expect((await pool.call('AdminCreateUser', {})).body.__type).toBe('UnknownOperationException');
   });
 
+  test('names of built-in object members are unknown operations too', async () => {
+    for (const action of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      const result = await pool.call(action, { ClientId: CLIENT_ID });
+      expect(result.status, action).toBe(400);
+      expect(result.body, action).toEqual({
+        __type: 'UnknownOperationException',
+        message: `Unknown operation ${action}`,
+      });
+    }
+  });
+
   test('missing parameters: InvalidParameterException', async () => {
     const result = await pool.call('InitiateAuth', {
       AuthFlow: 'USER_SRP_AUTH',
