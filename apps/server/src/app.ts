@@ -16,7 +16,7 @@ import serverPackage from '../package.json' with { type: 'json' };
 import type { AppConfig } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/database.ts';
 import { authPlugin, createTokenVerifier, type IdTokenClaims } from './plugins/auth.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { DOCS_PREFIX, openapiPlugin } from './plugins/openapi.ts';
@@ -150,6 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: false,
     genReqId: (request) => acceptedRequestId(request.headers['x-request-id']) ?? randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

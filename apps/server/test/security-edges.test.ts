@@ -341,6 +341,22 @@ describe.each(DIALECTS)('security edges on %s', (dialect) => {
       expect(acting.statusCode).toBe(400);
     });
 
+    it('refuses unreadable and overlong paths in the JSON error shape, without echoing them', async () => {
+      for (const [path, status] of [
+        ['/api/organizations/%ED%A0%80', 400],
+        ['/api/organizations/%E0%A4%A', 400],
+        [`/api/organizations/${'9'.repeat(5000)}`, 414],
+        [`/api/users/${'a'.repeat(5000)}/invitation`, 414],
+      ] as const) {
+        for (const as of [world.platformAdmin, undefined]) {
+          const response = await call('GET', path, as ? { as } : {});
+          expect(response.statusCode, path).toBe(status);
+          expect(Object.keys(response.json()), path).toEqual(['message']);
+          expect(response.body, path).not.toContain(path.split('/')[3]);
+        }
+      }
+    });
+
     it('stores only http and https websites', async () => {
       const before = (
         await call('GET', `/api/organizations/${world.organizationId}`, { as: world.platformAdmin })
