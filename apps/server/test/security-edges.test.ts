@@ -310,6 +310,28 @@ describe.each(DIALECTS)('security edges on %s', (dialect) => {
       });
     });
 
+    it('refuses control characters in identity requests before they reach the database', async () => {
+      for (const target of ['ForgotPassword', 'InitiateAuth']) {
+        const response = await world.t.app.inject({
+          method: 'POST',
+          url: '/identity/',
+          remoteAddress: REMOTE,
+          headers: {
+            'content-type': 'application/x-amz-json-1.1',
+            'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
+          },
+          payload: JSON.stringify({
+            ClientId: TEST_CLIENT_ID,
+            Username: `${world.plainUser.email}\u0000`,
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            AuthParameters: { USERNAME: `${world.plainUser.email}\u0000`, PASSWORD: 'x' },
+          }),
+        });
+        expect(response.statusCode, target).toBe(400);
+        expect(response.json().__type, target).toBe('InvalidParameterException');
+      }
+    });
+
     it('accepts ids written in decimal digits only', async () => {
       const id = world.organizationId;
       expect(
