@@ -16,7 +16,7 @@ import serverPackage from '../package.json' with { type: 'json' };
 import type { AppConfig } from './config.ts';
 import { createDatabase, type DatabaseHandle } from './db/database.ts';
 import { authPlugin, createTokenVerifier, type IdTokenClaims } from './plugins/auth.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import type { Lifecycle } from './lib/lifecycle.ts';
 import { createRateLimitStore, type RateLimitStore } from './lib/rate-limit-store.ts';
@@ -158,6 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: false,
     genReqId: (request) => acceptedRequestId(request.headers['x-request-id']) ?? randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -208,6 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const db = database.db;
   const usersRepository = createUsersRepository(db);
+  const organizationsRepository = createOrganizationsRepository(db);
   await app.register(apiAddressLimitPlugin, { store: rateLimits, limits: config.apiRateLimits });
   const verifier = createTokenVerifier({
     issuer: identity.issuer,
@@ -217,7 +219,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(authPlugin, {
     verifier,
-    principals: { findByIdentityUsername: (username) => usersRepository.findPrincipal(username) },
+    principals: {
+      findByIdentityUsername: (username) => usersRepository.findPrincipal(username),
+      organizationExists: (id) => organizationsRepository.exists(id),
+    },
   });
 
   await app.register(rateLimitPlugin, { store: rateLimits, limits: config.apiRateLimits });
@@ -246,7 +251,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(organizationsRoutes, {
     organizations: createOrganizationsService({
       db,
-      organizations: createOrganizationsRepository(db),
+      organizations: organizationsRepository,
       audit,
       identity: identity.admin,
     }),

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { MAX_LOOKUP_ID } from '@laurel/contract/pagination';
 import { ROLES } from '@laurel/contract/roles';
+
+import { ACTING_ORGANIZATION_HEADER } from '../src/plugins/auth.ts';
 
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import type { BuiltUser } from './helpers/builders.ts';
@@ -263,6 +266,24 @@ describe.each(DIALECTS)(
       });
     });
 
+    describe('credentials', () => {
+      it('refuses a credential for an organization that does not exist', async () => {
+        const before = (await call(w.platformAdmin, 'GET', '/api/credentials')).json().total;
+        const response = await call(w.platformAdmin, 'POST', '/api/credentials', {
+          organization_id: Number.MAX_SAFE_INTEGER,
+          name: 'Orphan Certificate',
+          code: 'ORPHAN-1',
+          type_id: 1,
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({
+          message: 'Invalid credential',
+          fieldErrors: { organization_id: 'Unknown organization' },
+        });
+        expect((await call(w.platformAdmin, 'GET', '/api/credentials')).json().total).toBe(before);
+      });
+    });
+
     describe('contracts', () => {
       it('explains billing codes and counts usage against what is included', async () => {
         const db = t.database.handle.db;
@@ -430,6 +451,48 @@ describe.each(DIALECTS)(
         expect(response.json().fieldErrors).toEqual({ type_id: 'Unknown organization type' });
       });
 
+      it('refuses lookup ids beyond the range of lookup tables with field errors', async () => {
+        const beyond = MAX_LOOKUP_ID + 1;
+        for (const [method, url, payload, field] of [
+          [
+            'POST',
+            '/api/organizations',
+            { name: 'Epsilon', type_id: beyond, login_mode_id: 1 },
+            'type_id',
+          ],
+          [
+            'POST',
+            '/api/organizations',
+            { name: 'Epsilon', type_id: 3, login_mode_id: beyond },
+            'login_mode_id',
+          ],
+          ['PATCH', `/api/organizations/${w.a.id}`, { type_id: beyond }, 'type_id'],
+          ['GET', `/api/organizations?typeId=${beyond}`, undefined, 'typeId'],
+          ['GET', `/api/credentials/export.csv?typeId=${beyond}`, undefined, 'typeId'],
+          ['PATCH', `/api/credentials/${w.credentialA}`, { type_id: beyond }, 'type_id'],
+          ['GET', `/api/audits?typeId=${beyond}`, undefined, 'typeId'],
+        ] as const) {
+          const response = await call(w.platformAdmin, method, url, payload);
+          expect(response.statusCode, url).toBe(400);
+          expect(response.json().fieldErrors, url).toHaveProperty(field);
+        }
+        // The largest lookup id is looked up like any other, and names nothing.
+        const largest = await call(w.platformAdmin, 'POST', '/api/organizations', {
+          name: 'Epsilon',
+          type_id: MAX_LOOKUP_ID,
+          login_mode_id: 1,
+        });
+        expect(largest.statusCode).toBe(400);
+        expect(largest.json().fieldErrors).toEqual({ type_id: 'Unknown organization type' });
+        const none = await call(w.platformAdmin, 'GET', `/api/credentials?typeId=${MAX_LOOKUP_ID}`);
+        expect(none.statusCode).toBe(200);
+        expect(none.json().total).toBe(0);
+        const organizations = (
+          await call(w.platformAdmin, 'GET', '/api/organizations?search=Epsilon')
+        ).json();
+        expect(organizations.total).toBe(0);
+      });
+
       it('recognises the platform organization by name', async () => {
         const platform = (
           await call(w.platformAdmin, 'GET', `/api/organizations/${w.platform.id}`)
@@ -476,6 +539,37 @@ describe.each(DIALECTS)(
           'x-acting-organization': String(w.b.id),
         });
         expect(response.statusCode).toBe(403);
+      });
+
+      it('refuses to act within an organization that does not exist, and records nothing', async () => {
+        const db = t.database.handle.db;
+        const entries = async () =>
+          Number(
+            (
+              await db
+                .selectFrom('auditEntries')
+                .select((eb) => eb.fn.countAll().as('n'))
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+        const before = await entries();
+        for (const [method, url, payload] of [
+          ['GET', '/api/audits/export.csv', undefined],
+          ['PATCH', `/api/credentials/${w.credentialB}`, { description: 'Acting nowhere' }],
+        ] as const) {
+          const response = await call(w.platformAdmin, method, url, payload, {
+            [ACTING_ORGANIZATION_HEADER]: String(Number.MAX_SAFE_INTEGER),
+          });
+          expect(response.statusCode, url).toBe(400);
+          expect(response.json(), url).toEqual({
+            message: `${ACTING_ORGANIZATION_HEADER} names no organization`,
+          });
+        }
+        expect(await entries()).toBe(before);
+        const credential = (
+          await call(w.platformAdmin, 'GET', `/api/credentials/${w.credentialB}`)
+        ).json();
+        expect(credential.description).not.toBe('Acting nowhere');
       });
 
       it('filters the trail by type, user and date, and exports it as CSV', async () => {

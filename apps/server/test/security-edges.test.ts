@@ -310,6 +310,28 @@ describe.each(DIALECTS)('security edges on %s', (dialect) => {
       });
     });
 
+    it('refuses control characters in identity requests before they reach the database', async () => {
+      for (const target of ['ForgotPassword', 'InitiateAuth']) {
+        const response = await world.t.app.inject({
+          method: 'POST',
+          url: '/identity/',
+          remoteAddress: REMOTE,
+          headers: {
+            'content-type': 'application/x-amz-json-1.1',
+            'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
+          },
+          payload: JSON.stringify({
+            ClientId: TEST_CLIENT_ID,
+            Username: `${world.plainUser.email}\u0000`,
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            AuthParameters: { USERNAME: `${world.plainUser.email}\u0000`, PASSWORD: 'x' },
+          }),
+        });
+        expect(response.statusCode, target).toBe(400);
+        expect(response.json().__type, target).toBe('InvalidParameterException');
+      }
+    });
+
     it('accepts ids written in decimal digits only', async () => {
       const id = world.organizationId;
       expect(
@@ -339,6 +361,22 @@ describe.each(DIALECTS)('security edges on %s', (dialect) => {
         headers: { 'x-acting-organization': `0x${id.toString(16)}` },
       });
       expect(acting.statusCode).toBe(400);
+    });
+
+    it('refuses unreadable and overlong paths in the JSON error shape, without echoing them', async () => {
+      for (const [path, status] of [
+        ['/api/organizations/%ED%A0%80', 400],
+        ['/api/organizations/%E0%A4%A', 400],
+        [`/api/organizations/${'9'.repeat(5000)}`, 414],
+        [`/api/users/${'a'.repeat(5000)}/invitation`, 414],
+      ] as const) {
+        for (const as of [world.platformAdmin, undefined]) {
+          const response = await call('GET', path, as ? { as } : {});
+          expect(response.statusCode, path).toBe(status);
+          expect(Object.keys(response.json()), path).toEqual(['message']);
+          expect(response.body, path).not.toContain(path.split('/')[3]);
+        }
+      }
     });
 
     it('stores only http and https websites', async () => {

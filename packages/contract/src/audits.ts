@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { listQuery, page, ZId } from './pagination.ts';
+import { listQuery, page, ZId, ZLookupId } from './pagination.ts';
 
 export const ZAuditEntry = z
   .object({
@@ -26,7 +26,7 @@ export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 export const AUDIT_SORTS = ['occurredAt'] as const;
 export const ZAuditListQuery = listQuery(AUDIT_SORTS, 'occurredAt').extend({
   order: z.enum(['asc', 'desc']).default('desc'),
-  typeId: ZId.optional(),
+  typeId: ZLookupId.optional(),
   userId: ZId.optional(),
   organizationId: ZId.optional(),
   from: z.iso.date().optional(),

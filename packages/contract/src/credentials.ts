@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { ZDataGap } from './insights.ts';
-import { listQuery, page, ZId } from './pagination.ts';
+import { listQuery, page, ZBodyLookupId, ZId, ZLookupId } from './pagination.ts';
 
 export const CREDENTIAL_STATUSES = ['ACTIVE', 'ARCHIVED'] as const;
 
@@ -50,7 +50,7 @@ export const CREDENTIAL_SORTS = [
 ] as const;
 export const ZCredentialListQuery = listQuery(CREDENTIAL_SORTS, 'name').extend({
   organizationId: ZId.optional(),
-  typeId: ZId.optional(),
+  typeId: ZLookupId.optional(),
   status: z.enum(CREDENTIAL_STATUSES).optional(),
 });
 export type TCredentialListQuery = z.infer<typeof ZCredentialListQuery>;
@@ -66,7 +66,7 @@ export const ZCredentialBody = z
       .min(2)
       .max(40)
       .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Letters, digits, dot, dash and underscore only'),
-    type_id: z.number().int().positive(),
+    type_id: ZBodyLookupId,
     program_code: z.string().trim().max(20).nullable().optional(),
     description: z.string().trim().max(2000).nullable().optional(),
   })

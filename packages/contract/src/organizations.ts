@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { listQuery, page, ZId, ZQueryBoolean } from './pagination.ts';
+import { listQuery, page, ZBodyLookupId, ZLookupId, ZQueryBoolean } from './pagination.ts';
 
 export const ORGANIZATION_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 
@@ -37,7 +37,7 @@ export type TOrganization = z.infer<typeof ZOrganization>;
 
 export const ORGANIZATION_SORTS = ['name', 'type', 'status', 'createdAt'] as const;
 export const ZOrganizationListQuery = listQuery(ORGANIZATION_SORTS, 'name').extend({
-  typeId: ZId.optional(),
+  typeId: ZLookupId.optional(),
   status: z.enum(ORGANIZATION_STATUSES).optional(),
   insightsEntitled: ZQueryBoolean.optional(),
 });
@@ -49,8 +49,8 @@ const optionalText = (max: number) => z.string().trim().max(max).nullable().opti
 export const ZOrganizationBody = z
   .strictObject({
     name: z.string().trim().min(2, 'At least 2 characters').max(200),
-    type_id: z.number().int().positive(),
-    login_mode_id: z.number().int().positive(),
+    type_id: ZBodyLookupId,
+    login_mode_id: ZBodyLookupId,
     website: z
       .url({ protocol: /^https?$/, error: 'Enter a full address, such as https://example.edu' })
       .max(300)

@@ -54,6 +54,18 @@ export const ZId = ZWholeNumber.pipe(ZPositiveId);
 /** An id in a JSON body: a number, or the same digits a path would carry. */
 export const ZBodyId = z.union([ZPositiveId, ZId]);
 
+/**
+ * Lookup tables (organization and credential types, login modes, audit types) number their rows
+ * with 32-bit integers; a larger id names nothing and must not reach a query.
+ */
+export const MAX_LOOKUP_ID = 2_147_483_647;
+
+/** A lookup id in a JSON body (`"type_id": 3`). */
+export const ZBodyLookupId = z.number().int().positive().max(MAX_LOOKUP_ID);
+
+/** A lookup id in a query string (`?typeId=3`). */
+export const ZLookupId = ZWholeNumber.pipe(ZBodyLookupId);
+
 /** The id a header or other text names, or undefined unless it is plain decimal digits. */
 export function parseId(text: string): number | undefined {
   const parsed = ZId.safeParse(text);

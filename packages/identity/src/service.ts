@@ -165,6 +165,32 @@ function requireString(input: Input, name: string, context = ''): string {
   return value;
 }
 
+/** Control characters other than tab and line breaks: no parameter of the protocol carries them. */
+const CONTROL_CHARACTER = /[^\P{Cc}\t\n\r]/u;
+
+/**
+ * Refuses an input with a control character in any string or key (a NUL cannot even be stored in
+ * PostgreSQL text). Walks with an explicit stack, so no nesting can exhaust the call stack.
+ */
+function refuseControlCharacters(input: Input): void {
+  const stack: Array<{ value: unknown; path: string }> = [{ value: input, path: '' }];
+  while (stack.length > 0) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (CONTROL_CHARACTER.test(value))
+        throw invalidParameter(
+          `1 validation error detected: Value at '${path}' failed to satisfy constraint: Member must not contain control characters`,
+        );
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, child] of Object.entries(value)) {
+        const name = key.replace(new RegExp(CONTROL_CHARACTER.source, 'gu'), '?');
+        stack.push({ value: key, path: path ? `${path}.${name}` : name });
+        stack.push({ value: child, path: path ? `${path}.${name}` : name });
+      }
+    }
+  }
+}
+
 function optionalString(input: Input, name: string): string | undefined {
   const value = input[name];
   return typeof value === 'string' && value.length > 0 ? value : undefined;
@@ -1320,7 +1346,8 @@ export async function createIdentityService(
     },
 
     async handle(action, input, context) {
-      const run = actions[action];
+      // Own operations only: a name like `constructor` or `__proto__` must not reach Object.prototype.
+      const run = Object.hasOwn(actions, action) ? actions[action] : undefined;
       if (!run) throw new IdentityError('UnknownOperationException', `Unknown operation ${action}`);
       await rateLimit(
         `all:${context.ip}`,
@@ -1328,6 +1355,7 @@ export async function createIdentityService(
         60_000,
         'TooManyRequestsException',
       );
+      refuseControlCharacters(input);
       return run(input, context);
     },
 

@@ -97,6 +97,39 @@ describe('wire protocol', () => {
     expect((await pool.call('AdminCreateUser', {})).body.__type).toBe('UnknownOperationException');
   });
 
+  test('control characters in any parameter: InvalidParameterException', async () => {
+    for (const [action, body, path] of [
+      ['ForgotPassword', { ClientId: CLIENT_ID, Username: 'a\u0000@example.com' }, 'Username'],
+      [
+        'InitiateAuth',
+        {
+          AuthFlow: 'USER_PASSWORD_AUTH',
+          ClientId: CLIENT_ID,
+          AuthParameters: { USERNAME: 'a@example.com', PASSWORD: 'x\u001b[0m' },
+        },
+        'AuthParameters.PASSWORD',
+      ],
+    ] as const) {
+      const result = await pool.call(action, body);
+      expect(result.status, action).toBe(400);
+      expect(result.body, action).toEqual({
+        __type: 'InvalidParameterException',
+        message: `1 validation error detected: Value at '${path}' failed to satisfy constraint: Member must not contain control characters`,
+      });
+    }
+  });
+
+  test('names of built-in object members are unknown operations too', async () => {
+    for (const action of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      const result = await pool.call(action, { ClientId: CLIENT_ID });
+      expect(result.status, action).toBe(400);
+      expect(result.body, action).toEqual({
+        __type: 'UnknownOperationException',
+        message: `Unknown operation ${action}`,
+      });
+    }
+  });
+
   test('missing parameters: InvalidParameterException', async () => {
     const result = await pool.call('InitiateAuth', {
       AuthFlow: 'USER_SRP_AUTH',

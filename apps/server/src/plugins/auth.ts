@@ -97,6 +97,8 @@ export type StoredPrincipal = Omit<Principal, 'isAdmin' | 'actingOrganizationId'
 export interface PrincipalSource {
   /** The active user linked to an identity username, or undefined. */
   findByIdentityUsername(username: string): Promise<StoredPrincipal | undefined>;
+  /** Whether an organization with this id exists (the one a platform admin would act within). */
+  organizationExists(id: number): Promise<boolean>;
 }
 
 declare module 'fastify' {
@@ -176,6 +178,9 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
       if (id !== principal.organizationId) {
         if (principal.roleId !== ROLES.PLATFORM_ADMIN)
           throw forbidden('Only platform admins can act within another organization');
+        // Everything done while acting is recorded against this organization: it must exist.
+        if (!(await options.principals.organizationExists(id)))
+          throw badRequest(`${ACTING_ORGANIZATION_HEADER} names no organization`);
         principal.actingOrganizationId = id;
         principal.impersonating = true;
       }

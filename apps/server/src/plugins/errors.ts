@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -16,11 +16,31 @@ const FRIENDLY: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty but the content type is JSON',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Content length does not match the body',
+  FST_ERR_BAD_URL: 'The address has a malformed escape sequence',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the address is too long',
 };
 
 /** Field path as the client sent it: `a.b.0` for nested keys, `body` for the whole body. */
 function fieldKey(path: ReadonlyArray<PropertyKey>): string {
   return path.length === 0 ? 'body' : path.map(String).join('.');
+}
+
+/**
+ * Fastify's `frameworkErrors`: requests the router cannot read (a path with a malformed escape, a
+ * path segment longer than any id) are refused in the same shape as every other error, and
+ * without echoing the path back.
+ */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const status = error.statusCode ?? 500;
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  const body: TErrorResponse = {
+    message: (status < 500 && FRIENDLY[error.code]) || MESSAGES.requestFailed,
+  };
+  return reply.status(status).send(body);
 }
 
 /** One JSON error shape `{ message, fieldErrors? }` for every failure, never a stack trace. */

@@ -167,6 +167,16 @@ export function createCredentialsRepository(db: Kysely<Database>) {
       return (await query.executeTakeFirst()) !== undefined;
     },
 
+    async organizationExists(id: number): Promise<boolean> {
+      return (
+        (await db
+          .selectFrom('organizations')
+          .select('id')
+          .where('id', '=', id)
+          .executeTakeFirst()) !== undefined
+      );
+    },
+
     async typeExists(id: number): Promise<boolean> {
       return (
         (await db

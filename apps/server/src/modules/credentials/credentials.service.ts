@@ -76,6 +76,9 @@ export function createCredentialsService(deps: {
 
     async create(actor: Actor, body: TCredentialBody): Promise<TCredential> {
       requireAccess(actor.principal, 'create:credential', { organizationId: body.organization_id });
+      if (!(await credentials.organizationExists(body.organization_id))) {
+        throw badRequest('Invalid credential', { organization_id: 'Unknown organization' });
+      }
       await checkFields(body.organization_id, body);
       const id = await db.transaction().execute(async (trx) => {
         const created = await credentials.create(trx, body);

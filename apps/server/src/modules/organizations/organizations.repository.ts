@@ -150,6 +150,16 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
       return row ? toDetail(row) : undefined;
     },
 
+    async exists(id: number): Promise<boolean> {
+      return (
+        (await db
+          .selectFrom('organizations')
+          .select('id')
+          .where('id', '=', id)
+          .executeTakeFirst()) !== undefined
+      );
+    },
+
     async nameTaken(name: string, exceptId?: number): Promise<boolean> {
       let query = db
         .selectFrom('organizations')
