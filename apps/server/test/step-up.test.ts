@@ -48,6 +48,14 @@ describe.each(DIALECTS)('step-up before removing the authenticator app on %s', (
 
   async function signedInUser(withAuthenticator: boolean): Promise<SignedIn> {
     const user = await t.createUser(organizationId, { roleId: ROLES.USER });
+    return withAuthenticator ? enrolled(user) : signedInAs(user);
+  }
+
+  async function enrolled(user: BuiltUser): Promise<SignedIn> {
+    return signedInAs(user, true);
+  }
+
+  async function signedInAs(user: BuiltUser, withAuthenticator = false): Promise<SignedIn> {
     const signIn = await identityCall('InitiateAuth', {
       AuthFlow: 'USER_PASSWORD_AUTH',
       ClientId: TEST_CLIENT_ID,
@@ -160,6 +168,16 @@ describe.each(DIALECTS)('step-up before removing the authenticator app on %s', (
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(MESSAGES.authenticatorRequired);
     expect(await authenticatorOn(required.user)).toBe(true);
+  });
+
+  it("keeps it when the person's organization requires two-step verification", async () => {
+    const strict = await createOrganization(t.database.handle.db, { mfaRequired: true });
+    const user = await t.createUser(strict.id, { roleId: ROLES.USER });
+    const who = await enrolled(user);
+    const refused = await remove(who, { password: TEST_PASSWORD });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(MESSAGES.authenticatorRequired);
+    expect(await authenticatorOn(user)).toBe(true);
   });
 
   it('needs a signed-in user', async () => {

@@ -22,6 +22,7 @@ export async function createOrganization(
     typeId: number;
     loginModeId: number;
     insightsEntitled: boolean;
+    mfaRequired: boolean;
   }> = {},
 ): Promise<BuiltOrganization> {
   const name = overrides.name ?? `Test Organization ${next()}-${randomUUID().slice(0, 6)}`;
@@ -36,7 +37,7 @@ export async function createOrganization(
       state: null,
       salesforceAccountId: null,
       insightsEntitled: overrides.insightsEntitled ?? true,
-      mfaRequired: false,
+      mfaRequired: overrides.mfaRequired ?? false,
       createdAt: new Date().toISOString(),
       updatedAt: new Date().toISOString(),
     })

@@ -40,7 +40,14 @@ export function createAuthenticatorService(deps: {
       if (!identity || identity.status === 'EXTERNAL_PROVIDER')
         throw conflict(MESSAGES.authenticatorCompanySignIn);
       if (!identity.mfaEnabled) throw conflict(MESSAGES.authenticatorNotSetUp);
-      if (identity.mfaRequired) throw conflict(MESSAGES.authenticatorRequired);
+      // The organization's rule holds even where the pool was not told (people invited since).
+      const organization = await deps.db
+        .selectFrom('organizations')
+        .select('mfaRequired')
+        .where('id', '=', principal.organizationId)
+        .executeTakeFirst();
+      if (identity.mfaRequired || Boolean(organization?.mfaRequired))
+        throw conflict(MESSAGES.authenticatorRequired);
       try {
         await deps.identity.verifyFactor(principal.identityUsername, proof);
       } catch (error) {
