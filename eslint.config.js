@@ -1,7 +1,44 @@
+import { readdirSync } from 'node:fs';
+
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const folders = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+const web = './apps/web/src';
+const server = './apps/server/src';
+
+/**
+ * Which code may import which (docs/decisions/012-import-boundaries.md). In the web app, shared
+ * code (`components/`, `lib/`) imports no feature and not the app; a feature imports shared code
+ * only, never another feature or the app; the app composes features. On the server, a module's
+ * repository is used by its own module and by the composition root (`app.ts`) only.
+ */
+const boundaries = [
+  { target: `${web}/components`, from: [`${web}/features`, `${web}/app`] },
+  { target: `${web}/lib`, from: [`${web}/features`, `${web}/app`] },
+  ...folders('apps/web/src/features').map((feature) => ({
+    target: `${web}/features/${feature}`,
+    from: [`${web}/features`, `${web}/app`],
+    except: [`./${feature}`],
+  })),
+  ...folders('apps/server/src/modules').map((module, _index, modules) => ({
+    target: [
+      ...modules.filter((other) => other !== module).map((other) => `${server}/modules/${other}`),
+      `${server}/lib`,
+      `${server}/jobs/!(handlers).ts`,
+      `${server}/plugins`,
+    ],
+    from: `${server}/modules/${module}/*.repository.ts`,
+  })),
+];
 
 export default tseslint.config(
   {
@@ -40,5 +77,24 @@ export default tseslint.config(
     // Migrations are typed Kysely<any>: they are frozen in time and must not depend on today's schema.
     files: ['**/migrations/**', '**/db/migrations.ts', '**/migrations.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/web/tsconfig.json', 'tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
 );

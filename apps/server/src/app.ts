@@ -314,8 +314,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       invitations: createInvitationsService({
         db,
         invitations: invitationsRepository,
-        sso: ssoRepository,
-        ssoService,
+        sso: ssoService,
         audit,
         identity: identity.admin,
         mailer: identity.mailer,

@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import { isIP } from 'node:net';
 
 import type { Database } from '../db/schema.ts';
-import type { AuditsRepository, AuditTypeCode } from '../modules/audits/audits.repository.ts';
 import type { Principal } from '../plugins/auth.ts';
 
 /** Who did something, from where: what every audit entry records about the request. */
@@ -39,8 +38,37 @@ export type Auditor = (
   event: AuditEvent,
 ) => Promise<void>;
 
+/** One row of the audit trail as it is written. */
+export interface NewAuditEntry {
+  actorUserId: number | null;
+  organizationId: number | null;
+  impersonating: boolean;
+  typeCode: AuditTypeCode;
+  resourceType: string;
+  resourceId: string;
+  summary: string;
+  ipAddress: string | null;
+  requestId: string | null;
+}
+
+export type AuditTypeCode =
+  | 'CREATE'
+  | 'UPDATE'
+  | 'DELETE'
+  | 'SIGN_IN'
+  | 'IMPERSONATE'
+  | 'EXPORT'
+  | 'UPLOAD'
+  | 'INVITE'
+  | 'CLIENT_EVENT';
+
+/** Where audit entries are written: the audits module's repository (wired in app.ts). */
+export interface AuditStore {
+  insert(executor: Kysely<Database>, entry: NewAuditEntry): Promise<void>;
+}
+
 /** Records an audit entry with the transaction of the change it describes. */
-export function createAuditor(audits: AuditsRepository): Auditor {
+export function createAuditor(audits: AuditStore): Auditor {
   return (executor, actor, event) =>
     audits.insert(executor, {
       actorUserId: actor.principal.userId,

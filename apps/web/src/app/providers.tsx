@@ -4,7 +4,7 @@ import { Provider as ReduxProvider } from 'react-redux';
 import { SnackbarProvider } from '../components/snackbar/snackbar-provider';
 import { AuthProvider } from '../lib/auth/auth-provider';
 import type { AppStore } from './store';
-import { AppThemeProvider } from './theme/app-theme-provider';
+import { AppThemeProvider } from '../lib/theme/app-theme-provider';
 
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
   return (

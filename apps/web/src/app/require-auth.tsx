@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 
 import { FullPageLoader } from '../components/feedback/full-page-loader';
 import { useAuth } from '../lib/auth/use-auth';
-import { paths } from './paths';
+import { paths } from '../lib/routing/paths';
 
 /** Screens behind sign-in: others are sent to the sign-in screen, which brings them back afterwards. */
 export function RequireAuth() {

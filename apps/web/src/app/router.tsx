@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 
-import { paths } from './paths';
+import { paths } from '../lib/routing/paths';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 
@@ -17,7 +17,7 @@ const Callback = lazy(() => import('../features/auth/routes/callback'));
 const AcceptInvitation = lazy(() => import('../features/auth/routes/accept-invitation'));
 
 const AppShell = lazy(() => import('./shell/app-shell'));
-const Dashboard = lazy(() => import('../features/dashboard/routes/dashboard'));
+const Dashboard = lazy(() => import('./routes/dashboard'));
 const OrganizationsList = lazy(() => import('../features/organizations/routes/organizations-list'));
 const CredentialsList = lazy(() => import('../features/credentials/routes/credentials-list'));
 const UsersList = lazy(() => import('../features/users/routes/users-list'));
@@ -26,7 +26,7 @@ const Organization = lazy(() => import('../features/organizations/routes/organiz
 const OrganizationOverview = lazy(
   () => import('../features/organizations/routes/organization-overview'),
 );
-const Credential = lazy(() => import('../features/credentials/routes/credential'));
+const Credential = lazy(() => import('./routes/credential'));
 const Contract = lazy(() => import('../features/contracts/routes/contract'));
 const User = lazy(() => import('../features/users/routes/user'));
 const Audits = lazy(() => import('../features/audits/routes/audits'));

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 
 import { createStore, type AppStore } from '../app/store';
-import { AppThemeProvider } from '../app/theme/app-theme-provider';
+import { AppThemeProvider } from '../lib/theme/app-theme-provider';
 import { SnackbarProvider } from '../components/snackbar/snackbar-provider';
 
 const RenderedContext = createContext<ReactNode>(null);

@@ -7,29 +7,7 @@ import { readBatches, readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { likePattern } from '../../db/text-search.ts';
 import { toBool, toIso } from '../../db/values.ts';
-
-export interface NewAuditEntry {
-  actorUserId: number | null;
-  organizationId: number | null;
-  impersonating: boolean;
-  typeCode: AuditTypeCode;
-  resourceType: string;
-  resourceId: string;
-  summary: string;
-  ipAddress: string | null;
-  requestId: string | null;
-}
-
-export type AuditTypeCode =
-  | 'CREATE'
-  | 'UPDATE'
-  | 'DELETE'
-  | 'SIGN_IN'
-  | 'IMPERSONATE'
-  | 'EXPORT'
-  | 'UPLOAD'
-  | 'INVITE'
-  | 'CLIENT_EVENT';
+import type { AuditTypeCode, NewAuditEntry } from '../../lib/audit.ts';
 
 export interface AuditFilter extends Omit<TAuditListQuery, 'search'> {
   search?: string | undefined;

@@ -21,7 +21,6 @@ import type { Actor, Auditor } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { invitationEmail, temporaryPasswordEmail } from '../mail/templates.ts';
-import type { SsoRepository } from '../sso/sso.repository.ts';
 import { isFederatedOrganization, type SsoService } from '../sso/sso.service.ts';
 import {
   type InvitationRecord,
@@ -60,8 +59,7 @@ export interface InvitationLinks {
 export function createInvitationsService(deps: {
   db: Kysely<Database>;
   invitations: InvitationsRepository;
-  sso: SsoRepository;
-  ssoService: SsoService;
+  sso: SsoService;
   audit: Auditor;
   identity: IdentityAdmin;
   mailer: Mailer | undefined;
@@ -126,7 +124,7 @@ export function createInvitationsService(deps: {
       body: z.output<typeof ZInvitationBody>,
     ): Promise<{ user: TUserSummary; invitation: TInvitation }> {
       requireAccess(actor.principal, 'invite:user', { organizationId });
-      const organization = await sso.organization(organizationId);
+      const organization = await sso.organizationSignIn(organizationId);
       if (!organization) throw notFound();
       const isPlatform = organization.name === PLATFORM_ORGANIZATION_NAME;
       if (
@@ -214,7 +212,7 @@ export function createInvitationsService(deps: {
 
     async resend(actor: Actor, userId: number): Promise<TInvitation> {
       const person = await requireInvitedPerson(actor, userId);
-      const organization = await sso.organization(person.organizationId);
+      const organization = await sso.organizationSignIn(person.organizationId);
       const federated = isFederatedOrganization(organization);
       const token = randomBytes(32).toString('base64url');
       const invitation = await db.transaction().execute(async (trx) => {
@@ -271,7 +269,7 @@ export function createInvitationsService(deps: {
       requireAccess(actor.principal, 'invite:user', { organizationId: person.organizationId });
       const invitation = await invitations.latestForUser(userId);
       if (!invitation) throw notFound('This user was not invited');
-      const organization = await sso.organization(person.organizationId);
+      const organization = await sso.organizationSignIn(person.organizationId);
       return toInvitationContract(invitation, isFederatedOrganization(organization));
     },
 
@@ -317,13 +315,13 @@ export function createInvitationsService(deps: {
       // Two tabs accepting at once: only one wins.
       if (!claimed) throw conflict(INVITATION_MESSAGES.used);
 
-      const organization = await sso.organization(person.organizationId);
+      const organization = await sso.organizationSignIn(person.organizationId);
       try {
         if (isFederatedOrganization(organization)) {
           return {
             isFederated: true,
             email: person.email,
-            redirectUri: await deps.ssoService.startSignIn(person.organizationId, person.email),
+            redirectUri: await sso.startSignIn(person.organizationId, person.email),
           };
         }
         if (!person.identityUsername) throw new Error('The invited user has no identity');

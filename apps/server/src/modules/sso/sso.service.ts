@@ -25,7 +25,6 @@ import type { Database } from '../../db/schema.ts';
 import { requireAccess } from '../../lib/access.ts';
 import type { Actor, Auditor } from '../../lib/audit.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
-import type { InvitationsRepository, PersonRecord } from '../invitations/invitations.repository.ts';
 import type { SsoIntegration } from './sso-integration.ts';
 import type { OrganizationSignIn, SsoRepository } from './sso.repository.ts';
 import { type OutboundFetch, PrivateAddressError } from '../../lib/outbound.ts';
@@ -70,10 +69,37 @@ export function isFederatedOrganization(organization: OrganizationSignIn | undef
   return organization?.loginMode === 'SSO' && organization.sso !== undefined;
 }
 
+/** A person as federated sign-in finds or provisions them: their user row. */
+export interface FederatedPerson {
+  id: number;
+  organizationId: number;
+  identityUsername: string | null;
+  email: string;
+  firstName: string;
+  lastName: string;
+  roleId: RoleId;
+  active: boolean;
+  invited: boolean;
+}
+
+/**
+ * What federated sign-in needs of the people records. The invitations module's repository
+ * provides it; `app.ts` wires the two, so neither module imports the other's repository.
+ */
+export interface PeopleDirectory {
+  findPersonByEmail(email: string): Promise<FederatedPerson | undefined>;
+  insertPerson(
+    executor: Kysely<Database>,
+    person: Omit<FederatedPerson, 'id' | 'active'>,
+  ): Promise<number>;
+  setInvited(executor: Kysely<Database>, userId: number, invited: boolean): Promise<void>;
+  acceptPending(executor: Kysely<Database>, userId: number, now: Date): Promise<void>;
+}
+
 export function createSsoService(deps: {
   db: Kysely<Database>;
   sso: SsoRepository;
-  people: InvitationsRepository;
+  people: PeopleDirectory;
   audit: Auditor;
   identity: IdentityAdmin;
   integration: SsoIntegration | undefined;
@@ -133,7 +159,7 @@ export function createSsoService(deps: {
     return url.toString();
   }
 
-  function actorFor(person: PersonRecord): Actor {
+  function actorFor(person: FederatedPerson): Actor {
     return {
       principal: {
         userId: person.id,
@@ -267,6 +293,11 @@ export function createSsoService(deps: {
   return {
     startSignIn,
     admitFederatedPerson,
+
+    /** How an organization's people sign in: its login mode and company provider, if any. */
+    organizationSignIn(organizationId: number): Promise<OrganizationSignIn | undefined> {
+      return sso.organization(organizationId);
+    },
 
     async getSettings(actor: Actor, organizationId: number): Promise<TSsoSettings> {
       requireAccess(actor.principal, 'update:organization', { organizationId });

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 
-import { paths } from '../paths';
+import { paths } from '../../lib/routing/paths';
 
 export default function NotFoundRoute() {
   return (

@@ -8,7 +8,7 @@ import { NoAccess } from '../../components/feedback/no-access';
 import { useGetOrganizationQuery } from '../../lib/api/organization-api';
 import { useAuth } from '../../lib/auth/use-auth';
 import { selectImpersonatedOrganization } from '../../lib/impersonation/impersonation-slice';
-import { useOrganizationRoute } from '../use-organization-route';
+import { useOrganizationRoute } from '../../lib/routing/use-organization-route';
 
 /**
  * Every `{organization route}` screen passes through here: it answers "not found / no access"

@@ -11,7 +11,7 @@ import { useDispatch } from 'react-redux';
 
 import { Logo } from '../../components/brand/logo';
 import { openBookmarksDrawer } from '../../lib/bookmarks/bookmarks-slice';
-import { paths } from '../paths';
+import { paths } from '../../lib/routing/paths';
 import { ProfileMenu } from './profile-menu';
 import { ThemeModeSwitch } from './theme-mode-switch';
 

@@ -11,7 +11,7 @@ import { accessFor } from '@laurel/contract/permissions';
 import type { TProfile } from '@laurel/contract/profile';
 import { isPlatformAdmin } from '@laurel/contract/roles';
 
-import { getOrganizationHref, getOrganizationItemHref, paths } from '../paths';
+import { getOrganizationHref, getOrganizationItemHref, paths } from '../../lib/routing/paths';
 
 export interface NavItem {
   label: string;

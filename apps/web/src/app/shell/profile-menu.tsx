@@ -14,7 +14,7 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 
 import { useAuth } from '../../lib/auth/use-auth';
-import { paths } from '../paths';
+import { paths } from '../../lib/routing/paths';
 
 export function initialsOf(
   firstName?: string | null,

@@ -16,7 +16,7 @@ import {
 import { MESSAGES } from '@laurel/contract/messages';
 import { isPlatformAdmin } from '@laurel/contract/roles';
 
-import { useItemHref } from '../../app/use-item-href';
+import { useItemHref } from '../../lib/routing/use-item-href';
 import { useAuth } from '../../lib/auth/use-auth';
 import { openBookmarksDrawer } from '../../lib/bookmarks/bookmarks-slice';
 import { filterBookmarks } from '../../lib/bookmarks/filter-bookmarks';

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/routing/paths';
 
 export interface NoAccessProps {
   title?: string;

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import NavigateNext from '@mui/icons-material/NavigateNext';
 
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/routing/paths';
 import {
   BREADCRUMB_SLOTS,
   selectBreadcrumbs,

@@ -8,7 +8,7 @@ import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import { AUDIT_SORTS, type TAuditEntry } from '@laurel/contract/audits';
 import { accessFor } from '@laurel/contract/permissions';
 
-import { useOrganizationRoute } from '../../../app/use-organization-route';
+import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
 import { DataTable, type Column } from '../../../components/data-table/data-table';
 import { ListToolbar, SelectFilter } from '../../../components/data-table/list-toolbar';
 import { EmptyState } from '../../../components/feedback/empty-state';

@@ -1,4 +1,4 @@
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/routing/paths';
 
 /** The `nextStep.signInStep` values the identity client returns (spec §4). */
 export type SignInStep =

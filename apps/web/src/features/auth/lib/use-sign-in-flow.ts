@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { SignInOutput } from 'aws-amplify/auth';
 
-import { paths, safeRedirectTarget } from '../../../app/paths';
+import { paths, safeRedirectTarget } from '../../../lib/routing/paths';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { outcomeForStep, type SignInOutcome } from './sign-in-steps';
 

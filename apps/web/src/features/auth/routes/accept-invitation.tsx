@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import { INVITATION_MESSAGES } from '@laurel/contract/invitations';
 
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/routing/paths';
 import { getErrorText } from '../../../lib/errors/error-text';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useAcceptInvitationMutation } from '../api/invitation-api';

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useDispatch } from 'react-redux';
 import { MESSAGES } from '@laurel/contract/messages';
 
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/routing/paths';
 import type { ApiDispatch } from '../../../lib/api/api';
 import { authCallbackApi } from '../api/callback-api';
 import { getErrorText } from '../../../lib/errors/error-text';

@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import { TextInput } from '../../../components/forms/text-input';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/routing/paths';
 import { useCheckFederatedMutation } from '../../../lib/auth/auth-api';
 import { identityErrorText } from '../../../lib/auth/identity-errors';
 import { useAuth } from '../../../lib/auth/use-auth';

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { TextInput } from '../../../components/forms/text-input';
 
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/routing/paths';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { identityErrorText } from '../../../lib/auth/identity-errors';
 import { passwordError } from '../../../lib/auth/password-rules';

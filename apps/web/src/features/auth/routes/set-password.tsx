@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/routing/paths';
 import { identityErrorText } from '../../../lib/auth/identity-errors';
 import { passwordError } from '../../../lib/auth/password-rules';
 import { useAuth } from '../../../lib/auth/use-auth';

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/routing/paths';
 import { identityErrorText } from '../../../lib/auth/identity-errors';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { AuthForm } from '../components/auth-form';

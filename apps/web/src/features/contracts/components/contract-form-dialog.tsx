@@ -30,7 +30,7 @@ import { getErrorText } from '../../../lib/errors/error-text';
 import {
   OrganizationPicker,
   type OrganizationOption,
-} from '../../organizations/components/organization-picker';
+} from '../../../components/forms/organization-picker';
 import { useCreateContractMutation, useUpdateContractMutation } from '../api/contracts-api';
 
 interface LineValues {

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { TContract, TLineItem } from '@laurel/contract/contracts';
 
-import { useOrganizationRoute } from '../../../app/use-organization-route';
+import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
 import { BookmarkButton } from '../../../components/bookmarks/bookmark-button';
 import { DetailGrid } from '../../../components/display/detail-grid';
 import { StatusChip } from '../../../components/display/status-chip';

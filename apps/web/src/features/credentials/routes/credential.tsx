@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,7 +15,7 @@ import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import UnarchiveOutlined from '@mui/icons-material/UnarchiveOutlined';
 import { AWARD_SORTS, type TAward, type TCredential } from '@laurel/contract/credentials';
 
-import { useOrganizationRoute } from '../../../app/use-organization-route';
+import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
 import { BookmarkButton } from '../../../components/bookmarks/bookmark-button';
 import { DataTable, type Column } from '../../../components/data-table/data-table';
 import { ListToolbar } from '../../../components/data-table/list-toolbar';
@@ -40,14 +40,22 @@ import {
 } from '../api/credentials-api';
 import { CredentialFormDialog } from '../components/credential-form-dialog';
 
-// The insights panel (with its chart) loads only when its tab is opened.
-const InsightsPanel = lazy(() => import('../../insights/components/insights-panel'));
+/** What the page hands to its insights tab; the app composes the insights feature into it. */
+export interface CredentialInsightsProps {
+  organizationId: number;
+  credentialId: number;
+  subject: string;
+}
+
+export interface CredentialRouteProps {
+  renderInsights: (props: CredentialInsightsProps) => ReactNode;
+}
 
 const TABS = ['details', 'awards', 'insights'] as const;
 type TabName = (typeof TABS)[number];
 
 /** `{organization route}/credentials/:credentialId`: details, awards and insights. */
-export default function CredentialRoute() {
+export default function CredentialRoute({ renderInsights }: CredentialRouteProps) {
   const { credentialId } = useParams();
   const id = Number(credentialId);
   const valid = Number.isSafeInteger(id) && id > 0;
@@ -61,10 +69,13 @@ export default function CredentialRoute() {
         <CircularProgress aria-label="Loading the credential" />
       </Box>
     );
-  return <CredentialPage credential={credential} />;
+  return <CredentialPage credential={credential} renderInsights={renderInsights} />;
 }
 
-function CredentialPage({ credential }: { credential: TCredential }) {
+function CredentialPage({
+  credential,
+  renderInsights,
+}: CredentialRouteProps & { credential: TCredential }) {
   const { organizationHref } = useOrganizationRoute();
   const { data: organization } = useGetOrganizationQuery(credential.organizationId);
   const canDo = useCan();
@@ -166,11 +177,11 @@ function CredentialPage({ credential }: { credential: TCredential }) {
         {tab === 'awards' ? <AwardsList credential={credential} /> : null}
         {tab === 'insights' ? (
           <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
-            <InsightsPanel
-              organizationId={credential.organizationId}
-              credentialId={credential.id}
-              subject={credential.name}
-            />
+            {renderInsights({
+              organizationId: credential.organizationId,
+              credentialId: credential.id,
+              subject: credential.name,
+            })}
           </Suspense>
         ) : null}
       </Box>

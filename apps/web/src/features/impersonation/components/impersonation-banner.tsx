@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
 
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/routing/paths';
 import {
   clearImpersonation,
   selectImpersonatedOrganization,

@@ -3,7 +3,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import { matchPath, useLocation } from 'react-router';
 import { isPlatformAdmin, isSameOrganization } from '@laurel/contract/roles';
 
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/routing/paths';
 import type { ApiDispatch } from '../../../lib/api/api';
 import { organizationApi } from '../../../lib/api/organization-api';
 import { useAuth } from '../../../lib/auth/use-auth';

@@ -8,7 +8,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/routing/paths';
 import { visuallyHidden } from '../../../components/feedback/visually-hidden';
 import { formatPeople } from '../lib/format-insights';
 

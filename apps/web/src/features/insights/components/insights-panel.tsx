@@ -20,7 +20,7 @@ import {
 } from '@laurel/contract/insights';
 import { MESSAGES } from '@laurel/contract/messages';
 
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/routing/paths';
 import { useCan } from '../../../lib/auth/use-can';
 import { getErrorText } from '../../../lib/errors/error-text';
 import { useGetInsightsDataQuery, useGetInsightsLookupsQuery } from '../api/insights-api';

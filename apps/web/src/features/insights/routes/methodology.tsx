@@ -12,7 +12,7 @@ import {
 } from '@laurel/contract/insights';
 import { MESSAGES } from '@laurel/contract/messages';
 
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/routing/paths';
 import { PageHeader } from '../../../components/layout/page-header';
 import { useBreadcrumbs } from '../../../lib/breadcrumbs/use-breadcrumbs';
 import { DATA_GAP_LABELS } from '../lib/data-gaps';

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import Skeleton from '@mui/material/Skeleton';
 
-import { useOrganizationRoute } from '../../../app/use-organization-route';
+import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
 import { NoAccess } from '../../../components/feedback/no-access';
 import { useGetOrganizationQuery } from '../../../lib/api/organization-api';
 import { useCan } from '../../../lib/auth/use-can';

@@ -2,21 +2,14 @@ import type {
   TOrganization,
   TOrganizationBody,
   TOrganizationPatchBody,
-  TOrganizationSummary,
 } from '@laurel/contract/organizations';
-import type { TPage } from '@laurel/contract/pagination';
 
 import { api } from '../../../lib/api/api';
-
-export const ORGANIZATIONS_PATH = '/api/organizations';
+import { ORGANIZATIONS_PATH } from '../../../lib/api/organization-api';
 export const ORGANIZATIONS_EXPORT_PATH = '/api/organizations/export.csv';
 
 export const organizationsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listOrganizations: build.query<TPage<TOrganizationSummary>, Record<string, string | number>>({
-      query: (params) => ({ url: ORGANIZATIONS_PATH, params }),
-      providesTags: [{ type: 'Organization', id: 'LIST' }],
-    }),
     createOrganization: build.mutation<TOrganization, TOrganizationBody>({
       query: (body) => ({ url: ORGANIZATIONS_PATH, method: 'POST', body }),
       invalidatesTags: [{ type: 'Organization', id: 'LIST' }, 'Counts'],
@@ -33,8 +26,4 @@ export const organizationsApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useListOrganizationsQuery,
-  useCreateOrganizationMutation,
-  useUpdateOrganizationMutation,
-} = organizationsApi;
+export const { useCreateOrganizationMutation, useUpdateOrganizationMutation } = organizationsApi;

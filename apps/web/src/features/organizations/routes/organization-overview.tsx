@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 
-import { useOrganizationRoute } from '../../../app/use-organization-route';
+import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
 import { BookmarkList } from '../../../components/bookmarks/bookmark-list';
 import { DetailGrid } from '../../../components/display/detail-grid';
 import { statusLabel } from '../../../components/display/status-chip';

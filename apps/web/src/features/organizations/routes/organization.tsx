@@ -7,8 +7,8 @@ import Tabs from '@mui/material/Tabs';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
 
-import { getOrganizationItemHref, paths } from '../../../app/paths';
-import { useOrganizationRoute } from '../../../app/use-organization-route';
+import { getOrganizationItemHref, paths } from '../../../lib/routing/paths';
+import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
 import { BookmarkButton } from '../../../components/bookmarks/bookmark-button';
 import { StatusChip } from '../../../components/display/status-chip';
 import { BreadcrumbsBar } from '../../../components/layout/breadcrumbs-bar';

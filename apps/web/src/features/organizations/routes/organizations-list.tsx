@@ -12,7 +12,7 @@ import {
 } from '@laurel/contract/organizations';
 import { isPlatformAdmin } from '@laurel/contract/roles';
 
-import { getOrganizationHref } from '../../../app/paths';
+import { getOrganizationHref } from '../../../lib/routing/paths';
 import { DataTable, type Column } from '../../../components/data-table/data-table';
 import { ListToolbar, SelectFilter } from '../../../components/data-table/list-toolbar';
 import { statusLabel, StatusChip } from '../../../components/display/status-chip';
@@ -24,7 +24,8 @@ import { useAuth } from '../../../lib/auth/use-auth';
 import { formatDate, formatNumber } from '../../../lib/format/format';
 import { useListParams } from '../../../lib/list/use-list-params';
 import { useLookup } from '../../../lib/lookups/lookups-api';
-import { ORGANIZATIONS_EXPORT_PATH, useListOrganizationsQuery } from '../api/organizations-api';
+import { useListOrganizationsQuery } from '../../../lib/api/organization-api';
+import { ORGANIZATIONS_EXPORT_PATH } from '../api/organizations-api';
 import { OrganizationFormDialog } from '../components/organization-form-dialog';
 
 type Sort = (typeof ORGANIZATION_SORTS)[number];

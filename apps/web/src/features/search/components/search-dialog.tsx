@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import type { TSearchResult } from '@laurel/contract/search';
 
-import { useItemHref } from '../../../app/use-item-href';
+import { useItemHref } from '../../../lib/routing/use-item-href';
 import { ITEM_TYPE_DISPLAY } from '../../../components/bookmarks/item-type';
 import { useSearchQuery } from '../api/search-api';
 

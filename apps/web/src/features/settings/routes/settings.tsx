@@ -14,8 +14,8 @@ import SettingsBrightnessOutlined from '@mui/icons-material/SettingsBrightnessOu
 import { THEME_NAMES } from '@laurel/contract/constants';
 
 import { PageHeader } from '../../../components/layout/page-header';
-import { THEME_VARIANTS } from '../../../app/theme/theme-variants';
-import { useThemeVariant } from '../../../app/theme/theme-variant-context';
+import { THEME_VARIANTS } from '../../../lib/theme/theme-variants';
+import { useThemeVariant } from '../../../lib/theme/theme-variant-context';
 
 type Mode = 'system' | 'light' | 'dark';
 

@@ -11,7 +11,7 @@ import { UPLOAD_STATUSES } from '@laurel/contract/constants';
 import { accessFor } from '@laurel/contract/permissions';
 import { UPLOAD_SORTS, type TUpload } from '@laurel/contract/uploads';
 
-import { useOrganizationRoute } from '../../../app/use-organization-route';
+import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
 import { DataTable, type Column } from '../../../components/data-table/data-table';
 import { ListToolbar, SelectFilter } from '../../../components/data-table/list-toolbar';
 import { EmptyState } from '../../../components/feedback/empty-state';

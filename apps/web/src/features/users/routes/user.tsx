@@ -5,7 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { TUserSummary } from '@laurel/contract/users';
 
-import { useOrganizationRoute } from '../../../app/use-organization-route';
+import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
 import { BookmarkButton } from '../../../components/bookmarks/bookmark-button';
 import { DetailGrid } from '../../../components/display/detail-grid';
 import { RoleChip } from '../../../components/display/role-chip';

@@ -16,9 +16,9 @@ import {
 } from '@laurel/contract/roles';
 import { USER_SORTS, type TUserSummary } from '@laurel/contract/users';
 
-import { getOrganizationHref, getOrganizationItemHref } from '../../../app/paths';
-import { useItemHref } from '../../../app/use-item-href';
-import { useOrganizationRoute } from '../../../app/use-organization-route';
+import { getOrganizationHref, getOrganizationItemHref } from '../../../lib/routing/paths';
+import { useItemHref } from '../../../lib/routing/use-item-href';
+import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
 import { DataTable, type Column } from '../../../components/data-table/data-table';
 import { ListToolbar, SelectFilter } from '../../../components/data-table/list-toolbar';
 import { RoleChip } from '../../../components/display/role-chip';

@@ -2,8 +2,8 @@ import { useCallback } from 'react';
 import { useSelector } from 'react-redux';
 import { isPlatformAdmin } from '@laurel/contract/roles';
 
-import { useAuth } from '../lib/auth/use-auth';
-import { selectImpersonatedOrganization } from '../lib/impersonation/impersonation-slice';
+import { useAuth } from '../auth/use-auth';
+import { selectImpersonatedOrganization } from '../impersonation/impersonation-slice';
 import { getItemHref } from './paths';
 
 /**

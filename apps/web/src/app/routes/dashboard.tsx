@@ -12,19 +12,21 @@ import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 import { ROLE_LABELS, isPlatformAdmin } from '@laurel/contract/roles';
 
-import { getOrganizationHref, getOrganizationItemHref, paths } from '../../../app/paths';
-import { BookmarkList } from '../../../components/bookmarks/bookmark-list';
-import { PageHeader } from '../../../components/layout/page-header';
-import { useGetOrganizationQuery } from '../../../lib/api/organization-api';
-import { useAuth } from '../../../lib/auth/use-auth';
-import { useCan } from '../../../lib/auth/use-can';
-import { useBreadcrumbs } from '../../../lib/breadcrumbs/use-breadcrumbs';
-import { formatNumber } from '../../../lib/format/format';
-import { useGetPlatformCountsQuery } from '../api/dashboard-api';
+import { getOrganizationHref, getOrganizationItemHref, paths } from '../../lib/routing/paths';
+import { BookmarkList } from '../../components/bookmarks/bookmark-list';
+import { PageHeader } from '../../components/layout/page-header';
+import { useGetOrganizationQuery } from '../../lib/api/organization-api';
+import { useAuth } from '../../lib/auth/use-auth';
+import { useCan } from '../../lib/auth/use-can';
+import { useBreadcrumbs } from '../../lib/breadcrumbs/use-breadcrumbs';
+import { formatNumber } from '../../lib/format/format';
+import { useGetPlatformCountsQuery } from '../../features/dashboard/api/dashboard-api';
 
 // Insights and uploads load in their own chunks, after the counts and bookmarks.
-const InsightsPanel = lazy(() => import('../../insights/components/insights-panel'));
-const UploadsInProgress = lazy(() => import('../../uploads/components/uploads-in-progress'));
+const InsightsPanel = lazy(() => import('../../features/insights/components/insights-panel'));
+const UploadsInProgress = lazy(
+  () => import('../../features/uploads/components/uploads-in-progress'),
+);
 
 function greeting(now: Date): string {
   const hour = now.getHours();

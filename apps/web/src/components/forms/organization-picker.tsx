@@ -3,7 +3,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 
-import { useListOrganizationsQuery } from '../api/organizations-api';
+import { useListOrganizationsQuery } from '../../lib/api/organization-api';
 
 export interface OrganizationOption {
   id: number;
