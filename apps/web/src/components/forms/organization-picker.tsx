@@ -1,13 +1,22 @@
-import { useEffect, useState } from 'react';
-import Autocomplete from '@mui/material/Autocomplete';
-import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
+import { useState } from 'react';
 
-import { useListOrganizationsQuery } from '../../lib/api/organization-api';
+import { useGetOrganizationQuery, useListOrganizationsQuery } from '../../lib/api/organization-api';
+import { SearchPicker, type PickerOption, type PickerResults } from './search-picker';
 
-export interface OrganizationOption {
-  id: number;
-  name: string;
+export type OrganizationOption = PickerOption;
+
+function useOrganizationResults(search: string, limit: number): PickerResults {
+  const { data, isFetching } = useListOrganizationsQuery({
+    sort: 'name',
+    order: 'asc',
+    pageSize: limit,
+    ...(search ? { search } : {}),
+  });
+  return {
+    options: data?.items.map(({ id, name }) => ({ id, name })),
+    total: data?.total ?? 0,
+    isFetching,
+  };
 }
 
 export interface OrganizationPickerProps {
@@ -19,74 +28,49 @@ export interface OrganizationPickerProps {
   error?: string | undefined;
 }
 
-const TYPING_DELAY_MS = 250;
-const SHOWN = 20;
-
 /** Chooses an organization by typing part of its name; the server searches all of them. */
-export function OrganizationPicker({
+export function OrganizationPicker({ label = 'Organization', ...props }: OrganizationPickerProps) {
+  return (
+    <SearchPicker
+      {...props}
+      label={label}
+      noun="organization"
+      useResults={useOrganizationResults}
+    />
+  );
+}
+
+/**
+ * A list filter by organization, its id kept in the address (`?organizationId=`): searches every
+ * organization, and names the chosen one even when it is not among the first shown.
+ */
+export function OrganizationFilter({
   value,
   onChange,
-  label = 'Organization',
-  required,
-  autoFocus,
-  error,
-}: OrganizationPickerProps) {
-  const [input, setInput] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSearch(input.trim()), TYPING_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [input]);
-  // While the chosen organization's name is in the box, list from the start rather than by it.
-  const text = value && search === value.name ? '' : search;
-  const { data, isFetching } = useListOrganizationsQuery({
-    sort: 'name',
-    order: 'asc',
-    pageSize: SHOWN,
-    ...(text ? { search: text } : {}),
-  });
-  const options: OrganizationOption[] = (data?.items ?? []).map(({ id, name }) => ({ id, name }));
-
+  minWidth,
+}: {
+  value: string | undefined;
+  onChange: (value: string | null) => void;
+  minWidth?: number;
+}) {
+  const id = value ? Number(value) : undefined;
+  const [picked, setPicked] = useState<OrganizationOption | null>(null);
+  const known = picked && picked.id === id ? picked : null;
+  const { data } = useGetOrganizationQuery(id ?? 0, { skip: id === undefined || known !== null });
+  const chosen = id === undefined ? null : (known ?? (data ? { id, name: data.name } : null));
   return (
-    <Autocomplete
-      value={value}
-      onChange={(_event, next) => onChange(next)}
-      inputValue={input}
-      onInputChange={(_event, next) => setInput(next)}
-      options={options}
-      // The server filters; show what it returned.
-      filterOptions={(shown) => shown}
-      getOptionLabel={(option) => option.name}
-      isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
-      loading={isFetching}
-      noOptionsText={text ? `No organization matches "${text}"` : 'No organizations'}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={label}
-          required={required}
-          autoFocus={autoFocus}
-          error={Boolean(error)}
-          helperText={
-            error ??
-            (data && data.total > SHOWN
-              ? `${data.total.toLocaleString()} match; type more of the name to narrow them`
-              : ' ')
-          }
-          slotProps={{
-            ...params.slotProps,
-            input: {
-              ...params.slotProps.input,
-              endAdornment: (
-                <>
-                  {isFetching ? <CircularProgress color="inherit" size={18} /> : null}
-                  {params.slotProps.input.endAdornment}
-                </>
-              ),
-            },
-          }}
-        />
-      )}
+    <SearchPicker
+      variant="filter"
+      label="Organization"
+      placeholder="All"
+      noun="organization"
+      minWidth={minWidth}
+      value={chosen}
+      onChange={(next) => {
+        setPicked(next);
+        onChange(next ? String(next.id) : null);
+      }}
+      useResults={useOrganizationResults}
     />
   );
 }

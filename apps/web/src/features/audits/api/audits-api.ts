@@ -12,26 +12,7 @@ export const auditsApi = api.injectEndpoints({
       query: (params) => ({ url: AUDITS_PATH, params }),
       providesTags: [{ type: 'Audit', id: 'LIST' }],
     }),
-    /** People to filter by: the users the caller can see. */
-    listAuditUsers: build.query<
-      TPage<{ id: number; firstName: string; lastName: string; email: string }>,
-      { organizationId?: number; search?: string }
-    >({
-      query: ({ organizationId, search }) => ({
-        url: '/api/users',
-        params: {
-          pageSize: 100,
-          sort: 'name',
-          ...(organizationId ? { organizationId } : {}),
-          ...(search ? { search } : {}),
-        },
-      }),
-    }),
-    listAuditOrganizations: build.query<TPage<{ id: number; name: string }>, void>({
-      query: () => ({ url: '/api/organizations', params: { pageSize: 100, sort: 'name' } }),
-    }),
   }),
 });
 
-export const { useListAuditsQuery, useListAuditUsersQuery, useListAuditOrganizationsQuery } =
-  auditsApi;
+export const { useListAuditsQuery } = auditsApi;

@@ -12,6 +12,8 @@ import { useOrganizationRoute } from '../../../lib/routing/use-organization-rout
 import { DataTable, type Column } from '../../../components/data-table/data-table';
 import { ListToolbar, SelectFilter } from '../../../components/data-table/list-toolbar';
 import { EmptyState } from '../../../components/feedback/empty-state';
+import { OrganizationFilter } from '../../../components/forms/organization-picker';
+import { UserFilter } from '../../../components/forms/user-picker';
 import { NoAccess } from '../../../components/feedback/no-access';
 import { PageHeader } from '../../../components/layout/page-header';
 import { downloadFile } from '../../../lib/api/download';
@@ -20,12 +22,7 @@ import { useCan } from '../../../lib/auth/use-can';
 import { formatDateTime } from '../../../lib/format/format';
 import { useListParams } from '../../../lib/list/use-list-params';
 import { useLookup } from '../../../lib/lookups/lookups-api';
-import {
-  AUDITS_EXPORT_PATH,
-  useListAuditOrganizationsQuery,
-  useListAuditUsersQuery,
-  useListAuditsQuery,
-} from '../api/audits-api';
+import { AUDITS_EXPORT_PATH, useListAuditsQuery } from '../api/audits-api';
 
 type Sort = (typeof AUDIT_SORTS)[number];
 type Filter = 'typeId' | 'userId' | 'organizationId' | 'from' | 'to';
@@ -55,10 +52,6 @@ function Audits({ organizationId }: { organizationId: number | null }) {
   const query = organizationId ? { ...list.query, organizationId } : list.query;
   const { data, isLoading, isFetching } = useListAuditsQuery(query);
   const types = useLookup('auditTypes');
-  const users = useListAuditUsersQuery(scopeId ? { organizationId: scopeId } : {});
-  const organizations = useListAuditOrganizationsQuery(undefined, {
-    skip: !seesAll || organizationId !== null,
-  });
 
   const columns: Column<TAuditEntry, Sort>[] = [
     {
@@ -170,26 +163,16 @@ function Audits({ organizationId }: { organizationId: number | null }) {
             options={types.data.map((type) => ({ value: String(type.id), label: type.name }))}
             minWidth={140}
           />
-          <SelectFilter
+          <UserFilter
             label="User"
             value={list.filters.userId}
             onChange={(value) => list.setFilter('userId', value)}
-            options={(users.data?.items ?? []).map((person) => ({
-              value: String(person.id),
-              label: `${person.firstName} ${person.lastName}`,
-            }))}
-            anyLabel="Anyone"
+            organizationId={scopeId}
           />
           {seesAll && !organizationId ? (
-            <SelectFilter
-              label="Organization"
+            <OrganizationFilter
               value={list.filters.organizationId}
               onChange={(value) => list.setFilter('organizationId', value)}
-              options={(organizations.data?.items ?? []).map((organization) => ({
-                value: String(organization.id),
-                label: organization.name,
-              }))}
-              minWidth={200}
             />
           ) : null}
           {dateField('from', 'From')}

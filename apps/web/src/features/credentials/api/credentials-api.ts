@@ -28,10 +28,6 @@ export const credentialsApi = api.injectEndpoints({
       query: ({ id, params }) => ({ url: `${CREDENTIALS_PATH}/${id}/awards`, params }),
       providesTags: (_result, _error, { id }) => [{ type: 'Award', id }],
     }),
-    /** Organizations a platform admin can add a credential to. */
-    listCredentialOrganizations: build.query<TPage<{ id: number; name: string }>, void>({
-      query: () => ({ url: '/api/organizations', params: { pageSize: 100, sort: 'name' } }),
-    }),
     createCredential: build.mutation<TCredential, TCredentialBody>({
       query: (body) => ({ url: CREDENTIALS_PATH, method: 'POST', body }),
       invalidatesTags: [{ type: 'Credential', id: 'LIST' }, 'Counts', 'Organization'],
@@ -50,7 +46,6 @@ export const {
   useListCredentialsQuery,
   useGetCredentialQuery,
   useListAwardsQuery,
-  useListCredentialOrganizationsQuery,
   useCreateCredentialMutation,
   useUpdateCredentialMutation,
 } = credentialsApi;

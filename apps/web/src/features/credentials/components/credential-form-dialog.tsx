@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -17,15 +18,15 @@ import {
   optionalText,
   useFormState,
 } from '../../../components/forms/use-form-state';
+import {
+  OrganizationPicker,
+  type OrganizationOption,
+} from '../../../components/forms/organization-picker';
 import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { getErrorText } from '../../../lib/errors/error-text';
 import { useLookup } from '../../../lib/lookups/lookups-api';
-import {
-  useCreateCredentialMutation,
-  useListCredentialOrganizationsQuery,
-  useUpdateCredentialMutation,
-} from '../api/credentials-api';
+import { useCreateCredentialMutation, useUpdateCredentialMutation } from '../api/credentials-api';
 
 interface Values extends Record<string, unknown> {
   organization_id: string;
@@ -85,7 +86,7 @@ function CredentialForm({
   const { values, errors, set } = form;
   const types = useLookup('credentialTypes');
   const askOrganization = !credential && organizationId === null;
-  const organizations = useListCredentialOrganizationsQuery(undefined, { skip: !askOrganization });
+  const [organization, setOrganization] = useState<OrganizationOption | null>(null);
   const [create, creating] = useCreateCredentialMutation();
   const [update, updating] = useUpdateCredentialMutation();
   const busy = creating.isLoading || updating.isLoading;
@@ -138,18 +139,21 @@ function CredentialForm({
         <Grid container columnSpacing={4} sx={{ pt: 2 }}>
           {askOrganization ? (
             <Grid size={12}>
-              {field('organization_id', 'Organization', {
-                select: true,
-                required: true,
-                children: (organizations.data?.items ?? []).map((organization) => (
-                  <MenuItem key={organization.id} value={String(organization.id)}>
-                    {organization.name}
-                  </MenuItem>
-                )),
-              })}
+              <OrganizationPicker
+                required
+                autoFocus
+                value={organization}
+                onChange={(next) => {
+                  setOrganization(next);
+                  set('organization_id', next ? String(next.id) : '');
+                }}
+                error={errors.organization_id}
+              />
             </Grid>
           ) : null}
-          <Grid size={12}>{field('name', 'Name', { required: true, autoFocus: true })}</Grid>
+          <Grid size={12}>
+            {field('name', 'Name', { required: true, autoFocus: !askOrganization })}
+          </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             {field('code', 'Code', { required: true, placeholder: 'NW-ACCT-CERT' })}
           </Grid>

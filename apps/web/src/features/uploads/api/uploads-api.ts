@@ -37,10 +37,6 @@ export const uploadsApi = api.injectEndpoints({
       },
       invalidatesTags: [LIST_TAG],
     }),
-    /** Organizations a platform admin can upload for. */
-    listUploadOrganizations: build.query<TPage<{ id: number; name: string }>, void>({
-      query: () => ({ url: '/api/organizations', params: { pageSize: 100, sort: 'name' } }),
-    }),
   }),
 });
 
@@ -49,5 +45,4 @@ export const {
   useListOrganizationUploadsQuery,
   useGetUploadQuery,
   useCreateUploadMutation,
-  useListUploadOrganizationsQuery,
 } = uploadsApi;

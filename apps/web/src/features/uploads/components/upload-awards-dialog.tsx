@@ -7,8 +7,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -17,10 +15,14 @@ import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined
 import { API_PATHS } from '@laurel/contract/paths';
 import { UPLOAD_COLUMNS, UPLOAD_MAX_BYTES, type TUpload } from '@laurel/contract/uploads';
 
+import {
+  OrganizationPicker,
+  type OrganizationOption,
+} from '../../../components/forms/organization-picker';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { downloadFile } from '../../../lib/api/download';
 import { getErrorText } from '../../../lib/errors/error-text';
-import { useCreateUploadMutation, useListUploadOrganizationsQuery } from '../api/uploads-api';
+import { useCreateUploadMutation } from '../api/uploads-api';
 import { formatFileSize } from './upload-status';
 
 /** Why a chosen file cannot be uploaded, or null. */
@@ -52,13 +54,10 @@ export function UploadAwardsDialog({
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [chosenOrganization, setChosenOrganization] = useState('');
+  const [chosenOrganization, setChosenOrganization] = useState<OrganizationOption | null>(null);
   const [organizationError, setOrganizationError] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
   const [create, { isLoading }] = useCreateUploadMutation();
-  const organizations = useListUploadOrganizationsQuery(undefined, {
-    skip: !open || organizationId !== null,
-  });
   const { showSnackbar } = useSnackbar();
   const inputId = useId();
   const formatId = useId();
@@ -66,7 +65,7 @@ export function UploadAwardsDialog({
   const reset = () => {
     setFile(null);
     setFileError(null);
-    setChosenOrganization('');
+    setChosenOrganization(null);
     setOrganizationError(null);
     setServerError(null);
   };
@@ -85,7 +84,7 @@ export function UploadAwardsDialog({
   };
 
   const submit = async () => {
-    const targetId = organizationId ?? (chosenOrganization ? Number(chosenOrganization) : null);
+    const targetId = organizationId ?? chosenOrganization?.id ?? null;
     const missingFile = file ? checkUploadFile(file) : 'Choose the CSV file to upload.';
     setFileError(missingFile);
     setOrganizationError(targetId === null ? 'Choose the organization.' : null);
@@ -148,24 +147,15 @@ export function UploadAwardsDialog({
             </Link>
           </Box>
           {organizationId === null ? (
-            <TextField
-              select
-              label="Organization"
+            <OrganizationPicker
+              required
               value={chosenOrganization}
-              onChange={(event) => {
-                setChosenOrganization(event.target.value);
+              onChange={(next) => {
+                setChosenOrganization(next);
                 setOrganizationError(null);
               }}
-              error={Boolean(organizationError)}
-              helperText={organizationError ?? ' '}
-              required
-            >
-              {(organizations.data?.items ?? []).map((organization) => (
-                <MenuItem key={organization.id} value={String(organization.id)}>
-                  {organization.name}
-                </MenuItem>
-              ))}
-            </TextField>
+              error={organizationError ?? undefined}
+            />
           ) : null}
           <Box>
             <Button

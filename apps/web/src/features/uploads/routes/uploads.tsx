@@ -14,6 +14,7 @@ import { UPLOAD_SORTS, type TUpload } from '@laurel/contract/uploads';
 import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
 import { DataTable, type Column } from '../../../components/data-table/data-table';
 import { ListToolbar, SelectFilter } from '../../../components/data-table/list-toolbar';
+import { OrganizationFilter } from '../../../components/forms/organization-picker';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { NoAccess } from '../../../components/feedback/no-access';
 import { PageHeader } from '../../../components/layout/page-header';
@@ -22,11 +23,7 @@ import { useCan } from '../../../lib/auth/use-can';
 import { formatDateTime } from '../../../lib/format/format';
 import { useListParams } from '../../../lib/list/use-list-params';
 import { useLookup } from '../../../lib/lookups/lookups-api';
-import {
-  useListOrganizationUploadsQuery,
-  useListUploadOrganizationsQuery,
-  useListUploadsQuery,
-} from '../api/uploads-api';
+import { useListOrganizationUploadsQuery, useListUploadsQuery } from '../api/uploads-api';
 import { UploadAwardsDialog } from '../components/upload-awards-dialog';
 import { UploadDetailsDialog } from '../components/upload-details-dialog';
 import { UploadRowCounts, UploadStatusChip } from '../components/upload-progress';
@@ -80,7 +77,6 @@ function Uploads({ organizationId }: { organizationId: number | null }) {
   );
   const { data, isLoading, isFetching } = organizationId === null ? all : ofOrganization;
   const statuses = useLookup('uploadStatuses');
-  const organizations = useListUploadOrganizationsQuery(undefined, { skip: !seesAll });
   const [params, setParams] = useSearchParams();
   const openId = Number(params.get('upload'));
   const [uploading, setUploading] = useState(false);
@@ -219,15 +215,9 @@ function Uploads({ organizationId }: { organizationId: number | null }) {
             minWidth={200}
           />
           {seesAll ? (
-            <SelectFilter
-              label="Organization"
+            <OrganizationFilter
               value={list.filters.organizationId}
               onChange={(value) => list.setFilter('organizationId', value)}
-              options={(organizations.data?.items ?? []).map((organization) => ({
-                value: String(organization.id),
-                label: organization.name,
-              }))}
-              minWidth={200}
             />
           ) : null}
         </ListToolbar>

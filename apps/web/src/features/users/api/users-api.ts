@@ -1,23 +1,14 @@
 import type { TInvitation, TInvitationBody } from '@laurel/contract/invitations';
-import type { TPage } from '@laurel/contract/pagination';
 import { API_PATHS } from '@laurel/contract/paths';
 import type { TUserPatchBody, TUserSummary } from '@laurel/contract/users';
 
 import { api } from '../../../lib/api/api';
+import { USERS_PATH } from '../../../lib/api/user-api';
 
-export const USERS_PATH = '/api/users';
 export const USERS_EXPORT_PATH = '/api/users/export.csv';
 
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listUsers: build.query<TPage<TUserSummary>, Record<string, string | number>>({
-      query: (params) => ({ url: USERS_PATH, params }),
-      providesTags: [{ type: 'User', id: 'LIST' }],
-    }),
-    getUser: build.query<TUserSummary, number>({
-      query: (id) => `${USERS_PATH}/${id}`,
-      providesTags: (_result, _error, id) => [{ type: 'User', id }],
-    }),
     updateUser: build.mutation<TUserSummary, { id: number; body: TUserPatchBody }>({
       query: ({ id, body }) => ({ url: `${USERS_PATH}/${id}`, method: 'PATCH', body }),
       invalidatesTags: (_result, _error, { id }) => [
@@ -48,8 +39,6 @@ export const usersApi = api.injectEndpoints({
 });
 
 export const {
-  useListUsersQuery,
-  useGetUserQuery,
   useUpdateUserMutation,
   useInviteUserMutation,
   useResendInvitationMutation,

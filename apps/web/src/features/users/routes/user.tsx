@@ -14,7 +14,7 @@ import { BreadcrumbsBar } from '../../../components/layout/breadcrumbs-bar';
 import { PageHeader } from '../../../components/layout/page-header';
 import { useBreadcrumbs } from '../../../lib/breadcrumbs/use-breadcrumbs';
 import { formatDate, formatDateTime } from '../../../lib/format/format';
-import { useGetUserQuery } from '../api/users-api';
+import { useGetUserQuery } from '../../../lib/api/user-api';
 import { UserActions } from '../components/user-actions';
 import { ActiveChip } from '../components/active-chip';
 

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+
+import { useGetUserQuery, useListUsersQuery } from '../../lib/api/user-api';
+import { SearchPicker, type PickerOption, type PickerResults } from './search-picker';
+
+const nameOf = (person: { firstName: string; lastName: string }) =>
+  `${person.firstName} ${person.lastName}`;
+
+/**
+ * A list filter by person, their id kept in the address (`?userId=`): searches every person the
+ * caller can see (in `organizationId` when given), and names the chosen one after a reload.
+ */
+export function UserFilter({
+  value,
+  onChange,
+  organizationId,
+  label = 'Person',
+  anyLabel = 'Anyone',
+}: {
+  value: string | undefined;
+  onChange: (value: string | null) => void;
+  organizationId?: number | undefined;
+  label?: string;
+  anyLabel?: string;
+}) {
+  const useResults = (search: string, limit: number): PickerResults => {
+    const { data, isFetching } = useListUsersQuery({
+      sort: 'name',
+      order: 'asc',
+      pageSize: limit,
+      ...(organizationId ? { organizationId } : {}),
+      ...(search ? { search } : {}),
+    });
+    return {
+      options: data?.items.map((person) => ({ id: person.id, name: nameOf(person) })),
+      total: data?.total ?? 0,
+      isFetching,
+    };
+  };
+  const id = value ? Number(value) : undefined;
+  const [picked, setPicked] = useState<PickerOption | null>(null);
+  const known = picked && picked.id === id ? picked : null;
+  const { data } = useGetUserQuery(id ?? 0, { skip: id === undefined || known !== null });
+  const chosen = id === undefined ? null : (known ?? (data ? { id, name: nameOf(data) } : null));
+  return (
+    <SearchPicker
+      variant="filter"
+      label={label}
+      placeholder={anyLabel}
+      noun="person"
+      plural="people"
+      value={chosen}
+      onChange={(next) => {
+        setPicked(next);
+        onChange(next ? String(next.id) : null);
+      }}
+      useResults={useResults}
+    />
+  );
+}

@@ -1,0 +1,25 @@
+import type { TPage } from '@laurel/contract/pagination';
+import type { TUserSummary } from '@laurel/contract/users';
+
+import { api } from './api';
+
+export const USERS_PATH = '/api/users';
+
+/**
+ * GET /api/users and GET /api/users/{id}: shared by the users screens and every person picker
+ * (the audit trail's filter), so RTK Query fetches a person once.
+ */
+export const userApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listUsers: build.query<TPage<TUserSummary>, Record<string, string | number>>({
+      query: (params) => ({ url: USERS_PATH, params }),
+      providesTags: [{ type: 'User', id: 'LIST' }],
+    }),
+    getUser: build.query<TUserSummary, number>({
+      query: (id) => `${USERS_PATH}/${id}`,
+      providesTags: (_result, _error, id) => [{ type: 'User', id }],
+    }),
+  }),
+});
+
+export const { useListUsersQuery, useGetUserQuery } = userApi;
