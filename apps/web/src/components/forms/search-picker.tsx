@@ -82,7 +82,7 @@ export function SearchPicker({
       loading={isFetching}
       noOptionsText={text ? `No ${noun} matches "${text}"` : `No ${plural}`}
       size={filter ? 'small' : 'medium'}
-      sx={filter ? { minWidth: minWidth ?? 220, flex: { xs: '1 1 180px', sm: '0 0 auto' } } : {}}
+      sx={filter ? { minWidth: minWidth ?? 260, flex: { xs: '1 1 180px', sm: '0 0 auto' } } : {}}
       renderInput={(params) => (
         <TextField
           {...params}
