@@ -20,8 +20,10 @@ export function issuesToFieldErrors(
 }
 
 /**
- * Form values keyed like the server's body (snake_case), so server field errors land on their
- * fields as they are. Validates as the user types (fields they touched) and on submit (all).
+ * The one way Laurel's forms keep their values and errors. Values are keyed like the server's body
+ * (snake_case), so server field errors land on their fields as they are. A field shows its client
+ * error once the person has typed in it or left it, and every field once they submit; `textField`
+ * gives a text field its value, handlers and message in one spread.
  */
 export function useFormState<T extends Record<string, unknown>>(
   initial: T,
@@ -29,6 +31,7 @@ export function useFormState<T extends Record<string, unknown>>(
 ) {
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [changed, setChanged] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const clientErrors = validate(values);
@@ -37,20 +40,38 @@ export function useFormState<T extends Record<string, unknown>>(
     if (submitted || touched[key]) errors[key] = message;
   Object.assign(errors, serverErrors);
 
+  const set = <K extends keyof T>(name: K, value: T[K]) => {
+    setValues((previous) => ({ ...previous, [name]: value }));
+    setTouched((previous) => ({ ...previous, [name as string]: true }));
+    setChanged(true);
+    setServerErrors((previous) => {
+      if (!(name in previous)) return previous;
+      const next = { ...previous };
+      delete next[name as string];
+      return next;
+    });
+  };
+  /** The person left the field: show what is wrong with it. */
+  const touch = (name: keyof T & string) =>
+    setTouched((previous) => (previous[name] ? previous : { ...previous, [name]: true }));
+
   return {
     values,
     errors,
-    dirty: Object.keys(touched).length > 0,
-    set: <K extends keyof T>(name: K, value: T[K]) => {
-      setValues((previous) => ({ ...previous, [name]: value }));
-      setTouched((previous) => ({ ...previous, [name as string]: true }));
-      setServerErrors((previous) => {
-        if (!(name in previous)) return previous;
-        const next = { ...previous };
-        delete next[name as string];
-        return next;
-      });
-    },
+    /** The person changed something since the form opened or was reset. */
+    dirty: changed,
+    set,
+    touch,
+    /** Props for a text field bound to `name` (a string value): value, change, blur, message. */
+    textField: (name: keyof T & string) => ({
+      name,
+      value: values[name] as string,
+      onChange: (event: { target: { value: string } }) =>
+        set(name, event.target.value as T[typeof name]),
+      onBlur: () => touch(name),
+      error: Boolean(errors[name]),
+      helperText: errors[name] ?? ' ',
+    }),
     /** Marks every field for display; true when the values pass the client checks. */
     submit: () => {
       setSubmitted(true);
@@ -62,9 +83,12 @@ export function useFormState<T extends Record<string, unknown>>(
       setServerErrors(mapped);
       return Object.keys(mapped).length > 0;
     },
+    /** Puts errors found elsewhere (the identity service's answer) on their fields. */
+    setFieldErrors: (next: FieldErrors) => setServerErrors(next),
     reset: (next: T) => {
       setValues(next);
       setTouched({});
+      setChanged(false);
       setSubmitted(false);
       setServerErrors({});
     },

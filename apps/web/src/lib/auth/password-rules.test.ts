@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@laurel/contract/messages';
 
-import { validatePasswordChange } from '../../features/profile/components/change-password-card';
-import { LENGTH_RULE, passwordError } from './password-rules';
+import { LENGTH_RULE, passwordError, validatePasswordChange } from './password-rules';
 import { identityErrorText } from './identity-errors';
 
 describe('password rules (spec §5)', () => {

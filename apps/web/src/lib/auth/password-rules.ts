@@ -1,3 +1,4 @@
+import { MESSAGES } from '@laurel/contract/messages';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@laurel/contract/constants';
 
 export interface PasswordRule {
@@ -35,4 +36,34 @@ export function passwordError(
       : `Use at most ${PASSWORD_MAX_LENGTH} characters.`;
   }
   return `Add ${failed.label.toLowerCase()}.`;
+}
+
+export type PasswordChangeField = 'oldPassword' | 'newPassword' | 'confirmation';
+
+/** Checks a password change before it is sent (spec §5). */
+export function validatePasswordChange(
+  oldPassword: string,
+  newPassword: string,
+  confirmation: string,
+): Partial<Record<PasswordChangeField, string>> {
+  const errors: Partial<Record<PasswordChangeField, string>> = {};
+  if (!oldPassword) errors.oldPassword = 'Enter your current password.';
+  const problem = passwordError(newPassword);
+  if (problem) errors.newPassword = problem;
+  else if (oldPassword && newPassword === oldPassword)
+    errors.newPassword = MESSAGES.passwordUpdateError;
+  if (confirmation !== newPassword) errors.confirmation = 'The passwords do not match.';
+  return errors;
+}
+
+/** Checks a new password and its repetition before they are sent (spec §5). */
+export function validateNewPassword(
+  password: string,
+  confirmation: string,
+): Partial<Record<'password' | 'confirmation', string>> {
+  const errors: Partial<Record<'password' | 'confirmation', string>> = {};
+  const problem = passwordError(password);
+  if (problem) errors.password = problem;
+  if (confirmation !== password) errors.confirmation = 'The passwords do not match.';
+  return errors;
 }

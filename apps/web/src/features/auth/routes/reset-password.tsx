@@ -8,14 +8,28 @@ import { TextInput } from '../../../components/forms/text-input';
 import { paths } from '../../../lib/routing/paths';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { identityErrorText } from '../../../lib/auth/identity-errors';
-import { passwordError } from '../../../lib/auth/password-rules';
+import { validateNewPassword } from '../../../lib/auth/password-rules';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { AuthForm } from '../components/auth-form';
 import { OneTimeCodeField, isOneTimeCode } from '../../../components/forms/one-time-code-field';
 import { PasswordChecklist } from '../../../components/forms/password-checklist';
 import { PasswordField } from '../../../components/forms/password-field';
+import { useFormState } from '../../../components/forms/use-form-state';
 
-type Field = 'email' | 'code' | 'password' | 'confirmation';
+interface ResetValues extends Record<string, unknown> {
+  email: string;
+  code: string;
+  password: string;
+  confirmation: string;
+}
+
+const validateReset = (values: ResetValues) => {
+  const errors: Partial<Record<'email' | 'code' | 'password' | 'confirmation', string>> =
+    validateNewPassword(values.password, values.confirmation);
+  if (!values.email.trim()) errors.email = 'Enter your e-mail address.';
+  if (!isOneTimeCode(values.code)) errors.code = 'Enter the 6-digit code from the e-mail.';
+  return errors;
+};
 
 /** `/auth/reset-password`: the e-mailed code and a new password. */
 export default function ResetPasswordRoute() {
@@ -23,25 +37,18 @@ export default function ResetPasswordRoute() {
   const navigate = useNavigate();
   const { showSnackbar } = useSnackbar();
   const [searchParams] = useSearchParams();
-  const [email, setEmail] = useState(searchParams.get('email') ?? '');
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useFormState<ResetValues>(
+    { email: searchParams.get('email') ?? '', code: '', password: '', confirmation: '' },
+    validateReset,
+  );
+  const { email, code, password } = form.values;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const username = email.trim().toLowerCase();
 
   const submit = async () => {
     setError(null);
-    const next: Partial<Record<Field, string>> = {};
-    if (!username) next.email = 'Enter your e-mail address.';
-    if (!isOneTimeCode(code)) next.code = 'Enter the 6-digit code from the e-mail.';
-    const problem = passwordError(password);
-    if (problem) next.password = problem;
-    if (confirmation !== password) next.confirmation = 'The passwords do not match.';
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
+    if (!form.submit()) return;
     setBusy(true);
     try {
       const client = await auth.getClient();
@@ -61,7 +68,10 @@ export default function ResetPasswordRoute() {
 
   const resend = async () => {
     setError(null);
-    if (!username) return setErrors({ email: 'Enter your e-mail address.' });
+    if (!username) {
+      form.touch('email');
+      return;
+    }
     try {
       const client = await auth.getClient();
       await client.resetPassword({ username });
@@ -92,34 +102,25 @@ export default function ResetPasswordRoute() {
         label="E-mail address"
         type="email"
         autoComplete="username"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={Boolean(errors.email)}
-        helperText={errors.email}
+        {...form.textField('email')}
       />
       <OneTimeCodeField
         value={code}
-        onChange={setCode}
-        error={errors.code}
+        onChange={(next) => form.set('code', next)}
+        error={form.errors.code}
         label="Code from the e-mail"
         autoFocus={Boolean(email)}
       />
       <PasswordField
         label="New password"
         autoComplete="new-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={Boolean(errors.password)}
-        helperText={errors.password}
+        {...form.textField('password')}
       />
       <PasswordChecklist password={password} />
       <PasswordField
         label="Repeat the new password"
         autoComplete="new-password"
-        value={confirmation}
-        onChange={(event) => setConfirmation(event.target.value)}
-        error={Boolean(errors.confirmation)}
-        helperText={errors.confirmation}
+        {...form.textField('confirmation')}
       />
       <Button type="submit" variant="contained" size="large" disabled={busy} sx={{ py: 3 }}>
         {busy ? 'Saving…' : 'Change password'}

@@ -5,33 +5,28 @@ import Link from '@mui/material/Link';
 
 import { paths } from '../../../lib/routing/paths';
 import { identityErrorText } from '../../../lib/auth/identity-errors';
-import { passwordError } from '../../../lib/auth/password-rules';
+import { validateNewPassword } from '../../../lib/auth/password-rules';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { AuthForm } from '../components/auth-form';
 import { PasswordChecklist } from '../../../components/forms/password-checklist';
 import { PasswordField } from '../../../components/forms/password-field';
+import { useFormState } from '../../../components/forms/use-form-state';
 import { useSignInFlow } from '../lib/use-sign-in-flow';
 
 /** `/auth/set-password`: the identity service requires a new password (first sign-in with a temporary one). */
 export default function SetPasswordRoute() {
   const auth = useAuth();
   const { handleOutput } = useSignInFlow();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirmation?: string }>({});
+  const form = useFormState({ password: '', confirmation: '' }, (values) =>
+    validateNewPassword(values.password, values.confirmation),
+  );
+  const { password } = form.values;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async () => {
     setError(null);
-    const problem = passwordError(password);
-    const mismatch = confirmation !== password ? 'The passwords do not match.' : undefined;
-    if (problem || mismatch)
-      return setErrors({
-        ...(problem ? { password: problem } : {}),
-        ...(mismatch ? { confirmation: mismatch } : {}),
-      });
-    setErrors({});
+    if (!form.submit()) return;
     setBusy(true);
     try {
       const client = await auth.getClient();
@@ -72,19 +67,13 @@ export default function SetPasswordRoute() {
         label="New password"
         autoComplete="new-password"
         autoFocus
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        error={Boolean(errors.password)}
-        helperText={errors.password}
+        {...form.textField('password')}
       />
       <PasswordChecklist password={password} />
       <PasswordField
         label="Repeat the new password"
         autoComplete="new-password"
-        value={confirmation}
-        onChange={(event) => setConfirmation(event.target.value)}
-        error={Boolean(errors.confirmation)}
-        helperText={errors.confirmation}
+        {...form.textField('confirmation')}
       />
       <Button type="submit" variant="contained" size="large" disabled={busy} sx={{ py: 3 }}>
         {busy ? 'Please wait…' : 'Set password and continue'}

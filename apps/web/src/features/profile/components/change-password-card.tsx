@@ -5,54 +5,35 @@ import { MESSAGES } from '@laurel/contract/messages';
 
 import { PasswordChecklist } from '../../../components/forms/password-checklist';
 import { PasswordField } from '../../../components/forms/password-field';
+import { useFormState } from '../../../components/forms/use-form-state';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { identityErrorText } from '../../../lib/auth/identity-errors';
-import { passwordError } from '../../../lib/auth/password-rules';
+import { validatePasswordChange } from '../../../lib/auth/password-rules';
 import { useAuth } from '../../../lib/auth/use-auth';
 
-type Field = 'oldPassword' | 'newPassword' | 'confirmation';
-
-/** Checks a password change before it is sent (spec §5). */
-export function validatePasswordChange(
-  oldPassword: string,
-  newPassword: string,
-  confirmation: string,
-): Partial<Record<Field, string>> {
-  const errors: Partial<Record<Field, string>> = {};
-  if (!oldPassword) errors.oldPassword = 'Enter your current password.';
-  const problem = passwordError(newPassword);
-  if (problem) errors.newPassword = problem;
-  else if (oldPassword && newPassword === oldPassword)
-    errors.newPassword = MESSAGES.passwordUpdateError;
-  if (confirmation !== newPassword) errors.confirmation = 'The passwords do not match.';
-  return errors;
-}
+const EMPTY = { oldPassword: '', newPassword: '', confirmation: '' };
 
 export function ChangePasswordForm() {
   const { getClient, user } = useAuth();
   const { showSnackbar } = useSnackbar();
-  const [oldPassword, setOldPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const form = useFormState(EMPTY, (values) =>
+    validatePasswordChange(values.oldPassword, values.newPassword, values.confirmation),
+  );
+  const { oldPassword, newPassword } = form.values;
   const [busy, setBusy] = useState(false);
 
   const submit = async () => {
-    const problems = validatePasswordChange(oldPassword, newPassword, confirmation);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+    if (!form.submit()) return;
     setBusy(true);
     try {
       const client = await getClient();
       await client.updatePassword({ oldPassword, newPassword });
-      setOldPassword('');
-      setNewPassword('');
-      setConfirmation('');
+      form.reset(EMPTY);
       showSnackbar('Your password has been changed.', 'success');
     } catch (caught) {
       const name = (caught as { name?: string } | null)?.name;
       if (name === 'NotAuthorizedException')
-        setErrors({ oldPassword: 'Your current password is not correct.' });
+        form.setFieldErrors({ oldPassword: 'Your current password is not correct.' });
       showSnackbar(
         name === 'NotAuthorizedException'
           ? MESSAGES.passwordUpdateError
@@ -85,27 +66,18 @@ export function ChangePasswordForm() {
       <PasswordField
         label="Current password"
         autoComplete="current-password"
-        value={oldPassword}
-        onChange={(event) => setOldPassword(event.target.value)}
-        error={Boolean(errors.oldPassword)}
-        helperText={errors.oldPassword}
+        {...form.textField('oldPassword')}
       />
       <PasswordField
         label="New password"
         autoComplete="new-password"
-        value={newPassword}
-        onChange={(event) => setNewPassword(event.target.value)}
-        error={Boolean(errors.newPassword)}
-        helperText={errors.newPassword}
+        {...form.textField('newPassword')}
       />
       <PasswordChecklist password={newPassword} />
       <PasswordField
         label="Repeat the new password"
         autoComplete="new-password"
-        value={confirmation}
-        onChange={(event) => setConfirmation(event.target.value)}
-        error={Boolean(errors.confirmation)}
-        helperText={errors.confirmation}
+        {...form.textField('confirmation')}
       />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
         <Button type="submit" variant="contained" disabled={busy}>

@@ -1,4 +1,4 @@
-import type { ChangeEvent, FormEvent, ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,29 +6,26 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { TLookupList } from '@laurel/contract/lookups';
 import {
-  PROFILE_FIELD_KEYS,
   ZUpdateProfileBody,
   type TProfile,
   type TUpdateProfileBody,
 } from '@laurel/contract/profile';
 
+import { issuesToFieldErrors, useFormState } from '../../../components/forms/use-form-state';
 import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useUpdateProfileMutation } from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { getErrorText } from '../../../lib/errors/error-text';
-import { mapFieldErrors } from '../../../lib/errors/field-errors';
 import { useLookup } from '../../../lib/lookups/lookups-api';
 
-export interface ProfileFormValues {
-  firstName: string;
-  lastName: string;
+interface ProfileFormValues extends Record<string, unknown> {
+  first_name: string;
+  last_name: string;
   salutation: string;
   pronoun: string;
   title: string;
 }
-
-type FieldErrors = Partial<Record<keyof ProfileFormValues, string>>;
 
 /** Lookup values are stored by code; an older value stored by name still shows as selected. */
 function toCode(list: TLookupList, value: string | null): string {
@@ -36,37 +33,29 @@ function toCode(list: TLookupList, value: string | null): string {
   return list.find((item) => item.code === value || item.name === value)?.code ?? value;
 }
 
-export function profileToValues(profile: TProfile): ProfileFormValues {
+function profileToValues(profile: TProfile): ProfileFormValues {
   return {
-    firstName: profile.firstName ?? '',
-    lastName: profile.lastName ?? '',
+    first_name: profile.firstName ?? '',
+    last_name: profile.lastName ?? '',
     salutation: profile.salutation ?? '',
     pronoun: profile.pronoun ?? '',
     title: profile.title ?? '',
   };
 }
 
-export function valuesToBody(values: ProfileFormValues): TUpdateProfileBody {
+function valuesToBody(values: ProfileFormValues): TUpdateProfileBody {
   return {
-    first_name: values.firstName.trim(),
-    last_name: values.lastName.trim(),
+    first_name: values.first_name.trim(),
+    last_name: values.last_name.trim(),
     salutation: values.salutation || null,
     pronoun: values.pronoun || null,
     title: values.title.trim() || null,
   };
 }
 
-/** Validates with the same schema the server uses, and maps messages onto the form's fields. */
-export function validateProfile(values: ProfileFormValues): FieldErrors {
-  const result = ZUpdateProfileBody.safeParse(valuesToBody(values));
-  if (result.success) return {};
-  const byDbKey: Record<string, string> = {};
-  for (const issue of result.error.issues) {
-    const key = String(issue.path[0] ?? '');
-    byDbKey[key] ??= issue.message;
-  }
-  return mapFieldErrors({ fieldErrors: byDbKey }, PROFILE_FIELD_KEYS) as FieldErrors;
-}
+/** Validates with the same schema the server uses. */
+const validateProfile = (values: ProfileFormValues) =>
+  issuesToFieldErrors(ZUpdateProfileBody.safeParse(valuesToBody(values)));
 
 export interface ProfileFormProps {
   profile: TProfile;
@@ -89,37 +78,24 @@ export function ProfileForm({
   const salutations = useLookup('salutations');
   const pronouns = useLookup('pronouns');
   const [save, { isLoading }] = useUpdateProfileMutation();
-  const [values, setValues] = useState<ProfileFormValues>(() => profileToValues(profile));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useFormState(profileToValues(profile), validateProfile);
+  const { values, errors } = form;
   const [error, setError] = useState<string | null>(null);
-  const saved = profileToValues(profile);
-  const unsaved = useUnsavedChanges(
-    (Object.keys(values) as Array<keyof ProfileFormValues>).some(
-      (key) => values[key] !== saved[key],
-    ),
-  );
-
-  const set = (key: keyof ProfileFormValues) => (event: ChangeEvent<HTMLInputElement>) => {
-    setValues((current) => ({ ...current, [key]: event.target.value }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
-  };
+  const unsaved = useUnsavedChanges(form.dirty);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    const problems = validateProfile(values);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
+    if (!form.submit()) return;
     try {
       const result = await save({ id: profile.id, body: valuesToBody(values) }).unwrap();
       unsaved.release();
+      form.reset(profileToValues(result));
       updateProfile(result);
       showSnackbar('Your profile has been saved.', 'success');
       onSaved?.(result);
     } catch (caught) {
-      const fieldErrors = mapFieldErrors(caught, PROFILE_FIELD_KEYS) as FieldErrors;
-      setErrors(fieldErrors);
-      if (Object.keys(fieldErrors).length === 0) setError(getErrorText(caught));
+      if (!form.applyServerErrors(caught)) setError(getErrorText(caught));
       showSnackbar(getErrorText(caught), 'error');
     }
   };
@@ -136,9 +112,8 @@ export function ProfileForm({
       <TextField
         select
         label={label}
+        {...form.textField(key)}
         value={value}
-        onChange={set(key)}
-        error={Boolean(errors[key])}
         helperText={errors[key] ?? (loading ? 'Loading choices…' : ' ')}
       >
         <MenuItem value="">
@@ -170,28 +145,19 @@ export function ProfileForm({
           label="First name"
           required
           autoComplete="given-name"
-          value={values.firstName}
-          onChange={set('firstName')}
-          error={Boolean(errors.firstName)}
-          helperText={errors.firstName ?? ' '}
+          {...form.textField('first_name')}
         />
         <TextField
           label="Last name"
           required
           autoComplete="family-name"
-          value={values.lastName}
-          onChange={set('lastName')}
-          error={Boolean(errors.lastName)}
-          helperText={errors.lastName ?? ' '}
+          {...form.textField('last_name')}
         />
         {namesOnly ? null : (
           <TextField
             label="Job title"
             autoComplete="organization-title"
-            value={values.title}
-            onChange={set('title')}
-            error={Boolean(errors.title)}
-            helperText={errors.title ?? ' '}
+            {...form.textField('title')}
             sx={{ gridColumn: { sm: '1 / -1' } }}
           />
         )}
