@@ -23,6 +23,17 @@ export type ApiError =
 
 const SUCCESS_STATUSES = new Set([200, 201, 204]);
 
+/** A response's body: JSON when it parses, otherwise its text, or null when empty. */
+export async function readResponseBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 const rawBaseQuery = fetchBaseQuery({
   // Absolute, so that requests also work where relative URLs cannot be parsed (tests in Node).
   baseUrl: typeof window === 'undefined' ? '/' : window.location.origin,
@@ -36,15 +47,7 @@ const rawBaseQuery = fetchBaseQuery({
   },
   // Only these statuses count as success; 204 is for calls that return no content.
   validateStatus: (response) => SUCCESS_STATUSES.has(response.status),
-  responseHandler: async (response) => {
-    const text = await response.text();
-    if (!text) return null;
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return text;
-    }
-  },
+  responseHandler: readResponseBody,
 });
 
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (

@@ -1,47 +1,62 @@
-import { MESSAGES } from '@laurel/contract/messages';
+import { useCallback } from 'react';
 
-import { getIdToken } from '../auth-token/id-token';
-import { ACTING_ORGANIZATION_HEADER } from './base-query';
+import { api } from './api';
+import { readResponseBody } from './base-query';
 
-/**
- * Downloads a file the API produces (CSV exports): the request carries the bearer token and the
- * acting organization like every other call, so a plain link would not do.
- */
-export async function downloadFile(
-  path: string,
-  query: Record<string, string | number | undefined>,
-  options: { fileName: string; actingOrganizationId?: number | null },
-): Promise<void> {
-  const params = new URLSearchParams();
+type ExportQuery = Record<string, string | number | undefined>;
+
+/** The filters of a list as an export's query: no paging (an export has every row), no blanks. */
+function exportParams(query: ExportQuery): Record<string, string> {
+  const params: Record<string, string> = {};
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== '' && key !== 'page' && key !== 'pageSize')
-      params.set(key, String(value));
+      params[key] = String(value);
   }
-  const headers = new Headers({ 'Cache-Control': 'no-store' });
-  const idToken = await getIdToken();
-  if (idToken) headers.set('Authorization', `Bearer ${idToken}`);
-  if (options.actingOrganizationId != null)
-    headers.set(ACTING_ORGANIZATION_HEADER, String(options.actingOrganizationId));
-  const search = params.toString();
-  const response = await fetch(`${path}${search ? `?${search}` : ''}`, { headers });
-  if (response.status !== 200) {
-    const text = await response.text().catch(() => '');
-    let message: string = MESSAGES.requestFailed;
-    try {
-      const body = JSON.parse(text) as { message?: unknown };
-      if (typeof body.message === 'string' && body.message) message = body.message;
-    } catch {
-      // Not JSON: keep the generic text.
-    }
-    throw new Error(message);
-  }
-  const blob = await response.blob();
+  return params;
+}
+
+function saveAs(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
-  link.download = options.fileName;
+  link.download = fileName;
   document.body.append(link);
   link.click();
   link.remove();
   window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * Files the API produces (CSV exports, error files, the upload template) go through the same base
+ * query as every other call, so they carry the bearer token and, while a platform admin acts
+ * within an organization, its header; the file is saved as it arrives and never enters the store.
+ */
+const downloadApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    downloadFile: build.mutation<null, { path: string; query: ExportQuery; fileName: string }>({
+      query: ({ path, query, fileName }) => ({
+        url: path,
+        params: exportParams(query),
+        responseHandler: async (response: Response) => {
+          if (response.status !== 200) return readResponseBody(response);
+          saveAs(await response.blob(), fileName);
+          return null;
+        },
+      }),
+    }),
+  }),
+});
+
+/**
+ * `download(path, query, { fileName })`: fetches a file from the API and saves it; rejects with
+ * the API's error (show it with `getErrorText`).
+ */
+export function useDownloadFile() {
+  const [trigger] = downloadApi.useDownloadFileMutation();
+  return useCallback(
+    async (path: string, query: ExportQuery, options: { fileName: string }): Promise<void> => {
+      await trigger({ path, query, fileName: options.fileName }).unwrap();
+    },
+    [trigger],
+  );
 }

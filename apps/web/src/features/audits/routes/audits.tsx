@@ -16,7 +16,7 @@ import { OrganizationFilter } from '../../../components/forms/organization-picke
 import { UserFilter } from '../../../components/forms/user-picker';
 import { NoAccess } from '../../../components/feedback/no-access';
 import { PageHeader } from '../../../components/layout/page-header';
-import { downloadFile } from '../../../lib/api/download';
+import { useDownloadFile } from '../../../lib/api/download';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useCan } from '../../../lib/auth/use-can';
 import { formatDateTime } from '../../../lib/format/format';
@@ -37,6 +37,7 @@ export default function AuditsRoute() {
 }
 
 function Audits({ organizationId }: { organizationId: number | null }) {
+  const downloadFile = useDownloadFile();
   const { user } = useAuth();
   const profile = user?.profile;
   const seesAll = profile ? accessFor(profile.roleId, 'read:audit') === 'any' : false;

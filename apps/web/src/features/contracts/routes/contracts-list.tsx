@@ -22,7 +22,7 @@ import { ListToolbar, SelectFilter } from '../../../components/data-table/list-t
 import { statusLabel, StatusChip } from '../../../components/display/status-chip';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { PageHeader } from '../../../components/layout/page-header';
-import { downloadFile } from '../../../lib/api/download';
+import { useDownloadFile } from '../../../lib/api/download';
 import { useCan } from '../../../lib/auth/use-can';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { formatDate } from '../../../lib/format/format';
@@ -45,6 +45,7 @@ export default function ContractsListRoute() {
 }
 
 function ContractsList({ organizationId }: { organizationId: number | null }) {
+  const downloadFile = useDownloadFile();
   const canDo = useCan();
   const profile = useAuth().user?.profile;
   const itemHref = useItemHref();

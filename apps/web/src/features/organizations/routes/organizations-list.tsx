@@ -18,7 +18,7 @@ import { ListToolbar, SelectFilter } from '../../../components/data-table/list-t
 import { statusLabel, StatusChip } from '../../../components/display/status-chip';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { PageHeader } from '../../../components/layout/page-header';
-import { downloadFile } from '../../../lib/api/download';
+import { useDownloadFile } from '../../../lib/api/download';
 import { useCan } from '../../../lib/auth/use-can';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { formatDate, formatNumber } from '../../../lib/format/format';
@@ -40,6 +40,7 @@ export default function OrganizationsListRoute() {
 }
 
 function OrganizationsList() {
+  const downloadFile = useDownloadFile();
   const canDo = useCan();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);

@@ -20,7 +20,7 @@ import {
   type OrganizationOption,
 } from '../../../components/forms/organization-picker';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
-import { downloadFile } from '../../../lib/api/download';
+import { useDownloadFile } from '../../../lib/api/download';
 import { getErrorText } from '../../../lib/errors/error-text';
 import { useCreateUploadMutation } from '../api/uploads-api';
 import { formatFileSize } from './upload-status';
@@ -50,6 +50,7 @@ export function UploadAwardsDialog({
   onClose: () => void;
   onUploaded: (upload: TUpload) => void;
 }) {
+  const downloadFile = useDownloadFile();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const [file, setFile] = useState<File | null>(null);

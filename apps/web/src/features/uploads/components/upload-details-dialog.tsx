@@ -15,7 +15,7 @@ import { API_PATHS } from '@laurel/contract/paths';
 
 import { DetailGrid } from '../../../components/display/detail-grid';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
-import { downloadFile } from '../../../lib/api/download';
+import { useDownloadFile } from '../../../lib/api/download';
 import { getErrorText } from '../../../lib/errors/error-text';
 import { formatDateTime } from '../../../lib/format/format';
 import { UploadProgressBar, UploadStatusChip } from './upload-progress';
@@ -31,6 +31,7 @@ export function errorsFileName(fileName: string): string {
 
 /** One upload with its live progress, its outcome and the rows that failed. */
 export function UploadDetailsDialog({ id, onClose }: { id: number; onClose: () => void }) {
+  const downloadFile = useDownloadFile();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const upload = useLiveUpload(id);

@@ -24,7 +24,7 @@ import { ListToolbar, SelectFilter } from '../../../components/data-table/list-t
 import { RoleChip } from '../../../components/display/role-chip';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { PageHeader } from '../../../components/layout/page-header';
-import { downloadFile } from '../../../lib/api/download';
+import { useDownloadFile } from '../../../lib/api/download';
 import { useGetOrganizationQuery } from '../../../lib/api/organization-api';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useCan } from '../../../lib/auth/use-can';
@@ -51,6 +51,7 @@ export default function UsersListRoute() {
 }
 
 function UsersList({ organizationId }: { organizationId: number | null }) {
+  const downloadFile = useDownloadFile();
   const itemHref = useItemHref();
   const list = useListParams<Sort, 'roleId' | 'status'>({
     sorts: USER_SORTS,
