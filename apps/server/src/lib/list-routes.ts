@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
 import { ZErrorResponse } from '@laurel/contract/errors';
+import type { CsvValue } from '@laurel/contract/csv';
 import type { TPage } from '@laurel/contract/pagination';
 
 import { type Actor, actorOf } from './audit.ts';
@@ -21,7 +22,7 @@ export interface ListRoutesOptions<Q extends z.ZodType, I> {
   /** Batches of every item the filter selects (may first record the export). */
   stream(actor: Actor, query: z.infer<Q>): AsyncIterable<I[]> | Promise<AsyncIterable<I[]>>;
   /** CSV columns: header and the cell of an item. */
-  columns: Array<[header: string, cell: (item: I) => unknown]>;
+  columns: Array<[header: string, cell: (item: I) => CsvValue]>;
 }
 
 /**

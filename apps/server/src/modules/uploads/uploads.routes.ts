@@ -2,6 +2,7 @@ import multipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { toCsv } from '@laurel/contract/csv';
 import { ZErrorResponse } from '@laurel/contract/errors';
 import { ZIdParams } from '@laurel/contract/pagination';
 import { API_PATHS } from '@laurel/contract/paths';
@@ -15,7 +16,7 @@ import {
 } from '@laurel/contract/uploads';
 
 import { actorOf } from '../../lib/audit.ts';
-import { attachment, csvRow, csvStream } from '../../lib/csv.ts';
+import { attachment, csvStream } from '../../lib/csv.ts';
 import { badRequest, HttpError } from '../../lib/http-error.ts';
 import { type IncomingFile, UPLOAD_REFUSALS, type UploadsService } from './uploads.service.ts';
 
@@ -178,7 +179,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
       reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', attachment('awards-upload-template.csv'))
-        .send(`\uFEFF${UPLOAD_TEMPLATE_ROWS.map((row) => csvRow(row)).join('')}`),
+        .send(toCsv(UPLOAD_TEMPLATE_ROWS)),
   );
 
   app.get(

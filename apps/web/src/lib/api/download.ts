@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 
 import { api } from './api';
+import { saveBlob } from '../files/save-blob';
 import { readResponseBody } from './base-query';
 
 type ExportQuery = Record<string, string | number | undefined>;
@@ -13,17 +14,6 @@ function exportParams(query: ExportQuery): Record<string, string> {
       params[key] = String(value);
   }
   return params;
-}
-
-function saveAs(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /**
@@ -39,7 +29,7 @@ const downloadApi = api.injectEndpoints({
         params: exportParams(query),
         responseHandler: async (response: Response) => {
           if (response.status !== 200) return readResponseBody(response);
-          saveAs(await response.blob(), fileName);
+          saveBlob(await response.blob(), fileName);
           return null;
         },
       }),

@@ -24,7 +24,7 @@ import { paths } from '../../../lib/routing/paths';
 import { useCan } from '../../../lib/auth/use-can';
 import { getErrorText } from '../../../lib/errors/error-text';
 import { useGetInsightsDataQuery, useGetInsightsLookupsQuery } from '../api/insights-api';
-import { saveBlob } from '../lib/csv';
+import { saveBlob } from '../../../lib/files/save-blob';
 import {
   formatCount,
   formatMoney,
@@ -33,7 +33,6 @@ import {
   formatPercentChange,
   formatYears,
 } from '../lib/format-insights';
-import { insightsToCsv } from '../lib/insights-csv';
 import { AvailabilityNotice } from './availability-notice';
 import { CohortCard } from './cohort-card';
 import { InsightCard } from './insight-card';
@@ -108,8 +107,10 @@ export default function InsightsPanel({
       ? `awarded ${filter.awardYearFrom ?? 'from the first year'}–${filter.awardYearTo ?? 'latest'}`
       : 'all award years',
   ].join(', ');
-  const exportCsv = () => {
+  const exportCsv = async () => {
     if (!data) return;
+    // The CSV writer loads with the first export, not with the panel.
+    const { insightsToCsv } = await import('../lib/insights-csv');
     const csv = insightsToCsv(data, { cohortLabel });
     saveBlob(
       new Blob([csv], { type: 'text/csv;charset=utf-8' }),
@@ -193,7 +194,7 @@ export default function InsightsPanel({
         <Button
           variant="outlined"
           startIcon={<FileDownloadOutlined />}
-          onClick={exportCsv}
+          onClick={() => void exportCsv()}
           disabled={!data}
         >
           Export CSV

@@ -1,6 +1,6 @@
 import type { TFigure, TInsightsData, TTop } from '@laurel/contract/insights';
 
-import { toCsv } from './csv';
+import { toCsv } from '@laurel/contract/csv';
 import { DATA_GAP_LABELS } from './data-gaps';
 
 type Row = Array<string | number | boolean | null>;

@@ -1,4 +1,4 @@
-import { saveBlob } from './csv';
+import { saveBlob } from '../../../lib/files/save-blob';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 

@@ -1,26 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TInsightsData } from '@laurel/contract/insights';
 
-import { formulaSafe, toCsv } from './csv';
 import { insightsToCsv } from './insights-csv';
 import { insightsFixture } from '../test/fixtures';
 
 describe('CSV export', () => {
-  it('defuses cells a spreadsheet would run as formulas', () => {
-    expect(formulaSafe('=HYPERLINK("x")')).toBe('\'=HYPERLINK("x")');
-    expect(formulaSafe('+1')).toBe("'+1");
-    expect(formulaSafe('-2+3')).toBe("'-2+3");
-    expect(formulaSafe('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(formulaSafe('Health care')).toBe('Health care');
-  });
-
-  it('quotes commas, quotes and line breaks, and keeps numbers numeric', () => {
-    expect(toCsv([['a,b', 'say "hi"', -1200, null, true]])).toBe(
-      '"a,b","say ""hi""",-1200,,true\r\n',
-    );
-    expect(toCsv([['=1+1']])).toBe("'=1+1\r\n");
-  });
-
   it('exports the figures and every chart point', () => {
     const data: TInsightsData = {
       ...insightsFixture(),
@@ -30,7 +14,8 @@ describe('CSV export', () => {
       },
     };
     const csv = insightsToCsv(data, { cohortLabel: 'Northwind, all award years' });
-    const lines = csv.trim().split('\r\n');
+    expect(csv.startsWith('\uFEFF')).toBe(true);
+    const lines = csv.slice(1).trim().split('\r\n');
     expect(lines[0]).toBe('cohort,"Northwind, all award years"');
     expect(lines).toContain('kind,name,value,unit,share,n,suppressed,small sample');
     expect(lines).toContain('figure,Salary,52300,2025 dollars,,1234,false,false');
