@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LOOKUP_ID } from '@laurel/contract/pagination';
 import { ROLES } from '@laurel/contract/roles';
 
-import { ACTING_ORGANIZATION_HEADER } from '../src/plugins/auth.ts';
+import { ACTING_ORGANIZATION_HEADER } from '@laurel/contract/paths';
 
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import type { BuiltUser } from './helpers/builders.ts';

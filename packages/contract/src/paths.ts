@@ -1,5 +1,23 @@
-/** Every /api path the web app calls, in one place (spec §7). */
+/**
+ * Every /api path, in one place (spec §7): the server registers its routes with these (a path
+ * parameter as `':id'`) and the web app calls them.
+ */
 export const API_PATHS = {
+  organizations: '/api/organizations',
+  organizationsExport: '/api/organizations/export.csv',
+  credentials: '/api/credentials',
+  credentialsExport: '/api/credentials/export.csv',
+  credential: (id: number | string) => `/api/credentials/${id}`,
+  credentialAwards: (id: number | string) => `/api/credentials/${id}/awards`,
+  contracts: '/api/contracts',
+  contractsExport: '/api/contracts/export.csv',
+  contract: (id: number | string) => `/api/contracts/${id}`,
+  users: '/api/users',
+  usersExport: '/api/users/export.csv',
+  user: (id: number | string) => `/api/users/${id}`,
+  audits: '/api/audits',
+  auditsExport: '/api/audits/export.csv',
+  search: '/api/search',
   appConfig: '/api/config/app',
   cognitoConfig: '/api/config/cognito',
   salesforceUrl: '/api/config/salesforce-url',
@@ -28,6 +46,9 @@ export const API_PATHS = {
   organizationSsoTest: (id: number | string) => `/api/organizations/${id}/sso/test`,
   logHelper: '/api/log-helper',
 } as const;
+
+/** Sent while a platform admin acts within an organization (spec §4). */
+export const ACTING_ORGANIZATION_HEADER = 'x-acting-organization';
 
 /** Base path of the embedded identity service (aws-amplify's `userPoolEndpoint`). */
 export const IDENTITY_BASE_PATH = '/identity';

@@ -11,8 +11,10 @@ import { attachment, csvStream } from './csv.ts';
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 export interface ListRoutesOptions<Q extends z.ZodType, I> {
-  /** e.g. `/api/organizations`; the CSV export answers at `<path>/export.csv`. */
+  /** e.g. `API_PATHS.organizations`. */
   path: string;
+  /** Where the CSV export answers, e.g. `API_PATHS.organizationsExport`. */
+  exportPath: string;
   tags: string[];
   /** Plural noun for the summaries, e.g. "organizations". */
   noun: string;
@@ -48,7 +50,7 @@ export function registerListRoutes<Q extends z.ZodType, I>(
     async (request) => options.list(actorOf(request), request.query as z.infer<Q>),
   );
   app.get(
-    `${options.path}/export.csv`,
+    options.exportPath,
     {
       schema: {
         tags: options.tags,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type JWTPayload, type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from 'jose';
 
+import { ACTING_ORGANIZATION_HEADER } from '@laurel/contract/paths';
 import { ADMINS_GROUP } from '@laurel/contract/constants';
 import { parseId } from '@laurel/contract/pagination';
 import { ROLES, type RoleId } from '@laurel/contract/roles';
@@ -21,9 +22,6 @@ export interface Principal {
   actingOrganizationId: number;
   impersonating: boolean;
 }
-
-/** Header a platform admin's browser sends while acting within another organization (spec §4). */
-export const ACTING_ORGANIZATION_HEADER = 'x-acting-organization';
 
 export interface IdTokenClaims extends JWTPayload {
   sub: string;

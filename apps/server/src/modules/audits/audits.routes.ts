@@ -19,7 +19,8 @@ export const auditsRoutes: FastifyPluginAsyncZod<{ audits: AuditsService }> = as
   const errors = { 400: ZErrorResponse, 403: ZErrorResponse };
 
   registerListRoutes(app, {
-    path: '/api/audits',
+    path: API_PATHS.audits,
+    exportPath: API_PATHS.auditsExport,
     tags,
     noun: 'audit trail',
     query: ZAuditListQuery,

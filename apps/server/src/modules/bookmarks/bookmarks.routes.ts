@@ -52,7 +52,7 @@ export const bookmarksRoutes: FastifyPluginAsyncZod<{ bookmarks: BookmarksServic
   );
 
   app.delete(
-    '/api/users/bookmarks/:id',
+    API_PATHS.bookmark(':id'),
     {
       schema: {
         tags,

@@ -6,6 +6,7 @@ import {
   ZContractListQuery,
   ZContractPage,
 } from '@laurel/contract/contracts';
+import { API_PATHS } from '@laurel/contract/paths';
 import { ZErrorResponse } from '@laurel/contract/errors';
 import { ZIdParams } from '@laurel/contract/pagination';
 
@@ -22,7 +23,8 @@ export const contractsRoutes: FastifyPluginAsyncZod<{ contracts: ContractsServic
   const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 
   registerListRoutes(app, {
-    path: '/api/contracts',
+    path: API_PATHS.contracts,
+    exportPath: API_PATHS.contractsExport,
     tags,
     noun: 'contracts',
     query: ZContractListQuery,
@@ -41,7 +43,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{ contracts: ContractsServic
   });
 
   app.get(
-    '/api/contracts/:id',
+    API_PATHS.contract(':id'),
     {
       schema: {
         tags,
@@ -55,7 +57,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{ contracts: ContractsServic
   );
 
   app.post(
-    '/api/contracts',
+    API_PATHS.contracts,
     {
       schema: {
         tags,
@@ -70,7 +72,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{ contracts: ContractsServic
   );
 
   app.put(
-    '/api/contracts/:id',
+    API_PATHS.contract(':id'),
     {
       schema: {
         tags,

@@ -9,6 +9,7 @@ import {
   ZCredentialPage,
   ZCredentialPatchBody,
 } from '@laurel/contract/credentials';
+import { API_PATHS } from '@laurel/contract/paths';
 import { ZErrorResponse } from '@laurel/contract/errors';
 import { ZIdParams } from '@laurel/contract/pagination';
 
@@ -25,7 +26,8 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ credentials: Credentials
   const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 
   registerListRoutes(app, {
-    path: '/api/credentials',
+    path: API_PATHS.credentials,
+    exportPath: API_PATHS.credentialsExport,
     tags,
     noun: 'credentials',
     query: ZCredentialListQuery,
@@ -46,7 +48,7 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ credentials: Credentials
   });
 
   app.get(
-    '/api/credentials/:id',
+    API_PATHS.credential(':id'),
     {
       schema: {
         tags,
@@ -60,7 +62,7 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ credentials: Credentials
   );
 
   app.get(
-    '/api/credentials/:id/awards',
+    API_PATHS.credentialAwards(':id'),
     {
       schema: {
         tags,
@@ -75,7 +77,7 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ credentials: Credentials
   );
 
   app.post(
-    '/api/credentials',
+    API_PATHS.credentials,
     {
       schema: {
         tags,
@@ -90,7 +92,7 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ credentials: Credentials
   );
 
   app.patch(
-    '/api/credentials/:id',
+    API_PATHS.credential(':id'),
     {
       schema: {
         tags,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
+import { API_PATHS } from '@laurel/contract/paths';
 import { ZErrorResponse } from '@laurel/contract/errors';
 import { ZEarningsImportResult } from '@laurel/contract/insights';
 import { ZIdParams } from '@laurel/contract/pagination';
@@ -30,7 +31,7 @@ export const earningsRoutes: FastifyPluginAsyncZod<{ earnings: EarningsService }
   }
 
   app.post(
-    '/api/organizations/:id/earnings-imports',
+    API_PATHS.organizationEarningsImports(':id'),
     {
       bodyLimit: EARNINGS_IMPORT_MAX_BYTES,
       // The file (up to 64 MB) is read only for callers who may import one.

@@ -55,7 +55,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ invitations: Invitations
   );
 
   app.post(
-    '/api/organizations/:id/invitations',
+    API_PATHS.organizationInvitations(':id'),
     {
       schema: {
         tags,
@@ -73,7 +73,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ invitations: Invitations
   );
 
   app.get(
-    '/api/users/:id/invitation',
+    API_PATHS.userInvitation(':id'),
     {
       schema: {
         tags,
@@ -87,7 +87,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ invitations: Invitations
   );
 
   app.post(
-    '/api/users/:id/invitation/resend',
+    API_PATHS.resendUserInvitation(':id'),
     {
       schema: {
         tags,
@@ -101,7 +101,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ invitations: Invitations
   );
 
   app.delete(
-    '/api/users/:id/invitation',
+    API_PATHS.userInvitation(':id'),
     {
       schema: {
         tags,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { API_PATHS } from '@laurel/contract/paths';
 import { ZErrorResponse } from '@laurel/contract/errors';
 import {
   ZOrganization,
@@ -22,7 +23,8 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
   const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 
   registerListRoutes(app, {
-    path: '/api/organizations',
+    path: API_PATHS.organizations,
+    exportPath: API_PATHS.organizationsExport,
     tags,
     noun: 'organizations',
     query: ZOrganizationListQuery,
@@ -44,7 +46,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get(
-    '/api/organizations/:id',
+    API_PATHS.organization(':id'),
     {
       schema: {
         tags,
@@ -58,7 +60,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/api/organizations',
+    API_PATHS.organizations,
     {
       schema: {
         tags,
@@ -73,7 +75,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
   );
 
   app.patch(
-    '/api/organizations/:id',
+    API_PATHS.organization(':id'),
     {
       schema: {
         tags,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { API_PATHS } from '@laurel/contract/paths';
 import { accessFor } from '@laurel/contract/permissions';
 import { ZSearchQuery, ZSearchResponse } from '@laurel/contract/search';
 
@@ -12,7 +13,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchRepository }> =
   { search },
 ) => {
   app.get(
-    '/api/search',
+    API_PATHS.search,
     {
       schema: {
         tags: ['search'],

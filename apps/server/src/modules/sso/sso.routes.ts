@@ -56,7 +56,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService }> = async (app,
   );
 
   app.get(
-    '/api/organizations/:id/sso',
+    API_PATHS.organizationSso(':id'),
     {
       schema: {
         tags: ['organizations'],
@@ -70,7 +70,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService }> = async (app,
   );
 
   app.put(
-    '/api/organizations/:id/sso',
+    API_PATHS.organizationSso(':id'),
     {
       schema: {
         tags: ['organizations'],
@@ -85,7 +85,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService }> = async (app,
   );
 
   app.post(
-    '/api/organizations/:id/sso/test',
+    API_PATHS.organizationSsoTest(':id'),
     {
       schema: {
         tags: ['organizations'],

@@ -153,7 +153,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
   );
 
   app.get(
-    '/api/uploads',
+    API_PATHS.uploads,
     {
       schema: {
         tags,

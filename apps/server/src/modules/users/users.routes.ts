@@ -73,7 +73,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   );
 
   app.patch(
-    '/api/users/:id/profile',
+    API_PATHS.updateProfile(':id'),
     {
       schema: {
         tags,
@@ -88,7 +88,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   );
 
   registerListRoutes(app, {
-    path: '/api/users',
+    path: API_PATHS.users,
+    exportPath: API_PATHS.usersExport,
     tags,
     noun: 'users',
     query: ZUserListQuery,
@@ -109,7 +110,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   });
 
   app.get(
-    '/api/users/:id',
+    API_PATHS.user(':id'),
     {
       schema: {
         tags,
@@ -123,7 +124,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   );
 
   app.patch(
-    '/api/users/:id',
+    API_PATHS.user(':id'),
     {
       schema: {
         tags,

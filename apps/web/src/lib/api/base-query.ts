@@ -1,11 +1,9 @@
 import { fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { MESSAGES } from '@laurel/contract/messages';
+import { ACTING_ORGANIZATION_HEADER } from '@laurel/contract/paths';
 
 import { getIdToken } from '../auth-token/id-token';
 import type { ImpersonationState } from '../impersonation/impersonation-slice';
-
-/** Sent while a platform admin acts within an organization (spec §4). */
-export const ACTING_ORGANIZATION_HEADER = 'x-acting-organization';
 
 /** The impersonated organization's id from the store, if a platform admin is acting within one. */
 export function actingOrganizationId(state: unknown): number | null {

@@ -4,7 +4,7 @@ import { API_PATHS } from '@laurel/contract/paths';
 
 import { api } from './api';
 
-export const ORGANIZATIONS_PATH = '/api/organizations';
+export const ORGANIZATIONS_PATH = API_PATHS.organizations;
 
 /**
  * GET /api/organizations/{id} (spec §7): shared because the shell (impersonation), breadcrumbs

@@ -1,9 +1,10 @@
 import type { TPage } from '@laurel/contract/pagination';
+import { API_PATHS } from '@laurel/contract/paths';
 import type { TUserSummary } from '@laurel/contract/users';
 
 import { api } from './api';
 
-export const USERS_PATH = '/api/users';
+export const USERS_PATH = API_PATHS.users;
 
 /**
  * GET /api/users and GET /api/users/{id}: shared by the users screens and every person picker

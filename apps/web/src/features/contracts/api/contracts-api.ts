@@ -1,10 +1,11 @@
 import type { TContract, TContractBody, TContractSummary } from '@laurel/contract/contracts';
+import { API_PATHS } from '@laurel/contract/paths';
 import type { TPage } from '@laurel/contract/pagination';
 
 import { api } from '../../../lib/api/api';
 
-export const CONTRACTS_PATH = '/api/contracts';
-export const CONTRACTS_EXPORT_PATH = '/api/contracts/export.csv';
+export const CONTRACTS_PATH = API_PATHS.contracts;
+export const CONTRACTS_EXPORT_PATH = API_PATHS.contractsExport;
 
 export const contractsApi = api.injectEndpoints({
   endpoints: (build) => ({

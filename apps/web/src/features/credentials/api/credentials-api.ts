@@ -6,11 +6,12 @@ import type {
   TCredentialSummary,
 } from '@laurel/contract/credentials';
 import type { TPage } from '@laurel/contract/pagination';
+import { API_PATHS } from '@laurel/contract/paths';
 
 import { api } from '../../../lib/api/api';
 
-export const CREDENTIALS_PATH = '/api/credentials';
-export const CREDENTIALS_EXPORT_PATH = '/api/credentials/export.csv';
+export const CREDENTIALS_PATH = API_PATHS.credentials;
+export const CREDENTIALS_EXPORT_PATH = API_PATHS.credentialsExport;
 
 type Query = Record<string, string | number>;
 

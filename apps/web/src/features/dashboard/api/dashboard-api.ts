@@ -1,3 +1,4 @@
+import { API_PATHS } from '@laurel/contract/paths';
 import { api } from '../../../lib/api/api';
 
 export interface PlatformCounts {
@@ -15,7 +16,7 @@ export const dashboardApi = api.injectEndpoints({
     getPlatformCounts: build.query<PlatformCounts, void>({
       async queryFn(_arg, _api, _extra, baseQuery) {
         const results = await Promise.all(
-          COUNTED.map((name) => baseQuery({ url: `/api/${name}`, params: { pageSize: 1 } })),
+          COUNTED.map((name) => baseQuery({ url: API_PATHS[name], params: { pageSize: 1 } })),
         );
         const failed = results.find((result) => result.error);
         if (failed?.error) return { error: failed.error };

@@ -35,13 +35,13 @@ export const insightsApi = api.injectEndpoints({
       { organizationId: number; search: string }
     >({
       query: ({ organizationId, search }) => ({
-        url: '/api/credentials',
+        url: API_PATHS.credentials,
         params: { organizationId, pageSize: 50, sort: 'name', ...(search ? { search } : {}) },
       }),
     }),
     /** The chosen credential, to name it in the filter even when the search does not list it. */
     getInsightCredential: build.query<TCredential, number>({
-      query: (id) => `/api/credentials/${id}`,
+      query: (id) => API_PATHS.credential(id),
       providesTags: (_result, _error, id) => [{ type: 'Credential', id }],
     }),
   }),

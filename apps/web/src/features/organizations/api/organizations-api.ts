@@ -1,3 +1,4 @@
+import { API_PATHS } from '@laurel/contract/paths';
 import type {
   TOrganization,
   TOrganizationBody,
@@ -6,7 +7,7 @@ import type {
 
 import { api } from '../../../lib/api/api';
 import { ORGANIZATIONS_PATH } from '../../../lib/api/organization-api';
-export const ORGANIZATIONS_EXPORT_PATH = '/api/organizations/export.csv';
+export const ORGANIZATIONS_EXPORT_PATH = API_PATHS.organizationsExport;
 
 export const organizationsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,11 +1,12 @@
 import type { TSearchResult } from '@laurel/contract/search';
+import { API_PATHS } from '@laurel/contract/paths';
 
 import { api } from '../../../lib/api/api';
 
 export const searchApi = api.injectEndpoints({
   endpoints: (build) => ({
     search: build.query<{ results: TSearchResult[] }, string>({
-      query: (q) => ({ url: '/api/search', params: { q } }),
+      query: (q) => ({ url: API_PATHS.search, params: { q } }),
       keepUnusedDataFor: 30,
     }),
   }),

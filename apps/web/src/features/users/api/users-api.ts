@@ -5,7 +5,7 @@ import type { TUserPatchBody, TUserSummary } from '@laurel/contract/users';
 import { api } from '../../../lib/api/api';
 import { USERS_PATH } from '../../../lib/api/user-api';
 
-export const USERS_EXPORT_PATH = '/api/users/export.csv';
+export const USERS_EXPORT_PATH = API_PATHS.usersExport;
 
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
