@@ -37,6 +37,8 @@ function finish(ok: boolean): never {
 }
 
 if (!step('Lint', bin('eslint'), ['.', '--max-warnings', '0'])) finish(false);
+if (!step('Every workspace declares what it imports', bin('knip'), ['--dependencies']))
+  finish(false);
 if (
   !step('Typecheck', bin('tsc'), ['-p', 'tsconfig.json']) ||
   !step('Typecheck (web)', bin('tsc'), ['-p', 'apps/web/tsconfig.json'])
