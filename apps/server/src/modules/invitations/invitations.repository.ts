@@ -5,18 +5,9 @@ import type { TInvitation } from '@laurel/contract/invitations';
 
 import type { Database } from '../../db/schema.ts';
 import { toBool, toIso } from '../../db/values.ts';
+import type { PersonRecord } from '../../lib/people.ts';
 
-export interface PersonRecord {
-  id: number;
-  organizationId: number;
-  identityUsername: string | null;
-  email: string;
-  firstName: string;
-  lastName: string;
-  roleId: RoleId;
-  active: boolean;
-  invited: boolean;
-}
+export type { PersonRecord };
 
 export interface InvitationRecord {
   id: number;

@@ -23,6 +23,7 @@ import type { ZSsoSettingsBody } from '@laurel/contract/sso';
 
 import type { Database } from '../../db/schema.ts';
 import { requireAccess } from '../../lib/access.ts';
+import type { PersonRecord } from '../../lib/people.ts';
 import type { Actor, Auditor } from '../../lib/audit.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import type { SsoIntegration } from './sso-integration.ts';
@@ -69,28 +70,15 @@ export function isFederatedOrganization(organization: OrganizationSignIn | undef
   return organization?.loginMode === 'SSO' && organization.sso !== undefined;
 }
 
-/** A person as federated sign-in finds or provisions them: their user row. */
-export interface FederatedPerson {
-  id: number;
-  organizationId: number;
-  identityUsername: string | null;
-  email: string;
-  firstName: string;
-  lastName: string;
-  roleId: RoleId;
-  active: boolean;
-  invited: boolean;
-}
-
 /**
  * What federated sign-in needs of the people records. The invitations module's repository
  * provides it; `app.ts` wires the two, so neither module imports the other's repository.
  */
 export interface PeopleDirectory {
-  findPersonByEmail(email: string): Promise<FederatedPerson | undefined>;
+  findPersonByEmail(email: string): Promise<PersonRecord | undefined>;
   insertPerson(
     executor: Kysely<Database>,
-    person: Omit<FederatedPerson, 'id' | 'active'>,
+    person: Omit<PersonRecord, 'id' | 'active'>,
   ): Promise<number>;
   setInvited(executor: Kysely<Database>, userId: number, invited: boolean): Promise<void>;
   acceptPending(executor: Kysely<Database>, userId: number, now: Date): Promise<void>;
@@ -159,7 +147,7 @@ export function createSsoService(deps: {
     return url.toString();
   }
 
-  function actorFor(person: FederatedPerson): Actor {
+  function actorFor(person: PersonRecord): Actor {
     return {
       principal: {
         userId: person.id,
