@@ -58,6 +58,9 @@ test.describe('users administration', () => {
     await expect(notification(page, `${name} is now Organization Admin.`)).toBeVisible();
     await expect(roleDialog).toBeHidden();
     await expect(row).toContainText('Organization Admin');
+    // Saved: still there after a reload (the search is kept in the address).
+    await page.reload();
+    await expect(row).toContainText('Organization Admin');
 
     // Deactivate, after a confirmation.
     await row.getByRole('button', { name: `Actions for ${name}` }).click();
@@ -109,5 +112,11 @@ test.describe('users administration', () => {
     } finally {
       await other.close();
     }
+
+    // The role change and the deactivation are on the organization's audit trail.
+    await visit(`/organizations/${northwind}/audits`);
+    await page.getByLabel('Search audit entries').fill(name);
+    const entries = page.getByRole('table', { name: 'Audit entries' }).getByRole('row');
+    await expect(entries.filter({ hasText: /Organization Admin/ })).not.toHaveCount(0);
   });
 });
