@@ -17,8 +17,45 @@ export interface NavItem {
   label: string;
   href: string;
   icon: ReactNode;
-  /** Exact match only (the dashboard would otherwise be active everywhere). */
-  end?: boolean;
+  /** The area of the app the item opens: it is highlighted anywhere in that area (`areaOf`). */
+  area: NavArea;
+}
+
+export type NavArea =
+  | 'dashboard'
+  | 'credentials'
+  | 'organizations'
+  | 'users'
+  | 'contracts'
+  | 'uploads'
+  | 'audits'
+  | 'help'
+  | 'other';
+
+const ORGANIZATION_AREAS = new Set<NavArea>([
+  'credentials',
+  'users',
+  'contracts',
+  'uploads',
+  'audits',
+]);
+
+/**
+ * The area a page belongs to, for the sidebar: a credential of an organization
+ * (`/organizations/5/credentials/3`) is in Credentials, an organization's own page
+ * (`/organizations/5`, `/admin/organizations/5/…`) in Organizations.
+ */
+export function areaOf(pathname: string): NavArea {
+  const [first, second, third] = pathname.split('/').filter(Boolean);
+  if (first === undefined) return 'dashboard';
+  if (first === 'admin' && second === 'organizations') return 'organizations';
+  if (first === 'organizations') {
+    return third !== undefined && ORGANIZATION_AREAS.has(third as NavArea)
+      ? (third as NavArea)
+      : 'organizations';
+  }
+  if (first === 'insights') return 'help';
+  return ORGANIZATION_AREAS.has(first as NavArea) ? (first as NavArea) : 'other';
 }
 
 export interface NavSection {
@@ -37,6 +74,7 @@ export function getNavSections(profile: TProfile | null | undefined): NavSection
   if (profile && accessFor(profile.roleId, 'read:upload')) {
     administration.push({
       label: 'Uploads',
+      area: 'uploads',
       href: paths.uploads.getHref(),
       icon: <CloudUploadOutlined />,
     });
@@ -44,6 +82,7 @@ export function getNavSections(profile: TProfile | null | undefined): NavSection
   if (profile && accessFor(profile.roleId, 'read:audit')) {
     administration.push({
       label: 'Audits',
+      area: 'audits',
       href: paths.audits.getHref(),
       icon: <FactCheckOutlined />,
     });
@@ -55,6 +94,7 @@ export function getNavSections(profile: TProfile | null | undefined): NavSection
       items: [
         {
           label: 'Insights methodology',
+          area: 'help',
           href: paths.insightsMethodology.getHref(),
           icon: <HelpOutlineOutlined />,
         },
@@ -67,7 +107,12 @@ export function getNavSections(profile: TProfile | null | undefined): NavSection
 function getManageSections(profile: TProfile | null | undefined): NavSection[] {
   const dashboard: NavSection = {
     items: [
-      { label: 'Dashboard', href: paths.home.getHref(), icon: <DashboardOutlined />, end: true },
+      {
+        label: 'Dashboard',
+        area: 'dashboard',
+        href: paths.home.getHref(),
+        icon: <DashboardOutlined />,
+      },
     ],
   };
   if (!profile || isPlatformAdmin(profile)) {
@@ -78,16 +123,28 @@ function getManageSections(profile: TProfile | null | undefined): NavSection[] {
         items: [
           {
             label: 'Credentials',
+            area: 'credentials',
             href: paths.credentials.getHref(),
             icon: <WorkspacePremiumOutlined />,
           },
           {
             label: 'Organizations',
+            area: 'organizations',
             href: paths.organizations.getHref(),
             icon: <ApartmentOutlined />,
           },
-          { label: 'Users', href: paths.users.getHref(), icon: <PeopleAltOutlined /> },
-          { label: 'Contracts', href: paths.contracts.getHref(), icon: <DescriptionOutlined /> },
+          {
+            label: 'Users',
+            area: 'users',
+            href: paths.users.getHref(),
+            icon: <PeopleAltOutlined />,
+          },
+          {
+            label: 'Contracts',
+            area: 'contracts',
+            href: paths.contracts.getHref(),
+            icon: <DescriptionOutlined />,
+          },
         ],
       },
     ];
@@ -100,17 +157,25 @@ function getManageSections(profile: TProfile | null | undefined): NavSection[] {
       items: [
         {
           label: 'Credentials',
+          area: 'credentials',
           href: getOrganizationItemHref(organizationHref, 'credentials'),
           icon: <WorkspacePremiumOutlined />,
         },
-        { label: 'Organizations', href: organizationHref, icon: <ApartmentOutlined />, end: true },
+        {
+          label: 'Organizations',
+          area: 'organizations',
+          href: organizationHref,
+          icon: <ApartmentOutlined />,
+        },
         {
           label: 'Users',
+          area: 'users',
           href: getOrganizationItemHref(organizationHref, 'users'),
           icon: <PeopleAltOutlined />,
         },
         {
           label: 'Contracts',
+          area: 'contracts',
           href: getOrganizationItemHref(organizationHref, 'contracts'),
           icon: <DescriptionOutlined />,
         },

@@ -1,6 +1,5 @@
-import { NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -9,11 +8,11 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Typography from '@mui/material/Typography';
-import { ROLE_LABELS } from '@laurel/contract/roles';
 
 import { Logo } from '../../components/brand/logo';
+import { RoleChip } from '../../components/display/role-chip';
 import { useAuth } from '../../lib/auth/use-auth';
-import { getNavSections } from './nav-items';
+import { areaOf, getNavSections } from './nav-items';
 
 export const SIDEBAR_WIDTH = 248;
 
@@ -27,6 +26,7 @@ function SidebarContent({
   const { user } = useAuth();
   const profile = user?.profile;
   const sections = getNavSections(profile);
+  const area = areaOf(useLocation().pathname);
 
   return (
     <Box
@@ -82,9 +82,10 @@ function SidebarContent({
             {section.items.map((item) => (
               <ListItem key={item.label} disablePadding>
                 <ListItemButton
-                  component={NavLink}
+                  component={Link}
                   to={item.href}
-                  end={item.end}
+                  className={item.area === area ? 'active' : undefined}
+                  aria-current={item.area === area ? 'page' : undefined}
                   onClick={onNavigate}
                   sx={{
                     borderRadius: 2,
@@ -125,18 +126,7 @@ function SidebarContent({
           >
             {profile.organizationName}
           </Typography>
-          <Chip
-            size="small"
-            label={ROLE_LABELS[profile.roleId]}
-            sx={{
-              mt: 2,
-              height: 22,
-              fontSize: '0.6875rem',
-              fontWeight: 700,
-              bgcolor: 'action.selected',
-              color: 'sidebar.text',
-            }}
-          />
+          <RoleChip roleId={profile.roleId} sx={{ mt: 2, height: 22, fontSize: '0.6875rem' }} />
         </Box>
       ) : null}
     </Box>

@@ -1,4 +1,5 @@
 import Chip from '@mui/material/Chip';
+import type { SxProps, Theme } from '@mui/material/styles';
 import { getContrastRatio } from '@mui/material/styles';
 import { ROLE_COLORS, ROLE_LABELS, type RoleId } from '@laurel/contract/roles';
 
@@ -7,12 +8,15 @@ const textOn = (background: string) =>
   getContrastRatio(background, '#fff') >= 4.5 ? '#fff' : 'rgba(0, 0, 0, 0.87)';
 
 /** A role in its colour (spec §6: dark grey-blue, orange, green). */
-export function RoleChip({ roleId }: { roleId: RoleId }) {
+export function RoleChip({ roleId, sx }: { roleId: RoleId; sx?: SxProps<Theme> }) {
   return (
     <Chip
       size="small"
       label={ROLE_LABELS[roleId]}
-      sx={{ bgcolor: ROLE_COLORS[roleId], color: textOn(ROLE_COLORS[roleId]), fontWeight: 700 }}
+      sx={[
+        { bgcolor: ROLE_COLORS[roleId], color: textOn(ROLE_COLORS[roleId]), fontWeight: 700 },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
     />
   );
 }
