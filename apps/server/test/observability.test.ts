@@ -1,9 +1,11 @@
+import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -396,6 +398,80 @@ describe.each(DIALECTS)('observability on %s', (dialect) => {
       );
       expect(failures).toHaveLength(1);
       expect(failures[0]).toMatchObject({ level: 50, suppressed: 0 });
+    });
+  });
+});
+
+describe('start-up output when stdout is not a terminal', () => {
+  const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+
+  /** `node apps/server/src/main.ts` with its output piped (as under a process manager). */
+  function run(
+    env: Record<string, string>,
+    until: (lines: Array<Record<string, unknown>>) => boolean,
+  ) {
+    const directory = mkdtempSync(join(tmpdir(), 'laurel-start-'));
+    const child = spawn(process.execPath, [MAIN], {
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_URL: `sqlite:${join(directory, 'laurel.db')}`,
+        LOG_LEVEL: 'info',
+        SHUTDOWN_DRAIN_SECONDS: '0',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    return new Promise<{
+      lines: Array<Record<string, unknown>>;
+      stderr: string;
+      code: number | null;
+    }>((resolve) => {
+      const lines = () =>
+        stdout
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as Record<string, unknown>);
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+        if (until(lines())) child.kill('SIGTERM');
+      });
+      child.once('exit', (code) => {
+        rmSync(directory, { recursive: true, force: true });
+        resolve({ lines: lines(), stderr, code });
+      });
+    });
+  }
+
+  it('logs a bad configuration as a fatal JSON line', async () => {
+    const { lines, stderr, code } = await run({ METRICS_TOKEN: 'short' }, () => false);
+    expect(code).toBe(1);
+    expect(stderr).toBe('');
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 60,
+        msg: expect.stringMatching(/^Invalid configuration:\n {2}METRICS_TOKEN: must be at least/),
+      }),
+    ]);
+  });
+
+  it('logs the start banner as a JSON line', async () => {
+    const { lines, stderr } = await run(
+      { DEMO_MODE: 'false', SECRET_KEY: 'a-secret-key-of-at-least-32-characters!' },
+      (lines) => lines.some((line) => line.msg === 'Laurel is running'),
+    );
+    expect(stderr).toBe('');
+    const banner = lines.find((line) => line.msg === 'Laurel is running');
+    expect(banner).toMatchObject({
+      level: 30,
+      url: expect.stringMatching(/^http:\/\/localhost:\d+$/),
+      apiDocs: expect.stringMatching(/\/api\/docs$/),
+      demoMode: false,
+      startedInMs: expect.any(Number),
     });
   });
 });
