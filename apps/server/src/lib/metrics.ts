@@ -36,7 +36,6 @@ const QUEUE_STATS_REUSE_MS = 1_000;
 export function createMetrics(options: MetricsOptions): Metrics {
   const registry = new Registry();
   const registers = [registry];
-  collectDefaultMetrics({ register: registry });
 
   new Gauge({
     name: 'laurel_build_info',
@@ -186,6 +185,9 @@ export function createMetrics(options: MetricsOptions): Metrics {
       () => pool.options.max ?? 10,
     );
   }
+
+  // Node's process metrics (CPU, memory, heap, event loop lag, GC) after Laurel's own.
+  collectDefaultMetrics({ register: registry });
 
   return {
     registry,
