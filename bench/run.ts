@@ -7,6 +7,7 @@ import { benchDirectory } from './directory.ts';
 import { benchAuthenticatedRoute, benchStartup, benchWebBundle } from './foundation.ts';
 import { benchInsights } from './insights.ts';
 import { runIdentityBench } from './identity-srp.ts';
+import { benchMetrics } from './metrics.ts';
 import { type BenchRow, printTable } from './lib.ts';
 import { benchRollingRestart } from './rolling-restart.ts';
 import { benchUploads } from './uploads.ts';
@@ -22,6 +23,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['uploads', () => benchUploads()],
   ['demostart', benchDemoStart],
   ['rolling', benchRollingRestart],
+  ['metrics', benchMetrics],
 ];
 
 buildWebIfNeeded();

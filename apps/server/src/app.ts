@@ -6,7 +6,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { JWTVerifyGetKey } from 'jose';
 
-import type { IdentityAdmin } from '@laurel/identity';
+import type { IdentityAdmin, SignInObserver } from '@laurel/identity';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
@@ -18,6 +18,10 @@ import { createDatabase, type DatabaseHandle } from './db/database.ts';
 import { authPlugin, createTokenVerifier, type IdTokenClaims } from './plugins/auth.ts';
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { createMetrics } from './lib/metrics.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { readQueueStats } from './jobs/queue-stats.ts';
+import { JOB_TYPES } from './jobs/types.ts';
 import type { Lifecycle } from './lib/lifecycle.ts';
 import { createRateLimitStore, type RateLimitStore } from './lib/rate-limit-store.ts';
 import { apiAddressLimitPlugin, rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -107,6 +111,8 @@ export interface IdentityIntegration {
   mailer?: Mailer;
   /** Company sign-in (OAuth 2.0 endpoints of the identity service), when available. */
   sso?: SsoIntegration;
+  /** Tells `observer` how every sign-in at the embedded pool ends (metrics). */
+  observeSignIns?: (observer: SignInObserver) => void;
 }
 
 export interface BuildAppOptions {
@@ -179,8 +185,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       log: app.log,
     }));
   if (!options.rateLimits) app.addHook('onClose', () => rateLimits.close());
+  const metrics = config.metricsToken
+    ? createMetrics({
+        jobTypes: Object.values(JOB_TYPES),
+        readQueueStats: () => readQueueStats(database.db, database.dialect),
+        ...(database.pool ? { pool: database.pool } : {}),
+        version: VERSION,
+        log: app.log,
+      })
+    : undefined;
+  if (metrics) identity.observeSignIns?.(metrics.observeSignIn);
   const jobs = createJobQueue({
     ...options.jobs,
+    ...(metrics ? { onJobFinished: metrics.observeJob } : {}),
     db: database.db,
     dialect: database.dialect,
     log: app.log,
@@ -203,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin, { token: config.metricsToken, metrics });
   await app.register(securityHeadersPlugin, { config });
   await app.register(inputGuardPlugin);
   await app.register(openapiPlugin, { version: VERSION, serveUi: true });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, METRICS_TOKEN_MIN_LENGTH } from './config.ts';
 
 describe('loadConfig', () => {
   it('uses the documented defaults', () => {
@@ -38,6 +38,8 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: '10.0.0.1, proxy.example.org' }, 'TRUST_PROXY'],
     [{ TRUST_PROXY: '1000' }, 'TRUST_PROXY'],
     [{ SSO_ALLOW_PRIVATE_ISSUERS: 'sometimes' }, 'SSO_ALLOW_PRIVATE_ISSUERS'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
+    [{ METRICS_TOKEN: 'a token with spaces that is long enough' }, 'METRICS_TOKEN'],
   ])('stops on %o naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));
@@ -59,6 +61,12 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1, fd00::/8,loopback' }).trustProxy,
     ).toEqual(['10.0.0.0/8', '192.168.1.7', '::1', 'fd00::/8', 'loopback']);
+  });
+
+  it('turns metrics on only with a long enough METRICS_TOKEN', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    const token = 'x'.repeat(METRICS_TOKEN_MIN_LENGTH);
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token);
   });
 
   it('treats empty variables as unset', () => {

@@ -50,6 +50,9 @@ const ZTrustProxy = z
 
 export type TrustProxy = false | number | string[];
 
+/** A metrics token shorter than this is refused: the endpoint reveals how the service is used. */
+export const METRICS_TOKEN_MIN_LENGTH = 24;
+
 const ZEnvironment = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -113,6 +116,14 @@ const ZEnvironment = z
     MAIL_FROM: z.string().min(3).default('Laurel <no-reply@laurel.demo>'),
     DEMO_IDP_URL: z.url().default('http://localhost:4010'),
     SSO_ALLOW_PRIVATE_ISSUERS: booleanFromString.default(false),
+    METRICS_TOKEN: z
+      .string()
+      .min(METRICS_TOKEN_MIN_LENGTH, `must be at least ${METRICS_TOKEN_MIN_LENGTH} characters`)
+      .regex(
+        /^[\x21-\x7e]+$/,
+        'must be printable ASCII without spaces (it is sent as `Authorization: Bearer <token>`)',
+      )
+      .optional(),
     COGNITO_DOMAIN: z
       .url({
         error: 'must be the user pool domain, e.g. https://laurel.auth.eu-west-1.amazoncognito.com',
@@ -191,6 +202,8 @@ export interface AppConfig {
   demoIdpUrl: string;
   /** Whether SSO issuers at private, loopback or link-local addresses may be contacted. */
   ssoAllowPrivateIssuers: boolean;
+  /** Bearer token of `GET /metrics`; without it the endpoint does not exist. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -239,5 +252,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cognitoDomain: e.COGNITO_DOMAIN?.replace(/\/+$/, ''),
     demoIdpUrl: e.DEMO_IDP_URL.replace(/\/+$/, ''),
     ssoAllowPrivateIssuers: e.SSO_ALLOW_PRIVATE_ISSUERS,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

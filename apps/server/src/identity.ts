@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { createRemoteJWKSet, createLocalJWKSet } from 'jose';
+import { createLocalJWKSet } from 'jose';
 import type { Migration } from 'kysely';
 
 import { ADMINS_GROUP } from '@laurel/contract/constants';
@@ -15,12 +15,14 @@ import {
   type IdentityEmail,
   identityMigrations,
   identityPlugin,
+  type SignInObserver,
 } from '@laurel/identity';
 
 import type { IdentityIntegration } from './app.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createSsoFetch } from './lib/outbound.ts';
+import { createRemoteKeySet } from './lib/remote-key-set.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import { createMailer } from './modules/mail/mailer.ts';
 import { PRINCIPAL_TTL_MS } from './plugins/auth.ts';
@@ -93,7 +95,7 @@ export async function createIdentity(
         issuer,
         audience: clientId,
         admin,
-        getKey: createRemoteJWKSet(new URL(`${issuer}/.well-known/jwks.json`)),
+        getKey: createRemoteKeySet(new URL(`${issuer}/.well-known/jwks.json`)),
         mailer,
         ...(config.cognitoDomain
           ? { sso: cognitoDomainSso(config.cognitoDomain, clientId, callbackUrl) }
@@ -106,6 +108,7 @@ export async function createIdentity(
   }
 
   let signInHandler: ((input: FederatedSignIn) => Promise<void>) | null = null;
+  let signInObserver: SignInObserver | null = null;
   const service = await createIdentityService({
     db: database.db,
     poolId,
@@ -116,6 +119,7 @@ export async function createIdentity(
     ...(rateLimits ? { rateLimiter: rateLimits.identityLimiter() } : {}),
     // A sign-out on one instance is refused by the others within this time.
     sessionCacheMs: PRINCIPAL_TTL_MS,
+    onSignIn: (event) => signInObserver?.(event),
     federation: {
       callbackUrls: [callbackUrl],
       fetch: createSsoFetch(config),
@@ -152,6 +156,9 @@ export async function createIdentity(
     admin,
     mailer,
     sso,
+    observeSignIns: (observer) => {
+      signInObserver = observer;
+    },
     // Keys may be added by another instance; re-read them when a token names an unknown kid.
     getKey: async (header, token) => {
       try {

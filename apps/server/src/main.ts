@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pino } from 'pino';
+import { type Logger, pino } from 'pino';
 
 import { ROLE_LABELS } from '@laurel/contract/roles';
 
@@ -20,20 +20,27 @@ const startedAt = performance.now();
 const isLoopbackHost = (host: string) =>
   host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 
+/** On a terminal, people read the output; elsewhere a log collector does: one JSON line per event. */
+const forPeople = Boolean(process.stdout.isTTY);
+
+/** Stops the start: the message as it is on a terminal, else a `fatal` JSON log line. */
+function stopStarting(message: string, log: Logger = pino()): never {
+  if (forPeople) console.error(message);
+  else log.fatal(message);
+  process.exit(1);
+}
+
 let config;
 try {
   config = loadConfig();
 } catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
+  if (error instanceof ConfigError) stopStarting(error.message);
   throw error;
 }
 
 const logger = pino({
   level: config.logLevel,
-  ...(process.stdout.isTTY
+  ...(forPeople
     ? {
         transport: {
           target: 'pino-pretty',
@@ -56,14 +63,14 @@ try {
   });
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
-  console.error(
+  stopStarting(
     code === 'EADDRINUSE'
       ? `PORT: ${config.port} is already in use on ${config.host}; stop the other process or choose another PORT.`
       : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND'
         ? `HOST: ${config.host} is not an address of this computer.`
         : `Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`,
+    logger,
   );
-  process.exit(1);
 }
 logger.info(
   { port: (startingServer.address() as AddressInfo).port },
@@ -128,10 +135,7 @@ try {
     log: logger,
   });
 } catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
+  if (error instanceof ConfigError) stopStarting(error.message, logger);
   throw error;
 }
 const identity = await createIdentity(config, database, logger, rateLimits);
@@ -164,33 +168,64 @@ if (seeded) {
 lifecycle.ready();
 app.jobs.start();
 
-const lines = [
-  '',
-  `  Laurel is running at ${config.publicUrl}  (started in ${Math.round(performance.now() - startedAt)} ms)`,
-  `  API documentation: ${config.publicUrl}/api/docs`,
-];
-if (config.demoMode) {
-  lines.push(
-    seeded
-      ? '  Demo mode: a fictional demo world was created.'
-      : '  Demo mode: all data are fictional.',
-    `  Demo accounts (password ${DEMO_PASSWORD}):`,
-    ...DEMO_ACCOUNTS.filter((a) => a.listed).map(
-      (a) =>
-        `    ${a.email.padEnd(26)} ${ROLE_LABELS[a.roleId].padEnd(20)} ${organizationName(a.organizationKey)}`,
-    ),
+const startedInMs = Math.round(performance.now() - startedAt);
+const demoAccounts = DEMO_ACCOUNTS.filter((a) => a.listed).map((a) => ({
+  email: a.email,
+  role: ROLE_LABELS[a.roleId],
+  organization: organizationName(a.organizationKey),
+}));
+const exposedDemo = config.demoMode && !isLoopbackHost(config.host);
+if (!forPeople) {
+  logger.info(
+    {
+      url: config.publicUrl,
+      apiDocs: `${config.publicUrl}/api/docs`,
+      startedInMs,
+      demoMode: config.demoMode,
+      ...(config.demoMode
+        ? {
+            demoWorldCreated: seeded,
+            demoPassword: DEMO_PASSWORD,
+            demoAccounts,
+            ...(identity.mailboxUrl ? { devMailbox: identity.mailboxUrl } : {}),
+          }
+        : {}),
+    },
+    'Laurel is running',
   );
-  if (identity.mailboxUrl)
-    lines.push(
-      `  Dev mailbox (e-mails Laurel sent; this computer or a signed-in platform admin only): ${identity.mailboxUrl}`,
+  if (exposedDemo)
+    logger.warn(
+      { host: config.host },
+      'demo mode is reachable from the network: anyone who reaches this port can sign in with the demo accounts, whose password is public; set HOST=127.0.0.1 or DEMO_MODE=false',
     );
-  if (!isLoopbackHost(config.host))
+} else {
+  const lines = [
+    '',
+    `  Laurel is running at ${config.publicUrl}  (started in ${startedInMs} ms)`,
+    `  API documentation: ${config.publicUrl}/api/docs`,
+  ];
+  if (config.demoMode) {
     lines.push(
-      '',
-      `  Warning: demo mode on HOST=${config.host} is reachable from the network. Anyone who can`,
-      '  reach this port can sign in with the demo accounts above, whose password is public, and a',
-      '  platform admin can read the dev mailbox. Set HOST=127.0.0.1 to keep the demo on this',
-      '  computer, or DEMO_MODE=false for real use.',
+      seeded
+        ? '  Demo mode: a fictional demo world was created.'
+        : '  Demo mode: all data are fictional.',
+      `  Demo accounts (password ${DEMO_PASSWORD}):`,
+      ...demoAccounts.map(
+        (a) => `    ${a.email.padEnd(26)} ${a.role.padEnd(20)} ${a.organization}`,
+      ),
     );
+    if (identity.mailboxUrl)
+      lines.push(
+        `  Dev mailbox (e-mails Laurel sent; this computer or a signed-in platform admin only): ${identity.mailboxUrl}`,
+      );
+    if (exposedDemo)
+      lines.push(
+        '',
+        `  Warning: demo mode on HOST=${config.host} is reachable from the network. Anyone who can`,
+        '  reach this port can sign in with the demo accounts above, whose password is public, and a',
+        '  platform admin can read the dev mailbox. Set HOST=127.0.0.1 to keep the demo on this',
+        '  computer, or DEMO_MODE=false for real use.',
+      );
+  }
+  console.log(`${lines.join('\n')}\n`);
 }
-console.log(`${lines.join('\n')}\n`);

@@ -38,6 +38,8 @@ export const MESSAGES = {
   notFound: 'Not found',
   unauthorized: 'Authentication required',
   forbidden: 'You do not have permission to do this',
+  identityUnavailable:
+    'Sign-in cannot be checked right now: the identity service is unreachable. Please try again in a few minutes.',
   viewAll: (count: number) => `View All (${count})`,
   stepUpRequired: 'Enter a code from your authenticator app or your password.',
   stepUpWrongCode:

@@ -42,3 +42,10 @@ export {
 export type { Jwks, PublicJwk } from './signing-keys.ts';
 export type { UserStatus } from './repository.ts';
 export type { FactorProof } from './service.ts';
+export {
+  type SignInEvent,
+  type SignInFailureReason,
+  type SignInMethod,
+  type SignInObserver,
+  signInFailureReason,
+} from './sign-in-events.ts';

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { FederationOptions } from './federation.ts';
 import type { PasswordPolicy } from './password-policy.ts';
 import type { RateLimiter } from './rate-limit.ts';
+import type { SignInObserver } from './sign-in-events.ts';
 
 export interface IdentityEmail {
   to: string;
@@ -87,4 +88,6 @@ export interface IdentityServiceOptions {
   srpWorkers?: number;
   /** Company sign-in (OAuth 2.0 endpoints and OIDC providers); without it no one can sign in that way. */
   federation?: FederationOptions;
+  /** Told how every sign-in ends (metrics); see `SignInObserver`. */
+  onSignIn?: SignInObserver;
 }

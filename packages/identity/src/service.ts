@@ -45,9 +45,19 @@ import {
 } from './srp.ts';
 import { acquireSrpPool } from './srp-pool.ts';
 import { generateTotpSecret, matchTotpStep } from './totp.ts';
+import { type SignInEvent, signInFailureReason } from './sign-in-events.ts';
 
 type Input = Record<string, unknown>;
 type Output = Record<string, unknown>;
+
+/** A call that starts or continues a password sign-in (a refresh is not a sign-in). */
+function isPasswordSignIn(action: string, input: Input): boolean {
+  if (action === 'RespondToAuthChallenge') return true;
+  return (
+    action === 'InitiateAuth' &&
+    (input.AuthFlow === 'USER_SRP_AUTH' || input.AuthFlow === 'USER_PASSWORD_AUTH')
+  );
+}
 
 export interface RequestContext {
   /** Client address, used for rate limits. */
@@ -256,6 +266,14 @@ export async function createIdentityService(
   const srp = acquireSrpPool(options.srpWorkers);
 
   const sessionCache = new Map<string, { active: boolean; until: number }>();
+
+  function observe(event: SignInEvent) {
+    try {
+      options.onSignIn?.(event);
+    } catch {
+      // An observer (metrics) must never change how a sign-in ends.
+    }
+  }
 
   // ---------------------------------------------------------------- helpers
 
@@ -1341,22 +1359,47 @@ export async function createIdentityService(
     getIdentityProvider: (name) => federation.getProvider(name),
     oauth: {
       authorize: (query) => federation.authorize(query),
-      idpResponse: (query) => federation.idpResponse(query),
-      token: (form) => federation.token(form),
+      async idpResponse(query) {
+        const result = await federation.idpResponse(query);
+        // The provider's answer was refused: the person goes back to the app with an error.
+        if ('redirect' in result && new URL(result.redirect).searchParams.has('error'))
+          observe({ method: 'company', outcome: 'failure', reason: 'company_refused' });
+        return result;
+      },
+      async token(form) {
+        try {
+          const tokens = await federation.token(form);
+          observe({ method: 'company', outcome: 'success' });
+          return tokens;
+        } catch (error) {
+          observe({ method: 'company', outcome: 'failure', reason: 'invalid_request' });
+          throw error;
+        }
+      },
     },
 
     async handle(action, input, context) {
       // Own operations only: a name like `constructor` or `__proto__` must not reach Object.prototype.
       const run = Object.hasOwn(actions, action) ? actions[action] : undefined;
       if (!run) throw new IdentityError('UnknownOperationException', `Unknown operation ${action}`);
-      await rateLimit(
-        `all:${context.ip}`,
-        limits.requestsPerIpPerMinute,
-        60_000,
-        'TooManyRequestsException',
-      );
-      refuseControlCharacters(input);
-      return run(input, context);
+      const signIn = isPasswordSignIn(action, input);
+      try {
+        await rateLimit(
+          `all:${context.ip}`,
+          limits.requestsPerIpPerMinute,
+          60_000,
+          'TooManyRequestsException',
+        );
+        refuseControlCharacters(input);
+        const output = await run(input, context);
+        if (signIn && output.AuthenticationResult)
+          observe({ method: 'password', outcome: 'success' });
+        return output;
+      } catch (error) {
+        if (signIn)
+          observe({ method: 'password', outcome: 'failure', reason: signInFailureReason(error) });
+        throw error;
+      }
     },
 
     getJwks: () => keys.jwks(),

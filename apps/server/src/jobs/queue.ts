@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 
 import type { Dialect } from '../db/database.ts';
+import { createLogThrottle } from '../lib/log-throttle.ts';
 import type { Database } from '../db/schema.ts';
 import {
   type EnqueueOptions,
@@ -108,7 +109,19 @@ export interface JobQueueOptions {
   retryDelayMs?: (attempt: number) => number;
   /** Other clean-up to run with the hourly purge (expired sign-in states, outbox secrets). */
   housekeeping?: () => Promise<void>;
+  /** Told how every claimed job's run ended (metrics). */
+  onJobFinished?: (event: JobFinishedEvent) => void;
 }
+
+/** How a claimed job's run ended; `seconds` is absent when its handler did not run. */
+export interface JobFinishedEvent {
+  type: string;
+  outcome: 'done' | 'retried' | 'failed' | 'interrupted' | 'lease_lost';
+  seconds?: number;
+}
+
+/** While the worker cannot reach the database, it says so at most this often. */
+export const WORKER_ERROR_LOG_INTERVAL_MS = 60_000;
 
 export interface JobQueue {
   /** Runs jobs in the background until `stop()`. */
@@ -159,6 +172,15 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   let wake: (() => void) | null = null;
   let notified = false;
   let lastPurge = 0;
+  const workerErrors = createLogThrottle(WORKER_ERROR_LOG_INTERVAL_MS);
+
+  function finished(type: string, outcome: JobFinishedEvent['outcome'], started?: number) {
+    options.onJobFinished?.({
+      type,
+      outcome,
+      ...(started === undefined ? {} : { seconds: (performance.now() - started) / 1000 }),
+    });
+  }
 
   async function claim(): Promise<ClaimedRow | undefined> {
     const types = [...handlers.keys()];
@@ -311,8 +333,9 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       },
     };
 
-    const failForGood = async (error: Error) => {
+    const failForGood = async (error: Error, started?: number) => {
       jobLog.error({ err: error }, 'job failed for good');
+      finished(job.type, 'failed', started);
       try {
         await handler.onFailed?.(context, error);
       } catch (cleanupError) {
@@ -348,28 +371,33 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       clearInterval(renew);
       if (leaseLost) {
         jobLog.warn('job finished after its lease was lost; the other worker decides its state');
+        finished(job.type, 'lease_lost', started);
         return;
       }
       await markDone(job.id);
+      finished(job.type, 'done', started);
       jobLog.info({ ms: Math.round(performance.now() - started) }, 'job done');
     } catch (caught) {
       clearInterval(renew);
       const error = caught instanceof Error ? caught : new Error(String(caught));
       if (leaseLost || error instanceof LeaseLostError) {
         jobLog.warn('job stopped: another worker took it over');
+        finished(job.type, 'lease_lost', started);
         return;
       }
       if (error instanceof JobInterruptedError) {
         jobLog.info('job interrupted; it goes back to the queue');
+        finished(job.type, 'interrupted', started);
         await requeue(job.id, 0, null, false);
         return;
       }
       if (job.attempt >= job.maxAttempts) {
-        await failForGood(error);
+        await failForGood(error, started);
         return;
       }
       const delay = retryDelayMs(job.attempt);
       jobLog.warn({ err: error, retryInMs: delay }, 'job attempt failed; it will be retried');
+      finished(job.type, 'retried', started);
       await requeue(job.id, delay, error.message.slice(0, 2000), true);
     }
   }
@@ -433,9 +461,18 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           await purge();
         }
         ran = await runOne();
+        workerErrors.recovered((suppressed) =>
+          log.info({ suppressed }, 'the job worker reaches the database again'),
+        );
         await yieldConnection();
       } catch (err) {
-        log.error({ err }, 'the job worker could not claim or record a job');
+        // Polling goes on every pollMs; while the database is away, one line a minute is enough.
+        workerErrors.failed((suppressed) =>
+          log.error(
+            { err, suppressed },
+            'the job worker could not claim or record a job (repeats are logged once a minute, with the count suppressed)',
+          ),
+        );
       }
       if (!ran) await idle(pollMs);
     }

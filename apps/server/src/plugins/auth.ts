@@ -4,10 +4,12 @@ import { type JWTPayload, type JWTVerifyGetKey, errors as joseErrors, jwtVerify 
 
 import { ACTING_ORGANIZATION_HEADER } from '@laurel/contract/paths';
 import { ADMINS_GROUP } from '@laurel/contract/constants';
+import { MESSAGES } from '@laurel/contract/messages';
 import { parseId } from '@laurel/contract/pagination';
 import { ROLES, type RoleId } from '@laurel/contract/roles';
 
-import { badRequest, forbidden, unauthorized } from '../lib/http-error.ts';
+import { badRequest, forbidden, HttpError, unauthorized } from '../lib/http-error.ts';
+import { KeySetUnavailableError } from '../lib/remote-key-set.ts';
 
 /** Who is calling: resolved from a verified id token and the user's row. */
 export interface Principal {
@@ -143,6 +145,10 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
     try {
       claims = await options.verifier.verify(token);
     } catch (error) {
+      // No token can be checked, valid or not: the caller is not at fault. The error handler logs
+      // a 503 at error level, with this cause (the key set's address and what went wrong).
+      if (error instanceof KeySetUnavailableError)
+        throw Object.assign(new HttpError(503, MESSAGES.identityUnavailable), { cause: error });
       log.debug({ err: error }, 'token refused');
       throw unauthorized('Invalid or expired token');
     }
