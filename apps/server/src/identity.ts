@@ -15,11 +15,12 @@ import {
   type IdentityEmail,
   identityMigrations,
   identityPlugin,
+  SecretKeyMismatchError,
   type SignInObserver,
 } from '@laurel/identity';
 
 import type { IdentityIntegration } from './app.ts';
-import type { AppConfig } from './config.ts';
+import { type AppConfig, ConfigError } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import { createSsoFetch } from './lib/outbound.ts';
 import { createRemoteKeySet } from './lib/remote-key-set.ts';
@@ -109,7 +110,7 @@ export async function createIdentity(
 
   let signInHandler: ((input: FederatedSignIn) => Promise<void>) | null = null;
   let signInObserver: SignInObserver | null = null;
-  const service = await createIdentityService({
+  const service = await openIdentityService({
     db: database.db,
     poolId,
     clientId,
@@ -197,6 +198,24 @@ export async function createIdentity(
     demo: demoIdentity(admin, config.demoIdpUrl),
     mailboxUrl: config.demoMode ? `${config.publicUrl}/dev/mailbox` : null,
   };
+}
+
+/**
+ * The embedded pool, or a start stopped with a message naming SECRET_KEY when the database's
+ * secrets were sealed with another key (a backup restored without its key, a mistyped key).
+ */
+async function openIdentityService(
+  options: Parameters<typeof createIdentityService>[0],
+): ReturnType<typeof createIdentityService> {
+  try {
+    return await createIdentityService(options);
+  } catch (error) {
+    if (error instanceof SecretKeyMismatchError)
+      throw new ConfigError(
+        'Invalid configuration: SECRET_KEY does not match this database: its signing keys were sealed with another key. Start with the SECRET_KEY that was kept with this database (and its backups); a new key cannot open them.',
+      );
+    throw error;
+  }
 }
 
 /** The pool's reset-code message, in Laurel's own template. */

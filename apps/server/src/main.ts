@@ -85,6 +85,7 @@ const [
   { createRateLimitStore },
   { createIdentity, IDENTITY_MIGRATIONS },
   { seedDemoWorld },
+  { FIRST_ADMIN_COMMAND, hasPlatformAdmin },
 ] = await Promise.all([
   import('./app.ts'),
   import('./db/database.ts'),
@@ -92,6 +93,7 @@ const [
   import('./lib/rate-limit-store.ts'),
   import('./identity.ts'),
   import('./seed/demo.ts'),
+  import('./admin-commands.ts'),
 ]);
 
 const database = createDatabase(config.databaseUrl, {
@@ -138,7 +140,13 @@ try {
   if (error instanceof ConfigError) stopStarting(error.message, logger);
   throw error;
 }
-const identity = await createIdentity(config, database, logger, rateLimits);
+let identity: Awaited<ReturnType<typeof createIdentity>>;
+try {
+  identity = await createIdentity(config, database, logger, rateLimits);
+} catch (error) {
+  if (error instanceof ConfigError) stopStarting(error.message, logger);
+  throw error;
+}
 
 let seeded = false;
 if (config.demoMode)
@@ -175,6 +183,8 @@ const demoAccounts = DEMO_ACCOUNTS.filter((a) => a.listed).map((a) => ({
   organization: organizationName(a.organizationKey),
 }));
 const exposedDemo = config.demoMode && !isLoopbackHost(config.host);
+// A production installation starts with nobody who can sign in: say how to create the first admin.
+const needsFirstAdmin = !config.demoMode && !(await hasPlatformAdmin(database.db));
 if (!forPeople) {
   logger.info(
     {
@@ -193,6 +203,11 @@ if (!forPeople) {
     },
     'Laurel is running',
   );
+  if (needsFirstAdmin)
+    logger.warn(
+      { command: FIRST_ADMIN_COMMAND },
+      `no platform admin can sign in yet: create the first one with ${FIRST_ADMIN_COMMAND} (docs/operations.md)`,
+    );
   if (exposedDemo)
     logger.warn(
       { host: config.host },
@@ -227,5 +242,12 @@ if (!forPeople) {
         '  computer, or DEMO_MODE=false for real use.',
       );
   }
+  if (needsFirstAdmin)
+    lines.push(
+      '',
+      '  No platform admin can sign in yet. Create the first one (with this same environment):',
+      `    ${FIRST_ADMIN_COMMAND}`,
+      '  It prints a one-time temporary password; see docs/operations.md.',
+    );
   console.log(`${lines.join('\n')}\n`);
 }

@@ -1,6 +1,16 @@
 /** Authenticated encryption of small secrets at rest (AES-256-GCM, key derived from the service's secretKey). */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
+/** A sealed value could not be opened: it was sealed with another secret key (or altered). */
+export class SecretKeyMismatchError extends Error {
+  override name = 'SecretKeyMismatchError';
+  readonly purpose: string;
+  constructor(purpose: string) {
+    super(`A stored secret (${purpose}) was sealed with another secret key`);
+    this.purpose = purpose;
+  }
+}
+
 export interface CryptoBox {
   /** Standard base64 of IV | tag | ciphertext. */
   seal(plaintext: string): string;
@@ -27,7 +37,14 @@ export function createCryptoBox(secretKey: string, purpose: string): CryptoBox {
       if (raw.length < 28) throw new Error('Sealed value too short');
       const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, 12));
       decipher.setAuthTag(raw.subarray(12, 28));
-      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+      try {
+        return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString(
+          'utf8',
+        );
+      } catch {
+        // GCM's tag check failed: another key sealed it, since nothing else writes these columns.
+        throw new SecretKeyMismatchError(purpose);
+      }
     },
   };
 }

@@ -31,7 +31,7 @@ export {
   isAllowedIssuer,
   OAuthError,
 } from './federation.ts';
-export { createCryptoBox, type CryptoBox } from './crypto-box.ts';
+export { createCryptoBox, type CryptoBox, SecretKeyMismatchError } from './crypto-box.ts';
 export { closeSrpPool } from './srp-pool.ts';
 export { createMemoryRateLimiter, type RateLimiter } from './rate-limit.ts';
 export {

@@ -1,0 +1,276 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+
+import { ADMINS_GROUP, PLATFORM_ORGANIZATION_NAME } from '@laurel/contract/constants';
+import { ROLES } from '@laurel/contract/roles';
+import type { IdentityAdmin } from '@laurel/identity';
+
+import type { Database } from './db/schema.ts';
+import type { AuditTypeCode } from './lib/audit.ts';
+import { createAuditsRepository } from './modules/audits/audits.repository.ts';
+import { generateTemporaryPassword } from './modules/invitations/invitations.service.ts';
+
+/** A refusal the command line reports as one sentence, exiting 1. */
+export class AdminCommandError extends Error {
+  override name = 'AdminCommandError';
+}
+
+export interface AdminCommandDeps {
+  db: Kysely<Database>;
+  identity: IdentityAdmin;
+  /** The embedded pool (its temporary passwords are shown here) or AWS Cognito. */
+  identityMode: 'embedded' | 'cognito';
+  demoMode: boolean;
+  publicUrl: string;
+}
+
+const ZEmail = z.email().max(254);
+const ZName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[^\p{Cc}]*$/u, 'must not contain control characters');
+
+function parseEmail(value: string | undefined): string {
+  if (!value) throw new AdminCommandError('Give the person’s e-mail address with --email.');
+  const parsed = ZEmail.safeParse(value.trim().toLowerCase());
+  if (!parsed.success) throw new AdminCommandError(`"${value}" is not an e-mail address.`);
+  return parsed.data;
+}
+
+function parseName(value: string | undefined, option: string, fallback: string): string {
+  if (value === undefined) return fallback;
+  const parsed = ZName.safeParse(value);
+  if (!parsed.success)
+    throw new AdminCommandError(
+      `--${option} must be 1 to 100 characters, without control characters.`,
+    );
+  return parsed.data;
+}
+
+/** "ada.lovelace@…" → "Ada": a first name to confirm at the first sign-in. */
+const nameFromEmail = (email: string) => {
+  const local = email.slice(0, email.indexOf('@')).split(/[._+-]/)[0] || 'Platform';
+  return local.charAt(0).toUpperCase() + local.slice(1);
+};
+
+/**
+ * What `npm run admin` does (docs/operations.md): the first platform admin of a new
+ * installation, and the account actions an operator needs when nobody can sign in to do them.
+ * Every change is recorded on the audit trail as made from the command line.
+ */
+export function createAdminCommands(deps: AdminCommandDeps) {
+  const { db, identity } = deps;
+  const audits = createAuditsRepository(db);
+
+  async function audit(
+    executor: Kysely<Database>,
+    entry: { type: AuditTypeCode; userId: number; organizationId: number; summary: string },
+  ) {
+    await audits.insert(executor, {
+      actorUserId: null,
+      organizationId: entry.organizationId,
+      impersonating: false,
+      typeCode: entry.type,
+      resourceType: 'user',
+      resourceId: String(entry.userId),
+      summary: `${entry.summary} (from the command line)`,
+      ipAddress: null,
+      requestId: null,
+    });
+  }
+
+  async function personByEmail(email: string) {
+    const person = await db
+      .selectFrom('users')
+      .select(['id', 'organizationId', 'identityUsername', 'email', 'active'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    if (!person) throw new AdminCommandError(`No Laurel user has the e-mail address ${email}.`);
+    if (!person.identityUsername)
+      throw new AdminCommandError(`${email} has no sign-in account yet (an open invitation).`);
+    return { ...person, identityUsername: person.identityUsername };
+  }
+
+  /** The platform organization, created on a new production database. */
+  async function platformOrganizationId(): Promise<number> {
+    const existing = await db
+      .selectFrom('organizations')
+      .select('id')
+      .where('name', '=', PLATFORM_ORGANIZATION_NAME)
+      .executeTakeFirst();
+    if (existing) return existing.id;
+    if (deps.demoMode)
+      throw new AdminCommandError(
+        'This database has no demo world yet: start Laurel once (npm start) to create it, or set DEMO_MODE=false for a production installation.',
+      );
+    const lookup = async (table: 'organizationTypes' | 'loginModes', code: string) =>
+      (await db.selectFrom(table).select('id').where('code', '=', code).executeTakeFirstOrThrow())
+        .id;
+    const now = new Date().toISOString();
+    const { id } = await db
+      .insertInto('organizations')
+      .values({
+        name: PLATFORM_ORGANIZATION_NAME,
+        typeId: await lookup('organizationTypes', 'PLATFORM'),
+        loginModeId: await lookup('loginModes', 'PASSWORD'),
+        website: null,
+        city: null,
+        state: null,
+        salesforceAccountId: null,
+        insightsEntitled: false,
+        mfaRequired: false,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  return {
+    /**
+     * A platform admin in the platform organization, with a one-time temporary password they
+     * replace at their first sign-in; refused when the e-mail address is taken.
+     */
+    async createPlatformAdmin(options: {
+      email?: string;
+      firstName?: string;
+      lastName?: string;
+    }): Promise<{ email: string; temporaryPassword: string; signInUrl: string }> {
+      const email = parseEmail(options.email);
+      const firstName = parseName(options.firstName, 'first-name', nameFromEmail(email));
+      const lastName = parseName(options.lastName, 'last-name', 'Admin');
+      const taken = await db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', email)
+        .executeTakeFirst();
+      if (taken)
+        throw new AdminCommandError(
+          `A Laurel user with the e-mail address ${email} already exists.`,
+        );
+      if (await identity.getUserByEmail(email))
+        throw new AdminCommandError(
+          `The identity pool already has an account for ${email}; remove it there or choose another address.`,
+        );
+      const organizationId = await platformOrganizationId();
+      const temporaryPassword = generateTemporaryPassword();
+      const { username } = await identity.createUser({
+        email,
+        temporaryPassword,
+        groups: [ADMINS_GROUP],
+        attributes: { given_name: firstName, family_name: lastName },
+      });
+      try {
+        await db.transaction().execute(async (trx) => {
+          const now = new Date().toISOString();
+          const { id } = await trx
+            .insertInto('users')
+            .values({
+              organizationId,
+              identityUsername: username,
+              email,
+              firstName,
+              lastName,
+              salutation: null,
+              pronoun: null,
+              title: null,
+              // They confirm their name at the first sign-in.
+              nameConfirmed: false,
+              roleId: ROLES.PLATFORM_ADMIN,
+              active: true,
+              invited: false,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await audit(trx, {
+            type: 'CREATE',
+            userId: id,
+            organizationId,
+            summary: `Created platform admin ${email}`,
+          });
+        });
+      } catch (error) {
+        // No half-created admin: the account goes with the row that failed.
+        await identity.deleteUser(username).catch(() => undefined);
+        throw error;
+      }
+      return {
+        email,
+        temporaryPassword,
+        signInUrl: `${deps.publicUrl}/auth/password-sign-in`,
+      };
+    },
+
+    /** Removes the person's authenticator app; they set one up again where it is required. */
+    async resetMfa(options: { email?: string }): Promise<string> {
+      const person = await personByEmail(parseEmail(options.email));
+      await identity.resetMfa(person.identityUsername);
+      await audit(db, {
+        type: 'UPDATE',
+        userId: person.id,
+        organizationId: person.organizationId,
+        summary: `Reset two-step verification of ${person.email}`,
+      });
+      return `${person.email} signs in without an authenticator app now, and sets one up again where it is required.`;
+    },
+
+    /** The person cannot sign in, and their sessions end on every instance within a second. */
+    async disableUser(options: { email?: string }): Promise<string> {
+      const person = await personByEmail(parseEmail(options.email));
+      // Disabling signs the person out everywhere too (as AWS Cognito's AdminDisableUser does).
+      await identity.disableUser(person.identityUsername);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ active: false, updatedAt: new Date().toISOString() })
+          .where('id', '=', person.id)
+          .execute();
+        await audit(trx, {
+          type: 'UPDATE',
+          userId: person.id,
+          organizationId: person.organizationId,
+          summary: `Deactivated ${person.email}`,
+        });
+      });
+      return `${person.email} is deactivated: signed out everywhere and cannot sign in.`;
+    },
+
+    async enableUser(options: { email?: string }): Promise<string> {
+      const person = await personByEmail(parseEmail(options.email));
+      await identity.enableUser(person.identityUsername);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ active: true, updatedAt: new Date().toISOString() })
+          .where('id', '=', person.id)
+          .execute();
+        await audit(trx, {
+          type: 'UPDATE',
+          userId: person.id,
+          organizationId: person.organizationId,
+          summary: `Activated ${person.email}`,
+        });
+      });
+      return `${person.email} is active and can sign in again.`;
+    },
+  };
+}
+
+/** Whether the installation has an active platform admin (a production start says how to create one). */
+export async function hasPlatformAdmin(db: Kysely<Database>): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where('roleId', '=', ROLES.PLATFORM_ADMIN)
+    .where('active', '=', true)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export const FIRST_ADMIN_COMMAND =
+  'npm run admin -- create-platform-admin --email you@your-institution.example';

@@ -1,0 +1,289 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminDisableUserCommand,
+  AdminUserGlobalSignOutCommand,
+  ListUsersCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { ROLES } from '@laurel/contract/roles';
+import { createCognitoIdentityAdmin } from '@laurel/identity';
+
+import { createAdminCommands } from '../src/admin-commands.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { DIALECTS } from './helpers/database.ts';
+import { TEST_CLIENT_ID, TEST_POOL_ID, TEST_PUBLIC_URL } from './helpers/tokens.ts';
+
+const CLI = fileURLToPath(new URL('../src/scripts/admin.ts', import.meta.url));
+const SECRET_KEY = 'admin-cli-test-secret-key-0123456789abcdef';
+
+async function identityCall(t: TestApp, target: string, body: Record<string, unknown>) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/identity/',
+    headers: {
+      'content-type': 'application/x-amz-json-1.1',
+      'x-amz-target': `AWSCognitoIdentityProviderService.${target}`,
+    },
+    payload: JSON.stringify(body),
+  });
+  return { status: response.statusCode, body: response.json() as Record<string, any> };
+}
+
+describe.each(DIALECTS)('npm run admin on %s', (dialect) => {
+  let t: TestApp;
+  const run = (...args: string[]) =>
+    spawnSync(process.execPath, [CLI, ...args], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: {
+        ...process.env,
+        DATABASE_URL: t.database.url,
+        DEMO_MODE: 'false',
+        SECRET_KEY,
+        COGNITO_POOL_ID: TEST_POOL_ID,
+        COGNITO_CLIENT_ID: TEST_CLIENT_ID,
+        PUBLIC_URL: TEST_PUBLIC_URL,
+        LOG_LEVEL: 'silent',
+      },
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { env: { DEMO_MODE: 'false', SECRET_KEY } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('creates the first platform admin, who signs in with the temporary password and chooses their own', async () => {
+    const created = run(
+      'create-platform-admin',
+      '--email',
+      'Ada.Lovelace@Lakeside.edu',
+      '--last-name',
+      'Lovelace',
+    );
+    expect(created.status, created.stderr).toBe(0);
+    const password = /Temporary password \(shown this once\): (\S+)/.exec(created.stdout)?.[1];
+    expect(password).toMatch(/^[A-Z][a-z]{2}\d(-[A-Z][a-z]{2}\d){3}$/);
+
+    const row = await t.database.handle.db
+      .selectFrom('users')
+      .innerJoin('organizations', 'organizations.id', 'users.organizationId')
+      .select(['users.roleId', 'users.firstName', 'users.lastName', 'organizations.name'])
+      .where('users.email', '=', 'ada.lovelace@lakeside.edu')
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      roleId: ROLES.PLATFORM_ADMIN,
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      name: 'Laurel Platform',
+    });
+
+    const first = await identityCall(t, 'InitiateAuth', {
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: TEST_CLIENT_ID,
+      AuthParameters: { USERNAME: 'ada.lovelace@lakeside.edu', PASSWORD: password },
+    });
+    expect(first.body.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
+    const chosen = await identityCall(t, 'RespondToAuthChallenge', {
+      ChallengeName: 'NEW_PASSWORD_REQUIRED',
+      ClientId: TEST_CLIENT_ID,
+      Session: first.body.Session,
+      ChallengeResponses: {
+        USERNAME: 'ada.lovelace@lakeside.edu',
+        NEW_PASSWORD: 'Lakeside-admin-2026!',
+      },
+    });
+    const idToken = chosen.body.AuthenticationResult?.IdToken as string;
+    expect(idToken, JSON.stringify(chosen.body)).toBeTruthy();
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/profile',
+      headers: { authorization: `Bearer ${idToken}` },
+    });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json()).toMatchObject({
+      roleId: ROLES.PLATFORM_ADMIN,
+      organizationName: 'Laurel Platform',
+    });
+
+    const audit = await t.database.handle.db
+      .selectFrom('auditEntries')
+      .select(['summary', 'actorUserId'])
+      .where('summary', 'like', '%ada.lovelace@lakeside.edu%')
+      .execute();
+    expect(audit).toEqual([
+      {
+        summary: 'Created platform admin ada.lovelace@lakeside.edu (from the command line)',
+        actorUserId: null,
+      },
+    ]);
+  });
+
+  it('refuses a second run for the same e-mail, and says why', async () => {
+    const again = run('create-platform-admin', '--email', 'ada.lovelace@lakeside.edu');
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain(
+      'A Laurel user with the e-mail address ada.lovelace@lakeside.edu already exists.',
+    );
+    const count = await t.database.handle.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('email', '=', 'ada.lovelace@lakeside.edu')
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+  });
+
+  it('disables a user (their tokens are refused, sign-in too) and enables them again', async () => {
+    const organization = await t.database.handle.db
+      .selectFrom('organizations')
+      .select('id')
+      .executeTakeFirstOrThrow();
+    const user = await t.createUser(organization.id, { email: 'grace@lakeside.edu' });
+    const token = await t.tokenFor(user);
+
+    const disabled = run('disable-user', '--email', 'grace@lakeside.edu');
+    expect(disabled.status, disabled.stderr).toBe(0);
+    expect(disabled.stdout).toContain('grace@lakeside.edu is deactivated');
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/profile',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(refused.statusCode).toBe(401);
+    await expect(t.tokenFor(user)).rejects.toThrow(/disabled/i);
+
+    const enabled = run('enable-user', '--email', 'grace@lakeside.edu');
+    expect(enabled.status, enabled.stderr).toBe(0);
+    expect(await t.tokenFor(user)).toBeTruthy();
+  });
+
+  it('resets two-step verification', async () => {
+    const organization = await t.database.handle.db
+      .selectFrom('organizations')
+      .select('id')
+      .executeTakeFirstOrThrow();
+    const user = await t.createUser(organization.id, { email: 'mfa@lakeside.edu' });
+    await t.identityAdmin.setMfaRequired(user.identityUsername, true);
+    const reset = run('reset-mfa', '--email', 'mfa@lakeside.edu');
+    expect(reset.status, reset.stderr).toBe(0);
+    expect(reset.stdout).toContain('mfa@lakeside.edu signs in without an authenticator app now');
+  });
+
+  it('answers bad input with a sentence and an exit code, never a stack trace', () => {
+    const cases: Array<[string[], number, string]> = [
+      [['frobnicate'], 2, 'Unknown command "frobnicate"'],
+      [['create-platform-admin'], 1, 'Give the person’s e-mail address with --email.'],
+      [
+        ['create-platform-admin', '--email', 'not-an-address'],
+        1,
+        '"not-an-address" is not an e-mail address.',
+      ],
+      [
+        ['reset-mfa', '--email', 'nobody@lakeside.edu'],
+        1,
+        'No Laurel user has the e-mail address nobody@lakeside.edu.',
+      ],
+      [
+        ['disable-user', '--email', 'a@b.edu', '--first-name', 'X'],
+        2,
+        'disable-user takes only --email.',
+      ],
+      [['enable-user', '--mail', 'a@b.edu'], 2, "Unknown option '--mail'"],
+    ];
+    for (const [args, status, message] of cases) {
+      const result = run(...args);
+      expect(result.status, args.join(' ')).toBe(status);
+      expect(result.stderr).toContain(message);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
+    const help = run('help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('create-platform-admin --email <address>');
+  });
+
+  it('stops with a message naming SECRET_KEY when the key does not match the database', () => {
+    const result = spawnSync(process.execPath, [CLI, 'reset-mfa', '--email', 'mfa@lakeside.edu'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: {
+        ...process.env,
+        DATABASE_URL: t.database.url,
+        DEMO_MODE: 'false',
+        SECRET_KEY: 'another-secret-key-0123456789abcdef0123456789',
+        COGNITO_POOL_ID: TEST_POOL_ID,
+        COGNITO_CLIENT_ID: TEST_CLIENT_ID,
+        LOG_LEVEL: 'silent',
+      },
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain(
+      'Invalid configuration: SECRET_KEY does not match this database',
+    );
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('npm run admin with AWS Cognito', () => {
+  it('creates the platform admin through AdminCreateUser with its own temporary password, suppressed e-mail and the Admins group', async () => {
+    const t = await createTestApp('sqlite', { env: { DEMO_MODE: 'false', SECRET_KEY } });
+    try {
+      const sent: Array<{ name: string; input: Record<string, unknown> }> = [];
+      const identity = createCognitoIdentityAdmin({
+        poolId: 'eu-west-1_AbC123',
+        client: {
+          async send(command: object) {
+            const name = command.constructor.name;
+            sent.push({ name, input: (command as { input: Record<string, unknown> }).input });
+            if (name === AdminCreateUserCommand.name)
+              return { User: { Username: 'cognito-uuid-1' } };
+            if (name === ListUsersCommand.name) return { Users: [] };
+            return {};
+          },
+        },
+      });
+      const commands = createAdminCommands({
+        db: t.database.handle.db,
+        identity,
+        identityMode: 'cognito',
+        demoMode: false,
+        publicUrl: TEST_PUBLIC_URL,
+      });
+      const created = await commands.createPlatformAdmin({ email: 'ops@lakeside.edu' });
+      const names = sent.map((command) => command.name);
+      expect(names).toContain(AdminCreateUserCommand.name);
+      expect(names).toContain(AdminAddUserToGroupCommand.name);
+      const create = sent.find((command) => command.name === AdminCreateUserCommand.name)!;
+      expect(create.input).toMatchObject({
+        UserPoolId: 'eu-west-1_AbC123',
+        Username: 'ops@lakeside.edu',
+        MessageAction: 'SUPPRESS',
+        TemporaryPassword: created.temporaryPassword,
+      });
+      expect(
+        sent.find((command) => command.name === AdminAddUserToGroupCommand.name)!.input,
+      ).toMatchObject({
+        Username: 'cognito-uuid-1',
+        GroupName: 'Admins',
+      });
+
+      sent.length = 0;
+      await commands.disableUser({ email: 'ops@lakeside.edu' });
+      expect(sent.map((command) => command.name)).toEqual([
+        AdminDisableUserCommand.name,
+        AdminUserGlobalSignOutCommand.name,
+      ]);
+      expect(sent[0]!.input).toEqual({
+        UserPoolId: 'eu-west-1_AbC123',
+        Username: 'cognito-uuid-1',
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});
