@@ -39,6 +39,8 @@ export const IDENTITY_MIGRATIONS: Array<Record<string, Migration>> = [identityMi
 export interface Identity {
   integration: IdentityIntegration;
   admin: IdentityAdmin;
+  /** The embedded pool's signing keys (AWS Cognito manages its own). */
+  signingKeys: { rotate(): Promise<{ kid: string; retired: string[] }> } | null;
   demo: DemoIdentity;
   mailboxUrl: string | null;
 }
@@ -103,6 +105,7 @@ export async function createIdentity(
           : {}),
       },
       admin,
+      signingKeys: null,
       demo: demoIdentity(admin, config.demoIdpUrl),
       mailboxUrl: null,
     };
@@ -165,7 +168,7 @@ export async function createIdentity(
       try {
         return await jwks(header, token);
       } catch {
-        jwks = createLocalJWKSet(await service.getJwks());
+        jwks = createLocalJWKSet(await service.refreshSigningKeys());
         return jwks(header, token);
       }
     },
@@ -195,6 +198,7 @@ export async function createIdentity(
   return {
     integration,
     admin,
+    signingKeys: { rotate: () => service.rotateSigningKey() },
     demo: demoIdentity(admin, config.demoIdpUrl),
     mailboxUrl: config.demoMode ? `${config.publicUrl}/dev/mailbox` : null,
   };

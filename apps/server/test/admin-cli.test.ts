@@ -207,6 +207,54 @@ describe.each(DIALECTS)('npm run admin on %s', (dialect) => {
     expect(help.stdout).toContain('create-platform-admin --email <address>');
   });
 
+  it('rotates the signing key: a token of the new key is accepted by an instance that has not read it yet, and older tokens stay valid', async () => {
+    const organization = await t.database.handle.db
+      .selectFrom('organizations')
+      .select('id')
+      .executeTakeFirstOrThrow();
+    const user = await t.createUser(organization.id, { email: 'keys@lakeside.edu' });
+    const before = await t.tokenFor(user);
+    const kidOf = (token: string) =>
+      (JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString()) as { kid: string })
+        .kid;
+
+    const rotated = run('rotate-signing-key');
+    expect(rotated.status, rotated.stderr).toBe(0);
+    const kid = /New signing key (\S+):/.exec(rotated.stdout)?.[1];
+    expect(kid).toBeTruthy();
+
+    // A second instance started after the rotation signs with the new key…
+    const other = await createTestApp(dialect, {
+      env: { DEMO_MODE: 'false', SECRET_KEY },
+      sameDatabaseAs: t,
+    });
+    try {
+      const after = await other.tokenFor(user);
+      expect(kidOf(after)).toBe(kid);
+      expect(kidOf(after)).not.toBe(kidOf(before));
+      // …which the first instance, still holding the old key set, accepts after reading it again,
+      const profile = (token: string, app: TestApp) =>
+        app.app.inject({
+          method: 'GET',
+          url: '/api/users/profile',
+          headers: { authorization: `Bearer ${token}` },
+        });
+      expect((await profile(after, t)).statusCode).toBe(200);
+      // and the token signed before the rotation still verifies on both.
+      expect((await profile(before, t)).statusCode).toBe(200);
+      expect((await profile(before, other)).statusCode).toBe(200);
+      const jwks = await t.app.inject({
+        method: 'GET',
+        url: `/identity/${TEST_POOL_ID}/.well-known/jwks.json`,
+      });
+      expect((jwks.json() as { keys: { kid: string }[] }).keys.map((key) => key.kid)).toContain(
+        kid,
+      );
+    } finally {
+      await other.close();
+    }
+  });
+
   it('stops with a message naming SECRET_KEY when the key does not match the database', () => {
     const result = spawnSync(process.execPath, [CLI, 'reset-mfa', '--email', 'mfa@lakeside.edu'], {
       encoding: 'utf8',

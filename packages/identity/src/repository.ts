@@ -636,5 +636,15 @@ export function createIdentityRepository(database: Kysely<any>) {
         .values({ ...key, retiredAt: null })
         .execute();
     },
+
+    /** Stops publishing these keys (tokens they signed no longer verify). */
+    async retireSigningKeys(kids: string[], at: number): Promise<void> {
+      if (kids.length === 0) return;
+      await db
+        .updateTable('identitySigningKeys')
+        .set({ retiredAt: at })
+        .where('kid', 'in', kids)
+        .execute();
+    },
   };
 }

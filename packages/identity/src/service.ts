@@ -32,7 +32,7 @@ import {
   type UserRecord,
   type UserStatus,
 } from './repository.ts';
-import { type Jwks, loadKeyRing } from './signing-keys.ts';
+import { type Jwks, kidOf, loadKeyRing, newSigningKey } from './signing-keys.ts';
 import {
   bigIntFromHex,
   claimSignature,
@@ -104,6 +104,13 @@ export interface IdentityService {
   handle(action: string, input: Input, context: RequestContext): Promise<Output>;
   /** The pool's public keys, as served at `<issuer>/.well-known/jwks.json`. */
   getJwks(): Jwks;
+  /** Reads the key set again if it may have changed (at most once a second) and returns it. */
+  refreshSigningKeys(): Promise<Jwks>;
+  /**
+   * A new signing key: every instance signs with it once it has read it (within a minute);
+   * tokens signed with the previous keys keep verifying until they expire.
+   */
+  rotateSigningKey(): Promise<{ kid: string; retired: string[] }>;
   openIdConfiguration(): Record<string, unknown>;
   /**
    * Whether tokens of this sign-in (`origin_jti`) are still valid: false after RevokeToken,
@@ -160,6 +167,9 @@ interface SignInContext {
   deviceVerified: boolean;
 }
 
+/** How often every instance reads the signing keys again, and how often at most on demand. */
+const KEY_REREAD_MS = 60_000;
+const KEY_REREAD_MIN_MS = 1_000;
 const USERNAME_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -261,7 +271,37 @@ export async function createIdentityService(
   const totpBox = createCryptoBox(options.secretKey, 'totp-secrets');
   const providerBox = createCryptoBox(options.secretKey, 'identity-providers');
   const codeKey = createHmac('sha256', options.secretKey).update('reset-codes').digest();
-  const keys = await loadKeyRing(repo, keyBox, now);
+  let keys = await loadKeyRing(repo, keyBox, now);
+  let keysReadAt = now();
+
+  /**
+   * Reads the key set again (another instance or `npm run admin -- rotate-signing-key` may have
+   * added a key): every minute, and at most once a second when a token names an unknown key.
+   */
+  async function refreshKeys(force = false): Promise<void> {
+    if (!force && now() - keysReadAt < KEY_REREAD_MIN_MS) return;
+    keysReadAt = now();
+    const rows = await repo.listSigningKeys();
+    const published = new Set(keys.jwks().keys.map((key) => key.kid));
+    if (
+      rows.length === published.size &&
+      rows.every((row) => published.has(row.kid)) &&
+      rows[rows.length - 1]?.kid === keys.activeKid
+    )
+      return;
+    keys = await loadKeyRing(repo, keyBox, now);
+  }
+
+  /** Verifies one of this pool's tokens, reading the key set again when it names an unknown key. */
+  async function verifyToken(token: string) {
+    const kid = kidOf(token);
+    if (kid && !keys.hasKey(kid)) await refreshKeys();
+    return keys.verifyJwt(token);
+  }
+  const keyRefresh = setInterval(() => {
+    refreshKeys(true).catch(() => undefined);
+  }, KEY_REREAD_MS);
+  keyRefresh.unref();
   // Started on first use, not here: start-up stays a few milliseconds.
   const srp = acquireSrpPool(options.srpWorkers);
 
@@ -559,7 +599,7 @@ export async function createIdentityService(
     input: Input,
   ): Promise<{ user: UserRecord; originJti: string; deviceKey: string | null }> {
     const token = requireString(input, 'AccessToken');
-    const claims = keys.verifyJwt(token);
+    const claims = await verifyToken(token);
     if (
       !claims ||
       claims.token_use !== 'access' ||
@@ -1404,6 +1444,28 @@ export async function createIdentityService(
 
     getJwks: () => keys.jwks(),
 
+    async refreshSigningKeys() {
+      await refreshKeys();
+      return keys.jwks();
+    },
+
+    async rotateSigningKey() {
+      const created = newSigningKey(keyBox, now);
+      await repo.insertSigningKey(created);
+      // A key that stopped signing longer ago than the longest token lifetime signs nothing that
+      // still verifies: stop publishing it.
+      const rows = await repo.listSigningKeys();
+      const expired = rows
+        .filter((row, index) => {
+          const successor = rows[index + 1];
+          return successor !== undefined && successor.createdAt < now() - tokenTtl * 1000;
+        })
+        .map((row) => row.kid);
+      await repo.retireSigningKeys(expired, now());
+      await refreshKeys(true);
+      return { kid: created.kid, retired: expired };
+    },
+
     openIdConfiguration: () => ({
       issuer,
       authorization_endpoint: `${options.publicUrl.replace(/\/+$/, '')}/identity/oauth2/authorize`,
@@ -1559,6 +1621,9 @@ export async function createIdentityService(
       await federation.purgeExpired();
     },
 
-    close: () => srp.release(),
+    close: async () => {
+      clearInterval(keyRefresh);
+      await srp.release();
+    },
   };
 }

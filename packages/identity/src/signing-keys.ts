@@ -37,6 +37,10 @@ interface LoadedKey {
 
 export interface KeyRing {
   jwks(): Jwks;
+  /** The key that signs new tokens. */
+  activeKid: string;
+  /** Whether a key with this id is published (a token naming another one needs a fresh read). */
+  hasKey(kid: string): boolean;
   signJwt(payload: Record<string, unknown>): Promise<string>;
   /** Verifies an RS256 token of this pool and returns its payload; undefined when the signature or format is bad. */
   verifyJwt(token: string): Record<string, unknown> | undefined;
@@ -50,6 +54,41 @@ const signAsync = promisify(sign) as (
 
 const b64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
 
+/** A new RS256 key pair as it is stored: the public JWK in clear, the private key sealed. */
+export function newSigningKey(box: CryptoBox, now: () => number) {
+  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const kid = randomUUID();
+  const exported = publicKey.export({ format: 'jwk' }) as { n: string; e: string };
+  const jwk: PublicJwk = {
+    kty: 'RSA',
+    kid,
+    alg: 'RS256',
+    use: 'sig',
+    n: exported.n,
+    e: exported.e,
+  };
+  return {
+    kid,
+    publicJwk: JSON.stringify(jwk),
+    privateKey: box.seal(privateKey.export({ format: 'pem', type: 'pkcs8' }) as string),
+    createdAt: now(),
+  };
+}
+
+/** The key id a compact JWS names in its header, if it can be read. */
+export function kidOf(token: string): string | undefined {
+  try {
+    const header = JSON.parse(
+      Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8'),
+    ) as {
+      kid?: unknown;
+    };
+    return typeof header.kid === 'string' ? header.kid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Loads the pool's keys, generating and storing the first one when there is none. */
 export async function loadKeyRing(
   repository: IdentityRepository,
@@ -58,24 +97,8 @@ export async function loadKeyRing(
 ): Promise<KeyRing> {
   let rows = await repository.listSigningKeys();
   if (rows.length === 0) {
-    const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const kid = randomUUID();
-    const exported = publicKey.export({ format: 'jwk' }) as { n: string; e: string };
-    const jwk: PublicJwk = {
-      kty: 'RSA',
-      kid,
-      alg: 'RS256',
-      use: 'sig',
-      n: exported.n,
-      e: exported.e,
-    };
     try {
-      await repository.insertSigningKey({
-        kid,
-        publicJwk: JSON.stringify(jwk),
-        privateKey: box.seal(privateKey.export({ format: 'pem', type: 'pkcs8' }) as string),
-        createdAt: now(),
-      });
+      await repository.insertSigningKey(newSigningKey(box, now));
     } catch (error) {
       // Another instance may have stored its key at the same moment; both keys stay published.
       if ((await repository.listSigningKeys()).length === 0) throw error;
@@ -86,8 +109,10 @@ export async function loadKeyRing(
     const jwk = JSON.parse(row.publicJwk) as PublicJwk;
     return { kid: row.kid, jwk, publicKey: createPublicKey({ key: { ...jwk }, format: 'jwk' }) };
   });
-  // Every instance signs with the oldest key, so they agree even after a race at first start.
-  const active = rows[0]!;
+  // Every instance signs with the newest key once it has read it (the list is ordered by creation
+  // time, then id, so instances agree even after a race at first start); older keys stay
+  // published, so the tokens they signed verify until they expire.
+  const active = rows[rows.length - 1]!;
   const activePrivate = createPrivateKey(box.open(active.privateKey));
   const header = b64url(JSON.stringify({ kid: active.kid, alg: 'RS256' }));
   const byKid = new Map(keys.map((key) => [key.kid, key]));
@@ -95,6 +120,8 @@ export async function loadKeyRing(
 
   return {
     jwks: () => jwks,
+    activeKid: active.kid,
+    hasKey: (kid) => byKid.has(kid),
     async signJwt(payload) {
       const signingInput = `${header}.${b64url(JSON.stringify(payload))}`;
       // With a callback node:crypto signs on the libuv thread pool, off the event loop.

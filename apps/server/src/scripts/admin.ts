@@ -19,6 +19,9 @@ Commands:
   reset-mfa --email <address>      Removes the person's authenticator app.
   disable-user --email <address>   Deactivates the person and signs them out everywhere.
   enable-user --email <address>    Activates the person again.
+  rotate-signing-key               A new key signs the embedded pool's tokens from now on (every
+                                   instance within a minute); tokens signed before stay valid
+                                   until they expire.
   help                             Shows this text.
 
 The command uses the server's environment (DATABASE_URL, IDENTITY, SECRET_KEY, …).`;
@@ -33,7 +36,13 @@ if (!command || command === 'help' || command === '--help' || command === '-h') 
   console.log(USAGE);
   process.exit(0);
 }
-const COMMANDS = ['create-platform-admin', 'reset-mfa', 'disable-user', 'enable-user'] as const;
+const COMMANDS = [
+  'create-platform-admin',
+  'reset-mfa',
+  'disable-user',
+  'enable-user',
+  'rotate-signing-key',
+] as const;
 if (!(COMMANDS as readonly string[]).includes(command))
   fail(`Unknown command "${command}".\n\n${USAGE}`, 2);
 
@@ -54,6 +63,8 @@ try {
 }
 if (command !== 'create-platform-admin' && (values['first-name'] || values['last-name']))
   fail(`${command} takes only --email.\n\n${USAGE}`, 2);
+if (command === 'rotate-signing-key' && values.email)
+  fail(`rotate-signing-key takes no options.\n\n${USAGE}`, 2);
 
 let config;
 try {
@@ -80,7 +91,19 @@ try {
     demoMode: config.demoMode,
     publicUrl: config.publicUrl,
   });
-  if (command === 'create-platform-admin') {
+  if (command === 'rotate-signing-key') {
+    if (!identity.signingKeys)
+      fail('AWS Cognito signs its own tokens and rotates its keys itself: nothing to rotate here.');
+    const { kid, retired } = await identity.signingKeys.rotate();
+    console.log(
+      [
+        `New signing key ${kid}: every instance signs with it within a minute.`,
+        retired.length > 0
+          ? `Keys no longer published (their tokens have expired): ${retired.join(', ')}.`
+          : 'The previous keys stay published until the tokens they signed have expired.',
+      ].join('\n'),
+    );
+  } else if (command === 'create-platform-admin') {
     const created = await commands.createPlatformAdmin({
       email: values.email,
       firstName: values['first-name'],
