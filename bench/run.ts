@@ -10,6 +10,7 @@ import { runIdentityBench } from './identity-srp.ts';
 import { benchMetrics } from './metrics.ts';
 import { type BenchRow, printTable } from './lib.ts';
 import { benchRollingRestart } from './rolling-restart.ts';
+import { benchStarvation } from './starvation.ts';
 import { benchUploads } from './uploads.ts';
 
 const only = process.argv.slice(2);
@@ -21,6 +22,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['directory', benchDirectory],
   ['insights', benchInsights],
   ['uploads', () => benchUploads()],
+  ['starvation', () => benchStarvation()],
   ['demostart', benchDemoStart],
   ['rolling', benchRollingRestart],
   ['metrics', benchMetrics],

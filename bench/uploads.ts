@@ -46,7 +46,7 @@ function memoryOf(pid: number): { peak: number; now: number } {
 }
 
 /** Writes `rows` awards spread over the given credential codes; a few rows are deliberately bad. */
-async function writeCsv(path: string, rows: number, codes: string[]): Promise<void> {
+export async function writeCsv(path: string, rows: number, codes: string[]): Promise<void> {
   const out = createWriteStream(path);
   let seed = 42;
   const next = () => {
@@ -76,7 +76,7 @@ async function writeCsv(path: string, rows: number, codes: string[]): Promise<vo
 }
 
 /** Streams the file as multipart/form-data (field `file`) and returns the created upload. */
-function postFile(url: string, token: string, path: string): Promise<TUpload> {
+export function postFile(url: string, token: string, path: string): Promise<TUpload> {
   const boundary = `----laurel-bench-${Date.now()}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench-awards.csv"\r\nContent-Type: text/csv\r\n\r\n`,
