@@ -4,6 +4,7 @@
 import { buildWebIfNeeded } from '../scripts/web-build.ts';
 import { benchDemoStart } from './demo-start.ts';
 import { benchDirectory } from './directory.ts';
+import { benchEarningsImport } from './earnings-import.ts';
 import { benchAuthenticatedRoute, benchStartup, benchWebBundle } from './foundation.ts';
 import { benchInsights } from './insights.ts';
 import { runIdentityBench } from './identity-srp.ts';
@@ -21,6 +22,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['directory', benchDirectory],
   ['insights', benchInsights],
   ['uploads', () => benchUploads()],
+  ['earnings-import', () => benchEarningsImport()],
   ['demostart', benchDemoStart],
   ['rolling', benchRollingRestart],
   ['metrics', benchMetrics],
