@@ -4,6 +4,7 @@
 import { buildWebIfNeeded } from '../scripts/web-build.ts';
 import { benchDemoStart } from './demo-start.ts';
 import { benchDirectory } from './directory.ts';
+import { benchEarningsImport } from './earnings-import.ts';
 import { benchAuthenticatedRoute, benchStartup, benchWebBundle } from './foundation.ts';
 import { benchInsights } from './insights.ts';
 import { runIdentityBench } from './identity-srp.ts';
@@ -23,6 +24,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['insights', benchInsights],
   ['uploads', () => benchUploads()],
   ['starvation', () => benchStarvation()],
+  ['earnings-import', () => benchEarningsImport()],
   ['demostart', benchDemoStart],
   ['rolling', benchRollingRestart],
   ['metrics', benchMetrics],

@@ -38,7 +38,7 @@ const FINISHED = new Set(['COMPLETED', 'COMPLETED_WITH_ERRORS', 'FAILED']);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Peak and current resident memory of a process, in MB (Linux). */
-function memoryOf(pid: number): { peak: number; now: number } {
+export function memoryOf(pid: number): { peak: number; now: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) =>
     Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
@@ -75,11 +75,16 @@ export async function writeCsv(path: string, rows: number, codes: string[]): Pro
   await once(out, 'finish');
 }
 
-/** Streams the file as multipart/form-data (field `file`) and returns the created upload. */
-export function postFile(url: string, token: string, path: string): Promise<TUpload> {
+/** Streams the file as multipart/form-data (field `file`) and returns the answer's body. */
+export function postFile<T = TUpload>(
+  url: string,
+  token: string,
+  path: string,
+  options: { fileName?: string; status?: number } = {},
+): Promise<T> {
   const boundary = `----laurel-bench-${Date.now()}`;
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench-awards.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${options.fileName ?? 'bench-awards.csv'}"\r\nContent-Type: text/csv\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return new Promise((resolve, reject) => {
@@ -96,8 +101,8 @@ export function postFile(url: string, token: string, path: string): Promise<TUpl
       let body = '';
       response.on('data', (chunk) => (body += chunk));
       response.on('end', () =>
-        response.statusCode === 201
-          ? resolve(JSON.parse(body) as TUpload)
+        response.statusCode === (options.status ?? 201)
+          ? resolve(JSON.parse(body) as T)
           : reject(new Error(`upload answered ${response.statusCode}: ${body}`)),
       );
     });

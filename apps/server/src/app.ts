@@ -49,6 +49,7 @@ import { organizationsRoutes } from './modules/organizations/organizations.route
 import { createOrganizationsService } from './modules/organizations/organizations.service.ts';
 import { createSearchRepository } from './modules/search/search.repository.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { createEarningsImportsRepository } from './modules/earnings/earnings-imports.repository.ts';
 import { createEarningsRepository } from './modules/earnings/earnings.repository.ts';
 import { earningsRoutes } from './modules/earnings/earnings.routes.ts';
 import { createEarningsService } from './modules/earnings/earnings.service.ts';
@@ -205,6 +206,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       db: database.db,
       dialect: database.dialect,
       earningsProvider: config.earningsProvider,
+      ...(options.now ? { now: options.now } : {}),
     }),
     housekeeping: async () => {
       await createSsoRepository(database.db).purgeLoginStates(new Date());
@@ -302,6 +304,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     earnings: createEarningsService({
       db,
       earnings: createEarningsRepository(db),
+      imports: createEarningsImportsRepository(db),
       audit,
       notifyJobs: () => jobs.notify(),
     }),

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -9,11 +11,28 @@ import { toBool } from '../src/db/values.ts';
 import { enqueueJob } from '../src/jobs/queue.ts';
 import { JOB_TYPES } from '../src/jobs/types.ts';
 import { createDemoEarningsProvider, demoHistory } from '../src/modules/earnings/demo-provider.ts';
+import { createEarningsImportsRepository } from '../src/modules/earnings/earnings-imports.repository.ts';
+import { createEarningsRepository } from '../src/modules/earnings/earnings.repository.ts';
+import { createImportEarningsHandler } from '../src/modules/earnings/import-earnings.job.ts';
 import type { AwardToMatch } from '../src/modules/earnings/earnings-provider.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { type BuiltUser, createOrganization } from './helpers/builders.ts';
 import { DIALECTS } from './helpers/database.ts';
 import { createWorld, type World } from './helpers/world.ts';
+
+/** A multipart/form-data body with one file part, encoded by hand as a browser would. */
+function multipart(fileName: string, content: string) {
+  const boundary = `----laurel-${randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\n` +
+        'Content-Type: text/csv\r\n\r\n',
+    ),
+    Buffer.from(content, 'utf8'),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
+}
 
 const award = (overrides: Partial<AwardToMatch> = {}): AwardToMatch => ({
   id: 1,
@@ -365,10 +384,45 @@ describe.each(DIALECTS)('matching and earnings imports on %s', (dialect) => {
         'I0002,HVAC-C,2016-05-20,PDL_API,2017,,false,false,,',
       ].join('\n');
 
+    async function send(user: BuiltUser, content: string, fileName = 'earnings.csv') {
+      const body = multipart(fileName, content);
+      return t.app.inject({
+        method: 'POST',
+        url: url(),
+        headers: {
+          authorization: `Bearer ${await w.token(user)}`,
+          'content-type': body.contentType,
+        },
+        payload: body.payload,
+      });
+    }
+
+    /** Sends the file, runs the import job, and answers the finished import record. */
+    async function importAndProcess(content: string) {
+      const response = await send(w.platformAdmin, content);
+      expect(response.statusCode, response.body).toBe(202);
+      const queued = response.json();
+      expect(queued.status).toBe('PENDING');
+      await t.app.jobs.runUntilIdle();
+      const done = await call(w.platformAdmin, 'GET', `/api/earnings-imports/${queued.id}`);
+      expect(done.statusCode).toBe(200);
+      return done.json();
+    }
+
     it('stores the rows, marks the awards matched, bills per provider and queues a rebuild', async () => {
-      const response = await call(w.platformAdmin, 'POST', url(), goodFile());
-      expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toEqual({ rowsImported: 4, awards: 3, newlyMatched: 3 });
+      const done = await importAndProcess(goodFile());
+      expect(done).toMatchObject({
+        status: 'COMPLETED',
+        fileName: 'earnings.csv',
+        rowsTotal: 4,
+        rowsChecked: 4,
+        rowsProcessed: 4,
+        awards: 3,
+        newlyMatched: 3,
+        rowsFailed: 0,
+        errorMessage: null,
+        rowErrors: [],
+      });
       const years = await db
         .selectFrom('earningsYears as e')
         .innerJoin('awards as a', 'a.id', 'e.awardId')
@@ -423,35 +477,41 @@ describe.each(DIALECTS)('matching and earnings imports on %s', (dialect) => {
         'D_MATCH_PDL_API',
         'D_MATCH_PDL_API',
       ]);
-      const queued = await db
+      // The rebuild was queued and ran; the stored file is gone.
+      const jobs = await db
         .selectFrom('jobs')
         .where('organizationId', '=', organizationId)
-        .where('status', '=', 'QUEUED')
-        .select(['type', 'dedupeKey'])
+        .select(['type', 'status'])
+        .orderBy('id')
         .execute();
-      expect(queued).toEqual([
-        { type: 'rebuild-insights', dedupeKey: `rebuild-insights:${organizationId}` },
+      expect(jobs).toEqual([
+        { type: 'import-earnings', status: 'DONE' },
+        { type: 'rebuild-insights', status: 'DONE' },
       ]);
-      const insights = (
-        await call(w.platformAdmin, 'GET', `/api/insights-data?organizationId=${organizationId}`)
-      ).json();
-      expect(insights.earnings.status).toBe('processing');
+      const chunks = await db
+        .selectFrom('earningsImportChunks')
+        .where('importId', '=', done.id)
+        .select('seq')
+        .execute();
+      expect(chunks).toEqual([]);
       const audit = await db
         .selectFrom('auditEntries')
         .where('resourceType', '=', 'earnings-import')
         .select('summary')
         .executeTakeFirstOrThrow();
-      expect(audit.summary).toContain('4 rows for 3 awards');
+      expect(audit.summary).toContain('earnings.csv');
+      const list = await call(w.platformAdmin, 'GET', url());
+      expect(list.json().items.map((i: { id: number }) => i.id)).toEqual([done.id]);
     });
 
     it('is idempotent: the same file again changes and bills nothing more', async () => {
-      const again = await call(
-        w.platformAdmin,
-        'POST',
-        url(),
-        goodFile().replace('52000', '53000'),
-      );
-      expect(again.json()).toEqual({ rowsImported: 4, awards: 3, newlyMatched: 0 });
+      const again = await importAndProcess(goodFile().replace('52000', '53000'));
+      expect(again).toMatchObject({
+        status: 'COMPLETED',
+        rowsTotal: 4,
+        awards: 3,
+        newlyMatched: 0,
+      });
       const wage = await db
         .selectFrom('earningsYears as e')
         .innerJoin('awards as a', 'a.id', 'e.awardId')
@@ -468,8 +528,16 @@ describe.each(DIALECTS)('matching and earnings imports on %s', (dialect) => {
       expect(Number(usage.n)).toBe(3);
     });
 
-    it('refuses a file with bad rows, naming each line, and stores nothing', async () => {
+    it('fails a file with bad rows, naming each line, and stores nothing', async () => {
       const before = await snapshot(organizationId);
+      const rebuilds = () =>
+        db
+          .selectFrom('jobs')
+          .where('organizationId', '=', organizationId)
+          .where('type', '=', 'rebuild-insights')
+          .select('id')
+          .execute();
+      const rebuildsBefore = await rebuilds();
       const bad = [
         header,
         'I0003,HVAC-C,2017-05-20,PDL_API,2018,40000,true,true,Construction,Electricians',
@@ -478,50 +546,151 @@ describe.each(DIALECTS)('matching and earnings imports on %s', (dialect) => {
         'I0005,HVAC-C,2019-05-20,ACME,2099,-5,maybe,true,,',
         'I0006,HVAC-C,2020-05-20,PDL_API,2021,1000,false,true,,',
         'I0003,HVAC-C,2017-05-20,PDL_API,2018,41000,true,true,,',
+        'I0007,HVAC-C,2021-05-20,PDL_API,2020,1000,true,true,,',
+        'I0007,HVAC-C,2021-05-20,EQUIFAX_TWN,2021,1000,true,true,,',
       ].join('\n');
-      const response = await call(w.platformAdmin, 'POST', url(), bad);
-      expect(response.statusCode).toBe(400);
-      const body = response.json();
-      expect(body.message).toMatch(/5 row\(s\).*nothing was imported/);
-      expect(Object.keys(body.fieldErrors)).toEqual([
-        'line 3',
-        'line 4',
-        'line 5',
-        'line 6',
-        'line 7',
-      ]);
-      expect(body.fieldErrors['line 3']).toMatch(/No award/);
-      expect(body.fieldErrors['line 4']).toMatch(/award_date/);
-      expect(body.fieldErrors['line 5']).toMatch(/provider.*year.*annual_wage.*employed/);
-      expect(body.fieldErrors['line 6']).toMatch(/full_time/);
-      expect(body.fieldErrors['line 7']).toMatch(/twice/);
+      const done = await importAndProcess(bad);
+      expect(done.status).toBe('FAILED');
+      expect(done.errorMessage).toMatch(/6 row\(s\).*nothing was imported/);
+      expect(done).toMatchObject({ rowsTotal: 8, rowsChecked: 8, rowsFailed: 6, rowsProcessed: 0 });
+      expect(done.rowErrors.map((e: { line: number }) => e.line)).toEqual([3, 4, 5, 6, 7, 9]);
+      const message = (line: number) =>
+        done.rowErrors.find((e: { line: number }) => e.line === line).message;
+      expect(message(3)).toMatch(/No award/);
+      expect(message(4)).toMatch(/award_date/);
+      expect(message(5)).toMatch(/provider.*year.*annual_wage.*employed/);
+      expect(message(6)).toMatch(/full_time/);
+      expect(message(7)).toMatch(/twice/);
+      expect(message(9)).toMatch(/same provider/);
       expect(await snapshot(organizationId)).toEqual(before);
+      expect(await rebuilds()).toEqual(rebuildsBefore);
     });
 
-    it('refuses a file without the documented header or body', async () => {
-      const wrong = await call(w.platformAdmin, 'POST', url(), 'id,wage\n1,2');
-      expect(wrong.statusCode).toBe(400);
-      expect(wrong.json().message).toMatch(/award_external_id/);
-      const empty = await call(w.platformAdmin, 'POST', url(), header);
-      expect(empty.statusCode).toBe(400);
+    it('fails a file without the documented header or rows, and refuses a request without a file', async () => {
+      const wrong = await importAndProcess('id,wage\n1,2');
+      expect(wrong).toMatchObject({ status: 'FAILED', rowsProcessed: 0 });
+      expect(wrong.errorMessage).toMatch(/award_external_id/);
+      const empty = await importAndProcess(header);
+      expect(empty).toMatchObject({
+        status: 'FAILED',
+        errorMessage: 'The file has a header but no rows',
+      });
+      const before = await db.selectFrom('earningsImports').select('id').execute();
       const json = await call(w.platformAdmin, 'POST', url(), '{"a":1}', 'application/json');
       expect(json.statusCode).toBe(400);
+      expect(json.json().message).toMatch(/multipart/);
+      const nothing = await send(w.platformAdmin, '');
+      expect(nothing.statusCode).toBe(400);
+      const notCsv = await send(w.platformAdmin, goodFile(), 'earnings.xlsx');
+      expect(notCsv.statusCode).toBe(400);
+      const binary = await send(w.platformAdmin, `${header}\nI0000,HVAC-C,\u0000`);
+      expect(binary.statusCode).toBe(400);
+      expect(binary.json().message).toMatch(/Only CSV files/);
+      const broken = await t.app.inject({
+        method: 'POST',
+        url: url(),
+        headers: {
+          authorization: `Bearer ${await w.token(w.platformAdmin)}`,
+          'content-type': 'multipart/form-data; boundary=xyz',
+        },
+        payload:
+          '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\nabc',
+      });
+      expect(broken.statusCode).toBe(400);
+      expect(await db.selectFrom('earningsImports').select('id').execute()).toEqual(before);
     });
 
-    it('lets only platform admins import', async () => {
+    it('shows progress while a file is checked and stored', async () => {
+      const rows = Array.from(
+        { length: 12 },
+        (_, i) =>
+          `I${String(i).padStart(4, '0')},HVAC-C,${2014 + (i % 10)}-05-20,PDL_API,2020,${1000 + i},true,true,,`,
+      );
+      const response = await send(w.platformAdmin, [header, ...rows].join('\n'));
+      const id = response.json().id;
+      const seen: Array<{ status: string; rowsProcessed: number; rowsTotal: number }> = [];
+      const handler = createImportEarningsHandler(
+        {
+          earnings: createEarningsRepository(db),
+          imports: createEarningsImportsRepository(db),
+        },
+        {
+          batchRows: 5,
+          async afterBatch() {
+            seen.push((await call(w.platformAdmin, 'GET', `/api/earnings-imports/${id}`)).json());
+          },
+        },
+      );
+      const job = await db
+        .selectFrom('jobs')
+        .where('type', '=', 'import-earnings')
+        .where('status', '=', 'QUEUED')
+        .select(['id', 'payload'])
+        .executeTakeFirstOrThrow();
+      await handler.run({
+        db,
+        dialect,
+        log: t.app.log,
+        job: {
+          id: job.id,
+          type: 'import-earnings',
+          organizationId,
+          payload: { importId: id },
+          attempt: 1,
+          maxAttempts: 3,
+        },
+        heartbeat: async () => {},
+        enqueue: async () => {},
+        stopping: false,
+      });
+      expect(seen.map((s) => [s.status, s.rowsTotal, s.rowsProcessed])).toEqual([
+        ['PROCESSING', 12, 5],
+        ['PROCESSING', 12, 10],
+        ['PROCESSING', 12, 12],
+      ]);
+      await t.app.jobs.runUntilIdle();
+      const done = (await call(w.platformAdmin, 'GET', `/api/earnings-imports/${id}`)).json();
+      expect(done).toMatchObject({ status: 'COMPLETED', rowsProcessed: 12, awards: 12 });
+    });
+
+    it('lets only platform admins import, refusing others before the file is read', async () => {
       const orgAdmin = await t.createUser(organizationId, { roleId: ROLES.ORGANIZATION_ADMIN });
-      expect((await call(orgAdmin, 'POST', url(), goodFile())).statusCode).toBe(403);
-      expect((await call(w.userB, 'POST', url(), goodFile())).statusCode).toBe(403);
-      expect(
-        (
-          await call(
-            w.platformAdmin,
-            'POST',
-            '/api/organizations/999999/earnings-imports',
-            goodFile(),
-          )
-        ).statusCode,
-      ).toBe(404);
+      const before = await db.selectFrom('earningsImports').select('id').execute();
+      expect((await send(orgAdmin, goodFile())).statusCode).toBe(403);
+      expect((await send(w.userB, goodFile())).statusCode).toBe(403);
+      // A body that never ends: the refusal comes without reading it.
+      const endless = new Readable({ read() {} });
+      endless.push(
+        '--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\n',
+      );
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: url(),
+        headers: {
+          authorization: `Bearer ${await w.token(orgAdmin)}`,
+          'content-type': 'multipart/form-data; boundary=xyz',
+        },
+        payload: endless,
+      });
+      expect(refused.statusCode).toBe(403);
+      endless.destroy();
+      const elsewhere = await t.app.inject({
+        method: 'POST',
+        url: '/api/organizations/999999/earnings-imports',
+        headers: {
+          authorization: `Bearer ${await w.token(w.platformAdmin)}`,
+          'content-type': 'multipart/form-data; boundary=xyz',
+        },
+        payload: '',
+      });
+      expect(elsewhere.statusCode).toBe(404);
+      expect(await db.selectFrom('earningsImports').select('id').execute()).toEqual(before);
+      const one = before[0]!.id;
+      expect((await call(orgAdmin, 'GET', `/api/earnings-imports/${one}`)).statusCode).toBe(403);
+      expect((await call(orgAdmin, 'GET', url())).statusCode).toBe(403);
+      expect((await call(w.platformAdmin, 'GET', '/api/earnings-imports/999999')).statusCode).toBe(
+        404,
+      );
     });
   });
 });

@@ -68,6 +68,10 @@ export const UPLOAD_STATUSES = [
 ] as const;
 export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
 
+/** Statuses of an earnings file import (docs/earnings-import.md). */
+export const EARNINGS_IMPORT_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
+export type EarningsImportStatus = (typeof EARNINGS_IMPORT_STATUSES)[number];
+
 export const LOGIN_MODES = ['PASSWORD', 'SSO'] as const;
 export type LoginMode = (typeof LOGIN_MODES)[number];
 

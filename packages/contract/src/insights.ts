@@ -134,15 +134,3 @@ export const ZInsightsLookups = z
   })
   .meta({ id: 'InsightsLookups' });
 export type TInsightsLookups = z.infer<typeof ZInsightsLookups>;
-
-/** What an imported earnings result file changed (POST /api/organizations/{id}/earnings-imports). */
-export const ZEarningsImportResult = z
-  .object({
-    rowsImported: z.number().int(),
-    /** Awards the file has earnings years for. */
-    awards: z.number().int(),
-    /** Awards that were not matched before (one usage event each). */
-    newlyMatched: z.number().int(),
-  })
-  .meta({ id: 'EarningsImportResult' });
-export type TEarningsImportResult = z.infer<typeof ZEarningsImportResult>;

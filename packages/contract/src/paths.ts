@@ -31,6 +31,7 @@ export const API_PATHS = {
   insightsLookups: '/api/insights-data/lookups',
   insightsData: '/api/insights-data',
   organizationEarningsImports: (id: number | string) => `/api/organizations/${id}/earnings-imports`,
+  earningsImport: (id: number | string) => `/api/earnings-imports/${id}`,
   organizationUploads: (id: number | string) => `/api/organizations/${id}/uploads`,
   uploads: '/api/uploads',
   upload: (id: number | string) => `/api/uploads/${id}`,

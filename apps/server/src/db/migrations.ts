@@ -7,6 +7,7 @@ import * as insights from './migrations/20261121T1600-insights.ts';
 import * as directorySpeed from './migrations/20261121T1700-directory-speed.ts';
 import * as invitationsSso from './migrations/20261121T1710-invitations-sso.ts';
 import * as securityEdges from './migrations/20261124T0900-security-edges.ts';
+import * as earningsImports from './migrations/20261124T1000-earnings-imports.ts';
 
 /** The server's own migrations, by name. Names sort in the order they must run. */
 export const serverMigrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ export const serverMigrations: Record<string, Migration> = {
   '20261121T1700-directory-speed': directorySpeed,
   '20261121T1710-invitations-sso': invitationsSso,
   '20261124T0900-security-edges': securityEdges,
+  '20261124T1000-earnings-imports': earningsImports,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

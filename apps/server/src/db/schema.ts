@@ -128,6 +128,8 @@ export interface Database {
   uploads: UploadTable;
   uploadFileChunks: UploadFileChunkTable;
   uploadRows: UploadRowTable;
+  earningsImports: EarningsImportTable;
+  earningsImportChunks: EarningsImportChunkTable;
   earningsYears: EarningsYearTable;
   insightAggregates: InsightAggregateTable;
   credentialInsightSummaries: CredentialInsightSummaryTable;
@@ -233,6 +235,36 @@ export interface UploadTable {
   updatedAt: Timestamp;
   startedAt: Timestamp | null;
   finishedAt: Timestamp | null;
+}
+
+export type EarningsImportStatusCode = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+
+export interface EarningsImportTable {
+  id: Generated<number>;
+  organizationId: number;
+  importedByUserId: number | null;
+  fileName: string;
+  fileSize: Generated<number>;
+  status: Generated<EarningsImportStatusCode>;
+  rowsTotal: Generated<number>;
+  rowsChecked: Generated<number>;
+  rowsProcessed: Generated<number>;
+  awards: Generated<number>;
+  newlyMatched: Generated<number>;
+  rowsFailed: Generated<number>;
+  errorMessage: string | null;
+  /** JSON: the first row errors, [{ line, message }]. */
+  rowErrors: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  startedAt: Timestamp | null;
+  finishedAt: Timestamp | null;
+}
+
+export interface EarningsImportChunkTable {
+  importId: number;
+  seq: number;
+  data: Buffer;
 }
 
 export interface UploadFileChunkTable {

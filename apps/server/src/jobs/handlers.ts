@@ -3,6 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { createDemoEarningsProvider } from '../modules/earnings/demo-provider.ts';
+import { createEarningsImportsRepository } from '../modules/earnings/earnings-imports.repository.ts';
+import { createEarningsRepository } from '../modules/earnings/earnings.repository.ts';
+import { createImportEarningsHandler } from '../modules/earnings/import-earnings.job.ts';
 import { createMatchAwardsHandler } from '../modules/earnings/match-awards.job.ts';
 import { createRebuildInsightsHandler } from '../modules/insights/rebuild-insights.job.ts';
 import { createProcessUploadHandler } from '../modules/uploads/process-upload.ts';
@@ -14,6 +17,8 @@ export interface JobHandlerDeps {
   dialect: Dialect;
   /** Who matches awards automatically: the demo provider, or nobody (provider files are imported). */
   earningsProvider?: 'demo' | 'file';
+  /** The clock that decides the latest complete year of imported earnings (tests pin it). */
+  now?: () => Date;
 }
 
 /**
@@ -28,6 +33,13 @@ export function createJobHandlers(deps: JobHandlerDeps): Partial<Record<JobType,
     [JOB_TYPES.matchAwards]: createMatchAwardsHandler({
       provider: (deps.earningsProvider ?? 'demo') === 'demo' ? createDemoEarningsProvider() : null,
     }),
+    [JOB_TYPES.importEarnings]: createImportEarningsHandler(
+      {
+        earnings: createEarningsRepository(deps.db),
+        imports: createEarningsImportsRepository(deps.db),
+      },
+      deps.now ? { now: deps.now } : {},
+    ),
     [JOB_TYPES.rebuildInsights]: createRebuildInsightsHandler(),
   };
 }

@@ -10,6 +10,8 @@ export const JOB_TYPES = {
   processUpload: 'process-upload',
   /** Ask the earnings provider about an organization's unmatched awards; payload `{}`. */
   matchAwards: 'match-awards',
+  /** Check and store an earnings result file; payload `{ importId }`. */
+  importEarnings: 'import-earnings',
   /** Recompute an organization's insight aggregates; payload `{}`. */
   rebuildInsights: 'rebuild-insights',
 } as const;

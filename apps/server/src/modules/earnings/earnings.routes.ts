@@ -1,64 +1,81 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
-import { API_PATHS } from '@laurel/contract/paths';
+import {
+  EARNINGS_IMPORT_MAX_BYTES,
+  ZEarningsImport,
+  ZEarningsImportList,
+} from '@laurel/contract/earnings-imports';
 import { ZErrorResponse } from '@laurel/contract/errors';
-import { ZEarningsImportResult } from '@laurel/contract/insights';
 import { ZIdParams } from '@laurel/contract/pagination';
+import { API_PATHS } from '@laurel/contract/paths';
 
-import { requireAccess } from '../../lib/access.ts';
 import { actorOf } from '../../lib/audit.ts';
-import { principalOf } from '../../plugins/auth.ts';
-import { badRequest } from '../../lib/http-error.ts';
-import type { EarningsService } from './earnings.service.ts';
-
-/** Largest earnings file accepted in one request (about 500,000 rows); split bigger ones. */
-export const EARNINGS_IMPORT_MAX_BYTES = 64 * 1024 * 1024;
+import { incomingFile, intakeRefusal } from '../../lib/file-intake.ts';
+import { EARNINGS_INTAKE, type EarningsService } from './earnings.service.ts';
 
 export const earningsRoutes: FastifyPluginAsyncZod<{ earnings: EarningsService }> = async (
   app,
   { earnings },
 ) => {
-  // Scoped to this plugin: the CSV body arrives as text.
-  for (const type of ['text/csv', 'application/csv']) {
-    if (!app.hasContentTypeParser(type)) {
-      app.addContentTypeParser(
-        type,
-        { parseAs: 'string', bodyLimit: EARNINGS_IMPORT_MAX_BYTES },
-        (_request, body, done) => done(null, body),
-      );
-    }
-  }
+  // Scoped to this plugin: files stream through; nothing is buffered in memory.
+  await app.register(multipart, { limits: { fileSize: EARNINGS_IMPORT_MAX_BYTES } });
+
+  const tags = ['insights'];
+  const security = [{ bearer: [] }];
+  const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 
   app.post(
     API_PATHS.organizationEarningsImports(':id'),
     {
-      bodyLimit: EARNINGS_IMPORT_MAX_BYTES,
-      // The file (up to 64 MB) is read only for callers who may import one.
-      onRequest: async (request) => requireAccess(principalOf(request), 'import:earnings'),
       schema: {
-        tags: ['insights'],
-        security: [{ bearer: [] }],
-        summary: 'Import an earnings result file (CSV body, platform admins)',
-        description:
-          'Send the file as the request body with Content-Type text/csv. Columns: award_external_id, credential_code, award_date, provider, year, annual_wage, employed, full_time, industry, job_role (docs/earnings-import.md). Any row error refuses the whole file.',
+        tags,
+        security,
+        summary: 'Import an earnings result file (platform admins)',
+        description: `multipart/form-data with one file field \`file\`: a UTF-8 CSV with the columns award_external_id, credential_code, award_date, provider, year, annual_wage, employed, full_time, industry, job_role (docs/earnings-import.md), at most ${EARNINGS_IMPORT_MAX_BYTES / (1024 * 1024)} MB. A background job checks every row, then stores them; any row error refuses the whole file. Poll the import for progress and outcome.`,
+        consumes: ['multipart/form-data'],
         params: ZIdParams,
-        body: z.string().meta({ description: 'The CSV file' }),
-        response: {
-          200: ZEarningsImportResult,
-          400: ZErrorResponse,
-          403: ZErrorResponse,
-          404: ZErrorResponse,
-        },
+        response: { 202: ZEarningsImport, 413: ZErrorResponse, ...errors },
       },
     },
-    async (request) => {
-      const body: unknown = request.body;
-      const text =
-        typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : null;
-      if (text === null)
-        throw badRequest('Send the earnings file as the body with Content-Type text/csv');
-      return earnings.importFile(actorOf(request), request.params.id, text);
+    async (request, reply) => {
+      const actor = actorOf(request);
+      // Nobody's file is read before they are known to be allowed to import it.
+      await earnings.authorizeImport(actor, request.params.id);
+      const file = await incomingFile(request, EARNINGS_INTAKE);
+      try {
+        return reply.status(202).send(await earnings.importFile(actor, request.params.id, file));
+      } catch (error) {
+        throw intakeRefusal(error, file, EARNINGS_INTAKE.refusals);
+      }
     },
+  );
+
+  app.get(
+    API_PATHS.organizationEarningsImports(':id'),
+    {
+      schema: {
+        tags,
+        security,
+        summary: "An organization's latest earnings imports, newest first (platform admins)",
+        params: ZIdParams,
+        response: { 200: ZEarningsImportList, ...errors },
+      },
+    },
+    async (request) => ({ items: await earnings.latest(actorOf(request), request.params.id) }),
+  );
+
+  app.get(
+    API_PATHS.earningsImport(':id'),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'One earnings import with its progress and outcome (platform admins)',
+        params: ZIdParams,
+        response: { 200: ZEarningsImport, ...errors },
+      },
+    },
+    async (request) => earnings.get(actorOf(request), request.params.id),
   );
 };

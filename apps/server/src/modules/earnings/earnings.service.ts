@@ -1,177 +1,115 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 
-import type { TEarningsImportResult } from '@laurel/contract/insights';
+import { EARNINGS_IMPORT_MAX_BYTES, type TEarningsImport } from '@laurel/contract/earnings-imports';
 
-import type { Database, EarningsYearTable } from '../../db/schema.ts';
+import type { Database } from '../../db/schema.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { JOB_TYPES } from '../../jobs/types.ts';
 import { requireAccess } from '../../lib/access.ts';
 import type { Actor, Auditor } from '../../lib/audit.ts';
-import { badRequest, notFound } from '../../lib/http-error.ts';
 import {
-  EARNINGS_PROVIDERS,
-  type EarningsProviderCode,
-  latestCompleteYear,
-} from './earnings-provider.ts';
-import {
-  type EarningsFileRow,
-  FileError,
-  parseEarningsFile,
-  type RowError,
-} from './earnings-file.ts';
-import { awardKeyText, type EarningsRepository } from './earnings.repository.ts';
-import { rebuildInsightsDedupeKey } from './match-awards.job.ts';
+  csvFileName,
+  type FileIntakeOptions,
+  type IncomingFile,
+  receiveFile,
+} from '../../lib/file-intake.ts';
+import { notFound } from '../../lib/http-error.ts';
+import type { EarningsImportsRepository } from './earnings-imports.repository.ts';
+import type { EarningsRepository } from './earnings.repository.ts';
 
-/** Rows stored per transaction; an award's rows are never split between two. */
-const STORE_BATCH_ROWS = 5000;
-/** Row errors listed in a refusal. */
-const MAX_REPORTED_ERRORS = 100;
+/** Imports listed for an organization. */
+const LATEST_IMPORTS = 20;
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+/** How earnings files are received (size limit, refusals). */
+export const EARNINGS_INTAKE: FileIntakeOptions = {
+  maxBytes: EARNINGS_IMPORT_MAX_BYTES,
+  refusals: {
+    notCsv: 'Only CSV files can be imported. Send the earnings result file as a UTF-8 CSV file.',
+    empty: 'The file is empty (0 bytes). Choose the earnings result file and import it again.',
+    tooLarge: `The file is larger than ${megabytes(EARNINGS_IMPORT_MAX_BYTES)}. Split it into smaller files and import them one by one.`,
+    noFile: 'Send the earnings file as multipart/form-data in a field named "file".',
+    oneFile: 'Import one file at a time.',
+    malformed:
+      'The request is not well-formed multipart/form-data. Send the earnings file in a field named "file".',
+  },
+};
 
 export function createEarningsService(deps: {
   db: Kysely<Database>;
   earnings: EarningsRepository;
+  imports: EarningsImportsRepository;
   audit: Auditor;
-  /** Wakes the job worker after a rebuild was queued. */
+  /** Wakes the job worker once a queued job is committed. */
   notifyJobs?: () => void;
-  now?: () => Date;
 }) {
-  const { db, earnings, audit } = deps;
-  const now = deps.now ?? (() => new Date());
+  const { db, earnings, imports, audit } = deps;
 
   return {
+    /** Whether the actor may import for the organization: asked before the request body is read. */
+    async authorizeImport(actor: Actor, organizationId: number): Promise<void> {
+      requireAccess(actor.principal, 'import:earnings', { organizationId });
+      if (!(await earnings.organizationExists(organizationId))) throw notFound();
+    },
+
     /**
-     * Imports a bureau's earnings result file for an organization. Every row is checked first;
-     * any error refuses the whole file (nothing stored). Then the rows are stored idempotently
-     * (earnings years upserted on award and year), the awards marked MATCHED, one usage event
-     * billed per newly matched award, and a rebuild of the organization's insights queued.
+     * Receives a bureau's earnings result file and queues its import: the file is streamed to a
+     * temporary file, then the import record, the file in chunks, the job and the audit entry are
+     * stored in one transaction. The `import-earnings` job checks and stores the rows.
      */
     async importFile(
       actor: Actor,
       organizationId: number,
-      text: string,
-    ): Promise<TEarningsImportResult> {
+      file: IncomingFile,
+    ): Promise<TEarningsImport> {
       requireAccess(actor.principal, 'import:earnings', { organizationId });
       if (!(await earnings.organizationExists(organizationId))) throw notFound();
-
-      let parsed: ReturnType<typeof parseEarningsFile>;
-      try {
-        parsed = parseEarningsFile(text, { latestYear: latestCompleteYear(now()) });
-      } catch (error) {
-        if (error instanceof FileError) throw badRequest(error.message);
-        throw error;
-      }
-      const errors: RowError[] = [...parsed.errors];
-      const awardIds = await earnings.findAwards(organizationId, parsed.rows);
-      const byAward = new Map<number, EarningsFileRow[]>();
-      const providerOf = new Map<number, EarningsProviderCode>();
-      for (const row of parsed.rows) {
-        const awardId = awardIds.get(awardKeyText(row));
-        if (awardId === undefined) {
-          errors.push({
-            line: row.line,
-            message:
-              'No award of this organization has this award_external_id, credential_code and award_date',
+      const fileName = csvFileName(file.fileName, EARNINGS_INTAKE.refusals);
+      const id = await receiveFile(file, EARNINGS_INTAKE, (received) =>
+        db.transaction().execute(async (trx) => {
+          const importId = await imports.create(trx, {
+            organizationId,
+            userId: actor.principal.userId,
+            fileName,
+            fileSize: received.size,
           });
-          continue;
-        }
-        const rows = byAward.get(awardId) ?? [];
-        if (rows.some((r) => r.year === row.year)) {
-          errors.push({ line: row.line, message: `Year ${row.year} of this award appears twice` });
-          continue;
-        }
-        const provider = providerOf.get(awardId) ?? row.provider;
-        if (provider !== row.provider) {
-          errors.push({
-            line: row.line,
-            message: 'All rows of one award must name the same provider',
+          let seq = 0;
+          for await (const chunk of received.chunks()) {
+            await imports.insertChunk(trx, importId, seq++, chunk);
+          }
+          await enqueueJob(trx, {
+            type: JOB_TYPES.importEarnings,
+            organizationId,
+            payload: { importId },
           });
-          continue;
-        }
-        providerOf.set(awardId, provider);
-        rows.push(row);
-        byAward.set(awardId, rows);
-      }
-      if (errors.length > 0) {
-        errors.sort((a, b) => a.line - b.line);
-        const fieldErrors = Object.fromEntries(
-          errors.slice(0, MAX_REPORTED_ERRORS).map((e) => [`line ${e.line}`, e.message]),
-        );
-        throw badRequest(
-          `${errors.length} row(s) of the earnings file have errors; nothing was imported`,
-          fieldErrors,
-        );
-      }
-
-      let newlyMatched = 0;
-      const awardList = [...byAward.keys()].sort((a, b) => a - b);
-      const at = now();
-      let start = 0;
-      while (start < awardList.length) {
-        let end = start;
-        let rowCount = 0;
-        while (
-          end < awardList.length &&
-          (rowCount === 0 || rowCount + byAward.get(awardList[end]!)!.length <= STORE_BATCH_ROWS)
-        ) {
-          rowCount += byAward.get(awardList[end]!)!.length;
-          end += 1;
-        }
-        const batch = awardList.slice(start, end);
-        start = end;
-        const years: Array<Insertable<EarningsYearTable>> = [];
-        const byProvider = new Map<EarningsProviderCode, number[]>();
-        for (const awardId of batch) {
-          const provider = providerOf.get(awardId)!;
-          const ids = byProvider.get(provider) ?? [];
-          ids.push(awardId);
-          byProvider.set(provider, ids);
-          for (const row of byAward.get(awardId)!) {
-            years.push({
-              awardId,
-              year: row.year,
-              wage: row.wage,
-              employed: row.employed,
-              fullTime: row.fullTime,
-              industry: row.industry,
-              jobRole: row.jobRole,
-              source: row.provider,
-            });
-          }
-        }
-        newlyMatched += await db.transaction().execute(async (trx) => {
-          await earnings.upsertEarningsYears(trx, years);
-          let matched = 0;
-          for (const [provider, ids] of byProvider) {
-            matched += (
-              await earnings.markMatched(trx, {
-                organizationId,
-                awardIds: ids,
-                provider,
-                billingCode: EARNINGS_PROVIDERS[provider].billingCode,
-                at,
-              })
-            ).length;
-          }
-          return matched;
-        });
-      }
-
-      await db.transaction().execute(async (trx) => {
-        await audit(trx, actor, {
-          type: 'UPLOAD',
-          resourceType: 'earnings-import',
-          resourceId: organizationId,
-          organizationId,
-          summary: `Imported earnings: ${parsed.rows.length} rows for ${awardList.length} awards (${newlyMatched} newly matched)`,
-        });
-        await enqueueJob(trx, {
-          type: JOB_TYPES.rebuildInsights,
-          organizationId,
-          dedupeKey: rebuildInsightsDedupeKey(organizationId),
-        });
-      });
+          await audit(trx, actor, {
+            type: 'UPLOAD',
+            resourceType: 'earnings-import',
+            resourceId: importId,
+            organizationId,
+            summary: `Imported earnings file "${fileName}" (${received.size.toLocaleString('en-US')} bytes)`,
+          });
+          return importId;
+        }),
+      );
       deps.notifyJobs?.();
-      return { rowsImported: parsed.rows.length, awards: awardList.length, newlyMatched };
+      return (await imports.find(id))!;
+    },
+
+    /** One import with its progress. */
+    async get(actor: Actor, id: number): Promise<TEarningsImport> {
+      const found = await imports.find(id);
+      if (!found) throw notFound();
+      requireAccess(actor.principal, 'import:earnings', { organizationId: found.organizationId });
+      return found;
+    },
+
+    /** The organization's latest imports, newest first. */
+    async latest(actor: Actor, organizationId: number): Promise<TEarningsImport[]> {
+      requireAccess(actor.principal, 'import:earnings', { organizationId });
+      if (!(await earnings.organizationExists(organizationId))) throw notFound();
+      return imports.latest(organizationId, LATEST_IMPORTS);
     },
   };
 }

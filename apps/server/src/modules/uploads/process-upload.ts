@@ -5,7 +5,8 @@ import {
   JobInterruptedError,
   JOB_TYPES,
 } from '../../jobs/types.ts';
-import { FILE_PROBLEMS, FileProblem, readCsvRecords } from './upload-file.ts';
+import { FileProblem, readCsvRecords } from '../../lib/csv-records.ts';
+import { FILE_PROBLEMS } from './upload-file.ts';
 import { checkRow, headerProblem, isBlankRecord } from './upload-rows.ts';
 import type { StagedRow, UploadsRepository } from './uploads.repository.ts';
 

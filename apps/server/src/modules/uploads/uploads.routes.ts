@@ -1,5 +1,4 @@
-import multipart, { type Multipart } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { toCsv } from '@laurel/contract/csv';
@@ -17,8 +16,8 @@ import {
 
 import { actorOf } from '../../lib/audit.ts';
 import { attachment, csvStream } from '../../lib/csv.ts';
-import { badRequest, HttpError } from '../../lib/http-error.ts';
-import { type IncomingFile, UPLOAD_REFUSALS, type UploadsService } from './uploads.service.ts';
+import { incomingFile, intakeRefusal } from '../../lib/file-intake.ts';
+import { UPLOAD_INTAKE, UPLOAD_REFUSALS, type UploadsService } from './uploads.service.ts';
 
 /** The template: the header and two made-up awards showing the formats. */
 export const UPLOAD_TEMPLATE_ROWS: ReadonlyArray<readonly string[]> = [
@@ -26,77 +25,6 @@ export const UPLOAD_TEMPLATE_ROWS: ReadonlyArray<readonly string[]> = [
   ['WELD-101', 'S-000123', 'Maria', 'Lopez', 'maria.lopez@example.com', '1998-04-17', '2024-05-20'],
   ['RN-ASSOC', 'S-000124', 'James', "O'Neil", '', '', '2023-12-15'],
 ];
-
-const MULTIPART_ERRORS: Record<string, HttpError> = {
-  FST_REQ_FILE_TOO_LARGE: new HttpError(413, UPLOAD_REFUSALS.tooLarge),
-  FST_FILES_LIMIT: badRequest(UPLOAD_REFUSALS.oneFile),
-  FST_INVALID_MULTIPART_CONTENT_TYPE: badRequest(UPLOAD_REFUSALS.noFile),
-  FST_PARTS_LIMIT: badRequest(UPLOAD_REFUSALS.noFile),
-  FST_FIELDS_LIMIT: badRequest(UPLOAD_REFUSALS.noFile),
-  FST_PROTO_VIOLATION: badRequest(UPLOAD_REFUSALS.noFile),
-};
-
-/** Limits the multipart reader enforces, as the client should see them. */
-function knownRefusal(error: unknown): unknown {
-  const code = (error as { code?: string })?.code;
-  return (code && MULTIPART_ERRORS[code]) || error;
-}
-
-/**
- * Anything else the multipart reader throws means a body that is not well-formed multipart
- * (busboy's "Unexpected end of form", "Malformed part header"…): a 400, never a 500.
- */
-function readRefusal(error: unknown): unknown {
-  const known = knownRefusal(error);
-  return known instanceof HttpError ? known : badRequest(UPLOAD_REFUSALS.malformed);
-}
-
-/**
- * Whether a failure came from the request body itself (the file's stream failed while being read,
- * not because a file could not be written: those errors name a system call).
- */
-function isBrokenBody(error: unknown, file: IncomingFile): boolean {
-  return (
-    error instanceof Error &&
-    file.stream.errored === error &&
-    !('syscall' in error) &&
-    !(error instanceof HttpError)
-  );
-}
-
-/** The multipart part named `file`, as a stream that is read while it arrives. */
-async function incomingFile(request: FastifyRequest): Promise<IncomingFile> {
-  let parts: AsyncIterator<Multipart>;
-  try {
-    const all = request.parts({
-      limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12 },
-    });
-    parts = all[Symbol.asyncIterator]();
-    for (let next = await parts.next(); !next.done; next = await parts.next()) {
-      const part = next.value;
-      if (part.type !== 'file') continue;
-      if (part.fieldname !== 'file') throw badRequest(UPLOAD_REFUSALS.noFile);
-      const stream = part.file;
-      return {
-        fileName: part.filename,
-        stream,
-        truncated: () => stream.truncated,
-        async finish() {
-          try {
-            for (let rest = await parts.next(); !rest.done; rest = await parts.next()) {
-              if (rest.value.type === 'file') throw badRequest(UPLOAD_REFUSALS.oneFile);
-            }
-          } catch (error) {
-            throw readRefusal(error);
-          }
-        },
-      };
-    }
-  } catch (error) {
-    throw readRefusal(error);
-  }
-  throw badRequest(UPLOAD_REFUSALS.noFile);
-}
 
 export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = async (
   app,
@@ -126,12 +54,11 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
       const actor = actorOf(request);
       // Nobody's file is read before they are known to be allowed to upload it.
       await uploads.authorizeCreate(actor, request.params.id);
-      const file = await incomingFile(request);
+      const file = await incomingFile(request, UPLOAD_INTAKE);
       try {
         return reply.status(201).send(await uploads.create(actor, request.params.id, file));
       } catch (error) {
-        // A failure of the file's own stream is a broken request body; others are the server's.
-        throw isBrokenBody(error, file) ? readRefusal(error) : knownRefusal(error);
+        throw intakeRefusal(error, file, UPLOAD_REFUSALS);
       }
     },
   );

@@ -1,9 +1,3 @@
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
 
 import type { TPage } from '@laurel/contract/pagination';
@@ -15,16 +9,18 @@ import { enqueueJob } from '../../jobs/queue.ts';
 import { JOB_TYPES } from '../../jobs/types.ts';
 import { requireAccess } from '../../lib/access.ts';
 import { type Actor, type Auditor } from '../../lib/audit.ts';
-import { badRequest, HttpError, notFound } from '../../lib/http-error.ts';
-import { looksBinary } from './upload-file.ts';
+import {
+  csvFileName,
+  type FileRefusals,
+  type IncomingFile,
+  receiveFile,
+} from '../../lib/file-intake.ts';
+import { notFound } from '../../lib/http-error.ts';
 import type { ErrorRow, UploadsRepository } from './uploads.repository.ts';
-
-/** Stored file chunk size: one row of upload_file_chunks. */
-export const UPLOAD_CHUNK_BYTES = 1024 * 1024;
 
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
-export const UPLOAD_REFUSALS = {
+export const UPLOAD_REFUSALS: FileRefusals = {
   notCsv:
     'Only CSV files can be uploaded. Save the spreadsheet as "CSV UTF-8 (comma delimited)" and upload that file.',
   empty: 'The file is empty (0 bytes). Choose the CSV file with the awards and upload it again.',
@@ -33,23 +29,10 @@ export const UPLOAD_REFUSALS = {
   oneFile: 'Upload one file at a time.',
   malformed:
     'The request is not well-formed multipart/form-data. Send the CSV file in a field named "file".',
-} as const;
+};
 
-/** A file arriving in a request, read once as a stream. */
-export interface IncomingFile {
-  fileName: string;
-  stream: Readable;
-  /** True once the stream was cut at the size limit. */
-  truncated(): boolean;
-  /** Reads what follows the file in the request; refuses a second file. */
-  finish(): Promise<void>;
-}
-
-/** The name as the browser sent it, without any folder (some send `C:\fakepath\…`). */
-function baseName(name: string): string {
-  const base = name.split(/[\\/]/).pop()?.trim() ?? '';
-  return base.slice(0, 255) || 'upload.csv';
-}
+/** How upload files are received (size limit, refusals). */
+export const UPLOAD_INTAKE = { maxBytes: UPLOAD_MAX_BYTES, refusals: UPLOAD_REFUSALS };
 
 export function createUploadsService(deps: {
   db: Kysely<Database>;
@@ -67,33 +50,6 @@ export function createUploadsService(deps: {
     return upload;
   }
 
-  /**
-   * Receives the file into a temporary file first (constant memory, size limit, type check), so
-   * that the database sees the upload, its chunks and its job all at once, in one short
-   * transaction, or nothing at all when the file is refused or the client goes away.
-   */
-  async function receive(file: IncomingFile, directory: string) {
-    const path = join(directory, 'upload');
-    let size = 0;
-    let head = Buffer.alloc(0);
-    await pipeline(
-      file.stream,
-      async function* (source: AsyncIterable<Buffer>) {
-        for await (const chunk of source) {
-          size += chunk.length;
-          if (head.length < 8192) head = Buffer.concat([head, chunk.subarray(0, 8192)]);
-          yield chunk;
-        }
-      },
-      createWriteStream(path),
-    );
-    if (file.truncated() || size > UPLOAD_MAX_BYTES)
-      throw new HttpError(413, UPLOAD_REFUSALS.tooLarge);
-    if (size === 0) throw badRequest(UPLOAD_REFUSALS.empty);
-    if (looksBinary(head)) throw badRequest(UPLOAD_REFUSALS.notCsv);
-    return { path, size };
-  }
-
   return {
     /** Whether the actor may upload to the organization: asked before the request body is read. */
     async authorizeCreate(actor: Actor, organizationId: number): Promise<void> {
@@ -104,14 +60,13 @@ export function createUploadsService(deps: {
     async create(actor: Actor, organizationId: number, file: IncomingFile): Promise<TUpload> {
       requireAccess(actor.principal, 'create:upload', { organizationId });
       if (!(await uploads.organizationExists(organizationId))) throw notFound();
-      const fileName = baseName(file.fileName);
-      if (!/\.csv$/i.test(fileName)) throw badRequest(UPLOAD_REFUSALS.notCsv);
+      const fileName = csvFileName(file.fileName, UPLOAD_REFUSALS);
 
-      const directory = await mkdtemp(join(tmpdir(), 'laurel-upload-'));
-      try {
-        const received = await receive(file, directory);
-        await file.finish();
-        const id = await db.transaction().execute(async (trx) => {
+      // The file goes to a temporary file first (constant memory, size limit, type check), so
+      // that the database sees the upload, its chunks and its job all at once, in one short
+      // transaction, or nothing at all when the file is refused or the client goes away.
+      const id = await receiveFile(file, UPLOAD_INTAKE, (received) =>
+        db.transaction().execute(async (trx) => {
           const uploadId = await uploads.create(trx, {
             organizationId,
             userId: actor.principal.userId,
@@ -119,10 +74,8 @@ export function createUploadsService(deps: {
             fileSize: received.size,
           });
           let seq = 0;
-          for await (const chunk of createReadStream(received.path, {
-            highWaterMark: UPLOAD_CHUNK_BYTES,
-          })) {
-            await uploads.insertChunk(trx, uploadId, seq++, chunk as Buffer);
+          for await (const chunk of received.chunks()) {
+            await uploads.insertChunk(trx, uploadId, seq++, chunk);
           }
           await enqueueJob(trx, {
             type: JOB_TYPES.processUpload,
@@ -137,12 +90,10 @@ export function createUploadsService(deps: {
             summary: `Uploaded awards file "${fileName}" (${received.size.toLocaleString('en-US')} bytes)`,
           });
           return uploadId;
-        });
-        notifyJobs();
-        return (await uploads.find(id))!;
-      } finally {
-        await rm(directory, { recursive: true, force: true });
-      }
+        }),
+      );
+      notifyJobs();
+      return (await uploads.find(id))!;
     },
 
     async listForOrganization(

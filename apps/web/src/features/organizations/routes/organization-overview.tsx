@@ -13,6 +13,7 @@ import { useGetOrganizationQuery } from '../../../lib/api/organization-api';
 import { formatDate, formatNumber } from '../../../lib/format/format';
 import { useSalesforceUrl } from '../../../lib/lookups/lookups-api';
 import { useCan } from '../../../lib/auth/use-can';
+import { EarningsImportCard } from '../components/earnings-import-card';
 import { SsoSettingsCard } from '../components/sso-settings-card';
 
 /** `<baseUrl>/lightning/r/Account/<id>/view` (DESIGN §3). */
@@ -127,6 +128,11 @@ export default function OrganizationOverviewRoute() {
       {canEditSso ? (
         <Box sx={{ gridColumn: '1 / -1' }}>
           <SsoSettingsCard organizationId={organization.id} loginMode={organization.loginMode} />
+        </Box>
+      ) : null}
+      {canDo('import:earnings', { organizationId: organization.id }) && !organization.isPlatform ? (
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <EarningsImportCard organizationId={organization.id} />
         </Box>
       ) : null}
     </Box>
