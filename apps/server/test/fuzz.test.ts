@@ -234,6 +234,7 @@ interface SeededIds {
   user: number;
   bookmark: number;
   upload: number;
+  earningsImport: number;
 }
 
 /** The seeded row a path `{id}` stands for, by the collection segment in front of it. */
@@ -247,6 +248,7 @@ function realIdFor(route: Route, ids: SeededIds): number {
     users: ids.user,
     bookmarks: ids.bookmark,
     uploads: ids.upload,
+    'earnings-imports': ids.earningsImport,
   };
   const id = collection ? byCollection[collection] : undefined;
   if (id === undefined)
@@ -1113,6 +1115,15 @@ async function seed(t: TestApp, world: World): Promise<SeededIds> {
     upload.payload,
     upload.contentType,
   );
+  const earningsFile = multipartBody([
+    { field: 'file', fileName: 'earnings.csv', content: Buffer.from('not,an,earnings,file\r\n') },
+  ]);
+  const earningsImport = await call(
+    'POST',
+    `/api/organizations/${world.a.id}/earnings-imports`,
+    earningsFile.payload,
+    earningsFile.contentType,
+  );
   await t.runJobs();
   return {
     organization: world.a.id,
@@ -1121,6 +1132,7 @@ async function seed(t: TestApp, world: World): Promise<SeededIds> {
     user: invited.user.id,
     bookmark: bookmark.id,
     upload: uploaded.id,
+    earningsImport: earningsImport.id,
   };
 }
 
