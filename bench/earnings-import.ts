@@ -126,7 +126,7 @@ export async function benchEarningsImport(
       `${server.url}/api/organizations/${organizationId}/earnings-imports`,
       token,
       csvPath,
-      { fileName: 'bench-earnings.csv', status: 202 },
+      { fileName: 'bench-earnings.csv', status: 201 },
     );
     const accepted = (performance.now() - started) / 1000;
     let state = created;

@@ -400,7 +400,7 @@ describe.each(DIALECTS)('matching and earnings imports on %s', (dialect) => {
     /** Sends the file, runs the import job, and answers the finished import record. */
     async function importAndProcess(content: string) {
       const response = await send(w.platformAdmin, content);
-      expect(response.statusCode, response.body).toBe(202);
+      expect(response.statusCode, response.body).toBe(201);
       const queued = response.json();
       expect(queued.status).toBe('PENDING');
       await t.app.jobs.runUntilIdle();

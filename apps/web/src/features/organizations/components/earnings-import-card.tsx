@@ -31,7 +31,7 @@ function ImportProgress({ item }: { item: TEarningsImport }) {
         variant={storing ? 'determinate' : 'indeterminate'}
         value={storing ? (100 * item.rowsProcessed) / item.rowsTotal : undefined}
         aria-label={text}
-        sx={{ height: 8, borderRadius: 4, my: 1 }}
+        sx={{ height: 8, borderRadius: 4, mt: 4, mb: 2 }}
       />
       <Typography variant="body2" color="text.secondary">
         {text}
@@ -52,13 +52,13 @@ function ImportState({ initial }: { initial: TEarningsImport }) {
   if (running(item)) return <ImportProgress item={item} />;
   if (item.status === 'COMPLETED')
     return (
-      <Alert severity="success" sx={{ mt: 1 }}>
+      <Alert severity="success" sx={{ mt: 4 }}>
         Imported {count.format(item.rowsProcessed)} rows for {count.format(item.awards)} awards (
         {count.format(item.newlyMatched)} newly matched). Insights are being rebuilt.
       </Alert>
     );
   return (
-    <Alert severity="error" sx={{ mt: 1 }}>
+    <Alert severity="error" sx={{ mt: 4 }}>
       {item.errorMessage}
       {item.rowErrors.length > 0 ? (
         <ul>
@@ -78,12 +78,12 @@ export function EarningsImportCard({ organizationId }: { organizationId: number 
   const [create, { isLoading, error }] = useCreateEarningsImportMutation();
   const [started, setStarted] = useState<TEarningsImport | null>(null);
   return (
-    <Card>
-      <CardContent>
-        <Typography variant="h6" component="h2">
+    <Card component="section" aria-labelledby="earnings-import-title">
+      <CardContent sx={{ p: 6, '&:last-child': { pb: 6 } }}>
+        <Typography variant="h6" component="h2" id="earnings-import-title" sx={{ mb: 2 }}>
           Earnings result file
         </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 4 }}>
           Import a CSV file of earnings from a data provider. Every row is checked first; any error
           refuses the whole file.
         </Typography>
@@ -103,7 +103,7 @@ export function EarningsImportCard({ organizationId }: { organizationId: number 
           />
         </Button>
         {error ? (
-          <Alert severity="error" sx={{ mt: 1 }}>
+          <Alert severity="error" sx={{ mt: 4 }}>
             {getErrorText(error)}
           </Alert>
         ) : null}
