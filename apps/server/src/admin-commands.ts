@@ -93,6 +93,25 @@ export function createAdminCommands(deps: AdminCommandDeps) {
     return { ...person, identityUsername: person.identityUsername };
   }
 
+  async function setActive(
+    person: { id: number; organizationId: number; email: string },
+    active: boolean,
+  ) {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ active, updatedAt: new Date().toISOString() })
+        .where('id', '=', person.id)
+        .execute();
+      await audit(trx, {
+        type: 'UPDATE',
+        userId: person.id,
+        organizationId: person.organizationId,
+        summary: `${active ? 'Activated' : 'Deactivated'} ${person.email}`,
+      });
+    });
+  }
+
   /** The platform organization, created on a new production database. */
   async function platformOrganizationId(): Promise<number> {
     const existing = await db
@@ -224,38 +243,14 @@ export function createAdminCommands(deps: AdminCommandDeps) {
       const person = await personByEmail(parseEmail(options.email));
       // Disabling signs the person out everywhere too (as AWS Cognito's AdminDisableUser does).
       await identity.disableUser(person.identityUsername);
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({ active: false, updatedAt: new Date().toISOString() })
-          .where('id', '=', person.id)
-          .execute();
-        await audit(trx, {
-          type: 'UPDATE',
-          userId: person.id,
-          organizationId: person.organizationId,
-          summary: `Deactivated ${person.email}`,
-        });
-      });
+      await setActive(person, false);
       return `${person.email} is deactivated: signed out everywhere and cannot sign in.`;
     },
 
     async enableUser(options: { email?: string }): Promise<string> {
       const person = await personByEmail(parseEmail(options.email));
       await identity.enableUser(person.identityUsername);
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({ active: true, updatedAt: new Date().toISOString() })
-          .where('id', '=', person.id)
-          .execute();
-        await audit(trx, {
-          type: 'UPDATE',
-          userId: person.id,
-          organizationId: person.organizationId,
-          summary: `Activated ${person.email}`,
-        });
-      });
+      await setActive(person, true);
       return `${person.email} is active and can sign in again.`;
     },
   };
