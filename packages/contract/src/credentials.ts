@@ -78,6 +78,15 @@ export const ZCredentialPatchBody = ZCredentialBody.omit({ organization_id: true
   .meta({ id: 'CredentialPatchBody' });
 export type TCredentialPatchBody = z.infer<typeof ZCredentialPatchBody>;
 
+/** Whether the earnings provider found the person: not asked yet, found, or not found. */
+export const AWARD_MATCH_STATUSES = ['PENDING', 'MATCHED', 'NOT_MATCHED'] as const;
+export type AwardMatchStatus = (typeof AWARD_MATCH_STATUSES)[number];
+export const AWARD_MATCH_STATUS_LABELS: Record<AwardMatchStatus, string> = {
+  PENDING: 'Not checked yet',
+  MATCHED: 'Matched',
+  NOT_MATCHED: 'Not matched',
+};
+
 /** One person holding the credential. Personal data: visible inside the organization and to platform admins. */
 export const ZAward = z
   .object({
@@ -87,7 +96,7 @@ export const ZAward = z
     lastName: z.string(),
     email: z.string().nullable(),
     awardDate: z.string(),
-    matchStatus: z.string(),
+    matchStatus: z.enum(AWARD_MATCH_STATUSES),
   })
   .meta({ id: 'Award' });
 export type TAward = z.infer<typeof ZAward>;

@@ -1,12 +1,14 @@
 import { type Kysely, sql } from 'kysely';
 
-import type {
-  TAward,
-  TCredential,
-  TCredentialBody,
-  TCredentialListQuery,
-  TCredentialPatchBody,
-  TCredentialSummary,
+import {
+  AWARD_MATCH_STATUSES,
+  type AwardMatchStatus,
+  type TAward,
+  type TCredential,
+  type TCredentialBody,
+  type TCredentialListQuery,
+  type TCredentialPatchBody,
+  type TCredentialSummary,
 } from '@laurel/contract/credentials';
 import type { TPage } from '@laurel/contract/pagination';
 
@@ -28,6 +30,12 @@ const SORT_COLUMNS = {
   updatedAt: 'c.updatedAt',
   organization: 'o.name',
 } as const;
+
+/** The awards table stores one of three match statuses (see its migration). */
+function toMatchStatus(value: string): AwardMatchStatus {
+  if ((AWARD_MATCH_STATUSES as readonly string[]).includes(value)) return value as AwardMatchStatus;
+  throw new Error(`Unknown award match status ${value}`);
+}
 
 export function createCredentialsRepository(db: Kysely<Database>) {
   /** Credentials matching the filters, without joins. */
@@ -268,7 +276,7 @@ export function createCredentialsRepository(db: Kysely<Database>) {
         base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
       ]);
       return {
-        items: rows,
+        items: rows.map((row) => ({ ...row, matchStatus: toMatchStatus(row.matchStatus) })),
         total: Number(count.count),
         page: query.page,
         pageSize: query.pageSize,

@@ -13,7 +13,12 @@ import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import UnarchiveOutlined from '@mui/icons-material/UnarchiveOutlined';
-import { AWARD_SORTS, type TAward, type TCredential } from '@laurel/contract/credentials';
+import {
+  AWARD_MATCH_STATUS_LABELS,
+  AWARD_SORTS,
+  type TAward,
+  type TCredential,
+} from '@laurel/contract/credentials';
 
 import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
 import { BookmarkButton } from '../../../components/bookmarks/bookmark-button';
@@ -284,7 +289,12 @@ function AwardsList({ credential }: { credential: TCredential }) {
       sort: 'awardDate',
       render: (row) => formatDate(row.awardDate),
     },
-    { key: 'match', label: 'Match', render: (row) => row.matchStatus, hideBelow: 'sm' },
+    {
+      key: 'match',
+      label: 'Match',
+      render: (row) => AWARD_MATCH_STATUS_LABELS[row.matchStatus],
+      hideBelow: 'sm',
+    },
   ];
   return (
     <Card>
