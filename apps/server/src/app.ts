@@ -66,6 +66,7 @@ import { createAuditor } from './lib/audit.ts';
 import { createSsoFetch } from './lib/outbound.ts';
 import { createJobHandlers } from './jobs/handlers.ts';
 import { createJobQueue, type JobQueueOptions } from './jobs/queue.ts';
+import { createThreadedJobQueue, type JobThreadData } from './jobs/threaded-queue.ts';
 import { createUploadsRepository } from './modules/uploads/uploads.repository.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
@@ -129,6 +130,11 @@ export interface BuildAppOptions {
   serveWeb?: boolean;
   /** Job queue timing (tests retry at once); the worker starts only when `app.jobs.start()` is called. */
   jobs?: Pick<JobQueueOptions, 'leaseMs' | 'pollMs' | 'retryDelayMs'>;
+  /**
+   * Run the job worker on its own thread with its own database connection (`npm start`); tests
+   * run jobs in this process with `runUntilIdle()`.
+   */
+  jobThread?: Pick<JobThreadData, 'logLevel' | 'pretty'>;
   /** The clock that decides the latest complete year of earnings (tests pin it). */
   now?: () => Date;
   /** Starting, ready or stopping: what `/readyz` reports (always ready when absent). */
@@ -196,7 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       })
     : undefined;
   if (metrics) identity.observeSignIns?.(metrics.observeSignIn);
-  const jobs = createJobQueue({
+  const queue = createJobQueue({
     ...options.jobs,
     ...(metrics ? { onJobFinished: metrics.observeJob } : {}),
     db: database.db,
@@ -214,6 +220,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await rateLimits.purgeExpired();
     },
   });
+  const jobs = options.jobThread
+    ? createThreadedJobQueue(queue, {
+        thread: {
+          ...options.jobThread,
+          databaseUrl: config.databaseUrl,
+          earningsProvider: config.earningsProvider,
+        },
+        log: app.log,
+        ...(metrics ? { onJobFinished: metrics.observeJob } : {}),
+      })
+    : queue;
   app.decorate('jobs', jobs);
   // The worker stops (its running job reaches a safe point) before the database closes.
   app.addHook('onClose', async () => {

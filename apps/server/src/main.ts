@@ -159,6 +159,8 @@ app = await build({
   loggerInstance: logger,
   rateLimits,
   lifecycle,
+  // Jobs run on their own thread and database connection, beside the requests (decision 014).
+  jobThread: { logLevel: config.logLevel, pretty: forPeople },
 });
 await app.ready();
 // Hand the port over (PORT=0 picked a free one for both). What the starting server is answering

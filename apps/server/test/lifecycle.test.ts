@@ -182,6 +182,36 @@ describe('the server process', () => {
     expect(server.output()).toContain('"msg":"stopped"');
   }, 120_000);
 
+  it('runs background jobs on their own thread: an upload is processed while requests are answered, then SIGTERM stops the thread and the process exits 0', async () => {
+    const server = startServer({ SHUTDOWN_DRAIN_SECONDS: '0' });
+    const port = await server.port;
+    while ((await readiness(port)).status !== 200) await sleep(100);
+    const token = await signIn(port);
+    const headers = { authorization: `Bearer ${token}` };
+    const profile = (await (
+      await fetch(`http://127.0.0.1:${port}/api/users/profile`, { headers })
+    ).json()) as { organizationId: number };
+
+    expect(await slowUpload(port, token, profile.organizationId, 0)).toBe(201);
+    let status = '';
+    for (let i = 0; i < 600 && status !== 'COMPLETED'; i += 1) {
+      const page = (await (
+        await fetch(`http://127.0.0.1:${port}/api/uploads?pageSize=1`, { headers })
+      ).json()) as { items: Array<{ status: string }> };
+      status = page.items[0]?.status ?? '';
+      // The server keeps answering while the job runs.
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+      if (status !== 'COMPLETED') await sleep(100);
+    }
+    expect(status).toBe('COMPLETED');
+    // The job's log lines come from the jobs thread.
+    expect(server.output()).toMatch(/"thread":"jobs"[^\n]*"jobType":"process-upload"/);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exit).toBe(0);
+    expect(server.output()).not.toContain('the job thread stopped unexpectedly');
+  }, 120_000);
+
   it('stops at once on a second signal', async () => {
     const server = startServer({ SHUTDOWN_DRAIN_SECONDS: '30' });
     const port = await server.port;
