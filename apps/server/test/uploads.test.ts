@@ -236,8 +236,29 @@ describe.each(DIALECTS)('uploads on %s', (dialect) => {
       'ALPHA-1,R-001,Dee,Ford,dee@example.com,,2019-05-01',
       'ALPHA-1,R-002,Eli,Gray,,,2019-05-01',
     ];
+    const count = async () =>
+      (
+        await db()
+          .selectFrom('credentials')
+          .select('awardCount')
+          .where('code', '=', 'ALPHA-1')
+          .executeTakeFirstOrThrow()
+      ).awardCount;
+    const counted = async () =>
+      Number(
+        (
+          await db()
+            .selectFrom('awards')
+            .innerJoin('credentials', 'credentials.id', 'awards.credentialId')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('credentials.code', '=', 'ALPHA-1')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const first = await uploadAndProcess('again.csv', csv(...rows));
     expect(first.status).toBe('COMPLETED');
+    // The credential's award count (what its list shows) follows every upload.
+    expect(Number(await count())).toBe(await counted());
     // As if a provider had matched both long ago; matching only looks at PENDING awards again.
     const longAgo = '2001-01-01T00:00:00.000Z';
     await db()
@@ -256,6 +277,7 @@ describe.each(DIALECTS)('uploads on %s', (dialect) => {
       ),
     );
     expect(second).toMatchObject({ status: 'COMPLETED', rowsOk: 3, rowsFailed: 0 });
+    expect(Number(await count())).toBe(await counted());
     const after = await awardsOf('R-00');
     expect(after).toHaveLength(3);
     const [dee, eli, eliLater] = after;

@@ -8,6 +8,7 @@ import * as directorySpeed from './migrations/20261121T1700-directory-speed.ts';
 import * as invitationsSso from './migrations/20261121T1710-invitations-sso.ts';
 import * as securityEdges from './migrations/20261124T0900-security-edges.ts';
 import * as earningsImports from './migrations/20261124T1000-earnings-imports.ts';
+import * as credentialAwardCounts from './migrations/20261125T0000-credential-award-counts.ts';
 
 /** The server's own migrations, by name. Names sort in the order they must run. */
 export const serverMigrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ export const serverMigrations: Record<string, Migration> = {
   '20261121T1710-invitations-sso': invitationsSso,
   '20261124T0900-security-edges': securityEdges,
   '20261124T1000-earnings-imports': earningsImports,
+  '20261125T0000-credential-award-counts': credentialAwardCounts,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

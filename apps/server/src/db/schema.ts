@@ -59,6 +59,8 @@ export interface CredentialTable {
   programCode: string | null;
   description: string | null;
   status: Generated<string>;
+  /** How many awards the credential has; recounted whenever awards are added (`recountAwards`). */
+  awardCount: Generated<number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely } from 'kysely';
 
+import { recountAwards } from '../db/award-counts.ts';
 import type { AwardTable, Database } from '../db/schema.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { JOB_TYPES } from '../jobs/types.ts';
@@ -314,6 +315,7 @@ export async function seedDemoAwards(
       }
     }
     if (rows.length > 0) await trx.insertInto('awards').values(rows.splice(0)).execute();
+    await recountAwards(trx, credentials[0]!.organizationId);
     // The earnings provider looks for these people in the background, like after an upload.
     const organizationId = credentials[0]!.organizationId;
     await enqueueJob(trx, {

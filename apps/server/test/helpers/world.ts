@@ -1,3 +1,4 @@
+import { recountAwards } from '../../src/db/award-counts.ts';
 import { ROLES } from '@laurel/contract/roles';
 import { PLATFORM_ORGANIZATION_NAME } from '@laurel/contract/constants';
 
@@ -122,6 +123,8 @@ export async function createWorld(t: TestApp) {
       })
       .execute();
   }
+  await recountAwards(db);
+
   const tokens = new Map<BuiltUser, string>();
   const token = async (user: BuiltUser) => {
     if (!tokens.has(user)) tokens.set(user, await t.tokenFor(user));

@@ -73,7 +73,7 @@ export function createCredentialsRepository(db: Kysely<Database>) {
   }
 
   const withColumns = (query: ReturnType<typeof filtered>) =>
-    query.select((eb) => [
+    query.select([
       'c.id',
       'c.organizationId',
       'o.name as organizationName',
@@ -86,11 +86,7 @@ export function createCredentialsRepository(db: Kysely<Database>) {
       'c.status',
       'c.createdAt',
       'c.updatedAt',
-      eb
-        .selectFrom('awards')
-        .whereRef('awards.credentialId', '=', 'c.id')
-        .select(eb.fn.countAll<number>().as('n'))
-        .as('awardCount'),
+      'c.awardCount',
     ]);
 
   type Row = Awaited<ReturnType<ReturnType<typeof withColumns>['executeTakeFirstOrThrow']>>;

@@ -5,6 +5,7 @@ import type { TUpload, TUploadListQuery } from '@laurel/contract/uploads';
 
 import type { Dialect } from '../../db/database.ts';
 import { readPage } from '../../db/paging.ts';
+import { recountAwards } from '../../db/award-counts.ts';
 import type { Database, UploadStatusCode } from '../../db/schema.ts';
 import { likePattern } from '../../db/text-search.ts';
 import { toIso, toIsoOrNull } from '../../db/values.ts';
@@ -350,6 +351,7 @@ export function createUploadsRepository(db: Kysely<Database>, dialect: Dialect) 
           })),
         )
         .executeTakeFirst();
+      await recountAwards(trx, organizationId);
       await trx
         .deleteFrom('uploadRows')
         .where('uploadId', '=', uploadId)
