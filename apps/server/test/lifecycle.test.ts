@@ -204,8 +204,10 @@ describe('the server process', () => {
       if (status !== 'COMPLETED') await sleep(100);
     }
     expect(status).toBe('COMPLETED');
-    // The job's log lines come from the jobs thread.
-    expect(server.output()).toMatch(/"thread":"jobs"[^\n]*"jobType":"process-upload"/);
+    // The job's log lines come from the jobs thread (written a moment after the job's last commit).
+    const fromThread = /"thread":"jobs"[^\n]*"jobType":"process-upload"/;
+    for (let i = 0; i < 100 && !fromThread.test(server.output()); i += 1) await sleep(100);
+    expect(server.output()).toMatch(fromThread);
 
     server.child.kill('SIGTERM');
     expect(await server.exit).toBe(0);
