@@ -1,8 +1,9 @@
 /// <reference lib="dom" />
-import type { BrowserContext } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 
+import { firstContract, firstCredentialOf, organizationId } from '../support/directory.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { SIGN_IN_PATH, signIn } from '../support/flows.ts';
+import { openSignedIn, SIGN_IN_PATH, signIn } from '../support/flows.ts';
 import { DEMO_PASSWORD } from '../support/seed.ts';
 
 const IDENTITY_COOKIE = /^CognitoIdentityServiceProvider\./;
@@ -78,5 +79,56 @@ test.describe('identity cookies', () => {
     expect(secure.map((cookie) => [cookie.name, cookie.secure, cookie.sameSite])).toEqual(
       secure.map((cookie) => [cookie.name, true, 'Lax']),
     );
+  });
+});
+
+/**
+ * Every screen of the web app, visited under the policy: the fixture fails the test on any policy
+ * violation or console error, so a screen that loads a script, style, font or image from
+ * elsewhere, or runs an inline script, shows up here.
+ */
+test.describe('every screen under the policy', () => {
+  async function visitAll(page: Page, paths: string[]) {
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
+      await page.waitForLoadState('networkidle');
+    }
+  }
+
+  test('an organization admin’s screens', async ({ page }) => {
+    const northwind = await organizationId('Northwind Technical College');
+    const contract = await firstContract('Northwind Technical College');
+    const organization = `/organizations/${northwind}`;
+    const credential = await firstCredentialOf(northwind);
+    await openSignedIn(page, 'orgadmin@northwind.demo', DEMO_PASSWORD);
+    await visitAll(page, [
+      '/',
+      organization,
+      ...['credentials', 'contracts', 'users', 'uploads', 'audits', 'insights'].map(
+        (tab) => `${organization}/${tab}`,
+      ),
+      `${organization}/credentials/${credential}`,
+      `${organization}/contracts/${contract.id}`,
+      '/insights/methodology',
+      '/profile',
+      '/settings',
+    ]);
+  });
+
+  test('a platform admin’s screens', async ({ page }) => {
+    const riverside = await organizationId('Riverside Community College');
+    await openSignedIn(page, 'admin@laurel.demo', DEMO_PASSWORD);
+    await visitAll(page, [
+      '/',
+      '/organizations',
+      '/credentials',
+      '/users',
+      '/contracts',
+      '/uploads',
+      '/audits',
+      `/admin/organizations/${riverside}`,
+      '/insights/methodology',
+    ]);
   });
 });

@@ -39,6 +39,17 @@ export async function credentialId(name: string): Promise<number> {
   return row.id;
 }
 
+/** The id of an organization's first credential. */
+export async function firstCredentialOf(organizationId: number): Promise<number> {
+  const row = await db()
+    .selectFrom('credentials')
+    .select('id')
+    .where('organizationId', '=', organizationId)
+    .orderBy('id')
+    .executeTakeFirstOrThrow(() => new Error(`No credential in organization ${organizationId}`));
+  return row.id;
+}
+
 /** The first contract of an organization: its id and the name the bookmark list shows. */
 export async function firstContract(
   organizationName: string,

@@ -213,7 +213,7 @@ if (!forPeople) {
   if (exposedDemo)
     logger.warn(
       { host: config.host },
-      'demo mode is reachable from the network: anyone who reaches this port can sign in with the demo accounts, whose password is public; set HOST=127.0.0.1 or DEMO_MODE=false',
+      'demo mode is reachable from the network: anyone who reaches this port can sign in with the demo accounts, whose password is public, and a platform admin can read the dev mailbox; set HOST=127.0.0.1 or DEMO_MODE=false',
     );
 } else {
   const lines = [

@@ -203,6 +203,26 @@ describe.each(DIALECTS)('security edges on %s', (dialect) => {
       expect(stored.secrets).toBeNull();
     });
 
+    it('writes demo e-mails to the log with their secrets masked', async () => {
+      const logged: string[] = [];
+      const mailer = createMailer(createMailRepository(world.t.database.handle.db), {
+        from: 'Laurel <no-reply@laurel.test>',
+        demoMode: true,
+        log: { info: (_fields: object, message: string) => void logged.push(message) },
+      });
+      await mailer.send({
+        to: `logged-${randomUUID().slice(0, 8)}@example.org`,
+        subject: 'Your Laurel password reset code',
+        text: 'Your reset code is 493817.',
+        secrets: ['493817'],
+      });
+      mailer.close();
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toContain('Your Laurel password reset code');
+      expect(logged[0]).toContain(`Your reset code is ${SECRET_MASK}.`);
+      expect(logged[0]).not.toContain('493817');
+    });
+
     it('keeps no secret in clear once a message is delivered', async () => {
       const smtp = await startSmtpServer();
       const outbox = createMailRepository(world.t.database.handle.db);

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
-import type { MailRepository, OutgoingEmail } from './mail.repository.ts';
+import { type MailRepository, maskSecrets, type OutgoingEmail } from './mail.repository.ts';
 
 export interface Mailer {
   send(email: OutgoingEmail): Promise<void>;
@@ -19,7 +19,8 @@ export interface MailerOptions {
 /**
  * The one way Laurel sends e-mail. Every message is kept in the outbox table; with `smtpUrl` it is
  * also handed to that SMTP server (nodemailer) and marked sent. In demo mode messages are also
- * written to the log, so that reset codes and invitation links can be read without a mail server.
+ * written to the log with their secrets (reset codes, temporary passwords) masked: logs travel to
+ * places the dev mailbox's address check does not reach, so the codes are read in the mailbox.
  * @example const mailer = createMailer(outbox, { smtpUrl: config.smtpUrl, from: config.mailFrom, demoMode, log })
  */
 export function createMailer(outbox: MailRepository, options: MailerOptions): Mailer {
@@ -30,7 +31,7 @@ export function createMailer(outbox: MailRepository, options: MailerOptions): Ma
       if (options.demoMode) {
         options.log.info(
           { outboxId: id, to: email.to, subject: email.subject },
-          `e-mail to ${email.to}: ${email.subject}\n${email.text}`,
+          `e-mail to ${email.to}: ${email.subject}\n${maskSecrets(email.text, email.secrets ?? [])}`,
         );
       }
       if (!transport) return;
