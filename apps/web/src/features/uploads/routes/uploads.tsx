@@ -80,6 +80,9 @@ function Uploads({ organizationId }: { organizationId: number | null }) {
   const [params, setParams] = useSearchParams();
   const openId = Number(params.get('upload'));
   const [uploading, setUploading] = useState(false);
+  // The new upload's details open once the upload dialog has closed: two modal dialogs overlapping
+  // leave the second hidden from assistive technology.
+  const [uploadedId, setUploadedId] = useState<number | null>(null);
 
   const setOpen = (id: number | null) =>
     setParams(
@@ -258,7 +261,12 @@ function Uploads({ organizationId }: { organizationId: number | null }) {
         onClose={() => setUploading(false)}
         onUploaded={(upload) => {
           setUploading(false);
-          setOpen(upload.id);
+          setUploadedId(upload.id);
+        }}
+        onExited={() => {
+          if (uploadedId === null) return;
+          setOpen(uploadedId);
+          setUploadedId(null);
         }}
       />
       {Number.isSafeInteger(openId) && openId > 0 ? (
