@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 const CSP_NONCE_PLACEHOLDER = '__LAUREL_CSP_NONCE__';
 const apiTarget = process.env.LAUREL_API_URL ?? 'http://127.0.0.1:3000';
@@ -32,7 +33,18 @@ const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Scripts, styles and images are stored brotli- and gzip-compressed beside the originals, at
+    // the highest levels once per build, and the server sends whichever the browser accepts.
+    // index.html is left out: the server fills in each page's nonce and compresses it per response.
+    compression({
+      algorithms: ['brotliCompress', 'gzip'],
+      include: /\.(js|css|svg|json|txt)$/,
+      threshold: 1024,
+      skipIfLargerOrEqual: true,
+    }),
+  ],
   // The server replaces this with each page's nonce; the style engine reads it from the page's
   // <meta property="csp-nonce"> (apps/server/src/plugins/security-headers.ts).
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },

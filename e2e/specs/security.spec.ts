@@ -54,6 +54,29 @@ test.describe('content security policy', () => {
   });
 });
 
+test.describe('transfer', () => {
+  test('the browser receives the web app’s scripts compressed, and the app runs', async ({
+    page,
+  }) => {
+    const scripts: { url: string; encoding: string | undefined }[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script')
+        scripts.push({ url: response.url(), encoding: response.headers()['content-encoding'] });
+    });
+    await page.goto(SIGN_IN_PATH);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(0);
+    // Every script above the build's 1 KiB threshold arrives as brotli.
+    const uncompressed = scripts.filter((script) => script.encoding !== 'br');
+    for (const script of uncompressed) {
+      const response = await page.request.get(script.url, {
+        headers: { 'accept-encoding': 'identity' },
+      });
+      expect((await response.body()).length, script.url).toBeLessThan(1024);
+    }
+  });
+});
+
 test.describe('identity cookies', () => {
   test('are Secure when the page is https, and sign-in still works on http', async ({
     page,

@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
@@ -239,6 +240,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorsPlugin);
+  // Responses of 1 KiB or more go out brotli- or gzip-compressed when the client accepts it (the
+  // web app's assets are compressed at build and served as they are); request bodies are read as
+  // sent, never inflated.
+  await app.register(compress, { threshold: 1024, globalDecompression: false });
   await app.register(metricsPlugin, { token: config.metricsToken, metrics });
   await app.register(securityHeadersPlugin, { config });
   await app.register(inputGuardPlugin);

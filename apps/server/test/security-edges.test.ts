@@ -208,7 +208,7 @@ describe.each(DIALECTS)('security edges on %s', (dialect) => {
       const mailer = createMailer(createMailRepository(world.t.database.handle.db), {
         from: 'Laurel <no-reply@laurel.test>',
         demoMode: true,
-        log: { info: (_fields: object, message: string) => void logged.push(message) },
+        log: { info: (...args: unknown[]) => void logged.push(String(args[1])) },
       });
       await mailer.send({
         to: `logged-${randomUUID().slice(0, 8)}@example.org`,

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { CSP_NONCE_PLACEHOLDER, styleNonce } from './security-headers.ts';
 
 /**
- * Serves the built web app: hashed assets with a long cache life, and index.html for every other
+ * Serves the built web app: hashed assets with a long cache life (precompressed at build), and
+ * index.html (compressed per response by the compression plugin) for every other
  * GET that is not an API or identity call, so that client-side routes load on refresh. Each page
  * carries this response's style nonce; source maps are served only when WEB_SOURCEMAPS is on.
  */
@@ -23,7 +24,9 @@ export const spaPlugin = fp<{ root: string; sourceMaps: boolean }>(
       root,
       wildcard: false,
       index: false,
-      allowedPath: (path) => sourceMaps || !path.endsWith('.map'),
+      // The build stores .br and .gz copies of large assets; the browser gets the one it accepts.
+      preCompressed: true,
+      allowedPath: (path) => sourceMaps || !/\.map(\.(br|gz))?$/.test(path),
       setHeaders(reply, path) {
         reply.header(
           'cache-control',
