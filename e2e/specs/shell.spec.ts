@@ -192,7 +192,7 @@ test.describe('application shell', () => {
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
   });
 
-  test('settings pick the colour mode and the theme variant, and keep them', async ({ page }) => {
+  test('settings pick the appearance and the colour theme, and keep them', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await openSignedIn(page, 'user@northwind.demo', DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Account menu' }).click();
@@ -201,8 +201,8 @@ test.describe('application shell', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await expectAccessible(page, '/settings');
 
-    const modes = page.getByRole('group', { name: 'Colour mode' });
-    await expect(modes.getByRole('button', { name: 'System' })).toHaveAttribute(
+    const modes = page.getByRole('group', { name: 'Appearance' });
+    await expect(modes.getByRole('button', { name: 'Match system' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
@@ -214,41 +214,39 @@ test.describe('application shell', () => {
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     expect(await storedValue(page, 'mui-mode')).toBe('dark');
 
-    const themes = page.getByRole('radiogroup', { name: 'Theme' });
+    // Light and dark name the appearance only; no colour theme is called either.
+    const themes = page.getByRole('radiogroup', { name: 'Colour theme' });
     await expect(themes.getByRole('radio')).toHaveCount(6);
-    await expect(themes.getByRole('radio', { name: /^Laurel/ })).toHaveAttribute(
-      'aria-checked',
-      'true',
-    );
+    await expect(themes.getByRole('radio', { name: /light|dark/i })).toHaveCount(0);
+    await expect(themes.getByRole('radio', { name: 'Standard' })).toBeChecked();
     const header = page.getByRole('banner');
     const defaultHeader = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
 
     for (const [label, name] of [
-      ['Dark frame', 'DARK'],
-      ['Light', 'LIGHT'],
+      ['Charcoal', 'DARK'],
+      ['Plain', 'LIGHT'],
       ['Green', 'GREEN'],
       ['Indigo', 'INDIGO'],
-      ['Laurel', 'DEFAULT'],
-      ['Blue', 'BLUE'],
+      ['Standard', 'DEFAULT'],
     ] as const) {
-      await themes.getByRole('radio', { name: new RegExp(`^${label}`) }).click();
-      await expect(themes.getByRole('radio', { name: new RegExp(`^${label}`) })).toHaveAttribute(
-        'aria-checked',
-        'true',
-      );
+      await themes.getByText(label, { exact: true }).click();
+      await expect(themes.getByRole('radio', { name: label })).toBeChecked();
       await expect(themes.getByRole('radio', { checked: true })).toHaveCount(1);
       expect(await storedValue(page, 'theme')).toBe(name);
     }
+    // The themes are one radio group: the arrow keys move through them (Standard → Blue).
+    await themes.getByRole('radio', { name: 'Standard' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(themes.getByRole('radio', { name: 'Blue' })).toBeChecked();
+    await expect(themes.getByRole('radio', { name: 'Blue' })).toBeFocused();
+    expect(await storedValue(page, 'theme')).toBe('BLUE');
     const blueHeader = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(blueHeader).not.toBe(defaultHeader);
     await expectAccessible(page, '/settings with the Blue theme in dark mode');
 
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-    await expect(themes.getByRole('radio', { name: /^Blue/ })).toHaveAttribute(
-      'aria-checked',
-      'true',
-    );
+    await expect(themes.getByRole('radio', { name: 'Blue' })).toBeChecked();
     await expect(modes.getByRole('button', { name: 'Dark' })).toHaveAttribute(
       'aria-pressed',
       'true',
