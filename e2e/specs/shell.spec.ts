@@ -48,14 +48,23 @@ function mainNavigation(page: Page) {
 }
 
 /** The page_view events the app pushed onto `window.dataLayer`. */
-async function pageViews(page: Page): Promise<Array<{ event: string; page_location: string }>> {
+async function pageViews(
+  page: Page,
+): Promise<Array<{ event: string; page_location: string; page_title: string }>> {
   return page.evaluate(() => {
     const layer = (window as { dataLayer?: Array<{ event?: string }> }).dataLayer ?? [];
     return layer.filter((entry) => entry.event === 'page_view') as Array<{
       event: string;
       page_location: string;
+      page_title: string;
     }>;
   });
+}
+
+/** The last page_view, once one has been pushed for the page now shown (it waits for its title). */
+async function lastPageView(page: Page) {
+  await expect.poll(async () => (await pageViews(page)).at(-1)?.page_location).toBe(page.url());
+  return (await pageViews(page)).at(-1)!;
 }
 
 async function storedValue(page: Page, key: string): Promise<string | null> {
@@ -87,8 +96,8 @@ test.describe('application shell', () => {
   test('a screen behind sign-in is reached again after signing in', async ({ page, visit }) => {
     await visit('/settings');
     await expect(page).toHaveURL(/\/auth\/password-sign-in\?redirectTo=%2Fsettings$/);
-    // The page_view carries the full address, query included.
-    expect((await pageViews(page)).at(-1)?.page_location).toBe(page.url());
+    // The page_view carries the full address, query included, and the page's title.
+    expect((await lastPageView(page)).page_title).toBe('Sign in · Laurel');
     await submitCredentials(page, 'user@northwind.demo', DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
@@ -127,7 +136,7 @@ test.describe('application shell', () => {
     page,
   }) => {
     await openSignedIn(page, 'orgadmin@northwind.demo', DEMO_PASSWORD);
-    expect((await pageViews(page)).at(-1)?.page_location).toBe(page.url());
+    expect((await lastPageView(page)).page_title).toBe('Dashboard · Laurel');
 
     // An organization's areas live under its organization route (spec §2).
     const organizationHref = await mainNavigation(page)
@@ -150,9 +159,14 @@ test.describe('application shell', () => {
       );
       await expect(page.getByRole('heading', { level: 1, name: NORTHWIND })).toBeVisible();
       await expectAccessible(page, area);
+      await expect.poll(async () => (await pageViews(page)).length).toBe(before + 1);
       const views = await pageViews(page);
-      expect(views).toHaveLength(before + 1);
-      expect(views.at(-1)).toMatchObject({ event: 'page_view', page_location: page.url() });
+      expect(views.at(-1)).toMatchObject({
+        event: 'page_view',
+        page_location: page.url(),
+        page_title:
+          area === 'Organizations' ? `${NORTHWIND} · Laurel` : `${area} · ${NORTHWIND} · Laurel`,
+      });
       expect(views.at(-1)?.page_location).toMatch(
         new RegExp(`^http://127\\.0\\.0\\.1:\\d+${expectedPath[area]}$`),
       );

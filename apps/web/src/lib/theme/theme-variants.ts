@@ -85,7 +85,7 @@ export const THEME_VARIANTS: Record<ThemeName, ThemeVariant> = {
   DARK: {
     name: 'DARK',
     label: 'Charcoal',
-    description: 'Charcoal header and sidebar around the page, in light and dark mode alike.',
+    description: 'Charcoal header and sidebar around the page, even in the light appearance.',
     light: {
       header: { background: '#1b2430', text: '#ffffff', border: '#1b2430' },
       sidebar: darkSidebar,

@@ -66,7 +66,8 @@ export default function SettingsRoute() {
           sx={{
             flexWrap: 'wrap',
             '& .MuiToggleButton-root': {
-              px: 5,
+              // The three fit on one line at 390 px.
+              px: { xs: 3, sm: 5 },
               py: 2,
               gap: 2,
               textTransform: 'none',
