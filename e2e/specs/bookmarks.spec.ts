@@ -244,6 +244,43 @@ test.describe('bookmarks', () => {
     await expect(page.getByRole('heading', { level: 1, name: NORTHWIND })).toBeVisible();
   });
 
+  test('a very long name ends with "…" beside its Remove button on a phone, and shows whole on hover', async ({
+    page,
+    visit,
+  }) => {
+    await page.setViewportSize(VIEWPORTS.narrow);
+    await signInAsNewUser(page, 'bookmark-long');
+    const colleague = await seedUser({
+      label: 'bookmark-long-name',
+      firstName: 'Maximiliana Alexandrina Theodora Evangelina',
+      lastName: 'Konstantinopoulou-Vanderbilt-Oyelaran-Montgomery-Featherstonehaugh',
+    });
+    const fullName = `${colleague.firstName} ${colleague.lastName}`;
+    const response = await page.request.post('/api/users/bookmarks', {
+      headers: { authorization: `Bearer ${await idTokenOf(page.context())}` },
+      data: { item_id: colleague.id, item_type: 'users' },
+    });
+    expect(response.status()).toBe(201);
+
+    /** The entry ends with "…" inside its two lines, wholly left of its Remove button. */
+    async function expectCutShortBesideRemove(list: ReturnType<Page['getByRole']>) {
+      const entry = list.getByRole('listitem').filter({ hasText: 'Maximiliana' });
+      const name = entry.getByText(fullName, { exact: true });
+      await expect(name).toHaveAttribute('title', fullName);
+      expect(await name.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+      const nameBox = (await name.boundingBox())!;
+      const removeBox = (await entry.getByRole('button', { name: 'Remove' }).boundingBox())!;
+      expect(nameBox.x + nameBox.width).toBeLessThanOrEqual(removeBox.x);
+      expect(removeBox.x + removeBox.width).toBeLessThanOrEqual(VIEWPORTS.narrow.width);
+    }
+
+    await visit('/');
+    await expectCutShortBesideRemove(dashboardWidget(page));
+    await page.getByRole('button', { name: 'Bookmarks', exact: true }).click();
+    await expect(drawerList(page)).toBeVisible();
+    await expectCutShortBesideRemove(drawerList(page));
+  });
+
   test("a platform admin without bookmarks is pointed to 'any detail page'", async ({ page }) => {
     await signInAsNewUser(page, 'bookmark-admin', ROLES.PLATFORM_ADMIN);
     await expect(

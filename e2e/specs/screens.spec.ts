@@ -1,8 +1,13 @@
-import type { Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 
+import type { Page } from '@playwright/test';
+import { ROLES } from '@laurel/contract/roles';
+import { UPLOAD_COLUMNS } from '@laurel/contract/uploads';
+
+import { idTokenOf, organizationId } from '../support/directory.ts';
 import { VIEWPORTS, expect, expectAccessible, screenshot, test } from '../support/fixtures.ts';
-import { SIGN_IN_PATH, openSignedIn, submitCredentials } from '../support/flows.ts';
-import { DEMO_PASSWORD, seedUser } from '../support/seed.ts';
+import { SIGN_IN_PATH, openSignedIn, signIn, submitCredentials } from '../support/flows.ts';
+import { DEMO_PASSWORD, NORTHWIND, seedUser } from '../support/seed.ts';
 
 /**
  * Screenshots of every sign-in screen and of the dashboard, profile and settings, in light and
@@ -112,6 +117,120 @@ test.describe('screenshots', () => {
 
     await page.goto('/settings');
     await shootAllVariants(page, 'settings', () => expect(heading(page, 'Settings')).toBeVisible());
+  });
+});
+
+test.describe('uploads', () => {
+  test('the uploads list exports what its filters select as CSV; list and dialog shots', async ({
+    page,
+  }) => {
+    await openSignedIn(page, 'orgadmin@northwind.demo', DEMO_PASSWORD);
+    // A file whose header is wrong fails at once and adds no awards, so other specs see none.
+    const fileName = `e2e-export-${Date.now()}.csv`;
+    const northwind = await organizationId(NORTHWIND);
+    const uploaded = await page.request.post(`/api/organizations/${northwind}/uploads`, {
+      headers: { authorization: `Bearer ${await idTokenOf(page.context())}` },
+      multipart: {
+        file: { name: fileName, mimeType: 'text/csv', buffer: Buffer.from('name,year\r\nA,1\r\n') },
+      },
+    });
+    expect(uploaded.status()).toBe(201);
+
+    await page.goto('/uploads');
+    await expect(heading(page, 'Uploads')).toBeVisible();
+    await page.getByLabel('Search uploads').fill(fileName);
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Failed', exact: true }).click();
+    await expect(page).toHaveURL(/status=FAILED/);
+    const rows = page.getByRole('table', { name: 'Uploads' }).getByRole('row');
+    await expect(rows.filter({ hasText: fileName })).toContainText('Failed', { timeout: 20_000 });
+    await expect(rows).toHaveCount(2);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('uploads.csv');
+    const lines = readFileSync(await download.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe(
+      'id,organization,file,size (bytes),status,rows,rows kept,rows refused,problem,uploaded by,uploaded,finished',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`,${NORTHWIND},${fileName},`);
+    expect(lines[1]).toContain(',Failed,');
+
+    await page.goto('/uploads');
+    await shootAllVariants(page, 'uploads', () =>
+      expect(page.getByRole('table', { name: 'Uploads' }).getByText(fileName)).toBeVisible(),
+    );
+    await page.getByRole('button', { name: 'Upload awards' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Upload awards' });
+    await shootAllVariants(page, 'upload-dialog', async () => {
+      await expect(dialog.getByText(UPLOAD_COLUMNS.join(','))).toBeVisible();
+      // At 390 px the columns wrap after a comma, never inside a name such as date_of_birth.
+      const names = dialog.locator('code span');
+      await expect(names).toHaveCount(UPLOAD_COLUMNS.length);
+      for (const box of await names.evaluateAll((spans) =>
+        spans.map((span) => span.getClientRects().length),
+      ))
+        expect(box).toBe(1);
+      expect(
+        await dialog.locator('code').evaluate((code) => code.scrollWidth <= code.clientWidth),
+      ).toBe(true);
+    });
+  });
+});
+
+test.describe('document titles', () => {
+  /** The title the last page_view carried. */
+  const lastViewTitle = (page: Page) =>
+    page.evaluate(() => {
+      const views = (
+        (window as { dataLayer?: Array<Record<string, string>> }).dataLayer ?? []
+      ).filter((entry) => entry.event === 'page_view');
+      return views.at(-1)?.page_title;
+    });
+
+  async function expectTitle(page: Page, title: string) {
+    await expect(page).toHaveTitle(title);
+    await expect.poll(() => lastViewTitle(page)).toBe(title);
+  }
+
+  test('the title names each page as the person moves around, and the page_view carries it', async ({
+    page,
+  }) => {
+    const user = await seedUser({ label: 'titles', roleId: ROLES.ORGANIZATION_ADMIN });
+    await page.goto(SIGN_IN_PATH);
+    await expectTitle(page, 'Sign in · Laurel');
+    await signIn(page, user.email, user.password);
+    await expectTitle(page, 'Dashboard · Laurel');
+
+    const navigation = page.getByRole('navigation', { name: 'Main' });
+    await navigation.getByRole('link', { name: 'Credentials' }).click();
+    await expectTitle(page, `Credentials · ${NORTHWIND} · Laurel`);
+    await page.getByRole('link', { name: 'Welding Technology Certificate' }).click();
+    await expect(heading(page, /Welding Technology Certificate/)).toBeVisible();
+    await expectTitle(page, `Welding Technology Certificate · ${NORTHWIND} · Laurel`);
+    const credentialUrl = page.url();
+
+    await navigation.getByRole('link', { name: 'Organizations' }).click();
+    await expectTitle(page, `${NORTHWIND} · Laurel`);
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await expectTitle(page, `Users · ${NORTHWIND} · Laurel`);
+
+    await navigation.getByRole('link', { name: 'Uploads' }).click();
+    await expectTitle(page, 'Uploads · Laurel');
+    await page.goBack();
+    await expectTitle(page, `Users · ${NORTHWIND} · Laurel`);
+
+    // A page opened directly waits for its record and is named after it.
+    await page.goto(credentialUrl);
+    await expectTitle(page, `Welding Technology Certificate · ${NORTHWIND} · Laurel`);
+    await page.goto('/no/such/page');
+    await expectTitle(page, 'Page not found · Laurel');
   });
 });
 

@@ -48,14 +48,23 @@ function mainNavigation(page: Page) {
 }
 
 /** The page_view events the app pushed onto `window.dataLayer`. */
-async function pageViews(page: Page): Promise<Array<{ event: string; page_location: string }>> {
+async function pageViews(
+  page: Page,
+): Promise<Array<{ event: string; page_location: string; page_title: string }>> {
   return page.evaluate(() => {
     const layer = (window as { dataLayer?: Array<{ event?: string }> }).dataLayer ?? [];
     return layer.filter((entry) => entry.event === 'page_view') as Array<{
       event: string;
       page_location: string;
+      page_title: string;
     }>;
   });
+}
+
+/** The last page_view, once one has been pushed for the page now shown (it waits for its title). */
+async function lastPageView(page: Page) {
+  await expect.poll(async () => (await pageViews(page)).at(-1)?.page_location).toBe(page.url());
+  return (await pageViews(page)).at(-1)!;
 }
 
 async function storedValue(page: Page, key: string): Promise<string | null> {
@@ -87,8 +96,8 @@ test.describe('application shell', () => {
   test('a screen behind sign-in is reached again after signing in', async ({ page, visit }) => {
     await visit('/settings');
     await expect(page).toHaveURL(/\/auth\/password-sign-in\?redirectTo=%2Fsettings$/);
-    // The page_view carries the full address, query included.
-    expect((await pageViews(page)).at(-1)?.page_location).toBe(page.url());
+    // The page_view carries the full address, query included, and the page's title.
+    expect((await lastPageView(page)).page_title).toBe('Sign in · Laurel');
     await submitCredentials(page, 'user@northwind.demo', DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
@@ -127,7 +136,7 @@ test.describe('application shell', () => {
     page,
   }) => {
     await openSignedIn(page, 'orgadmin@northwind.demo', DEMO_PASSWORD);
-    expect((await pageViews(page)).at(-1)?.page_location).toBe(page.url());
+    expect((await lastPageView(page)).page_title).toBe('Dashboard · Laurel');
 
     // An organization's areas live under its organization route (spec §2).
     const organizationHref = await mainNavigation(page)
@@ -150,9 +159,14 @@ test.describe('application shell', () => {
       );
       await expect(page.getByRole('heading', { level: 1, name: NORTHWIND })).toBeVisible();
       await expectAccessible(page, area);
+      await expect.poll(async () => (await pageViews(page)).length).toBe(before + 1);
       const views = await pageViews(page);
-      expect(views).toHaveLength(before + 1);
-      expect(views.at(-1)).toMatchObject({ event: 'page_view', page_location: page.url() });
+      expect(views.at(-1)).toMatchObject({
+        event: 'page_view',
+        page_location: page.url(),
+        page_title:
+          area === 'Organizations' ? `${NORTHWIND} · Laurel` : `${area} · ${NORTHWIND} · Laurel`,
+      });
       expect(views.at(-1)?.page_location).toMatch(
         new RegExp(`^http://127\\.0\\.0\\.1:\\d+${expectedPath[area]}$`),
       );
@@ -192,7 +206,7 @@ test.describe('application shell', () => {
     await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
   });
 
-  test('settings pick the colour mode and the theme variant, and keep them', async ({ page }) => {
+  test('settings pick the appearance and the colour theme, and keep them', async ({ page }) => {
     await page.emulateMedia({ colorScheme: 'light' });
     await openSignedIn(page, 'user@northwind.demo', DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Account menu' }).click();
@@ -201,8 +215,8 @@ test.describe('application shell', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await expectAccessible(page, '/settings');
 
-    const modes = page.getByRole('group', { name: 'Colour mode' });
-    await expect(modes.getByRole('button', { name: 'System' })).toHaveAttribute(
+    const modes = page.getByRole('group', { name: 'Appearance' });
+    await expect(modes.getByRole('button', { name: 'Match system' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
@@ -214,41 +228,39 @@ test.describe('application shell', () => {
     await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     expect(await storedValue(page, 'mui-mode')).toBe('dark');
 
-    const themes = page.getByRole('radiogroup', { name: 'Theme' });
+    // Light and dark name the appearance only; no colour theme is called either.
+    const themes = page.getByRole('radiogroup', { name: 'Colour theme' });
     await expect(themes.getByRole('radio')).toHaveCount(6);
-    await expect(themes.getByRole('radio', { name: /^Laurel/ })).toHaveAttribute(
-      'aria-checked',
-      'true',
-    );
+    await expect(themes.getByRole('radio', { name: /light|dark/i })).toHaveCount(0);
+    await expect(themes.getByRole('radio', { name: 'Standard' })).toBeChecked();
     const header = page.getByRole('banner');
     const defaultHeader = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
 
     for (const [label, name] of [
-      ['Dark frame', 'DARK'],
-      ['Light', 'LIGHT'],
+      ['Charcoal', 'DARK'],
+      ['Plain', 'LIGHT'],
       ['Green', 'GREEN'],
       ['Indigo', 'INDIGO'],
-      ['Laurel', 'DEFAULT'],
-      ['Blue', 'BLUE'],
+      ['Standard', 'DEFAULT'],
     ] as const) {
-      await themes.getByRole('radio', { name: new RegExp(`^${label}`) }).click();
-      await expect(themes.getByRole('radio', { name: new RegExp(`^${label}`) })).toHaveAttribute(
-        'aria-checked',
-        'true',
-      );
+      await themes.getByText(label, { exact: true }).click();
+      await expect(themes.getByRole('radio', { name: label })).toBeChecked();
       await expect(themes.getByRole('radio', { checked: true })).toHaveCount(1);
       expect(await storedValue(page, 'theme')).toBe(name);
     }
+    // The themes are one radio group: the arrow keys move through them (Standard → Blue).
+    await themes.getByRole('radio', { name: 'Standard' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(themes.getByRole('radio', { name: 'Blue' })).toBeChecked();
+    await expect(themes.getByRole('radio', { name: 'Blue' })).toBeFocused();
+    expect(await storedValue(page, 'theme')).toBe('BLUE');
     const blueHeader = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(blueHeader).not.toBe(defaultHeader);
     await expectAccessible(page, '/settings with the Blue theme in dark mode');
 
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-    await expect(themes.getByRole('radio', { name: /^Blue/ })).toHaveAttribute(
-      'aria-checked',
-      'true',
-    );
+    await expect(themes.getByRole('radio', { name: 'Blue' })).toBeChecked();
     await expect(modes.getByRole('button', { name: 'Dark' })).toHaveAttribute(
       'aria-pressed',
       'true',

@@ -3,6 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import {
+  LOGIN_MODE_LABELS,
+  LOGIN_MODES,
+  type LoginMode,
+  UPLOAD_STATUS_LABELS,
+  type UploadStatus,
+} from '@laurel/contract/constants';
 import { LOOKUP_ENDPOINTS } from '@laurel/contract/lookups';
 import { MESSAGES } from '@laurel/contract/messages';
 import { ROLES } from '@laurel/contract/roles';
@@ -59,17 +66,29 @@ describe.each(DIALECTS)('foundation on %s', (dialect) => {
       },
     );
 
-    it('serves the upload statuses of the specification', async () => {
-      const codes = (await get('/api/organizations/upload-statuses', token))
-        .json()
-        .map((s: { code: string }) => s.code);
-      expect(codes).toEqual([
+    it('serves the upload statuses of the specification, in the words the app shows', async () => {
+      const statuses = (await get('/api/organizations/upload-statuses', token)).json() as Array<{
+        code: UploadStatus;
+        name: string;
+      }>;
+      expect(statuses.map((s) => s.code)).toEqual([
         'PENDING',
         'PROCESSING',
         'COMPLETED',
         'COMPLETED_WITH_ERRORS',
         'FAILED',
       ]);
+      for (const status of statuses) expect(status.name).toBe(UPLOAD_STATUS_LABELS[status.code]);
+      expect(statuses[0]!.name).toBe('Waiting');
+    });
+
+    it('names the login modes as the app does', async () => {
+      const modes = (await get('/api/auth/login_modes')).json() as Array<{
+        code: LoginMode;
+        name: string;
+      }>;
+      expect(modes.map((m) => m.code)).toEqual([...LOGIN_MODES]);
+      for (const mode of modes) expect(mode.name).toBe(LOGIN_MODE_LABELS[mode.code]);
     });
 
     it('requires a token except for login modes, which the sign-in screen needs', async () => {

@@ -167,6 +167,18 @@ const ROWS: Row[] = [
     expect: [200, 200, 403, 200],
   },
   {
+    name: 'uploads',
+    method: 'GET',
+    url: () => '/api/uploads',
+    expect: [200, 200, 403, 200],
+  },
+  {
+    name: 'uploads export',
+    method: 'GET',
+    url: () => '/api/uploads/export.csv',
+    expect: [200, 200, 403, 200],
+  },
+  {
     name: 'bookmarks',
     method: 'GET',
     url: () => '/api/users/bookmarks',

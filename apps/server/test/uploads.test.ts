@@ -4,6 +4,8 @@ import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { parse } from 'csv-parse/sync';
+
 import type { TUpload } from '@laurel/contract/uploads';
 import { UPLOAD_COLUMNS, UPLOAD_MAX_BYTES } from '@laurel/contract/uploads';
 
@@ -554,6 +556,104 @@ describe.each(DIALECTS)('uploads on %s', (dialect) => {
     expect(pending.items.length).toBeGreaterThan(0);
     expect(pending.items.every((u: TUpload) => u.status === 'PENDING')).toBe(true);
     await t.runJobs();
+  });
+
+  it('exports what the uploads list selects as CSV, statuses in words, to admins only', async () => {
+    const good = await uploadAndProcess(
+      'export-good.csv',
+      csv('ALPHA-1,E-1,Eve,Stone,,,2021-06-01'),
+    );
+    const refused = await uploadAndProcess(
+      'export-some-refused.csv',
+      csv('NOPE,E-2,A,B,,,2020-01-01'),
+    );
+    const betaFile = await upload(
+      w.b.id,
+      'export-beta.csv',
+      'not,the,header\r\n1,2,3\r\n',
+      'adminB',
+    );
+    expect(betaFile.statusCode, betaFile.body).toBe(201);
+    await t.runJobs();
+
+    const rowsOf = (body: string) =>
+      parse(body, { bom: true, columns: true }) as Array<Record<string, string>>;
+    const response = await get('/api/uploads/export.csv?search=export-');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="uploads.csv"');
+    const rows = rowsOf(response.body);
+    expect(Object.keys(rows[0]!)).toEqual([
+      'id',
+      'organization',
+      'file',
+      'size (bytes)',
+      'status',
+      'rows',
+      'rows kept',
+      'rows refused',
+      'problem',
+      'uploaded by',
+      'uploaded',
+      'finished',
+    ]);
+    // The admin of A gets A's uploads only, in the list's order (newest first).
+    const listed = (await get('/api/uploads?search=export-&pageSize=100')).json();
+    expect(rows.map((row) => Number(row.id))).toEqual(listed.items.map((u: TUpload) => u.id));
+    expect(rows.map((row) => row.file)).toEqual(['export-some-refused.csv', 'export-good.csv']);
+    expect(rows[1]).toMatchObject({
+      id: String(good.id),
+      organization: 'Alpha College',
+      status: 'Completed',
+      rows: '1',
+      'rows kept': '1',
+      'rows refused': '0',
+      'uploaded by': 'Ada Alpha',
+      'size (bytes)': String(good.fileSize),
+    });
+    expect(rows[0]).toMatchObject({ id: String(refused.id), status: 'Completed with errors' });
+
+    // The list's filters apply: status, and organization for a platform admin.
+    const byStatus = rowsOf(
+      (await get('/api/uploads/export.csv?search=export-&status=COMPLETED_WITH_ERRORS')).body,
+    );
+    expect(byStatus.map((row) => row.file)).toEqual(['export-some-refused.csv']);
+    const ofBeta = rowsOf(
+      (
+        await get(
+          `/api/uploads/export.csv?search=export-&organizationId=${w.b.id}`,
+          'platformAdmin',
+        )
+      ).body,
+    );
+    expect(ofBeta.map((row) => [row.file, row.organization, row.status])).toEqual([
+      ['export-beta.csv', 'Beta Institute', 'Failed'],
+    ]);
+    expect(ofBeta[0]!.problem).not.toBe('');
+    const everyone = rowsOf(
+      (await get('/api/uploads/export.csv?search=export-', 'platformAdmin')).body,
+    );
+    expect(everyone.map((row) => row.file).sort()).toEqual([
+      'export-beta.csv',
+      'export-good.csv',
+      'export-some-refused.csv',
+    ]);
+    const forB = rowsOf((await get('/api/uploads/export.csv?search=export-', 'adminB')).body);
+    expect(forB.map((row) => row.file)).toEqual(['export-beta.csv']);
+    // The admin of B cannot widen the export to A by asking for it.
+    const widened = rowsOf(
+      (await get(`/api/uploads/export.csv?organizationId=${w.a.id}`, 'adminB')).body,
+    );
+    expect(widened).toEqual([]);
+
+    // People who may not see uploads get no export; a bad filter is refused before any row.
+    const forUser = await get('/api/uploads/export.csv', 'userA');
+    expect(forUser.statusCode).toBe(403);
+    expect(forUser.headers['content-type']).toContain('application/json');
+    expect((await t.app.inject({ method: 'GET', url: '/api/uploads/export.csv' })).statusCode).toBe(
+      401,
+    );
+    expect((await get('/api/uploads/export.csv?status=DONE')).statusCode).toBe(400);
   });
 
   it('serves a template whose header the upload accepts', async () => {

@@ -67,6 +67,14 @@ export const UPLOAD_STATUSES = [
   'FAILED',
 ] as const;
 export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
+/** An upload's status in words, wherever people see it (lists, filters, dialogs, CSV). */
+export const UPLOAD_STATUS_LABELS: Record<UploadStatus, string> = {
+  PENDING: 'Waiting',
+  PROCESSING: 'Processing',
+  COMPLETED: 'Completed',
+  COMPLETED_WITH_ERRORS: 'Completed with errors',
+  FAILED: 'Failed',
+};
 
 /** Statuses of an earnings file import (docs/earnings-import.md). */
 export const EARNINGS_IMPORT_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
@@ -74,6 +82,11 @@ export type EarningsImportStatus = (typeof EARNINGS_IMPORT_STATUSES)[number];
 
 export const LOGIN_MODES = ['PASSWORD', 'SSO'] as const;
 export type LoginMode = (typeof LOGIN_MODES)[number];
+/** How an organization's people sign in, in words. */
+export const LOGIN_MODE_LABELS: Record<LoginMode, string> = {
+  PASSWORD: 'E-mail and password',
+  SSO: 'Company sign-in (SSO)',
+};
 
 /** Group in the access token that marks an administrator of the platform (spec §6). */
 export const ADMINS_GROUP = 'Admins';

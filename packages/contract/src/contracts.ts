@@ -5,6 +5,12 @@ import { listQuery, page, ZId } from './pagination.ts';
 
 export const CONTRACT_STATUSES = ['DRAFT', 'ACTIVE', 'EXPIRED', 'TERMINATED'] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+export const CONTRACT_STATUS_LABELS: Record<ContractStatus, string> = {
+  DRAFT: 'Draft',
+  ACTIVE: 'Active',
+  EXPIRED: 'Expired',
+  TERMINATED: 'Terminated',
+};
 
 /** What each billing code means, in words people use. */
 export const BILLING_CODE_LABELS: Record<BillingCode, string> = {

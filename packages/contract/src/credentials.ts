@@ -4,6 +4,11 @@ import { ZDataGap } from './insights.ts';
 import { listQuery, page, ZBodyLookupId, ZId, ZLookupId } from './pagination.ts';
 
 export const CREDENTIAL_STATUSES = ['ACTIVE', 'ARCHIVED'] as const;
+export type CredentialStatus = (typeof CREDENTIAL_STATUSES)[number];
+export const CREDENTIAL_STATUS_LABELS: Record<CredentialStatus, string> = {
+  ACTIVE: 'Active',
+  ARCHIVED: 'Archived',
+};
 
 export const ZCredentialSummary = z
   .object({

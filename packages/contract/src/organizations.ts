@@ -1,8 +1,14 @@
 import { z } from 'zod';
 
+import { LOGIN_MODES } from './constants.ts';
 import { listQuery, page, ZBodyLookupId, ZLookupId, ZQueryBoolean } from './pagination.ts';
 
 export const ORGANIZATION_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
+export type OrganizationStatus = (typeof ORGANIZATION_STATUSES)[number];
+export const ORGANIZATION_STATUS_LABELS: Record<OrganizationStatus, string> = {
+  ACTIVE: 'Active',
+  INACTIVE: 'Inactive',
+};
 
 export const ZOrganizationSummary = z
   .object({
@@ -10,7 +16,7 @@ export const ZOrganizationSummary = z
     name: z.string(),
     typeId: z.number().int(),
     typeName: z.string(),
-    loginMode: z.string(),
+    loginMode: z.enum(LOGIN_MODES),
     city: z.string().nullable(),
     state: z.string().nullable(),
     status: z.enum(ORGANIZATION_STATUSES),

@@ -34,6 +34,7 @@ export const API_PATHS = {
   earningsImport: (id: number | string) => `/api/earnings-imports/${id}`,
   organizationUploads: (id: number | string) => `/api/organizations/${id}/uploads`,
   uploads: '/api/uploads',
+  uploadsExport: '/api/uploads/export.csv',
   upload: (id: number | string) => `/api/uploads/${id}`,
   uploadErrors: (id: number | string) => `/api/uploads/${id}/errors.csv`,
   uploadTemplate: '/api/uploads/template.csv',

@@ -1,6 +1,7 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 
+import { PageTitle } from '../lib/routing/page-title';
 import { paths } from '../lib/routing/paths';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
@@ -45,6 +46,11 @@ const Profile = lazy(() => import('../features/profile/routes/profile'));
 const Settings = lazy(() => import('../features/settings/routes/settings'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
+/** A route's element with its document title ("Credentials · Laurel"). */
+const titled = (title: string, element: ReactNode) => (
+  <PageTitle title={title}>{element}</PageTitle>
+);
+
 /**
  * `{organization route}`, `{organization route}/{itemType}` and
  * `{organization route}/{itemType}/{itemId}` (spec §2). The organization page holds the lists as
@@ -54,17 +60,28 @@ function organizationRoutes(path: string) {
   return (
     <Route path={path} element={<OrganizationScope />}>
       <Route element={<Organization />}>
+        {/* Tabs: "Credentials · <organization> · Laurel"; the overview is the organization's name. */}
         <Route index element={<OrganizationOverview />} />
-        <Route path={paths.credentialsOfOrganization.path} element={<CredentialsList />} />
-        <Route path={paths.usersOfOrganization.path} element={<UsersList />} />
-        <Route path={paths.contractsOfOrganization.path} element={<ContractsList />} />
-        <Route path={paths.auditsOfOrganization.path} element={<Audits />} />
-        <Route path={paths.uploadsOfOrganization.path} element={<Uploads />} />
-        <Route path={paths.insightsOfOrganization.path} element={<OrganizationInsights />} />
+        <Route
+          path={paths.credentialsOfOrganization.path}
+          element={titled('Credentials', <CredentialsList />)}
+        />
+        <Route path={paths.usersOfOrganization.path} element={titled('Users', <UsersList />)} />
+        <Route
+          path={paths.contractsOfOrganization.path}
+          element={titled('Contracts', <ContractsList />)}
+        />
+        <Route path={paths.auditsOfOrganization.path} element={titled('Audits', <Audits />)} />
+        <Route path={paths.uploadsOfOrganization.path} element={titled('Uploads', <Uploads />)} />
+        <Route
+          path={paths.insightsOfOrganization.path}
+          element={titled('Insights', <OrganizationInsights />)}
+        />
       </Route>
-      <Route path={paths.credential.path} element={<Credential />} />
-      <Route path={paths.contract.path} element={<Contract />} />
-      <Route path={paths.user.path} element={<User />} />
+      {/* Detail pages name themselves after their record once it has loaded. */}
+      <Route path={paths.credential.path} element={titled('Credential', <Credential />)} />
+      <Route path={paths.contract.path} element={titled('Contract', <Contract />)} />
+      <Route path={paths.user.path} element={titled('User', <User />)} />
       <Route path="*" element={<OrganizationFallback />} />
     </Route>
   );
@@ -76,35 +93,68 @@ export function AppRoutes() {
       <Route element={<RootLayout />}>
         <Route path="/auth" element={<AuthLayout />}>
           <Route index element={<Navigate to={paths.auth.passwordSignIn.getHref()} replace />} />
-          <Route path={paths.auth.passwordSignIn.path} element={<PasswordSignIn />} />
-          <Route path={paths.auth.setPassword.path} element={<SetPassword />} />
-          <Route path={paths.auth.setupMfa.path} element={<SetupMfa />} />
-          <Route path={paths.auth.verifyMfa.path} element={<VerifyMfa />} />
-          <Route path={paths.auth.forgotPassword.path} element={<ForgotPassword />} />
-          <Route path={paths.auth.resetPassword.path} element={<ResetPassword />} />
-          <Route path={paths.auth.callback.path} element={<Callback />} />
-          <Route path={paths.auth.acceptInvitation.path} element={<AcceptInvitation />} />
+          <Route
+            path={paths.auth.passwordSignIn.path}
+            element={titled('Sign in', <PasswordSignIn />)}
+          />
+          <Route
+            path={paths.auth.setPassword.path}
+            element={titled('Choose a new password', <SetPassword />)}
+          />
+          <Route
+            path={paths.auth.setupMfa.path}
+            element={titled('Set up two-step verification', <SetupMfa />)}
+          />
+          <Route
+            path={paths.auth.verifyMfa.path}
+            element={titled('Two-step verification', <VerifyMfa />)}
+          />
+          <Route
+            path={paths.auth.forgotPassword.path}
+            element={titled('Reset your password', <ForgotPassword />)}
+          />
+          <Route
+            path={paths.auth.resetPassword.path}
+            element={titled('Choose a new password', <ResetPassword />)}
+          />
+          <Route
+            path={paths.auth.callback.path}
+            element={titled('Company sign-in', <Callback />)}
+          />
+          <Route
+            path={paths.auth.acceptInvitation.path}
+            element={titled('Accept your invitation', <AcceptInvitation />)}
+          />
           <Route path="*" element={<Navigate to={paths.auth.passwordSignIn.getHref()} replace />} />
         </Route>
         <Route element={<RequireAuth />}>
           <Route element={<AppShell />}>
-            <Route path={paths.home.path} element={<Dashboard />} />
+            <Route path={paths.home.path} element={titled('Dashboard', <Dashboard />)} />
             <Route
               path={paths.appShell.path}
               element={<Navigate to={paths.home.getHref()} replace />}
             />
-            <Route path={paths.organizations.path} element={<OrganizationsList />} />
-            <Route path={paths.credentials.path} element={<CredentialsList />} />
-            <Route path={paths.users.path} element={<UsersList />} />
-            <Route path={paths.contracts.path} element={<ContractsList />} />
-            <Route path={paths.audits.path} element={<Audits />} />
-            <Route path={paths.uploads.path} element={<Uploads />} />
-            <Route path={paths.insightsMethodology.path} element={<InsightsMethodology />} />
+            <Route
+              path={paths.organizations.path}
+              element={titled('Organizations', <OrganizationsList />)}
+            />
+            <Route
+              path={paths.credentials.path}
+              element={titled('Credentials', <CredentialsList />)}
+            />
+            <Route path={paths.users.path} element={titled('Users', <UsersList />)} />
+            <Route path={paths.contracts.path} element={titled('Contracts', <ContractsList />)} />
+            <Route path={paths.audits.path} element={titled('Audits', <Audits />)} />
+            <Route path={paths.uploads.path} element={titled('Uploads', <Uploads />)} />
+            <Route
+              path={paths.insightsMethodology.path}
+              element={titled('Insights methodology', <InsightsMethodology />)}
+            />
             {organizationRoutes(paths.organization.path)}
             {organizationRoutes(paths.adminOrganization.path)}
-            <Route path={paths.profile.path} element={<Profile />} />
-            <Route path={paths.settings.path} element={<Settings />} />
-            <Route path="*" element={<NotFound />} />
+            <Route path={paths.profile.path} element={titled('Your profile', <Profile />)} />
+            <Route path={paths.settings.path} element={titled('Settings', <Settings />)} />
+            <Route path="*" element={titled('Page not found', <NotFound />)} />
           </Route>
         </Route>
       </Route>

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import {
+  CONTRACT_STATUS_LABELS,
   ZContract,
   ZContractBody,
   ZContractListQuery,
@@ -36,7 +37,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{ contracts: ContractsServic
       ['organization', (c) => c.organizationName],
       ['number', (c) => c.number],
       ['name', (c) => c.name],
-      ['status', (c) => c.status],
+      ['status', (c) => CONTRACT_STATUS_LABELS[c.status]],
       ['start', (c) => c.startDate],
       ['end', (c) => c.endDate],
     ],

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import {
+  CREDENTIAL_STATUS_LABELS,
   ZAwardListQuery,
   ZAwardPage,
   ZCredential,
@@ -41,7 +42,7 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ credentials: Credentials
       ['code', (c) => c.code],
       ['type', (c) => c.typeName],
       ['program code', (c) => c.programCode],
-      ['status', (c) => c.status],
+      ['status', (c) => CREDENTIAL_STATUS_LABELS[c.status]],
       ['awards', (c) => c.awardCount],
       ['updated', (c) => c.updatedAt],
     ],

@@ -102,7 +102,7 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
     name: row.name,
     typeId: row.typeId,
     typeName: row.typeName,
-    loginMode: row.loginMode,
+    loginMode: row.loginMode as TOrganizationSummary['loginMode'],
     city: row.city,
     state: row.state,
     status: row.status as TOrganizationSummary['status'],

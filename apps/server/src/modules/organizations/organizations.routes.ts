@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { LOGIN_MODE_LABELS } from '@laurel/contract/constants';
 import { API_PATHS } from '@laurel/contract/paths';
 import { ZErrorResponse } from '@laurel/contract/errors';
 import {
+  ORGANIZATION_STATUS_LABELS,
   ZOrganization,
   ZOrganizationBody,
   ZOrganizationListQuery,
@@ -35,10 +37,10 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
       ['id', (o) => o.id],
       ['name', (o) => o.name],
       ['type', (o) => o.typeName],
-      ['login mode', (o) => o.loginMode],
+      ['sign-in', (o) => LOGIN_MODE_LABELS[o.loginMode]],
       ['city', (o) => o.city],
       ['state', (o) => o.state],
-      ['status', (o) => o.status],
+      ['status', (o) => ORGANIZATION_STATUS_LABELS[o.status]],
       ['users', (o) => o.userCount],
       ['credentials', (o) => o.credentialCount],
       ['created', (o) => o.createdAt],

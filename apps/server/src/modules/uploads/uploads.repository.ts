@@ -4,7 +4,7 @@ import type { TPage } from '@laurel/contract/pagination';
 import type { TUpload, TUploadListQuery } from '@laurel/contract/uploads';
 
 import type { Dialect } from '../../db/database.ts';
-import { readPage } from '../../db/paging.ts';
+import { readBatches, readPage } from '../../db/paging.ts';
 import { recountAwards } from '../../db/award-counts.ts';
 import type { Database, UploadStatusCode } from '../../db/schema.ts';
 import { likePattern } from '../../db/text-search.ts';
@@ -112,16 +112,23 @@ export function createUploadsRepository(db: Kysely<Database>, dialect: Dialect) 
   const staging = (uploadId: number) =>
     db.deleteFrom('uploadRows').where('uploadId', '=', uploadId);
 
+  const sorted = (filter: UploadFilter) =>
+    withColumns(filtered(filter))
+      .orderBy(SORT_COLUMNS[filter.sort], filter.order)
+      .orderBy('u.id', filter.order);
+
   return {
     list: (filter: UploadFilter): Promise<TPage<TUpload>> =>
       readPage(
-        withColumns(filtered(filter))
-          .orderBy(SORT_COLUMNS[filter.sort], filter.order)
-          .orderBy('u.id', filter.order),
+        sorted(filter),
         filtered(filter).select((eb) => eb.fn.countAll<number>().as('count')),
         filter,
         toUpload,
       ),
+
+    /** Every upload the filter selects, in the list's order, in batches (the CSV export). */
+    stream: (filter: UploadFilter): AsyncGenerator<TUpload[]> =>
+      readBatches(sorted(filter), toUpload),
 
     async find(id: number): Promise<TUpload | undefined> {
       const row = await withColumns(filtered({})).where('u.id', '=', id).executeTakeFirst();

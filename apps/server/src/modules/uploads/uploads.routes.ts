@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { UPLOAD_STATUS_LABELS } from '@laurel/contract/constants';
 import { toCsv } from '@laurel/contract/csv';
 import { ZErrorResponse } from '@laurel/contract/errors';
 import { ZIdParams } from '@laurel/contract/pagination';
@@ -17,6 +18,7 @@ import {
 import { actorOf } from '../../lib/audit.ts';
 import { attachment, csvStream } from '../../lib/csv.ts';
 import { incomingFile, intakeRefusal } from '../../lib/file-intake.ts';
+import { registerListRoutes } from '../../lib/list-routes.ts';
 import { UPLOAD_INTAKE, UPLOAD_REFUSALS, type UploadsService } from './uploads.service.ts';
 
 /** The template: the header and two made-up awards showing the formats. */
@@ -79,19 +81,31 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
       uploads.listForOrganization(actorOf(request), request.params.id, request.query),
   );
 
-  app.get(
-    API_PATHS.uploads,
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Uploads of every organization the caller may see, newest first',
-        querystring: ZAllUploadsListQuery,
-        response: { 200: ZUploadPage, ...errors },
-      },
-    },
-    async (request) => uploads.list(actorOf(request), request.query),
-  );
+  // Every organization's uploads the caller may see (platform admins: all), newest first.
+  registerListRoutes(app, {
+    path: API_PATHS.uploads,
+    exportPath: API_PATHS.uploadsExport,
+    tags,
+    noun: 'uploads',
+    query: ZAllUploadsListQuery,
+    page: ZUploadPage,
+    list: uploads.list,
+    stream: uploads.stream,
+    columns: [
+      ['id', (u) => u.id],
+      ['organization', (u) => u.organizationName],
+      ['file', (u) => u.fileName],
+      ['size (bytes)', (u) => u.fileSize],
+      ['status', (u) => UPLOAD_STATUS_LABELS[u.status]],
+      ['rows', (u) => u.rowsTotal],
+      ['rows kept', (u) => u.rowsOk],
+      ['rows refused', (u) => u.rowsFailed],
+      ['problem', (u) => u.errorMessage],
+      ['uploaded by', (u) => u.uploadedBy],
+      ['uploaded', (u) => u.createdAt],
+      ['finished', (u) => u.finishedAt],
+    ],
+  });
 
   app.get(
     API_PATHS.uploadTemplate,

@@ -2,7 +2,12 @@ import type { Kysely } from 'kysely';
 
 import type { TPage } from '@laurel/contract/pagination';
 import { accessFor } from '@laurel/contract/permissions';
-import { UPLOAD_MAX_BYTES, type TUpload, type TUploadListQuery } from '@laurel/contract/uploads';
+import {
+  type TAllUploadsListQuery,
+  type TUpload,
+  type TUploadListQuery,
+  UPLOAD_MAX_BYTES,
+} from '@laurel/contract/uploads';
 
 import type { Database } from '../../db/schema.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
@@ -16,7 +21,7 @@ import {
   receiveFile,
 } from '../../lib/file-intake.ts';
 import { notFound } from '../../lib/http-error.ts';
-import type { ErrorRow, UploadsRepository } from './uploads.repository.ts';
+import type { ErrorRow, UploadFilter, UploadsRepository } from './uploads.repository.ts';
 
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
@@ -48,6 +53,13 @@ export function createUploadsService(deps: {
     if (!upload) throw notFound();
     requireAccess(actor.principal, 'read:upload', { organizationId: upload.organizationId });
     return upload;
+  }
+
+  /** Platform admins see every organization's uploads; organization admins their own. */
+  function scope(actor: Actor, query: TAllUploadsListQuery): UploadFilter {
+    return accessFor(actor.principal.roleId, 'read:upload') === 'any'
+      ? query
+      : { ...query, scopeOrganizationId: actor.principal.organizationId };
   }
 
   return {
@@ -106,13 +118,15 @@ export function createUploadsService(deps: {
       return uploads.list({ ...query, organizationId });
     },
 
-    list(actor: Actor, query: TUploadListQuery & { organizationId?: number | undefined }) {
+    list(actor: Actor, query: TAllUploadsListQuery) {
       requireAccess(actor.principal, 'read:upload');
-      return uploads.list(
-        accessFor(actor.principal.roleId, 'read:upload') === 'any'
-          ? query
-          : { ...query, scopeOrganizationId: actor.principal.organizationId },
-      );
+      return uploads.list(scope(actor, query));
+    },
+
+    /** What the list with the same query selects, every page of it (the CSV export). */
+    stream(actor: Actor, query: TAllUploadsListQuery) {
+      requireAccess(actor.principal, 'read:upload');
+      return uploads.stream(scope(actor, query));
     },
 
     get: load,

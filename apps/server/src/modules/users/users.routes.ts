@@ -5,6 +5,7 @@ import { ZErrorResponse } from '@laurel/contract/errors';
 import { ZIdParams } from '@laurel/contract/pagination';
 import { API_PATHS } from '@laurel/contract/paths';
 import { ZProfile, ZRemoveAuthenticatorBody, ZUpdateProfileBody } from '@laurel/contract/profile';
+import { USER_STATUS_LABELS } from '@laurel/contract/invitations';
 import { ROLE_LABELS } from '@laurel/contract/roles';
 import { ZUserListQuery, ZUserPage, ZUserPatchBody, ZUserSummary } from '@laurel/contract/users';
 
@@ -104,7 +105,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       ['email', (u) => u.email],
       ['title', (u) => u.title],
       ['role', (u) => ROLE_LABELS[u.roleId]],
-      ['active', (u) => u.active],
+      ['status', (u) => USER_STATUS_LABELS[u.status]],
       ['last sign-in', (u) => u.lastLoginAt],
     ],
   });

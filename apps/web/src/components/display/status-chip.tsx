@@ -1,8 +1,17 @@
 import Chip from '@mui/material/Chip';
+import { CONTRACT_STATUS_LABELS, type ContractStatus } from '@laurel/contract/contracts';
+import { CREDENTIAL_STATUS_LABELS, type CredentialStatus } from '@laurel/contract/credentials';
+import {
+  ORGANIZATION_STATUS_LABELS,
+  type OrganizationStatus,
+} from '@laurel/contract/organizations';
 
 type Tone = 'success' | 'warning' | 'error' | 'default' | 'info';
 
-const TONES: Record<string, Tone> = {
+/** The status of an organization, a credential or a contract. */
+export type RecordStatus = OrganizationStatus | CredentialStatus | ContractStatus;
+
+const TONES: Record<RecordStatus, Tone> = {
   ACTIVE: 'success',
   INACTIVE: 'default',
   ARCHIVED: 'default',
@@ -11,24 +20,23 @@ const TONES: Record<string, Tone> = {
   TERMINATED: 'error',
 };
 
-const LABELS: Record<string, string> = {
-  ACTIVE: 'Active',
-  INACTIVE: 'Inactive',
-  ARCHIVED: 'Archived',
-  DRAFT: 'Draft',
-  EXPIRED: 'Expired',
-  TERMINATED: 'Terminated',
+// The contract names each kind's statuses; a status two kinds share (Active) reads the same in both.
+const LABELS: Record<RecordStatus, string> = {
+  ...ORGANIZATION_STATUS_LABELS,
+  ...CREDENTIAL_STATUS_LABELS,
+  ...CONTRACT_STATUS_LABELS,
 };
 
-export const statusLabel = (status: string): string => LABELS[status] ?? status;
+/** A record's status in words: "TERMINATED" → "Terminated". */
+export const statusLabel = (status: RecordStatus): string => LABELS[status];
 
 /** A record's status as a small coloured chip. */
-export function StatusChip({ status }: { status: string }) {
+export function StatusChip({ status }: { status: RecordStatus }) {
   return (
     <Chip
       size="small"
       variant="outlined"
-      color={TONES[status] ?? 'default'}
+      color={TONES[status]}
       label={statusLabel(status)}
       sx={{ fontWeight: 700 }}
     />

@@ -4,6 +4,14 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 
 import { getErrorText } from '../../lib/errors/error-text';
+import { usePageTitle } from '../../lib/routing/page-title';
+
+const FAILED_TITLE = 'This page could not be shown';
+
+function FailedPageTitle() {
+  usePageTitle(FAILED_TITLE);
+  return null;
+}
 
 interface Props {
   children: ReactNode;
@@ -39,9 +47,10 @@ export class ErrorBoundary extends Component<Props, State> {
         sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center', textAlign: 'center', p: 6 }}
         role="alert"
       >
+        <FailedPageTitle />
         <Box sx={{ maxWidth: 480 }}>
           <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
-            This page could not be shown
+            {FAILED_TITLE}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 6 }}>
             {getErrorText(this.state.error)}

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import SearchOffOutlined from '@mui/icons-material/SearchOffOutlined';
 
+import { usePageTitle } from '../../lib/routing/page-title';
 import { paths } from '../../lib/routing/paths';
 
 export interface NoAccessProps {
@@ -19,6 +20,7 @@ export function NoAccess({
   title = 'Not found or no access',
   description = 'This page does not exist, or your account cannot open it. Check the address, or go back to your dashboard.',
 }: NoAccessProps) {
+  usePageTitle(title);
   return (
     <Box
       sx={{ minHeight: '55vh', display: 'grid', placeItems: 'center', textAlign: 'center', p: 6 }}

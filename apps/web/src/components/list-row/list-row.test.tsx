@@ -47,4 +47,19 @@ describe('ListRow', () => {
     expect(screen.queryByRole('link')).toBeNull();
     expect(container.querySelector('.MuiListItem-divider')).not.toBeNull();
   });
+
+  it('shows a long title whole on hover and keeps its action beside the link, not in it', () => {
+    const long =
+      'Advanced Manufacturing Technology Certificate in Computer Numerical Control Machining and Robotics';
+    renderRow({
+      title: long,
+      link: '/organizations/7/credentials/3',
+      secondaryAction: <button type="button">Remove</button>,
+    });
+    expect(screen.getByText(long).getAttribute('title')).toBe(long);
+    const link = screen.getByRole('link');
+    const remove = screen.getByRole('button', { name: 'Remove' });
+    expect(link.contains(remove)).toBe(false);
+    expect(link.parentElement).toBe(remove.parentElement?.parentElement);
+  });
 });

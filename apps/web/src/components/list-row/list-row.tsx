@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
 import Badge from '@mui/material/Badge';
 import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
@@ -44,6 +45,7 @@ export function ListRow({
       {icon}
     </Avatar>
   );
+  const fullTitle = typeof title === 'string' ? title : undefined;
   const content = (
     <>
       <ListItemAvatar sx={{ minWidth: 52 }}>
@@ -58,23 +60,45 @@ export function ListRow({
       <ListItemText
         primary={title}
         secondary={subtitle}
+        sx={{ minWidth: 0 }}
         slotProps={{
-          primary: { sx: { fontWeight: 600 }, noWrap: true },
+          // A long title takes two lines at most and ends with "…"; the whole of it shows on hover.
+          primary: {
+            title: fullTitle,
+            sx: {
+              fontWeight: 600,
+              display: '-webkit-box',
+              WebkitBoxOrient: 'vertical',
+              WebkitLineClamp: 2,
+              overflow: 'hidden',
+              overflowWrap: 'anywhere',
+            },
+          },
           secondary: { noWrap: true },
         }}
       />
     </>
   );
+  const padding = { py: 2, px: 4 };
 
+  // The action sits beside the row's content, not over it, so a long title never runs under it.
   return (
-    <ListItem divider={divider} disablePadding={Boolean(link)} secondaryAction={secondaryAction}>
+    <ListItem divider={divider} disablePadding sx={{ alignItems: 'center' }}>
       {link ? (
-        <ListItemButton component={RouterLink} to={link} onClick={onNavigate} sx={{ py: 2, px: 4 }}>
+        <ListItemButton
+          component={RouterLink}
+          to={link}
+          onClick={onNavigate}
+          sx={{ ...padding, flex: 1, minWidth: 0 }}
+        >
           {content}
         </ListItemButton>
       ) : (
-        content
+        <Box sx={{ ...padding, flex: 1, minWidth: 0, display: 'flex', alignItems: 'center' }}>
+          {content}
+        </Box>
       )}
+      {secondaryAction ? <Box sx={{ flexShrink: 0, pr: 3 }}>{secondaryAction}</Box> : null}
     </ListItem>
   );
 }

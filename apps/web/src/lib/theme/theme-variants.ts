@@ -4,6 +4,9 @@ import { HEADER_COLOR, PRIMARY_COLOR, type ThemeName } from '@laurel/contract/co
  * The theme variants of spec §3. A variant sets the colours of the application frame (header and
  * sidebar) and the accent colour; light or dark mode is chosen separately and follows the system
  * unless the user picks one. Every pair below keeps text at WCAG AA contrast or better.
+ *
+ * Each variant has a light and a dark version, so its name never says "light" or "dark" (those
+ * words belong to the mode): DARK is "Charcoal", LIGHT is "Plain".
  */
 export interface VariantColors {
   header: { background: string; text: string; border: string };
@@ -74,15 +77,15 @@ function darkFrame(header: string, primary: string): VariantColors {
 export const THEME_VARIANTS: Record<ThemeName, ThemeVariant> = {
   DEFAULT: {
     name: 'DEFAULT',
-    label: 'Laurel',
-    description: 'Laurel blue header; the sidebar follows light or dark mode.',
+    label: 'Standard',
+    description: 'Laurel blue header; the sidebar in the page colour.',
     light: lightFrame(HEADER_COLOR, PRIMARY_COLOR),
     dark: darkFrame('#0b3d72', '#8fb3f0'),
   },
   DARK: {
     name: 'DARK',
-    label: 'Dark frame',
-    description: 'Charcoal header and sidebar around the content.',
+    label: 'Charcoal',
+    description: 'Charcoal header and sidebar around the page, even in the light appearance.',
     light: {
       header: { background: '#1b2430', text: '#ffffff', border: '#1b2430' },
       sidebar: darkSidebar,
@@ -92,8 +95,8 @@ export const THEME_VARIANTS: Record<ThemeName, ThemeVariant> = {
   },
   LIGHT: {
     name: 'LIGHT',
-    label: 'Light',
-    description: 'Header and sidebar in the page colour, accents only where they matter.',
+    label: 'Plain',
+    description: 'Header and sidebar in the page colour; colour only on buttons and links.',
     light: {
       ...lightFrame('#ffffff', PRIMARY_COLOR),
       header: { background: '#ffffff', text: '#1f2a37', border: '#dde3ea' },
@@ -106,22 +109,32 @@ export const THEME_VARIANTS: Record<ThemeName, ThemeVariant> = {
   BLUE: {
     name: 'BLUE',
     label: 'Blue',
-    description: 'Bright blue header and accents.',
+    description: 'Bright blue header, buttons and links.',
     light: lightFrame('#1f5bd7', '#1f5bd7'),
     dark: darkFrame('#173f96', '#93b4ff'),
   },
   GREEN: {
     name: 'GREEN',
     label: 'Green',
-    description: 'Deep green header and accents.',
+    description: 'Deep green header, buttons and links.',
     light: lightFrame('#1e6b45', '#2e7d4f'),
     dark: darkFrame('#164d33', '#7fd1a1'),
   },
   INDIGO: {
     name: 'INDIGO',
     label: 'Indigo',
-    description: 'Indigo header and accents.',
+    description: 'Indigo header, buttons and links.',
     light: lightFrame('#3949ab', '#3f51b5'),
     dark: darkFrame('#283593', '#a5b0f0'),
   },
 };
+
+/** The order Settings offers the variants in: the standard one, the colours, then the neutral frames. */
+export const THEME_CHOICES: readonly ThemeName[] = [
+  'DEFAULT',
+  'BLUE',
+  'GREEN',
+  'INDIGO',
+  'DARK',
+  'LIGHT',
+];

@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { TContract, TLineItem } from '@laurel/contract/contracts';
 
+import { usePageTitle } from '../../../lib/routing/page-title';
 import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
 import { BookmarkButton } from '../../../components/bookmarks/bookmark-button';
 import { DetailGrid } from '../../../components/display/detail-grid';
@@ -36,8 +37,10 @@ export default function ContractRoute() {
   const valid = Number.isSafeInteger(id) && id > 0;
   const { organizationId } = useOrganizationRoute();
   const { data: contract, error } = useGetContractQuery(id, { skip: !valid });
-  if (!valid || error || (contract && contract.organizationId !== organizationId))
-    return <NoAccess />;
+  const denied =
+    !valid || Boolean(error) || (contract && contract.organizationId !== organizationId);
+  usePageTitle(denied ? undefined : contract ? [contract.name, contract.organizationName] : null);
+  if (denied) return <NoAccess />;
   if (!contract)
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>

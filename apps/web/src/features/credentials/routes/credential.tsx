@@ -20,6 +20,7 @@ import {
   type TCredential,
 } from '@laurel/contract/credentials';
 
+import { usePageTitle } from '../../../lib/routing/page-title';
 import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
 import { BookmarkButton } from '../../../components/bookmarks/bookmark-button';
 import { DataTable, type Column } from '../../../components/data-table/data-table';
@@ -66,8 +67,12 @@ export default function CredentialRoute({ renderInsights }: CredentialRouteProps
   const valid = Number.isSafeInteger(id) && id > 0;
   const { organizationId } = useOrganizationRoute();
   const { data: credential, error } = useGetCredentialQuery(id, { skip: !valid });
-  if (!valid || error || (credential && credential.organizationId !== organizationId))
-    return <NoAccess />;
+  const denied =
+    !valid || Boolean(error) || (credential && credential.organizationId !== organizationId);
+  usePageTitle(
+    denied ? undefined : credential ? [credential.name, credential.organizationName] : null,
+  );
+  if (denied) return <NoAccess />;
   if (!credential)
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>

@@ -4,6 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
+import { LOGIN_MODE_LABELS } from '@laurel/contract/constants';
 
 import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
 import { BookmarkList } from '../../../components/bookmarks/bookmark-list';
@@ -44,10 +45,7 @@ export default function OrganizationOverviewRoute() {
               { label: 'Type', value: organization.typeName },
               {
                 label: 'Sign-in',
-                value:
-                  organization.loginMode === 'SSO'
-                    ? 'Company sign-in (SSO)'
-                    : 'E-mail and password',
+                value: LOGIN_MODE_LABELS[organization.loginMode],
               },
               {
                 label: 'Website',

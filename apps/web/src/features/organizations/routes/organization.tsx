@@ -8,6 +8,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
 
 import { getOrganizationItemHref, paths } from '../../../lib/routing/paths';
+import { PageTitleScope, usePageTitle } from '../../../lib/routing/page-title';
 import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
 import { BookmarkButton } from '../../../components/bookmarks/bookmark-button';
 import { StatusChip } from '../../../components/display/status-chip';
@@ -31,6 +32,8 @@ export default function OrganizationRoute() {
   const { pathname } = useLocation();
   const [editing, setEditing] = useState(false);
   useBreadcrumbs({ organization: { label: organization?.name, href } });
+  // The overview is titled with the name alone; each tab adds its own ("Users · <name> · Laurel").
+  usePageTitle(organization?.name ?? null);
 
   const tabs = [
     { label: 'Overview', href },
@@ -114,7 +117,9 @@ export default function OrganizationRoute() {
           ))}
         </Tabs>
       </Box>
-      <Outlet />
+      <PageTitleScope suffix={organization.name}>
+        <Outlet />
+      </PageTitleScope>
       <OrganizationFormDialog
         open={editing}
         organization={organization}

@@ -10,6 +10,7 @@ import {
   ORGANIZATION_STATUSES,
   type TOrganizationSummary,
 } from '@laurel/contract/organizations';
+import { LOGIN_MODE_LABELS } from '@laurel/contract/constants';
 import { isPlatformAdmin } from '@laurel/contract/roles';
 
 import { getOrganizationHref } from '../../../lib/routing/paths';
@@ -77,7 +78,7 @@ function OrganizationsList() {
     {
       key: 'login',
       label: 'Sign-in',
-      render: (row) => (row.loginMode === 'SSO' ? 'SSO' : 'Password'),
+      render: (row) => LOGIN_MODE_LABELS[row.loginMode],
       hideBelow: 'lg',
     },
     {

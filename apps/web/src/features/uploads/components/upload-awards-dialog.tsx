@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { Fragment, useId, useState, type ChangeEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -136,10 +136,23 @@ export function UploadAwardsDialog({
                 borderRadius: 1,
                 bgcolor: 'action.hover',
                 fontSize: '0.8125rem',
-                overflowWrap: 'anywhere',
+                // Lines break after a comma only, never inside a column name (date_of_birth).
+                overflowWrap: 'normal',
+                wordBreak: 'keep-all',
               }}
             >
-              {UPLOAD_COLUMNS.join(',')}
+              {UPLOAD_COLUMNS.map((column, index) => (
+                <Fragment key={column}>
+                  {index > 0 ? (
+                    <>
+                      ,<wbr />
+                    </>
+                  ) : null}
+                  <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                    {column}
+                  </Box>
+                </Fragment>
+              ))}
             </Box>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
               credential_code is the code of one of the organization’s credentials; dates are

@@ -2,22 +2,14 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import { UPLOAD_STATUS_LABELS } from '@laurel/contract/constants';
 import type { TUpload } from '@laurel/contract/uploads';
 
-import { useLookup } from '../../../lib/lookups/lookups-api';
-import {
-  UPLOAD_STATUS_LABELS,
-  UPLOAD_STATUS_TONES,
-  describeProgress,
-  isRunning,
-  progressPercent,
-} from './upload-status';
+import { UPLOAD_STATUS_TONES, describeProgress, isRunning, progressPercent } from './upload-status';
 
-/** The status of an upload as a chip, named as the server's lookup names it. */
+/** The status of an upload as a chip, in words ("Waiting", "Completed with errors"). */
 export function UploadStatusChip({ status }: { status: TUpload['status'] }) {
-  const statuses = useLookup('uploadStatuses');
-  const label =
-    statuses.data.find((item) => item.code === status)?.name ?? UPLOAD_STATUS_LABELS[status];
+  const label = UPLOAD_STATUS_LABELS[status];
   return (
     <Chip
       size="small"

@@ -1,14 +1,6 @@
 import type { UploadStatus } from '@laurel/contract/constants';
 import type { TUpload } from '@laurel/contract/uploads';
 
-export const UPLOAD_STATUS_LABELS: Record<UploadStatus, string> = {
-  PENDING: 'Waiting',
-  PROCESSING: 'Processing',
-  COMPLETED: 'Completed',
-  COMPLETED_WITH_ERRORS: 'Completed with errors',
-  FAILED: 'Failed',
-};
-
 export const UPLOAD_STATUS_TONES: Record<
   UploadStatus,
   'default' | 'info' | 'success' | 'warning' | 'error'

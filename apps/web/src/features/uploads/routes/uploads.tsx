@@ -7,7 +7,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
-import { UPLOAD_STATUSES } from '@laurel/contract/constants';
+import { UPLOAD_STATUS_LABELS, UPLOAD_STATUSES } from '@laurel/contract/constants';
 import { accessFor } from '@laurel/contract/permissions';
 import { UPLOAD_SORTS, type TUpload } from '@laurel/contract/uploads';
 
@@ -18,16 +18,20 @@ import { OrganizationFilter } from '../../../components/forms/organization-picke
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { NoAccess } from '../../../components/feedback/no-access';
 import { PageHeader } from '../../../components/layout/page-header';
+import { useDownloadFile } from '../../../lib/api/download';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useCan } from '../../../lib/auth/use-can';
 import { formatDateTime } from '../../../lib/format/format';
 import { useListParams } from '../../../lib/list/use-list-params';
-import { useLookup } from '../../../lib/lookups/lookups-api';
-import { useListOrganizationUploadsQuery, useListUploadsQuery } from '../api/uploads-api';
+import {
+  UPLOADS_EXPORT_PATH,
+  useListOrganizationUploadsQuery,
+  useListUploadsQuery,
+} from '../api/uploads-api';
 import { UploadAwardsDialog } from '../components/upload-awards-dialog';
 import { UploadDetailsDialog } from '../components/upload-details-dialog';
 import { UploadRowCounts, UploadStatusChip } from '../components/upload-progress';
-import { UPLOAD_STATUS_LABELS, formatFileSize } from '../components/upload-status';
+import { formatFileSize } from '../components/upload-status';
 import { useLiveUpload } from '../components/use-live-upload';
 
 type Sort = (typeof UPLOAD_SORTS)[number];
@@ -56,6 +60,7 @@ function Uploads({ organizationId }: { organizationId: number | null }) {
   const { user } = useAuth();
   const profile = user?.profile;
   const canDo = useCan();
+  const downloadFile = useDownloadFile();
   const seesAll =
     !organizationId && profile ? accessFor(profile.roleId, 'read:upload') === 'any' : false;
   const canCreate = organizationId
@@ -76,7 +81,6 @@ function Uploads({ organizationId }: { organizationId: number | null }) {
     { skip: organizationId === null },
   );
   const { data, isLoading, isFetching } = organizationId === null ? all : ofOrganization;
-  const statuses = useLookup('uploadStatuses');
   const [params, setParams] = useSearchParams();
   const openId = Number(params.get('upload'));
   const [uploading, setUploading] = useState(false);
@@ -204,16 +208,25 @@ function Uploads({ organizationId }: { organizationId: number | null }) {
         />
       )}
       <Card>
-        <ListToolbar searchLabel="Search uploads" search={list.search} onSearch={list.setSearch}>
+        <ListToolbar
+          searchLabel="Search uploads"
+          search={list.search}
+          onSearch={list.setSearch}
+          onExport={() =>
+            downloadFile(
+              UPLOADS_EXPORT_PATH,
+              organizationId ? { ...list.query, organizationId } : list.query,
+              { fileName: 'uploads.csv' },
+            )
+          }
+        >
           <SelectFilter
             label="Status"
             value={list.filters.status}
             onChange={(value) => list.setFilter('status', value)}
             options={UPLOAD_STATUSES.map((status) => ({
               value: status,
-              label:
-                statuses.data.find((item) => item.code === status)?.name ??
-                UPLOAD_STATUS_LABELS[status],
+              label: UPLOAD_STATUS_LABELS[status],
             }))}
             minWidth={200}
           />

@@ -5,6 +5,7 @@ import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { TUserSummary } from '@laurel/contract/users';
 
+import { usePageTitle } from '../../../lib/routing/page-title';
 import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
 import { BookmarkButton } from '../../../components/bookmarks/bookmark-button';
 import { DetailGrid } from '../../../components/display/detail-grid';
@@ -25,7 +26,15 @@ export default function UserRoute() {
   const valid = Number.isSafeInteger(id) && id > 0;
   const { organizationId } = useOrganizationRoute();
   const { data: user, error } = useGetUserQuery(id, { skip: !valid });
-  if (!valid || error || (user && user.organizationId !== organizationId)) return <NoAccess />;
+  const denied = !valid || Boolean(error) || (user && user.organizationId !== organizationId);
+  usePageTitle(
+    denied
+      ? undefined
+      : user
+        ? [`${user.firstName} ${user.lastName}`, user.organizationName]
+        : null,
+  );
+  if (denied) return <NoAccess />;
   if (!user)
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>

@@ -1,0 +1,24 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { CONTRACT_STATUS_LABELS, CONTRACT_STATUSES } from '@laurel/contract/contracts';
+import { CREDENTIAL_STATUS_LABELS, CREDENTIAL_STATUSES } from '@laurel/contract/credentials';
+import { ORGANIZATION_STATUS_LABELS, ORGANIZATION_STATUSES } from '@laurel/contract/organizations';
+
+import { StatusChip, statusLabel } from './status-chip';
+
+describe('record statuses', () => {
+  it('shows each kind of record its status in the contract’s words', () => {
+    for (const status of CONTRACT_STATUSES)
+      expect(statusLabel(status)).toBe(CONTRACT_STATUS_LABELS[status]);
+    for (const status of CREDENTIAL_STATUSES)
+      expect(statusLabel(status)).toBe(CREDENTIAL_STATUS_LABELS[status]);
+    for (const status of ORGANIZATION_STATUSES)
+      expect(statusLabel(status)).toBe(ORGANIZATION_STATUS_LABELS[status]);
+  });
+
+  it('puts the words on the chip, never the code', () => {
+    render(<StatusChip status="TERMINATED" />);
+    expect(screen.getByText('Terminated')).toBeTruthy();
+    expect(screen.queryByText('TERMINATED')).toBeNull();
+  });
+});
