@@ -16,6 +16,7 @@ import {
 
 import { actorOf } from '../../lib/audit.ts';
 import { attachment, csvStream } from '../../lib/csv.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 import { incomingFile, intakeRefusal } from '../../lib/file-intake.ts';
 import { UPLOAD_INTAKE, UPLOAD_REFUSALS, type UploadsService } from './uploads.service.ts';
 
@@ -126,6 +127,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
   app.get(
     API_PATHS.uploadErrors(':id'),
     {
+      config: { rateLimit: RATE_LIMITS.exports },
       schema: {
         tags,
         security,

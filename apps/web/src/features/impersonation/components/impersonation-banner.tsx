@@ -6,20 +6,19 @@ import Typography from '@mui/material/Typography';
 import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
 
 import { paths } from '../../../lib/routing/paths';
-import {
-  clearImpersonation,
-  selectImpersonatedOrganization,
-} from '../../../lib/impersonation/impersonation-slice';
+import type { ApiDispatch } from '../../../lib/api/api';
+import { stopImpersonation } from '../../../lib/impersonation/impersonation-api';
+import { selectImpersonatedOrganization } from '../../../lib/impersonation/impersonation-slice';
 
 /** Under the header while a platform admin acts within an organization: "Acting in … — Stop". */
 export function ImpersonationBanner() {
   const organization = useSelector(selectImpersonatedOrganization);
-  const dispatch = useDispatch();
+  const dispatch = useDispatch<ApiDispatch>();
   const navigate = useNavigate();
   if (!organization) return null;
   const stop = () => {
     navigate(paths.adminOrganization.getHref(organization.id));
-    dispatch(clearImpersonation());
+    void dispatch(stopImpersonation());
   };
   return (
     <Box
