@@ -163,7 +163,7 @@ export function describeFilter(query: Record<string, unknown>): string {
 export function exportRecorder(
   db: Kysely<Database>,
   audit: Auditor,
-  what: { resourceType: string; noun: string },
+  what: { resourceType: string; one: string; many: string },
 ) {
   return (actor: Actor, query: Record<string, unknown>, rows: number): Promise<void> =>
     audit(db, actor, {
@@ -175,6 +175,6 @@ export function exportRecorder(
       can(actor.principal, 'read:organization', { organizationId: query.organizationId })
         ? { namedOrganizationId: query.organizationId }
         : {}),
-      summary: `Exported ${rows.toLocaleString('en-US')} ${what.noun} as CSV (${describeFilter(query)})`,
+      summary: `Exported ${rows.toLocaleString('en-US')} ${rows === 1 ? what.one : what.many} as CSV (${describeFilter(query)})`,
     });
 }

@@ -33,7 +33,11 @@ export function createAuditsService(deps: {
       return audits.stream(scope(actor, query));
     },
 
-    recordExport: exportRecorder(db, audit, { resourceType: 'audit', noun: 'audit entries' }),
+    recordExport: exportRecorder(db, audit, {
+      resourceType: 'audit',
+      one: 'audit entry',
+      many: 'audit entries',
+    }),
 
     /** A client-reported event (spec §7 log-helper); any signed-in user may report. */
     async logClientEvent(actor: Actor, body: TLogEventBody): Promise<void> {

@@ -40,7 +40,11 @@ export function createContractsService(deps: {
       return contracts.list(scope(actor, query));
     },
 
-    recordExport: exportRecorder(db, audit, { resourceType: 'contract', noun: 'contracts' }),
+    recordExport: exportRecorder(db, audit, {
+      resourceType: 'contract',
+      one: 'contract',
+      many: 'contracts',
+    }),
 
     stream(actor: Actor, query: TContractListQuery) {
       requireAccess(actor.principal, 'read:contract');

@@ -62,7 +62,11 @@ export function createCredentialsService(deps: {
       return credentials.list(scope(actor, query));
     },
 
-    recordExport: exportRecorder(db, audit, { resourceType: 'credential', noun: 'credentials' }),
+    recordExport: exportRecorder(db, audit, {
+      resourceType: 'credential',
+      one: 'credential',
+      many: 'credentials',
+    }),
 
     stream(actor: Actor, query: TCredentialListQuery) {
       requireAccess(actor.principal, 'read:credential');

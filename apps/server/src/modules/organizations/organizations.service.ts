@@ -58,7 +58,8 @@ export function createOrganizationsService(deps: {
 
     recordExport: exportRecorder(db, audit, {
       resourceType: 'organization',
-      noun: 'organizations',
+      one: 'organization',
+      many: 'organizations',
     }),
 
     stream: (actor: Actor, query: TOrganizationListQuery) => {

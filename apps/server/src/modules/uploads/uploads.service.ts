@@ -128,7 +128,7 @@ export function createUploadsService(deps: {
         resourceType: 'upload',
         resourceId: id,
         organizationId: upload.organizationId,
-        summary: `Downloaded the ${upload.rowsFailed.toLocaleString('en-US')} refused rows of upload "${upload.fileName}"`,
+        summary: `Downloaded the ${upload.rowsFailed.toLocaleString('en-US')} refused ${upload.rowsFailed === 1 ? 'row' : 'rows'} of upload "${upload.fileName}" as CSV`,
       });
       return { upload, rows: uploads.errorRows(id) };
     },

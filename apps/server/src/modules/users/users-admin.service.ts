@@ -34,7 +34,7 @@ export function createUsersAdminService(deps: {
       return users.list(scope(actor, query));
     },
 
-    recordExport: exportRecorder(db, audit, { resourceType: 'user', noun: 'users' }),
+    recordExport: exportRecorder(db, audit, { resourceType: 'user', one: 'user', many: 'users' }),
 
     stream(actor: Actor, query: TUserListQuery) {
       requireAccess(actor.principal, 'read:user');

@@ -29,7 +29,8 @@ type Filter = 'typeId' | 'userId' | 'organizationId' | 'impersonating' | 'from' 
 
 const chips = { display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' } as const;
 
-function Actor({ row }: { row: TAuditEntry }) {
+/** Who made the entry; `wrap` breaks a long e-mail address anywhere (a phone's narrow cell). */
+function Actor({ row, wrap = false }: { row: TAuditEntry; wrap?: boolean }) {
   return (
     <>
       <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
@@ -40,7 +41,7 @@ function Actor({ row }: { row: TAuditEntry }) {
           variant="body2"
           color="text.secondary"
           component="span"
-          sx={{ overflowWrap: 'anywhere' }}
+          sx={wrap ? { overflowWrap: 'anywhere' } : undefined}
         >
           {row.actorEmail}
         </Typography>
@@ -142,7 +143,7 @@ function Audits({ organizationId }: { organizationId: number | null }) {
             {organizationId ? null : ` · ${row.organizationName ?? 'No organization'}`}
           </Typography>
           <Box component="span">
-            <Actor row={row} />
+            <Actor row={row} wrap />
           </Box>
           <Box sx={chips}>
             <AuditTypeChip entry={row} />
