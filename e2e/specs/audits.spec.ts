@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
 
+import { ROLES } from '@laurel/contract/roles';
+
 import { credentialId, organizationId } from '../support/directory.ts';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
-import { openSignedIn } from '../support/flows.ts';
-import { DEMO_PASSWORD, NORTHWIND } from '../support/seed.ts';
+import { openSignedIn, SIGN_IN_PATH, signIn } from '../support/flows.ts';
+import { DEMO_PASSWORD, NORTHWIND, seedUser } from '../support/seed.ts';
 
 /**
  * The audit trail of an organization admin (orgadmin@northwind.demo): a change they make is
@@ -41,7 +43,7 @@ test.describe('audit trail', () => {
     await expect(page).toHaveURL(/\/audits$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Audits' })).toBeVisible();
     await expect(
-      page.getByText('Every change and export in your organization, newest first.'),
+      page.getByText('Every change, sign-in and export in your organization, newest first.'),
     ).toBeVisible();
     const table = page.getByRole('table', { name: 'Audit entries' });
     const rows = table.getByRole('row');
@@ -55,7 +57,7 @@ test.describe('audit trail', () => {
     await expect(entry).toContainText('Updated');
     await expect(entry).toContainText(`Updated credential "${MECHATRONICS}": description: `);
     await expect(entry).toContainText(` → "${description}"`);
-    await expect(entry).not.toContainText('Acting as platform admin');
+    await expect(entry).not.toContainText('Acting in');
 
     // The type filter narrows: "Updated" keeps the change, "Export" does not.
     const type = page.getByRole('combobox', { name: 'Type' });
@@ -91,5 +93,71 @@ test.describe('audit trail', () => {
     await expect(rows.filter({ hasText: 'orgadmin@northwind.demo' }).first()).toContainText(
       'Export',
     );
+  });
+
+  test('an organization admin exports a list as CSV, then finds that export and their own sign-in on the audit screen, on a phone too', async ({
+    page,
+  }) => {
+    const admin = await seedUser({
+      label: 'exporter',
+      roleId: ROLES.ORGANIZATION_ADMIN,
+      organizationName: NORTHWIND,
+      firstName: 'Ezra',
+      lastName: 'Exporter',
+    });
+    await page.goto(SIGN_IN_PATH);
+    await signIn(page, admin.email, admin.password);
+
+    // The export: every credential of the organization, as the list's button gives it.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Credentials' })
+      .click();
+    await expect(page.getByRole('table', { name: 'Credentials' })).toBeVisible();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
+    const rows = csv.trim().split(/\r?\n/).length - 1;
+    expect(rows).toBeGreaterThan(0);
+
+    // The audit screen, narrowed to this person with the shared person picker.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Audits' })
+      .click();
+    await expect(page).toHaveURL(/\/audits$/);
+    const person = page.getByRole('combobox', { name: 'User' });
+    await person.fill('Ezra');
+    await page.getByRole('option', { name: 'Ezra Exporter' }).click();
+    await expect(page).toHaveURL(/userId=\d+/);
+    const table = page.getByRole('table', { name: 'Audit entries' });
+    const summary = `Exported ${rows} credentials as CSV (organizationId ${await organizationId(NORTHWIND)})`;
+    const exported = table.getByRole('row').filter({ hasText: summary });
+    await expect(exported).toHaveCount(1);
+    await expect(exported).toContainText('Export');
+    await expect(exported).toContainText(admin.email);
+    const signedIn = table
+      .getByRole('row')
+      .filter({ hasText: `${admin.email} signed in with e-mail and password` });
+    await expect(signedIn).toHaveCount(1);
+    await expect(signedIn).toContainText('Signed in');
+    // Only this person's entries: the export and the sign-in.
+    await expect(table.getByRole('row')).toHaveCount(3);
+    await expectAccessible(page, '/audits filtered by person');
+
+    // On a phone the entry is stacked in one cell: what and its details, no sideways scrolling.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const stacked = exported.getByRole('cell').filter({ visible: true });
+    await expect(stacked).toHaveCount(1);
+    await expect(stacked).toContainText('Export');
+    await expect(stacked).toContainText(summary);
+    const overflow = await table.evaluate((element) => {
+      const container = element.parentElement!;
+      return container.scrollWidth - container.clientWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page, '/audits on a phone');
   });
 });

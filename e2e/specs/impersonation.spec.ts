@@ -83,7 +83,7 @@ test.describe('impersonation', () => {
     await expect(entry).toContainText('Imogen Acting');
     await expect(entry).toContainText(admin.email);
     await expect(entry).toContainText('Updated');
-    await expect(entry).toContainText('Acting as platform admin');
+    await expect(entry).toContainText(`Acting in ${NORTHWIND}`);
     await expect(entry).toContainText(`Updated credential "${HVAC}"`);
     await expectAccessible(page, 'audit trail with an impersonating entry');
 
@@ -106,6 +106,23 @@ test.describe('impersonation', () => {
     await expect(banner(page)).toHaveCount(0);
     await expect(page).toHaveURL(new RegExp(`${adminHref}$`));
     await expect(page.getByRole('link', { name: 'Act in organization' })).toBeVisible();
+
+    // Both ends are on the organization's trail, once each, as the platform admin's.
+    const ends = async () => {
+      const { body } = await apiGet<TPage<TAuditEntry>>(
+        page,
+        `/api/audits?organizationId=${northwind}&impersonating=true&pageSize=100`,
+      );
+      return body.items
+        .filter((item) => item.actorEmail === admin.email && item.resourceType === 'organization')
+        .map((item) => `${item.typeCode}: ${item.summary}`);
+    };
+    await expect
+      .poll(ends)
+      .toEqual([
+        `IMPERSONATE_STOP: Stopped acting in ${NORTHWIND}`,
+        `IMPERSONATE: Started acting in ${NORTHWIND}`,
+      ]);
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1, name: GREETING })).toBeVisible();
     await expect(banner(page)).toHaveCount(0);

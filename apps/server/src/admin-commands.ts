@@ -104,7 +104,7 @@ export function createAdminCommands(deps: AdminCommandDeps) {
         .where('id', '=', person.id)
         .execute();
       await audit(trx, {
-        type: 'UPDATE',
+        type: 'ACCESS_CHANGE',
         userId: person.id,
         organizationId: person.organizationId,
         summary: `${active ? 'Activated' : 'Deactivated'} ${person.email}`,
@@ -230,7 +230,7 @@ export function createAdminCommands(deps: AdminCommandDeps) {
       const person = await personByEmail(parseEmail(options.email));
       await identity.resetMfa(person.identityUsername);
       await audit(db, {
-        type: 'UPDATE',
+        type: 'MFA_REMOVED',
         userId: person.id,
         organizationId: person.organizationId,
         summary: `Reset two-step verification of ${person.email}`,

@@ -7,7 +7,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { JWTVerifyGetKey } from 'jose';
 
-import type { IdentityAdmin, SignInObserver } from '@laurel/identity';
+import type { IdentityAdmin, IdentityEventHook, SignInObserver } from '@laurel/identity';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
@@ -64,6 +64,7 @@ import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createAuditor } from './lib/audit.ts';
+import { createAccountEventRecorder } from './modules/audits/account-events.ts';
 import { createSsoFetch } from './lib/outbound.ts';
 import { createJobHandlers } from './jobs/handlers.ts';
 import { createJobQueue, type JobQueueOptions } from './jobs/queue.ts';
@@ -116,6 +117,12 @@ export interface IdentityIntegration {
   sso?: SsoIntegration;
   /** Tells `observer` how every sign-in at the embedded pool ends (metrics). */
   observeSignIns?: (observer: SignInObserver) => void;
+  /**
+   * Hands the embedded pool's account events (sign-ins, sign-outs, password and authenticator
+   * changes) to `hook`, inside the transaction of each change (the audit trail). AWS Cognito has
+   * no such hook: the API records what it sees itself.
+   */
+  observeAccountEvents?: (hook: IdentityEventHook) => void;
 }
 
 export interface BuildAppOptions {
@@ -279,8 +286,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(lookupsRoutes, { lookups: createLookupsRepository(db) });
   const auditsRepository = createAuditsRepository(db);
   const audit = createAuditor(auditsRepository);
+  const recordAccountEvent = createAccountEventRecorder(auditsRepository);
+  identity.observeAccountEvents?.(recordAccountEvent);
   await app.register(usersRoutes, {
-    users: createUsersService({ db, users: usersRepository, audit }),
+    users: createUsersService({ db, users: usersRepository, audit, recordAccountEvent }),
     usersAdmin: createUsersAdminService({
       db,
       users: createUsersAdminRepository(db),
@@ -350,6 +359,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       identity: identity.admin,
       integration: identity.sso,
       outboundFetch: createSsoFetch(config),
+      recordAccountEvent,
     });
     const summaries = createUsersAdminRepository(db);
     await app.register(ssoRoutes, { sso: ssoService });

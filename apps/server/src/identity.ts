@@ -15,6 +15,7 @@ import {
   type IdentityEmail,
   identityMigrations,
   identityPlugin,
+  type IdentityEventHook,
   SecretKeyMismatchError,
   type SignInObserver,
 } from '@laurel/identity';
@@ -113,6 +114,7 @@ export async function createIdentity(
 
   let signInHandler: ((input: FederatedSignIn) => Promise<void>) | null = null;
   let signInObserver: SignInObserver | null = null;
+  let accountEventHook: IdentityEventHook | null = null;
   const service = await openIdentityService({
     db: database.db,
     poolId,
@@ -124,6 +126,9 @@ export async function createIdentity(
     // A sign-out on one instance is refused by the others within this time.
     sessionCacheMs: PRINCIPAL_TTL_MS,
     onSignIn: (event) => signInObserver?.(event),
+    onEvent: async (event, executor) => {
+      await accountEventHook?.(event, executor);
+    },
     federation: {
       callbackUrls: [callbackUrl],
       fetch: createSsoFetch(config),
@@ -138,14 +143,17 @@ export async function createIdentity(
     callbackUrl,
     providerRedirectUrl: `${config.publicUrl}${IDENTITY_BASE_PATH}/oauth2/idpresponse`,
     clientId,
-    async exchangeCode({ code, redirectUri, codeVerifier }) {
-      const tokens = await service.oauth.token({
-        grant_type: 'authorization_code',
-        client_id: clientId,
-        code,
-        redirect_uri: redirectUri,
-        code_verifier: codeVerifier,
-      });
+    async exchangeCode({ code, redirectUri, codeVerifier, origin }) {
+      const tokens = await service.oauth.token(
+        {
+          grant_type: 'authorization_code',
+          client_id: clientId,
+          code,
+          redirect_uri: redirectUri,
+          code_verifier: codeVerifier,
+        },
+        origin,
+      );
       return tokensOf(tokens);
     },
     setSignInHandler: (handler) => {
@@ -162,6 +170,9 @@ export async function createIdentity(
     sso,
     observeSignIns: (observer) => {
       signInObserver = observer;
+    },
+    observeAccountEvents: (hook) => {
+      accountEventHook = hook;
     },
     // Keys may be added by another instance; re-read them when a token names an unknown kid.
     getKey: async (header, token) => {

@@ -115,11 +115,26 @@ describe.each(DIALECTS)('npm run admin on %s', (dialect) => {
       .selectFrom('auditEntries')
       .select(['summary', 'actorUserId'])
       .where('summary', 'like', '%ada.lovelace@lakeside.edu%')
+      .orderBy('id')
       .execute();
+    const admin = await t.database.handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'ada.lovelace@lakeside.edu')
+      .executeTakeFirstOrThrow();
+    // The command line's record, then the first sign-in's own (told by the identity pool).
     expect(audit).toEqual([
       {
         summary: 'Created platform admin ada.lovelace@lakeside.edu (from the command line)',
         actorUserId: null,
+      },
+      {
+        summary: 'ada.lovelace@lakeside.edu chose their password at their first sign-in',
+        actorUserId: admin.id,
+      },
+      {
+        summary: 'ada.lovelace@lakeside.edu signed in with e-mail and password',
+        actorUserId: admin.id,
       },
     ]);
   });

@@ -1,6 +1,8 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON bodies of raw HTTP answers */
 import { randomUUID } from 'node:crypto';
 
+import { decodeJwt } from 'jose';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { INVITATION_MESSAGES } from '@laurel/contract/invitations';
@@ -375,6 +377,24 @@ describe.each(DIALECTS)('invitations and company sign-in on %s', (dialect) => {
       return new URL(String(response.headers.location));
     }
 
+    /** The audit trail's entries about a person: type and summary, oldest first. */
+    const trailOf = async (email: string) =>
+      (
+        await t.database.handle.db
+          .selectFrom('auditEntries as e')
+          .innerJoin('auditTypes as y', 'y.id', 'e.typeId')
+          .innerJoin('users as u', 'u.id', 'e.actorUserId')
+          .select(['y.code', 'e.summary', 'e.resourceId', 'e.ipAddress'])
+          .where('u.email', '=', email)
+          .orderBy('e.id')
+          .execute()
+      ).map(({ code, summary, resourceId, ipAddress }) => ({
+        code,
+        summary,
+        resourceId,
+        ipAddress,
+      }));
+
     const employee = (email: string): CompanyEmployee => {
       const person = {
         id: randomUUID(),
@@ -469,6 +489,17 @@ describe.each(DIALECTS)('invitations and company sign-in on %s', (dialect) => {
         organizationId: ssoOrganizationId,
         roleId: ROLES.ORGANIZATION_ADMIN,
       });
+      // On the audit trail: the invitation accepted, and the company sign-in once (the pool
+      // and the callback both tell it), from the browser's address.
+      const signIns = (await trailOf(email)).filter((entry) => entry.code !== 'INVITE');
+      expect(signIns).toEqual([
+        {
+          code: 'SIGN_IN',
+          summary: `${email} signed in with company sign-in (SSO)`,
+          resourceId: decodeJwt(result.idToken).origin_jti,
+          ipAddress: '127.0.0.1',
+        },
+      ]);
       // The refresh token works with the pool's ordinary refresh.
       const refreshed = await identity('InitiateAuth', {
         AuthFlow: 'REFRESH_TOKEN_AUTH',
@@ -548,6 +579,10 @@ describe.each(DIALECTS)('invitations and company sign-in on %s', (dialect) => {
       const denied = await companySignIn(await start(email), email);
       expect(denied.searchParams.get('error')).toBe('access_denied');
       expect(denied.searchParams.get('code')).toBeNull();
+      expect((await trailOf(email)).at(-1)).toMatchObject({
+        code: 'SIGN_IN_FAILED',
+        summary: `Sign-in of ${email} with company sign-in (SSO) refused: the account is deactivated`,
+      });
     });
 
     it('provisions people just in time when the organization allows it', async () => {

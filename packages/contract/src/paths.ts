@@ -47,6 +47,9 @@ export const API_PATHS = {
   organizationSso: (id: number | string) => `/api/organizations/${id}/sso`,
   organizationSsoTest: (id: number | string) => `/api/organizations/${id}/sso/test`,
   logHelper: '/api/log-helper',
+  signOut: '/api/auth/sign-out',
+  impersonationStart: '/api/impersonation/start',
+  impersonationStop: '/api/impersonation/stop',
 } as const;
 
 /** Sent while a platform admin acts within an organization (spec §4). */

@@ -42,6 +42,13 @@ export {
 export type { Jwks, PublicJwk } from './signing-keys.ts';
 export type { UserStatus } from './repository.ts';
 export type { FactorProof } from './service.ts';
+export type {
+  EventOrigin,
+  IdentityEvent,
+  IdentityEventDetail,
+  IdentityEventHook,
+  RenewalFailureReason,
+} from './identity-events.ts';
 export {
   type SignInEvent,
   type SignInFailureReason,

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { FederationOptions } from './federation.ts';
 import type { PasswordPolicy } from './password-policy.ts';
 import type { RateLimiter } from './rate-limit.ts';
+import type { IdentityEventHook } from './identity-events.ts';
 import type { SignInObserver } from './sign-in-events.ts';
 
 export interface IdentityEmail {
@@ -90,4 +91,6 @@ export interface IdentityServiceOptions {
   federation?: FederationOptions;
   /** Told how every sign-in ends (metrics); see `SignInObserver`. */
   onSignIn?: SignInObserver;
+  /** Told of every account event inside the transaction of its change (audit); see `IdentityEventHook`. */
+  onEvent?: IdentityEventHook;
 }

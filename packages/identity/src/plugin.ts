@@ -127,6 +127,7 @@ export const identityPlugin: FastifyPluginAsync<IdentityPluginOptions> = async (
         : {};
     const result = await service.handle(target.slice(TARGET_PREFIX.length), input, {
       ip: request.ip,
+      requestId: request.id,
     });
     return reply.header('content-type', 'application/x-amz-json-1.1').send(JSON.stringify(result));
   });
@@ -154,7 +155,9 @@ export const identityPlugin: FastifyPluginAsync<IdentityPluginOptions> = async (
     reply
       .header('cache-control', 'no-store')
       .header('pragma', 'no-cache')
-      .send(await service.oauth.token(queryOf(request.body))),
+      .send(
+        await service.oauth.token(queryOf(request.body), { ip: request.ip, requestId: request.id }),
+      ),
   );
 
   app.get(`/${service.poolId}/.well-known/jwks.json`, async (_request, reply) =>

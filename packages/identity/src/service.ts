@@ -2,6 +2,7 @@
  * The embedded user pool: Cognito's user pool actions implemented over Kysely, SRP-6a, TOTP and
  * RS256 tokens. The Fastify plugin (plugin.ts) only translates HTTP to `handle()`.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   createHash,
   createHmac,
@@ -29,9 +30,11 @@ import { createMemoryRateLimiter } from './rate-limit.ts';
 import {
   createIdentityRepository,
   type DeviceRecord,
+  type IdentityRepository,
   type UserRecord,
   type UserStatus,
 } from './repository.ts';
+import type { EventOrigin, IdentityEventDetail, RenewalFailureReason } from './identity-events.ts';
 import { type Jwks, kidOf, loadKeyRing, newSigningKey } from './signing-keys.ts';
 import {
   bigIntFromHex,
@@ -45,7 +48,7 @@ import {
 } from './srp.ts';
 import { acquireSrpPool } from './srp-pool.ts';
 import { generateTotpSecret, matchTotpStep } from './totp.ts';
-import { type SignInEvent, signInFailureReason } from './sign-in-events.ts';
+import { type SignInEvent, type SignInMethod, signInFailureReason } from './sign-in-events.ts';
 
 type Input = Record<string, unknown>;
 type Output = Record<string, unknown>;
@@ -60,8 +63,17 @@ function isPasswordSignIn(action: string, input: Input): boolean {
 }
 
 export interface RequestContext {
-  /** Client address, used for rate limits. */
+  /** Client address, used for rate limits and told with account events. */
   ip: string;
+  /** The HTTP request's id, told with account events. */
+  requestId?: string;
+}
+
+/** What one protocol call knows about itself: where it came from and whose account it concerns. */
+interface CallState {
+  origin: EventOrigin;
+  /** The known user a sign-in concerns, once the call has found them. */
+  subject?: string;
 }
 
 export interface IdentityUser {
@@ -142,7 +154,11 @@ export interface IdentityService {
   readonly oauth: {
     authorize(query: Record<string, string | undefined>): Promise<OAuthResult>;
     idpResponse(query: Record<string, string | undefined>): Promise<OAuthResult>;
-    token(form: Record<string, string | undefined>): Promise<Record<string, unknown>>;
+    /** `context` names the client the tokens go to, for the sign-in's event. */
+    token(
+      form: Record<string, string | undefined>,
+      context?: Partial<RequestContext>,
+    ): Promise<Record<string, unknown>>;
   };
   /** Deletes expired sign-in sessions, reset codes, token families and OAuth requests and codes. */
   purgeExpired(): Promise<void>;
@@ -315,6 +331,51 @@ export async function createIdentityService(
     }
   }
 
+  // ---------------------------------------------------------------- account events
+
+  const calls = new AsyncLocalStorage<CallState>();
+
+  /** Runs `work` as one call from `context`, so that its events carry where it came from. */
+  function asCall<T>(context: Partial<RequestContext> | undefined, work: () => Promise<T>) {
+    const origin: EventOrigin = {
+      ...(context?.ip ? { ip: context.ip } : {}),
+      ...(context?.requestId ? { requestId: context.requestId } : {}),
+    };
+    return calls.run({ origin }, work);
+  }
+
+  /** The current call concerns this user (a refused sign-in is then told as theirs). */
+  function concerns(username: string) {
+    const state = calls.getStore();
+    if (state) state.subject = username;
+  }
+
+  function told(username: string, detail: IdentityEventDetail) {
+    return { ...detail, username, origin: calls.getStore()?.origin ?? {} };
+  }
+
+  /**
+   * Makes a change and tells its event in one transaction, so that the application's record of
+   * it commits with it. Without a hook (or an event) the change is made as it is.
+   */
+  async function changeTold<T>(
+    event: { username: string; detail: IdentityEventDetail } | undefined,
+    change: (repository: IdentityRepository) => Promise<T>,
+  ): Promise<T> {
+    const hook = options.onEvent;
+    if (!hook || !event) return change(repo);
+    return options.db.transaction().execute(async (trx) => {
+      const result = await change(createIdentityRepository(trx));
+      await hook(told(event.username, event.detail), trx);
+      return result;
+    });
+  }
+
+  /** Tells an event that comes without a change (a refusal). */
+  async function tell(username: string, detail: IdentityEventDetail): Promise<void> {
+    await options.onEvent?.(told(username, detail), options.db);
+  }
+
   // ---------------------------------------------------------------- helpers
 
   const hashCode = (username: string, code: string) =>
@@ -349,12 +410,15 @@ export async function createIdentityService(
     if (trimmed.includes('@')) user = await repo.findUserByEmail(trimmed.toLowerCase());
     else if (USERNAME_PATTERN.test(trimmed.toLowerCase()))
       user = await repo.findUserByUsername(trimmed.toLowerCase());
-    return user?.status === 'EXTERNAL_PROVIDER' ? undefined : user;
+    if (!user || user.status === 'EXTERNAL_PROVIDER') return undefined;
+    concerns(user.username);
+    return user;
   }
 
   async function requireUser(username: string): Promise<UserRecord> {
     const user = await repo.findUserByUsername(username);
     if (!user) throw new IdentityError('UserNotFoundException', MESSAGES.userDoesNotExist);
+    concerns(user.username);
     return user;
   }
 
@@ -410,8 +474,8 @@ export async function createIdentityService(
     for (const jti of originJtis) sessionCache.delete(jti);
   }
 
-  async function revokeAll(username: string) {
-    invalidateCache(await repo.revokeUserSessions(username, now()));
+  async function revokeAll(username: string, repository: IdentityRepository = repo) {
+    invalidateCache(await repository.revokeUserSessions(username, now()));
   }
 
   // ---------------------------------------------------------------- sign-in sessions
@@ -436,6 +500,7 @@ export async function createIdentityService(
     if (!session) throw invalidParameter('Missing required parameter Session');
     const idHash = sha256Hex(session);
     const found = await repo.findAuthSession(idHash);
+    if (found) concerns(found.username);
     if (!found || found.expiresAt <= now() || !steps.includes(found.step))
       throw notAuthorized(MESSAGES.invalidSession);
     return { idHash, ...found };
@@ -476,32 +541,42 @@ export async function createIdentityService(
   async function issueTokens(
     user: UserRecord,
     context: SignInContext,
-    includeRefresh = true,
+    method: SignInMethod = 'password',
     trackDevice = true,
   ): Promise<Output> {
     const nowMs = now();
     let deviceKey = context.deviceKey;
     let newDevice: { DeviceKey: string; DeviceGroupKey: string } | undefined;
-    if (!deviceKey && deviceTracking !== 'off' && trackDevice) {
-      deviceKey = `${region}_${randomUUID()}`;
-      const deviceGroupKey = `-${randomBytes(6).toString('base64url')}`;
-      await repo.insertDevice({ deviceKey, username: user.username, deviceGroupKey, now: nowMs });
-      newDevice = { DeviceKey: deviceKey, DeviceGroupKey: deviceGroupKey };
-    } else if (deviceKey) {
-      await repo.updateDevice(deviceKey, { lastUsedAt: nowMs });
-    }
     const originJti = randomUUID();
     const refreshToken = randomBytes(64).toString('base64url');
-    await repo.insertSession({
-      originJti,
-      username: user.username,
-      clientId: context.clientId,
-      refreshTokenHash: sha256Hex(refreshToken),
-      deviceKey,
-      authTime: nowMs,
-      now: nowMs,
-      expiresAt: nowMs + refreshTtlMs,
-    });
+    await changeTold(
+      { username: user.username, detail: { type: 'SIGN_IN', method, sessionId: originJti } },
+      async (repository) => {
+        if (!deviceKey && deviceTracking !== 'off' && trackDevice) {
+          deviceKey = `${region}_${randomUUID()}`;
+          const deviceGroupKey = `-${randomBytes(6).toString('base64url')}`;
+          await repository.insertDevice({
+            deviceKey,
+            username: user.username,
+            deviceGroupKey,
+            now: nowMs,
+          });
+          newDevice = { DeviceKey: deviceKey, DeviceGroupKey: deviceGroupKey };
+        } else if (deviceKey) {
+          await repository.updateDevice(deviceKey, { lastUsedAt: nowMs });
+        }
+        await repository.insertSession({
+          originJti,
+          username: user.username,
+          clientId: context.clientId,
+          refreshTokenHash: sha256Hex(refreshToken),
+          deviceKey,
+          authTime: nowMs,
+          now: nowMs,
+          expiresAt: nowMs + refreshTtlMs,
+        });
+      },
+    );
     const tokens = await signTokens(user, {
       originJti,
       authTime: Math.floor(nowMs / 1000),
@@ -512,7 +587,7 @@ export async function createIdentityService(
       ChallengeParameters: {},
       AuthenticationResult: {
         ...tokens,
-        ...(includeRefresh ? { RefreshToken: refreshToken } : {}),
+        RefreshToken: refreshToken,
         ...(newDevice ? { NewDeviceMetadata: newDevice } : {}),
       },
     };
@@ -570,11 +645,19 @@ export async function createIdentityService(
     const session = await repo.findSessionByRefreshHash(sha256Hex(refreshToken));
     if (!session || session.clientId !== clientId)
       throw notAuthorized(MESSAGES.invalidRefreshToken);
-    if (session.revokedAt !== null) throw notAuthorized(MESSAGES.revokedRefreshToken);
-    if (session.expiresAt <= now()) throw notAuthorized('Refresh Token has expired');
+    const refused = async (reason: RenewalFailureReason, message: string): Promise<never> => {
+      await tell(session.username, {
+        type: 'SESSION_RENEWAL_FAILED',
+        sessionId: session.originJti,
+        reason,
+      });
+      throw notAuthorized(message);
+    };
+    if (session.revokedAt !== null) return refused('revoked', MESSAGES.revokedRefreshToken);
+    if (session.expiresAt <= now()) return refused('expired', 'Refresh Token has expired');
     const user = await repo.findUserByUsername(session.username);
     if (!user) throw notAuthorized(MESSAGES.invalidRefreshToken);
-    if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
+    if (!user.enabled) return refused('user_disabled', MESSAGES.userDisabled);
     const tokens = await signTokens(user, {
       originJti: session.originJti,
       authTime: Math.floor(session.authTime / 1000),
@@ -753,6 +836,7 @@ export async function createIdentityService(
     if (block.kind !== 'user') throw notAuthorized(MESSAGES.invalidSession);
     const user = await repo.findUserByUsername(block.username);
     if (!user) throw notAuthorized(MESSAGES.incorrectCredentials);
+    concerns(user.username);
     assertSameUser(user, responses);
     assertCanSignIn(user);
     const deviceKey = optionalString(responses, 'DEVICE_KEY') ?? null;
@@ -876,10 +960,14 @@ export async function createIdentityService(
               attributes[attribute] = value;
           }
         }
-        await repo.updateUser(
-          user.username,
-          { ...passwordFields(user.username, password), status: 'CONFIRMED', attributes },
-          now(),
+        await changeTold(
+          { username: user.username, detail: { type: 'PASSWORD_CHANGE', firstPassword: true } },
+          (repository) =>
+            repository.updateUser(
+              user.username,
+              { ...passwordFields(user.username, password), status: 'CONFIRMED', attributes },
+              now(),
+            ),
         );
         const updated = await requireUser(user.username);
         return afterPassword(updated, contextFromState(session.state));
@@ -1057,10 +1145,14 @@ export async function createIdentityService(
       throw notAuthorized(MESSAGES.attemptsExceeded);
     if (!passwordMatches(user, previous)) return recordFailedPassword(user);
     assertPolicy(proposed);
-    await repo.updateUser(
-      user.username,
-      { ...passwordFields(user.username, proposed), failedAttempts: 0, lockedUntil: null },
-      now(),
+    await changeTold(
+      { username: user.username, detail: { type: 'PASSWORD_CHANGE', firstPassword: false } },
+      (repository) =>
+        repository.updateUser(
+          user.username,
+          { ...passwordFields(user.username, proposed), failedAttempts: 0, lockedUntil: null },
+          now(),
+        ),
     );
     return {};
   }
@@ -1096,11 +1188,15 @@ export async function createIdentityService(
       throw notAuthorized(MESSAGES.userDisabled);
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await repo.upsertResetCode(
-      user.username,
-      hashCode(user.username, code),
-      now(),
-      now() + 3600_000,
+    await changeTold(
+      { username: user.username, detail: { type: 'PASSWORD_RESET', step: 'code_sent' } },
+      (repository) =>
+        repository.upsertResetCode(
+          user.username,
+          hashCode(user.username, code),
+          now(),
+          now() + 3600_000,
+        ),
     );
     await options.sendEmail({
       to: user.email,
@@ -1142,17 +1238,22 @@ export async function createIdentityService(
     assertPolicy(password);
     if (!(await repo.consumeResetCode(user.username, candidate)))
       throw new IdentityError('ExpiredCodeException', MESSAGES.codeExpired);
-    await repo.updateUser(
-      user.username,
-      {
-        ...passwordFields(user.username, password),
-        status: 'CONFIRMED',
-        failedAttempts: 0,
-        lockedUntil: null,
+    await changeTold(
+      { username: user.username, detail: { type: 'PASSWORD_RESET', step: 'completed' } },
+      async (repository) => {
+        await repository.updateUser(
+          user.username,
+          {
+            ...passwordFields(user.username, password),
+            status: 'CONFIRMED',
+            failedAttempts: 0,
+            lockedUntil: null,
+          },
+          now(),
+        );
+        await revokeAll(user.username, repository);
       },
-      now(),
     );
-    await revokeAll(user.username);
     return {};
   }
 
@@ -1184,10 +1285,22 @@ export async function createIdentityService(
         throw invalidParameter('User has not associated a software token');
       const step = matchTotpStep(totpBox.open(user.totpPendingSecret), code, now());
       if (step === undefined) throw mismatch;
-      await repo.updateUser(
-        user.username,
-        { totpSecret: user.totpPendingSecret, totpPendingSecret: null, totpLastStep: step },
-        now(),
+      const pending = user.totpPendingSecret;
+      // A new app for a second factor already on replaces it now; otherwise it waits for
+      // SetUserMFAPreference to turn it on.
+      await changeTold(
+        user.totpEnabled
+          ? {
+              username: user.username,
+              detail: { type: 'MFA_SET_UP', duringSignIn: false, replaced: true },
+            }
+          : undefined,
+        (repository) =>
+          repository.updateUser(
+            user.username,
+            { totpSecret: pending, totpPendingSecret: null, totpLastStep: step },
+            now(),
+          ),
       );
       return { Status: 'SUCCESS' };
     }
@@ -1199,16 +1312,23 @@ export async function createIdentityService(
     if (step === undefined) return wrongCode(session.idHash, session.attempts, mismatch);
     await consume(session.idHash);
     // Set up during sign-in: the token becomes the user's MFA at once (Cognito pools with MFA required do the same).
-    await repo.updateUser(
-      session.username,
+    await changeTold(
       {
-        totpSecret: pending,
-        totpPendingSecret: null,
-        totpEnabled: true,
-        totpPreferred: true,
-        totpLastStep: step,
+        username: session.username,
+        detail: { type: 'MFA_SET_UP', duringSignIn: true, replaced: false },
       },
-      now(),
+      (repository) =>
+        repository.updateUser(
+          session.username,
+          {
+            totpSecret: pending,
+            totpPendingSecret: null,
+            totpEnabled: true,
+            totpPreferred: true,
+            totpLastStep: step,
+          },
+          now(),
+        ),
     );
     const { pendingSecret: _pending, ...state } = session.state;
     const next = await createAuthSession(session.username, 'MFA_SETUP_VERIFIED', state);
@@ -1230,19 +1350,32 @@ export async function createIdentityService(
     const { Enabled, PreferredMfa } = totp as Input;
     if (Enabled === true || PreferredMfa === true) {
       if (!user.totpSecret) throw invalidParameter('User has not verified software token mfa');
-      await repo.updateUser(
-        user.username,
-        {
-          totpEnabled: true,
-          totpPreferred:
-            PreferredMfa === true || (PreferredMfa === undefined && user.totpPreferred),
-        },
-        now(),
+      await changeTold(
+        user.totpEnabled
+          ? undefined
+          : {
+              username: user.username,
+              detail: { type: 'MFA_SET_UP', duringSignIn: false, replaced: false },
+            },
+        (repository) =>
+          repository.updateUser(
+            user.username,
+            {
+              totpEnabled: true,
+              totpPreferred:
+                PreferredMfa === true || (PreferredMfa === undefined && user.totpPreferred),
+            },
+            now(),
+          ),
       );
     } else if (Enabled === false) {
       if (user.mfaRequired)
         throw invalidParameter('MFA is required for this user and cannot be disabled');
-      await repo.updateUser(user.username, { totpEnabled: false, totpPreferred: false }, now());
+      await changeTold(
+        user.totpEnabled ? { username: user.username, detail: { type: 'MFA_REMOVED' } } : undefined,
+        (repository) =>
+          repository.updateUser(user.username, { totpEnabled: false, totpPreferred: false }, now()),
+      );
     } else if (PreferredMfa === false) {
       await repo.updateUser(user.username, { totpPreferred: false }, now());
     }
@@ -1306,8 +1439,14 @@ export async function createIdentityService(
   }
 
   async function globalSignOutAction(input: Input): Promise<Output> {
-    const { user } = await authenticate(input);
-    await revokeAll(user.username);
+    const { user, originJti } = await authenticate(input);
+    await changeTold(
+      {
+        username: user.username,
+        detail: { type: 'SIGN_OUT', sessionId: originJti, everywhere: true },
+      },
+      (repository) => revokeAll(user.username, repository),
+    );
     return {};
   }
 
@@ -1322,7 +1461,15 @@ export async function createIdentityService(
       );
     const session = await repo.findSessionByRefreshHash(sha256Hex(token));
     if (session && session.clientId === clientId) {
-      await repo.revokeSession(session.originJti, now());
+      await changeTold(
+        session.revokedAt === null
+          ? {
+              username: session.username,
+              detail: { type: 'SIGN_OUT', sessionId: session.originJti, everywhere: false },
+            }
+          : undefined,
+        (repository) => repository.revokeSession(session.originJti, now()),
+      );
       invalidateCache([session.originJti]);
     }
     return {};
@@ -1382,7 +1529,7 @@ export async function createIdentityService(
       const result = await issueTokens(
         user,
         { clientId, deviceKey: null, deviceVerified: false },
-        true,
+        'company',
         false,
       );
       return result.AuthenticationResult as Record<string, unknown>;
@@ -1406,9 +1553,9 @@ export async function createIdentityService(
           observe({ method: 'company', outcome: 'failure', reason: 'company_refused' });
         return result;
       },
-      async token(form) {
+      async token(form, context) {
         try {
-          const tokens = await federation.token(form);
+          const tokens = await asCall(context, () => federation.token(form));
           observe({ method: 'company', outcome: 'success' });
           return tokens;
         } catch (error) {
@@ -1423,23 +1570,30 @@ export async function createIdentityService(
       const run = Object.hasOwn(actions, action) ? actions[action] : undefined;
       if (!run) throw new IdentityError('UnknownOperationException', `Unknown operation ${action}`);
       const signIn = isPasswordSignIn(action, input);
-      try {
-        await rateLimit(
-          `all:${context.ip}`,
-          limits.requestsPerIpPerMinute,
-          60_000,
-          'TooManyRequestsException',
-        );
-        refuseControlCharacters(input);
-        const output = await run(input, context);
-        if (signIn && output.AuthenticationResult)
-          observe({ method: 'password', outcome: 'success' });
-        return output;
-      } catch (error) {
-        if (signIn)
-          observe({ method: 'password', outcome: 'failure', reason: signInFailureReason(error) });
-        throw error;
-      }
+      return asCall(context, async () => {
+        try {
+          await rateLimit(
+            `all:${context.ip}`,
+            limits.requestsPerIpPerMinute,
+            60_000,
+            'TooManyRequestsException',
+          );
+          refuseControlCharacters(input);
+          const output = await run(input, context);
+          if (signIn && output.AuthenticationResult)
+            observe({ method: 'password', outcome: 'success' });
+          return output;
+        } catch (error) {
+          if (signIn) {
+            const reason = signInFailureReason(error);
+            observe({ method: 'password', outcome: 'failure', reason });
+            const subject = calls.getStore()?.subject;
+            if (subject)
+              await tell(subject, { type: 'SIGN_IN_FAILED', method: 'password', reason });
+          }
+          throw error;
+        }
+      });
     },
 
     getJwks: () => keys.jwks(),

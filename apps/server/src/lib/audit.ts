@@ -2,6 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { isIP } from 'node:net';
 
+import type { AuditTypeCode } from '@laurel/contract/audits';
+import { can } from '@laurel/contract/permissions';
+import type { IdentityEvent, IdentityEventDetail } from '@laurel/identity';
+
 import type { Database } from '../db/schema.ts';
 import type { Principal } from '../plugins/auth.ts';
 
@@ -14,7 +18,11 @@ export interface Actor {
 
 /** The client's address as an audit entry stores it: a valid IP address, or none. */
 export function clientAddressOf(request: FastifyRequest): string | null {
-  const ip = request.ip;
+  return validAddress(request.ip);
+}
+
+/** A valid IP address, or null. */
+export function validAddress(ip: unknown): string | null {
   return typeof ip === 'string' && isIP(ip) ? ip : null;
 }
 
@@ -30,6 +38,13 @@ export interface AuditEvent {
   summary: string;
   /** The organization the change concerns; defaults to the one the actor acts in. */
   organizationId?: number | null;
+  /** Whether the actor acted within another organization; defaults to what the request said. */
+  impersonating?: boolean;
+  /**
+   * An organization the caller named (a list filter): the entry concerns it when it exists,
+   * otherwise `organizationId` or the acting organization.
+   */
+  namedOrganizationId?: number;
 }
 
 export type Auditor = (
@@ -51,32 +66,33 @@ export interface NewAuditEntry {
   requestId: string | null;
 }
 
-export type AuditTypeCode =
-  | 'CREATE'
-  | 'UPDATE'
-  | 'DELETE'
-  | 'SIGN_IN'
-  | 'IMPERSONATE'
-  | 'EXPORT'
-  | 'UPLOAD'
-  | 'INVITE'
-  | 'CLIENT_EVENT';
+export type { AuditTypeCode };
+
+/**
+ * Entries about a sign-in session name it as their resource: one entry per type and session
+ * (a unique index), so a sign-in reported by the identity pool and by the API is recorded once.
+ */
+export const SESSION_RESOURCE = 'session';
 
 /** Where audit entries are written: the audits module's repository (wired in app.ts). */
 export interface AuditStore {
   insert(executor: Kysely<Database>, entry: NewAuditEntry): Promise<void>;
+  organizationExists(executor: Kysely<Database>, id: number): Promise<boolean>;
 }
 
 /** Records an audit entry with the transaction of the change it describes. */
 export function createAuditor(audits: AuditStore): Auditor {
-  return (executor, actor, event) =>
+  return async (executor, actor, event) =>
     audits.insert(executor, {
       actorUserId: actor.principal.userId,
       organizationId:
-        event.organizationId === undefined
-          ? actor.principal.actingOrganizationId
-          : event.organizationId,
-      impersonating: actor.principal.impersonating,
+        event.namedOrganizationId !== undefined &&
+        (await audits.organizationExists(executor, event.namedOrganizationId))
+          ? event.namedOrganizationId
+          : event.organizationId === undefined
+            ? actor.principal.actingOrganizationId
+            : event.organizationId,
+      impersonating: event.impersonating ?? actor.principal.impersonating,
       typeCode: event.type,
       resourceType: event.resourceType,
       resourceId: String(event.resourceId),
@@ -84,6 +100,27 @@ export function createAuditor(audits: AuditStore): Auditor {
       ipAddress: actor.ip,
       requestId: actor.requestId,
     });
+}
+
+/**
+ * Records an account event (sign-in, sign-out, password or authenticator change) with the
+ * executor of the change it comes with: `modules/audits/account-events.ts`.
+ */
+export type AccountEventRecorder = (
+  event: IdentityEvent,
+  executor: Kysely<Database>,
+) => Promise<void>;
+
+/** An account event the API itself saw, about the signed-in person of `actor`. */
+export function accountEventOf(actor: Actor, detail: IdentityEventDetail): IdentityEvent {
+  return {
+    ...detail,
+    username: actor.principal.identityUsername,
+    origin: {
+      ...(actor.ip ? { ip: actor.ip } : {}),
+      ...(actor.requestId ? { requestId: actor.requestId } : {}),
+    },
+  };
 }
 
 /** "name: 'Old' → 'New', city: — → 'Austin'" for the fields that changed. */
@@ -100,4 +137,44 @@ export function describeChanges(
       parts.push(`${key}: ${show(before[key])} → ${show(value)}`);
   }
   return parts.length ? parts.join(', ') : 'no changes';
+}
+
+const LIST_POSITION = new Set(['page', 'pageSize', 'sort', 'order']);
+
+/**
+ * The filter of a list query in words, for an export's audit entry: `search "nurse", typeId 3`,
+ * or `no filter`. Paging and sorting are left out: an export takes every row the filter selects.
+ */
+export function describeFilter(query: Record<string, unknown>): string {
+  const parts = Object.entries(query)
+    .filter(([key, value]) => !LIST_POSITION.has(key) && value !== undefined && value !== '')
+    .map(
+      ([key, value]) =>
+        `${key} ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`,
+    );
+  return parts.length ? parts.join(', ') : 'no filter';
+}
+
+/**
+ * Records a CSV export: what was exported, with which filter, and how many rows. The entry
+ * concerns the organization the filter names, when it names one (an organization admin then sees
+ * that their organization's data left), else the one the actor acts in.
+ */
+export function exportRecorder(
+  db: Kysely<Database>,
+  audit: Auditor,
+  what: { resourceType: string; one: string; many: string },
+) {
+  return (actor: Actor, query: Record<string, unknown>, rows: number): Promise<void> =>
+    audit(db, actor, {
+      type: 'EXPORT',
+      resourceType: what.resourceType,
+      resourceId: 'export',
+      // Only an organization the actor may read: a filter naming another one selects nothing.
+      ...(typeof query.organizationId === 'number' &&
+      can(actor.principal, 'read:organization', { organizationId: query.organizationId })
+        ? { namedOrganizationId: query.organizationId }
+        : {}),
+      summary: `Exported ${rows.toLocaleString('en-US')} ${rows === 1 ? what.one : what.many} as CSV (${describeFilter(query)})`,
+    });
 }

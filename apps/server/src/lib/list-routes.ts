@@ -7,6 +7,7 @@ import type { TPage } from '@laurel/contract/pagination';
 
 import { type Actor, actorOf } from './audit.ts';
 import { attachment, csvStream } from './csv.ts';
+import { RATE_LIMITS } from '../plugins/rate-limit.ts';
 
 type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -21,8 +22,14 @@ export interface ListRoutesOptions<Q extends z.ZodType, I> {
   query: Q;
   page: z.ZodType;
   list(actor: Actor, query: z.infer<Q>): Promise<TPage<I>>;
-  /** Batches of every item the filter selects (may first record the export). */
+  /** Batches of every item the filter selects. */
   stream(actor: Actor, query: z.infer<Q>): AsyncIterable<I[]> | Promise<AsyncIterable<I[]>>;
+  /**
+   * Records the export on the audit trail: what, with which filter, how many rows. Called once
+   * the first rows are read and before any is sent, so a refused or failed export records
+   * nothing and a download cut short is still on record.
+   */
+  recordExport(actor: Actor, query: z.infer<Q>, rows: number): Promise<void>;
   /** CSV columns: header and the cell of an item. */
   columns: Array<[header: string, cell: (item: I) => CsvValue]>;
 }
@@ -52,6 +59,7 @@ export function registerListRoutes<Q extends z.ZodType, I>(
   app.get(
     options.exportPath,
     {
+      config: { rateLimit: RATE_LIMITS.exports },
       schema: {
         tags: options.tags,
         security,
@@ -60,12 +68,20 @@ export function registerListRoutes<Q extends z.ZodType, I>(
       },
     },
     async (request, reply) => {
-      const batches = await options.stream(actorOf(request), request.query as z.infer<Q>);
+      const actor = actorOf(request);
+      const query = request.query as z.infer<Q>;
+      const batches = await options.stream(actor, query);
+      const { total } = await options.list(actor, {
+        ...(query as object),
+        page: 1,
+        pageSize: 1,
+      } as z.infer<Q>);
       const body = await csvStream(
         options.columns.map(([header]) => header),
         batches,
         (item) => options.columns.map(([, cell]) => cell(item)),
       );
+      await options.recordExport(actor, query, total);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', attachment(`${options.noun.replace(/\s+/g, '-')}.csv`))

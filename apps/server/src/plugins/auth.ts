@@ -23,6 +23,11 @@ export interface Principal {
   /** The organization the caller acts in: their own, or the one a platform admin impersonates. */
   actingOrganizationId: number;
   impersonating: boolean;
+  /**
+   * The sign-in the token belongs to: its `origin_jti`, or `<sub>@<auth_time>` for a token without
+   * one; null for a principal that does not come from a token (the command line).
+   */
+  sessionId: string | null;
 }
 
 export interface IdTokenClaims extends JWTPayload {
@@ -31,7 +36,15 @@ export interface IdTokenClaims extends JWTPayload {
   'cognito:username'?: string;
   'cognito:groups'?: string[];
   origin_jti?: string;
+  auth_time?: number;
   email?: string;
+}
+
+/** The sign-in session an id token belongs to (one per sign-in, the same for refreshed tokens). */
+export function sessionIdOf(claims: IdTokenClaims): string {
+  return typeof claims.origin_jti === 'string' && claims.origin_jti
+    ? claims.origin_jti
+    : `${claims.sub}@${String(claims.auth_time ?? claims.iat ?? 0)}`;
 }
 
 export interface TokenVerifierOptions {
@@ -92,7 +105,10 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
 }
 export type TokenVerifier = ReturnType<typeof createTokenVerifier>;
 
-export type StoredPrincipal = Omit<Principal, 'isAdmin' | 'actingOrganizationId' | 'impersonating'>;
+export type StoredPrincipal = Omit<
+  Principal,
+  'isAdmin' | 'actingOrganizationId' | 'impersonating' | 'sessionId'
+>;
 
 export interface PrincipalSource {
   /** The active user linked to an identity username, or undefined. */
@@ -165,6 +181,7 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
       isAdmin: (claims['cognito:groups'] ?? []).includes(ADMINS_GROUP),
       actingOrganizationId: base.organizationId,
       impersonating: false,
+      sessionId: sessionIdOf(claims),
     };
   }
   app.decorate('principalForToken', principalForToken);

@@ -30,6 +30,8 @@ export const RATE_LIMITS = {
   clientEvents: { points: 60, seconds: 60 },
   /** Confirming a security change with a code or the password (guessing is what it stops). */
   stepUp: { points: 10, seconds: 300 },
+  /** CSV exports: each reads a whole list and adds an entry to the audit trail. */
+  exports: { points: 60, seconds: 60 },
 } as const satisfies Record<string, RouteRateLimit>;
 
 /** Limits every `/api` route shares, per minute (0 turns one off): API_RATE_LIMIT_PER_…. */

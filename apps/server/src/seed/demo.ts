@@ -11,6 +11,7 @@ import {
   DEMO_PASSWORD,
   type DemoAccount,
 } from './demo-data.ts';
+import { seedDemoAudits } from './demo-audits.ts';
 import { DEMO_AWARD_COUNTS, seedDemoAwards } from './demo-awards.ts';
 import { createRandom } from './random.ts';
 
@@ -233,6 +234,8 @@ export async function seedDemoWorld(
     if (organization.loginMode === 'SSO' && identity.configureCompanySignIn)
       await seedCompanySignIn(db, identity, organization.name, `${organization.key}.demo`);
   }
+  // Four weeks of history on the audit trail, up to today.
+  await db.transaction().execute((trx) => seedDemoAudits(trx, new Date()));
   return true;
 }
 

@@ -47,6 +47,11 @@ export async function createTestApp(
     now?: () => Date;
     /** A second instance of Laurel on this app's database (its own caches, pool service, limits). */
     sameDatabaseAs?: TestApp;
+    /**
+     * What the server sees of its identity provider, changed: e.g. without the embedded pool's
+     * revocation check and account events, as with AWS Cognito.
+     */
+    integration?: (integration: IdentityIntegration) => IdentityIntegration;
   } = {},
 ): Promise<TestApp> {
   const shared = options.sameDatabaseAs;
@@ -68,13 +73,14 @@ export async function createTestApp(
     ...options.env,
   });
   const identity = await createIdentity(config, database.handle, pino({ level: 'silent' }));
-  const integration: IdentityIntegration = {
+  const base: IdentityIntegration = {
     ...identity.integration,
     getKey: (header, token) =>
       header.kid === TEST_KEY_ID
         ? keys.getKey(header, token)
         : identity.integration.getKey(header, token),
   };
+  const integration = options.integration ? options.integration(base) : base;
   const app = await buildApp({
     config,
     identity: integration,

@@ -7,7 +7,7 @@ import { readBatches, readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { likePattern } from '../../db/text-search.ts';
 import { toBool, toIso } from '../../db/values.ts';
-import type { AuditTypeCode, NewAuditEntry } from '../../lib/audit.ts';
+import { type AuditTypeCode, type NewAuditEntry, SESSION_RESOURCE } from '../../lib/audit.ts';
 
 export interface AuditFilter extends Omit<TAuditListQuery, 'search'> {
   search?: string | undefined;
@@ -41,6 +41,8 @@ export function createAuditsRepository(db: Kysely<Database>) {
       query = query.where('a.organizationId', '=', filter.organizationId);
     if (filter.typeId !== undefined) query = query.where('a.typeId', '=', filter.typeId);
     if (filter.userId !== undefined) query = query.where('a.actorUserId', '=', filter.userId);
+    if (filter.impersonating !== undefined)
+      query = query.where('a.impersonating', '=', filter.impersonating);
     if (filter.from)
       query = query.where(
         'a.occurredAt',
@@ -130,7 +132,10 @@ export function createAuditsRepository(db: Kysely<Database>) {
       .orderBy('a.id', filter.order);
 
   return {
-    /** Writes an entry with the given executor, so that it commits with the change it records. */
+    /**
+     * Writes an entry with the given executor, so that it commits with the change it records. An
+     * entry about a session that already has one of its type is not written again.
+     */
     async insert(executor: Kysely<Database>, entry: NewAuditEntry): Promise<void> {
       await executor
         .insertInto('auditEntries')
@@ -146,7 +151,39 @@ export function createAuditsRepository(db: Kysely<Database>) {
           ipAddress: entry.ipAddress,
           requestId: entry.requestId,
         })
+        // The target names the partial unique index (audit_entries_session_once); its predicate
+        // is a literal, which PostgreSQL needs to infer the index.
+        .onConflict((oc) =>
+          oc
+            .columns(['typeId', 'resourceId'])
+            .where(sql.ref('resource_type'), '=', sql.lit(SESSION_RESOURCE))
+            .doNothing(),
+        )
         .execute();
+    },
+
+    async organizationExists(executor: Kysely<Database>, id: number): Promise<boolean> {
+      const row = await executor
+        .selectFrom('organizations')
+        .select('id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** The Laurel user an identity (the token's `cognito:username`) belongs to, if any. */
+    async personOfIdentity(
+      executor: Kysely<Database>,
+      identityUsername: string,
+    ): Promise<{ id: number; organizationId: number; email: string } | undefined> {
+      const row = await executor
+        .selectFrom('users')
+        .select(['id', 'organizationId', 'email'])
+        .where('identityUsername', '=', identityUsername)
+        .executeTakeFirst();
+      return (
+        row && { id: Number(row.id), organizationId: Number(row.organizationId), email: row.email }
+      );
     },
 
     list: (filter: AuditFilter): Promise<TPage<TAuditEntry>> =>

@@ -27,6 +27,7 @@ export const auditsRoutes: FastifyPluginAsyncZod<{ audits: AuditsService }> = as
     page: ZAuditPage,
     list: audits.list,
     stream: audits.export,
+    recordExport: audits.recordExport,
     columns: [
       ['time', (a) => a.occurredAt],
       ['actor', (a) => a.actorName],

@@ -5,7 +5,7 @@ import { accessFor } from '@laurel/contract/permissions';
 
 import type { Database } from '../../db/schema.ts';
 import { requireAccess } from '../../lib/access.ts';
-import type { Actor, Auditor } from '../../lib/audit.ts';
+import { type Actor, type Auditor, exportRecorder } from '../../lib/audit.ts';
 import type { AuditFilter, AuditsRepository } from './audits.repository.ts';
 
 export function createAuditsService(deps: {
@@ -27,18 +27,17 @@ export function createAuditsService(deps: {
       return audits.list(scope(actor, query));
     },
 
-    /** The entries to export; the export itself is audited. */
-    async export(actor: Actor, query: TAuditListQuery) {
+    /** The entries to export (the export itself is recorded through `recordExport`). */
+    export(actor: Actor, query: TAuditListQuery) {
       requireAccess(actor.principal, 'export:audit');
-      const filter = scope(actor, query);
-      await audit(db, actor, {
-        type: 'EXPORT',
-        resourceType: 'audit',
-        resourceId: 'export',
-        summary: `Exported audit entries (${JSON.stringify(query)})`,
-      });
-      return audits.stream(filter);
+      return audits.stream(scope(actor, query));
     },
+
+    recordExport: exportRecorder(db, audit, {
+      resourceType: 'audit',
+      one: 'audit entry',
+      many: 'audit entries',
+    }),
 
     /** A client-reported event (spec §7 log-helper); any signed-in user may report. */
     async logClientEvent(actor: Actor, body: TLogEventBody): Promise<void> {

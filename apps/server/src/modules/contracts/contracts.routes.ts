@@ -32,6 +32,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{ contracts: ContractsServic
     page: ZContractPage,
     list: contracts.list,
     stream: contracts.stream,
+    recordExport: contracts.recordExport,
     columns: [
       ['id', (c) => c.id],
       ['organization', (c) => c.organizationName],

@@ -5,7 +5,7 @@ import { accessFor } from '@laurel/contract/permissions';
 
 import type { Database } from '../../db/schema.ts';
 import { requireAccess } from '../../lib/access.ts';
-import type { Actor, Auditor } from '../../lib/audit.ts';
+import { type Actor, type Auditor, exportRecorder } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import type { ContractFilter, ContractsRepository } from './contracts.repository.ts';
 
@@ -39,6 +39,12 @@ export function createContractsService(deps: {
       requireAccess(actor.principal, 'read:contract');
       return contracts.list(scope(actor, query));
     },
+
+    recordExport: exportRecorder(db, audit, {
+      resourceType: 'contract',
+      one: 'contract',
+      many: 'contracts',
+    }),
 
     stream(actor: Actor, query: TContractListQuery) {
       requireAccess(actor.principal, 'read:contract');

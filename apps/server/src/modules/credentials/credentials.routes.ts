@@ -35,6 +35,7 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ credentials: Credentials
     page: ZCredentialPage,
     list: credentials.list,
     stream: credentials.stream,
+    recordExport: credentials.recordExport,
     columns: [
       ['id', (c) => c.id],
       ['organization', (c) => c.organizationName],

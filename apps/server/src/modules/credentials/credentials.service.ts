@@ -10,7 +10,7 @@ import { accessFor } from '@laurel/contract/permissions';
 
 import type { Database } from '../../db/schema.ts';
 import { requireAccess } from '../../lib/access.ts';
-import { type Actor, type Auditor, describeChanges } from '../../lib/audit.ts';
+import { type Actor, type Auditor, describeChanges, exportRecorder } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import type { CredentialFilter, CredentialsRepository } from './credentials.repository.ts';
 
@@ -61,6 +61,12 @@ export function createCredentialsService(deps: {
       requireAccess(actor.principal, 'read:credential');
       return credentials.list(scope(actor, query));
     },
+
+    recordExport: exportRecorder(db, audit, {
+      resourceType: 'credential',
+      one: 'credential',
+      many: 'credentials',
+    }),
 
     stream(actor: Actor, query: TCredentialListQuery) {
       requireAccess(actor.principal, 'read:credential');

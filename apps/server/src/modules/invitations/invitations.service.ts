@@ -296,6 +296,7 @@ export function createInvitationsService(deps: {
           isAdmin: false,
           actingOrganizationId: person.organizationId,
           impersonating: false,
+          sessionId: null,
         },
         ip: null,
         requestId: null,

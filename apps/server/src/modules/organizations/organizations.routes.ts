@@ -12,6 +12,7 @@ import {
   ZOrganizationPatchBody,
 } from '@laurel/contract/organizations';
 import { ZIdParams } from '@laurel/contract/pagination';
+import { ZImpersonation, ZImpersonationBody } from '@laurel/contract/audits';
 
 import { actorOf } from '../../lib/audit.ts';
 import { registerListRoutes } from '../../lib/list-routes.ts';
@@ -33,6 +34,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
     page: ZOrganizationPage,
     list: organizations.list,
     stream: organizations.stream,
+    recordExport: organizations.recordExport,
     columns: [
       ['id', (o) => o.id],
       ['name', (o) => o.name],
@@ -46,6 +48,31 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
       ['created', (o) => o.createdAt],
     ],
   });
+
+  for (const [path, step] of [
+    [API_PATHS.impersonationStart, 'start'],
+    [API_PATHS.impersonationStop, 'stop'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags,
+          security,
+          summary:
+            step === 'start'
+              ? 'Start acting within an organization (platform admins; audited)'
+              : 'Stop acting within an organization (platform admins; audited)',
+          description:
+            'The web app calls this when it sets or clears the organization a platform admin acts in; in between, every request names it in the `x-acting-organization` header.',
+          body: ZImpersonationBody,
+          response: { 200: ZImpersonation, ...errors },
+        },
+      },
+      async (request) =>
+        organizations.impersonation(actorOf(request), request.body.organizationId, step),
+    );
+  }
 
   app.get(
     API_PATHS.organization(':id'),

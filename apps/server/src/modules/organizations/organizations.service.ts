@@ -6,13 +6,14 @@ import type {
   TOrganizationListQuery,
   TOrganizationPatchBody,
 } from '@laurel/contract/organizations';
+import type { TImpersonation } from '@laurel/contract/audits';
 import { accessFor } from '@laurel/contract/permissions';
 
 import type { IdentityAdmin } from '@laurel/identity';
 
 import type { Database } from '../../db/schema.ts';
 import { requireAccess } from '../../lib/access.ts';
-import { type Actor, type Auditor, describeChanges } from '../../lib/audit.ts';
+import { type Actor, type Auditor, describeChanges, exportRecorder } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import type { OrganizationFilter, OrganizationsRepository } from './organizations.repository.ts';
 
@@ -55,9 +56,43 @@ export function createOrganizationsService(deps: {
       return organizations.list(scope(actor, query));
     },
 
+    recordExport: exportRecorder(db, audit, {
+      resourceType: 'organization',
+      one: 'organization',
+      many: 'organizations',
+    }),
+
     stream: (actor: Actor, query: TOrganizationListQuery) => {
       requireAccess(actor.principal, 'read:organization');
       return organizations.stream(scope(actor, query));
+    },
+
+    /**
+     * A platform admin starts or stops acting within an organization (spec §4): the web app says
+     * so when it sets or clears the impersonated organization, and the requests in between carry
+     * the `x-acting-organization` header. Both ends are on the organization's audit trail.
+     */
+    async impersonation(
+      actor: Actor,
+      organizationId: number,
+      step: 'start' | 'stop',
+    ): Promise<TImpersonation> {
+      requireAccess(actor.principal, 'impersonate:organization');
+      if (organizationId === actor.principal.organizationId)
+        throw badRequest('This is your own organization: there is no one to act as', {
+          organizationId: 'Your own organization',
+        });
+      const organization = await organizations.find(organizationId);
+      if (!organization) throw notFound();
+      await audit(db, actor, {
+        type: step === 'start' ? 'IMPERSONATE' : 'IMPERSONATE_STOP',
+        resourceType: 'organization',
+        resourceId: organizationId,
+        organizationId,
+        impersonating: true,
+        summary: `${step === 'start' ? 'Started' : 'Stopped'} acting in ${organization.name}`,
+      });
+      return { organizationId, organizationName: organization.name };
     },
 
     async get(actor: Actor, id: number): Promise<TOrganization> {

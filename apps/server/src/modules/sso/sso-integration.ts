@@ -1,4 +1,4 @@
-import type { FederatedSignIn } from '@laurel/identity';
+import type { EventOrigin, FederatedSignIn } from '@laurel/identity';
 
 /** Tokens of a company sign-in, as the identity service's token endpoint gives them. */
 export interface FederatedTokens {
@@ -25,6 +25,8 @@ export interface SsoIntegration {
     code: string;
     redirectUri: string;
     codeVerifier: string;
+    /** The browser's request that brought the code back (the embedded pool records the sign-in with it). */
+    origin?: EventOrigin;
   }): Promise<FederatedTokens>;
   /**
    * Embedded pool only: who may come in through a company provider (Cognito calls a Lambda

@@ -14,7 +14,7 @@ import {
   ZSsoTestResult,
 } from '@laurel/contract/sso';
 
-import { actorOf } from '../../lib/audit.ts';
+import { actorOf, clientAddressOf } from '../../lib/audit.ts';
 import type { SsoService } from './sso.service.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 
@@ -52,7 +52,13 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ sso: SsoService }> = async (app,
         response: { 200: ZCallbackResult, 400: ZErrorResponse, 429: ZErrorResponse },
       },
     },
-    async (request) => sso.callback(request.query.code, request.query.state),
+    async (request) => {
+      const ip = clientAddressOf(request);
+      return sso.callback(request.query.code, request.query.state, {
+        ...(ip ? { ip } : {}),
+        requestId: request.id,
+      });
+    },
   );
 
   app.get(

@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 
 import {
   discoverIssuer,
+  type EventOrigin,
   type FederatedSignIn,
   FederationRefusal,
   type IdentityAdmin,
@@ -24,7 +25,8 @@ import type { ZSsoSettingsBody } from '@laurel/contract/sso';
 import type { Database } from '../../db/schema.ts';
 import { requireAccess } from '../../lib/access.ts';
 import type { PersonRecord } from '../../lib/people.ts';
-import type { Actor, Auditor } from '../../lib/audit.ts';
+import type { AccountEventRecorder, Actor, Auditor } from '../../lib/audit.ts';
+import { type IdTokenClaims, sessionIdOf } from '../../plugins/auth.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import type { SsoIntegration } from './sso-integration.ts';
 import type { OrganizationSignIn, SsoRepository } from './sso.repository.ts';
@@ -93,8 +95,9 @@ export function createSsoService(deps: {
   integration: SsoIntegration | undefined;
   /** How the connection test reaches an issuer (refusing private addresses unless allowed). */
   outboundFetch: OutboundFetch;
+  recordAccountEvent: AccountEventRecorder;
 }) {
-  const { db, sso, people, audit, identity, integration } = deps;
+  const { db, sso, people, audit, identity, integration, recordAccountEvent } = deps;
 
   function toContract(organizationId: number, settings: OrganizationSignIn['sso']): TSsoSettings {
     return {
@@ -158,6 +161,7 @@ export function createSsoService(deps: {
         isAdmin: false,
         actingOrganizationId: person.organizationId,
         impersonating: false,
+        sessionId: null,
       },
       ip: null,
       requestId: null,
@@ -180,11 +184,26 @@ export function createSsoService(deps: {
 
     const person = await people.findPersonByEmail(email);
     if (person) {
+      /** A known person refused: on their organization's audit trail, then back to the app. */
+      const refuse = async (why: string, message: string): Promise<never> => {
+        await audit(db, actorFor(person), {
+          type: 'SIGN_IN_FAILED',
+          resourceType: 'user',
+          resourceId: person.id,
+          organizationId: person.organizationId,
+          summary: `Sign-in of ${email} with company sign-in (SSO) refused: ${why}`,
+        });
+        throw new FederationRefusal(message);
+      };
       if (person.organizationId !== organization.id)
-        throw new FederationRefusal(SSO_MESSAGES.otherOrganization(email));
-      if (!person.active) throw new FederationRefusal(SSO_MESSAGES.deactivated);
+        await refuse(
+          `the address belongs to another organization than ${organization.name}`,
+          SSO_MESSAGES.otherOrganization(email),
+        );
+      if (!person.active) await refuse('the account is deactivated', SSO_MESSAGES.deactivated);
       const existing = await identity.getUserByEmail(email);
-      if (existing && !existing.enabled) throw new FederationRefusal(SSO_MESSAGES.deactivated);
+      if (existing && !existing.enabled)
+        await refuse('the account is deactivated', SSO_MESSAGES.deactivated);
       if (!existing || existing.username !== person.identityUsername) {
         // The Laurel user has no identity of this e-mail (made before company sign-in): link one.
         const username =
@@ -427,8 +446,15 @@ export function createSsoService(deps: {
       return { isFederated: true, redirectUri: await startSignIn(organizationId, email) };
     },
 
-    /** `GET /api/auth/cognito_callback`: redeems the one-time code of a company sign-in. */
-    async callback(code: string, state: string): Promise<TCallbackResult> {
+    /**
+     * `GET /api/auth/cognito_callback`: redeems the one-time code of a company sign-in, and
+     * records the sign-in (once: the embedded pool has recorded it already).
+     */
+    async callback(
+      code: string,
+      state: string,
+      origin: EventOrigin = {},
+    ): Promise<TCallbackResult> {
       if (!integration) throw badRequest(SSO_MESSAGES.notAvailable);
       const started = await sso.consumeLoginState(sha256(state));
       if (!started) throw badRequest(SSO_MESSAGES.invalidState);
@@ -438,6 +464,7 @@ export function createSsoService(deps: {
           code,
           redirectUri: integration.callbackUrl,
           codeVerifier: started.codeVerifier,
+          origin,
         });
       } catch {
         throw badRequest(SSO_MESSAGES.invalidCode);
@@ -452,6 +479,16 @@ export function createSsoService(deps: {
       // The code must belong to the organization whose sign-in this state started.
       if (!person || Number(person.organizationId) !== started.organizationId)
         throw new HttpError(400, SSO_MESSAGES.invalidCode);
+      await recordAccountEvent(
+        {
+          type: 'SIGN_IN',
+          method: 'company',
+          sessionId: sessionIdOf(claims as IdTokenClaims),
+          username,
+          origin,
+        },
+        db,
+      );
       return {
         username,
         idToken: tokens.idToken,

@@ -17,6 +17,7 @@ import {
 
 import { actorOf } from '../../lib/audit.ts';
 import { attachment, csvStream } from '../../lib/csv.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 import { incomingFile, intakeRefusal } from '../../lib/file-intake.ts';
 import { registerListRoutes } from '../../lib/list-routes.ts';
 import { UPLOAD_INTAKE, UPLOAD_REFUSALS, type UploadsService } from './uploads.service.ts';
@@ -91,6 +92,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
     page: ZUploadPage,
     list: uploads.list,
     stream: uploads.stream,
+    recordExport: uploads.recordExport,
     columns: [
       ['id', (u) => u.id],
       ['organization', (u) => u.organizationName],
@@ -140,6 +142,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
   app.get(
     API_PATHS.uploadErrors(':id'),
     {
+      config: { rateLimit: RATE_LIMITS.exports },
       schema: {
         tags,
         security,

@@ -13,7 +13,7 @@ import type { Database } from '../../db/schema.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { JOB_TYPES } from '../../jobs/types.ts';
 import { requireAccess } from '../../lib/access.ts';
-import { type Actor, type Auditor } from '../../lib/audit.ts';
+import { type Actor, type Auditor, exportRecorder } from '../../lib/audit.ts';
 import {
   csvFileName,
   type FileRefusals,
@@ -123,6 +123,12 @@ export function createUploadsService(deps: {
       return uploads.list(scope(actor, query));
     },
 
+    recordExport: exportRecorder(db, audit, {
+      resourceType: 'upload',
+      one: 'upload',
+      many: 'uploads',
+    }),
+
     /** What the list with the same query selects, every page of it (the CSV export). */
     stream(actor: Actor, query: TAllUploadsListQuery) {
       requireAccess(actor.principal, 'read:upload');
@@ -142,7 +148,7 @@ export function createUploadsService(deps: {
         resourceType: 'upload',
         resourceId: id,
         organizationId: upload.organizationId,
-        summary: `Downloaded the ${upload.rowsFailed.toLocaleString('en-US')} refused rows of upload "${upload.fileName}"`,
+        summary: `Downloaded the ${upload.rowsFailed.toLocaleString('en-US')} refused ${upload.rowsFailed === 1 ? 'row' : 'rows'} of upload "${upload.fileName}" as CSV`,
       });
       return { upload, rows: uploads.errorRows(id) };
     },

@@ -55,7 +55,7 @@ export function createAuthenticatorService(deps: {
       }
       await deps.identity.resetMfa(principal.identityUsername);
       await deps.audit(deps.db, actor, {
-        type: 'UPDATE',
+        type: 'MFA_REMOVED',
         resourceType: 'user',
         resourceId: principal.userId,
         summary: `Removed the authenticator app of ${principal.email} (confirmed with ${'code' in proof ? 'a current code' : 'the password'})`,

@@ -8,7 +8,7 @@ import type { TUserListQuery, TUserPatchBody, TUserSummary } from '@laurel/contr
 
 import type { Database } from '../../db/schema.ts';
 import { requireAccess } from '../../lib/access.ts';
-import type { Actor, Auditor } from '../../lib/audit.ts';
+import { type Actor, type Auditor, exportRecorder } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import type { UserFilter, UsersAdminRepository } from './users-admin.repository.ts';
 
@@ -33,6 +33,8 @@ export function createUsersAdminService(deps: {
       requireAccess(actor.principal, 'read:user');
       return users.list(scope(actor, query));
     },
+
+    recordExport: exportRecorder(db, audit, { resourceType: 'user', one: 'user', many: 'users' }),
 
     stream(actor: Actor, query: TUserListQuery) {
       requireAccess(actor.principal, 'read:user');
@@ -96,7 +98,7 @@ export function createUsersAdminService(deps: {
             ...(active !== undefined ? { active } : {}),
           });
           await audit(trx, actor, {
-            type: 'UPDATE',
+            type: 'ACCESS_CHANGE',
             resourceType: 'user',
             resourceId: id,
             organizationId: target.organizationId,

@@ -84,8 +84,8 @@ export function createUsersRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async touchLoginTime(userId: number, at: Date): Promise<void> {
-      await db
+    async touchLoginTime(executor: Kysely<Database>, userId: number, at: Date): Promise<void> {
+      await executor
         .updateTable('users')
         .set({ lastLoginAt: at.toISOString() })
         .where('id', '=', userId)

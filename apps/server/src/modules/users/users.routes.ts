@@ -43,7 +43,25 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     API_PATHS.loginTime,
     { schema: { tags, security, summary: 'Record a sign-in', response: { 204: z.null() } } },
     async (request, reply) => {
-      await users.recordLogin(principalOf(request));
+      await users.recordLogin(actorOf(request));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    API_PATHS.signOut,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Record that the signed-in person signs out',
+        description:
+          'Sent by the web app before it signs out at the identity service, so that the sign-out is on the audit trail also with AWS Cognito (the embedded pool records it too; a session has one sign-out entry).',
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await users.recordSignOut(actorOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -97,6 +115,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     page: ZUserPage,
     list: usersAdmin.list,
     stream: usersAdmin.stream,
+    recordExport: usersAdmin.recordExport,
     columns: [
       ['id', (u) => u.id],
       ['organization', (u) => u.organizationName],

@@ -4,7 +4,13 @@ import type { TProfile, TUpdateProfileBody } from '@laurel/contract/profile';
 
 import type { Database } from '../../db/schema.ts';
 import { requireAccess } from '../../lib/access.ts';
-import { type Actor, type Auditor, describeChanges } from '../../lib/audit.ts';
+import {
+  type AccountEventRecorder,
+  type Actor,
+  accountEventOf,
+  type Auditor,
+  describeChanges,
+} from '../../lib/audit.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { UsersRepository } from './users.repository.ts';
@@ -13,8 +19,9 @@ export function createUsersService(deps: {
   db: Kysely<Database>;
   users: UsersRepository;
   audit: Auditor;
+  recordAccountEvent: AccountEventRecorder;
 }) {
-  const { db, users, audit } = deps;
+  const { db, users, audit, recordAccountEvent } = deps;
   return {
     async getOwnProfile(principal: Principal): Promise<TProfile> {
       const profile = await users.findProfile(principal.userId);
@@ -51,8 +58,34 @@ export function createUsersService(deps: {
       return (await users.findProfile(userId))!;
     },
 
-    async recordLogin(principal: Principal): Promise<void> {
-      await users.touchLoginTime(principal.userId, new Date());
+    /**
+     * `PATCH /api/users/login-time`, sent once after a sign-in: the time, and the sign-in on the
+     * audit trail unless the identity pool already recorded this session's.
+     */
+    async recordLogin(actor: Actor): Promise<void> {
+      const { principal } = actor;
+      await db.transaction().execute(async (trx) => {
+        await users.touchLoginTime(trx, principal.userId, new Date());
+        if (principal.sessionId)
+          await recordAccountEvent(
+            accountEventOf(actor, {
+              type: 'SIGN_IN',
+              method: 'password',
+              sessionId: principal.sessionId,
+            }),
+            trx,
+          );
+      });
+    },
+
+    /** `POST /api/auth/sign-out`: the person is signing out of this session (recorded once). */
+    async recordSignOut(actor: Actor): Promise<void> {
+      const { sessionId } = actor.principal;
+      if (!sessionId) return;
+      await recordAccountEvent(
+        accountEventOf(actor, { type: 'SIGN_OUT', sessionId, everywhere: false }),
+        db,
+      );
     },
   };
 }

@@ -21,6 +21,11 @@ export interface Column<T, TSort extends string = string> {
   align?: 'left' | 'right' | 'center';
   /** Hidden below this breakpoint, to keep small screens readable. */
   hideBelow?: 'sm' | 'md' | 'lg';
+  /**
+   * Shown only below this breakpoint: a column that stacks what the hidden ones say, so that a
+   * small screen reads every row without scrolling sideways.
+   */
+  showBelow?: 'sm' | 'md' | 'lg';
   /** Shown as text to screen readers only (icon columns). */
   hiddenLabel?: boolean;
   width?: number | string;
@@ -46,8 +51,12 @@ export interface DataTableProps<T, TSort extends string> {
   skeletonRows?: number;
 }
 
-const hideSx = (hideBelow: Column<unknown>['hideBelow']) =>
-  hideBelow ? { display: { xs: 'none', [hideBelow]: 'table-cell' } } : undefined;
+const hideSx = ({ hideBelow, showBelow }: Pick<Column<unknown>, 'hideBelow' | 'showBelow'>) =>
+  hideBelow
+    ? { display: { xs: 'none', [hideBelow]: 'table-cell' } }
+    : showBelow
+      ? { display: { xs: 'table-cell', [showBelow]: 'none' } }
+      : undefined;
 
 /** A sortable, paged table with skeleton rows while loading and an empty state. */
 export function DataTable<T, TSort extends string>({
@@ -80,7 +89,7 @@ export function DataTable<T, TSort extends string>({
                   key={column.key}
                   align={column.align}
                   sortDirection={column.sort && sort === column.sort ? order : false}
-                  sx={{ ...hideSx(column.hideBelow), width: column.width, whiteSpace: 'nowrap' }}
+                  sx={{ ...hideSx(column), width: column.width, whiteSpace: 'nowrap' }}
                 >
                   {column.sort && onSort ? (
                     <TableSortLabel
@@ -111,7 +120,7 @@ export function DataTable<T, TSort extends string>({
               ? Array.from({ length: skeletonRows }, (_, index) => (
                   <TableRow key={`skeleton-${index}`} data-testid="skeleton-row">
                     {columns.map((column) => (
-                      <TableCell key={column.key} sx={hideSx(column.hideBelow)}>
+                      <TableCell key={column.key} sx={hideSx(column)}>
                         <Skeleton variant="text" width={column.align === 'right' ? 48 : '70%'} />
                       </TableCell>
                     ))}
@@ -120,11 +129,7 @@ export function DataTable<T, TSort extends string>({
               : (rows ?? []).map((row) => (
                   <TableRow key={getRowKey(row)} hover sx={{ opacity: loading ? 0.6 : 1 }}>
                     {columns.map((column) => (
-                      <TableCell
-                        key={column.key}
-                        align={column.align}
-                        sx={hideSx(column.hideBelow)}
-                      >
+                      <TableCell key={column.key} align={column.align} sx={hideSx(column)}>
                         {column.render(row)}
                       </TableCell>
                     ))}

@@ -22,6 +22,9 @@ export const authApi = api.injectEndpoints({
     updateLoginTime: build.mutation<null, void>({
       query: () => ({ url: API_PATHS.loginTime, method: 'PATCH' }),
     }),
+    recordSignOut: build.mutation<null, void>({
+      query: () => ({ url: API_PATHS.signOut, method: 'POST' }),
+    }),
     checkFederated: build.mutation<CheckFederatedResult, { email: string }>({
       query: (body) => ({ url: API_PATHS.checkFederated, method: 'POST', body }),
     }),

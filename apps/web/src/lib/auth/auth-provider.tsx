@@ -6,6 +6,7 @@ import type { ApiDispatch } from '../api/api';
 import { resetAppState } from '../api/reset';
 import { clearIdentityCookies, hasIdentityCookies } from '../amplify/identity-cookies';
 import { loadAuthClient, preloadAuthClient, type AuthClient } from '../amplify/load-amplify';
+import { stopImpersonation } from '../impersonation/impersonation-api';
 import { authApi } from './auth-api';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { authReducer, initialAuthState, type AuthUser, type LoginData } from './auth-state';
@@ -141,6 +142,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(async () => {
     dispatchAuth({ type: 'SIGN_OUT' });
     try {
+      // On the audit trail before the tokens go: the end of acting in an organization, if any,
+      // and the sign-out (the only record of it with AWS Cognito).
+      await dispatch(stopImpersonation());
+      await dispatch(authApi.endpoints.recordSignOut.initiate())
+        .unwrap()
+        .catch(() => undefined);
       const client = await getClient();
       await client.signOut();
     } catch {

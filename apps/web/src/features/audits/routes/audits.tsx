@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
@@ -23,9 +22,51 @@ import { formatDateTime } from '../../../lib/format/format';
 import { useListParams } from '../../../lib/list/use-list-params';
 import { useLookup } from '../../../lib/lookups/lookups-api';
 import { AUDITS_EXPORT_PATH, useListAuditsQuery } from '../api/audits-api';
+import { ActingChip, AuditTypeChip } from '../components/audit-chips';
 
 type Sort = (typeof AUDIT_SORTS)[number];
-type Filter = 'typeId' | 'userId' | 'organizationId' | 'from' | 'to';
+type Filter = 'typeId' | 'userId' | 'organizationId' | 'impersonating' | 'from' | 'to';
+
+const chips = { display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' } as const;
+
+/** Who made the entry; `wrap` breaks a long e-mail address anywhere (a phone's narrow cell). */
+function Actor({ row, wrap = false }: { row: TAuditEntry; wrap?: boolean }) {
+  return (
+    <>
+      <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
+        {row.actorName ?? 'System'}
+      </Typography>
+      {row.actorEmail ? (
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          component="span"
+          sx={wrap ? { overflowWrap: 'anywhere' } : undefined}
+        >
+          {row.actorEmail}
+        </Typography>
+      ) : null}
+    </>
+  );
+}
+
+function Details({ row }: { row: TAuditEntry }) {
+  return (
+    <>
+      <Typography component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
+        {row.summary}
+      </Typography>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        component="span"
+        sx={{ overflowWrap: 'anywhere' }}
+      >
+        {row.resourceType} {row.resourceId}
+      </Typography>
+    </>
+  );
+}
 
 /** `/audits` and `{organization route}/audits`: who changed what, and when (admins). */
 export default function AuditsRoute() {
@@ -45,7 +86,7 @@ function Audits({ organizationId }: { organizationId: number | null }) {
     sorts: AUDIT_SORTS,
     defaultSort: 'occurredAt',
     defaultOrder: 'desc',
-    filters: ['typeId', 'userId', 'organizationId', 'from', 'to'],
+    filters: ['typeId', 'userId', 'organizationId', 'impersonating', 'from', 'to'],
   });
   const scopeId =
     organizationId ??
@@ -64,50 +105,21 @@ function Audits({ organizationId }: { organizationId: number | null }) {
           {formatDateTime(row.occurredAt)}
         </Box>
       ),
+      hideBelow: 'sm',
     },
-    {
-      key: 'actor',
-      label: 'Who',
-      render: (row) => (
-        <>
-          <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
-            {row.actorName ?? 'System'}
-          </Typography>
-          {row.actorEmail ? (
-            <Typography variant="body2" color="text.secondary" component="span">
-              {row.actorEmail}
-            </Typography>
-          ) : null}
-        </>
-      ),
-    },
+    { key: 'actor', label: 'Who', render: (row) => <Actor row={row} />, hideBelow: 'sm' },
     {
       key: 'type',
       label: 'What',
       render: (row) => (
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
-          <Chip size="small" label={row.typeName} variant="outlined" />
-          {row.impersonating ? (
-            <Chip size="small" color="warning" label="Acting as platform admin" />
-          ) : null}
+        <Box sx={chips}>
+          <AuditTypeChip entry={row} />
+          <ActingChip entry={row} />
         </Box>
-      ),
-    },
-    {
-      key: 'summary',
-      label: 'Details',
-      render: (row) => (
-        <>
-          <Typography component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-            {row.summary}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" component="span">
-            {row.resourceType} {row.resourceId}
-          </Typography>
-        </>
       ),
       hideBelow: 'sm',
     },
+    { key: 'summary', label: 'Details', render: (row) => <Details row={row} />, hideBelow: 'sm' },
     ...(organizationId
       ? []
       : [
@@ -119,6 +131,30 @@ function Audits({ organizationId }: { organizationId: number | null }) {
           },
         ]),
     { key: 'ip', label: 'IP address', render: (row) => row.ipAddress ?? '—', hideBelow: 'lg' },
+    {
+      // Small screens: the same entry stacked in one cell, nothing off to the side.
+      key: 'entry',
+      label: 'Entry',
+      showBelow: 'sm',
+      render: (row) => (
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0 }}>
+          <Typography variant="body2" color="text.secondary" component="span">
+            {formatDateTime(row.occurredAt)}
+            {organizationId ? null : ` · ${row.organizationName ?? 'No organization'}`}
+          </Typography>
+          <Box component="span">
+            <Actor row={row} wrap />
+          </Box>
+          <Box sx={chips}>
+            <AuditTypeChip entry={row} />
+            <ActingChip entry={row} />
+          </Box>
+          <Box component="span">
+            <Details row={row} />
+          </Box>
+        </Box>
+      ),
+    },
   ];
 
   const dateField = (name: 'from' | 'to', label: string) => (
@@ -145,8 +181,8 @@ function Audits({ organizationId }: { organizationId: number | null }) {
           title="Audits"
           subtitle={
             seesAll
-              ? 'Every change and export on the platform, newest first.'
-              : 'Every change and export in your organization, newest first.'
+              ? 'Every change, sign-in and export on the platform, newest first.'
+              : 'Every change, sign-in and export in your organization, newest first.'
           }
         />
       )}
@@ -176,6 +212,16 @@ function Audits({ organizationId }: { organizationId: number | null }) {
               onChange={(value) => list.setFilter('organizationId', value)}
             />
           ) : null}
+          <SelectFilter
+            label="Acting"
+            value={list.filters.impersonating}
+            onChange={(value) => list.setFilter('impersonating', value)}
+            options={[
+              { value: 'true', label: 'Acting in an organization' },
+              { value: 'false', label: 'Not acting' },
+            ]}
+            minWidth={150}
+          />
           {dateField('from', 'From')}
           {dateField('to', 'To')}
         </ListToolbar>

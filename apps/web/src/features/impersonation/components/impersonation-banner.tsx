@@ -1,4 +1,4 @@
-import { useDispatch, useSelector } from 'react-redux';
+import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,21 +6,16 @@ import Typography from '@mui/material/Typography';
 import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
 
 import { paths } from '../../../lib/routing/paths';
-import {
-  clearImpersonation,
-  selectImpersonatedOrganization,
-} from '../../../lib/impersonation/impersonation-slice';
+import { selectImpersonatedOrganization } from '../../../lib/impersonation/impersonation-slice';
 
 /** Under the header while a platform admin acts within an organization: "Acting in … — Stop". */
 export function ImpersonationBanner() {
   const organization = useSelector(selectImpersonatedOrganization);
-  const dispatch = useDispatch();
   const navigate = useNavigate();
   if (!organization) return null;
-  const stop = () => {
-    navigate(paths.adminOrganization.getHref(organization.id));
-    dispatch(clearImpersonation());
-  };
+  // The platform admin's own view of the organization: leaving the acting route stops acting
+  // (useImpersonationSync), which the server records.
+  const stop = () => navigate(paths.adminOrganization.getHref(organization.id));
   return (
     <Box
       role="status"

@@ -5,13 +5,12 @@ import { isPlatformAdmin, isSameOrganization } from '@laurel/contract/roles';
 
 import { paths } from '../../../lib/routing/paths';
 import type { ApiDispatch } from '../../../lib/api/api';
-import { organizationApi } from '../../../lib/api/organization-api';
 import { useAuth } from '../../../lib/auth/use-auth';
 import {
-  clearImpersonation,
-  selectImpersonatedOrganization,
-  setImpersonatedOrganization,
-} from '../../../lib/impersonation/impersonation-slice';
+  startImpersonation,
+  stopImpersonation,
+} from '../../../lib/impersonation/impersonation-api';
+import { selectImpersonatedOrganization } from '../../../lib/impersonation/impersonation-slice';
 
 /** The organization id of `/organizations/:organizationId[/…]`, the route of acting within one. */
 export function actingRouteOrganizationId(pathname: string): number | null {
@@ -24,6 +23,7 @@ export function actingRouteOrganizationId(pathname: string): number | null {
  * Spec §4: a platform admin viewing an organization other than the stored one loads it and acts
  * within it; with no organization in the route, an impersonated organization is cleared. The
  * admin route (`/admin/organizations/:id`) is the platform admin's own view, so it clears too.
+ * The server records each start and stop on the organization's audit trail.
  */
 export function useImpersonationSync(): void {
   const { user } = useAuth();
@@ -38,25 +38,11 @@ export function useImpersonationSync(): void {
   useEffect(() => {
     if (!platformAdmin) return;
     if (targetId === null) {
-      if (current) dispatch(clearImpersonation());
+      if (current) void dispatch(stopImpersonation());
       return;
     }
     if (current?.id === targetId) return;
-    let cancelled = false;
-    dispatch(organizationApi.endpoints.getOrganization.initiate(targetId, { subscribe: false }))
-      .unwrap()
-      .then(
-        (organization) => {
-          if (!cancelled)
-            dispatch(setImpersonatedOrganization({ id: targetId, name: organization.name }));
-        },
-        () => {
-          // The organization page shows "not found"; nothing to act within.
-          if (!cancelled) dispatch(clearImpersonation());
-        },
-      );
-    return () => {
-      cancelled = true;
-    };
+    // Refused (an unknown organization): the organization page shows "not found".
+    void dispatch(startImpersonation(targetId));
   }, [dispatch, platformAdmin, targetId, current]);
 }

@@ -1,0 +1,134 @@
+import type { Kysely } from 'kysely';
+
+import type {
+  IdentityEvent,
+  RenewalFailureReason,
+  SignInFailureReason,
+  SignInMethod,
+} from '@laurel/identity';
+
+import type { Database } from '../../db/schema.ts';
+import {
+  type AuditTypeCode,
+  type NewAuditEntry,
+  SESSION_RESOURCE,
+  validAddress,
+} from '../../lib/audit.ts';
+import type { AuditsRepository } from './audits.repository.ts';
+
+const FAILURE_REASONS: Record<SignInFailureReason, string> = {
+  incorrect_credentials: 'wrong password',
+  user_disabled: 'the account is deactivated',
+  locked_out: 'too many wrong passwords, locked for a while',
+  password_reset_required: 'a password reset is required',
+  temporary_password_expired: 'the temporary password has expired',
+  session_expired: 'the sign-in took too long',
+  wrong_code: 'wrong authenticator code',
+  invalid_new_password: 'the new password does not meet the rules',
+  rate_limited: 'too many attempts',
+  invalid_request: 'the request was not valid',
+  company_refused: "refused by the company's sign-in",
+  error: 'an error',
+};
+
+const RENEWAL_REASONS: Record<RenewalFailureReason, string> = {
+  revoked: 'it was signed out',
+  expired: 'it has expired',
+  user_disabled: 'the account is deactivated',
+};
+
+const METHODS: Record<SignInMethod, string> = {
+  password: 'e-mail and password',
+  company: 'company sign-in (SSO)',
+};
+
+/** What an account event says in the audit trail: its type, resource and summary. */
+function describe(
+  event: IdentityEvent,
+  person: { id: number; email: string },
+): Pick<NewAuditEntry, 'typeCode' | 'resourceType' | 'resourceId' | 'summary'> {
+  const user = { resourceType: 'user', resourceId: String(person.id) };
+  const email = person.email;
+  const entry = (typeCode: AuditTypeCode, on: typeof user, summary: string) => ({
+    typeCode,
+    ...on,
+    summary,
+  });
+  switch (event.type) {
+    case 'SIGN_IN':
+      return entry(
+        'SIGN_IN',
+        { resourceType: SESSION_RESOURCE, resourceId: event.sessionId },
+        `${email} signed in with ${METHODS[event.method]}`,
+      );
+    case 'SIGN_IN_FAILED':
+      return entry(
+        'SIGN_IN_FAILED',
+        user,
+        `Sign-in of ${email} with ${METHODS[event.method]} refused: ${FAILURE_REASONS[event.reason]}`,
+      );
+    case 'SIGN_OUT':
+      return entry(
+        'SIGN_OUT',
+        { resourceType: SESSION_RESOURCE, resourceId: event.sessionId },
+        event.everywhere ? `${email} signed out on every device` : `${email} signed out`,
+      );
+    case 'SESSION_RENEWAL_FAILED':
+      return entry(
+        'SESSION_RENEWAL_FAILED',
+        { resourceType: SESSION_RESOURCE, resourceId: event.sessionId },
+        `The session of ${email} could not be renewed: ${RENEWAL_REASONS[event.reason]}`,
+      );
+    case 'PASSWORD_CHANGE':
+      return entry(
+        'PASSWORD_CHANGE',
+        user,
+        event.firstPassword
+          ? `${email} chose their password at their first sign-in`
+          : `${email} changed their password`,
+      );
+    case 'PASSWORD_RESET':
+      return entry(
+        'PASSWORD_RESET',
+        user,
+        event.step === 'code_sent'
+          ? `${email} asked for a password reset code`
+          : `${email} reset their password with an e-mailed code and was signed out everywhere`,
+      );
+    case 'MFA_SET_UP':
+      return entry(
+        'MFA_SET_UP',
+        user,
+        event.replaced
+          ? `${email} replaced their authenticator app`
+          : `${email} set up an authenticator app${event.duringSignIn ? ' at sign-in' : ''}`,
+      );
+    case 'MFA_REMOVED':
+      return entry('MFA_REMOVED', user, `${email} turned off their authenticator app`);
+  }
+}
+
+/**
+ * The one way account events reach the audit trail. The embedded pool tells them through its
+ * event hook (inside the transaction of the change); the API tells the ones it sees itself (the
+ * sign-in the web app reports after DONE, company sign-in's callback, sign-out), which is all it
+ * learns with AWS Cognito. An entry about a session is written once whoever tells it first, so a
+ * sign-in told by both is one entry. Events of identities without a Laurel user are not recorded.
+ */
+export function createAccountEventRecorder(audits: AuditsRepository) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the pool hands its executor over untyped
+  return async (event: IdentityEvent, executor: Kysely<any>): Promise<void> => {
+    const db = executor as Kysely<Database>;
+    const person = await audits.personOfIdentity(db, event.username);
+    if (!person) return;
+    await audits.insert(db, {
+      actorUserId: person.id,
+      organizationId: person.organizationId,
+      impersonating: false,
+      ...describe(event, person),
+      ipAddress: validAddress(event.origin.ip),
+      requestId: event.origin.requestId ?? null,
+    });
+  };
+}
+export type AccountEventRecorder = ReturnType<typeof createAccountEventRecorder>;
