@@ -46,6 +46,8 @@ export const API_PATHS = {
   organizationSso: (id: number | string) => `/api/organizations/${id}/sso`,
   organizationSsoTest: (id: number | string) => `/api/organizations/${id}/sso/test`,
   logHelper: '/api/log-helper',
+  /** OpenAPI document and its browsable pages (not an endpoint of the contract itself). */
+  docs: '/api/docs',
 } as const;
 
 /** Sent while a platform admin acts within an organization (spec §4). */

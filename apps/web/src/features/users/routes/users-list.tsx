@@ -15,6 +15,7 @@ import {
   isPlatformOrganization,
 } from '@laurel/contract/roles';
 import { USER_SORTS, type TUserSummary } from '@laurel/contract/users';
+import { API_PATHS } from '@laurel/contract/paths';
 
 import { getOrganizationHref, getOrganizationItemHref } from '../../../lib/routing/paths';
 import { useItemHref } from '../../../lib/routing/use-item-href';
@@ -31,7 +32,6 @@ import { useCan } from '../../../lib/auth/use-can';
 import { formatDateTime } from '../../../lib/format/format';
 import { useListParams } from '../../../lib/list/use-list-params';
 import { useListUsersQuery } from '../../../lib/api/user-api';
-import { USERS_EXPORT_PATH } from '../api/users-api';
 import { InviteUserDialog, invitableRoles } from '../components/invite-user-dialog';
 import { UserStatusChip } from '../components/status-chip';
 import { UserActions } from '../components/user-actions';
@@ -173,7 +173,7 @@ function UsersList({ organizationId }: { organizationId: number | null }) {
           searchLabel="Search users"
           search={list.search}
           onSearch={list.setSearch}
-          onExport={() => downloadFile(USERS_EXPORT_PATH, query, { fileName: 'users.csv' })}
+          onExport={() => downloadFile(API_PATHS.usersExport, query, { fileName: 'users.csv' })}
         >
           <SelectFilter
             label="Role"
