@@ -2,6 +2,8 @@ import { useState } from 'react';
 
 import { useGetOrganizationQuery, useListOrganizationsQuery } from '../../lib/api/organization-api';
 import { SearchPicker, type PickerOption, type PickerResults } from './search-picker';
+import { useFormContext } from './form-context';
+import { Cell, type Placed } from './form-fields';
 
 export type OrganizationOption = PickerOption;
 
@@ -72,5 +74,25 @@ export function OrganizationFilter({
       }}
       useResults={useOrganizationResults}
     />
+  );
+}
+
+/** The organization of the surrounding form, its id under `name` (null until one is chosen). */
+export function OrganizationField({ name, grid, autoFocus }: Placed & { autoFocus?: boolean }) {
+  const form = useFormContext();
+  const [picked, setPicked] = useState<OrganizationOption | null>(null);
+  return (
+    <Cell grid={grid}>
+      <OrganizationPicker
+        required
+        autoFocus={autoFocus}
+        value={picked}
+        onChange={(next) => {
+          setPicked(next);
+          form.setAt(name, next?.id ?? null);
+        }}
+        error={form.errorOf(name)}
+      />
+    </Cell>
   );
 }

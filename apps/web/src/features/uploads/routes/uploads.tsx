@@ -18,6 +18,7 @@ import { OrganizationFilter } from '../../../components/forms/organization-picke
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { NoAccess } from '../../../components/feedback/no-access';
 import { PageHeader } from '../../../components/layout/page-header';
+import { SectionHeader } from '../../../components/layout/section-header';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useCan } from '../../../lib/auth/use-can';
 import { formatDateTime } from '../../../lib/format/format';
@@ -174,21 +175,7 @@ function Uploads({ organizationId }: { organizationId: number | null }) {
   return (
     <>
       {organizationId ? (
-        <Box
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            gap: 3,
-            flexWrap: 'wrap',
-            mb: 4,
-          }}
-        >
-          <Typography variant="h5" component="h2">
-            Uploads
-          </Typography>
-          {uploadButton}
-        </Box>
+        <SectionHeader title="Uploads" actions={uploadButton} />
       ) : (
         <PageHeader
           title="Uploads"

@@ -25,6 +25,7 @@ import { ListToolbar, SelectFilter } from '../../../components/data-table/list-t
 import { RoleChip } from '../../../components/display/role-chip';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { PageHeader } from '../../../components/layout/page-header';
+import { SectionHeader } from '../../../components/layout/section-header';
 import { useDownloadFile } from '../../../lib/api/download';
 import { useGetOrganizationQuery } from '../../../lib/api/organization-api';
 import { useAuth } from '../../../lib/auth/use-auth';
@@ -139,29 +140,20 @@ function UsersList({ organizationId }: { organizationId: number | null }) {
   return (
     <>
       {organizationId ? (
-        <Box
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            gap: 3,
-            mb: 4,
-            flexWrap: 'wrap',
-          }}
-        >
-          <Typography variant="h5" component="h2">
-            Users
-          </Typography>
-          {canInvite ? (
-            <Button
-              variant="contained"
-              startIcon={<PersonAddAlt1Outlined />}
-              onClick={() => setInviting(true)}
-            >
-              Invite user
-            </Button>
-          ) : null}
-        </Box>
+        <SectionHeader
+          title="Users"
+          actions={
+            canInvite ? (
+              <Button
+                variant="contained"
+                startIcon={<PersonAddAlt1Outlined />}
+                onClick={() => setInviting(true)}
+              >
+                Invite user
+              </Button>
+            ) : null
+          }
+        />
       ) : (
         <PageHeader
           title="Users"
