@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 import { useGetOrganizationQuery, useListOrganizationsQuery } from '../../lib/api/organization-api';
-import { SearchPicker, type PickerOption, type PickerResults } from './search-picker';
+import { SearchFilter, SearchPicker, type PickerOption, type PickerResults } from './search-picker';
 import { useFormContext } from './form-context';
 import { Cell, type Placed } from './form-fields';
 
@@ -42,10 +42,11 @@ export function OrganizationPicker({ label = 'Organization', ...props }: Organiz
   );
 }
 
-/**
- * A list filter by organization, its id kept in the address (`?organizationId=`): searches every
- * organization, and names the chosen one even when it is not among the first shown.
- */
+function useOrganizationName(id: number | undefined): string | undefined {
+  return useGetOrganizationQuery(id ?? 0, { skip: id === undefined }).data?.name;
+}
+
+/** A list filter by organization, its id kept in the address (`?organizationId=`). */
 export function OrganizationFilter({
   value,
   onChange,
@@ -55,24 +56,16 @@ export function OrganizationFilter({
   onChange: (value: string | null) => void;
   minWidth?: number;
 }) {
-  const id = value ? Number(value) : undefined;
-  const [picked, setPicked] = useState<OrganizationOption | null>(null);
-  const known = picked && picked.id === id ? picked : null;
-  const { data } = useGetOrganizationQuery(id ?? 0, { skip: id === undefined || known !== null });
-  const chosen = id === undefined ? null : (known ?? (data ? { id, name: data.name } : null));
   return (
-    <SearchPicker
-      variant="filter"
+    <SearchFilter
       label="Organization"
       placeholder="All"
       noun="organization"
       minWidth={minWidth}
-      value={chosen}
-      onChange={(next) => {
-        setPicked(next);
-        onChange(next ? String(next.id) : null);
-      }}
+      value={value}
+      onChange={onChange}
       useResults={useOrganizationResults}
+      useName={useOrganizationName}
     />
   );
 }

@@ -1,10 +1,13 @@
-import { useState } from 'react';
-
 import { useGetUserQuery, useListUsersQuery } from '../../lib/api/user-api';
-import { SearchPicker, type PickerOption, type PickerResults } from './search-picker';
+import { SearchFilter, type PickerResults } from './search-picker';
 
 const nameOf = (person: { firstName: string; lastName: string }) =>
   `${person.firstName} ${person.lastName}`;
+
+function usePersonName(id: number | undefined): string | undefined {
+  const { data } = useGetUserQuery(id ?? 0, { skip: id === undefined });
+  return data ? nameOf(data) : undefined;
+}
 
 /**
  * A list filter by person, their id kept in the address (`?userId=`): searches every person the
@@ -37,24 +40,16 @@ export function UserFilter({
       isFetching,
     };
   };
-  const id = value ? Number(value) : undefined;
-  const [picked, setPicked] = useState<PickerOption | null>(null);
-  const known = picked && picked.id === id ? picked : null;
-  const { data } = useGetUserQuery(id ?? 0, { skip: id === undefined || known !== null });
-  const chosen = id === undefined ? null : (known ?? (data ? { id, name: nameOf(data) } : null));
   return (
-    <SearchPicker
-      variant="filter"
+    <SearchFilter
       label={label}
       placeholder={anyLabel}
       noun="person"
       plural="people"
-      value={chosen}
-      onChange={(next) => {
-        setPicked(next);
-        onChange(next ? String(next.id) : null);
-      }}
+      value={value}
+      onChange={onChange}
       useResults={useResults}
+      useName={usePersonName}
     />
   );
 }
