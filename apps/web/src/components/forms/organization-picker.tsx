@@ -21,52 +21,38 @@ function useOrganizationResults(search: string, limit: number): PickerResults {
   };
 }
 
+function useOrganizationName(id: number | undefined): string | undefined {
+  return useGetOrganizationQuery(id ?? 0, { skip: id === undefined }).data?.name;
+}
+
+/** How organizations are searched and named, for the pickers below. */
+const ORGANIZATIONS = {
+  label: 'Organization',
+  noun: 'organization',
+  useResults: useOrganizationResults,
+} as const;
+
 export interface OrganizationPickerProps {
   value: OrganizationOption | null;
   onChange: (value: OrganizationOption | null) => void;
-  label?: string;
   required?: boolean;
   autoFocus?: boolean;
   error?: string | undefined;
 }
 
 /** Chooses an organization by typing part of its name; the server searches all of them. */
-export function OrganizationPicker({ label = 'Organization', ...props }: OrganizationPickerProps) {
-  return (
-    <SearchPicker
-      {...props}
-      label={label}
-      noun="organization"
-      useResults={useOrganizationResults}
-    />
-  );
-}
-
-function useOrganizationName(id: number | undefined): string | undefined {
-  return useGetOrganizationQuery(id ?? 0, { skip: id === undefined }).data?.name;
+export function OrganizationPicker(props: OrganizationPickerProps) {
+  return <SearchPicker {...ORGANIZATIONS} {...props} />;
 }
 
 /** A list filter by organization, its id kept in the address (`?organizationId=`). */
-export function OrganizationFilter({
-  value,
-  onChange,
-  minWidth,
-}: {
+export function OrganizationFilter(props: {
   value: string | undefined;
   onChange: (value: string | null) => void;
   minWidth?: number;
 }) {
   return (
-    <SearchFilter
-      label="Organization"
-      placeholder="All"
-      noun="organization"
-      minWidth={minWidth}
-      value={value}
-      onChange={onChange}
-      useResults={useOrganizationResults}
-      useName={useOrganizationName}
-    />
+    <SearchFilter {...ORGANIZATIONS} {...props} placeholder="All" useName={useOrganizationName} />
   );
 }
 

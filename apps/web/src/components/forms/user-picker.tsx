@@ -14,11 +14,10 @@ function usePersonName(id: number | undefined): string | undefined {
  * caller can see (in `organizationId` when given), and names the chosen one after a reload.
  */
 export function UserFilter({
-  value,
-  onChange,
   organizationId,
   label = 'Person',
   anyLabel = 'Anyone',
+  ...props
 }: {
   value: string | undefined;
   onChange: (value: string | null) => void;
@@ -42,12 +41,11 @@ export function UserFilter({
   };
   return (
     <SearchFilter
+      {...props}
       label={label}
       placeholder={anyLabel}
       noun="person"
       plural="people"
-      value={value}
-      onChange={onChange}
       useResults={useResults}
       useName={usePersonName}
     />
