@@ -35,6 +35,7 @@ const ORGANIZATIONS = {
 export interface OrganizationPickerProps {
   value: OrganizationOption | null;
   onChange: (value: OrganizationOption | null) => void;
+  onBlur?: () => void;
   required?: boolean;
   autoFocus?: boolean;
   error?: string | undefined;
@@ -70,6 +71,7 @@ export function OrganizationField({ name, grid, autoFocus }: Placed & { autoFocu
           setPicked(next);
           form.setAt(name, next?.id ?? null);
         }}
+        onBlur={() => form.touch(name)}
         error={form.errorOf(name)}
       />
     </Cell>

@@ -25,6 +25,8 @@ export interface PickerResults {
 export interface SearchPickerProps {
   value: PickerOption | null;
   onChange: (value: PickerOption | null) => void;
+  /** The person left the picker (a form shows what is missing). */
+  onBlur?: () => void;
   label: string;
   /** Searches the server for `search` (empty: the first options), at most `limit` of them. */
   useResults: (search: string, limit: number) => PickerResults;
@@ -86,6 +88,7 @@ function PaperWithFooter({ children, footer, ...props }: PaperProps & { footer?:
 export function SearchPicker({
   value,
   onChange,
+  onBlur,
   label,
   useResults,
   noun,
@@ -114,6 +117,7 @@ export function SearchPicker({
     <Autocomplete
       value={value}
       onChange={(_event, next) => onChange(next)}
+      onBlur={onBlur}
       inputValue={input}
       onInputChange={(_event, next) => setInput(next)}
       options={shown}

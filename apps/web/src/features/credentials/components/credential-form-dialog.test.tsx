@@ -54,6 +54,19 @@ describe('the credential form', () => {
     expect(helperOf(screen.getByRole('textbox', { name: /^Name/ }))).toBe('At least 2 characters');
   });
 
+  it('asks for the organization once its picker is left empty', async () => {
+    serve();
+    renderWithProviders(
+      <CredentialFormDialog open organizationId={null} onClose={() => undefined} />,
+    );
+    const picker = screen.getByRole('combobox', { name: /^Organization/ });
+    expect(document.activeElement).toBe(picker);
+    expect(screen.queryByText('Choose an organization')).toBeNull();
+    await userEvent.tab();
+    expect(await screen.findByText('Choose an organization')).toBeTruthy();
+    expect(picker.getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('says everything that is missing on submit, and sends nothing', async () => {
     const created = serve();
     renderWithProviders(<CredentialFormDialog open organizationId={2} onClose={() => undefined} />);
