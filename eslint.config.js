@@ -79,7 +79,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts'],
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts', 'packages/*/src/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
     plugins: { 'import-x': importX },
     settings: {

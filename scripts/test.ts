@@ -37,7 +37,12 @@ function finish(ok: boolean): never {
 }
 
 if (!step('Lint', bin('eslint'), ['.', '--max-warnings', '0'])) finish(false);
-if (!step('Every workspace declares what it imports', bin('knip'), ['--dependencies']))
+if (
+  !step('Every workspace declares what it imports', bin('knip'), ['--dependencies']) ||
+  !step('Every workspace declares the Laurel packages it imports', process.execPath, [
+    'scripts/workspace-deps.ts',
+  ])
+)
   finish(false);
 if (
   !step('Typecheck', bin('tsc'), ['-p', 'tsconfig.json']) ||

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Logger, pino } from 'pino';
 
+import { API_PATHS } from '@laurel/contract/paths';
 import { ROLE_LABELS } from '@laurel/contract/roles';
 
 import type { buildApp } from './app.ts';
@@ -191,7 +192,7 @@ if (!forPeople) {
   logger.info(
     {
       url: config.publicUrl,
-      apiDocs: `${config.publicUrl}/api/docs`,
+      apiDocs: `${config.publicUrl}${API_PATHS.docs}`,
       startedInMs,
       demoMode: config.demoMode,
       ...(config.demoMode
@@ -219,7 +220,7 @@ if (!forPeople) {
   const lines = [
     '',
     `  Laurel is running at ${config.publicUrl}  (started in ${startedInMs} ms)`,
-    `  API documentation: ${config.publicUrl}/api/docs`,
+    `  API documentation: ${config.publicUrl}${API_PATHS.docs}`,
   ];
   if (config.demoMode) {
     lines.push(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { BILLING_CODES, type BillingCode } from './constants.ts';
+import { ZOrganizationRef } from './organizations.ts';
 import { listQuery, page, ZId } from './pagination.ts';
 
 export const CONTRACT_STATUSES = ['DRAFT', 'ACTIVE', 'EXPIRED', 'TERMINATED'] as const;
@@ -74,20 +75,31 @@ const isoDate = z.iso.date({ error: 'Use a date like 2026-01-31' });
 
 export const ZLineItemBody = z.strictObject({
   billing_code: z.enum(BILLING_CODES),
-  description: z.string().trim().min(1).max(300),
-  unit_price: z.number().min(0).max(1_000_000),
-  included_quantity: z.number().int().min(0).max(100_000_000),
+  description: z
+    .string()
+    .trim()
+    .min(1, 'Describe the line item')
+    .max(300, 'At most 300 characters'),
+  unit_price: z
+    .number({ error: 'Enter a price' })
+    .min(0, 'Not below 0')
+    .max(1_000_000, 'At most 1,000,000'),
+  included_quantity: z
+    .number({ error: 'Enter a number' })
+    .int('A whole number')
+    .min(0, 'Not below 0')
+    .max(100_000_000, 'At most 100,000,000'),
 });
 
 export const ZContractBody = z
   .strictObject({
-    organization_id: z.number().int().positive(),
-    number: z.string().trim().min(3).max(40),
-    name: z.string().trim().min(2).max(200),
+    organization_id: ZOrganizationRef,
+    number: z.string().trim().min(3, 'At least 3 characters').max(40, 'At most 40 characters'),
+    name: z.string().trim().min(2, 'At least 2 characters').max(200, 'At most 200 characters'),
     status: z.enum(CONTRACT_STATUSES),
     start_date: isoDate,
     end_date: isoDate,
-    line_items: z.array(ZLineItemBody).max(20),
+    line_items: z.array(ZLineItemBody).max(20, 'At most 20 line items'),
   })
   .refine((body) => body.end_date >= body.start_date, {
     path: ['end_date'],

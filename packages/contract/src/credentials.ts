@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 import { ZDataGap } from './insights.ts';
-import { listQuery, page, ZBodyLookupId, ZId, ZLookupId } from './pagination.ts';
+import { ZOrganizationRef } from './organizations.ts';
+import { bodyLookupId, listQuery, page, ZId, ZLookupId } from './pagination.ts';
 
 export const CREDENTIAL_STATUSES = ['ACTIVE', 'ARCHIVED'] as const;
 export type CredentialStatus = (typeof CREDENTIAL_STATUSES)[number];
@@ -63,17 +64,17 @@ export const ZCredentialPage = page(ZCredentialSummary).meta({ id: 'CredentialPa
 
 export const ZCredentialBody = z
   .strictObject({
-    organization_id: z.number().int().positive(),
-    name: z.string().trim().min(2, 'At least 2 characters').max(200),
+    organization_id: ZOrganizationRef,
+    name: z.string().trim().min(2, 'At least 2 characters').max(200, 'At most 200 characters'),
     code: z
       .string()
       .trim()
-      .min(2)
-      .max(40)
+      .min(2, 'At least 2 characters')
+      .max(40, 'At most 40 characters')
       .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'Letters, digits, dot, dash and underscore only'),
-    type_id: ZBodyLookupId,
-    program_code: z.string().trim().max(20).nullable().optional(),
-    description: z.string().trim().max(2000).nullable().optional(),
+    type_id: bodyLookupId('Choose a type'),
+    program_code: z.string().trim().max(20, 'At most 20 characters').nullable().optional(),
+    description: z.string().trim().max(2000, 'At most 2,000 characters').nullable().optional(),
   })
   .meta({ id: 'CredentialBody' });
 export type TCredentialBody = z.infer<typeof ZCredentialBody>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 import { LOGIN_MODES } from './constants.ts';
-import { listQuery, page, ZBodyLookupId, ZLookupId, ZQueryBoolean } from './pagination.ts';
+import { bodyLookupId, listQuery, page, ZLookupId, ZQueryBoolean } from './pagination.ts';
 
 export const ORGANIZATION_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 export type OrganizationStatus = (typeof ORGANIZATION_STATUSES)[number];
@@ -52,11 +52,17 @@ export const ZOrganizationPage = page(ZOrganizationSummary).meta({ id: 'Organiza
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 
+/** The organization a record of a body belongs to (`"organization_id": 4`). */
+export const ZOrganizationRef = z
+  .number({ error: 'Choose an organization' })
+  .int()
+  .positive('Choose an organization');
+
 export const ZOrganizationBody = z
   .strictObject({
     name: z.string().trim().min(2, 'At least 2 characters').max(200),
-    type_id: ZBodyLookupId,
-    login_mode_id: ZBodyLookupId,
+    type_id: bodyLookupId('Choose a type'),
+    login_mode_id: bodyLookupId('Choose how people sign in'),
     website: z
       .url({ protocol: /^https?$/, error: 'Enter a full address, such as https://example.edu' })
       .max(300)

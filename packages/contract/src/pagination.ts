@@ -60,8 +60,13 @@ export const ZBodyId = z.union([ZPositiveId, ZId]);
  */
 export const MAX_LOOKUP_ID = 2_147_483_647;
 
-/** A lookup id in a JSON body (`"type_id": 3`). */
-export const ZBodyLookupId = z.number().int().positive().max(MAX_LOOKUP_ID);
+/**
+ * A lookup id in a JSON body (`"type_id": 3`); `message` says what to choose when there is none.
+ * @example bodyLookupId('Choose a type')
+ */
+export const bodyLookupId = (message = 'Choose one') =>
+  z.number({ error: message }).int(message).positive(message).max(MAX_LOOKUP_ID, message);
+export const ZBodyLookupId = bodyLookupId();
 
 /** A lookup id in a query string (`?typeId=3`). */
 export const ZLookupId = ZWholeNumber.pipe(ZBodyLookupId);

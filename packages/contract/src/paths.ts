@@ -50,6 +50,8 @@ export const API_PATHS = {
   signOut: '/api/auth/sign-out',
   impersonationStart: '/api/impersonation/start',
   impersonationStop: '/api/impersonation/stop',
+  /** OpenAPI document and its browsable pages (not an endpoint of the contract itself). */
+  docs: '/api/docs',
 } as const;
 
 /** Sent while a platform admin acts within an organization (spec §4). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { MESSAGES } from './messages.ts';
 import { ROLE_IDS } from './roles.ts';
+import { oneTimeCode, ZPassword } from './sign-in.ts';
 
 export const ZRoleId = z.union(ROLE_IDS.map((id) => z.literal(id)));
 
@@ -53,11 +54,8 @@ export const PROFILE_FIELD_KEYS: Record<keyof TUpdateProfileBody, string> = {
  */
 export const ZRemoveAuthenticatorBody = z
   .strictObject({
-    code: z
-      .string()
-      .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.')
-      .optional(),
-    password: z.string().min(1).max(256).optional(),
+    code: oneTimeCode().optional(),
+    password: ZPassword.max(256).optional(),
   })
   .refine((body) => (body.code === undefined) !== (body.password === undefined), {
     message: MESSAGES.stepUpRequired,

@@ -10,6 +10,7 @@ import { ROLES, type RoleId } from '@laurel/contract/roles';
 
 import { badRequest, forbidden, HttpError, unauthorized } from '../lib/http-error.ts';
 import { KeySetUnavailableError } from '../lib/remote-key-set.ts';
+import { DOCS_PREFIX } from './openapi.ts';
 
 /** Who is calling: resolved from a verified id token and the user's row. */
 export interface Principal {
@@ -210,7 +211,7 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
   }
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/docs')) return;
+    if (!request.url.startsWith('/api/') || request.url.startsWith(DOCS_PREFIX)) return;
     if (request.routeOptions.config?.public) return;
     if (request.is404) return;
     request.principal = await resolve(request);

@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
-export const DOCS_PREFIX = '/api/docs';
+import { API_PATHS } from '@laurel/contract/paths';
+
+export const DOCS_PREFIX = API_PATHS.docs;
 
 /** OpenAPI generated from the contract's zod schemas, browsable at /api/docs. */
 export const openapiPlugin = fp<{ version: string; serveUi: boolean }>(

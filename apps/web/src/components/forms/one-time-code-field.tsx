@@ -1,33 +1,35 @@
-import { TextInput } from './text-input';
+import type { ReactNode } from 'react';
 
-export const isOneTimeCode = (code: string) => /^\d{6}$/.test(code);
+import { TextInput } from './text-input';
 
 export interface OneTimeCodeFieldProps {
   value: string;
-  onChange: (code: string) => void;
-  error?: string | undefined;
+  onChange: (event: { target: { value: string } }) => void;
+  onBlur?: () => void;
+  error?: boolean;
+  helperText?: ReactNode;
   label?: string;
   autoFocus?: boolean;
 }
 
-/** A 6-digit code input that keeps only digits and lets phones offer the code. */
+/**
+ * A 6-digit code input that keeps only digits and lets phones offer the code; takes a form's
+ * `textField('code')` binding.
+ */
 export function OneTimeCodeField({
-  value,
   onChange,
-  error,
   label = 'Verification code',
-  autoFocus,
+  ...props
 }: OneTimeCodeFieldProps) {
   return (
     <TextInput
+      {...props}
       label={label}
       name="code"
       autoComplete="one-time-code"
-      autoFocus={autoFocus}
-      value={value}
-      onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, 6))}
-      error={Boolean(error)}
-      helperText={error}
+      onChange={(event) =>
+        onChange({ target: { value: event.target.value.replace(/\D/g, '').slice(0, 6) } })
+      }
       inputProps={{ inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6 }}
       sx={{ '& input': { letterSpacing: '0.4em', fontSize: '1.25rem', fontWeight: 700 } }}
     />

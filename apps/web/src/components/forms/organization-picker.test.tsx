@@ -10,10 +10,10 @@ import {
   type OrganizationOption,
 } from './organization-picker';
 
-/** 500 organizations behind a server that searches by name and pages as the API does. */
-const organizations = Array.from({ length: 500 }, (_, index) => ({
+/** 10,000 organizations behind a server that searches by name and pages as the API does. */
+const organizations = Array.from({ length: 10_000 }, (_, index) => ({
   id: index + 1,
-  name: `Organization ${String(index + 1).padStart(3, '0')}`,
+  name: `Organization ${String(index + 1).padStart(5, '0')}`,
 }));
 
 function serveOrganizations() {
@@ -43,40 +43,58 @@ afterEach(() => vi.restoreAllMocks());
 describe('organization pickers', () => {
   it('names the chosen organization of a filter from the address, though it is far past the first page', async () => {
     const fetchMock = serveOrganizations();
-    renderWithProviders(<OrganizationFilter value="437" onChange={() => undefined} />);
+    renderWithProviders(<OrganizationFilter value="8437" onChange={() => undefined} />);
     await waitFor(() =>
       expect(
         (screen.getByRole('combobox', { name: 'Organization' }) as HTMLInputElement).value,
-      ).toBe('Organization 437'),
+      ).toBe('Organization 08437'),
     );
     const urls = fetchMock.mock.calls.map(
       ([request]) => new URL((request as Request).url).pathname,
     );
-    expect(urls).toContain('/api/organizations/437');
+    expect(urls).toContain('/api/organizations/8437');
   });
 
-  it('searches every organization on the server as the person types, and reports the choice', async () => {
+  it('finds an organization among 10,000 by searching the server as the person types', async () => {
     const fetchMock = serveOrganizations();
     const onChange = vi.fn();
     renderWithProviders(<OrganizationFilter value={undefined} onChange={onChange} />);
     const box = screen.getByRole('combobox', { name: 'Organization' });
-    await userEvent.type(box, '499');
-    const option = await screen.findByRole('option', { name: 'Organization 499' });
+    await userEvent.type(box, '9876');
+    const option = await screen.findByRole('option', { name: 'Organization 09876' });
+    expect(screen.getAllByRole('option')).toHaveLength(1);
     const searched = fetchMock.mock.calls.map(([request]) =>
       new URL((request as Request).url).searchParams.get('search'),
     );
-    expect(searched).toContain('499');
+    expect(searched).toContain('9876');
     await userEvent.click(option);
-    expect(onChange).toHaveBeenCalledWith('499');
+    expect(onChange).toHaveBeenCalledWith('9876');
   });
 
-  it('says how many match when there are more than it shows', async () => {
+  it('says when it shows only the first of many, in a form field and in a filter', async () => {
     serveOrganizations();
     function Field() {
       const [value, setValue] = useState<OrganizationOption | null>(null);
       return <OrganizationPicker value={value} onChange={setValue} />;
     }
-    renderWithProviders(<Field />);
-    expect(await screen.findByText('500 match; type more of the name to narrow them')).toBeTruthy();
+    renderWithProviders(
+      <>
+        <Field />
+        <OrganizationFilter value={undefined} onChange={() => undefined} />
+      </>,
+    );
+    const [field, filter] = screen.getAllByRole('combobox', { name: /Organization/ });
+    await userEvent.click(field!);
+    expect(await screen.findAllByRole('option')).toHaveLength(20);
+    expect(screen.getByText('Showing 20 of 10,000 — type to narrow')).toBeTruthy();
+    await userEvent.keyboard('{Escape}');
+
+    await userEvent.click(filter!);
+    await userEvent.type(filter!, '0999');
+    // "Organization 00999" and "Organization 09990" to "Organization 09999": all shown, no line.
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(11));
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+    await userEvent.clear(filter!);
+    expect(await screen.findByText('Showing 20 of 10,000 — type to narrow')).toBeTruthy();
   });
 });

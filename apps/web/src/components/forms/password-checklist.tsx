@@ -1,10 +1,13 @@
 import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import { visuallyHidden } from '../feedback/visually-hidden';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
+import { NEW_PASSWORD_RULES, type PasswordRule } from '@laurel/contract/sign-in';
 
-import { NEW_PASSWORD_RULES, type PasswordRule } from '../../lib/auth/password-rules';
+import { visuallyHidden } from '../feedback/visually-hidden';
 
 /** The password requirements, each ticked as soon as it is met. */
 export function PasswordChecklist({
@@ -12,52 +15,40 @@ export function PasswordChecklist({
   rules = NEW_PASSWORD_RULES,
 }: {
   password: string;
-  rules?: PasswordRule[];
+  rules?: readonly PasswordRule[];
 }) {
   return (
-    <Box
-      component="ul"
+    <List
+      dense
+      disablePadding
       aria-label="Password requirements"
-      sx={{
-        listStyle: 'none',
-        m: 0,
-        p: 0,
-        display: 'grid',
-        gap: 1.5,
-        gridTemplateColumns: { sm: '1fr 1fr' },
-      }}
+      sx={{ display: 'grid', columnGap: 4, gridTemplateColumns: { sm: '1fr 1fr' } }}
     >
       {rules.map((rule) => {
         const met = rule.test(password);
+        const Icon = met ? CheckCircle : RadioButtonUnchecked;
         return (
-          <Box
-            component="li"
-            key={rule.id}
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              gap: 2,
-              color: met ? 'success.main' : 'text.secondary',
-            }}
-          >
-            {met ? (
-              <CheckCircle sx={{ fontSize: 16 }} />
-            ) : (
-              <RadioButtonUnchecked sx={{ fontSize: 16 }} />
-            )}
-            <Typography
-              variant="body2"
-              component="span"
-              sx={{ color: met ? 'text.primary' : 'text.secondary' }}
-            >
-              {rule.label}
-              <Box component="span" sx={visuallyHidden}>
-                {met ? ' (met)' : ' (not met yet)'}
-              </Box>
-            </Typography>
-          </Box>
+          <ListItem key={rule.id} disableGutters disablePadding>
+            <ListItemIcon sx={{ minWidth: 24, color: met ? 'success.main' : 'text.secondary' }}>
+              <Icon sx={{ fontSize: 16 }} />
+            </ListItemIcon>
+            <ListItemText
+              sx={{ my: 0.25 }}
+              primary={
+                <>
+                  {rule.label}
+                  <Box component="span" sx={visuallyHidden}>
+                    {met ? ' (met)' : ' (not met yet)'}
+                  </Box>
+                </>
+              }
+              slotProps={{
+                primary: { variant: 'body2', color: met ? 'text.primary' : 'text.secondary' },
+              }}
+            />
+          </ListItem>
         );
       })}
-    </Box>
+    </List>
   );
 }

@@ -1,11 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import Paper, { type PaperProps } from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
+import type { SxProps, Theme } from '@mui/material/styles';
+
+import { formatNumber } from '../../lib/format/format';
 
 export interface PickerOption {
   id: number;
   name: string;
+  /** A second line under the name (a code), to tell alike names apart. */
+  detail?: string;
 }
 
 /** What a picker's server search returns: the options shown and how many match in all. */
@@ -18,6 +25,8 @@ export interface PickerResults {
 export interface SearchPickerProps {
   value: PickerOption | null;
   onChange: (value: PickerOption | null) => void;
+  /** The person left the picker (a form shows what is missing). */
+  onBlur?: () => void;
   label: string;
   /** Searches the server for `search` (empty: the first options), at most `limit` of them. */
   useResults: (search: string, limit: number) => PickerResults;
@@ -32,18 +41,54 @@ export interface SearchPickerProps {
   variant?: 'field' | 'filter';
   placeholder?: string;
   minWidth?: number;
+  /** Where a filter sits in its toolbar, when the default width does not fit. */
+  sx?: SxProps<Theme>;
 }
 
 const TYPING_DELAY_MS = 250;
-const SHOWN = 20;
+export const PICKER_SHOWN = 20;
+
+/** "Showing 20 of 1,234 — type to narrow", or nothing when every match is shown. */
+export function narrowHint(shown: number, total: number): string | null {
+  return total > shown
+    ? `Showing ${formatNumber(shown)} of ${formatNumber(total)} — type to narrow`
+    : null;
+}
+
+/** The options' paper with a line under the list (what the list leaves out). */
+function PaperWithFooter({ children, footer, ...props }: PaperProps & { footer?: ReactNode }) {
+  return (
+    <Paper {...props}>
+      {children}
+      {footer ? (
+        <Box
+          role="status"
+          // Reading the line must not close the list.
+          onMouseDown={(event) => event.preventDefault()}
+          sx={{
+            px: 4,
+            py: 2,
+            borderTop: 1,
+            borderColor: 'divider',
+            color: 'text.secondary',
+            fontSize: '0.8125rem',
+          }}
+        >
+          {footer}
+        </Box>
+      ) : null}
+    </Paper>
+  );
+}
 
 /**
  * Chooses one of many records by typing part of its name: the server searches all of them, so
- * nothing is left out however many there are.
+ * nothing is left out however many there are, and the list says when it shows only the first.
  */
 export function SearchPicker({
   value,
   onChange,
+  onBlur,
   label,
   useResults,
   noun,
@@ -54,6 +99,7 @@ export function SearchPicker({
   variant = 'field',
   placeholder,
   minWidth,
+  sx,
 }: SearchPickerProps) {
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
@@ -63,26 +109,43 @@ export function SearchPicker({
   }, [input]);
   // While the chosen option's name is in the box, list from the start rather than by it.
   const text = value && search === value.name ? '' : search;
-  const { options, total, isFetching } = useResults(text, SHOWN);
+  const { options, total, isFetching } = useResults(text, PICKER_SHOWN);
+  const shown = options ?? [];
   const filter = variant === 'filter';
-  const narrowHint =
-    total > SHOWN ? `${total.toLocaleString()} match; type more of the name to narrow them` : ' ';
 
   return (
     <Autocomplete
       value={value}
       onChange={(_event, next) => onChange(next)}
+      onBlur={onBlur}
       inputValue={input}
       onInputChange={(_event, next) => setInput(next)}
-      options={options ?? []}
+      options={shown}
       // The server filters; show what it returned.
-      filterOptions={(shown) => shown}
+      filterOptions={(all) => all}
       getOptionLabel={(option) => option.name}
       isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
+      renderOption={({ key, ...props }, option) => (
+        <li key={key} {...props}>
+          <Box>
+            {option.name}
+            {option.detail ? (
+              <Box component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+                {option.detail}
+              </Box>
+            ) : null}
+          </Box>
+        </li>
+      )}
       loading={isFetching}
       noOptionsText={text ? `No ${noun} matches "${text}"` : `No ${plural}`}
+      slots={{ paper: PaperWithFooter }}
+      slotProps={{ paper: { footer: narrowHint(shown.length, total) } as PaperProps }}
       size={filter ? 'small' : 'medium'}
-      sx={filter ? { minWidth: minWidth ?? 260, flex: { xs: '1 1 180px', sm: '0 0 auto' } } : {}}
+      sx={
+        sx ??
+        (filter ? { minWidth: minWidth ?? 260, flex: { xs: '1 1 180px', sm: '0 0 auto' } } : {})
+      }
       renderInput={(params) => (
         <TextField
           {...params}
@@ -91,7 +154,7 @@ export function SearchPicker({
           autoFocus={autoFocus}
           placeholder={placeholder}
           error={Boolean(error)}
-          helperText={filter ? error : (error ?? narrowHint)}
+          helperText={filter ? error : (error ?? ' ')}
           slotProps={{
             ...params.slotProps,
             ...(filter ? { inputLabel: { ...params.slotProps.inputLabel, shrink: true } } : {}),
@@ -107,6 +170,40 @@ export function SearchPicker({
           }}
         />
       )}
+    />
+  );
+}
+
+export interface SearchFilterProps extends Omit<
+  SearchPickerProps,
+  'value' | 'onChange' | 'variant'
+> {
+  /** The chosen record's id as the address keeps it (`?organizationId=437`), or undefined. */
+  value: string | undefined;
+  onChange: (value: string | null) => void;
+  /** The name of the record with this id (undefined: none to fetch), for a choice from the address. */
+  useName: (id: number | undefined) => string | undefined;
+}
+
+/**
+ * A list filter by one record, its id kept in the address: searches every record, and names the
+ * chosen one after a reload even when it is far past the first options.
+ */
+export function SearchFilter({ value, onChange, useName, ...props }: SearchFilterProps) {
+  const id = value ? Number(value) : undefined;
+  const [picked, setPicked] = useState<PickerOption | null>(null);
+  const known = picked && picked.id === id ? picked : null;
+  const name = useName(known ? undefined : id);
+  const chosen = id === undefined ? null : (known ?? (name ? { id, name } : null));
+  return (
+    <SearchPicker
+      {...props}
+      variant="filter"
+      value={chosen}
+      onChange={(next) => {
+        setPicked(next);
+        onChange(next ? String(next.id) : null);
+      }}
     />
   );
 }

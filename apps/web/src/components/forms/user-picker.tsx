@@ -1,21 +1,23 @@
-import { useState } from 'react';
-
 import { useGetUserQuery, useListUsersQuery } from '../../lib/api/user-api';
-import { SearchPicker, type PickerOption, type PickerResults } from './search-picker';
+import { SearchFilter, type PickerResults } from './search-picker';
 
 const nameOf = (person: { firstName: string; lastName: string }) =>
   `${person.firstName} ${person.lastName}`;
+
+function usePersonName(id: number | undefined): string | undefined {
+  const { data } = useGetUserQuery(id ?? 0, { skip: id === undefined });
+  return data ? nameOf(data) : undefined;
+}
 
 /**
  * A list filter by person, their id kept in the address (`?userId=`): searches every person the
  * caller can see (in `organizationId` when given), and names the chosen one after a reload.
  */
 export function UserFilter({
-  value,
-  onChange,
   organizationId,
   label = 'Person',
   anyLabel = 'Anyone',
+  ...props
 }: {
   value: string | undefined;
   onChange: (value: string | null) => void;
@@ -37,24 +39,15 @@ export function UserFilter({
       isFetching,
     };
   };
-  const id = value ? Number(value) : undefined;
-  const [picked, setPicked] = useState<PickerOption | null>(null);
-  const known = picked && picked.id === id ? picked : null;
-  const { data } = useGetUserQuery(id ?? 0, { skip: id === undefined || known !== null });
-  const chosen = id === undefined ? null : (known ?? (data ? { id, name: nameOf(data) } : null));
   return (
-    <SearchPicker
-      variant="filter"
+    <SearchFilter
+      {...props}
       label={label}
       placeholder={anyLabel}
       noun="person"
       plural="people"
-      value={chosen}
-      onChange={(next) => {
-        setPicked(next);
-        onChange(next ? String(next.id) : null);
-      }}
       useResults={useResults}
+      useName={usePersonName}
     />
   );
 }

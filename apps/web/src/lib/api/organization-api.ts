@@ -4,8 +4,6 @@ import { API_PATHS } from '@laurel/contract/paths';
 
 import { api } from './api';
 
-export const ORGANIZATIONS_PATH = API_PATHS.organizations;
-
 /**
  * GET /api/organizations/{id} (spec §7): shared because the shell (impersonation), breadcrumbs
  * and several screens need the same organization, and RTK Query then fetches it once.
@@ -14,7 +12,7 @@ export const ORGANIZATIONS_PATH = API_PATHS.organizations;
 export const organizationApi = api.injectEndpoints({
   endpoints: (build) => ({
     listOrganizations: build.query<TPage<TOrganizationSummary>, Record<string, string | number>>({
-      query: (params) => ({ url: ORGANIZATIONS_PATH, params }),
+      query: (params) => ({ url: API_PATHS.organizations, params }),
       providesTags: [{ type: 'Organization', id: 'LIST' }],
     }),
     getOrganization: build.query<TOrganization, number>({

@@ -4,8 +4,6 @@ import type { TUserSummary } from '@laurel/contract/users';
 
 import { api } from './api';
 
-export const USERS_PATH = API_PATHS.users;
-
 /**
  * GET /api/users and GET /api/users/{id}: shared by the users screens and every person picker
  * (the audit trail's filter), so RTK Query fetches a person once.
@@ -13,11 +11,11 @@ export const USERS_PATH = API_PATHS.users;
 export const userApi = api.injectEndpoints({
   endpoints: (build) => ({
     listUsers: build.query<TPage<TUserSummary>, Record<string, string | number>>({
-      query: (params) => ({ url: USERS_PATH, params }),
+      query: (params) => ({ url: API_PATHS.users, params }),
       providesTags: [{ type: 'User', id: 'LIST' }],
     }),
     getUser: build.query<TUserSummary, number>({
-      query: (id) => `${USERS_PATH}/${id}`,
+      query: (id) => API_PATHS.user(id),
       providesTags: (_result, _error, id) => [{ type: 'User', id }],
     }),
   }),

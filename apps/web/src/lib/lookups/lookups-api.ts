@@ -42,3 +42,7 @@ export function useSalesforceUrl(): LookupState<string | null> {
   const { data, isLoading, isSuccess } = lookupsApi.useGetSalesforceUrlQuery();
   return { data: data?.baseUrl ?? null, isLoading, hasLoaded: isSuccess };
 }
+
+/** A lookup list as the choices of a select: the id as value, the name as label. */
+export const lookupOptions = (list: TLookupList) =>
+  list.map((item) => ({ value: item.id, label: item.name }));

@@ -4,13 +4,10 @@ import type { TPage } from '@laurel/contract/pagination';
 
 import { api } from '../../../lib/api/api';
 
-export const AUDITS_PATH = API_PATHS.audits;
-export const AUDITS_EXPORT_PATH = API_PATHS.auditsExport;
-
 export const auditsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listAudits: build.query<TPage<TAuditEntry>, Record<string, string | number>>({
-      query: (params) => ({ url: AUDITS_PATH, params }),
+      query: (params) => ({ url: API_PATHS.audits, params }),
       providesTags: [{ type: 'Audit', id: 'LIST' }],
     }),
   }),

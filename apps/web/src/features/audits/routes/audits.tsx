@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import { AUDIT_SORTS, type TAuditEntry } from '@laurel/contract/audits';
 import { accessFor } from '@laurel/contract/permissions';
+import { API_PATHS } from '@laurel/contract/paths';
 
 import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
 import { DataTable, type Column } from '../../../components/data-table/data-table';
@@ -21,7 +22,7 @@ import { useCan } from '../../../lib/auth/use-can';
 import { formatDateTime } from '../../../lib/format/format';
 import { useListParams } from '../../../lib/list/use-list-params';
 import { useLookup } from '../../../lib/lookups/lookups-api';
-import { AUDITS_EXPORT_PATH, useListAuditsQuery } from '../api/audits-api';
+import { useListAuditsQuery } from '../api/audits-api';
 import { ActingChip, AuditTypeChip } from '../components/audit-chips';
 
 type Sort = (typeof AUDIT_SORTS)[number];
@@ -191,7 +192,7 @@ function Audits({ organizationId }: { organizationId: number | null }) {
           searchLabel="Search audit entries"
           search={list.search}
           onSearch={list.setSearch}
-          onExport={() => downloadFile(AUDITS_EXPORT_PATH, query, { fileName: 'audits.csv' })}
+          onExport={() => downloadFile(API_PATHS.auditsExport, query, { fileName: 'audits.csv' })}
         >
           <SelectFilter
             label="Type"

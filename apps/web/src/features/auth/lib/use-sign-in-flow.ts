@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { SignInOutput } from 'aws-amplify/auth';
 
+import type { AuthClient } from '../../../lib/amplify/load-amplify';
 import { paths, safeRedirectTarget } from '../../../lib/routing/paths';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { outcomeForStep, type SignInOutcome } from './sign-in-steps';
@@ -47,5 +48,19 @@ export function useSignInFlow() {
     [auth, finish, navigate, redirectTo],
   );
 
-  return { redirectTo, handleOutput, finish };
+  /**
+   * Answers the challenge the identity service is waiting for (a code, a new password) and goes
+   * on to the next step; `onDone` runs first when that answer completes the sign-in.
+   */
+  const confirmChallenge = useCallback(
+    async (challengeResponse: string, onDone?: (client: AuthClient) => Promise<unknown>) => {
+      const client = await auth.getClient();
+      const output = await client.confirmSignIn({ challengeResponse });
+      if (output.nextStep.signInStep === 'DONE') await onDone?.(client);
+      await handleOutput(output, auth.loginData.email);
+    },
+    [auth, handleOutput],
+  );
+
+  return { redirectTo, handleOutput, finish, confirmChallenge };
 }

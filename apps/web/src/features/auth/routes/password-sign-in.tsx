@@ -1,86 +1,75 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { TextInput } from '../../../components/forms/text-input';
 import MailOutlined from '@mui/icons-material/MailOutlined';
+import { ZPasswordSignInForm, ZEmailAddress } from '@laurel/contract/sign-in';
 
+import { PasswordField } from '../../../components/forms/password-field';
+import { useFormState, validateWith } from '../../../components/forms/use-form-state';
 import { paths } from '../../../lib/routing/paths';
 import { useCheckFederatedMutation } from '../../../lib/auth/auth-api';
 import { identityErrorText } from '../../../lib/auth/identity-errors';
 import { useAuth } from '../../../lib/auth/use-auth';
-import { AuthForm } from '../components/auth-form';
-import { PasswordField } from '../../../components/forms/password-field';
+import { AuthForm, EmailField } from '../components/auth-form';
 import { useSignInFlow } from '../lib/use-sign-in-flow';
 
 export const CHECK_EMAIL_NOTE =
   'Check your e-mail for your temporary password, then sign in with it below.';
 
-/** `/auth/password-sign-in`: e-mail first (company logins are sent on to their provider), then password. */
+type Notice = { severity: 'info' | 'warning' | 'error'; message: string };
+
+/**
+ * `/auth/password-sign-in`: e-mail first (company logins are sent on to their provider), then
+ * password. The address is filled in when the person comes from accepting an invitation
+ * (`?checkEmail=true`, spec §2) or from resetting their password.
+ */
 export default function PasswordSignInRoute() {
   const auth = useAuth();
   const [searchParams] = useSearchParams();
   const { handleOutput, redirectTo } = useSignInFlow();
   const [checkFederated] = useCheckFederatedMutation();
   const [step, setStep] = useState<'email' | 'password'>('email');
-  const [email, setEmail] = useState(auth.loginData.email);
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
-  const [error, setError] = useState<string | null>(null);
-  const [info, setInfo] = useState<{
-    severity: 'info' | 'warning' | 'error';
-    message: string;
-  } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const form = useFormState(
+    { email: auth.loginData.email, password: '' },
+    validateWith(ZPasswordSignInForm),
+    { errorText: identityErrorText },
+  );
+  const [notice, setNotice] = useState<Notice | null>(null);
 
   if (auth.isInitialized && auth.isAuthenticated)
     return <Navigate to={redirectTo ?? paths.home.getHref()} replace />;
 
-  const normalizedEmail = email.trim().toLowerCase();
+  const typedEmail = ZEmailAddress.safeParse(form.values.email).data;
 
-  const submitEmail = async () => {
-    setError(null);
-    if (!normalizedEmail) return setErrors({ email: 'Enter your e-mail address.' });
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(normalizedEmail))
-      return setErrors({ email: 'Enter a valid e-mail address.' });
-    setErrors({});
-    setBusy(true);
-    try {
-      const result = await checkFederated({ email: normalizedEmail }).unwrap();
-      if (result.isFederated && result.redirectUri) {
-        window.location.assign(result.redirectUri);
-        return;
+  const submitEmail = form.handleSubmit(
+    async (values) => {
+      const email = ZEmailAddress.parse(values.email);
+      auth.updateLoginData({ email });
+      try {
+        const result = await checkFederated({ email }).unwrap();
+        if (result.isFederated && result.redirectUri) {
+          window.location.assign(result.redirectUri);
+          return;
+        }
+      } catch {
+        // The check is a convenience: without an answer, password sign-in is still possible.
       }
-    } catch {
-      // The check is a convenience: without an answer, password sign-in is still possible.
-    } finally {
-      setBusy(false);
-    }
-    setStep('password');
-    window.setTimeout(() => passwordRef.current?.focus(), 0);
-  };
+      setStep('password');
+    },
+    { only: ['email'] },
+  );
 
-  const submitPassword = async () => {
-    setError(null);
-    setInfo(null);
-    if (!password) return setErrors({ password: 'Enter your password.' });
-    setErrors({});
-    setBusy(true);
-    try {
-      auth.updateLoginData({ email: normalizedEmail });
-      const client = await auth.getClient();
-      const output = await client.signIn({ username: normalizedEmail, password });
-      const outcome = await handleOutput(output, normalizedEmail);
-      if (outcome.kind === 'message') setInfo(outcome);
-    } catch (caught) {
-      setError(identityErrorText(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submitPassword = form.handleSubmit(async (values) => {
+    setNotice(null);
+    const { email, password } = ZPasswordSignInForm.parse(values);
+    auth.updateLoginData({ email });
+    const client = await auth.getClient();
+    const output = await client.signIn({ username: email, password });
+    const outcome = await handleOutput(output, email);
+    if (outcome.kind === 'message') setNotice(outcome);
+  });
 
   const checkEmail = searchParams.get('checkEmail') === 'true';
 
@@ -90,7 +79,7 @@ export default function PasswordSignInRoute() {
       subtitle={
         step === 'email' ? 'Use your work e-mail address.' : 'Enter your password to continue.'
       }
-      error={error}
+      form={form}
       notice={
         <>
           {checkEmail ? (
@@ -98,35 +87,23 @@ export default function PasswordSignInRoute() {
               {CHECK_EMAIL_NOTE}
             </Alert>
           ) : null}
-          {info ? (
-            <Alert severity={info.severity} sx={{ mb: 5 }}>
-              {info.message}
+          {notice ? (
+            <Alert severity={notice.severity} sx={{ mb: 5 }}>
+              {notice.message}
             </Alert>
           ) : null}
         </>
       }
-      onSubmit={() => void (step === 'email' ? submitEmail() : submitPassword())}
+      onSubmit={step === 'email' ? submitEmail : submitPassword}
+      submitLabel={step === 'email' ? 'Continue' : 'Sign in'}
       footer={
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2 }}>
-          <Link
-            component={RouterLink}
-            to={paths.auth.forgotPassword.getHref(normalizedEmail || undefined)}
-          >
-            Forgot your password?
-          </Link>
-        </Box>
+        <Link component={RouterLink} to={paths.auth.forgotPassword.getHref(typedEmail)}>
+          Forgot your password?
+        </Link>
       }
     >
-      <TextInput
-        label="E-mail address"
-        type="email"
-        name="username"
-        autoComplete="username"
+      <EmailField
         autoFocus={step === 'email'}
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        error={Boolean(errors.email)}
-        helperText={errors.email}
         readOnly={step === 'password'}
         endAdornment={
           step === 'password' ? (
@@ -134,7 +111,7 @@ export default function PasswordSignInRoute() {
               size="small"
               onClick={() => {
                 setStep('email');
-                setPassword('');
+                form.reset({ email: form.values.email, password: '' });
               }}
               sx={{ whiteSpace: 'nowrap' }}
             >
@@ -146,18 +123,11 @@ export default function PasswordSignInRoute() {
       {step === 'password' ? (
         <PasswordField
           label="Password"
-          name="password"
           autoComplete="current-password"
-          inputRef={passwordRef}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          error={Boolean(errors.password)}
-          helperText={errors.password}
+          autoFocus
+          {...form.textField('password')}
         />
       ) : null}
-      <Button type="submit" variant="contained" size="large" disabled={busy} sx={{ py: 3 }}>
-        {busy ? 'Please wait…' : step === 'email' ? 'Continue' : 'Sign in'}
-      </Button>
     </AuthForm>
   );
 }

@@ -1,43 +1,19 @@
-import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
+import { ZNewPasswordForm } from '@laurel/contract/sign-in';
 
-import { paths } from '../../../lib/routing/paths';
 import { identityErrorText } from '../../../lib/auth/identity-errors';
-import { validateNewPassword } from '../../../lib/auth/password-rules';
 import { useAuth } from '../../../lib/auth/use-auth';
-import { AuthForm } from '../components/auth-form';
-import { PasswordChecklist } from '../../../components/forms/password-checklist';
-import { PasswordField } from '../../../components/forms/password-field';
-import { useFormState } from '../../../components/forms/use-form-state';
+import { AuthForm, BackToSignIn } from '../components/auth-form';
+import { NewPasswordFields } from '../../../components/forms/new-password-fields';
+import { useFormState, validateWith } from '../../../components/forms/use-form-state';
 import { useSignInFlow } from '../lib/use-sign-in-flow';
 
 /** `/auth/set-password`: the identity service requires a new password (first sign-in with a temporary one). */
 export default function SetPasswordRoute() {
   const auth = useAuth();
-  const { handleOutput } = useSignInFlow();
-  const form = useFormState({ password: '', confirmation: '' }, (values) =>
-    validateNewPassword(values.password, values.confirmation),
-  );
-  const { password } = form.values;
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    setError(null);
-    if (!form.submit()) return;
-    setBusy(true);
-    try {
-      const client = await auth.getClient();
-      const output = await client.confirmSignIn({ challengeResponse: password });
-      await handleOutput(output, auth.loginData.email);
-    } catch (caught) {
-      setError(identityErrorText(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { confirmChallenge } = useSignInFlow();
+  const form = useFormState({ password: '', confirmation: '' }, validateWith(ZNewPasswordForm), {
+    errorText: identityErrorText,
+  });
 
   return (
     <AuthForm
@@ -47,13 +23,10 @@ export default function SetPasswordRoute() {
           ? `You signed in with a temporary password as ${auth.loginData.email}. Choose your own to continue.`
           : 'Choose your own password to continue.'
       }
-      error={error}
-      onSubmit={() => void submit()}
-      footer={
-        <Link component={RouterLink} to={paths.auth.passwordSignIn.getHref()}>
-          Back to sign in
-        </Link>
-      }
+      form={form}
+      onSubmit={form.handleSubmit(({ password }) => confirmChallenge(password))}
+      submitLabel="Set password and continue"
+      footer={<BackToSignIn />}
     >
       <input
         type="email"
@@ -63,21 +36,7 @@ export default function SetPasswordRoute() {
         readOnly
         hidden
       />
-      <PasswordField
-        label="New password"
-        autoComplete="new-password"
-        autoFocus
-        {...form.textField('password')}
-      />
-      <PasswordChecklist password={password} />
-      <PasswordField
-        label="Repeat the new password"
-        autoComplete="new-password"
-        {...form.textField('confirmation')}
-      />
-      <Button type="submit" variant="contained" size="large" disabled={busy} sx={{ py: 3 }}>
-        {busy ? 'Please wait…' : 'Set password and continue'}
-      </Button>
+      <NewPasswordFields name="password" autoFocus />
     </AuthForm>
   );
 }

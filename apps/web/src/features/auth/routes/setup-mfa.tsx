@@ -1,17 +1,17 @@
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { ZOneTimeCodeForm } from '@laurel/contract/sign-in';
 
 import { paths } from '../../../lib/routing/paths';
 import { identityErrorText } from '../../../lib/auth/identity-errors';
 import { useAuth } from '../../../lib/auth/use-auth';
-import { AuthForm } from '../components/auth-form';
-import { OneTimeCodeField, isOneTimeCode } from '../../../components/forms/one-time-code-field';
+import { AuthForm, BackToSignIn } from '../components/auth-form';
+import { OneTimeCodeField } from '../../../components/forms/one-time-code-field';
 import { TotpSetupPanel } from '../../../components/forms/totp-setup-panel';
+import { useFormState, validateWith } from '../../../components/forms/use-form-state';
 import { useSignInFlow } from '../lib/use-sign-in-flow';
 
 const STEPS = [
@@ -23,33 +23,11 @@ const STEPS = [
 /** `/auth/setup-mfa`: the identity service asks the user to set up an authenticator app. */
 export default function SetupMfaRoute() {
   const auth = useAuth();
-  const { handleOutput } = useSignInFlow();
-  const { totpSetupSecret, totpSetupUri, email } = auth.loginData;
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    setError(null);
-    if (!isOneTimeCode(code))
-      return setFieldError('Enter the 6-digit code from your authenticator app.');
-    setFieldError(undefined);
-    setBusy(true);
-    try {
-      const client = await auth.getClient();
-      const output = await client.confirmSignIn({ challengeResponse: code });
-      if (output.nextStep.signInStep === 'DONE') {
-        // From now on the app asks for a code at every sign-in.
-        await client.updateMFAPreference({ totp: 'PREFERRED' });
-      }
-      await handleOutput(output, email);
-    } catch (caught) {
-      setError(identityErrorText(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { confirmChallenge } = useSignInFlow();
+  const { totpSetupSecret, totpSetupUri } = auth.loginData;
+  const form = useFormState({ code: '' }, validateWith(ZOneTimeCodeForm), {
+    errorText: identityErrorText,
+  });
 
   if (!totpSetupSecret) {
     return (
@@ -75,13 +53,14 @@ export default function SetupMfaRoute() {
     <AuthForm
       title="Set up two-step verification"
       subtitle="Your organization asks for a code from an authenticator app at each sign-in."
-      error={error}
-      onSubmit={() => void submit()}
-      footer={
-        <Link component={RouterLink} to={paths.auth.passwordSignIn.getHref()}>
-          Back to sign in
-        </Link>
-      }
+      form={form}
+      onSubmit={form.handleSubmit(({ code }) =>
+        // From now on the app asks for a code at every sign-in.
+        confirmChallenge(code, (client) => client.updateMFAPreference({ totp: 'PREFERRED' })),
+      )}
+      submitLabel="Verify and continue"
+      busyLabel="Checking…"
+      footer={<BackToSignIn />}
     >
       <Box component="ol" sx={{ m: 0, pl: 5, display: 'grid', gap: 1.5 }}>
         {STEPS.map((text) => (
@@ -91,10 +70,7 @@ export default function SetupMfaRoute() {
         ))}
       </Box>
       <TotpSetupPanel setupUri={totpSetupUri} secret={totpSetupSecret} />
-      <OneTimeCodeField value={code} onChange={setCode} error={fieldError} />
-      <Button type="submit" variant="contained" size="large" disabled={busy} sx={{ py: 3 }}>
-        {busy ? 'Checking…' : 'Verify and continue'}
-      </Button>
+      <OneTimeCodeField {...form.textField('code')} />
     </AuthForm>
   );
 }

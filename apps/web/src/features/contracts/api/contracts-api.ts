@@ -4,25 +4,22 @@ import type { TPage } from '@laurel/contract/pagination';
 
 import { api } from '../../../lib/api/api';
 
-export const CONTRACTS_PATH = API_PATHS.contracts;
-export const CONTRACTS_EXPORT_PATH = API_PATHS.contractsExport;
-
 export const contractsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listContracts: build.query<TPage<TContractSummary>, Record<string, string | number>>({
-      query: (params) => ({ url: CONTRACTS_PATH, params }),
+      query: (params) => ({ url: API_PATHS.contracts, params }),
       providesTags: [{ type: 'Contract', id: 'LIST' }],
     }),
     getContract: build.query<TContract, number>({
-      query: (id) => `${CONTRACTS_PATH}/${id}`,
+      query: (id) => API_PATHS.contract(id),
       providesTags: (_result, _error, id) => [{ type: 'Contract', id }],
     }),
     createContract: build.mutation<TContract, TContractBody>({
-      query: (body) => ({ url: CONTRACTS_PATH, method: 'POST', body }),
+      query: (body) => ({ url: API_PATHS.contracts, method: 'POST', body }),
       invalidatesTags: [{ type: 'Contract', id: 'LIST' }, 'Counts', 'Organization'],
     }),
     updateContract: build.mutation<TContract, { id: number; body: TContractBody }>({
-      query: ({ id, body }) => ({ url: `${CONTRACTS_PATH}/${id}`, method: 'PUT', body }),
+      query: ({ id, body }) => ({ url: API_PATHS.contract(id), method: 'PUT', body }),
       invalidatesTags: (_result, _error, { id }) => [
         { type: 'Contract', id },
         { type: 'Contract', id: 'LIST' },

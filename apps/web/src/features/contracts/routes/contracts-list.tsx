@@ -13,6 +13,7 @@ import {
 } from '@laurel/contract/contracts';
 import { accessFor } from '@laurel/contract/permissions';
 import { isPlatformAdmin } from '@laurel/contract/roles';
+import { API_PATHS } from '@laurel/contract/paths';
 
 import { getOrganizationHref, getOrganizationItemHref } from '../../../lib/routing/paths';
 import { useItemHref } from '../../../lib/routing/use-item-href';
@@ -27,7 +28,7 @@ import { useCan } from '../../../lib/auth/use-can';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { formatDate } from '../../../lib/format/format';
 import { useListParams } from '../../../lib/list/use-list-params';
-import { CONTRACTS_EXPORT_PATH, useListContractsQuery } from '../api/contracts-api';
+import { useListContractsQuery } from '../api/contracts-api';
 import { ContractFormDialog } from '../components/contract-form-dialog';
 
 type Sort = (typeof CONTRACT_SORTS)[number];
@@ -132,7 +133,9 @@ function ContractsList({ organizationId }: { organizationId: number | null }) {
           searchLabel="Search contracts"
           search={list.search}
           onSearch={list.setSearch}
-          onExport={() => downloadFile(CONTRACTS_EXPORT_PATH, query, { fileName: 'contracts.csv' })}
+          onExport={() =>
+            downloadFile(API_PATHS.contractsExport, query, { fileName: 'contracts.csv' })
+          }
           actions={createButton}
         >
           <SelectFilter

@@ -12,6 +12,7 @@ import {
   type TCredentialSummary,
 } from '@laurel/contract/credentials';
 import { isPlatformAdmin } from '@laurel/contract/roles';
+import { API_PATHS } from '@laurel/contract/paths';
 
 import { getOrganizationHref, getOrganizationItemHref } from '../../../lib/routing/paths';
 import { useItemHref } from '../../../lib/routing/use-item-href';
@@ -27,7 +28,7 @@ import { useAuth } from '../../../lib/auth/use-auth';
 import { formatDate, formatNumber } from '../../../lib/format/format';
 import { useListParams } from '../../../lib/list/use-list-params';
 import { useLookup } from '../../../lib/lookups/lookups-api';
-import { CREDENTIALS_EXPORT_PATH, useListCredentialsQuery } from '../api/credentials-api';
+import { useListCredentialsQuery } from '../api/credentials-api';
 import { CredentialFormDialog } from '../components/credential-form-dialog';
 
 type Sort = (typeof CREDENTIAL_SORTS)[number];
@@ -128,7 +129,7 @@ function CredentialsList({ organizationId }: { organizationId: number | null }) 
         search={list.search}
         onSearch={list.setSearch}
         onExport={() =>
-          downloadFile(CREDENTIALS_EXPORT_PATH, query, { fileName: 'credentials.csv' })
+          downloadFile(API_PATHS.credentialsExport, query, { fileName: 'credentials.csv' })
         }
         actions={organizationId ? createButton : null}
       >

@@ -29,14 +29,14 @@ export const insightsApi = api.injectEndpoints({
       },
       providesTags: (_result, _error, args) => [{ type: 'Insights', id: args.organizationId }],
     }),
-    /** The organization's credentials to choose from, by name. */
+    /** The organization's credentials whose name or code holds `search`, by name, a page of them. */
     listInsightCredentials: build.query<
       TPage<TCredentialSummary>,
-      { organizationId: number; search: string }
+      { organizationId: number; search: string; pageSize: number }
     >({
-      query: ({ organizationId, search }) => ({
+      query: ({ organizationId, search, pageSize }) => ({
         url: API_PATHS.credentials,
-        params: { organizationId, pageSize: 50, sort: 'name', ...(search ? { search } : {}) },
+        params: { organizationId, pageSize, sort: 'name', ...(search ? { search } : {}) },
       }),
     }),
     /** The chosen credential, to name it in the filter even when the search does not list it. */

@@ -1,18 +1,12 @@
-import { useEffect, useState } from 'react';
-import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
-import TextField from '@mui/material/TextField';
-import type { TCredentialSummary } from '@laurel/contract/credentials';
-
 import { SelectFilter } from '../../../components/data-table/list-toolbar';
+import { SearchFilter, type PickerResults } from '../../../components/forms/search-picker';
 import { useGetInsightCredentialQuery, useListInsightCredentialsQuery } from '../api/insights-api';
 import type { InsightsFilter } from './use-insights-filter';
 
-type CredentialOption = Pick<TCredentialSummary, 'id' | 'name' | 'code'>;
-
-const SEARCH_DELAY_MS = 300;
-
-/** The organization's credentials as an autocomplete; empty means "All credentials". */
+/**
+ * The organization's credentials, searched on the server by name or code; empty means "All
+ * credentials". The list says when it shows only the first of many.
+ */
 function CredentialFilter({
   organizationId,
   value,
@@ -22,63 +16,34 @@ function CredentialFilter({
   value: number | undefined;
   onChange: (id: number | undefined) => void;
 }) {
-  const [input, setInput] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSearch(input.trim()), SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [input]);
-  const { data: page, isFetching } = useListInsightCredentialsQuery({ organizationId, search });
-  const { data: chosen } = useGetInsightCredentialQuery(value ?? 0, { skip: !value });
-  const selected: CredentialOption | null =
-    value === undefined
-      ? null
-      : (page?.items.find((item) => item.id === value) ??
-        (chosen?.id === value ? chosen : { id: value, name: 'Credential', code: '' }));
-  const options: CredentialOption[] = page?.items ?? [];
-
+  const useResults = (search: string, limit: number): PickerResults => {
+    const { data, isFetching } = useListInsightCredentialsQuery({
+      organizationId,
+      search,
+      pageSize: limit,
+    });
+    return {
+      options: data?.items.map(({ id, name, code }) => ({ id, name, detail: code })),
+      total: data?.total ?? 0,
+      isFetching,
+    };
+  };
   return (
-    <Autocomplete
-      size="small"
+    <SearchFilter
+      label="Credential"
+      placeholder="All credentials"
+      noun="credential"
+      value={value === undefined ? undefined : String(value)}
+      onChange={(next) => onChange(next ? Number(next) : undefined)}
+      useResults={useResults}
+      useName={useCredentialName}
       sx={{ flex: { xs: '1 1 100%', md: '0 1 360px' }, minWidth: 0 }}
-      options={
-        selected && !options.some((o) => o.id === selected.id) ? [selected, ...options] : options
-      }
-      value={selected}
-      loading={isFetching}
-      filterOptions={(all) => all}
-      isOptionEqualToValue={(option, chosenOption) => option.id === chosenOption.id}
-      getOptionLabel={(option) => option.name}
-      onChange={(_event, next) => onChange(next?.id)}
-      onInputChange={(_event, next, reason) => {
-        if (reason === 'input') setInput(next);
-        if (reason === 'clear' || reason === 'reset') setInput('');
-      }}
-      renderOption={({ key, ...props }, option) => (
-        <li key={key} {...props}>
-          <Box>
-            <Box component="span" sx={{ display: 'block' }}>
-              {option.name}
-            </Box>
-            {option.code ? (
-              <Box component="span" sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
-                {option.code}
-              </Box>
-            ) : null}
-          </Box>
-        </li>
-      )}
-      noOptionsText="No credential matches"
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label="Credential"
-          placeholder="All credentials"
-          slotProps={{ ...params.slotProps, inputLabel: { shrink: true } }}
-        />
-      )}
     />
   );
+}
+
+function useCredentialName(id: number | undefined): string | undefined {
+  return useGetInsightCredentialQuery(id ?? 0, { skip: id === undefined }).data?.name;
 }
 
 function yearOptions(min: number | null, max: number | null, from?: number, to?: number) {
@@ -92,6 +57,33 @@ function yearOptions(min: number | null, max: number | null, from?: number, to?:
     fromOptions: sorted.filter((year) => to === undefined || year <= to).map(option),
     toOptions: sorted.filter((year) => from === undefined || year >= from).map(option),
   };
+}
+
+/** One end of the award-year range. */
+function YearFilter({
+  filter,
+  field,
+  label,
+  anyLabel,
+  options,
+}: {
+  filter: InsightsFilter;
+  field: 'awardYearFrom' | 'awardYearTo';
+  label: string;
+  anyLabel: string;
+  options: { value: string; label: string }[];
+}) {
+  const year = filter[field];
+  return (
+    <SelectFilter
+      label={label}
+      value={year === undefined ? undefined : String(year)}
+      options={options}
+      anyLabel={anyLabel}
+      minWidth={130}
+      onChange={(value) => filter.set({ [field]: value ? Number(value) : undefined })}
+    />
+  );
 }
 
 /** Credential and award-year filters, kept in the URL by `useInsightsFilter`. */
@@ -121,21 +113,19 @@ export function InsightsFilters({
           onChange={(id) => filter.set({ credentialId: id })}
         />
       ) : null}
-      <SelectFilter
+      <YearFilter
+        filter={filter}
+        field="awardYearFrom"
         label="Awarded from"
-        value={filter.awardYearFrom === undefined ? undefined : String(filter.awardYearFrom)}
-        options={fromOptions}
         anyLabel="Earliest"
-        minWidth={130}
-        onChange={(value) => filter.set({ awardYearFrom: value ? Number(value) : undefined })}
+        options={fromOptions}
       />
-      <SelectFilter
+      <YearFilter
+        filter={filter}
+        field="awardYearTo"
         label="Awarded to"
-        value={filter.awardYearTo === undefined ? undefined : String(filter.awardYearTo)}
-        options={toOptions}
         anyLabel="Latest"
-        minWidth={130}
-        onChange={(value) => filter.set({ awardYearTo: value ? Number(value) : undefined })}
+        options={toOptions}
       />
     </>
   );

@@ -176,6 +176,43 @@ describe('insights panel', () => {
     );
   });
 
+  it("chooses a credential among the organization's many by searching the server", async () => {
+    const credentials = Array.from({ length: 1_234 }, (_, index) => ({
+      id: index + 1,
+      name: `Credential ${String(index + 1).padStart(4, '0')}`,
+      code: `C-${index + 1}`,
+    }));
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = new URL((input as Request).url);
+      if (url.pathname === '/api/insights-data/lookups') return jsonResponse(lookupsFixture());
+      if (url.pathname === '/api/insights-data') return jsonResponse(insightsFixture());
+      if (url.pathname !== '/api/credentials') return jsonResponse({ message: 'Not found' }, 404);
+      const search = url.searchParams.get('search') ?? '';
+      const pageSize = Number(url.searchParams.get('pageSize'));
+      const found = credentials.filter((item) => item.name.includes(search));
+      return jsonResponse({
+        items: found.slice(0, pageSize),
+        total: found.length,
+        page: 1,
+        pageSize,
+      });
+    });
+    renderPanel();
+    const filter = await screen.findByRole('combobox', { name: 'Credential' });
+    await userEvent.click(filter);
+    expect(await screen.findByText('Showing 20 of 1,234 — type to narrow')).toBeTruthy();
+    await userEvent.type(filter, '1200');
+    await userEvent.click(await screen.findByRole('option', { name: 'Credential 1200 C-1200' }));
+    await waitFor(() =>
+      expect(requestedInsights(fetchMock).at(-1)?.searchParams.get('credentialId')).toBe('1200'),
+    );
+    const listed = fetchMock.mock.calls
+      .map(([input]) => new URL((input as Request).url))
+      .filter((url) => url.pathname === '/api/credentials');
+    expect(listed.map((url) => url.searchParams.get('organizationId'))).toContain('2');
+    expect(listed.map((url) => url.searchParams.get('search'))).toContain('1200');
+  });
+
   it('has no credential filter when fixed to one credential', async () => {
     const fetchMock = serve(insightsFixture());
     renderPanel('/?tab=insights', { credentialId: 9 });

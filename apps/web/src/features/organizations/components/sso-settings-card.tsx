@@ -4,20 +4,19 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ROLE_LABELS, ROLES } from '@laurel/contract/roles';
 import { ZSsoSettingsBody, type TSsoSettings, type TSsoTestResult } from '@laurel/contract/sso';
 
 import { DetailGrid } from '../../../components/display/detail-grid';
-import { issuesToFieldErrors, useFormState } from '../../../components/forms/use-form-state';
+import { SectionHeader } from '../../../components/layout/section-header';
+import { FormError } from '../../../components/forms/form-error';
+import { Form } from '../../../components/forms/form';
+import { FormSelect, FormSwitch, FormTextField } from '../../../components/forms/form-fields';
+import { useFormState, validateWith } from '../../../components/forms/use-form-state';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
-import { getErrorText } from '../../../lib/errors/error-text';
 import {
   useGetSsoSettingsQuery,
   useSaveSsoSettingsMutation,
@@ -25,6 +24,11 @@ import {
 } from '../api/sso-api';
 
 type JitRole = typeof ROLES.ORGANIZATION_ADMIN | typeof ROLES.USER;
+const HALF = { xs: 12, md: 6 } as const;
+const JIT_ROLE_OPTIONS = [ROLES.USER, ROLES.ORGANIZATION_ADMIN].map((id) => ({
+  value: id,
+  label: ROLE_LABELS[id],
+}));
 
 interface Values extends Record<string, unknown> {
   issuer: string;
@@ -60,9 +64,6 @@ const toBody = (values: Values) => ({
   jit_role_id: values.jit_role_id,
 });
 
-const validate = (values: Values) =>
-  issuesToFieldErrors(ZSsoSettingsBody.safeParse(toBody(values)));
-
 /** Company sign-in (OIDC) of an organization, for platform admins on the organization page. */
 export function SsoSettingsCard({
   organizationId,
@@ -76,25 +77,18 @@ export function SsoSettingsCard({
   return (
     <Card component="section" aria-labelledby="sso-settings-title">
       <CardContent sx={{ p: 6, '&:last-child': { pb: 6 } }}>
-        <Box
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            gap: 3,
-            mb: 4,
-            flexWrap: 'wrap',
-          }}
-        >
-          <Typography variant="h6" component="h2" id="sso-settings-title">
-            Company sign-in (SSO)
-          </Typography>
-          {data && !editing ? (
-            <Button variant="outlined" onClick={() => setEditing(true)}>
-              {data.configured ? 'Edit settings' : 'Set up company sign-in'}
-            </Button>
-          ) : null}
-        </Box>
+        <SectionHeader
+          size="h6"
+          id="sso-settings-title"
+          title="Company sign-in (SSO)"
+          actions={
+            data && !editing ? (
+              <Button variant="outlined" onClick={() => setEditing(true)}>
+                {data.configured ? 'Edit settings' : 'Set up company sign-in'}
+              </Button>
+            ) : null
+          }
+        />
         {loginMode !== 'SSO' ? (
           <Alert severity="info" sx={{ mb: 4 }}>
             People of this organization sign in with e-mail and password. These settings take effect
@@ -136,111 +130,61 @@ export function SsoSettingsCard({
 }
 
 function SsoSettingsForm({ settings, onDone }: { settings: TSsoSettings; onDone: () => void }) {
-  const form = useFormState(toValues(settings), validate);
-  const { values, errors, set } = form;
-  const [save, saving] = useSaveSsoSettingsMutation();
+  const form = useFormState(toValues(settings), validateWith(ZSsoSettingsBody, toBody));
+  const [save] = useSaveSsoSettingsMutation();
   const [test, testing] = useTestSsoConnectionMutation();
   const [result, setResult] = useState<TSsoTestResult | null>(null);
   const { showSnackbar } = useSnackbar();
 
-  const submit = async () => {
-    if (!form.submit()) return;
-    try {
-      await save({ id: settings.organizationId, body: toBody(values) }).unwrap();
-      showSnackbar('Company sign-in saved.', 'success');
-      onDone();
-    } catch (error) {
-      form.applyServerErrors(error);
-      showSnackbar(getErrorText(error), 'error');
-    }
-  };
-  const testConnection = async () => {
-    setResult(null);
-    try {
+  const submit = form.handleSubmit(async (values) => {
+    await save({ id: settings.organizationId, body: toBody(values) }).unwrap();
+    showSnackbar('Company sign-in saved.', 'success');
+    onDone();
+  });
+  const testConnection = form.handleSubmit(
+    async (values) => {
+      setResult(null);
       setResult(await test({ id: settings.organizationId, issuer: values.issuer.trim() }).unwrap());
-    } catch (error) {
-      form.applyServerErrors(error);
-      showSnackbar(getErrorText(error), 'error');
-    }
-  };
-
-  const text = (
-    name: 'issuer' | 'client_id' | 'client_secret' | 'email_domains',
-    label: string,
-    extra: object = {},
-  ) => (
-    <TextField
-      fullWidth
-      label={label}
-      value={values[name]}
-      onChange={(event) => set(name, event.target.value)}
-      error={Boolean(errors[name])}
-      helperText={errors[name] ?? ' '}
-      {...extra}
-    />
+    },
+    { only: ['issuer'] },
   );
-  const busy = saving.isLoading || testing.isLoading;
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <Form form={form} onSubmit={submit}>
       <Grid container columnSpacing={4}>
-        <Grid size={12}>
-          {text('issuer', 'Issuer', {
-            required: true,
-            placeholder: 'https://login.example.edu',
-            autoFocus: true,
-          })}
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>{text('client_id', 'Client id', { required: true })}</Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          {text('client_secret', 'Client secret', {
-            type: 'password',
-            autoComplete: 'new-password',
-            placeholder: settings.hasClientSecret ? 'Stored — leave empty to keep it' : '',
-            slotProps: { inputLabel: { shrink: true } },
-          })}
-        </Grid>
-        <Grid size={12}>
-          {text('email_domains', 'E-mail domains', {
-            required: true,
-            placeholder: 'example.edu, staff.example.edu',
-          })}
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <FormControlLabel
-            control={
-              <Switch
-                checked={values.jit_enabled}
-                onChange={(event) => set('jit_enabled', event.target.checked)}
-              />
-            }
-            label="Add people at their first sign-in"
-          />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <TextField
-            select
-            fullWidth
-            label="Role of people added"
-            disabled={!values.jit_enabled}
-            value={values.jit_role_id}
-            onChange={(event) => set('jit_role_id', Number(event.target.value) as JitRole)}
-            helperText=" "
-          >
-            {[ROLES.USER, ROLES.ORGANIZATION_ADMIN].map((id) => (
-              <MenuItem key={id} value={id}>
-                {ROLE_LABELS[id]}
-              </MenuItem>
-            ))}
-          </TextField>
-        </Grid>
+        <FormTextField
+          name="issuer"
+          label="Issuer"
+          required
+          autoFocus
+          placeholder="https://login.example.edu"
+          grid={12}
+        />
+        <FormTextField name="client_id" label="Client id" required grid={HALF} />
+        <FormTextField
+          name="client_secret"
+          label="Client secret"
+          type="password"
+          autoComplete="new-password"
+          placeholder={settings.hasClientSecret ? 'Stored — leave empty to keep it' : ''}
+          slotProps={{ inputLabel: { shrink: true } }}
+          grid={HALF}
+        />
+        <FormTextField
+          name="email_domains"
+          label="E-mail domains"
+          required
+          placeholder="example.edu, staff.example.edu"
+          grid={12}
+        />
+        <FormSwitch name="jit_enabled" label="Add people at their first sign-in" grid={HALF} />
+        <FormSelect
+          name="jit_role_id"
+          label="Role of people added"
+          disabled={!form.values.jit_enabled}
+          options={JIT_ROLE_OPTIONS}
+          grid={HALF}
+        />
       </Grid>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 4 }}>
         Register this redirect URI at the provider: <strong>{settings.callbackUrl}</strong>
@@ -250,21 +194,22 @@ function SsoSettingsForm({ settings, onDone }: { settings: TSsoSettings; onDone:
           {result.message}
         </Alert>
       ) : null}
+      <FormError error={form.error} sx={{ mb: 4 }} />
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
-        <Button onClick={onDone} disabled={busy}>
+        <Button onClick={onDone} disabled={form.busy}>
           Cancel
         </Button>
         <Button
           variant="outlined"
-          disabled={busy || !values.issuer.trim()}
-          onClick={() => void testConnection()}
+          disabled={form.busy || !form.values.issuer.trim()}
+          onClick={() => testConnection()}
         >
           {testing.isLoading ? 'Testing…' : 'Test connection'}
         </Button>
-        <Button type="submit" variant="contained" disabled={busy}>
-          {saving.isLoading ? 'Saving…' : 'Save'}
+        <Button type="submit" variant="contained" disabled={form.busy}>
+          {form.busy && !testing.isLoading ? 'Saving…' : 'Save'}
         </Button>
       </Box>
-    </Box>
+    </Form>
   );
 }

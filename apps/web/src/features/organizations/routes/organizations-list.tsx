@@ -12,6 +12,7 @@ import {
 } from '@laurel/contract/organizations';
 import { LOGIN_MODE_LABELS } from '@laurel/contract/constants';
 import { isPlatformAdmin } from '@laurel/contract/roles';
+import { API_PATHS } from '@laurel/contract/paths';
 
 import { getOrganizationHref } from '../../../lib/routing/paths';
 import { DataTable, type Column } from '../../../components/data-table/data-table';
@@ -26,7 +27,6 @@ import { formatDate, formatNumber } from '../../../lib/format/format';
 import { useListParams } from '../../../lib/list/use-list-params';
 import { useLookup } from '../../../lib/lookups/lookups-api';
 import { useListOrganizationsQuery } from '../../../lib/api/organization-api';
-import { ORGANIZATIONS_EXPORT_PATH } from '../api/organizations-api';
 import { OrganizationFormDialog } from '../components/organization-form-dialog';
 
 type Sort = (typeof ORGANIZATION_SORTS)[number];
@@ -133,7 +133,9 @@ function OrganizationsList() {
           search={list.search}
           onSearch={list.setSearch}
           onExport={() =>
-            downloadFile(ORGANIZATIONS_EXPORT_PATH, list.query, { fileName: 'organizations.csv' })
+            downloadFile(API_PATHS.organizationsExport, list.query, {
+              fileName: 'organizations.csv',
+            })
           }
         >
           <SelectFilter

@@ -7,8 +7,12 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 
 import { MESSAGES } from '@laurel/contract/messages';
+import { ZOneTimeCodeForm } from '@laurel/contract/sign-in';
 
-import { OneTimeCodeField, isOneTimeCode } from '../../../components/forms/one-time-code-field';
+import { Form } from '../../../components/forms/form';
+import { ActionRow } from '../../../components/layout/section-header';
+import { OneTimeCodeField } from '../../../components/forms/one-time-code-field';
+import { useFormState, validateWith } from '../../../components/forms/use-form-state';
 import { TotpSetupPanel } from '../../../components/forms/totp-setup-panel';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { identityErrorText } from '../../../lib/auth/identity-errors';
@@ -27,8 +31,6 @@ export function AuthenticatorForm() {
   const { getClient, user } = useAuth();
   const { showSnackbar } = useSnackbar();
   const [state, setState] = useState<State>({ kind: 'loading' });
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState(false);
   const email = user?.profile?.email ?? user?.signInDetails?.loginId ?? user?.username ?? '';
@@ -54,7 +56,6 @@ export function AuthenticatorForm() {
     try {
       const client = await getClient();
       const details = await client.setUpTOTP();
-      setCode('');
       setState({
         kind: 'setting-up',
         secret: details.sharedSecret,
@@ -67,63 +68,22 @@ export function AuthenticatorForm() {
     }
   };
 
-  const verify = async () => {
-    if (!isOneTimeCode(code))
-      return setCodeError('Enter the 6-digit code from your authenticator app.');
-    setCodeError(undefined);
-    setBusy(true);
-    try {
-      const client = await getClient();
-      await client.verifyTOTPSetup({ code });
-      await client.updateMFAPreference({ totp: 'PREFERRED' });
-      setState({ kind: 'on' });
-      showSnackbar('Your authenticator app is set up.', 'success');
-    } catch (caught) {
-      setCodeError(identityErrorText(caught));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   if (state.kind === 'loading') return <Skeleton variant="rounded" height={56} />;
   if (state.kind === 'unavailable') return <Alert severity="warning">{state.message}</Alert>;
 
   if (state.kind === 'setting-up') {
     return (
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void verify();
-        }}
-        sx={{ display: 'grid', gap: 4 }}
-      >
-        <Typography color="text.secondary">
-          Scan the QR code with your authenticator app, then enter the code it shows.
-        </Typography>
-        <TotpSetupPanel setupUri={state.uri} secret={state.secret} />
-        <OneTimeCodeField value={code} onChange={setCode} error={codeError} autoFocus />
-        <Box sx={{ display: 'flex', gap: 2, justifyContent: 'flex-end' }}>
-          <Button onClick={() => setState({ kind: 'off' })}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Checking…' : 'Verify and turn on'}
-          </Button>
-        </Box>
-      </Box>
+      <AuthenticatorSetup
+        secret={state.secret}
+        uri={state.uri}
+        onCancel={() => setState({ kind: 'off' })}
+        onDone={() => setState({ kind: 'on' })}
+      />
     );
   }
 
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'space-between',
-        gap: 4,
-        flexWrap: 'wrap',
-      }}
-    >
+    <ActionRow sx={{ gap: 4 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 3 }}>
         <Typography sx={{ fontWeight: 700 }}>Authenticator app</Typography>
         {state.kind === 'on' ? (
@@ -150,6 +110,50 @@ export function AuthenticatorForm() {
           showSnackbar(MESSAGES.authenticatorRemoved, 'success');
         }}
       />
-    </Box>
+    </ActionRow>
+  );
+}
+
+/** The QR code and the first code from the app, which turns two-step verification on. */
+function AuthenticatorSetup({
+  secret,
+  uri,
+  onCancel,
+  onDone,
+}: {
+  secret: string;
+  uri: string;
+  onCancel: () => void;
+  onDone: () => void;
+}) {
+  const { getClient } = useAuth();
+  const { showSnackbar } = useSnackbar();
+  const form = useFormState({ code: '' }, validateWith(ZOneTimeCodeForm), {
+    // The identity service's refusal is about the code: say it under the code.
+    errorText: identityErrorText,
+    fieldErrorsOf: (caught) => ({ code: identityErrorText(caught) }),
+  });
+  const verify = form.handleSubmit(async ({ code }) => {
+    const client = await getClient();
+    await client.verifyTOTPSetup({ code });
+    await client.updateMFAPreference({ totp: 'PREFERRED' });
+    showSnackbar('Your authenticator app is set up.', 'success');
+    onDone();
+  });
+
+  return (
+    <Form form={form} onSubmit={verify} sx={{ display: 'grid', gap: 4 }}>
+      <Typography color="text.secondary">
+        Scan the QR code with your authenticator app, then enter the code it shows.
+      </Typography>
+      <TotpSetupPanel setupUri={uri} secret={secret} />
+      <OneTimeCodeField {...form.textField('code')} autoFocus />
+      <Box sx={{ display: 'flex', gap: 2, justifyContent: 'flex-end' }}>
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button type="submit" variant="contained" disabled={form.busy}>
+          {form.busy ? 'Checking…' : 'Verify and turn on'}
+        </Button>
+      </Box>
+    </Form>
   );
 }

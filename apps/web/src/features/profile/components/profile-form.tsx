@@ -1,5 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -11,12 +10,14 @@ import {
   type TUpdateProfileBody,
 } from '@laurel/contract/profile';
 
-import { issuesToFieldErrors, useFormState } from '../../../components/forms/use-form-state';
+import { Form } from '../../../components/forms/form';
+import { FormError } from '../../../components/forms/form-error';
+import { FormTextField } from '../../../components/forms/form-fields';
+import { useFormState, validateWith } from '../../../components/forms/use-form-state';
 import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useUpdateProfileMutation } from '../../../lib/auth/auth-api';
 import { useAuth } from '../../../lib/auth/use-auth';
-import { getErrorText } from '../../../lib/errors/error-text';
 import { useLookup } from '../../../lib/lookups/lookups-api';
 
 interface ProfileFormValues extends Record<string, unknown> {
@@ -54,8 +55,7 @@ function valuesToBody(values: ProfileFormValues): TUpdateProfileBody {
 }
 
 /** Validates with the same schema the server uses. */
-const validateProfile = (values: ProfileFormValues) =>
-  issuesToFieldErrors(ZUpdateProfileBody.safeParse(valuesToBody(values)));
+const validateProfile = validateWith(ZUpdateProfileBody, valuesToBody);
 
 export interface ProfileFormProps {
   profile: TProfile;
@@ -77,28 +77,19 @@ export function ProfileForm({
   const { showSnackbar } = useSnackbar();
   const salutations = useLookup('salutations');
   const pronouns = useLookup('pronouns');
-  const [save, { isLoading }] = useUpdateProfileMutation();
+  const [save] = useUpdateProfileMutation();
   const form = useFormState(profileToValues(profile), validateProfile);
   const { values, errors } = form;
-  const [error, setError] = useState<string | null>(null);
   const unsaved = useUnsavedChanges(form.dirty);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    if (!form.submit()) return;
-    try {
-      const result = await save({ id: profile.id, body: valuesToBody(values) }).unwrap();
-      unsaved.release();
-      form.reset(profileToValues(result));
-      updateProfile(result);
-      showSnackbar('Your profile has been saved.', 'success');
-      onSaved?.(result);
-    } catch (caught) {
-      if (!form.applyServerErrors(caught)) setError(getErrorText(caught));
-      showSnackbar(getErrorText(caught), 'error');
-    }
-  };
+  const submit = form.handleSubmit(async (current) => {
+    const result = await save({ id: profile.id, body: valuesToBody(current) }).unwrap();
+    unsaved.release();
+    form.reset(profileToValues(result));
+    updateProfile(result);
+    showSnackbar('Your profile has been saved.', 'success');
+    onSaved?.(result);
+  });
 
   const lookupSelect = (
     key: 'salutation' | 'pronoun',
@@ -130,45 +121,31 @@ export function ProfileForm({
   };
 
   return (
-    <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
-      {error ? (
-        <Box role="alert" sx={{ color: 'error.main', mb: 4 }}>
-          {error}
-        </Box>
-      ) : null}
+    <Form form={form} onSubmit={submit}>
+      <FormError error={form.error} sx={{ mb: 4 }} />
       <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {namesOnly
           ? null
           : lookupSelect('salutation', 'Salutation', salutations.data, salutations.isLoading)}
         {namesOnly ? null : lookupSelect('pronoun', 'Pronouns', pronouns.data, pronouns.isLoading)}
-        <TextField
-          label="First name"
-          required
-          autoComplete="given-name"
-          {...form.textField('first_name')}
-        />
-        <TextField
-          label="Last name"
-          required
-          autoComplete="family-name"
-          {...form.textField('last_name')}
-        />
+        <FormTextField name="first_name" label="First name" required autoComplete="given-name" />
+        <FormTextField name="last_name" label="Last name" required autoComplete="family-name" />
         {namesOnly ? null : (
-          <TextField
+          <FormTextField
+            name="title"
             label="Job title"
             autoComplete="organization-title"
-            {...form.textField('title')}
             sx={{ gridColumn: { sm: '1 / -1' } }}
           />
         )}
       </Box>
       <Box sx={{ display: 'flex', gap: 2, justifyContent: 'flex-end', mt: 2 }}>
         {secondaryAction}
-        <Button type="submit" variant="contained" disabled={isLoading}>
-          {isLoading ? 'Saving…' : submitLabel}
+        <Button type="submit" variant="contained" disabled={form.busy}>
+          {form.busy ? 'Saving…' : submitLabel}
         </Button>
       </Box>
       {unsaved.prompt}
-    </Box>
+    </Form>
   );
 }

@@ -39,11 +39,27 @@ describe('removing the authenticator app', () => {
     );
     const dialog = screen.getByRole('dialog', { name: 'Remove the authenticator app?' });
     await userEvent.type(screen.getByLabelText('Code from the app'), '12a3456');
-    await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove the app' }));
     expect(await screen.findByText(MESSAGES.stepUpWrongCode)).toBeTruthy();
     expect(bodiesSent).toEqual([{ code: '123456' }]);
     expect(onRemoved).not.toHaveBeenCalled();
     expect(dialog.isConnected).toBe(true);
+  });
+
+  it('says what removing does, and a click on Remove alone removes nothing', async () => {
+    const fetchMock = serverAnswering(() => jsonResponse(null, 204));
+    const onRemoved = vi.fn();
+    renderWithProviders(
+      <RemoveAuthenticatorDialog open onClose={() => undefined} onRemoved={onRemoved} />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Remove the authenticator app?' });
+    expect(dialog.textContent).toContain('sign-in will ask only for your password');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove the app' }));
+    expect(
+      await screen.findByText('Enter the 6-digit code from your authenticator app.'),
+    ).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(onRemoved).not.toHaveBeenCalled();
   });
 
   it('checks the code locally before asking the server', async () => {
@@ -52,7 +68,7 @@ describe('removing the authenticator app', () => {
       <RemoveAuthenticatorDialog open onClose={() => undefined} onRemoved={() => undefined} />,
     );
     await userEvent.type(screen.getByLabelText('Code from the app'), '123');
-    await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove the app' }));
     expect(
       await screen.findByText('Enter the 6-digit code from your authenticator app.'),
     ).toBeTruthy();
@@ -69,7 +85,7 @@ describe('removing the authenticator app', () => {
       screen.getByRole('button', { name: 'No access to the app? Use your password' }),
     );
     await userEvent.type(screen.getByLabelText('Password', { exact: true }), 'Correct-horse-2026!');
-    await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove the app' }));
     await waitFor(() => expect(onRemoved).toHaveBeenCalledTimes(1));
     expect(bodiesSent).toEqual([{ password: 'Correct-horse-2026!' }]);
   });

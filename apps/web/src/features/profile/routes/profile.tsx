@@ -1,41 +1,14 @@
-import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
 import { ROLE_COLORS, ROLE_LABELS } from '@laurel/contract/roles';
 
 import { FullPageLoader } from '../../../components/feedback/full-page-loader';
 import { PageHeader } from '../../../components/layout/page-header';
+import { SectionCard } from '../../../components/layout/section-card';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { AuthenticatorForm } from '../components/authenticator-form';
 import { ChangePasswordForm } from '../components/change-password-card';
 import { ProfileForm } from '../components/profile-form';
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card component="section" aria-label={title}>
-      <CardContent sx={{ p: { xs: 5, md: 6 }, '&:last-child': { pb: { xs: 5, md: 6 } } }}>
-        <Typography variant="h6" component="h2">
-          {title}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 5 }}>
-          {description}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 export default function ProfileRoute() {
   const { user } = useAuth();
@@ -75,19 +48,19 @@ export default function ProfileRoute() {
           alignItems: 'start',
         }}
       >
-        <Section title="Personal details" description="How your name appears to colleagues.">
+        <SectionCard title="Personal details" description="How your name appears to colleagues.">
           <ProfileForm key={profile.id} profile={profile} />
-        </Section>
+        </SectionCard>
         <Box sx={{ display: 'grid', gap: 6 }}>
-          <Section title="Password" description="Change the password you sign in with.">
+          <SectionCard title="Password" description="Change the password you sign in with.">
             <ChangePasswordForm />
-          </Section>
-          <Section
+          </SectionCard>
+          <SectionCard
             title="Two-step verification"
             description="Ask for a code from an authenticator app at each sign-in."
           >
             <AuthenticatorForm />
-          </Section>
+          </SectionCard>
         </Box>
       </Box>
     </>

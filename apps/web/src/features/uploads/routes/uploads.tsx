@@ -19,6 +19,7 @@ import { EmptyState } from '../../../components/feedback/empty-state';
 import { NoAccess } from '../../../components/feedback/no-access';
 import { PageHeader } from '../../../components/layout/page-header';
 import { useDownloadFile } from '../../../lib/api/download';
+import { SectionHeader } from '../../../components/layout/section-header';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useCan } from '../../../lib/auth/use-can';
 import { formatDateTime } from '../../../lib/format/format';
@@ -181,21 +182,7 @@ function Uploads({ organizationId }: { organizationId: number | null }) {
   return (
     <>
       {organizationId ? (
-        <Box
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            gap: 3,
-            flexWrap: 'wrap',
-            mb: 4,
-          }}
-        >
-          <Typography variant="h5" component="h2">
-            Uploads
-          </Typography>
-          {uploadButton}
-        </Box>
+        <SectionHeader title="Uploads" actions={uploadButton} />
       ) : (
         <PageHeader
           title="Uploads"

@@ -3,14 +3,11 @@ import { API_PATHS } from '@laurel/contract/paths';
 import type { TUserPatchBody, TUserSummary } from '@laurel/contract/users';
 
 import { api } from '../../../lib/api/api';
-import { USERS_PATH } from '../../../lib/api/user-api';
-
-export const USERS_EXPORT_PATH = API_PATHS.usersExport;
 
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     updateUser: build.mutation<TUserSummary, { id: number; body: TUserPatchBody }>({
-      query: ({ id, body }) => ({ url: `${USERS_PATH}/${id}`, method: 'PATCH', body }),
+      query: ({ id, body }) => ({ url: API_PATHS.user(id), method: 'PATCH', body }),
       invalidatesTags: (_result, _error, { id }) => [
         { type: 'User', id },
         { type: 'User', id: 'LIST' },

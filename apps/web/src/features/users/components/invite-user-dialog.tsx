@@ -1,19 +1,12 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { INVITATION_VALIDITY_DAYS, ZInvitationBody } from '@laurel/contract/invitations';
-import { ROLE_IDS, ROLE_LABELS, ROLES, type RoleId } from '@laurel/contract/roles';
+import { ROLE_IDS, ROLES, type RoleId } from '@laurel/contract/roles';
 
-import { issuesToFieldErrors, useFormState } from '../../../components/forms/use-form-state';
-import { useSnackbar } from '../../../components/snackbar/use-snackbar';
-import { getErrorText } from '../../../lib/errors/error-text';
+import { FormDialog } from '../../../components/forms/form-dialog';
+import { FormSelect, FormTextField } from '../../../components/forms/form-fields';
+import { useFormState, validateWith } from '../../../components/forms/use-form-state';
 import { useInviteUserMutation } from '../api/users-api';
+import { roleOptions } from './role-options';
 
 interface Values extends Record<string, unknown> {
   email: string;
@@ -28,7 +21,6 @@ const toBody = (values: Values) => ({
   last_name: values.last_name.trim(),
   role_id: values.role_id,
 });
-const validate = (values: Values) => issuesToFieldErrors(ZInvitationBody.safeParse(toBody(values)));
 
 /**
  * Roles an invitation may carry: Platform Admin only when a platform admin invites into the
@@ -39,6 +31,10 @@ export function invitableRoles(viewerIsPlatformAdmin: boolean, intoPlatform: boo
     (role) => role !== ROLES.PLATFORM_ADMIN || (viewerIsPlatformAdmin && intoPlatform),
   );
 }
+
+const HALF = { xs: 12, sm: 6 } as const;
+// Not the inviting admin's own address, which a browser would offer.
+const EMAIL = { type: 'email', autoComplete: 'off' } as const;
 
 export interface InviteUserDialogProps {
   open: boolean;
@@ -61,96 +57,34 @@ function InviteUserForm({
 }: InviteUserDialogProps) {
   const form = useFormState<Values>(
     { email: '', first_name: '', last_name: '', role_id: ROLES.USER },
-    validate,
+    validateWith(ZInvitationBody, toBody),
   );
-  const { values, errors, set } = form;
-  const [invite, { isLoading }] = useInviteUserMutation();
-  const { showSnackbar } = useSnackbar();
-
-  const save = async () => {
-    if (!form.submit()) return;
-    try {
-      const { user } = await invite({ organizationId, body: toBody(values) }).unwrap();
-      showSnackbar(`Invitation sent to ${user.email}.`, 'success');
-      onClose();
-    } catch (error) {
-      form.applyServerErrors(error);
-      showSnackbar(getErrorText(error), 'error');
-    }
-  };
-
-  const text = (name: 'email' | 'first_name' | 'last_name', label: string, extra: object = {}) => (
-    <TextField
-      fullWidth
-      required
-      label={label}
-      value={values[name]}
-      onChange={(event) => set(name, event.target.value)}
-      error={Boolean(errors[name])}
-      helperText={errors[name] ?? ' '}
-      {...extra}
-    />
-  );
+  const [invite] = useInviteUserMutation();
 
   return (
-    <Dialog
-      open
-      onClose={isLoading ? undefined : onClose}
-      maxWidth="sm"
-      fullWidth
-      slotProps={{ paper: { component: 'form', noValidate: true } as object }}
+    <FormDialog
+      form={form}
+      title={`Invite a user to ${organizationName}`}
+      description={`We e-mail them a link to accept. It works once and expires in ${INVITATION_VALIDITY_DAYS} days.`}
+      submitLabel="Send invitation"
+      busyLabel="Sending…"
+      save={(values) => invite({ organizationId, body: toBody(values) }).unwrap()}
+      savedMessage={({ user }) => `Invitation sent to ${user.email}.`}
+      onClose={onClose}
     >
-      <DialogTitle>Invite a user to {organizationName}</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 4 }}>
-          We e-mail them a link to accept. It works once and expires in {INVITATION_VALIDITY_DAYS}{' '}
-          days.
-        </DialogContentText>
-        <Grid container columnSpacing={4}>
-          <Grid size={12}>
-            {text('email', 'E-mail address', {
-              type: 'email',
-              autoFocus: true,
-              autoComplete: 'off',
-            })}
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{text('first_name', 'First name')}</Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>{text('last_name', 'Last name')}</Grid>
-          <Grid size={12}>
-            <TextField
-              select
-              fullWidth
-              label="Role"
-              value={values.role_id}
-              onChange={(event) => set('role_id', Number(event.target.value) as RoleId)}
-              error={Boolean(errors.role_id)}
-              helperText={errors.role_id ?? ' '}
-            >
-              {roles.map((id) => (
-                <MenuItem key={id} value={id}>
-                  {ROLE_LABELS[id]}
-                </MenuItem>
-              ))}
-            </TextField>
-          </Grid>
-        </Grid>
-      </DialogContent>
-      <DialogActions sx={{ px: 6, pb: 5 }}>
-        <Button onClick={onClose} disabled={isLoading}>
-          Cancel
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={isLoading}
-          onClick={(event) => {
-            event.preventDefault();
-            void save();
-          }}
-        >
-          {isLoading ? 'Sending…' : 'Send invitation'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <Grid container columnSpacing={4}>
+        <FormTextField
+          name="email"
+          label="E-mail address"
+          {...EMAIL}
+          required
+          autoFocus
+          grid={12}
+        />
+        <FormTextField name="first_name" label="First name" required grid={HALF} />
+        <FormTextField name="last_name" label="Last name" required grid={HALF} />
+        <FormSelect name="role_id" label="Role" options={roleOptions(roles)} grid={12} />
+      </Grid>
+    </FormDialog>
   );
 }

@@ -1,15 +1,9 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
@@ -17,10 +11,12 @@ import MoreVert from '@mui/icons-material/MoreVert';
 import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
 import { ROLE_IDS, ROLE_LABELS, ROLES, isPlatformAdmin, type RoleId } from '@laurel/contract/roles';
-import type { TUserSummary } from '@laurel/contract/users';
+import { ZUserPatchBody, type TUserSummary } from '@laurel/contract/users';
 
 import { ConfirmDialog } from '../../../components/forms/confirm-dialog';
-import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
+import { FormDialog } from '../../../components/forms/form-dialog';
+import { FormSelect } from '../../../components/forms/form-fields';
+import { useFormState, validateWith } from '../../../components/forms/use-form-state';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useCan } from '../../../lib/auth/use-can';
@@ -30,6 +26,7 @@ import {
   useRevokeInvitationMutation,
   useUpdateUserMutation,
 } from '../api/users-api';
+import { roleOptions } from './role-options';
 
 /** Roles the signed-in person may hand out: Platform Admin only by a platform admin. */
 export function assignableRoles(viewerIsPlatformAdmin: boolean): RoleId[] {
@@ -61,22 +58,18 @@ export function UserActions({
   const manage = useCanManageUser(user);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<'role' | 'active' | 'revoke' | null>(null);
-  const [role, setRole] = useState<RoleId>(user.roleId);
   const [update, { isLoading: updating }] = useUpdateUserMutation();
   const [resend, resending] = useResendInvitationMutation();
   const [revoke, revoking] = useRevokeInvitationMutation();
   const isLoading = updating || resending.isLoading || revoking.isLoading;
   const invited = user.status === 'INVITED';
   const { showSnackbar } = useSnackbar();
-  const unsaved = useUnsavedChanges(dialog === 'role' && role !== user.roleId);
   if (!manage) return null;
-  const closeRole = unsaved.guard(() => setDialog(null));
   const name = `${user.firstName} ${user.lastName}`;
 
-  const save = async (body: { role_id?: RoleId; active?: boolean }, done: string) => {
+  const save = async (body: { active: boolean }, done: string) => {
     try {
       await update({ id: user.id, body }).unwrap();
-      unsaved.release();
       showSnackbar(done, 'success');
       setDialog(null);
     } catch (error) {
@@ -85,7 +78,6 @@ export function UserActions({
   };
   const open = (next: 'role' | 'active' | 'revoke') => {
     setAnchor(null);
-    setRole(user.roleId);
     setDialog(next);
   };
   const sendAgain = async () => {
@@ -188,45 +180,13 @@ export function UserActions({
           </Button>
         </>
       )}
-      <Dialog
-        open={dialog === 'role'}
-        onClose={isLoading ? undefined : closeRole}
-        maxWidth="xs"
-        fullWidth
-      >
-        <DialogTitle>Change the role of {name}</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 4 }}>
-            The new role takes effect on their next request.
-          </DialogContentText>
-          <TextField
-            select
-            fullWidth
-            label="Role"
-            value={role}
-            onChange={(event) => setRole(Number(event.target.value) as RoleId)}
-          >
-            {assignableRoles(isPlatformAdmin(session?.profile)).map((id) => (
-              <MenuItem key={id} value={id}>
-                {ROLE_LABELS[id]}
-              </MenuItem>
-            ))}
-          </TextField>
-        </DialogContent>
-        <DialogActions sx={{ px: 6, pb: 5 }}>
-          <Button onClick={closeRole} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button
-            variant="contained"
-            disabled={isLoading || role === user.roleId}
-            onClick={() => void save({ role_id: role }, `${name} is now ${ROLE_LABELS[role]}.`)}
-          >
-            Save role
-          </Button>
-        </DialogActions>
-        {unsaved.prompt}
-      </Dialog>
+      {dialog === 'role' ? (
+        <RoleDialog
+          user={user}
+          roles={assignableRoles(isPlatformAdmin(session?.profile))}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
       <ConfirmDialog
         open={dialog === 'revoke'}
         title={`Withdraw the invitation of ${name}?`}
@@ -258,5 +218,39 @@ export function UserActions({
           : `${name} will be able to sign in again.`}
       </ConfirmDialog>
     </>
+  );
+}
+
+/** "Change role": one choice, saved through the users endpoint; the server checks who may. */
+function RoleDialog({
+  user,
+  roles,
+  onClose,
+}: {
+  user: TUserSummary;
+  roles: RoleId[];
+  onClose: () => void;
+}) {
+  const form = useFormState<{ role_id: RoleId }>(
+    { role_id: user.roleId },
+    validateWith(ZUserPatchBody),
+  );
+  const [update] = useUpdateUserMutation();
+  const name = `${user.firstName} ${user.lastName}`;
+  return (
+    <FormDialog
+      form={form}
+      maxWidth="xs"
+      title={`Change the role of ${name}`}
+      description="The new role takes effect on their next request."
+      submitLabel="Save role"
+      busyLabel="Saving…"
+      submitDisabled={form.values.role_id === user.roleId}
+      save={(values) => update({ id: user.id, body: values }).unwrap()}
+      savedMessage={(saved) => `${name} is now ${ROLE_LABELS[saved.roleId]}.`}
+      onClose={onClose}
+    >
+      <FormSelect name="role_id" label="Role" options={roleOptions(roles)} />
+    </FormDialog>
   );
 }

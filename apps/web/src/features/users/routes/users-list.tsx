@@ -15,6 +15,7 @@ import {
   isPlatformOrganization,
 } from '@laurel/contract/roles';
 import { USER_SORTS, type TUserSummary } from '@laurel/contract/users';
+import { API_PATHS } from '@laurel/contract/paths';
 
 import { getOrganizationHref, getOrganizationItemHref } from '../../../lib/routing/paths';
 import { useItemHref } from '../../../lib/routing/use-item-href';
@@ -24,6 +25,7 @@ import { ListToolbar, SelectFilter } from '../../../components/data-table/list-t
 import { RoleChip } from '../../../components/display/role-chip';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { PageHeader } from '../../../components/layout/page-header';
+import { SectionHeader } from '../../../components/layout/section-header';
 import { useDownloadFile } from '../../../lib/api/download';
 import { useGetOrganizationQuery } from '../../../lib/api/organization-api';
 import { useAuth } from '../../../lib/auth/use-auth';
@@ -31,7 +33,6 @@ import { useCan } from '../../../lib/auth/use-can';
 import { formatDateTime } from '../../../lib/format/format';
 import { useListParams } from '../../../lib/list/use-list-params';
 import { useListUsersQuery } from '../../../lib/api/user-api';
-import { USERS_EXPORT_PATH } from '../api/users-api';
 import { InviteUserDialog, invitableRoles } from '../components/invite-user-dialog';
 import { UserStatusChip } from '../components/status-chip';
 import { UserActions } from '../components/user-actions';
@@ -139,29 +140,20 @@ function UsersList({ organizationId }: { organizationId: number | null }) {
   return (
     <>
       {organizationId ? (
-        <Box
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            gap: 3,
-            mb: 4,
-            flexWrap: 'wrap',
-          }}
-        >
-          <Typography variant="h5" component="h2">
-            Users
-          </Typography>
-          {canInvite ? (
-            <Button
-              variant="contained"
-              startIcon={<PersonAddAlt1Outlined />}
-              onClick={() => setInviting(true)}
-            >
-              Invite user
-            </Button>
-          ) : null}
-        </Box>
+        <SectionHeader
+          title="Users"
+          actions={
+            canInvite ? (
+              <Button
+                variant="contained"
+                startIcon={<PersonAddAlt1Outlined />}
+                onClick={() => setInviting(true)}
+              >
+                Invite user
+              </Button>
+            ) : null
+          }
+        />
       ) : (
         <PageHeader
           title="Users"
@@ -173,7 +165,7 @@ function UsersList({ organizationId }: { organizationId: number | null }) {
           searchLabel="Search users"
           search={list.search}
           onSearch={list.setSearch}
-          onExport={() => downloadFile(USERS_EXPORT_PATH, query, { fileName: 'users.csv' })}
+          onExport={() => downloadFile(API_PATHS.usersExport, query, { fileName: 'users.csv' })}
         >
           <SelectFilter
             label="Role"

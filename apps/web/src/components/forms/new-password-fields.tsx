@@ -1,0 +1,27 @@
+import { useFormContext } from './form-context';
+import { PasswordChecklist } from './password-checklist';
+import { PasswordField } from './password-field';
+
+/**
+ * A new password of the surrounding form, its requirements ticked as they are met, and its
+ * repetition (`confirmation`).
+ */
+export function NewPasswordFields({ name, autoFocus }: { name: string; autoFocus?: boolean }) {
+  const form = useFormContext();
+  return (
+    <>
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        autoFocus={autoFocus}
+        {...form.textField(name)}
+      />
+      <PasswordChecklist password={String(form.values[name])} />
+      <PasswordField
+        label="Repeat the new password"
+        autoComplete="new-password"
+        {...form.textField('confirmation')}
+      />
+    </>
+  );
+}
