@@ -47,6 +47,8 @@ export async function createTestApp(
     now?: () => Date;
     /** A second instance of Laurel on this app's database (its own caches, pool service, limits). */
     sameDatabaseAs?: TestApp;
+    /** Run jobs on their own thread, as `npm start` does, once `app.jobs.start()` is called. */
+    jobThread?: { stopTimeoutMs?: number };
   } = {},
 ): Promise<TestApp> {
   const shared = options.sameDatabaseAs;
@@ -83,6 +85,9 @@ export async function createTestApp(
     serveWeb: Boolean(options.webDist),
     // A failed attempt is retried at once, so that runJobs() covers retries deterministically.
     jobs: { retryDelayMs: () => 0 },
+    ...(options.jobThread
+      ? { jobThread: { logLevel: 'silent', pretty: false, ...options.jobThread } }
+      : {}),
     ...(options.now ? { now: options.now } : {}),
   });
   await app.ready();
