@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config.ts';
 import type { Dialect } from '../../src/db/database.ts';
 import { migrateToLatest, serverMigrations } from '../../src/db/migrations.ts';
 import { createIdentity, IDENTITY_MIGRATIONS } from '../../src/identity.ts';
+import { createRateLimitStore } from '../../src/lib/rate-limit-store.ts';
 import { type BuiltUser, createUser, type UserOverrides } from './builders.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import {
@@ -69,7 +70,20 @@ export async function createTestApp(
     ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
     ...options.env,
   });
-  const identity = await createIdentity(config, database.handle, pino({ level: 'silent' }));
+  // One store for the API's and the identity actions' counters, as `main.ts` makes it: shared
+  // through PostgreSQL or Redis with the other instances on this database.
+  const rateLimits = await createRateLimitStore({
+    redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
+    pool: database.handle.pool,
+    log: pino({ level: 'silent' }),
+  });
+  const identity = await createIdentity(
+    config,
+    database.handle,
+    pino({ level: 'silent' }),
+    rateLimits,
+  );
   const integration: IdentityIntegration = {
     ...identity.integration,
     getKey: (header, token) =>
@@ -81,6 +95,7 @@ export async function createTestApp(
     config,
     identity: integration,
     database: database.handle,
+    rateLimits,
     logger: false,
     serveWeb: Boolean(options.webDist),
     // A failed attempt is retried at once, so that runJobs() covers retries deterministically.
@@ -122,6 +137,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
+      await rateLimits.close();
       if (!shared) await database.drop();
     },
   };
