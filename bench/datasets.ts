@@ -13,7 +13,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import type { DatabaseHandle, Dialect } from '../apps/server/src/db/database.ts';
 import { createIdentity } from '../apps/server/src/identity.ts';
-import type { BenchRow } from './lib.ts';
+import { type BenchRow, skippedRow } from './lib.ts';
 
 const CACHE_DIR = process.env.BENCH_CACHE_DIR ?? join(tmpdir(), 'laurel-bench-cache');
 const REGENERATE = process.env.BENCH_REGENERATE === '1';
@@ -95,12 +95,12 @@ export async function benchOnBothDialects(
   }
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    rows.push({
-      name: `[postgres] ${label} benchmarks`,
-      value: 0,
-      unit: '',
-      note: 'skipped: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server',
-    });
+    rows.push(
+      skippedRow(
+        `[postgres] ${label} benchmarks`,
+        'set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to a PostgreSQL server',
+      ),
+    );
     return rows;
   }
   const name = `laurel_bench_${Date.now()}`;

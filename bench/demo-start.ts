@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 
 import { freePort } from '../e2e/support/server.ts';
-import { type BenchRow, ROOT, startProcess } from './lib.ts';
+import { type BenchRow, ROOT, skippedRow, startProcess } from './lib.ts';
 
 const MAIN = join(ROOT, 'apps/server/src/main.ts');
 const ROUNDS = 3;
@@ -39,8 +39,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.le
 export async function benchDemoStart(): Promise<BenchRow[]> {
   const name = 'demo start on an empty database: PostgreSQL ÷ SQLite (median of 3)';
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!adminUrl)
-    return [{ name, value: 0, unit: '', note: 'skipped: set BENCH_DATABASE_URL (PostgreSQL)' }];
+  if (!adminUrl) return [skippedRow(name, 'set BENCH_DATABASE_URL to a PostgreSQL server')];
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   const directory = mkdtempSync(join(tmpdir(), 'laurel-demo-start-'));

@@ -12,7 +12,17 @@ export interface BenchRow {
   target?: string;
   pass?: boolean;
   note?: string;
+  /** Why the benchmark did not run; the table then says so instead of showing a number. */
+  skipped?: string;
 }
+
+/** A row for a benchmark that could not run here, and why (what to set or install). */
+export const skippedRow = (name: string, why: string): BenchRow => ({
+  name,
+  value: 0,
+  unit: '',
+  skipped: why,
+});
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -107,7 +117,9 @@ export async function startProcess(
 export function printTable(rows: BenchRow[]): void {
   const lines = rows.map((r) => [
     r.name,
-    `${Number.isInteger(r.value) ? r.value : r.value.toFixed(2)} ${r.unit}`,
+    r.skipped !== undefined
+      ? `skipped (${r.skipped})`
+      : `${Number.isInteger(r.value) ? r.value : r.value.toFixed(2)} ${r.unit}`,
     r.target ?? '',
     r.pass === undefined ? '' : r.pass ? 'ok' : 'MISSED',
     r.note ?? '',

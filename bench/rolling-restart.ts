@@ -14,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 
 import { freePort } from '../e2e/support/server.ts';
-import { type BenchRow, ROOT } from './lib.ts';
+import { type BenchRow, ROOT, skippedRow } from './lib.ts';
 
 const DURATION_S = Number(process.env.BENCH_ROLLING_SECONDS ?? 30);
 const DEMO_ADMIN = { email: 'orgadmin@northwind.demo', password: 'Laurel-demo-2026!' };
@@ -26,14 +26,24 @@ interface Instance {
   exited: Promise<number | null>;
 }
 
-function ensureHaproxy(): string | null {
-  const found = spawnSync('sh', ['-c', 'command -v haproxy'], { encoding: 'utf8' });
-  if (found.status === 0) return found.stdout.trim();
-  if (process.getuid?.() !== 0) return null;
+/** HAProxy's path, installing Debian's package when run as root; or why it is not there. */
+function ensureHaproxy(): { path: string } | { path: null; why: string } {
+  const find = () => spawnSync('sh', ['-c', 'command -v haproxy'], { encoding: 'utf8' });
+  const found = find();
+  if (found.status === 0) return { path: found.stdout.trim() };
+  if (process.getuid?.() !== 0)
+    return { path: null, why: 'haproxy is not installed: apt-get install haproxy, as root' };
   console.error('installing haproxy (Debian package)…');
-  spawnSync('apt-get', ['install', '-y', '-qq', 'haproxy'], { stdio: 'ignore' });
-  const again = spawnSync('sh', ['-c', 'command -v haproxy'], { encoding: 'utf8' });
-  return again.status === 0 ? again.stdout.trim() : null;
+  // A fresh image has no package lists yet: read them first.
+  const update = spawnSync('apt-get', ['update', '-qq'], { encoding: 'utf8' });
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', 'haproxy'], {
+    encoding: 'utf8',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+  const again = find();
+  if (again.status === 0) return { path: again.stdout.trim() };
+  const said = `${install.stderr || update.stderr || ''}`.trim().split('\n').at(-1);
+  return { path: null, why: `apt-get install haproxy failed${said ? `: ${said}` : ''}` };
 }
 
 async function waitReady(
@@ -138,13 +148,9 @@ async function signIn(baseUrl: string): Promise<string> {
 export async function benchRollingRestart(): Promise<BenchRow[]> {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   const name = 'rolling restart of 2 instances under load: failed requests';
-  if (!adminUrl)
-    return [{ name, value: 0, unit: '', note: 'skipped: set BENCH_DATABASE_URL (PostgreSQL)' }];
+  if (!adminUrl) return [skippedRow(name, 'set BENCH_DATABASE_URL to a PostgreSQL server')];
   const haproxy = ensureHaproxy();
-  if (!haproxy)
-    return [
-      { name, value: 0, unit: '', note: 'skipped: install haproxy (apt-get install haproxy)' },
-    ];
+  if (haproxy.path === null) return [skippedRow(name, haproxy.why)];
 
   const database = `laurel_rolling_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -172,7 +178,7 @@ export async function benchRollingRestart(): Promise<BenchRow[]> {
     );
     const config = join(directory, 'haproxy.cfg');
     writeFileSync(config, haproxyConfig(lbPort!, [portA!, portB!]));
-    proxy = spawn(haproxy, ['-f', config, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    proxy = spawn(haproxy.path, ['-f', config, '-db'], { stdio: ['ignore', 'ignore', 'inherit'] });
     await sleep(1500);
     const token = await signIn(baseUrl);
     const paths = ['/api/credentials?page=1&pageSize=10', '/api/organizations?page=1&pageSize=10'];

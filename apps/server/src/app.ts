@@ -142,7 +142,10 @@ export interface BuildAppOptions {
    * Run the job worker on its own thread with its own database connection (`npm start`); tests
    * run jobs in this process with `runUntilIdle()`.
    */
-  jobThread?: Pick<JobThreadData, 'logLevel' | 'pretty'>;
+  jobThread?: Pick<JobThreadData, 'logLevel' | 'pretty'> & {
+    /** How long a stop waits for the thread before ending it (tests shorten it). */
+    stopTimeoutMs?: number;
+  };
   /** The clock that decides the latest complete year of earnings (tests pin it). */
   now?: () => Date;
   /** Starting, ready or stopping: what `/readyz` reports (always ready when absent). */
@@ -231,10 +234,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const jobs = options.jobThread
     ? createThreadedJobQueue(queue, {
         thread: {
-          ...options.jobThread,
+          logLevel: options.jobThread.logLevel,
+          pretty: options.jobThread.pretty,
           databaseUrl: config.databaseUrl,
           earningsProvider: config.earningsProvider,
         },
+        ...(options.jobThread.stopTimeoutMs === undefined
+          ? {}
+          : { stopTimeoutMs: options.jobThread.stopTimeoutMs }),
         log: app.log,
         ...(metrics ? { onJobFinished: metrics.observeJob } : {}),
       })

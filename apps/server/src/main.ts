@@ -10,6 +10,7 @@ import { ROLE_LABELS } from '@laurel/contract/roles';
 import type { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLifecycle, startingResponder } from './lib/lifecycle.ts';
+import type { DatabaseHandle } from './db/database.ts';
 import type { RateLimitStore } from './lib/rate-limit-store.ts';
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS, DEMO_PASSWORD } from './seed/demo-data.ts';
 
@@ -24,10 +25,13 @@ const isLoopbackHost = (host: string) =>
 /** On a terminal, people read the output; elsewhere a log collector does: one JSON line per event. */
 const forPeople = Boolean(process.stdout.isTTY);
 
-/** Stops the start: the message as it is on a terminal, else a `fatal` JSON log line. */
-function stopStarting(message: string, log: Logger = pino()): never {
+/**
+ * Stops the start: the message as it is on a terminal, else a `fatal` JSON log line (with
+ * `fields`, e.g. the variable it names).
+ */
+function stopStarting(message: string, log: Logger = pino(), fields: object = {}): never {
   if (forPeople) console.error(message);
-  else log.fatal(message);
+  else log.fatal(fields, message);
   process.exit(1);
 }
 
@@ -53,6 +57,8 @@ const logger = pino({
 
 /** Grace for in-flight requests (uploads included) once the server stops accepting connections. */
 const IN_FLIGHT_GRACE_MS = 25_000;
+/** Time to close the stores and log after the grace, before the process is stopped regardless. */
+const SHUTDOWN_MARGIN_MS = 5_000;
 
 const lifecycle = createLifecycle();
 // The port answers at once: alive but not ready while the database is prepared (lib/lifecycle.ts).
@@ -81,7 +87,7 @@ logger.info(
 // The rest of the server loads once the port answers (about a second of module loading).
 const [
   { buildApp: build },
-  { createDatabase, withStartLock },
+  { checkDatabaseReachable, createDatabase, DatabaseUnreachableError, withStartLock },
   { migrateToLatest, serverMigrations },
   { createRateLimitStore },
   { createIdentity, IDENTITY_MIGRATIONS },
@@ -97,38 +103,100 @@ const [
   import('./admin-commands.ts'),
 ]);
 
-const database = createDatabase(config.databaseUrl, {
-  onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection closed'),
-});
+let database: DatabaseHandle;
+try {
+  database = createDatabase(config.databaseUrl, {
+    onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection closed'),
+  });
+} catch (error) {
+  // SQLite: a file that cannot be created or opened (a missing right, a read-only disk).
+  stopStarting(
+    `DATABASE_URL: cannot open ${config.databaseUrl} (${(error as Error).message})`,
+    logger,
+    { variable: 'DATABASE_URL' },
+  );
+}
 let app: Awaited<ReturnType<typeof buildApp>> | undefined = undefined;
 let rateLimits: RateLimitStore | undefined;
 
-// SIGTERM (a process manager, a container runtime, a rolling restart): /readyz turns 503 at once,
-// requests keep being served for SHUTDOWN_DRAIN_SECONDS while the load balancer notices, then the
-// server stops accepting connections and finishes the requests in flight; running jobs go back
-// to the queue without using an attempt. SIGINT (Ctrl+C) skips the drain. A second signal forces.
-closeWithGrace(
+// SIGTERM (a process manager, a container runtime, a rolling restart), or `npm start` gone: /readyz
+// turns 503 at once, requests keep being served for SHUTDOWN_DRAIN_SECONDS while the load balancer
+// notices, then the server stops accepting connections and gives the requests in flight
+// IN_FLIGHT_GRACE_MS, while the job thread stops beside them (its running job goes back to the
+// queue without using an attempt). SIGINT (Ctrl+C) skips the drain. A second signal forces.
+let shuttingDown = false;
+let parentGone = false;
+const grace = closeWithGrace(
   {
-    delay: config.shutdownDrainMs + IN_FLIGHT_GRACE_MS,
+    delay: config.shutdownDrainMs + IN_FLIGHT_GRACE_MS + SHUTDOWN_MARGIN_MS,
     logger: { error: (message: unknown) => logger.error(message) },
   },
   async ({ signal, err }) => {
+    shuttingDown = true;
     lifecycle.stopping();
     if (err) logger.error({ err }, 'shutting down after an error');
-    else logger.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down');
-    if (app && signal === 'SIGTERM' && config.shutdownDrainMs > 0)
+    else
+      logger.info(
+        {
+          signal: signal ?? (parentGone ? 'parent process gone' : undefined),
+          drainMs: config.shutdownDrainMs,
+        },
+        'shutting down',
+      );
+    if (app && !err && (signal === 'SIGTERM' || parentGone) && config.shutdownDrainMs > 0)
       await sleep(config.shutdownDrainMs);
     startingServer.close();
-    if (app) {
-      await app.jobs.stop();
-      await app.close();
-    }
+    if (app) await stopServing(app);
     await rateLimits?.close();
     await database.destroy();
     logger.info('stopped');
   },
 );
 
+/**
+ * Stops accepting connections and lets the requests in flight finish within IN_FLIGHT_GRACE_MS
+ * (then cuts them off); the job thread stops at the same time, within that grace too.
+ */
+async function stopServing(server: NonNullable<typeof app>): Promise<void> {
+  const jobsStopped = server.jobs.stop();
+  const cutOff = setTimeout(() => {
+    logger.warn(
+      { graceMs: IN_FLIGHT_GRACE_MS },
+      'requests still running at the end of the shutdown grace are cut off',
+    );
+    server.server.closeAllConnections();
+  }, IN_FLIGHT_GRACE_MS);
+  try {
+    // Stops accepting at once, waits for the requests in flight, then runs the onClose hooks.
+    await server.close();
+    await jobsStopped;
+  } finally {
+    clearTimeout(cutOff);
+  }
+}
+
+// `npm start` runs this process with an IPC channel (scripts/start.ts): should that process die
+// without passing a signal on (SIGKILL), the channel closes and this one stops as on SIGTERM,
+// instead of holding the port with nobody left to stop it.
+if (process.send) {
+  process.once('disconnect', () => {
+    if (shuttingDown) return;
+    parentGone = true;
+    void grace.close();
+  });
+}
+
+try {
+  await checkDatabaseReachable(config.databaseUrl);
+} catch (error) {
+  if (error instanceof DatabaseUnreachableError)
+    stopStarting(error.message, logger, {
+      variable: 'DATABASE_URL',
+      address: error.address,
+      cause: error.reason,
+    });
+  throw error;
+}
 await migrateToLatest(database.db, [serverMigrations, ...IDENTITY_MIGRATIONS]);
 try {
   rateLimits = await createRateLimitStore({
@@ -138,7 +206,7 @@ try {
     log: logger,
   });
 } catch (error) {
-  if (error instanceof ConfigError) stopStarting(error.message, logger);
+  if (error instanceof ConfigError) stopStarting(error.message, logger, { variable: 'REDIS_URL' });
   throw error;
 }
 let identity: Awaited<ReturnType<typeof createIdentity>>;

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ROLES } from '@laurel/contract/roles';
@@ -344,6 +345,79 @@ describe('npm run admin with AWS Cognito', () => {
         UserPoolId: 'eu-west-1_AbC123',
         Username: 'cognito-uuid-1',
       });
+
+      sent.length = 0;
+      await commands.enableUser({ email: 'ops@lakeside.edu' });
+      expect(sent).toEqual([
+        {
+          name: 'AdminEnableUserCommand',
+          input: { UserPoolId: 'eu-west-1_AbC123', Username: 'cognito-uuid-1' },
+        },
+      ]);
+
+      sent.length = 0;
+      await commands.resetMfa({ email: 'ops@lakeside.edu' });
+      expect(sent).toEqual([
+        {
+          name: 'AdminSetUserMFAPreferenceCommand',
+          input: {
+            UserPoolId: 'eu-west-1_AbC123',
+            Username: 'cognito-uuid-1',
+            SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+          },
+        },
+      ]);
+      // Each change is on the audit trail, as made from the command line.
+      const summaries = await t.database.handle.db
+        .selectFrom('auditEntries')
+        .select('summary')
+        .where('summary', 'like', '%ops@lakeside.edu%')
+        .orderBy('id')
+        .execute();
+      expect(summaries.map((row) => row.summary)).toEqual([
+        'Created platform admin ops@lakeside.edu (from the command line)',
+        'Deactivated ops@lakeside.edu (from the command line)',
+        'Activated ops@lakeside.edu (from the command line)',
+        'Reset two-step verification of ops@lakeside.edu (from the command line)',
+      ]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses rotate-signing-key: AWS Cognito rotates its own keys', async () => {
+    const t = await createTestApp('sqlite', { env: { DEMO_MODE: 'false', SECRET_KEY } });
+    try {
+      // The embedded pool's keys (its own tables, read here as SQL).
+      const keys = async () =>
+        (
+          await sql<{ kid: string }>`select kid from identity_signing_keys order by kid`.execute(
+            t.database.handle.db,
+          )
+        ).rows;
+      const keysBefore = await keys();
+      const result = spawnSync(process.execPath, [CLI, 'rotate-signing-key'], {
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: {
+          ...process.env,
+          DATABASE_URL: t.database.url,
+          DEMO_MODE: 'false',
+          IDENTITY: 'cognito',
+          COGNITO_POOL_ID: 'eu-west-1_AbC123',
+          COGNITO_CLIENT_ID: 'cognito-client-id',
+          COGNITO_REGION: 'eu-west-1',
+          PUBLIC_URL: TEST_PUBLIC_URL,
+          LOG_LEVEL: 'silent',
+        },
+      });
+      expect(result.status, result.stderr).toBe(1);
+      expect(result.stderr).toContain(
+        'AWS Cognito signs its own tokens and rotates its keys itself: nothing to rotate here.',
+      );
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+      // Nothing changed in the embedded pool's keys either.
+      expect(await keys()).toEqual(keysBefore);
     } finally {
       await t.close();
     }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -110,23 +111,104 @@ describe.each(DIALECTS)('two instances on one %s database', (dialect) => {
     await afterPropagation();
     expect((await profileOn(second, IdToken!)).statusCode).toBe(401);
   });
+});
 
-  it.runIf(dialect === 'postgres')(
-    'limits of public endpoints are counted across both instances',
-    async () => {
-      const check = (instance: TestApp, i: number) =>
-        instance.app.inject({
-          method: 'POST',
-          url: '/api/auth/check_federated',
-          remoteAddress: '198.51.100.77',
-          payload: { email: `visitor${i}@example.org` },
-        });
-      const statuses: number[] = [];
-      for (let i = 0; i < 30; i += 1)
-        statuses.push((await check(i % 2 ? second : first, i)).statusCode);
-      expect(statuses.every((status) => status === 200)).toBe(true);
-      expect((await check(first, 30)).statusCode).toBe(429);
-      expect((await check(second, 31)).statusCode).toBe(429);
-    },
-  );
+/** Where two instances share their request counters: PostgreSQL, or Redis (here over SQLite). */
+const sharedStores: Array<{
+  store: string;
+  dialect: 'sqlite' | 'postgres';
+  env: () => Record<string, string>;
+}> = [];
+if (process.env.TEST_DATABASE_URL)
+  sharedStores.push({ store: 'PostgreSQL', dialect: 'postgres', env: () => ({}) });
+if (process.env.TEST_REDIS_URL)
+  sharedStores.push({
+    store: 'Redis',
+    dialect: 'sqlite',
+    env: () => ({
+      REDIS_URL: process.env.TEST_REDIS_URL!,
+      REDIS_KEY_PREFIX: `laurel-test-${randomUUID()}:`,
+    }),
+  });
+
+/**
+ * Behind a load balancer, a client's requests land on every instance in turn: the limit is
+ * reached after the limit's number of requests in all, not that many on each instance.
+ */
+describe.each(sharedStores)('request limits shared by two instances through $store', (setting) => {
+  let first: TestApp;
+  let second: TestApp;
+  let organizationId: number;
+
+  beforeAll(async () => {
+    const env = { ...setting.env(), API_RATE_LIMIT_PER_USER: '6' };
+    first = await createTestApp(setting.dialect, { env });
+    second = await createTestApp(setting.dialect, { env, sameDatabaseAs: first });
+    organizationId = (await createOrganization(first.database.handle.db)).id;
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+  });
+
+  const instance = (i: number) => (i % 2 ? second : first);
+
+  it('an /api route: a signed-in user is refused with 429 after the limit in all', async () => {
+    const user = await first.createUser(organizationId, { roleId: ROLES.USER });
+    const token = await first.tokenFor(user);
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const response = await instance(i).app.inject({
+        method: 'GET',
+        url: '/api/users/profile',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
+    const onFirst = await first.app.inject({
+      method: 'GET',
+      url: '/api/users/profile',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(onFirst.statusCode).toBe(429);
+    expect(Number(onFirst.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it("an /identity action: password reset codes for one person are refused with Cognito's LimitExceededException after 5 in all", async () => {
+    const user = await first.createUser(organizationId, { roleId: ROLES.USER });
+    const answers: Array<{ status: number; type?: string }> = [];
+    for (let i = 0; i < 6; i += 1) {
+      const response = await instance(i).app.inject({
+        method: 'POST',
+        url: '/identity/',
+        // From several addresses: the person's own count decides.
+        remoteAddress: `198.51.100.${10 + i}`,
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': 'AWSCognitoIdentityProviderService.ForgotPassword',
+        },
+        payload: JSON.stringify({ ClientId: TEST_CLIENT_ID, Username: user.email }),
+      });
+      answers.push({ status: response.statusCode, type: response.json().__type });
+    }
+    expect(answers.slice(0, 5)).toEqual(Array(5).fill({ status: 200, type: undefined }));
+    // Refused as AWS Cognito refuses: 400 with the exception's name, which Amplify shows.
+    expect(answers[5]).toEqual({ status: 400, type: 'LimitExceededException' });
+  });
+
+  it('a public endpoint: one address is refused with 429 after its limit in all', async () => {
+    const check = (i: number) =>
+      instance(i).app.inject({
+        method: 'POST',
+        url: '/api/auth/check_federated',
+        remoteAddress: '198.51.100.77',
+        payload: { email: `visitor${i}@example.org` },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i += 1) statuses.push((await check(i)).statusCode);
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    expect((await check(30)).statusCode).toBe(429);
+    expect((await check(31)).statusCode).toBe(429);
+  });
 });

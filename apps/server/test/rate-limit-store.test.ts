@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ConfigError } from '../src/config.ts';
 import { createDatabase, type DatabaseHandle } from '../src/db/database.ts';
+import { migrateToLatest, serverMigrations } from '../src/db/migrations.ts';
 import {
   createRateLimitStore,
   RATE_LIMIT_TABLE,
@@ -31,6 +32,8 @@ if (process.env.TEST_DATABASE_URL)
     kind: 'postgres',
     async open() {
       const database = await createTestDatabase('postgres');
+      // The counters' table comes with the migrations, as at a server's start.
+      await migrateToLatest(database.handle.db, [serverMigrations]);
       const other: DatabaseHandle = createDatabase(database.url);
       const first = await createRateLimitStore({
         redisUrl: undefined,
@@ -91,7 +94,10 @@ describe('rate limits in one instance', () => {
       log: silent,
     });
     await expect(attempt).rejects.toThrow(ConfigError);
-    await expect(attempt).rejects.toThrow(/^REDIS_URL: cannot reach Redis at redis:\/\/:\*\*\*@/);
+    await expect(attempt).rejects.toThrow(
+      'REDIS_URL: cannot reach Redis at 127.0.0.1:9 (ECONNREFUSED)',
+    );
+    await expect(attempt).rejects.not.toThrow(/hunter2/);
   });
 });
 
@@ -134,6 +140,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('rate limit housekeeping on Postgr
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
+    await migrateToLatest(database.handle.db, [serverMigrations]);
   });
   afterAll(() => database?.drop());
 

@@ -11,6 +11,7 @@ import {
   randomUUID,
   timingSafeEqual,
 } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 import { createCryptoBox } from './crypto-box.ts';
 import {
@@ -289,13 +290,11 @@ export async function createIdentityService(
   const codeKey = createHmac('sha256', options.secretKey).update('reset-codes').digest();
   let keys = await loadKeyRing(repo, keyBox, now);
   let keysReadAt = now();
+  /** The next read for unknown keys, not started yet: everyone who asks before it starts shares it. */
+  let nextRead: Promise<void> | null = null;
 
-  /**
-   * Reads the key set again (another instance or `npm run admin -- rotate-signing-key` may have
-   * added a key): every minute, and at most once a second when a token names an unknown key.
-   */
-  async function refreshKeys(force = false): Promise<void> {
-    if (!force && now() - keysReadAt < KEY_REREAD_MIN_MS) return;
+  /** Reads the key set now (another instance or `npm run admin -- rotate-signing-key` may have added a key). */
+  async function readKeys(): Promise<void> {
     keysReadAt = now();
     const rows = await repo.listSigningKeys();
     const published = new Set(keys.jwks().keys.map((key) => key.kid));
@@ -308,6 +307,25 @@ export async function createIdentityService(
     keys = await loadKeyRing(repo, keyBox, now);
   }
 
+  /**
+   * Reads the key set again for a token that names an unknown key, at most once a second: within
+   * that second the caller waits for the next read instead of being refused, so a token of a key
+   * made a moment ago verifies after a short wait, while a flood of made-up keys costs the
+   * database one read a second (every waiter shares it).
+   */
+  function refreshKeys(): Promise<void> {
+    if (nextRead) return nextRead;
+    const waitMs = Math.max(0, keysReadAt + KEY_REREAD_MIN_MS - now());
+    const read = (async () => {
+      // Always suspends first, so that `nextRead` is set before it is cleared here.
+      await (waitMs > 0 ? sleep(waitMs) : Promise.resolve());
+      nextRead = null;
+      await readKeys();
+    })();
+    nextRead = read;
+    return read;
+  }
+
   /** Verifies one of this pool's tokens, reading the key set again when it names an unknown key. */
   async function verifyToken(token: string) {
     const kid = kidOf(token);
@@ -315,7 +333,7 @@ export async function createIdentityService(
     return keys.verifyJwt(token);
   }
   const keyRefresh = setInterval(() => {
-    refreshKeys(true).catch(() => undefined);
+    readKeys().catch(() => undefined);
   }, KEY_REREAD_MS);
   keyRefresh.unref();
   // Started on first use, not here: start-up stays a few milliseconds.
@@ -1616,7 +1634,7 @@ export async function createIdentityService(
         })
         .map((row) => row.kid);
       await repo.retireSigningKeys(expired, now());
-      await refreshKeys(true);
+      await readKeys();
       return { kid: created.kid, retired: expired };
     },
 

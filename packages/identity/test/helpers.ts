@@ -39,6 +39,8 @@ export interface TestPool {
   clock: { offsetMs: number };
   /** Actions received, in order, with the challenge name for RespondToAuthChallenge. */
   actions: string[];
+  /** The SQL of every query the pool ran, in order. */
+  queries: string[];
   /** Sends one raw Cognito JSON request and returns status, headers and parsed body. */
   call(
     action: string,
@@ -64,9 +66,13 @@ export async function startTestPool(
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
+  const queries: string[] = [];
   const db = new Kysely<any>({
     dialect: new SqliteDialect({ database: sqlite }),
     plugins: [new CamelCasePlugin()],
+    log: (event) => {
+      if (event.level === 'query') queries.push(event.query.sql);
+    },
   });
   await migrate(db);
   const emails: IdentityEmail[] = [];
@@ -109,6 +115,7 @@ export async function startTestPool(
     emails,
     clock,
     actions,
+    queries,
     async call(action, body) {
       const response = await fetch(endpoint, {
         method: 'POST',

@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 
+import { addressOf, causeOf } from '../lib/reach.ts';
 import type { Database } from './schema.ts';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.ts';
 
@@ -118,5 +119,38 @@ export async function withStartLock<T>(
     }
   } finally {
     client.release();
+  }
+}
+
+/** The database cannot be used: its message names DATABASE_URL, the address and the cause. */
+export class DatabaseUnreachableError extends Error {
+  override name = 'DatabaseUnreachableError';
+  readonly address: string;
+  readonly reason: string;
+  constructor(what: string, address: string, reason: string) {
+    super(`DATABASE_URL: cannot reach ${what} at ${address} (${reason})`);
+    this.address = address;
+    this.reason = reason;
+  }
+}
+
+/**
+ * Connects once to the database of `url` and asks it a trivial question, within 10 seconds.
+ * Throws a DatabaseUnreachableError naming DATABASE_URL, its address (without the password) and
+ * the cause, so that a start without a database stops with one clear line.
+ * @example await checkDatabaseReachable(process.env.DATABASE_URL!);
+ */
+export async function checkDatabaseReachable(url: string): Promise<void> {
+  if (dialectOf(url) === 'sqlite') return;
+  const address = addressOf(url, 5432);
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } catch (error) {
+    throw new DatabaseUnreachableError('PostgreSQL', address, causeOf(error, 10));
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }

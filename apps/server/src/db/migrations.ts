@@ -11,6 +11,7 @@ import * as earningsImports from './migrations/20261124T1000-earnings-imports.ts
 import * as credentialAwardCounts from './migrations/20261125T0000-credential-award-counts.ts';
 import * as uploadStatusWords from './migrations/20261126T0900-upload-status-words.ts';
 import * as auditTrail from './migrations/20261126T0910-audit-trail.ts';
+import * as rateLimits from './migrations/20261126T0920-rate-limits.ts';
 
 /** The server's own migrations, by name. Names sort in the order they must run. */
 export const serverMigrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ export const serverMigrations: Record<string, Migration> = {
   '20261125T0000-credential-award-counts': credentialAwardCounts,
   '20261126T0900-upload-status-words': uploadStatusWords,
   '20261126T0910-audit-trail': auditTrail,
+  '20261126T0920-rate-limits': rateLimits,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

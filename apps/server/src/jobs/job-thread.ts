@@ -33,6 +33,7 @@ const queue = createJobQueue({
   db: database.db,
   dialect: database.dialect,
   log,
+  workerId: data.workerId,
   handlers: createJobHandlers({
     db: database.db,
     dialect: database.dialect,

@@ -137,6 +137,11 @@ export interface JobQueue {
   notify(): void;
   /** Deletes finished jobs past their retention, then runs the housekeeping. */
   purge(): Promise<void>;
+  /**
+   * Puts the jobs a stopped worker (another thread of this process) was running back in the
+   * queue without using an attempt; returns how many.
+   */
+  releaseJobsOf(workerId: string): Promise<number>;
   readonly workerId: string;
 }
 
@@ -216,12 +221,12 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       .executeTakeFirst();
   }
 
-  /** Updates the job only while this worker still holds it. */
-  const mine = (id: number) =>
+  /** Updates the job only while this worker (or the given one) still holds it. */
+  const mine = (id: number, owner = workerId) =>
     db
       .updateTable('jobs')
       .where('id', '=', id)
-      .where('lockedBy', '=', workerId)
+      .where('lockedBy', '=', owner)
       .where('status', '=', 'RUNNING');
 
   async function extendLease(id: number): Promise<boolean> {
@@ -262,9 +267,10 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     delayMs: number,
     lastError: string | null,
     countAttempt: boolean,
+    owner = workerId,
   ) {
     try {
-      await mine(id)
+      await mine(id, owner)
         .set((eb) => ({
           status: 'QUEUED',
           lockedBy: null,
@@ -278,7 +284,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     } catch (error) {
       // A job with the same dedupe key was queued meanwhile: that one does this job's work.
       if (!isUniqueViolation(error)) throw error;
-      await mine(id)
+      await mine(id, owner)
         .set({
           status: 'DONE',
           lockedBy: null,
@@ -505,6 +511,19 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
     notify,
     purge,
+    async releaseJobsOf(owner) {
+      const running = await db
+        .selectFrom('jobs')
+        .select(['id', 'type'])
+        .where('lockedBy', '=', owner)
+        .where('status', '=', 'RUNNING')
+        .execute();
+      for (const job of running) {
+        await requeue(job.id, 0, null, false, owner);
+        finished(job.type, 'interrupted');
+      }
+      return running.length;
+    },
   };
 }
 

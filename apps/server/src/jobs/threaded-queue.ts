@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 
 import type { JobFinishedEvent, JobQueue } from './queue.ts';
@@ -7,6 +8,8 @@ import type { JobFinishedEvent, JobQueue } from './queue.ts';
 /** What the job thread needs to build its own queue. */
 export interface JobThreadData {
   databaseUrl: string;
+  /** Names the thread's worker in `locked_by`, so that this process can release its jobs. */
+  workerId: string;
   earningsProvider: 'demo' | 'file';
   logLevel: string;
   /** Readable log lines (a terminal) rather than JSON. */
@@ -19,6 +22,12 @@ export type JobThreadReport =
 
 /** A thread that stops unexpectedly is started again after this pause. */
 const RESTART_DELAY_MS = 1_000;
+/**
+ * A running job reaches a safe point within moments of being asked to stop; a thread that has
+ * not stopped by then is ended, and its job goes back to the queue from here. Within the grace a
+ * shutdown gives the requests in flight (main.ts), which runs at the same time.
+ */
+export const THREAD_STOP_TIMEOUT_MS = 20_000;
 const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
 
 /**
@@ -30,20 +39,27 @@ const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
 export function createThreadedJobQueue(
   inner: JobQueue,
   options: {
-    thread: JobThreadData;
+    thread: Omit<JobThreadData, 'workerId'>;
     log: FastifyBaseLogger;
     onJobFinished?: (event: JobFinishedEvent) => void;
+    stopTimeoutMs?: number;
   },
 ): JobQueue {
   const { log } = options;
+  const stopTimeoutMs = options.stopTimeoutMs ?? THREAD_STOP_TIMEOUT_MS;
   let worker: Worker | null = null;
+  let workerId = '';
   let stopping = false;
+  let stopped: Promise<void> | null = null;
   let housekeeping: NodeJS.Timeout | null = null;
   let restart: NodeJS.Timeout | null = null;
+  let threads = 0;
 
   function spawn() {
+    threads += 1;
+    workerId = `${inner.workerId}:jobs-${threads}`;
     const thread = new Worker(new URL('./job-thread.ts', import.meta.url), {
-      workerData: options.thread,
+      workerData: { ...options.thread, workerId } satisfies JobThreadData,
     });
     thread.on('message', (report: JobThreadReport) => {
       if (report.type === 'finished') options.onJobFinished?.(report.event);
@@ -73,6 +89,7 @@ export function createThreadedJobQueue(
     start() {
       if (worker) return;
       stopping = false;
+      stopped = null;
       worker = spawn();
       // The purge and the housekeeping (sign-in states, outbox secrets, request counters) need
       // this process's stores, so they run here, hourly.
@@ -81,17 +98,29 @@ export function createThreadedJobQueue(
       }, HOUSEKEEPING_EVERY_MS);
       housekeeping.unref();
     },
-    async stop() {
-      stopping = true;
-      if (restart) clearTimeout(restart);
-      if (housekeeping) clearInterval(housekeeping);
-      await inner.stop();
-      const thread = worker;
-      if (!thread) return;
-      const exited = once(thread, 'exit');
-      thread.postMessage({ type: 'stop' } satisfies JobThreadMessage);
-      await exited;
-      worker = null;
+    stop() {
+      // Called by the shutdown and by the app's close alike: one stop for both.
+      stopped ??= (async () => {
+        stopping = true;
+        if (restart) clearTimeout(restart);
+        if (housekeeping) clearInterval(housekeeping);
+        await inner.stop();
+        const thread = worker;
+        if (!thread) return;
+        const exited = once(thread, 'exit').then(() => true);
+        thread.postMessage({ type: 'stop' } satisfies JobThreadMessage);
+        const inTime = await Promise.race([exited, sleep(stopTimeoutMs, false, { ref: false })]);
+        if (!inTime) {
+          await thread.terminate();
+          const released = await inner.releaseJobsOf(workerId);
+          log.warn(
+            { stopTimeoutMs, released },
+            'the job thread did not stop in time and was ended; its running job went back to the queue',
+          );
+        }
+        worker = null;
+      })();
+      return stopped;
     },
     async enqueue(next) {
       const id = await inner.enqueue(next);

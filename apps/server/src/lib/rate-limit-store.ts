@@ -12,6 +12,7 @@ import {
 import type { RateLimiter } from '@laurel/identity';
 
 import { ConfigError } from '../config.ts';
+import { addressOf, causeOf } from './reach.ts';
 
 export type RateLimitStoreKind = 'memory' | 'postgres' | 'redis';
 
@@ -58,50 +59,27 @@ async function connectRedis(url: string): Promise<Redis> {
     maxRetriesPerRequest: 1,
     connectTimeout: 5_000,
   });
-  client.on('error', () => undefined);
+  // A failed connection rejects with "Connection is closed."; its cause comes as an 'error' event.
+  let cause: unknown;
+  client.on('error', (error) => (cause ??= error));
   try {
     await client.connect();
     await client.ping();
   } catch (error) {
     client.disconnect();
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ConfigError(`REDIS_URL: cannot reach Redis at ${redactUrl(url)} (${reason})`);
+    throw new ConfigError(
+      `REDIS_URL: cannot reach Redis at ${addressOf(url, 6379)} (${causeOf(cause ?? error, 5)})`,
+    );
   }
   return client;
-}
-
-function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'the given address';
-  }
-}
-
-/** Creates the PostgreSQL counter table (the rate limiter's own layout) if it is missing. */
-async function postgresTable(pool: pg.Pool): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    new RateLimiterPostgres(
-      {
-        storeClient: pool,
-        tableName: RATE_LIMIT_TABLE,
-        keyPrefix: 'setup',
-        points: 1,
-        duration: 1,
-        clearExpiredByTimeout: false,
-      },
-      (error?: Error) => (error ? reject(error) : resolve()),
-    );
-  });
 }
 
 /**
  * Opens the store for this deployment: Redis when `redisUrl` is given, PostgreSQL when the
  * database is PostgreSQL, memory otherwise. Should the shared store fail later, each limiter
  * counts in this instance's memory until it is back (with a warning at most once a minute), so
- * that an outage of Redis does not take sign-in down with it.
+ * that an outage of Redis does not take sign-in down with it. The PostgreSQL table `rate_limits`
+ * is created by a migration (db/migrations), which must have run.
  */
 export async function createRateLimitStore(options: {
   redisUrl: string | undefined;
@@ -112,7 +90,6 @@ export async function createRateLimitStore(options: {
 }): Promise<RateLimitStore> {
   const redis = options.redisUrl ? await connectRedis(options.redisUrl) : undefined;
   const pool = redis ? undefined : options.pool;
-  if (pool) await postgresTable(pool);
   const kind: RateLimitStoreKind = redis ? 'redis' : pool ? 'postgres' : 'memory';
 
   let lastWarning = 0;

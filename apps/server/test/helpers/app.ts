@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/config.ts';
 import type { Dialect } from '../../src/db/database.ts';
 import { migrateToLatest, serverMigrations } from '../../src/db/migrations.ts';
 import { createIdentity, IDENTITY_MIGRATIONS } from '../../src/identity.ts';
+import { createRateLimitStore } from '../../src/lib/rate-limit-store.ts';
 import { type BuiltUser, createUser, type UserOverrides } from './builders.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
 import {
@@ -52,6 +53,8 @@ export async function createTestApp(
      * revocation check and account events, as with AWS Cognito.
      */
     integration?: (integration: IdentityIntegration) => IdentityIntegration;
+    /** Run jobs on their own thread, as `npm start` does, once `app.jobs.start()` is called. */
+    jobThread?: { stopTimeoutMs?: number };
   } = {},
 ): Promise<TestApp> {
   const shared = options.sameDatabaseAs;
@@ -72,7 +75,20 @@ export async function createTestApp(
     ...(options.webDist ? { WEB_DIST: options.webDist } : {}),
     ...options.env,
   });
-  const identity = await createIdentity(config, database.handle, pino({ level: 'silent' }));
+  // One store for the API's and the identity actions' counters, as `main.ts` makes it: shared
+  // through PostgreSQL or Redis with the other instances on this database.
+  const rateLimits = await createRateLimitStore({
+    redisUrl: config.redisUrl,
+    redisKeyPrefix: config.redisKeyPrefix,
+    pool: database.handle.pool,
+    log: pino({ level: 'silent' }),
+  });
+  const identity = await createIdentity(
+    config,
+    database.handle,
+    pino({ level: 'silent' }),
+    rateLimits,
+  );
   const base: IdentityIntegration = {
     ...identity.integration,
     getKey: (header, token) =>
@@ -85,10 +101,14 @@ export async function createTestApp(
     config,
     identity: integration,
     database: database.handle,
+    rateLimits,
     logger: false,
     serveWeb: Boolean(options.webDist),
     // A failed attempt is retried at once, so that runJobs() covers retries deterministically.
     jobs: { retryDelayMs: () => 0 },
+    ...(options.jobThread
+      ? { jobThread: { logLevel: 'silent', pretty: false, ...options.jobThread } }
+      : {}),
     ...(options.now ? { now: options.now } : {}),
   });
   await app.ready();
@@ -123,6 +143,7 @@ export async function createTestApp(
     },
     async close() {
       await app.close();
+      await rateLimits.close();
       if (!shared) await database.drop();
     },
   };
