@@ -93,7 +93,7 @@ const POOL_NAME = 'LaurelBench';
 const CLIENT_ID = 'benchclient';
 const PASSWORD = 'Laurel-demo-2026!';
 const SECRET_KEY = 'bench-secret-key-with-enough-entropy';
-const TARGET_RATE = 240;
+const TARGET_RATE = 400;
 const TARGET_FIRST_SIGN_IN_MS = 300;
 const cores = availableParallelism();
 

@@ -1,8 +1,9 @@
-import autocannon from 'autocannon';
 import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const LOAD_PROCESS = fileURLToPath(new URL('./load-process.ts', import.meta.url));
 
 /** One line of the benchmark table. */
 export interface BenchRow {
@@ -28,28 +29,35 @@ export interface LoadResult {
   requestsPerSecond: number;
   p50: number;
   p99: number;
+  /** Requests answered in all. */
+  total: number;
   errors: number;
   non2xx: number;
 }
 
-/** Bounded load on a loopback address: fixed duration and connections, stops by itself. */
+/**
+ * Bounded load on a loopback address: fixed duration and connections, stops by itself. autocannon
+ * runs in a process of its own (bench/load-process.ts), apart from the server and this process.
+ */
 export async function load(
   url: string,
   options: { headers?: Record<string, string>; connections?: number; duration?: number } = {},
 ): Promise<LoadResult> {
-  const result = await autocannon({
+  const settings = {
     url,
     connections: options.connections ?? 20,
     duration: options.duration ?? 8,
     headers: options.headers ?? {},
-  });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
   };
+  const child = spawn(process.execPath, [LOAD_PROCESS, JSON.stringify(settings)], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`the load generator exited with ${code}`);
+  return JSON.parse(output) as LoadResult;
 }
 
 export interface Child {
@@ -59,7 +67,17 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-/** Starts a Node script with the given environment and waits until `readyPath` answers 200. */
+export interface StartOptions {
+  /** Run this program with `args` instead of Node with the script (e.g. `npm` with `start`). */
+  command?: string;
+  /** Write the process's standard output (its JSON log lines) to this file instead of keeping it. */
+  stdoutFile?: string;
+}
+
+/**
+ * Starts a Node script (or `options.command`) with the given environment and waits until
+ * `readyPath` answers 200.
+ */
 export async function startProcess(
   script: string,
   args: string[],
@@ -67,8 +85,13 @@ export async function startProcess(
   url: string,
   readyPath: string,
   timeoutMs = 60_000,
+  options: StartOptions = {},
 ): Promise<Child> {
-  const child = spawn(process.execPath, [script, ...args], {
+  const stdout = options.stdoutFile ? openSync(options.stdoutFile, 'w') : 'pipe';
+  const [program, programArgs] = options.command
+    ? [options.command, args]
+    : [process.execPath, [script, ...args]];
+  const child = spawn(program, programArgs, {
     cwd: ROOT,
     // No load balancer to drain: a stopped server stops at once.
     // Benchmarks call far faster than a person would: the API limits are raised out of the way,
@@ -80,11 +103,12 @@ export async function startProcess(
       API_RATE_LIMIT_PER_ADDRESS: '1000000000',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', stdout, 'pipe'],
   });
+  if (typeof stdout === 'number') closeSync(stdout);
   let output = '';
-  child.stdout.on('data', (c) => (output += c));
-  child.stderr.on('data', (c) => (output += c));
+  child.stdout?.on('data', (c) => (output += c));
+  child.stderr?.on('data', (c) => (output += c));
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null)

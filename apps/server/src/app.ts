@@ -20,6 +20,7 @@ import { authPlugin, createTokenVerifier, type IdTokenClaims } from './plugins/a
 import { errorsPlugin, frameworkErrorHandler } from './plugins/errors.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { createMetrics } from './lib/metrics.ts';
+import { RequestLogController } from './lib/request-log.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { readQueueStats } from './jobs/queue-stats.ts';
 import { JOB_TYPES } from './jobs/types.ts';
@@ -180,6 +181,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Forwarded headers are believed only from the proxies TRUST_PROXY names (none by default).
     trustProxy: trustProxyOption(config.trustProxy),
     requestIdHeader: false,
+    // One line per request, when it is answered (lib/request-log.ts).
+    logController: new RequestLogController(),
     genReqId: (request) => acceptedRequestId(request.headers['x-request-id']) ?? randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler,

@@ -10,6 +10,7 @@ import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { LOOKUP_ENDPOINTS } from '@laurel/contract/lookups';
 import { MESSAGES } from '@laurel/contract/messages';
 import { API_PATHS } from '@laurel/contract/paths';
 import { ROLES } from '@laurel/contract/roles';
@@ -263,6 +264,59 @@ describe.each(DIALECTS)('observability on %s', (dialect) => {
       const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
       expect(docs.statusCode).toBe(200);
       expect(Object.keys(docs.json().paths)).not.toContain('/metrics');
+    });
+  });
+
+  describe('request log', () => {
+    let database: TestDatabase;
+    const captured = captureLog();
+
+    beforeAll(async () => {
+      database = await createTestDatabase(dialect);
+      await migrateToLatest(database.handle.db, [serverMigrations, ...IDENTITY_MIGRATIONS]);
+    });
+    afterAll(() => database?.drop());
+
+    it('writes one line per request, when it is answered, with its id, method, url, status and time', async () => {
+      const config = loadConfig({ DATABASE_URL: database.url, LOG_LEVEL: 'info' });
+      const identity = await createIdentity(config, database.handle, pino({ level: 'silent' }));
+      const app = await buildApp({
+        config,
+        identity: identity.integration,
+        database: database.handle,
+        loggerInstance: captured.logger,
+        serveWeb: false,
+      });
+      try {
+        await app.ready();
+        captured.lines.length = 0;
+        const answers = [
+          { url: LOOKUP_ENDPOINTS.loginModes.path, id: 'trace-public', status: 200 },
+          { url: API_PATHS.organizations, id: 'trace-refused', status: 401 },
+          { url: '/api/no-such-route', id: 'trace-missing', status: 404 },
+        ];
+        for (const { url, id, status } of answers) {
+          const response = await app.inject({
+            method: 'GET',
+            url,
+            headers: { 'x-request-id': id },
+          });
+          expect(response.statusCode, url).toBe(status);
+        }
+        for (const { url, id, status } of answers) {
+          const lines = captured.lines.filter((line) => line.reqId === id);
+          expect(lines, url).toHaveLength(1);
+          expect(lines[0]).toMatchObject({
+            level: 30,
+            msg: 'request completed',
+            req: { method: 'GET', url, remoteAddress: '127.0.0.1' },
+            res: { statusCode: status },
+            responseTime: expect.any(Number),
+          });
+        }
+      } finally {
+        await app.close();
+      }
     });
   });
 

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { addressOf, causeOf } from '../lib/reach.ts';
 import type { Database } from './schema.ts';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -54,7 +55,7 @@ export function createDatabase<DB = Database>(
     // memory, while the server's resident memory stays bounded during large uploads.
     database.pragma('cache_size = -16384');
     const db = new Kysely<DB>({
-      dialect: new SqliteDialect({ database }),
+      dialect: new SqliteDialect({ database: withStatementCache(database) }),
       plugins: [new CamelCasePlugin(), new SqliteBooleanPlugin()],
     });
     return {

@@ -1,8 +1,8 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 import { randomBytes } from 'node:crypto';
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { AppConfig } from '../config.ts';
 
@@ -14,6 +14,21 @@ export const CSP_NONCE_PLACEHOLDER = '__LAUREL_CSP_NONCE__';
 
 const nonces = new WeakMap<ServerResponse, string>();
 
+/** Random bytes drawn 4 KiB at a time, each 16 of them handed out once as one nonce. */
+const NONCE_BYTES = 16;
+let randomPool = Buffer.alloc(0);
+let randomOffset = 0;
+
+function freshNonce(): string {
+  if (randomOffset + NONCE_BYTES > randomPool.length) {
+    randomPool = randomBytes(NONCE_BYTES * 256);
+    randomOffset = 0;
+  }
+  const nonce = randomPool.toString('base64', randomOffset, randomOffset + NONCE_BYTES);
+  randomOffset += NONCE_BYTES;
+  return nonce;
+}
+
 /**
  * The nonce that lets this response's own `<style>` elements through the policy: the style engine
  * (emotion) of the web app and the dev mailbox write styles inline. Scripts never get one.
@@ -21,7 +36,7 @@ const nonces = new WeakMap<ServerResponse, string>();
 export function styleNonce(response: ServerResponse): string {
   let nonce = nonces.get(response);
   if (!nonce) {
-    nonce = randomBytes(16).toString('base64');
+    nonce = freshNonce();
     nonces.set(response, nonce);
   }
   return nonce;
@@ -59,20 +74,66 @@ export function contentSecurityDirectives(config: AppConfig) {
   };
 }
 
+/** Stands for the nonce while helmet writes the policy once; base64 like a real nonce. */
+const NONCE_MARK = 'LaurelNonceMark000000==';
+
+/**
+ * The headers helmet sets with these options, in its order, written once: the policy split around
+ * its nonce, which every response fills in with its own.
+ */
+export function helmetHeaders(options: HelmetOptions) {
+  const set: Array<[string, string]> = [];
+  const removed: string[] = [];
+  const response = {
+    setHeader(name: string, value: unknown) {
+      set.push([name, String(value)]);
+    },
+    removeHeader(name: string) {
+      removed.push(name);
+    },
+  } as unknown as ServerResponse;
+  nonces.set(response, NONCE_MARK);
+  let failure: unknown;
+  helmet(options)({} as IncomingMessage, response, (error?: unknown) => {
+    failure = error;
+  });
+  if (failure) throw failure;
+  return {
+    removed,
+    headers: set.map(([name, value]) => {
+      const parts = value.split(NONCE_MARK);
+      if (parts.length > 2) throw new Error(`${name} names the style nonce more than once`);
+      return { name, value: parts[0]!, afterNonce: parts[1] };
+    }),
+  };
+}
+
 /**
  * Browser security headers on every response (helmet): the content security policy above,
  * nosniff, a referrer policy that keeps paths on this site, no framing, and HSTS when Laurel is
- * served over https.
+ * served over https. Helmet writes them once at start; each response gets them with its own
+ * style nonce, set on the response before any route runs (a route may still replace one, as the
+ * API documentation does with its policy).
  */
 export const securityHeadersPlugin = fp<{ config: AppConfig }>(
   async (app: FastifyInstance, { config }) => {
     const https = config.publicUrl.startsWith('https:');
-    await app.register(helmet, {
+    const { headers, removed } = helmetHeaders({
       contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(config) },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       xFrameOptions: { action: 'deny' },
       // One year; subdomains are the operator's to decide, so they are not included.
       strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    });
+    app.addHook('onRequest', (_request, reply, done) => {
+      const response = reply.raw;
+      for (const name of removed) response.removeHeader(name);
+      for (const { name, value, afterNonce } of headers)
+        response.setHeader(
+          name,
+          afterNonce === undefined ? value : value + styleNonce(response) + afterNonce,
+        );
+      done();
     });
   },
 );

@@ -1,0 +1,68 @@
+import { exportJWK, generateKeyPair, importJWK, SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+
+import { createTokenVerifier } from './auth.ts';
+
+const ISSUER = 'https://issuer.example';
+const AUDIENCE = 'client';
+
+async function setUp() {
+  const { publicKey, privateKey } = await generateKeyPair('RS256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256' };
+  const key = await importJWK(jwk, 'RS256');
+  let checks = 0;
+  const verifier = createTokenVerifier({
+    issuer: ISSUER,
+    audience: AUDIENCE,
+    getKey: async () => {
+      checks++;
+      return key;
+    },
+  });
+  const sign = (sub: string) =>
+    new SignJWT({ token_use: 'id' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
+      .setSubject(sub)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(privateKey);
+  return { verifier, sign, checks: () => checks };
+}
+
+describe('token verifier', () => {
+  it('checks a token’s signature once, then remembers it', async () => {
+    const { verifier, sign, checks } = await setUp();
+    const token = await sign('alice');
+    expect((await verifier.verify(token)).sub).toBe('alice');
+    expect((await verifier.verify(`${token}`)).sub).toBe('alice');
+    expect(checks()).toBe(1);
+  });
+
+  it('refuses a remembered token’s signature under another payload', async () => {
+    const { verifier, sign } = await setUp();
+    const token = await sign('alice');
+    await verifier.verify(token);
+    const [header, , signature] = token.split('.');
+    const payload = Buffer.from(
+      JSON.stringify({ token_use: 'id', sub: 'mallory', iss: ISSUER, aud: AUDIENCE }),
+    ).toString('base64url');
+    await expect(verifier.verify(`${header}.${payload}.${signature}`)).rejects.toThrow();
+    expect((await verifier.verify(token)).sub).toBe('alice');
+  });
+
+  it('forgets only the token it is given', async () => {
+    const { verifier, sign, checks } = await setUp();
+    const token = await sign('alice');
+    await verifier.verify(token);
+    const [header, payload] = token.split('.');
+    expect(verifier.forget(`${header}.${payload}.AAAA`)).toBe(false);
+    expect(verifier.forget(`${header}x.${payload}.${token.split('.')[2]}`)).toBe(false);
+    await verifier.verify(token);
+    expect(checks()).toBe(1);
+    expect(verifier.forget(token)).toBe(true);
+    await verifier.verify(token);
+    expect(checks()).toBe(2);
+  });
+});
