@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { listQuery, page, ZBodyLookupId, ZLookupId, ZQueryBoolean } from './pagination.ts';
 
 export const ORGANIZATION_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
+export type OrganizationStatus = (typeof ORGANIZATION_STATUSES)[number];
 
 export const ZOrganizationSummary = z
   .object({
