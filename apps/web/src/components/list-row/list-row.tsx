@@ -23,6 +23,8 @@ export interface ListRowProps {
   secondaryAction?: ReactNode;
   /** Called when the link is followed (for example to close a drawer). */
   onNavigate?: () => void;
+  /** Lets the subtitle wrap instead of ending in an ellipsis, where all of it matters. */
+  wrap?: boolean;
 }
 
 /** One row of a list: icon, title, subtitle, optional link and divider (spec §2). */
@@ -36,6 +38,7 @@ export function ListRow({
   divider,
   secondaryAction,
   onNavigate,
+  wrap = false,
 }: ListRowProps) {
   const avatar = (
     <Avatar
@@ -59,8 +62,10 @@ export function ListRow({
         primary={title}
         secondary={subtitle}
         slotProps={{
-          primary: { sx: { fontWeight: 600 }, noWrap: true },
-          secondary: { noWrap: true },
+          primary: wrap
+            ? { sx: { fontWeight: 600, overflowWrap: 'anywhere' } }
+            : { sx: { fontWeight: 600 }, noWrap: true },
+          secondary: wrap ? { sx: { overflowWrap: 'anywhere' } } : { noWrap: true },
         }}
       />
     </>
