@@ -10,6 +10,7 @@ import * as securityEdges from './migrations/20261124T0900-security-edges.ts';
 import * as earningsImports from './migrations/20261124T1000-earnings-imports.ts';
 import * as credentialAwardCounts from './migrations/20261125T0000-credential-award-counts.ts';
 import * as attention from './migrations/20261126T0900-attention.ts';
+import * as dashboardSpeed from './migrations/20261126T0910-dashboard-speed.ts';
 
 /** The server's own migrations, by name. Names sort in the order they must run. */
 export const serverMigrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ export const serverMigrations: Record<string, Migration> = {
   '20261124T1000-earnings-imports': earningsImports,
   '20261125T0000-credential-award-counts': credentialAwardCounts,
   '20261126T0900-attention': attention,
+  '20261126T0910-dashboard-speed': dashboardSpeed,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -129,8 +129,10 @@ export function createContractsRepository(db: Kysely<Database>) {
 
   /**
    * Usage of contracts during their own periods, for the contracts `scope` selects: seats are the
-   * organization's active users today, matches the usage events between the contract's first and
-   * last day (UTC). Three grouped queries, whatever the number of contracts.
+   * organization's active users today, matches the usage events of the line item's billing code
+   * between the contract's first and last day (UTC). Two queries, whatever the number of
+   * contracts; each line item's matches are one range of the (organization, billing code, time)
+   * index, so the work follows the events of those periods, not every event ever billed.
    */
   async function usageOf(
     scope: UsageScope,
@@ -138,12 +140,28 @@ export function createContractsRepository(db: Kysely<Database>) {
   ): Promise<Map<number, TLineItem[]>> {
     if (contractRows.length === 0) return new Map();
     const contracts = () => scoped(scope);
-    const [items, seats, events] = await Promise.all([
+    const [items, seats] = await Promise.all([
       db
-        .selectFrom('contractLineItems')
-        .selectAll()
-        .where('contractId', 'in', contracts().select('c.id'))
-        .orderBy('id')
+        .selectFrom('contractLineItems as li')
+        .innerJoin('contracts as k', 'k.id', 'li.contractId')
+        .where('li.contractId', 'in', contracts().select('c.id'))
+        .select((eb) => [
+          'li.id',
+          'li.contractId',
+          'li.billingCode',
+          'li.description',
+          'li.unitPrice',
+          'li.includedQuantity',
+          eb
+            .selectFrom('usageEvents as e')
+            .whereRef('e.organizationId', '=', 'k.organizationId')
+            .whereRef('e.billingCode', '=', 'li.billingCode')
+            .where('e.occurredAt', '>=', dayStart(db, 'k.startDate'))
+            .where('e.occurredAt', '<', dayAfter(db, 'k.endDate'))
+            .select((inner) => inner.fn.sum<number>('e.quantity').as('n'))
+            .as('matches'),
+        ])
+        .orderBy('li.id')
         .execute(),
       db
         .selectFrom('users')
@@ -152,28 +170,8 @@ export function createContractsRepository(db: Kysely<Database>) {
         .groupBy('organizationId')
         .select((eb) => ['organizationId', eb.fn.countAll<number>().as('n')])
         .execute(),
-      db
-        .selectFrom('usageEvents as e')
-        .innerJoin(
-          contracts().select(['c.id', 'c.organizationId', 'c.startDate', 'c.endDate']).as('k'),
-          (join) =>
-            join
-              .onRef('e.organizationId', '=', 'k.organizationId')
-              .on('e.occurredAt', '>=', dayStart(db, 'k.startDate'))
-              .on('e.occurredAt', '<', dayAfter(db, 'k.endDate')),
-        )
-        .groupBy(['k.id', 'e.billingCode'])
-        .select((eb) => [
-          'k.id as contractId',
-          'e.billingCode',
-          eb.fn.sum<number>('e.quantity').as('n'),
-        ])
-        .execute(),
     ]);
     const seatsOf = new Map(seats.map((row) => [Number(row.organizationId), Number(row.n)]));
-    const matches = new Map(
-      events.map((row) => [`${row.contractId}:${row.billingCode}`, Number(row.n)]),
-    );
     const organizationOf = new Map(contractRows.map((row) => [row.id, row.organizationId]));
     const byContract = new Map<number, TLineItem[]>();
     for (const item of items) {
@@ -182,7 +180,7 @@ export function createContractsRepository(db: Kysely<Database>) {
       const used =
         code === 'A_ADDL_USER'
           ? (seatsOf.get(organizationOf.get(contractId) ?? 0) ?? 0)
-          : (matches.get(`${contractId}:${code}`) ?? 0);
+          : Number(item.matches ?? 0);
       const list = byContract.get(contractId) ?? [];
       list.push(lineItemWithUsage(item, code, used));
       byContract.set(contractId, list);

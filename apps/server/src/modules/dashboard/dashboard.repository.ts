@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 
 import type { UploadStatus } from '@laurel/contract/constants';
 import type { TPage } from '@laurel/contract/pagination';
@@ -58,8 +58,10 @@ export function createDashboardRepository(db: Kysely<Database>) {
   }
 
   /**
-   * The facts of the given organizations (or of every one the search matches), by name: one grouped read
-   * per table (award counts, latest insights build, latest upload), never a query per organization.
+   * The facts of the given organizations (or of every one the search matches), by name: one
+   * grouped read per table (award counts, the latest insight build's matches, the newest upload),
+   * never a query per organization. (Joined into one statement, SQLite scans a grouped subquery
+   * once per organization: four statements are faster on both databases.)
    */
   async function facts(filter: {
     ids?: readonly number[] | undefined;
@@ -95,23 +97,22 @@ export function createDashboardRepository(db: Kysely<Database>) {
           eb.fn.sum<number>('missingEquifax').as('notMatched'),
         ])
         .execute(),
-      // Each organization's newest upload.
+      // Each organization's newest upload: its latest time from the (organization, created)
+      // index alone, then the upload at that time (the higher id if two share it).
       db
-        .selectFrom(
+        .selectFrom('uploads as u')
+        .innerJoin(
           uploads
-            .select((eb) => [
-              'id',
-              'organizationId',
-              'status',
-              'createdAt',
-              sql<number>`row_number() over (partition by ${eb.ref('organizationId')} order by ${eb.ref('createdAt')} desc, ${eb.ref('id')} desc)`.as(
-                'position',
-              ),
-            ])
-            .as('u'),
+            .groupBy('organizationId')
+            .select((eb) => ['organizationId', eb.fn.max('createdAt').as('latest')])
+            .as('m'),
+          (join) =>
+            join
+              .onRef('m.organizationId', '=', 'u.organizationId')
+              .onRef('u.createdAt', '=', 'm.latest'),
         )
-        .where('u.position', '=', 1)
         .select(['u.id', 'u.organizationId', 'u.status', 'u.createdAt'])
+        .orderBy('u.id')
         .execute(),
     ]);
     const awardsOf = new Map(

@@ -46,7 +46,7 @@ function BookmarksAndUploads({ seesUploads }: { seesUploads: boolean }) {
         gridTemplateColumns: { xs: '1fr', lg: seesUploads ? '3fr 2fr' : '1fr' },
       }}
     >
-      <Card>
+      <Card component="section" aria-label="Your bookmarks">
         <BookmarkList title="Your bookmarks" />
       </Card>
       {seesUploads ? <UploadsInProgress href={paths.uploads.getHref()} /> : null}
