@@ -145,6 +145,21 @@ export default function InsightsPanel({
     );
   };
 
+  // Until the organization or the figures say which state applies, only placeholders: no filter
+  // or export that an organization without insights would not have.
+  if (!organization && !data && !error) {
+    return (
+      <Box component="section" aria-label={title ?? 'Workforce insights'} aria-busy="true">
+        {title ? (
+          <Typography variant="h5" component="h2" sx={{ mb: 3 }}>
+            {title}
+          </Typography>
+        ) : null}
+        <CardSkeletons />
+      </Box>
+    );
+  }
+
   const stale = isFetching && !currentData;
   let body: ReactNode;
   if (error && !data) {
