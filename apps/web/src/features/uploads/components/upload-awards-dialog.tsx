@@ -43,12 +43,15 @@ export function UploadAwardsDialog({
   organizationId,
   onClose,
   onUploaded,
+  onExited,
 }: {
   open: boolean;
   /** The organization the awards belong to; null lets a platform admin choose. */
   organizationId: number | null;
   onClose: () => void;
   onUploaded: (upload: TUpload) => void;
+  /** Once the dialog has finished closing: the moment to open another one. */
+  onExited?: () => void;
 }) {
   const downloadFile = useDownloadFile();
   const theme = useTheme();
@@ -109,7 +112,14 @@ export function UploadAwardsDialog({
   };
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" fullScreen={fullScreen}>
+    <Dialog
+      open={open}
+      onClose={close}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      slotProps={{ transition: { onExited } }}
+    >
       <DialogTitle>Upload awards</DialogTitle>
       <DialogContent>
         <Box sx={{ display: 'grid', gap: 5, pt: 1 }}>

@@ -80,6 +80,7 @@ function Uploads({ organizationId }: { organizationId: number | null }) {
   const [params, setParams] = useSearchParams();
   const openId = Number(params.get('upload'));
   const [uploading, setUploading] = useState(false);
+  const [uploaded, setUploaded] = useState<number | null>(null);
 
   const setOpen = (id: number | null) =>
     setParams(
@@ -258,7 +259,14 @@ function Uploads({ organizationId }: { organizationId: number | null }) {
         onClose={() => setUploading(false)}
         onUploaded={(upload) => {
           setUploading(false);
-          setOpen(upload.id);
+          setUploaded(upload.id);
+        }}
+        // The upload's details open once this dialog has gone: a dialog opened while another
+        // is still closing can be left hidden from assistive technology (aria-hidden).
+        onExited={() => {
+          if (uploaded === null) return;
+          setOpen(uploaded);
+          setUploaded(null);
         }}
       />
       {Number.isSafeInteger(openId) && openId > 0 ? (
