@@ -49,7 +49,7 @@ export function ListRow({
   );
   const content = (
     <>
-      <ListItemAvatar sx={{ minWidth: 52 }}>
+      <ListItemAvatar sx={{ minWidth: 52, ...(wrap ? { alignSelf: 'flex-start', mt: 1 } : {}) }}>
         {iconBadge !== undefined && iconBadge > 0 ? (
           <Badge badgeContent={iconBadge} max={BADGE_MAX} color="error" overlap="circular">
             {avatar}
