@@ -2,6 +2,7 @@
 // `npm run bench -- api startup` runs only the named suites. PostgreSQL rows need
 // BENCH_DATABASE_URL (or TEST_DATABASE_URL) naming a server where databases may be created.
 import { buildWebIfNeeded } from '../scripts/web-build.ts';
+import { benchDashboard } from './dashboard.ts';
 import { benchDemoStart } from './demo-start.ts';
 import { benchDirectory } from './directory.ts';
 import { benchEarningsImport } from './earnings-import.ts';
@@ -21,6 +22,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['web', benchWebBundle],
   ['identity', async () => (await runIdentityBench()) as BenchRow[]],
   ['directory', benchDirectory],
+  ['dashboard', benchDashboard],
   ['insights', benchInsights],
   ['uploads', () => benchUploads()],
   ['starvation', () => benchStarvation()],

@@ -16,7 +16,14 @@ import { DEMO_PASSWORD, NORTHWIND, seedUser } from '../support/seed.ts';
  * light at 390 pixels once per layout: the sign-in frame and the application shell.
  */
 
-const NARROW_CHECKED = new Set(['auth-sign-in', 'dashboard', 'profile', 'settings']);
+const NARROW_CHECKED = new Set([
+  'auth-sign-in',
+  'dashboard',
+  'dashboard-platform',
+  'credential-insights-unavailable',
+  'profile',
+  'settings',
+]);
 
 function checkedWithAxe(name: string, mode: string, width: number): boolean {
   if (mode === 'dark') return width === VIEWPORTS.wide.width;
@@ -117,6 +124,27 @@ test.describe('screenshots', () => {
 
     await page.goto('/settings');
     await shootAllVariants(page, 'settings', () => expect(heading(page, 'Settings')).toBeVisible());
+  });
+
+  test('platform dashboard, and insights of an organization without earnings entitlement', async ({
+    page,
+  }) => {
+    await openSignedIn(page, 'admin@laurel.demo', DEMO_PASSWORD);
+    await shootAllVariants(page, 'dashboard-platform', async () => {
+      await expect(page.getByRole('list', { name: 'Needs attention', exact: true })).toBeVisible();
+      await expect(page.getByRole('table', { name: 'Organizations at a glance' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+    });
+
+    await page
+      .getByRole('link', { name: 'Harbor Health Certification Board', exact: true })
+      .click();
+    await page.getByRole('tab', { name: 'Credentials' }).click();
+    await page.getByRole('link', { name: 'Certified Medical Assistant' }).click();
+    await page.getByRole('tab', { name: 'Insights' }).click();
+    await shootAllVariants(page, 'credential-insights-unavailable', () =>
+      expect(page.getByTestId('insights-unavailable')).toBeVisible(),
+    );
   });
 });
 

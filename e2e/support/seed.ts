@@ -117,3 +117,44 @@ export async function seedUser(options: SeedUserOptions): Promise<SeededUser> {
     organizationName,
   };
 }
+
+export interface SeededContract {
+  id: number;
+  number: string;
+  name: string;
+  organizationId: number;
+}
+
+/** An ACTIVE contract of a demo organization that ends `endsInDays` days from today (UTC). */
+export async function seedContract(options: {
+  label: string;
+  organizationName: string;
+  endsInDays: number;
+}): Promise<SeededContract> {
+  const { database } = await open();
+  const organization = await database.db
+    .selectFrom('organizations')
+    .select('id')
+    .where('name', '=', options.organizationName)
+    .executeTakeFirstOrThrow();
+  const day = (offset: number) =>
+    new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const number = `E2E-${options.label}-${randomUUID().slice(0, 6)}`.toUpperCase();
+  const name = `${options.organizationName} — ${options.label} agreement`;
+  const now = new Date().toISOString();
+  const row = await database.db
+    .insertInto('contracts')
+    .values({
+      organizationId: organization.id,
+      number,
+      name,
+      status: 'ACTIVE',
+      startDate: day(-300),
+      endDate: day(options.endsInDays),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning(['id'])
+    .executeTakeFirstOrThrow();
+  return { id: row.id, number, name, organizationId: organization.id };
+}

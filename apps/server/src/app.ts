@@ -41,6 +41,9 @@ import { createBookmarksRepository } from './modules/bookmarks/bookmarks.reposit
 import { bookmarksRoutes } from './modules/bookmarks/bookmarks.routes.ts';
 import { createBookmarksService } from './modules/bookmarks/bookmarks.service.ts';
 import { createContractsRepository } from './modules/contracts/contracts.repository.ts';
+import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { contractsRoutes } from './modules/contracts/contracts.routes.ts';
 import { createContractsService } from './modules/contracts/contracts.service.ts';
 import { createCredentialsRepository } from './modules/credentials/credentials.repository.ts';
@@ -315,6 +318,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       organizations: organizationsRepository,
       audit,
       identity: identity.admin,
+      notifyJobs: () => jobs.notify(),
     }),
   });
   await app.register(credentialsRoutes, {
@@ -324,8 +328,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       audit,
     }),
   });
+  const contractsRepository = createContractsRepository(db);
+  const insightsRepository = createInsightsRepository(db);
   await app.register(contractsRoutes, {
-    contracts: createContractsService({ db, contracts: createContractsRepository(db), audit }),
+    contracts: createContractsService({
+      db,
+      contracts: contractsRepository,
+      audit,
+      ...(options.now ? { now: options.now } : {}),
+    }),
+  });
+  await app.register(dashboardRoutes, {
+    dashboard: createDashboardService({
+      db,
+      audit,
+      dashboard: createDashboardRepository(db),
+      contracts: contractsRepository,
+      insights: insightsRepository,
+      ...(options.now ? { now: options.now } : {}),
+    }),
   });
   await app.register(bookmarksRoutes, {
     bookmarks: createBookmarksService({ db, bookmarks: createBookmarksRepository(db), audit }),
@@ -336,7 +357,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(searchRoutes, { search: createSearchRepository(db) });
   await app.register(insightsRoutes, {
     insights: createInsightsService({
-      insights: createInsightsRepository(db),
+      insights: insightsRepository,
       supportEmail: config.supportEmail,
       ...(options.now ? { now: options.now } : {}),
     }),

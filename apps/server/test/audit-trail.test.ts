@@ -686,6 +686,7 @@ describe.each(DIALECTS)('the audit trail on %s', (dialect) => {
         [`${API_PATHS.usersExport}?search=alpha`, w.adminA, 'user', w.a.id],
         [API_PATHS.auditsExport, w.adminA, 'audit', w.a.id],
         [API_PATHS.uploadsExport, w.adminA, 'upload', w.a.id],
+        [API_PATHS.platformOrganizationsExport, w.platformAdmin, 'organization', null],
       ];
       const summaries: string[] = [];
       for (const [url, actor, resourceType, organizationId] of cases) {

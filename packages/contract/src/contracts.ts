@@ -56,6 +56,41 @@ export const ZContract = ZContractSummary.extend({
 }).meta({ id: 'Contract' });
 export type TContract = z.infer<typeof ZContract>;
 
+/** GET /api/organizations/{id}/contract-usage: what the organization's contracts cover today. */
+export const ZCurrentContracts = z
+  .object({
+    organizationId: z.number().int(),
+    /** The day (UTC) the contracts cover, `YYYY-MM-DD`. */
+    today: z.string(),
+    /** ACTIVE contracts whose period includes today, with each line item's usage this period. */
+    contracts: z.array(ZContract),
+  })
+  .meta({ id: 'CurrentContracts' });
+export type TCurrentContracts = z.infer<typeof ZCurrentContracts>;
+
+/**
+ * The line item closest to (or furthest over) what the contract includes: its share used, 1 when
+ * all of it is used. Items that include nothing count only when something was used of them.
+ */
+export function highestUsage(lineItems: readonly TLineItem[]): TLineItem | undefined {
+  let highest: TLineItem | undefined;
+  let highestShare = -1;
+  for (const item of lineItems) {
+    const share = usageShare(item);
+    if (share !== null && share > highestShare) {
+      highest = item;
+      highestShare = share;
+    }
+  }
+  return highest;
+}
+
+/** Used over included (1.25 is a quarter over); null for an item that includes and used nothing. */
+export function usageShare(item: Pick<TLineItem, 'used' | 'includedQuantity'>): number | null {
+  if (item.includedQuantity > 0) return item.used / item.includedQuantity;
+  return item.used > 0 ? Number.POSITIVE_INFINITY : null;
+}
+
 export const CONTRACT_SORTS = [
   'number',
   'name',

@@ -15,6 +15,14 @@ export const INSIGHTS_MEASURE_YEAR = 1;
 export const INSIGHT_STATUSES = ['available', 'unavailable', 'processing'] as const;
 export type InsightStatus = (typeof INSIGHT_STATUSES)[number];
 
+/**
+ * Share of the awards the data provider looked up that it matched; null while none was looked up.
+ * @example matchRate(80, 20) // 0.8
+ */
+export function matchRate(matched: number, notMatched: number): number | null {
+  return matched + notMatched > 0 ? matched / (matched + notMatched) : null;
+}
+
 /** How the figures are grouped: the whole organization, one credential type, or one credential. */
 export const AGGREGATION_OPTIONS = [
   { code: 'ORGANIZATION', name: 'All credentials' },

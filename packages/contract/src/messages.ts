@@ -27,6 +27,8 @@ export const MESSAGES = {
   authContextOutsideProvider: 'AuthContext must be placed within AuthProvider',
   logEventFailed: 'Failed to log event:',
   earningsUnavailable: 'Earnings insights unavailable for your organization',
+  earningsUnavailableDescription:
+    'Earnings and employment data are not part of your organization’s data access, or a data policy limits what can be shown for it.',
   earningsTemporarilyUnavailable: 'Earnings insights temporarily unavailable',
   employmentTemporarilyUnavailable: 'Employment insights temporarily unavailable',
   supportLine:

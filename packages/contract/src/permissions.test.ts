@@ -17,6 +17,12 @@ describe('permissions', () => {
     expect(accessFor(ROLES.USER, 'update:user')).toBeNull();
   });
 
+  it('shows the platform dashboard to platform admins only', () => {
+    expect(can(platformAdmin, 'read:platform')).toBe(true);
+    expect(can(orgAdmin, 'read:platform')).toBe(false);
+    expect(can(user, 'read:platform')).toBe(false);
+  });
+
   it('limits organization access to the same organization', () => {
     expect(can(orgAdmin, 'update:profile', { organizationId: 5, userId: 9 })).toBe(true);
     expect(can(orgAdmin, 'update:profile', { organizationId: 6, userId: 9 })).toBe(false);

@@ -12,6 +12,8 @@ import * as credentialAwardCounts from './migrations/20261125T0000-credential-aw
 import * as uploadStatusWords from './migrations/20261126T0900-upload-status-words.ts';
 import * as auditTrail from './migrations/20261126T0910-audit-trail.ts';
 import * as rateLimits from './migrations/20261126T0920-rate-limits.ts';
+import * as attention from './migrations/20261126T0930-attention.ts';
+import * as dashboardSpeed from './migrations/20261126T0940-dashboard-speed.ts';
 
 /** The server's own migrations, by name. Names sort in the order they must run. */
 export const serverMigrations: Record<string, Migration> = {
@@ -27,6 +29,8 @@ export const serverMigrations: Record<string, Migration> = {
   '20261126T0900-upload-status-words': uploadStatusWords,
   '20261126T0910-audit-trail': auditTrail,
   '20261126T0920-rate-limits': rateLimits,
+  '20261126T0930-attention': attention,
+  '20261126T0940-dashboard-speed': dashboardSpeed,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

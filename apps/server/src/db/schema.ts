@@ -351,6 +351,10 @@ export interface OrganizationSsoTable {
   jitEnabled: Bool;
   jitRoleId: number;
   updatedAt: Timestamp;
+  /** Outcome of the last connection test of the saved issuer; null until one runs. */
+  lastTestOk: Bool | null;
+  lastTestedAt: Timestamp | null;
+  lastTestMessage: string | null;
 }
 
 export interface OrganizationEmailDomainTable {

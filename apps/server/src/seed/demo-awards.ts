@@ -253,6 +253,8 @@ export async function seedDemoAwards(
   organizationKey: string,
   credentials: DemoCredential[],
   count: number,
+  /** Whether the organization has the earnings entitlement: only then are its awards matched. */
+  matched = true,
 ): Promise<number> {
   if (credentials.length === 0 || count <= 0) return 0;
   const random = createRandom(hashKey(organizationKey));
@@ -316,13 +318,15 @@ export async function seedDemoAwards(
     }
     if (rows.length > 0) await trx.insertInto('awards').values(rows.splice(0)).execute();
     await recountAwards(trx, credentials[0]!.organizationId);
-    // The earnings provider looks for these people in the background, like after an upload.
+    // The earnings provider looks for these people in the background, like after an upload;
+    // an organization without the earnings entitlement is neither matched nor billed.
     const organizationId = credentials[0]!.organizationId;
-    await enqueueJob(trx, {
-      type: JOB_TYPES.matchAwards,
-      organizationId,
-      dedupeKey: matchAwardsDedupeKey(organizationId),
-    });
+    if (matched)
+      await enqueueJob(trx, {
+        type: JOB_TYPES.matchAwards,
+        organizationId,
+        dedupeKey: matchAwardsDedupeKey(organizationId),
+      });
   });
   return inserted;
 }

@@ -165,31 +165,33 @@ export async function seedDemoWorld(
           })
           .returning('id')
           .executeTakeFirstOrThrow();
+        // Matches are billed only where earnings are part of the contract (DESIGN §4).
+        const seats = {
+          contractId: contract.id,
+          billingCode: 'A_ADDL_USER',
+          description: 'Additional user seats',
+          unitPrice: 240,
+          includedQuantity: 10,
+        };
+        const matches = [
+          {
+            contractId: contract.id,
+            billingCode: 'D_MATCH_EQUIFAX_TWN',
+            description: 'Earnings matches through Equifax The Work Number',
+            unitPrice: 1.85,
+            includedQuantity: random.int(5, 20) * 1000,
+          },
+          {
+            contractId: contract.id,
+            billingCode: 'D_MATCH_PDL_API',
+            description: 'Employment matches through People Data Labs',
+            unitPrice: 0.35,
+            includedQuantity: random.int(5, 20) * 1000,
+          },
+        ];
         await trx
           .insertInto('contractLineItems')
-          .values([
-            {
-              contractId: contract.id,
-              billingCode: 'A_ADDL_USER',
-              description: 'Additional user seats',
-              unitPrice: 240,
-              includedQuantity: 10,
-            },
-            {
-              contractId: contract.id,
-              billingCode: 'D_MATCH_EQUIFAX_TWN',
-              description: 'Earnings matches through Equifax The Work Number',
-              unitPrice: 1.85,
-              includedQuantity: random.int(5, 20) * 1000,
-            },
-            {
-              contractId: contract.id,
-              billingCode: 'D_MATCH_PDL_API',
-              description: 'Employment matches through People Data Labs',
-              unitPrice: 0.35,
-              includedQuantity: random.int(5, 20) * 1000,
-            },
-          ])
+          .values(organization.insightsEntitled ? [seats, ...matches] : [seats])
           .execute();
       }
     }
@@ -228,7 +230,7 @@ export async function seedDemoWorld(
       .select(['credentials.id', 'credentials.organizationId', 'credentials.code'])
       .orderBy('credentials.id')
       .execute();
-    await seedDemoAwards(db, organization.key, credentials, count);
+    await seedDemoAwards(db, organization.key, credentials, count, organization.insightsEntitled);
   }
   for (const organization of DEMO_ORGANIZATIONS) {
     if (organization.loginMode === 'SSO' && identity.configureCompanySignIn)

@@ -14,6 +14,7 @@ import type { TPage } from '@laurel/contract/pagination';
 import { readBatches, readPageOfIds } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { containsText, isIndexedSearch } from '../../db/text-search.ts';
+import { dayAfter, dayStart } from '../../db/day-bounds.ts';
 import { toIso } from '../../db/values.ts';
 
 export interface ContractFilter extends TContractListQuery {
@@ -29,7 +30,46 @@ const SORT_COLUMNS = {
   organization: 'o.name',
 } as const;
 
+/** Which contracts' usage to read: one contract, or the ACTIVE ones whose period includes a day. */
+type UsageScope =
+  { id: number } | { today: string; organizationIds?: readonly number[] | undefined };
+
+/** A line item with what was used of it (spec: billing codes; DESIGN §3: usage from usage events). */
+function lineItemWithUsage(
+  item: {
+    id: number;
+    description: string;
+    unitPrice: number | string;
+    includedQuantity: number;
+  },
+  code: BillingCode,
+  used: number,
+): TLineItem {
+  return {
+    id: Number(item.id),
+    billingCode: code,
+    billingCodeLabel: BILLING_CODE_LABELS[code],
+    description: item.description,
+    unitPrice: Number(item.unitPrice),
+    includedQuantity: item.includedQuantity,
+    used,
+    remaining: Math.max(0, item.includedQuantity - used),
+    overage: Math.max(0, used - item.includedQuantity),
+  };
+}
+
 export function createContractsRepository(db: Kysely<Database>) {
+  function scoped(scope: UsageScope) {
+    let query = db.selectFrom('contracts as c');
+    if ('id' in scope) return query.where('c.id', '=', scope.id);
+    query = query
+      .where('c.status', '=', 'ACTIVE')
+      .where('c.startDate', '<=', scope.today)
+      .where('c.endDate', '>=', scope.today);
+    if (scope.organizationIds) query = query.where('c.organizationId', 'in', scope.organizationIds);
+    return query;
+  }
+
   /** Contracts matching the filters, without joins. */
   function matching(filter: Partial<ContractFilter>) {
     let query = db.selectFrom('contracts as c');
@@ -87,33 +127,65 @@ export function createContractsRepository(db: Kysely<Database>) {
     updatedAt: toIso(row.updatedAt),
   });
 
-  async function usage(
-    organizationId: number,
-    startDate: string,
-    endDate: string,
-  ): Promise<Record<BillingCode, number>> {
-    const seats = await db
-      .selectFrom('users')
-      .where('organizationId', '=', organizationId)
-      .where('active', '=', true)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    const end = new Date(`${endDate}T00:00:00.000Z`);
-    end.setUTCDate(end.getUTCDate() + 1);
-    const matches = await db
-      .selectFrom('usageEvents')
-      .where('organizationId', '=', organizationId)
-      .where('occurredAt', '>=', new Date(`${startDate}T00:00:00.000Z`).toISOString())
-      .where('occurredAt', '<', end.toISOString())
-      .groupBy('billingCode')
-      .select((eb) => ['billingCode', eb.fn.sum<number>('quantity').as('n')])
-      .execute();
-    const byCode = new Map(matches.map((m) => [m.billingCode, Number(m.n)]));
-    return {
-      A_ADDL_USER: Number(seats.n),
-      D_MATCH_EQUIFAX_TWN: byCode.get('D_MATCH_EQUIFAX_TWN') ?? 0,
-      D_MATCH_PDL_API: byCode.get('D_MATCH_PDL_API') ?? 0,
-    };
+  /**
+   * Usage of contracts during their own periods, for the contracts `scope` selects: seats are the
+   * organization's active users today, matches the usage events of the line item's billing code
+   * between the contract's first and last day (UTC). Two queries, whatever the number of
+   * contracts; each line item's matches are one range of the (organization, billing code, time)
+   * index, so the work follows the events of those periods, not every event ever billed.
+   */
+  async function usageOf(
+    scope: UsageScope,
+    contractRows: ReadonlyArray<{ id: number; organizationId: number }>,
+  ): Promise<Map<number, TLineItem[]>> {
+    if (contractRows.length === 0) return new Map();
+    const contracts = () => scoped(scope);
+    const [items, seats] = await Promise.all([
+      db
+        .selectFrom('contractLineItems as li')
+        .innerJoin('contracts as k', 'k.id', 'li.contractId')
+        .where('li.contractId', 'in', contracts().select('c.id'))
+        .select((eb) => [
+          'li.id',
+          'li.contractId',
+          'li.billingCode',
+          'li.description',
+          'li.unitPrice',
+          'li.includedQuantity',
+          eb
+            .selectFrom('usageEvents as e')
+            .whereRef('e.organizationId', '=', 'k.organizationId')
+            .whereRef('e.billingCode', '=', 'li.billingCode')
+            .where('e.occurredAt', '>=', dayStart(db, 'k.startDate'))
+            .where('e.occurredAt', '<', dayAfter(db, 'k.endDate'))
+            .select((inner) => inner.fn.sum<number>('e.quantity').as('n'))
+            .as('matches'),
+        ])
+        .orderBy('li.id')
+        .execute(),
+      db
+        .selectFrom('users')
+        .where('active', '=', true)
+        .where('organizationId', 'in', contracts().select('c.organizationId'))
+        .groupBy('organizationId')
+        .select((eb) => ['organizationId', eb.fn.countAll<number>().as('n')])
+        .execute(),
+    ]);
+    const seatsOf = new Map(seats.map((row) => [Number(row.organizationId), Number(row.n)]));
+    const organizationOf = new Map(contractRows.map((row) => [row.id, row.organizationId]));
+    const byContract = new Map<number, TLineItem[]>();
+    for (const item of items) {
+      const contractId = Number(item.contractId);
+      const code = item.billingCode as BillingCode;
+      const used =
+        code === 'A_ADDL_USER'
+          ? (seatsOf.get(organizationOf.get(contractId) ?? 0) ?? 0)
+          : Number(item.matches ?? 0);
+      const list = byContract.get(contractId) ?? [];
+      list.push(lineItemWithUsage(item, code, used));
+      byContract.set(contractId, list);
+    }
+    return byContract;
   }
 
   const sorted = (filter: ContractFilter) =>
@@ -135,29 +207,45 @@ export function createContractsRepository(db: Kysely<Database>) {
     async find(id: number): Promise<TContract | undefined> {
       const row = await filtered({}).where('c.id', '=', id).executeTakeFirst();
       if (!row) return undefined;
-      const items = await db
-        .selectFrom('contractLineItems')
-        .selectAll()
-        .where('contractId', '=', id)
-        .orderBy('id')
+      const usage = await usageOf({ id }, [row]);
+      return {
+        ...toSummary(row),
+        lineItems: usage.get(row.id) ?? [],
+        createdAt: toIso(row.createdAt),
+      };
+    },
+
+    /**
+     * ACTIVE contracts whose period includes `today`, of the given organizations (or all), with
+     * their line items' usage: the contract page's figures for every contract at once.
+     */
+    async current(today: string, organizationIds?: readonly number[]): Promise<TContract[]> {
+      if (organizationIds?.length === 0) return [];
+      const scope: UsageScope = { today, organizationIds };
+      const rows = await filtered({})
+        .where('c.id', 'in', scoped(scope).select('c.id'))
+        .orderBy('c.organizationId')
+        .orderBy('c.endDate')
+        .orderBy('c.id')
         .execute();
-      const used = await usage(row.organizationId, row.startDate, row.endDate);
-      const lineItems: TLineItem[] = items.map((item) => {
-        const code = item.billingCode as BillingCode;
-        const count = used[code];
-        return {
-          id: item.id,
-          billingCode: code,
-          billingCodeLabel: BILLING_CODE_LABELS[code],
-          description: item.description,
-          unitPrice: Number(item.unitPrice),
-          includedQuantity: item.includedQuantity,
-          used: count,
-          remaining: Math.max(0, item.includedQuantity - count),
-          overage: Math.max(0, count - item.includedQuantity),
-        };
-      });
-      return { ...toSummary(row), lineItems, createdAt: toIso(row.createdAt) };
+      const usage = await usageOf(scope, rows);
+      return rows.map((row) => ({
+        ...toSummary(row),
+        lineItems: usage.get(row.id) ?? [],
+        createdAt: toIso(row.createdAt),
+      }));
+    },
+
+    /** ACTIVE contracts that end between `from` and `to` (inclusive), soonest first. */
+    async endingBetween(from: string, to: string): Promise<TContractSummary[]> {
+      const rows = await filtered({})
+        .where('c.status', '=', 'ACTIVE')
+        .where('c.endDate', '>=', from)
+        .where('c.endDate', '<=', to)
+        .orderBy('c.endDate')
+        .orderBy('c.id')
+        .execute();
+      return rows.map(toSummary);
     },
 
     async numberTaken(number: string, exceptId?: number): Promise<boolean> {

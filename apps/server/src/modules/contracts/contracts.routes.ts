@@ -6,6 +6,7 @@ import {
   ZContractBody,
   ZContractListQuery,
   ZContractPage,
+  ZCurrentContracts,
 } from '@laurel/contract/contracts';
 import { API_PATHS } from '@laurel/contract/paths';
 import { ZErrorResponse } from '@laurel/contract/errors';
@@ -56,6 +57,22 @@ export const contractsRoutes: FastifyPluginAsyncZod<{ contracts: ContractsServic
       },
     },
     async (request) => contracts.get(actorOf(request), request.params.id),
+  );
+
+  app.get(
+    API_PATHS.organizationContractUsage(':id'),
+    {
+      schema: {
+        tags,
+        security,
+        summary: "An organization's contracts that cover today, with their usage this period",
+        description:
+          'ACTIVE contracts whose period includes today (UTC), each line item with what was used of it: seats are the active users, matches the usage events since the contract started.',
+        params: ZIdParams,
+        response: { 200: ZCurrentContracts, ...errors },
+      },
+    },
+    async (request) => contracts.current(actorOf(request), request.params.id),
   );
 
   app.post(

@@ -1,8 +1,14 @@
 import type { Kysely } from 'kysely';
 
-import type { TContract, TContractBody, TContractListQuery } from '@laurel/contract/contracts';
+import type {
+  TContract,
+  TContractBody,
+  TContractListQuery,
+  TCurrentContracts,
+} from '@laurel/contract/contracts';
 import { accessFor } from '@laurel/contract/permissions';
 
+import { utcDate } from '../../db/day-bounds.ts';
 import type { Database } from '../../db/schema.ts';
 import { requireAccess } from '../../lib/access.ts';
 import { type Actor, type Auditor, exportRecorder } from '../../lib/audit.ts';
@@ -13,8 +19,10 @@ export function createContractsService(deps: {
   db: Kysely<Database>;
   contracts: ContractsRepository;
   audit: Auditor;
+  now?: () => Date;
 }) {
   const { db, contracts, audit } = deps;
+  const now = deps.now ?? (() => new Date());
 
   function scope(actor: Actor, query: TContractListQuery): ContractFilter {
     return accessFor(actor.principal.roleId, 'read:contract') === 'any'
@@ -56,6 +64,14 @@ export function createContractsService(deps: {
       if (!contract) throw notFound();
       requireAccess(actor.principal, 'read:contract', { organizationId: contract.organizationId });
       return contract;
+    },
+
+    /** The organization's ACTIVE contracts that cover today, with their usage this period. */
+    async current(actor: Actor, organizationId: number): Promise<TCurrentContracts> {
+      requireAccess(actor.principal, 'read:contract', { organizationId });
+      if (!(await contracts.organizationExists(organizationId))) throw notFound();
+      const today = utcDate(now());
+      return { organizationId, today, contracts: await contracts.current(today, [organizationId]) };
     },
 
     async create(actor: Actor, body: TContractBody): Promise<TContract> {

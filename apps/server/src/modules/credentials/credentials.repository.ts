@@ -10,6 +10,7 @@ import {
   type TCredentialPatchBody,
   type TCredentialSummary,
 } from '@laurel/contract/credentials';
+import { matchRate } from '@laurel/contract/insights';
 import type { TPage } from '@laurel/contract/pagination';
 
 import { readBatches, readPageOfIds } from '../../db/paging.ts';
@@ -146,10 +147,7 @@ export function createCredentialsRepository(db: Kysely<Database>) {
         ...(insights && {
           insights: {
             matched: insights.matched,
-            matchRate:
-              insights.matched + insights.missingEquifax > 0
-                ? insights.matched / (insights.matched + insights.missingEquifax)
-                : null,
+            matchRate: matchRate(insights.matched, insights.missingEquifax),
             dataGaps: [
               { code: 'MISSING_EQUIFAX' as const, count: insights.missingEquifax },
               { code: 'MISSING_EARNINGS' as const, count: insights.missingEarnings },

@@ -3,6 +3,7 @@ import { type Insertable, type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { BillingCode } from '@laurel/contract/constants';
 
 import type { Database, EarningsYearTable } from '../../db/schema.ts';
+import { toBool } from '../../db/values.ts';
 import type { AwardToMatch, EarningsProviderCode } from './earnings-provider.ts';
 
 /** Rows per INSERT: 8 columns × 1,000 stays far below SQLite's bound-parameter limit. */
@@ -214,6 +215,19 @@ export function createEarningsRepository(db: Kysely<Database>) {
         }
       }
       return found;
+    },
+
+    /**
+     * Whether the organization has the earnings entitlement (DESIGN §4): without it, its awards
+     * are neither matched nor billed.
+     */
+    async insightsEntitled(organizationId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('organizations')
+        .select('insightsEntitled')
+        .where('id', '=', organizationId)
+        .executeTakeFirst();
+      return row !== undefined && toBool(row.insightsEntitled);
     },
 
     async organizationExists(id: number): Promise<boolean> {

@@ -35,7 +35,7 @@ export const earningsRoutes: FastifyPluginAsyncZod<{ earnings: EarningsService }
         description: `multipart/form-data with one file field \`file\`: a UTF-8 CSV with the columns award_external_id, credential_code, award_date, provider, year, annual_wage, employed, full_time, industry, job_role (docs/earnings-import.md), at most ${EARNINGS_IMPORT_MAX_BYTES / (1024 * 1024)} MB. A background job checks every row, then stores them; any row error refuses the whole file. Poll the import for progress and outcome.`,
         consumes: ['multipart/form-data'],
         params: ZIdParams,
-        response: { 201: ZEarningsImport, 413: ZErrorResponse, ...errors },
+        response: { 201: ZEarningsImport, 409: ZErrorResponse, 413: ZErrorResponse, ...errors },
       },
     },
     async (request, reply) => {

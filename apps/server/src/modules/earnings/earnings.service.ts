@@ -13,7 +13,8 @@ import {
   type IncomingFile,
   receiveFile,
 } from '../../lib/file-intake.ts';
-import { notFound } from '../../lib/http-error.ts';
+import { conflict, notFound } from '../../lib/http-error.ts';
+import { EARNINGS_IMPORT_NOT_ENTITLED } from './import-earnings.job.ts';
 import type { EarningsImportsRepository } from './earnings-imports.repository.ts';
 import type { EarningsRepository } from './earnings.repository.ts';
 
@@ -46,11 +47,18 @@ export function createEarningsService(deps: {
 }) {
   const { db, earnings, imports, audit } = deps;
 
+  /** Imports match and bill awards: refused for an organization without the entitlement. */
+  async function requireEntitled(organizationId: number): Promise<void> {
+    if (!(await earnings.organizationExists(organizationId))) throw notFound();
+    if (!(await earnings.insightsEntitled(organizationId)))
+      throw conflict(EARNINGS_IMPORT_NOT_ENTITLED);
+  }
+
   return {
     /** Whether the actor may import for the organization: asked before the request body is read. */
     async authorizeImport(actor: Actor, organizationId: number): Promise<void> {
       requireAccess(actor.principal, 'import:earnings', { organizationId });
-      if (!(await earnings.organizationExists(organizationId))) throw notFound();
+      await requireEntitled(organizationId);
     },
 
     /**
@@ -64,7 +72,7 @@ export function createEarningsService(deps: {
       file: IncomingFile,
     ): Promise<TEarningsImport> {
       requireAccess(actor.principal, 'import:earnings', { organizationId });
-      if (!(await earnings.organizationExists(organizationId))) throw notFound();
+      await requireEntitled(organizationId);
       const fileName = csvFileName(file.fileName, EARNINGS_INTAKE.refusals);
       const id = await receiveFile(file, EARNINGS_INTAKE, (received) =>
         db.transaction().execute(async (trx) => {

@@ -35,6 +35,10 @@ export const DEFAULT_EARNINGS_BATCH_ROWS = 5000;
 export const EARNINGS_IMPORT_STOPPED =
   'Processing stopped unexpectedly. Import the file again: rows already stored are replaced, not duplicated, and no match is billed twice.';
 
+/** An organization without the earnings entitlement is neither matched nor billed (DESIGN §4). */
+export const EARNINGS_IMPORT_NOT_ENTITLED =
+  'This organization has no earnings entitlement, so its awards are neither matched nor billed. Switch on its insights entitlement first, then import the file.';
+
 const UNKNOWN_AWARD =
   'No award of this organization has this award_external_id, credential_code and award_date';
 
@@ -113,6 +117,12 @@ export function createImportEarningsHandler(
     }
     if (state.status === 'COMPLETED' || state.status === 'FAILED') return;
     const { organizationId } = state;
+    if (!(await earnings.insightsEntitled(organizationId))) {
+      // Switched off since the file was accepted: nothing is matched or billed.
+      await imports.fail(importId, { message: EARNINGS_IMPORT_NOT_ENTITLED });
+      context.log.info({ importId, organizationId }, 'earnings import refused: no entitlement');
+      return;
+    }
     await imports.begin(importId);
     const latestYear = latestCompleteYear(now());
 

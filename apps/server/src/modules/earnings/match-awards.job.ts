@@ -22,6 +22,8 @@ export const rebuildInsightsDedupeKey = (organizationId: number) =>
  * matched award), so a crash loses at most the batch in flight and a re-run takes only what is
  * still PENDING. With no automatic provider (EARNINGS_PROVIDER=file) awards wait for an import.
  * Either way the organization's insights are rebuilt afterwards, since its awards changed.
+ * An organization without the earnings entitlement is neither matched nor billed (DESIGN §4): its
+ * awards stay PENDING until the entitlement is switched on, which queues this job again.
  */
 export function createMatchAwardsHandler(deps: {
   /** Null when awards are matched only by importing provider files. */
@@ -37,6 +39,13 @@ export function createMatchAwardsHandler(deps: {
       if (organizationId === null) throw new Error('match-awards needs an organization');
       const { provider } = deps;
       const earnings = createEarningsRepository(context.db);
+      if (!(await earnings.insightsEntitled(organizationId))) {
+        context.log.info(
+          { organizationId },
+          'awards not matched: the organization has no earnings entitlement',
+        );
+        return;
+      }
       let afterId = 0;
       let matched = 0;
       let notMatched = 0;

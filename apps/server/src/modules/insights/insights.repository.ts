@@ -31,6 +31,47 @@ export interface AwardBatch {
 const AGGREGATE_CHUNK = 200;
 
 export function createInsightsRepository(db: Kysely<Database>) {
+  /**
+   * Organizations (of `organizationIds`, or all) whose matching, insights rebuild or upload is
+   * queued or under way, each with when the oldest of them was queued: their insights are
+   * "temporarily unavailable" meanwhile. Two grouped reads of the unfinished jobs and uploads.
+   */
+  async function processing(organizationIds?: readonly number[]): Promise<Map<number, string>> {
+    if (organizationIds?.length === 0) return new Map();
+    let jobs = db
+      .selectFrom('jobs')
+      .where('status', 'in', ['QUEUED', 'RUNNING'])
+      .where('type', 'in', [
+        JOB_TYPES.matchAwards,
+        JOB_TYPES.rebuildInsights,
+        JOB_TYPES.processUpload,
+      ])
+      .where('organizationId', 'is not', null);
+    let uploads = db.selectFrom('uploads').where('status', 'in', ['PENDING', 'PROCESSING']);
+    if (organizationIds) {
+      jobs = jobs.where('organizationId', 'in', organizationIds);
+      uploads = uploads.where('organizationId', 'in', organizationIds);
+    }
+    const rows = [
+      ...(await jobs
+        .groupBy('organizationId')
+        .select((eb) => ['organizationId', eb.fn.min('createdAt').as('since')])
+        .execute()),
+      ...(await uploads
+        .groupBy('organizationId')
+        .select((eb) => ['organizationId', eb.fn.min('createdAt').as('since')])
+        .execute()),
+    ];
+    const since = new Map<number, string>();
+    for (const row of rows) {
+      const id = Number(row.organizationId);
+      const at = toIso(row.since as Date | string);
+      const known = since.get(id);
+      if (known === undefined || at < known) since.set(id, at);
+    }
+    return since;
+  }
+
   return {
     /** Queues a rebuild of the organization's aggregates (nothing new if one is queued). */
     async queueRebuild(organizationId: number): Promise<void> {
@@ -206,26 +247,10 @@ export function createInsightsRepository(db: Kysely<Database>) {
 
     /** Whether matching, a rebuild or an upload of the organization is queued or under way. */
     async isProcessing(organizationId: number): Promise<boolean> {
-      const job = await db
-        .selectFrom('jobs')
-        .where('organizationId', '=', organizationId)
-        .where('status', 'in', ['QUEUED', 'RUNNING'])
-        .where('type', 'in', [
-          JOB_TYPES.matchAwards,
-          JOB_TYPES.rebuildInsights,
-          JOB_TYPES.processUpload,
-        ])
-        .select('id')
-        .executeTakeFirst();
-      if (job) return true;
-      const upload = await db
-        .selectFrom('uploads')
-        .where('organizationId', '=', organizationId)
-        .where('status', 'in', ['PENDING', 'PROCESSING'])
-        .select('id')
-        .executeTakeFirst();
-      return upload !== undefined;
+      return (await processing([organizationId])).has(organizationId);
     },
+
+    processing,
 
     credentialTypes() {
       return db

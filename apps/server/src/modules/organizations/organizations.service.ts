@@ -12,9 +12,12 @@ import { accessFor } from '@laurel/contract/permissions';
 import type { IdentityAdmin } from '@laurel/identity';
 
 import type { Database } from '../../db/schema.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import { JOB_TYPES } from '../../jobs/types.ts';
 import { requireAccess } from '../../lib/access.ts';
 import { type Actor, type Auditor, describeChanges, exportRecorder } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
+import { matchAwardsDedupeKey } from '../earnings/match-awards.job.ts';
 import type { OrganizationFilter, OrganizationsRepository } from './organizations.repository.ts';
 
 export function createOrganizationsService(deps: {
@@ -22,6 +25,8 @@ export function createOrganizationsService(deps: {
   organizations: OrganizationsRepository;
   audit: Auditor;
   identity: Pick<IdentityAdmin, 'setMfaRequired'>;
+  /** Wakes the job worker once a queued job is committed. */
+  notifyJobs?: () => void;
 }) {
   const { db, organizations, audit } = deps;
 
@@ -124,8 +129,17 @@ export function createOrganizationsService(deps: {
       const before = await organizations.find(id);
       if (!before) throw notFound();
       await checkReferences(body, id);
+      // Awards wait unmatched while an organization has no earnings entitlement (DESIGN §4):
+      // switching it on looks them up now, in the same transaction as the change.
+      const entitlementSwitchedOn = body.insights_entitled === true && !before.insightsEntitled;
       await db.transaction().execute(async (trx) => {
         await organizations.update(trx, id, body);
+        if (entitlementSwitchedOn)
+          await enqueueJob(trx, {
+            type: JOB_TYPES.matchAwards,
+            organizationId: id,
+            dedupeKey: matchAwardsDedupeKey(id),
+          });
         await audit(trx, actor, {
           type: 'UPDATE',
           resourceType: 'organization',
@@ -148,6 +162,7 @@ export function createOrganizationsService(deps: {
           )}`,
         });
       });
+      if (entitlementSwitchedOn) deps.notifyJobs?.();
       if (body.mfa_required !== undefined && body.mfa_required !== before.mfaRequired) {
         // Members meet MFA_SETUP at their next sign-in when the organization requires an authenticator.
         for (const username of await organizations.identityUsernames(id)) {

@@ -105,11 +105,15 @@ export function createSsoRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /**
+     * Saves the settings; `issuerChanged` forgets the last connection test, which was of the
+     * previous issuer.
+     */
     async save(
       executor: Kysely<Database>,
-      values: Omit<SsoSettingsRecord, 'updatedAt'>,
+      values: Omit<SsoSettingsRecord, 'updatedAt'> & { issuerChanged: boolean },
     ): Promise<void> {
-      const { emailDomains, organizationId, ...settings } = values;
+      const { emailDomains, organizationId, issuerChanged, ...settings } = values;
       const row = {
         providerName: settings.providerName,
         issuer: settings.issuer,
@@ -118,6 +122,7 @@ export function createSsoRepository(db: Kysely<Database>) {
         jitEnabled: settings.jitEnabled,
         jitRoleId: settings.jitRoleId,
         updatedAt: new Date().toISOString(),
+        ...(issuerChanged ? { lastTestOk: null, lastTestedAt: null, lastTestMessage: null } : {}),
       };
       await executor
         .insertInto('organizationSso')
@@ -134,6 +139,22 @@ export function createSsoRepository(db: Kysely<Database>) {
           .values(emailDomains.map((domain) => ({ domain, organizationId })))
           .execute();
       }
+    },
+
+    /** Remembers the outcome of a connection test of the organization's saved issuer. */
+    async recordTest(
+      organizationId: number,
+      test: { ok: boolean; message: string; at: Date },
+    ): Promise<void> {
+      await db
+        .updateTable('organizationSso')
+        .set({
+          lastTestOk: test.ok,
+          lastTestedAt: test.at.toISOString(),
+          lastTestMessage: test.message,
+        })
+        .where('organizationId', '=', organizationId)
+        .execute();
     },
 
     async createLoginState(input: {

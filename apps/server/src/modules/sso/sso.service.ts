@@ -297,6 +297,46 @@ export function createSsoService(deps: {
 
   integration?.setSignInHandler?.(admitFederatedPerson);
 
+  /** Whether an issuer publishes the endpoints company sign-in needs (OIDC discovery). */
+  async function probeIssuer(issuer: string): Promise<TSsoTestResult> {
+    try {
+      const config = await discoverIssuer(
+        issuer.replace(/\/+$/, ''),
+        'laurel-connection-test',
+        null,
+        deps.outboundFetch,
+      );
+      const metadata = config.serverMetadata();
+      const missing = (['authorization_endpoint', 'token_endpoint', 'jwks_uri'] as const).filter(
+        (key) => !metadata[key],
+      );
+      if (missing.length > 0)
+        return {
+          ok: false,
+          message: `The discovery document of ${metadata.issuer} lacks ${missing.join(', ')}.`,
+          authorizationEndpoint: metadata.authorization_endpoint ?? null,
+          tokenEndpoint: metadata.token_endpoint ?? null,
+        };
+      return {
+        ok: true,
+        message: `Connected: ${metadata.issuer} publishes its sign-in endpoints.`,
+        authorizationEndpoint: metadata.authorization_endpoint ?? null,
+        tokenEndpoint: metadata.token_endpoint ?? null,
+      };
+    } catch (error) {
+      // One message for every host that does not answer properly, so that the test cannot be
+      // used to probe which addresses and ports exist behind Laurel's server.
+      return {
+        ok: false,
+        message: hasCause(error, PrivateAddressError)
+          ? SSO_MESSAGES.privateIssuer
+          : SSO_MESSAGES.unreachableIssuer(issuer),
+        authorizationEndpoint: null,
+        tokenEndpoint: null,
+      };
+    }
+  }
+
   return {
     startSignIn,
     admitFederatedPerson,
@@ -357,6 +397,7 @@ export function createSsoService(deps: {
             hasClientSecret,
             jitEnabled: body.jit_enabled,
             jitRoleId: body.jit_role_id,
+            issuerChanged: organization.sso?.issuer !== body.issuer,
             emailDomains: domains,
           });
           const changes = [
@@ -393,43 +434,16 @@ export function createSsoService(deps: {
       issuer: string,
     ): Promise<TSsoTestResult> {
       requireAccess(actor.principal, 'update:organization', { organizationId });
-      await requireOrganization(organizationId);
-      try {
-        const config = await discoverIssuer(
-          issuer.replace(/\/+$/, ''),
-          'laurel-connection-test',
-          null,
-          deps.outboundFetch,
-        );
-        const metadata = config.serverMetadata();
-        const missing = (['authorization_endpoint', 'token_endpoint', 'jwks_uri'] as const).filter(
-          (key) => !metadata[key],
-        );
-        if (missing.length > 0)
-          return {
-            ok: false,
-            message: `The discovery document of ${metadata.issuer} lacks ${missing.join(', ')}.`,
-            authorizationEndpoint: metadata.authorization_endpoint ?? null,
-            tokenEndpoint: metadata.token_endpoint ?? null,
-          };
-        return {
-          ok: true,
-          message: `Connected: ${metadata.issuer} publishes its sign-in endpoints.`,
-          authorizationEndpoint: metadata.authorization_endpoint ?? null,
-          tokenEndpoint: metadata.token_endpoint ?? null,
-        };
-      } catch (error) {
-        // One message for every host that does not answer properly, so that the test cannot be
-        // used to probe which addresses and ports exist behind Laurel's server.
-        return {
-          ok: false,
-          message: hasCause(error, PrivateAddressError)
-            ? SSO_MESSAGES.privateIssuer
-            : SSO_MESSAGES.unreachableIssuer(issuer),
-          authorizationEndpoint: null,
-          tokenEndpoint: null,
-        };
-      }
+      const organization = await requireOrganization(organizationId);
+      const result = await probeIssuer(issuer);
+      // The saved issuer's outcome is remembered: the platform dashboard lists failing ones.
+      if (organization.sso?.issuer === issuer.replace(/\/+$/, ''))
+        await sso.recordTest(organizationId, {
+          ok: result.ok,
+          message: result.message,
+          at: new Date(),
+        });
+      return result;
     },
 
     /** `POST /api/auth/check_federated`: does this person sign in through their company? */

@@ -1,11 +1,7 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
@@ -19,14 +15,16 @@ import { useGetOrganizationQuery } from '../../lib/api/organization-api';
 import { useAuth } from '../../lib/auth/use-auth';
 import { useCan } from '../../lib/auth/use-can';
 import { useBreadcrumbs } from '../../lib/breadcrumbs/use-breadcrumbs';
-import { formatNumber } from '../../lib/format/format';
-import { useGetPlatformCountsQuery } from '../../features/dashboard/api/dashboard-api';
+import { ContractUsageCard } from '../../features/contracts/components/contract-usage-card';
+import { useGetPlatformDashboardQuery } from '../../features/dashboard/api/dashboard-api';
+import { usePrefetchInsights } from '../../features/insights/components/use-prefetch-insights';
+import UploadsInProgress from '../../features/uploads/components/uploads-in-progress';
+import { CountTiles, type Count } from './dashboard/count-tiles';
+import { NeedsAttention } from './dashboard/needs-attention';
+import { OrganizationsTable } from './dashboard/organizations-table';
 
-// Insights and uploads load in their own chunks, after the counts and bookmarks.
+// The insight cards and chart load in their own chunk; their requests start with the page's.
 const InsightsPanel = lazy(() => import('../../features/insights/components/insights-panel'));
-const UploadsInProgress = lazy(
-  () => import('../../features/uploads/components/uploads-in-progress'),
-);
 
 function greeting(now: Date): string {
   const hour = now.getHours();
@@ -35,80 +33,79 @@ function greeting(now: Date): string {
   return 'Good evening';
 }
 
-interface Count {
-  label: string;
-  value: number | undefined;
-  href: string;
-  icon: ReactNode;
-}
+const stack = { display: 'grid', gap: 5 } as const;
 
-function CountCard({ count }: { count: Count }) {
+/** Bookmarks and uploads in progress side by side on wide screens, equally tall. */
+function BookmarksAndUploads({ seesUploads }: { seesUploads: boolean }) {
   return (
-    <Card>
-      <CardActionArea component={RouterLink} to={count.href} sx={{ height: '100%' }}>
-        <CardContent
-          sx={{ p: 5, display: 'flex', alignItems: 'center', gap: 4, '&:last-child': { pb: 5 } }}
-        >
-          <Box
-            aria-hidden="true"
-            sx={{
-              width: 44,
-              height: 44,
-              flexShrink: 0,
-              borderRadius: 2,
-              display: 'grid',
-              placeItems: 'center',
-              bgcolor: 'action.hover',
-              color: 'primary.main',
-            }}
-          >
-            {count.icon}
-          </Box>
-          <Box>
-            <Typography sx={{ fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.2 }}>
-              {count.value === undefined ? <Skeleton width={48} /> : formatNumber(count.value)}
-            </Typography>
-            <Typography color="text.secondary">{count.label}</Typography>
-          </Box>
-        </CardContent>
-      </CardActionArea>
-    </Card>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 5,
+        alignItems: 'stretch',
+        gridTemplateColumns: { xs: '1fr', lg: seesUploads ? '3fr 2fr' : '1fr' },
+      }}
+    >
+      <Card component="section" aria-label="Your bookmarks">
+        <BookmarkList title="Your bookmarks" />
+      </Card>
+      {seesUploads ? <UploadsInProgress href={paths.uploads.getHref()} /> : null}
+    </Box>
   );
 }
 
-function PlatformCounts() {
-  const { data } = useGetPlatformCountsQuery();
+/** Platform admins (never acting within an organization here: `/` clears that). */
+function PlatformDashboard() {
+  const { data, error } = useGetPlatformDashboardQuery();
   const counts: Count[] = [
     {
       label: 'Organizations',
-      value: data?.organizations,
+      value: data?.counts.organizations,
       href: paths.organizations.getHref(),
       icon: <ApartmentOutlined />,
     },
     {
       label: 'Credentials',
-      value: data?.credentials,
+      value: data?.counts.credentials,
       href: paths.credentials.getHref(),
       icon: <WorkspacePremiumOutlined />,
     },
     {
       label: 'Users',
-      value: data?.users,
+      value: data?.counts.users,
       href: paths.users.getHref(),
       icon: <PeopleAltOutlined />,
     },
     {
       label: 'Contracts',
-      value: data?.contracts,
+      value: data?.counts.contracts,
       href: paths.contracts.getHref(),
       icon: <DescriptionOutlined />,
     },
   ];
-  return <CountGrid counts={counts} />;
+  return (
+    <Box sx={stack}>
+      <CountTiles counts={counts} />
+      <NeedsAttention data={data} error={error} />
+      <BookmarksAndUploads seesUploads />
+      <OrganizationsTable />
+    </Box>
+  );
 }
 
-function OrganizationCounts({ organizationId }: { organizationId: number }) {
+/** Organization admins and users: their organization's contract usage, uploads and insights. */
+function MemberDashboard({
+  organizationId,
+  organizationName,
+}: {
+  organizationId: number;
+  organizationName: string;
+}) {
+  const canDo = useCan();
+  const target = { organizationId };
+  const seesInsights = canDo('read:insights', target);
   const { data } = useGetOrganizationQuery(organizationId);
+  usePrefetchInsights(organizationId, seesInsights && data?.insightsEntitled !== false);
   const href = getOrganizationHref(organizationId);
   const counts: Count[] = [
     {
@@ -130,38 +127,36 @@ function OrganizationCounts({ organizationId }: { organizationId: number }) {
       icon: <DescriptionOutlined />,
     },
   ];
-  return <CountGrid counts={counts} />;
-}
-
-function CountGrid({ counts }: { counts: Count[] }) {
   return (
-    <Box
-      component="section"
-      aria-label="At a glance"
-      sx={{
-        display: 'grid',
-        gap: 4,
-        mb: 5,
-        gridTemplateColumns: { xs: '1fr 1fr', md: `repeat(${counts.length}, 1fr)` },
-      }}
-    >
-      {counts.map((count) => (
-        <CountCard key={count.label} count={count} />
-      ))}
+    <Box sx={stack}>
+      <CountTiles counts={counts} />
+      {canDo('read:contract', target) ? (
+        <ContractUsageCard organizationId={organizationId} />
+      ) : null}
+      <BookmarksAndUploads seesUploads={canDo('read:upload', target)} />
+      {seesInsights ? (
+        <Suspense fallback={<Skeleton variant="rounded" height={360} />}>
+          <InsightsPanel
+            organizationId={organizationId}
+            subject={organizationName}
+            title="Workforce insights"
+          />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }
 
 /**
- * `/`: the organization's (or the platform's) counts, the organization's insights, uploads in
- * progress for admins, and the bookmarks widget.
+ * `/`: for platform admins, the platform's counts, what needs attention and every organization at
+ * a glance; for members, their organization's counts, contract usage, uploads and insights; and
+ * everyone's bookmarks. Every request of the screen starts at once (no request waits for another).
  */
 export default function DashboardRoute() {
   const { user } = useAuth();
   const profile = user?.profile;
   const platformAdmin = isPlatformAdmin(profile);
   const canDo = useCan();
-  const seesUploads = canDo('read:upload');
   useBreadcrumbs({ dashboard: { label: 'Dashboard', href: paths.home.getHref() } });
 
   return (
@@ -173,47 +168,20 @@ export default function DashboardRoute() {
         title={`${greeting(new Date())}${profile?.firstName ? `, ${profile.firstName}` : ''}`}
         subtitle={
           platformAdmin
-            ? 'The platform at a glance, uploads in progress, and what you bookmarked.'
-            : seesUploads
-              ? 'Your organization at a glance: its workforce insights, uploads and bookmarks.'
-              : 'Your organization at a glance: its workforce insights and your bookmarks.'
+            ? 'What needs attention, every organization at a glance, uploads in progress and your bookmarks.'
+            : profile && canDo('read:upload', { organizationId: profile.organizationId })
+              ? 'Your organization at a glance: contract usage, uploads, workforce insights and your bookmarks.'
+              : 'Your organization at a glance: contract usage, workforce insights and your bookmarks.'
         }
       />
       {platformAdmin ? (
-        <PlatformCounts />
+        <PlatformDashboard />
       ) : profile ? (
-        <OrganizationCounts organizationId={profile.organizationId} />
+        <MemberDashboard
+          organizationId={profile.organizationId}
+          organizationName={profile.organizationName}
+        />
       ) : null}
-      {!platformAdmin &&
-      profile &&
-      canDo('read:insights', { organizationId: profile.organizationId }) ? (
-        <Box sx={{ mb: 6 }}>
-          <Suspense fallback={<Skeleton variant="rounded" height={360} />}>
-            <InsightsPanel
-              organizationId={profile.organizationId}
-              subject={profile.organizationName}
-              title="Workforce insights"
-            />
-          </Suspense>
-        </Box>
-      ) : null}
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 5,
-          alignItems: 'start',
-          gridTemplateColumns: { xs: '1fr', lg: seesUploads ? '3fr 2fr' : '1fr' },
-        }}
-      >
-        <Card>
-          <BookmarkList title="Your bookmarks" />
-        </Card>
-        {seesUploads ? (
-          <Suspense fallback={<Skeleton variant="rounded" height={160} />}>
-            <UploadsInProgress href={paths.uploads.getHref()} />
-          </Suspense>
-        ) : null}
-      </Box>
     </>
   );
 }

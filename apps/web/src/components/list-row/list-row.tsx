@@ -24,6 +24,8 @@ export interface ListRowProps {
   secondaryAction?: ReactNode;
   /** Called when the link is followed (for example to close a drawer). */
   onNavigate?: () => void;
+  /** Lets the subtitle wrap instead of ending in an ellipsis, where all of it matters. */
+  wrap?: boolean;
 }
 
 /** One row of a list: icon, title, subtitle, optional link and divider (spec §2). */
@@ -37,6 +39,7 @@ export function ListRow({
   divider,
   secondaryAction,
   onNavigate,
+  wrap = false,
 }: ListRowProps) {
   const avatar = (
     <Avatar
@@ -48,7 +51,7 @@ export function ListRow({
   const fullTitle = typeof title === 'string' ? title : undefined;
   const content = (
     <>
-      <ListItemAvatar sx={{ minWidth: 52 }}>
+      <ListItemAvatar sx={{ minWidth: 52, ...(wrap ? { alignSelf: 'flex-start', mt: 1 } : {}) }}>
         {iconBadge !== undefined && iconBadge > 0 ? (
           <Badge badgeContent={iconBadge} max={BADGE_MAX} color="error" overlap="circular">
             {avatar}
@@ -63,18 +66,21 @@ export function ListRow({
         sx={{ minWidth: 0 }}
         slotProps={{
           // A long title takes two lines at most and ends with "…"; the whole of it shows on hover.
-          primary: {
-            title: fullTitle,
-            sx: {
-              fontWeight: 600,
-              display: '-webkit-box',
-              WebkitBoxOrient: 'vertical',
-              WebkitLineClamp: 2,
-              overflow: 'hidden',
-              overflowWrap: 'anywhere',
-            },
-          },
-          secondary: { noWrap: true },
+          // With `wrap`, all of it shows.
+          primary: wrap
+            ? { sx: { fontWeight: 600, overflowWrap: 'anywhere' } }
+            : {
+                title: fullTitle,
+                sx: {
+                  fontWeight: 600,
+                  display: '-webkit-box',
+                  WebkitBoxOrient: 'vertical',
+                  WebkitLineClamp: 2,
+                  overflow: 'hidden',
+                  overflowWrap: 'anywhere',
+                },
+              },
+          secondary: wrap ? { sx: { overflowWrap: 'anywhere' } } : { noWrap: true },
         }}
       />
     </>

@@ -26,3 +26,12 @@ export function formatDateTime(value: string | null | undefined): string {
 
 export const formatNumber = (value: number): string => numberFormat.format(value);
 export const formatCurrency = (value: number): string => currencyFormat.format(value);
+
+/**
+ * Calendar days from the viewer's today to a plain date (`2026-12-31`): 0 on that day, negative
+ * after it. The server counts the same way (UTC), so a contract's days left agree everywhere.
+ */
+export function daysUntil(date: string, today: Date = new Date()): number {
+  const start = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
+  return Math.round((Date.parse(`${date}T00:00:00Z`) - start) / 86_400_000);
+}

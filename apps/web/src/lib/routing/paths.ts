@@ -82,8 +82,12 @@ export const paths = {
   contracts: { path: '/contracts', getHref: () => '/contracts' },
   /** Audit trail across the caller's reach (admins). */
   audits: { path: '/audits', getHref: () => '/audits' },
-  /** Awards uploads across the caller's reach (admins). */
-  uploads: { path: '/uploads', getHref: () => '/uploads' },
+  /** Awards uploads across the caller's reach (admins); with an upload id, its details open. */
+  uploads: {
+    path: '/uploads',
+    getHref: (uploadId?: number) =>
+      withQuery('/uploads', { upload: uploadId === undefined ? undefined : String(uploadId) }),
+  },
   /** How the insight figures are computed. */
   insightsMethodology: {
     path: '/insights/methodology',

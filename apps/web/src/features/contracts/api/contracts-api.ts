@@ -1,4 +1,9 @@
-import type { TContract, TContractBody, TContractSummary } from '@laurel/contract/contracts';
+import type {
+  TContract,
+  TContractBody,
+  TContractSummary,
+  TCurrentContracts,
+} from '@laurel/contract/contracts';
 import { API_PATHS } from '@laurel/contract/paths';
 import type { TPage } from '@laurel/contract/pagination';
 
@@ -13,6 +18,11 @@ export const contractsApi = api.injectEndpoints({
     getContract: build.query<TContract, number>({
       query: (id) => API_PATHS.contract(id),
       providesTags: (_result, _error, id) => [{ type: 'Contract', id }],
+    }),
+    /** The organization's ACTIVE contracts that cover today, with their usage this period. */
+    getCurrentContracts: build.query<TCurrentContracts, number>({
+      query: (organizationId) => API_PATHS.organizationContractUsage(organizationId),
+      providesTags: [{ type: 'Contract', id: 'LIST' }, 'Counts'],
     }),
     createContract: build.mutation<TContract, TContractBody>({
       query: (body) => ({ url: API_PATHS.contracts, method: 'POST', body }),
@@ -31,6 +41,7 @@ export const contractsApi = api.injectEndpoints({
 export const {
   useListContractsQuery,
   useGetContractQuery,
+  useGetCurrentContractsQuery,
   useCreateContractMutation,
   useUpdateContractMutation,
 } = contractsApi;

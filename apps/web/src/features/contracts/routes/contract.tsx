@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
-import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -21,12 +20,13 @@ import { useOrganizationRoute } from '../../../lib/routing/use-organization-rout
 import { BookmarkButton } from '../../../components/bookmarks/bookmark-button';
 import { DetailGrid } from '../../../components/display/detail-grid';
 import { StatusChip } from '../../../components/display/status-chip';
+import { UsageBar } from '../../../components/display/usage-bar';
 import { NoAccess } from '../../../components/feedback/no-access';
 import { BreadcrumbsBar } from '../../../components/layout/breadcrumbs-bar';
 import { PageHeader } from '../../../components/layout/page-header';
 import { useCan } from '../../../lib/auth/use-can';
 import { useBreadcrumbs } from '../../../lib/breadcrumbs/use-breadcrumbs';
-import { formatCurrency, formatDate, formatNumber } from '../../../lib/format/format';
+import { daysUntil, formatCurrency, formatDate, formatNumber } from '../../../lib/format/format';
 import { useGetContractQuery } from '../api/contracts-api';
 import { ContractFormDialog } from '../components/contract-form-dialog';
 
@@ -50,11 +50,6 @@ export default function ContractRoute() {
   return <ContractPage contract={contract} />;
 }
 
-function daysLeft(endDate: string): number {
-  const end = new Date(`${endDate}T23:59:59`);
-  return Math.ceil((end.getTime() - Date.now()) / 86_400_000);
-}
-
 function ContractPage({ contract }: { contract: TContract }) {
   const { organizationHref } = useOrganizationRoute();
   const canDo = useCan();
@@ -63,7 +58,7 @@ function ContractPage({ contract }: { contract: TContract }) {
     organization: { label: contract.organizationName, href: organizationHref ?? undefined },
     contract: { label: contract.number },
   });
-  const remainingDays = daysLeft(contract.endDate);
+  const remainingDays = daysUntil(contract.endDate);
 
   return (
     <>
@@ -118,7 +113,9 @@ function ContractPage({ contract }: { contract: TContract }) {
                     ? '—'
                     : remainingDays < 0
                       ? 'Ended'
-                      : `${formatNumber(remainingDays)} days`,
+                      : remainingDays === 0
+                        ? 'Ends today'
+                        : `${formatNumber(remainingDays)} ${remainingDays === 1 ? 'day' : 'days'}`,
               },
             ]}
           />
@@ -167,8 +164,6 @@ function ContractPage({ contract }: { contract: TContract }) {
 }
 
 function LineItemRow({ item }: { item: TLineItem }) {
-  const share =
-    item.includedQuantity > 0 ? Math.min(100, (item.used / item.includedQuantity) * 100) : 100;
   return (
     <TableRow>
       <TableCell sx={{ minWidth: 220 }}>
@@ -179,12 +174,11 @@ function LineItemRow({ item }: { item: TLineItem }) {
             {item.billingCode}
           </Box>
         </Typography>
-        <LinearProgress
-          variant="determinate"
-          value={share}
-          color={item.overage > 0 ? 'error' : share >= 90 ? 'warning' : 'primary'}
-          aria-label={`${item.billingCodeLabel}: ${formatNumber(item.used)} of ${formatNumber(item.includedQuantity)} used`}
-          sx={{ mt: 2, height: 6, borderRadius: 3, maxWidth: 320 }}
+        <UsageBar
+          used={item.used}
+          included={item.includedQuantity}
+          label={`${item.billingCodeLabel}: ${formatNumber(item.used)} of ${formatNumber(item.includedQuantity)} used`}
+          sx={{ mt: 2, maxWidth: 320 }}
         />
       </TableCell>
       <TableCell align="right">{formatCurrency(item.unitPrice)}</TableCell>

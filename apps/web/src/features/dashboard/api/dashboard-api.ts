@@ -1,38 +1,27 @@
+import type { TPlatformDashboard, TPlatformOrganization } from '@laurel/contract/dashboard';
+import type { TPage } from '@laurel/contract/pagination';
 import { API_PATHS } from '@laurel/contract/paths';
+
 import { api } from '../../../lib/api/api';
 
-export interface PlatformCounts {
-  organizations: number;
-  credentials: number;
-  contracts: number;
-  users: number;
-}
-
-const COUNTED = ['organizations', 'credentials', 'contracts', 'users'] as const;
+export const PLATFORM_ORGANIZATIONS_EXPORT_PATH = API_PATHS.platformOrganizationsExport;
 
 export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Totals of the four lists, each asked for one row only. */
-    getPlatformCounts: build.query<PlatformCounts, void>({
-      async queryFn(_arg, _api, _extra, baseQuery) {
-        const results = await Promise.all(
-          COUNTED.map((name) => baseQuery({ url: API_PATHS[name], params: { pageSize: 1 } })),
-        );
-        const failed = results.find((result) => result.error);
-        if (failed?.error) return { error: failed.error };
-        const totals = results.map((result) => (result.data as { total: number }).total);
-        return {
-          data: {
-            organizations: totals[0] ?? 0,
-            credentials: totals[1] ?? 0,
-            contracts: totals[2] ?? 0,
-            users: totals[3] ?? 0,
-          },
-        };
-      },
-      providesTags: ['Counts'],
+    /** The platform's counts and what needs attention (platform admins). */
+    getPlatformDashboard: build.query<TPlatformDashboard, void>({
+      query: () => API_PATHS.platformDashboard,
+      providesTags: ['Counts', { type: 'Upload', id: 'LIST' }, { type: 'Contract', id: 'LIST' }],
+    }),
+    /** A page of the organizations table: awards, match rate, insights, contract usage, uploads. */
+    listPlatformOrganizations: build.query<
+      TPage<TPlatformOrganization>,
+      Record<string, string | number>
+    >({
+      query: (params) => ({ url: API_PATHS.platformOrganizations, params }),
+      providesTags: ['Counts', { type: 'Organization', id: 'LIST' }],
     }),
   }),
 });
 
-export const { useGetPlatformCountsQuery } = dashboardApi;
+export const { useGetPlatformDashboardQuery, useListPlatformOrganizationsQuery } = dashboardApi;

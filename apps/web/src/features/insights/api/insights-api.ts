@@ -7,9 +7,26 @@ import { api } from '../../../lib/api/api';
 
 export interface InsightsDataArgs {
   organizationId: number;
-  credentialId?: number;
-  awardYearFrom?: number;
-  awardYearTo?: number;
+  credentialId?: number | undefined;
+  awardYearFrom?: number | undefined;
+  awardYearTo?: number | undefined;
+}
+
+/**
+ * The insights query of a panel: its organization, the filter in the URL, and the credential a
+ * page fixes. Pages that start the request before the panel's code has loaded use the same.
+ */
+export function insightsArgs(
+  organizationId: number,
+  filter: { credentialId?: number; awardYearFrom?: number; awardYearTo?: number },
+  fixedCredentialId?: number,
+): InsightsDataArgs {
+  return {
+    organizationId,
+    credentialId: fixedCredentialId ?? filter.credentialId,
+    awardYearFrom: filter.awardYearFrom,
+    awardYearTo: filter.awardYearTo,
+  };
 }
 
 export const insightsApi = api.injectEndpoints({

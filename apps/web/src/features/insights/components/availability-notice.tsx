@@ -4,6 +4,23 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@laurel/contract/messages';
 
+/** Spec §8: "Thank you for your patience. If you have any questions, … contact {email}". */
+function SupportLine({ supportEmail }: { supportEmail: string | undefined }) {
+  return (
+    <Typography variant="body2">
+      {MESSAGES.supportLine}{' '}
+      {supportEmail ? (
+        <Link href={`mailto:${supportEmail}`} sx={{ fontWeight: 600 }}>
+          {supportEmail}
+        </Link>
+      ) : (
+        'your account manager'
+      )}
+      .
+    </Typography>
+  );
+}
+
 /** Spec §8: why a group of insights is not shown, and whom to ask. */
 export function AvailabilityNotice({
   status,
@@ -16,10 +33,12 @@ export function AvailabilityNotice({
 }) {
   if (status === 'unavailable') {
     return (
-      <Alert severity="info" variant="outlined">
+      <Alert severity="info" variant="outlined" data-testid="insights-unavailable">
         <AlertTitle>{MESSAGES.earningsUnavailable}</AlertTitle>
-        Earnings and employment data are not part of your organization’s data access, or a data
-        policy limits what can be shown for it. Your account manager can tell you what applies.
+        <Typography variant="body2" sx={{ mb: 1 }}>
+          {MESSAGES.earningsUnavailableDescription}
+        </Typography>
+        <SupportLine supportEmail={supportEmail} />
       </Alert>
     );
   }
@@ -33,17 +52,7 @@ export function AvailabilityNotice({
       <Typography variant="body2" sx={{ mb: 1 }}>
         The latest data are being processed; the figures return when that has finished.
       </Typography>
-      <Typography variant="body2">
-        {MESSAGES.supportLine}{' '}
-        {supportEmail ? (
-          <Link href={`mailto:${supportEmail}`} sx={{ fontWeight: 600 }}>
-            {supportEmail}
-          </Link>
-        ) : (
-          'your account manager'
-        )}
-        .
-      </Typography>
+      <SupportLine supportEmail={supportEmail} />
     </Alert>
   );
 }

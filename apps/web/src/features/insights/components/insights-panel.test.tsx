@@ -11,10 +11,15 @@ import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { insightsFixture, lookupsFixture } from '../test/fixtures';
 import InsightsPanel from './insights-panel';
 
-function serve(data: TInsightsData) {
+function serve(
+  data: TInsightsData,
+  organization: { insightsEntitled: boolean } = { insightsEntitled: true },
+) {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     if (url.pathname === '/api/insights-data/lookups') return jsonResponse(lookupsFixture());
+    if (url.pathname === '/api/organizations/2')
+      return jsonResponse({ id: 2, name: 'Northwind', ...organization });
     if (url.pathname === '/api/insights-data') return jsonResponse(data);
     if (url.pathname === '/api/credentials')
       return jsonResponse({ items: [], total: 0, page: 1, pageSize: 50 });
@@ -129,9 +134,53 @@ describe('insights panel', () => {
     });
     renderPanel();
     expect(await screen.findByText(MESSAGES.earningsUnavailable)).toBeTruthy();
-    expect(screen.getByText(/data access, or a data\s+policy limits/)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.earningsUnavailableDescription)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'support@laurel.example' })).toBeTruthy();
     expect(screen.queryByRole('article')).toBeNull();
     expect(screen.queryByText(MESSAGES.salaryChartTitle)).toBeNull();
+    // Nothing beside it counts awards or matches, asks for uploads or lists data gaps.
+    expect(screen.queryByTestId('insights-summary')).toBeNull();
+    expect(screen.queryByText(/No awards in this selection/)).toBeNull();
+    expect(screen.queryByText('Who is counted')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+  });
+
+  it('shows only the unavailable state for an organization without the entitlement, without asking for figures', async () => {
+    const data = insightsFixture();
+    const fetchMock = serve(
+      { ...data, cohort: { awards: 0, matched: 0 }, dataGaps: [] },
+      { insightsEntitled: false },
+    );
+    renderPanel('/?tab=insights', { credentialId: 9 });
+    const notice = await screen.findByTestId('insights-unavailable');
+    expect(within(notice).getByText(MESSAGES.earningsUnavailable)).toBeTruthy();
+    expect(
+      within(notice).getByText(new RegExp(MESSAGES.supportLine.replace(/[.'?]/g, '.'))),
+    ).toBeTruthy();
+    await waitFor(() =>
+      expect(within(notice).getByRole('link', { name: 'support@laurel.example' })).toBeTruthy(),
+    );
+    expect(screen.queryByText(/0 awards/)).toBeNull();
+    expect(screen.queryByText(/Upload awards/)).toBeNull();
+    expect(screen.queryByText(/Data gaps/i)).toBeNull();
+    expect(requestedInsights(fetchMock).length).toBeLessThanOrEqual(1);
+  });
+
+  it('says nothing about awards while figures that never existed are computed', async () => {
+    const data = insightsFixture();
+    serve({
+      ...data,
+      earnings: { ...data.earnings, status: 'processing' },
+      employment: { ...data.employment, status: 'processing' },
+      cohort: { awards: 0, matched: 0 },
+      builtAt: null,
+    });
+    renderPanel();
+    expect(await screen.findByText(MESSAGES.earningsTemporarilyUnavailable)).toBeTruthy();
+    expect(screen.getByText(MESSAGES.employmentTemporarilyUnavailable)).toBeTruthy();
+    expect(screen.queryByTestId('insights-summary')).toBeNull();
+    expect(screen.queryByText(/No awards in this selection/)).toBeNull();
+    expect(screen.queryByText('Who is counted')).toBeNull();
   });
 
   it('says which insights are being processed, with the support address', async () => {

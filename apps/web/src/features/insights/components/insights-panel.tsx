@@ -23,7 +23,12 @@ import { MESSAGES } from '@laurel/contract/messages';
 import { paths } from '../../../lib/routing/paths';
 import { useCan } from '../../../lib/auth/use-can';
 import { getErrorText } from '../../../lib/errors/error-text';
-import { useGetInsightsDataQuery, useGetInsightsLookupsQuery } from '../api/insights-api';
+import {
+  insightsArgs,
+  useGetInsightsDataQuery,
+  useGetInsightsLookupsQuery,
+} from '../api/insights-api';
+import { useGetOrganizationQuery } from '../../../lib/api/organization-api';
 import { saveBlob } from '../../../lib/files/save-blob';
 import {
   formatCount,
@@ -82,24 +87,46 @@ export default function InsightsPanel({
   const filter = useInsightsFilter();
   const canDo = useCan();
   const canUpload = canDo('create:upload', { organizationId });
-  const credentialId = fixedCredentialId ?? filter.credentialId;
   const lookups = useGetInsightsLookupsQuery();
   const suppressionMin = lookups.data?.suppressionMin ?? INSIGHTS_SUPPRESSION_MIN;
   const smallSampleMin = lookups.data?.smallSampleMin ?? INSIGHTS_SMALL_SAMPLE_MIN;
-  const args = {
-    organizationId,
-    credentialId,
-    awardYearFrom: filter.awardYearFrom,
-    awardYearTo: filter.awardYearTo,
-  };
+  const args = insightsArgs(organizationId, filter, fixedCredentialId);
+  // Without the earnings entitlement there is nothing to ask for (DESIGN §4); the organization is
+  // usually known already (the page's header, the dashboard's counts), else both load together.
+  const { data: organization } = useGetOrganizationQuery(organizationId);
+  const notEntitled = organization?.insightsEntitled === false;
   const [polling, setPolling] = useState(false);
   const { data, error, isFetching, currentData } = useGetInsightsDataQuery(args, {
     pollingInterval: polling ? PROCESSING_POLL_MS : 0,
+    skip: notEntitled,
   });
   // While the figures are being rebuilt, look again until they are back.
   const processing =
     data?.earnings.status === 'processing' || data?.employment.status === 'processing';
   if (processing !== polling) setPolling(processing);
+  // Figures that were never computed are not zeros: while they are, say only that.
+  const computing = processing && data?.builtAt === null;
+
+  if (
+    notEntitled ||
+    (data?.earnings.status === 'unavailable' && data.employment.status === 'unavailable')
+  ) {
+    // One state, with nothing beside it that counts, matches or asks for uploads.
+    return (
+      <Box component="section" aria-label={title ?? 'Workforce insights'}>
+        {title ? (
+          <Typography variant="h5" component="h2" sx={{ mb: 3 }}>
+            {title}
+          </Typography>
+        ) : null}
+        <AvailabilityNotice
+          status="unavailable"
+          area="earnings"
+          supportEmail={lookups.data?.supportEmail}
+        />
+      </Box>
+    );
+  }
 
   const cohortLabel = [
     subject,
@@ -117,6 +144,21 @@ export default function InsightsPanel({
       `${fileBase(subject)}-insights.csv`,
     );
   };
+
+  // Until the organization or the figures say which state applies, only placeholders: no filter
+  // or export that an organization without insights would not have.
+  if (!organization && !data && !error) {
+    return (
+      <Box component="section" aria-label={title ?? 'Workforce insights'} aria-busy="true">
+        {title ? (
+          <Typography variant="h5" component="h2" sx={{ mb: 3 }}>
+            {title}
+          </Typography>
+        ) : null}
+        <CardSkeletons />
+      </Box>
+    );
+  }
 
   const stale = isFetching && !currentData;
   let body: ReactNode;
@@ -136,7 +178,7 @@ export default function InsightsPanel({
   } else {
     body = (
       <Box sx={{ display: 'grid', gap: { xs: 4, sm: 5 }, opacity: stale ? 0.6 : 1 }}>
-        {data.cohort.awards === 0 ? (
+        {data.cohort.awards === 0 && !processing ? (
           <Alert severity="info" variant="outlined">
             No awards in this selection yet. Once the people who earned these credentials are
             uploaded and matched by the data provider, their earnings and employment appear here.
@@ -157,7 +199,7 @@ export default function InsightsPanel({
           smallSampleMin={smallSampleMin}
           fileName={`${fileBase(subject)}-salary-growth.png`}
         />
-        <CohortCard data={data} />
+        {computing ? null : <CohortCard data={data} />}
       </Box>
     );
   }
@@ -169,7 +211,7 @@ export default function InsightsPanel({
           {title}
         </Typography>
       ) : null}
-      {data ? (
+      {data && !computing ? (
         <Typography color="text.secondary" sx={{ mb: 3 }} data-testid="insights-summary">
           {formatCount(data.cohort.awards)} awards, {formatCount(data.cohort.matched)} matched ·
           data through {data.asOfYear} · in {data.dollarsOfYear} dollars

@@ -178,6 +178,11 @@ const SECTIONS: Section[] = [
           are recomputed whenever new awards or earnings data arrive; while that runs, the screens
           say the insights are temporarily unavailable.
         </P>
+        <P>
+          Earnings data are part of an organization’s contract. Without them, its awards are neither
+          matched nor billed, and the screens say that earnings insights are unavailable for the
+          organization; once they are included, its awards are matched and the figures follow.
+        </P>
       </>
     ),
   },

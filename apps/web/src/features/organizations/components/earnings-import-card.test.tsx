@@ -42,7 +42,7 @@ describe('the earnings import card', () => {
         rowErrors: [{ line: 2, message: 'award_date must be a date (YYYY-MM-DD)' }],
       });
     });
-    const { container } = renderWithProviders(<EarningsImportCard organizationId={2} />);
+    const { container } = renderWithProviders(<EarningsImportCard organizationId={2} entitled />);
     const input = container.querySelector('input[type=file]') as HTMLInputElement;
     await userEvent.upload(
       input,
@@ -80,7 +80,7 @@ describe('the earnings import card', () => {
             },
       );
     });
-    const { container } = renderWithProviders(<EarningsImportCard organizationId={2} />);
+    const { container } = renderWithProviders(<EarningsImportCard organizationId={2} entitled />);
     const input = container.querySelector('input[type=file]') as HTMLInputElement;
     await userEvent.upload(input, new File(['x'], 'earnings.csv', { type: 'text/csv' }));
     expect(await screen.findByText('Stored 200 of 500 rows')).toBeTruthy();
@@ -91,5 +91,15 @@ describe('the earnings import card', () => {
         { timeout: 3000 },
       ),
     ).toBeTruthy();
+  });
+
+  it('offers no import for an organization without the earnings entitlement', () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch');
+    const { container } = renderWithProviders(
+      <EarningsImportCard organizationId={2} entitled={false} />,
+    );
+    expect(screen.getByText(/neither matched nor billed/)).toBeTruthy();
+    expect(container.querySelector('input[type=file]')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

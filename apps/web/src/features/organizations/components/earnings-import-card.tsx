@@ -73,10 +73,34 @@ function ImportState({ initial }: { initial: TEarningsImport }) {
   );
 }
 
-/** A platform admin imports a bureau's earnings result file for the organization. */
-export function EarningsImportCard({ organizationId }: { organizationId: number }) {
+/**
+ * A platform admin imports a bureau's earnings result file for the organization; one without the
+ * earnings entitlement is neither matched nor billed, so nothing can be imported for it.
+ */
+export function EarningsImportCard({
+  organizationId,
+  entitled,
+}: {
+  organizationId: number;
+  entitled: boolean;
+}) {
   const [create, { isLoading, error }] = useCreateEarningsImportMutation();
   const [started, setStarted] = useState<TEarningsImport | null>(null);
+  if (!entitled)
+    return (
+      <Card component="section" aria-labelledby="earnings-import-title">
+        <CardContent sx={{ p: 6, '&:last-child': { pb: 6 } }}>
+          <Typography variant="h6" component="h2" id="earnings-import-title" sx={{ mb: 2 }}>
+            Earnings result file
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            Earnings are not part of this organization’s contract, so its awards are neither matched
+            nor billed and no earnings file can be imported. With insights included (Edit), its
+            awards are matched.
+          </Typography>
+        </CardContent>
+      </Card>
+    );
   return (
     <Card component="section" aria-labelledby="earnings-import-title">
       <CardContent sx={{ p: 6, '&:last-child': { pb: 6 } }}>

@@ -130,7 +130,10 @@ export default function OrganizationOverviewRoute() {
       ) : null}
       {canDo('import:earnings', { organizationId: organization.id }) && !organization.isPlatform ? (
         <Box sx={{ gridColumn: '1 / -1' }}>
-          <EarningsImportCard organizationId={organization.id} />
+          <EarningsImportCard
+            organizationId={organization.id}
+            entitled={organization.insightsEntitled}
+          />
         </Box>
       ) : null}
     </Box>

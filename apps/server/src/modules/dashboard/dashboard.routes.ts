@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import {
+  ZPlatformDashboard,
+  ZPlatformOrganizationListQuery,
+  ZPlatformOrganizationPage,
+} from '@laurel/contract/dashboard';
+import { ZErrorResponse } from '@laurel/contract/errors';
+import { API_PATHS } from '@laurel/contract/paths';
+
+import { actorOf } from '../../lib/audit.ts';
+import { registerListRoutes } from '../../lib/list-routes.ts';
+import type { DashboardService } from './dashboard.service.ts';
+
+const INSIGHT_STATUS_WORDS = {
+  available: 'Available',
+  processing: 'Processing',
+  unavailable: 'Not included',
+} as const;
+
+export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardService }> = async (
+  app,
+  { dashboard },
+) => {
+  const tags = ['dashboard'];
+
+  app.get(
+    API_PATHS.platformDashboard,
+    {
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        summary: 'The platform at a glance and what needs attention (platform admins)',
+        description:
+          'Counts of organizations, credentials, users and contracts, and what needs attention: uploads that failed in the last 30 days or made no progress for 30 minutes, company sign-in connection tests that failed, ACTIVE contracts used beyond what they include or ending within 60 days, and organizations whose insights are being rebuilt.',
+        response: { 200: ZPlatformDashboard, 403: ZErrorResponse },
+      },
+    },
+    async (request) => dashboard.platform(actorOf(request)),
+  );
+
+  registerListRoutes(app, {
+    path: API_PATHS.platformOrganizations,
+    exportPath: API_PATHS.platformOrganizationsExport,
+    tags,
+    noun: 'organizations at a glance',
+    query: ZPlatformOrganizationListQuery,
+    page: ZPlatformOrganizationPage,
+    list: dashboard.organizations,
+    stream: dashboard.stream,
+    recordExport: dashboard.recordExport,
+    columns: [
+      ['id', (o) => o.id],
+      ['name', (o) => o.name],
+      ['status', (o) => o.status],
+      ['awards', (o) => o.awards],
+      ['match rate', (o) => (o.matchRate === null ? null : Number(o.matchRate.toFixed(4)))],
+      ['insights', (o) => INSIGHT_STATUS_WORDS[o.insightsStatus]],
+      ['contract', (o) => o.contractUsage?.number ?? null],
+      ['contract ends', (o) => o.contractUsage?.endDate ?? null],
+      ['most used line item', (o) => o.contractUsage?.billingCode ?? null],
+      ['used', (o) => o.contractUsage?.used ?? null],
+      ['included', (o) => o.contractUsage?.includedQuantity ?? null],
+      ['last upload', (o) => o.lastUpload?.createdAt ?? null],
+      ['last upload status', (o) => o.lastUpload?.status ?? null],
+    ],
+  });
+};

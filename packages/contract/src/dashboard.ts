@@ -1,0 +1,116 @@
+import { z } from 'zod';
+
+import { BILLING_CODES, UPLOAD_STATUSES } from './constants.ts';
+import { INSIGHT_STATUSES } from './insights.ts';
+import { ORGANIZATION_STATUSES } from './organizations.ts';
+import { listQuery, page } from './pagination.ts';
+
+/** A contract that ends within this many days needs attention (DESIGN §6). */
+export const CONTRACT_ENDING_SOON_DAYS = 60;
+/** An upload waiting or processing without progress for this long is stuck. */
+export const UPLOAD_STUCK_MINUTES = 30;
+/** A failed upload needs attention for this many days after it failed. */
+export const UPLOAD_FAILED_RECENT_DAYS = 30;
+/** At most this many needs-attention items are listed (the counts cover all of them). */
+export const ATTENTION_LIMIT = 50;
+
+/** Why something needs a platform admin's attention, most urgent first. */
+export const ATTENTION_KINDS = [
+  'UPLOAD_FAILED',
+  'UPLOAD_STUCK',
+  'SSO_TEST_FAILED',
+  'CONTRACT_OVER_USAGE',
+  'CONTRACT_ENDING',
+  'INSIGHTS_PROCESSING',
+] as const;
+export type AttentionKind = (typeof ATTENTION_KINDS)[number];
+
+export const ZAttentionItem = z
+  .object({
+    kind: z.enum(ATTENTION_KINDS),
+    organizationId: z.number().int(),
+    organizationName: z.string(),
+    /** What the item is about: an upload id, a contract id, or the organization id. */
+    subjectId: z.number().int(),
+    /** The subject's name: a file name, a contract's number and name, an organization. */
+    title: z.string(),
+    /** Why it needs attention, in a sentence. */
+    detail: z.string(),
+    /** When it happened or happens: failed, last progress, contract end, last test, queued. */
+    at: z.string().nullable(),
+    /** Contracts ending soon: whole days from today to the last day (0 = ends today). */
+    daysLeft: z.number().int().nullable(),
+  })
+  .meta({ id: 'AttentionItem' });
+export type TAttentionItem = z.infer<typeof ZAttentionItem>;
+
+/** GET /api/dashboard/platform: the platform's counts and what needs attention. */
+export const ZPlatformDashboard = z
+  .object({
+    counts: z.object({
+      organizations: z.number().int(),
+      credentials: z.number().int(),
+      users: z.number().int(),
+      contracts: z.number().int(),
+    }),
+    attention: z.object({
+      /** The first ATTENTION_LIMIT items, most urgent kind first. */
+      items: z.array(ZAttentionItem),
+      total: z.number().int(),
+      byKind: z.record(z.enum(ATTENTION_KINDS), z.number().int()),
+    }),
+  })
+  .meta({ id: 'PlatformDashboard' });
+export type TPlatformDashboard = z.infer<typeof ZPlatformDashboard>;
+
+/** The line item of an organization's current contract that is closest to its limit. */
+export const ZContractUsageSummary = z
+  .object({
+    contractId: z.number().int(),
+    number: z.string(),
+    endDate: z.string(),
+    billingCode: z.enum(BILLING_CODES),
+    billingCodeLabel: z.string(),
+    used: z.number().int(),
+    includedQuantity: z.number().int(),
+    /** Used over included; null when the item includes nothing. */
+    share: z.number().nullable(),
+    /** Some line item of the contract is used beyond what it includes. */
+    overIncluded: z.boolean(),
+  })
+  .meta({ id: 'ContractUsageSummary' });
+export type TContractUsageSummary = z.infer<typeof ZContractUsageSummary>;
+
+/** One row of the platform dashboard's organizations table. */
+export const ZPlatformOrganization = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    status: z.enum(ORGANIZATION_STATUSES),
+    insightsEntitled: z.boolean(),
+    insightsStatus: z.enum(INSIGHT_STATUSES),
+    awards: z.number().int(),
+    /** Matched / (matched + not matched) at the latest insights build; null if none looked up. */
+    matchRate: z.number().nullable(),
+    contractUsage: ZContractUsageSummary.nullable(),
+    lastUpload: z
+      .object({ id: z.number().int(), status: z.enum(UPLOAD_STATUSES), createdAt: z.string() })
+      .nullable(),
+  })
+  .meta({ id: 'PlatformOrganization' });
+export type TPlatformOrganization = z.infer<typeof ZPlatformOrganization>;
+
+export const PLATFORM_ORGANIZATION_SORTS = [
+  'name',
+  'awards',
+  'matchRate',
+  'insightsStatus',
+  'contractUsage',
+  'lastUpload',
+] as const;
+export type PlatformOrganizationSort = (typeof PLATFORM_ORGANIZATION_SORTS)[number];
+export const ZPlatformOrganizationListQuery = listQuery(PLATFORM_ORGANIZATION_SORTS, 'name');
+export type TPlatformOrganizationListQuery = z.infer<typeof ZPlatformOrganizationListQuery>;
+export const ZPlatformOrganizationPage = page(ZPlatformOrganization).meta({
+  id: 'PlatformOrganizationPage',
+});
