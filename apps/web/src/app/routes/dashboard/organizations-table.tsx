@@ -11,6 +11,7 @@ import {
   type PlatformOrganizationSort,
   type TPlatformOrganization,
 } from '@laurel/contract/dashboard';
+import { API_PATHS } from '@laurel/contract/paths';
 import type { InsightStatus } from '@laurel/contract/insights';
 
 import { DataTable, type Column } from '../../../components/data-table/data-table';
@@ -21,10 +22,7 @@ import { useDownloadFile } from '../../../lib/api/download';
 import { formatDate, formatNumber } from '../../../lib/format/format';
 import { useListParams } from '../../../lib/list/use-list-params';
 import { getOrganizationHref } from '../../../lib/routing/paths';
-import {
-  PLATFORM_ORGANIZATIONS_EXPORT_PATH,
-  useListPlatformOrganizationsQuery,
-} from '../../../features/dashboard/api/dashboard-api';
+import { useListPlatformOrganizationsQuery } from '../../../features/dashboard/api/dashboard-api';
 import { formatPercent } from '../../../features/insights/lib/format-insights';
 import { UploadStatusChip } from '../../../features/uploads/components/upload-progress';
 
@@ -187,7 +185,7 @@ export function OrganizationsTable() {
         search={list.search}
         onSearch={list.setSearch}
         onExport={() =>
-          downloadFile(PLATFORM_ORGANIZATIONS_EXPORT_PATH, list.query, {
+          downloadFile(API_PATHS.platformOrganizationsExport, list.query, {
             fileName: 'organizations-at-a-glance.csv',
           })
         }

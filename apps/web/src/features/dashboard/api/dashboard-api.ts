@@ -4,8 +4,6 @@ import { API_PATHS } from '@laurel/contract/paths';
 
 import { api } from '../../../lib/api/api';
 
-export const PLATFORM_ORGANIZATIONS_EXPORT_PATH = API_PATHS.platformOrganizationsExport;
-
 export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The platform's counts and what needs attention (platform admins). */

@@ -1,7 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -14,34 +12,11 @@ import type { ThemeName } from '@laurel/contract/constants';
 
 import { visuallyHidden } from '../../../components/feedback/visually-hidden';
 import { PageHeader } from '../../../components/layout/page-header';
+import { SectionCard } from '../../../components/layout/section-card';
 import { THEME_CHOICES, THEME_VARIANTS } from '../../../lib/theme/theme-variants';
 import { useThemeVariant } from '../../../lib/theme/theme-variant-context';
 
 type Mode = 'system' | 'light' | 'dark';
-
-function Section({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card sx={{ mb: 6 }}>
-      <CardContent sx={{ p: { xs: 5, md: 6 }, '&:last-child': { pb: { xs: 5, md: 6 } } }}>
-        <Typography variant="h6" component="h2">
-          {title}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 5 }}>
-          {description}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}
 
 export default function SettingsRoute() {
   const { mode, systemMode, setMode } = useColorScheme();
@@ -54,67 +29,69 @@ export default function SettingsRoute() {
         title="Settings"
         subtitle="How Laurel looks on this device. Choices are saved in this browser."
       />
-      <Section
-        title="Appearance"
-        description="Light or dark, or the same as your device's setting."
-      >
-        <ToggleButtonGroup
-          exclusive
-          value={mode ?? 'system'}
-          onChange={(_event, next: Mode | null) => next && setMode(next)}
-          aria-label="Appearance"
-          sx={{
-            flexWrap: 'wrap',
-            '& .MuiToggleButton-root': {
-              // The three fit on one line at 390 px.
-              px: { xs: 3, sm: 5 },
-              py: 2,
-              gap: 2,
-              textTransform: 'none',
-              fontWeight: 700,
-            },
-          }}
+      <Box sx={{ display: 'grid', gap: 6 }}>
+        <SectionCard
+          title="Appearance"
+          description="Light or dark, or the same as your device's setting."
         >
-          <ToggleButton value="light">
-            <LightModeOutlined fontSize="small" /> Light
-          </ToggleButton>
-          <ToggleButton value="dark">
-            <DarkModeOutlined fontSize="small" /> Dark
-          </ToggleButton>
-          <ToggleButton value="system">
-            <SettingsBrightnessOutlined fontSize="small" /> Match system
-          </ToggleButton>
-        </ToggleButtonGroup>
-        {mode === 'system' || mode === undefined ? (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
-            Your device is set to {resolvedMode} now; Laurel follows it when it changes.
-          </Typography>
-        ) : null}
-      </Section>
-      <Section
-        title="Colour theme"
-        description="Colours of the header, the sidebar, buttons and links. Each theme has a light and a dark version."
-      >
-        <Box
-          role="radiogroup"
-          aria-label="Colour theme"
-          sx={{
-            display: 'grid',
-            gap: 4,
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
-          }}
+          <ToggleButtonGroup
+            exclusive
+            value={mode ?? 'system'}
+            onChange={(_event, next: Mode | null) => next && setMode(next)}
+            aria-label="Appearance"
+            sx={{
+              flexWrap: 'wrap',
+              '& .MuiToggleButton-root': {
+                // The three fit on one line at 390 px.
+                px: { xs: 3, sm: 5 },
+                py: 2,
+                gap: 2,
+                textTransform: 'none',
+                fontWeight: 700,
+              },
+            }}
+          >
+            <ToggleButton value="light">
+              <LightModeOutlined fontSize="small" /> Light
+            </ToggleButton>
+            <ToggleButton value="dark">
+              <DarkModeOutlined fontSize="small" /> Dark
+            </ToggleButton>
+            <ToggleButton value="system">
+              <SettingsBrightnessOutlined fontSize="small" /> Match system
+            </ToggleButton>
+          </ToggleButtonGroup>
+          {mode === 'system' || mode === undefined ? (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
+              Your device is set to {resolvedMode} now; Laurel follows it when it changes.
+            </Typography>
+          ) : null}
+        </SectionCard>
+        <SectionCard
+          title="Colour theme"
+          description="Colours of the header, the sidebar, buttons and links. Each theme has a light and a dark version."
         >
-          {THEME_CHOICES.map((name) => (
-            <ThemeChoice
-              key={name}
-              name={name}
-              mode={resolvedMode}
-              checked={variant === name}
-              onChoose={() => setVariant(name)}
-            />
-          ))}
-        </Box>
-      </Section>
+          <Box
+            role="radiogroup"
+            aria-label="Colour theme"
+            sx={{
+              display: 'grid',
+              gap: 4,
+              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+            }}
+          >
+            {THEME_CHOICES.map((name) => (
+              <ThemeChoice
+                key={name}
+                name={name}
+                mode={resolvedMode}
+                checked={variant === name}
+                onChoose={() => setVariant(name)}
+              />
+            ))}
+          </Box>
+        </SectionCard>
+      </Box>
     </>
   );
 }

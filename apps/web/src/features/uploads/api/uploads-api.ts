@@ -9,7 +9,6 @@ type Query = Record<string, string | number>;
 const LIST_TAG = { type: 'Upload' as const, id: 'LIST' };
 
 /** CSV of every upload the list's filters select; add `organizationId` for one organization's. */
-export const UPLOADS_EXPORT_PATH = API_PATHS.uploadsExport;
 
 export const uploadsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -7,6 +7,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
+import { API_PATHS } from '@laurel/contract/paths';
 import { UPLOAD_STATUS_LABELS, UPLOAD_STATUSES } from '@laurel/contract/constants';
 import { accessFor } from '@laurel/contract/permissions';
 import { UPLOAD_SORTS, type TUpload } from '@laurel/contract/uploads';
@@ -24,11 +25,7 @@ import { useAuth } from '../../../lib/auth/use-auth';
 import { useCan } from '../../../lib/auth/use-can';
 import { formatDateTime } from '../../../lib/format/format';
 import { useListParams } from '../../../lib/list/use-list-params';
-import {
-  UPLOADS_EXPORT_PATH,
-  useListOrganizationUploadsQuery,
-  useListUploadsQuery,
-} from '../api/uploads-api';
+import { useListOrganizationUploadsQuery, useListUploadsQuery } from '../api/uploads-api';
 import { UploadAwardsDialog } from '../components/upload-awards-dialog';
 import { UploadDetailsDialog } from '../components/upload-details-dialog';
 import { UploadRowCounts, UploadStatusChip } from '../components/upload-progress';
@@ -201,7 +198,7 @@ function Uploads({ organizationId }: { organizationId: number | null }) {
           onSearch={list.setSearch}
           onExport={() =>
             downloadFile(
-              UPLOADS_EXPORT_PATH,
+              API_PATHS.uploadsExport,
               organizationId ? { ...list.query, organizationId } : list.query,
               { fileName: 'uploads.csv' },
             )
