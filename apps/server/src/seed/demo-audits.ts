@@ -35,6 +35,7 @@ const DEMO_UPLOADS: Record<string, Array<[fileName: string, rows: number, daysAg
   northwind: [['northwind-graduates-fall-2025.csv', 1_184, 24]],
   riverside: [['riverside-completers-2025.csv', 962, 20]],
   keystone: [['keystone-apprentices-2025.csv', 418, 15]],
+  summit: [['summit-skills-completers-2025.csv', 736, 18]],
   harbor: [['harbor-certifications-q4-2025.csv', 1_507, 11]],
 };
 

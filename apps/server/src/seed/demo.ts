@@ -42,13 +42,18 @@ async function isEmpty(db: Kysely<Database>): Promise<boolean> {
  * Seeds the fictional demo world on an empty database; does nothing otherwise.
  * @returns whether anything was seeded
  */
+/** How long ago the demo world's records say they were created. */
+const DEMO_WORLD_AGE_DAYS = 90;
+
 export async function seedDemoWorld(
   db: Kysely<Database>,
   identity: DemoIdentity,
 ): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   const random = createRandom(20261121);
-  const now = new Date().toISOString();
+  // The demo world was set up before its history (four weeks of audit entries, uploads weeks ago):
+  // its organizations, credentials, contracts and people date from this moment.
+  const now = new Date(Date.now() - DEMO_WORLD_AGE_DAYS * 86_400_000).toISOString();
 
   const lookupIds = async (table: 'organizationTypes' | 'credentialTypes' | 'loginModes') =>
     new Map(

@@ -139,8 +139,12 @@ function ContractPage({ contract }: { contract: TContract }) {
                 <TableRow>
                   <TableCell>What it covers</TableCell>
                   <TableCell align="right">Unit price</TableCell>
-                  <TableCell align="right">Included</TableCell>
-                  <TableCell align="right">Used</TableCell>
+                  <TableCell align="right" sx={WIDE_ONLY}>
+                    Included
+                  </TableCell>
+                  <TableCell align="right" sx={WIDE_ONLY}>
+                    Used
+                  </TableCell>
                   <TableCell align="right">Remaining</TableCell>
                 </TableRow>
               </TableHead>
@@ -163,10 +167,13 @@ function ContractPage({ contract }: { contract: TContract }) {
   );
 }
 
+/** Columns a phone leaves out: the line's own cell says "N of M used" there instead. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 function LineItemRow({ item }: { item: TLineItem }) {
   return (
     <TableRow>
-      <TableCell sx={{ minWidth: 220 }}>
+      <TableCell sx={{ minWidth: { xs: 0, sm: 220 } }}>
         <Typography sx={{ fontWeight: 700 }}>{item.billingCodeLabel}</Typography>
         <Typography variant="body2" color="text.secondary">
           {item.description} ·{' '}
@@ -180,10 +187,21 @@ function LineItemRow({ item }: { item: TLineItem }) {
           label={`${item.billingCodeLabel}: ${formatNumber(item.used)} of ${formatNumber(item.includedQuantity)} used`}
           sx={{ mt: 2, maxWidth: 320 }}
         />
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ mt: 1, display: { xs: 'block', sm: 'none' } }}
+        >
+          {formatNumber(item.used)} of {formatNumber(item.includedQuantity)} used
+        </Typography>
       </TableCell>
       <TableCell align="right">{formatCurrency(item.unitPrice)}</TableCell>
-      <TableCell align="right">{formatNumber(item.includedQuantity)}</TableCell>
-      <TableCell align="right">{formatNumber(item.used)}</TableCell>
+      <TableCell align="right" sx={WIDE_ONLY}>
+        {formatNumber(item.includedQuantity)}
+      </TableCell>
+      <TableCell align="right" sx={WIDE_ONLY}>
+        {formatNumber(item.used)}
+      </TableCell>
       <TableCell align="right">
         {formatNumber(item.remaining)}
         {item.overage > 0 ? (
