@@ -8,23 +8,20 @@ import { sql } from 'kysely';
 
 import { createDatabase, type DatabaseHandle } from '../apps/server/src/db/database.ts';
 import { migrateToLatest, serverMigrations } from '../apps/server/src/db/migrations.ts';
-import { createIdentity, IDENTITY_MIGRATIONS } from '../apps/server/src/identity.ts';
+import { IDENTITY_MIGRATIONS } from '../apps/server/src/identity.ts';
 import { createRandom } from '../apps/server/src/seed/demo.ts';
 import {
-  benchConfig,
   benchOnBothDialects,
   describeOrigin,
   type Origin,
   p95,
   signedInApp,
-  silentLogger,
 } from './datasets.ts';
-import { generateDirectory } from './directory.ts';
+import { BENCH_ADMIN, generateDirectoryWithAdmin } from './directory.ts';
 import type { BenchRow } from './lib.ts';
 
 /** Names the generated data set; change it when the generator changes. */
 const GENERATOR_VERSION = 1;
-const PASSWORD = 'Bench-password-2026!';
 const SIZES = { usageEvents: 400_000, uploads: 30_000, ssoOrganizations: 100, queuedJobs: 20 };
 
 async function insertChunks<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>) {
@@ -192,13 +189,7 @@ async function generateInto(url: string): Promise<number> {
   const handle = createDatabase(url);
   try {
     await migrateToLatest(handle.db, [serverMigrations, ...IDENTITY_MIGRATIONS]);
-    const identity = await createIdentity(benchConfig(url), handle, silentLogger);
-    const { username } = await identity.admin.createUser({
-      email: 'bench-admin@laurel.test',
-      password: PASSWORD,
-      groups: ['Admins'],
-    });
-    await generateDirectory(handle, username);
+    await generateDirectoryWithAdmin(handle, url);
     await addDashboardData(handle);
   } finally {
     await handle.destroy();
@@ -215,7 +206,7 @@ async function runOn(
   await migrateToLatest(handle.db, [serverMigrations, ...IDENTITY_MIGRATIONS]);
   // Later migrations may add indexes; gather their statistics as autovacuum would in service.
   await (dialect === 'postgres' ? sql`vacuum analyze` : sql`analyze`).execute(handle.db);
-  const { app, token } = await signedInApp(url, handle, 'bench-admin@laurel.test', PASSWORD);
+  const { app, token } = await signedInApp(url, handle, BENCH_ADMIN.email, BENCH_ADMIN.password);
 
   async function time(path: string): Promise<{ ms: number; body: string }> {
     const t0 = performance.now();
