@@ -684,6 +684,12 @@ describe.each(DIALECTS)('the audit trail on %s', (dialect) => {
         [API_PATHS.credentialsExport, w.userA, 'credential', w.a.id],
         [API_PATHS.contractsExport, w.adminB, 'contract', w.b.id],
         [`${API_PATHS.usersExport}?search=alpha`, w.adminA, 'user', w.a.id],
+        [
+          `${API_PATHS.usersExport}?roleId=${ROLES.USER}&active=true`,
+          w.adminA,
+          'user',
+          w.a.id,
+        ],
         [API_PATHS.auditsExport, w.adminA, 'audit', w.a.id],
         [API_PATHS.uploadsExport, w.adminA, 'upload', w.a.id],
         [API_PATHS.platformOrganizationsExport, w.platformAdmin, 'organization', null],
@@ -713,6 +719,20 @@ describe.each(DIALECTS)('the audit trail on %s', (dialect) => {
       }
       expect(summaries).toContain('Exported 2 users as CSV (search "alpha")');
       expect(summaries).toContain('Exported 1 organization as CSV (search "alpha")');
+      // Filters are told in words: organizations and roles by name, not by their ids.
+      const { name } = await db()
+        .selectFrom('organizations')
+        .select('name')
+        .where('id', '=', w.a.id)
+        .executeTakeFirstOrThrow();
+      expect(summaries).toContainEqual(
+        expect.stringMatching(
+          new RegExp(`^Exported \\d+ credentials? as CSV \\(organization "${name}"\\)$`),
+        ),
+      );
+      expect(summaries).toContainEqual(
+        expect.stringMatching(/^Exported \d+ users? as CSV \(role User, active users\)$/),
+      );
     });
 
     it('records nothing for an export that is refused', async () => {

@@ -3,7 +3,13 @@ import type { Kysely } from 'kysely';
 import { isIP } from 'node:net';
 
 import type { AuditTypeCode } from '@laurel/contract/audits';
+import { UPLOAD_STATUS_LABELS } from '@laurel/contract/constants';
+import { CONTRACT_STATUS_LABELS } from '@laurel/contract/contracts';
+import { CREDENTIAL_STATUS_LABELS } from '@laurel/contract/credentials';
+import { USER_STATUS_LABELS } from '@laurel/contract/invitations';
+import { ORGANIZATION_STATUS_LABELS } from '@laurel/contract/organizations';
 import { can } from '@laurel/contract/permissions';
+import { ROLE_LABELS, type RoleId } from '@laurel/contract/roles';
 import type { IdentityEvent, IdentityEventDetail } from '@laurel/identity';
 
 import type { Database } from '../db/schema.ts';
@@ -141,17 +147,72 @@ export function describeChanges(
 
 const LIST_POSITION = new Set(['page', 'pageSize', 'sort', 'order']);
 
+/** Filter values that are codes, in the words the screens use for them. */
+const STATUS_WORDS: Record<string, Record<string, string>> = {
+  contract: CONTRACT_STATUS_LABELS,
+  credential: CREDENTIAL_STATUS_LABELS,
+  organization: ORGANIZATION_STATUS_LABELS,
+  upload: UPLOAD_STATUS_LABELS,
+  user: USER_STATUS_LABELS,
+};
+
+/** Which lookup a list's `typeId` filter refers to. */
+const TYPE_LOOKUPS: Record<string, 'auditTypes' | 'credentialTypes' | 'organizationTypes'> = {
+  audit: 'auditTypes',
+  credential: 'credentialTypes',
+  organization: 'organizationTypes',
+};
+
+const YES_NO: Record<string, [string, string]> = {
+  active: ['active users', 'inactive users'],
+  insightsEntitled: ['with insights included', 'without insights included'],
+  impersonating: ['made while acting within an organization', 'made outside impersonation'],
+};
+
 /**
- * The filter of a list query in words, for an export's audit entry: `search "nurse", typeId 3`,
- * or `no filter`. Paging and sorting are left out: an export takes every row the filter selects.
+ * The filter of a list query in words, for an export's audit entry: `search "nurse",
+ * organization "Northwind Technical College", status Active`, or `no filter`. Ids are named
+ * (organization, user, type); paging and sorting are left out: an export takes every row the
+ * filter selects. An id that names nothing is kept as the number the request carried.
  */
-export function describeFilter(query: Record<string, unknown>): string {
-  const parts = Object.entries(query)
-    .filter(([key, value]) => !LIST_POSITION.has(key) && value !== undefined && value !== '')
-    .map(
-      ([key, value]) =>
-        `${key} ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`,
-    );
+export async function describeFilter(
+  db: Kysely<Database>,
+  resourceType: string,
+  query: Record<string, unknown>,
+): Promise<string> {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    if (LIST_POSITION.has(key) || value === undefined || value === '') continue;
+    if (key === 'search') parts.push(`search ${JSON.stringify(value)}`);
+    else if (key === 'organizationId' && typeof value === 'number') {
+      const row = await db
+        .selectFrom('organizations')
+        .select('name')
+        .where('id', '=', value)
+        .executeTakeFirst();
+      parts.push(row ? `organization ${JSON.stringify(row.name)}` : `organization #${value}`);
+    } else if (key === 'userId' && typeof value === 'number') {
+      const row = await db
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', value)
+        .executeTakeFirst();
+      parts.push(row ? `user ${row.email}` : `user #${value}`);
+    } else if (key === 'typeId' && typeof value === 'number' && TYPE_LOOKUPS[resourceType]) {
+      const row = await db
+        .selectFrom(TYPE_LOOKUPS[resourceType])
+        .select('name')
+        .where('id', '=', value)
+        .executeTakeFirst();
+      parts.push(row ? `type ${JSON.stringify(row.name)}` : `type #${value}`);
+    } else if (key === 'roleId' && typeof value === 'number' && value in ROLE_LABELS)
+      parts.push(`role ${ROLE_LABELS[value as RoleId]}`);
+    else if (key === 'status' && typeof value === 'string')
+      parts.push(`status ${STATUS_WORDS[resourceType]?.[value] ?? value}`);
+    else if (typeof value === 'boolean' && YES_NO[key]) parts.push(YES_NO[key][value ? 0 : 1]);
+    else if (key === 'from' || key === 'to') parts.push(`${key} ${String(value)}`);
+    else parts.push(`${key} ${typeof value === 'string' ? JSON.stringify(value) : String(value)}`);
+  }
   return parts.length ? parts.join(', ') : 'no filter';
 }
 
@@ -165,7 +226,7 @@ export function exportRecorder(
   audit: Auditor,
   what: { resourceType: string; one: string; many: string },
 ) {
-  return (actor: Actor, query: Record<string, unknown>, rows: number): Promise<void> =>
+  return async (actor: Actor, query: Record<string, unknown>, rows: number): Promise<void> =>
     audit(db, actor, {
       type: 'EXPORT',
       resourceType: what.resourceType,
@@ -175,6 +236,6 @@ export function exportRecorder(
       can(actor.principal, 'read:organization', { organizationId: query.organizationId })
         ? { namedOrganizationId: query.organizationId }
         : {}),
-      summary: `Exported ${rows.toLocaleString('en-US')} ${rows === 1 ? what.one : what.many} as CSV (${describeFilter(query)})`,
+      summary: `Exported ${rows.toLocaleString('en-US')} ${rows === 1 ? what.one : what.many} as CSV (${await describeFilter(db, what.resourceType, query)})`,
     });
 }

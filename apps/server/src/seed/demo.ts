@@ -170,7 +170,9 @@ export async function seedDemoWorld(
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        // Matches are billed only where earnings are part of the contract (DESIGN §4).
+        // Matches are billed only where earnings are part of the contract (DESIGN §4). The demo
+        // provider answers as Equifax The Work Number, so that is the one match line: a People Data
+        // Labs line would read "0 used" beside employment figures that came from elsewhere.
         const seats = {
           contractId: contract.id,
           billingCode: 'A_ADDL_USER',
@@ -184,13 +186,6 @@ export async function seedDemoWorld(
             billingCode: 'D_MATCH_EQUIFAX_TWN',
             description: 'Earnings matches through Equifax The Work Number',
             unitPrice: 1.85,
-            includedQuantity: random.int(5, 20) * 1000,
-          },
-          {
-            contractId: contract.id,
-            billingCode: 'D_MATCH_PDL_API',
-            description: 'Employment matches through People Data Labs',
-            unitPrice: 0.35,
             includedQuantity: random.int(5, 20) * 1000,
           },
         ];

@@ -184,7 +184,12 @@ function CredentialPage({
       </Box>
       <Box role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'details' ? <CredentialDetails credential={credential} /> : null}
-        {tab === 'awards' ? <AwardsList credential={credential} /> : null}
+        {tab === 'awards' ? (
+          <AwardsList
+            credential={credential}
+            matched={organization ? organization.insightsEntitled : false}
+          />
+        ) : null}
         {tab === 'insights' ? (
           <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
             {renderInsights({
@@ -259,7 +264,12 @@ function CredentialDetails({ credential }: { credential: TCredential }) {
 
 type AwardSort = (typeof AWARD_SORTS)[number];
 
-function AwardsList({ credential }: { credential: TCredential }) {
+/**
+ * The people who earned the credential. Their match status is shown only where the organization's
+ * contract includes earnings data: elsewhere nobody is ever matched, so "not checked yet" would mislead.
+ */
+function AwardsList({ credential, matched }: { credential: TCredential; matched: boolean }) {
+  const canUpload = useCan()('create:upload', { organizationId: credential.organizationId });
   const list = useListParams<AwardSort>({
     sorts: AWARD_SORTS,
     defaultSort: 'awardDate',
@@ -294,13 +304,14 @@ function AwardsList({ credential }: { credential: TCredential }) {
       sort: 'awardDate',
       render: (row) => formatDate(row.awardDate),
     },
-    {
+  ];
+  if (matched)
+    columns.push({
       key: 'match',
       label: 'Match',
       render: (row) => AWARD_MATCH_STATUS_LABELS[row.matchStatus],
       hideBelow: 'sm',
-    },
-  ];
+    });
   return (
     <Card>
       <ListToolbar searchLabel="Search awards" search={list.search} onSearch={list.setSearch} />
@@ -319,7 +330,9 @@ function AwardsList({ credential }: { credential: TCredential }) {
             description={
               list.hasCriteria
                 ? 'Try another name or external id.'
-                : 'Upload a CSV of the people who earned this credential; they will be listed here.'
+                : canUpload
+                  ? 'Upload a CSV of the people who earned this credential; they will be listed here.'
+                  : 'The people who earned this credential are listed here once an administrator uploads them.'
             }
           />
         }

@@ -70,14 +70,6 @@ export function CohortCard({ data }: { data: TInsightsData }) {
                 {formatCount(gap.count)}
               </Typography>
               <Typography component="span">{DATA_GAP_LABELS[gap.code]}</Typography>
-              <Typography
-                component="code"
-                variant="body2"
-                color="text.secondary"
-                sx={{ fontFamily: 'monospace' }}
-              >
-                {gap.code}
-              </Typography>
             </Box>
           ))}
         </Box>

@@ -123,6 +123,7 @@ export default function InsightsPanel({
           status="unavailable"
           area="earnings"
           supportEmail={lookups.data?.supportEmail}
+          organizationName={organization?.name}
         />
       </Box>
     );

@@ -243,7 +243,7 @@ function Uploads({ organizationId }: { organizationId: number | null }) {
                 title="No uploads yet"
                 description={
                   canCreate
-                    ? 'Upload a CSV of the people who earned your credentials; their earnings insights follow.'
+                    ? 'Upload a CSV of the people who earned your credentials; they appear on each credential’s Awards tab.'
                     : 'Uploads of awards appear here.'
                 }
                 action={uploadButton}
