@@ -136,27 +136,41 @@ export async function readPageOfIds<DB, QDB, QTB extends keyof QDB, T extends { 
     const counter = sorted.narrowed ? counted : text.count;
     total = Number((await counter.executeTakeFirstOrThrow()).count);
     const needed = Math.max(0, Math.min(position.pageSize, total - offset));
+    const direction = sql.raw(sorted.order === 'desc' ? 'desc' : 'asc');
+    const orderOf = (prefix: string) =>
+      sql.join(
+        [...sorted.keys.map((_, i) => `k${i}`), 'id'].map(
+          (column) => sql`${sql.ref(`${prefix}${column}`)} ${direction}`,
+        ),
+      );
+    const withKeys = (query: SelectQueryBuilder<QDB, QTB, object>) =>
+      query.select([
+        sql.ref(sorted.id).as('id'),
+        ...sorted.keys.map((key, i) => sql.ref(key).as(`k${i}`)),
+      ]);
     let rows: Array<{ id: number | string }> = [];
     if (needed > 0 && total > COLLECT_LIMIT) {
-      const direction = sql.raw(sorted.order === 'desc' ? 'desc' : 'asc');
-      const walked = inOrder(
-        sorted.matching.select([
-          sql.ref(sorted.id).as('id'),
-          ...sorted.keys.map((key, i) => sql.ref(key).as(`k${i}`)),
-        ]),
-      ).limit(WALK_BUDGET);
+      // The matches are found once, through the text index (materialized: PostgreSQL would
+      // otherwise test each walked row on its own, reading the table).
+      const walked = inOrder(withKeys(sorted.matching)).limit(WALK_BUDGET);
       ({ rows } = await sql<{ id: number | string }>`
+        with t as materialized ${text.ids}
         select w.id from (${walked}) as w
-        where w.id in ${text.ids}
-        order by ${sql.join(
-          [...sorted.keys.map((_, i) => `w.k${i}`), 'w.id'].map(
-            (column) => sql`${sql.ref(column)} ${direction}`,
-          ),
-        )}
+        where w.id in (select t.id from t)
+        order by ${orderOf('w.')}
         limit ${position.pageSize} offset ${offset}`.execute(db));
     }
-    if (needed > 0 && rows.length < needed)
-      rows = await pageOf(sorted.matching.where(text.condition));
+    if (needed > 0 && rows.length < needed) {
+      // Every match, sorted. Materialized, so that the text index finds the matches: walking the
+      // sort order's index and testing each row reads most of the table when the matches cluster
+      // at its far end, which a planner cannot foresee.
+      const matches = withKeys(sorted.matching.where(text.condition));
+      ({ rows } = await sql<{ id: number | string }>`
+        with m as materialized ${matches}
+        select m.id from m
+        order by ${orderOf('m.')}
+        limit ${position.pageSize} offset ${offset}`.execute(db));
+    }
     ids = rows.map((row) => Number(row.id));
   }
   const found = ids.length ? await fetch(ids) : [];

@@ -49,22 +49,14 @@ export function containsText(
   alias: string,
   text: string,
 ): Expression<SqlBool> {
-  const indexed = sqliteMatches(db, table, text);
+  const indexed = indexedMatches(db, table, text);
   if (indexed) return sql<SqlBool>`${sql.ref(`${alias}.id`)} in ${indexed}`;
-  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const trimmed = text.trim();
   const expressions = SEARCHED[table].map((expression) =>
     sql.raw(
       expression.replace(/\b(name|first_name|last_name|email|code|number)\b/g, `${alias}.$1`),
     ),
   );
-  if (isPostgres && Array.from(trimmed).length === 2) {
-    const bigram = trimmed.toLowerCase();
-    return sql<SqlBool>`(${sql.join(
-      expressions.map((e) => sql<SqlBool>`search_bigrams(${e}) @> array[${bigram}]::text[]`),
-      sql` or `,
-    )})`;
-  }
   const pattern = likePattern(trimmed);
   return sql<SqlBool>`(${sql.join(
     expressions.map((e) => sql<SqlBool>`${e} like ${pattern} escape '\\'`),
@@ -72,27 +64,34 @@ export function containsText(
   )})`;
 }
 
-/** On SQLite, `(select rowid …)` of the rows whose texts contain `text`, from the FTS5 table. */
-function sqliteMatches(
+/**
+ * `(select … as id)` of the rows whose texts contain `text`, read from a text index alone where
+ * one answers exactly: the FTS5 table on SQLite, `<table>_with_bigram` for two characters on
+ * PostgreSQL; undefined where the condition must be checked on each row (pg_trgm's LIKE).
+ */
+function indexedMatches(
   db: { getExecutor(): { adapter: unknown } },
   table: SearchedTable,
   text: string,
 ): Expression<unknown> | undefined {
   const trimmed = text.trim();
   const length = Array.from(trimmed).length;
-  if (db.getExecutor().adapter instanceof PostgresAdapter) return undefined;
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    if (length !== 2) return undefined;
+    return sql`(select ${sql.raw(`${table}_with_bigram`)}(${trimmed.toLowerCase()}) as id)`;
+  }
   if (length === 0 || trimmed.includes(SENTINEL)) return undefined;
   const search = sql.table(`${table}_search`);
   if (length >= MIN_INDEXED_LENGTH) {
     const phrase = `"${trimmed.replaceAll('"', '""')}"`;
-    return sql`(select rowid from ${search} where ${search} match ${phrase})`;
+    return sql`(select rowid as id from ${search} where ${search} match ${phrase})`;
   }
   const terms = sql.table(`${table}_search_terms`);
   const start = trimmed.toLowerCase();
   const query = sql`(
     select coalesce(group_concat('"' || replace(term, '"', '""') || '"', ' OR '), ${NOTHING})
     from ${terms} where term >= ${start} and term < ${start + LAST_CHARACTER})`;
-  return sql`(select rowid from ${search} where ${search} match ${query})`;
+  return sql`(select rowid as id from ${search} where ${search} match ${query})`;
 }
 
 /**
@@ -106,11 +105,11 @@ export function textFilter(
   alias: string,
   text: string,
 ): { condition: Expression<SqlBool>; ids: Expression<unknown>; count: CountQuery } {
-  const indexed = sqliteMatches(db, table, text);
+  const indexed = indexedMatches(db, table, text);
   const inner = 'text_match';
   const ids =
     indexed ??
-    sql`(select ${sql.ref(`${inner}.id`)} from ${sql.table(table)} as ${sql.table(inner)} where ${containsText(db, table, inner, text)})`;
+    sql`(select ${sql.ref(`${inner}.id`)} as id from ${sql.table(table)} as ${sql.table(inner)} where ${containsText(db, table, inner, text)})`;
   return {
     condition: containsText(db, table, alias, text),
     ids,
