@@ -85,11 +85,17 @@ export interface SortedMatches<DB, TB extends keyof DB> {
 
 /**
  * A search with at most this many matches has its page sorted from all of them; with more, the
- * page is first looked for among the first WALK_BUDGET rows of the sort order.
+ * page is first looked for among the first rows of the sort order (see `walkBudget`).
  */
 const COLLECT_LIMIT = 1000;
-/** How many rows of the sort order a page of a broad search may walk before sorting its matches. */
-const WALK_BUDGET = 10_000;
+/**
+ * How many rows of the sort order a page of a broad search may walk before sorting its matches:
+ * enough to find the page when one row in WALK_RATIO matches and the matches are spread out, and
+ * never more than WALK_MAX.
+ */
+const WALK_RATIO = 20;
+const WALK_MAX = 10_000;
+const walkBudget = (end: number) => Math.min(WALK_MAX, end * WALK_RATIO);
 
 /**
  * One page of a list in two steps: the ids of the page's rows (sorted, cut, counted), then the
@@ -98,7 +104,7 @@ const WALK_BUDGET = 10_000;
  *
  * Without a text search the page walks the sort order's index and stops at the page's end, while
  * the matches are counted. With one, the matches are counted first, through the text index; a
- * search with few matches then sorts them all. A broad one walks at most WALK_BUDGET rows of the
+ * search with few matches then sorts them all. A broad one walks at most `walkBudget` rows of the
  * sort order, keeping those the text index matched: its matches are many, so the page is usually
  * found early; when they cluster elsewhere in the order (a name searched and sorted by name), every
  * match is sorted after all. Either way the page holds the same rows in the same order.
@@ -152,7 +158,9 @@ export async function readPageOfIds<DB, QDB, QTB extends keyof QDB, T extends { 
     if (needed > 0 && total > COLLECT_LIMIT) {
       // The matches are found once, through the text index (materialized: PostgreSQL would
       // otherwise test each walked row on its own, reading the table).
-      const walked = inOrder(withKeys(sorted.matching)).limit(WALK_BUDGET);
+      const walked = inOrder(withKeys(sorted.matching)).limit(
+        walkBudget(offset + position.pageSize),
+      );
       ({ rows } = await sql<{ id: number | string }>`
         with t as materialized ${text.ids}
         select w.id from (${walked}) as w
