@@ -1,4 +1,4 @@
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 
 import type { TPage } from '@laurel/contract/pagination';
 
@@ -45,29 +45,70 @@ export async function* readBatches<R, T>(
   }
 }
 
+/** A list's text search: the condition on its rows, and the ids it matches as a subquery. */
+export interface TextFilter {
+  /** True for the rows (under the list's alias) whose texts contain the search. */
+  condition: Expression<SqlBool>;
+  /** `(select id … )` of every row the search matches, for `id in …`. */
+  ids: Expression<unknown>;
+  /** How many rows the search matches, read from the text index alone where it can be. */
+  count: { executeTakeFirstOrThrow(): Promise<{ count: number | string | bigint }> };
+}
+
+/** Query parameters of every list that select no rows: paging, order and the search itself. */
+const NOT_FILTERS = new Set(['sort', 'order', 'page', 'pageSize', 'search']);
+
+/** Whether a list's filter narrows it by more than its text search (a select, a scope). */
+export function filtersBesideSearch(filter: object): boolean {
+  return Object.entries(filter).some(
+    ([key, value]) => !NOT_FILTERS.has(key) && value !== undefined,
+  );
+}
+
 /** The rows of one list that match its filters, and how they sort. */
 export interface SortedMatches<DB, TB extends keyof DB> {
-  /** A select query over the matching rows, joined to whatever the sort keys read; no columns. */
+  /**
+   * A select query over the rows matching every filter but the text search, joined to whatever
+   * the sort keys read; no columns.
+   */
   matching: SelectQueryBuilder<DB, TB, object>;
   /** The list's id column, such as `'c.id'`; it breaks ties after the sort keys. */
   id: string;
   /** Columns to sort by, such as `['u.lastName', 'u.firstName']`. */
   keys: readonly string[];
   order: 'asc' | 'desc';
-  /**
-   * Collect every match before sorting, counting them in the same pass. Right when a text index
-   * finds the matches (a substring search): walking a sort index and testing each row can read
-   * most of the table before it finds a page, when the matches cluster (a name searched and sorted
-   * by name). Without it the page walks the sort order's index and stops at the page's end.
-   */
-  collect: boolean;
+  /** The text search, when the list is searched. */
+  text?: TextFilter | undefined;
+  /** Whether other filters apply beside the text search (else the search's own count is the total). */
+  narrowed: boolean;
 }
+
+/**
+ * A search with at most this many matches has its page sorted from all of them; with more, the
+ * page is first looked for among the first rows of the sort order (see `walkBudget`).
+ */
+const COLLECT_LIMIT = 1000;
+/**
+ * How many rows of the sort order a page of a broad search may walk before sorting its matches:
+ * enough to find the page when one row in WALK_RATIO matches and the matches are spread out, and
+ * never more than WALK_MAX.
+ */
+const WALK_RATIO = 20;
+const WALK_MAX = 10_000;
+const walkBudget = (end: number) => Math.min(WALK_MAX, end * WALK_RATIO);
 
 /**
  * One page of a list in two steps: the ids of the page's rows (sorted, cut, counted), then the
  * page's full rows, fetched by id, so that per-row work (joins, subqueries) is done for one page
- * only. `counted` counts the matches without the sort's joins (used when not collecting).
- * @example readPageOfIds(db, { matching, id: 'c.id', keys: ['c.name'], order, collect }, counted, filter, fetch)
+ * only. `counted` counts every match (the text search included).
+ *
+ * Without a text search the page walks the sort order's index and stops at the page's end, while
+ * the matches are counted. With one, the matches are counted first, through the text index; a
+ * search with few matches then sorts them all. A broad one walks at most `walkBudget` rows of the
+ * sort order, keeping those the text index matched: its matches are many, so the page is usually
+ * found early; when they cluster elsewhere in the order (a name searched and sorted by name), every
+ * match is sorted after all. Either way the page holds the same rows in the same order.
+ * @example readPageOfIds(db, { matching, id: 'c.id', keys: ['c.name'], order, text }, counted, filter, fetch)
  */
 export async function readPageOfIds<DB, QDB, QTB extends keyof QDB, T extends { id: number }>(
   db: Kysely<DB>,
@@ -77,39 +118,67 @@ export async function readPageOfIds<DB, QDB, QTB extends keyof QDB, T extends { 
   fetch: (ids: number[]) => Promise<T[]>,
 ): Promise<TPage<T>> {
   const offset = (position.page - 1) * position.pageSize;
-  const direction = sql.raw(sorted.order === 'desc' ? 'desc' : 'asc');
-  const orderOf = (prefix: string) =>
-    sql.join(
-      [...sorted.keys.map((_, i) => `k${i}`), 'id'].map(
-        (column) => sql`${sql.ref(`${prefix}${column}`)} ${direction}`,
-      ),
-    );
+  const inOrder = <O>(query: SelectQueryBuilder<QDB, QTB, O>): SelectQueryBuilder<QDB, QTB, O> => {
+    let ordered = query;
+    for (const key of sorted.keys) ordered = ordered.orderBy(sql.ref(key), sorted.order);
+    return ordered.orderBy(sql.ref(sorted.id), sorted.order);
+  };
+  const pageOf = (query: SelectQueryBuilder<QDB, QTB, object>) =>
+    inOrder(query.select(sql.ref(sorted.id).as('id')))
+      .limit(position.pageSize)
+      .offset(offset)
+      .execute() as Promise<Array<{ id: number | string }>>;
   let ids: number[];
   let total: number;
-  if (sorted.collect) {
-    const matches = sorted.matching.select([
-      sql.ref(sorted.id).as('id'),
-      ...sorted.keys.map((key, i) => sql.ref(key).as(`k${i}`)),
-    ]);
-    const { rows } = await sql<{ total: number | string; id: number | null }>`
-      with m as materialized ${matches}
-      select t.total, p.id
-      from (select count(*) as total from m) as t
-      left join (
-        select * from m order by ${orderOf('')} limit ${position.pageSize} offset ${offset}
-      ) as p on 1 = 1
-      order by ${orderOf('p.')}`.execute(db);
-    total = Number(rows[0]?.total ?? 0);
-    ids = rows.flatMap((row) => (row.id === null ? [] : [Number(row.id)]));
-  } else {
-    let query = sorted.matching.select(sql.ref(sorted.id).as('id'));
-    for (const key of sorted.keys) query = query.orderBy(sql.ref(key), sorted.order);
-    query = query.orderBy(sql.ref(sorted.id), sorted.order);
+  const text = sorted.text;
+  if (!text) {
     const [rows, count] = await Promise.all([
-      query.limit(position.pageSize).offset(offset).execute() as Promise<Array<{ id: number }>>,
+      pageOf(sorted.matching),
       counted.executeTakeFirstOrThrow(),
     ]);
     total = Number(count.count);
+    ids = rows.map((row) => Number(row.id));
+  } else {
+    const counter = sorted.narrowed ? counted : text.count;
+    total = Number((await counter.executeTakeFirstOrThrow()).count);
+    const needed = Math.max(0, Math.min(position.pageSize, total - offset));
+    const direction = sql.raw(sorted.order === 'desc' ? 'desc' : 'asc');
+    const orderOf = (prefix: string) =>
+      sql.join(
+        [...sorted.keys.map((_, i) => `k${i}`), 'id'].map(
+          (column) => sql`${sql.ref(`${prefix}${column}`)} ${direction}`,
+        ),
+      );
+    const withKeys = (query: SelectQueryBuilder<QDB, QTB, object>) =>
+      query.select([
+        sql.ref(sorted.id).as('id'),
+        ...sorted.keys.map((key, i) => sql.ref(key).as(`k${i}`)),
+      ]);
+    let rows: Array<{ id: number | string }> = [];
+    if (needed > 0 && total > COLLECT_LIMIT) {
+      // The matches are found once, through the text index (materialized: PostgreSQL would
+      // otherwise test each walked row on its own, reading the table).
+      const walked = inOrder(withKeys(sorted.matching)).limit(
+        walkBudget(offset + position.pageSize),
+      );
+      ({ rows } = await sql<{ id: number | string }>`
+        with t as materialized ${text.ids}
+        select w.id from (${walked}) as w
+        where w.id in (select t.id from t)
+        order by ${orderOf('w.')}
+        limit ${position.pageSize} offset ${offset}`.execute(db));
+    }
+    if (needed > 0 && rows.length < needed) {
+      // Every match, sorted. Materialized, so that the text index finds the matches: walking the
+      // sort order's index and testing each row reads most of the table when the matches cluster
+      // at its far end, which a planner cannot foresee.
+      const matches = withKeys(sorted.matching.where(text.condition));
+      ({ rows } = await sql<{ id: number | string }>`
+        with m as materialized ${matches}
+        select m.id from m
+        order by ${orderOf('m.')}
+        limit ${position.pageSize} offset ${offset}`.execute(db));
+    }
     ids = rows.map((row) => Number(row.id));
   }
   const found = ids.length ? await fetch(ids) : [];

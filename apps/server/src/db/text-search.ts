@@ -1,4 +1,6 @@
-import { type Expression, PostgresAdapter, type SqlBool, sql } from 'kysely';
+import { type Expression, type Kysely, PostgresAdapter, type SqlBool, sql } from 'kysely';
+
+import type { Database } from './schema.ts';
 
 /** Tables with a substring search, and the text expressions it looks in. */
 const SEARCHED = {
@@ -9,13 +11,8 @@ const SEARCHED = {
 } as const;
 export type SearchedTable = keyof typeof SEARCHED;
 
-/** Trigram indexes need at least three characters; shorter text is matched by a scan. */
+/** Trigram phrases need at least three characters; shorter text is found through its first characters. */
 const MIN_INDEXED_LENGTH = 3;
-
-/** Whether a search for `text` is served by a text index (else it scans). */
-export function isIndexedSearch(text: string | undefined): boolean {
-  return (text?.trim().length ?? 0) >= MIN_INDEXED_LENGTH;
-}
 
 /** Lower-cased text with LIKE's wildcards escaped (use with `escape '\\'`). */
 const escapeLike = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -30,9 +27,20 @@ export function prefixPattern(text: string): string {
   return `${escapeLike(text)}%`;
 }
 
+/** Follows every text in the SQLite search tables (twice), so that each character starts a trigram. */
+const SENTINEL = '\u0001';
+/** The last code point: every term starting with a text sorts before the text followed by it. */
+const LAST_CHARACTER = String.fromCodePoint(0x10ffff);
+/** An FTS5 query no row matches: a phrase and its negation. */
+const NOTHING = `"${SENTINEL.repeat(3)}" NOT "${SENTINEL.repeat(3)}"`;
+
 /**
  * A condition true for rows of `table` (under `alias`) whose searched texts contain `text`,
- * case-insensitively; served by FTS5 trigram tables on SQLite and pg_trgm indexes on PostgreSQL.
+ * case-insensitively. SQLite: FTS5 trigram tables; a text of three characters or more is a phrase
+ * of its trigrams, a shorter one matches the rows holding any trigram that starts with it (found in
+ * the table's fts5vocab terms by range). PostgreSQL: pg_trgm indexes, and for two characters the
+ * `search_bigrams` indexes (migration 20261127T0940). A single character on PostgreSQL, and a text
+ * holding the sentinel on SQLite, are matched by a scan.
  * @example db.selectFrom('users as u').where(containsText(db, 'users', 'u', 'chen'))
  */
 export function containsText(
@@ -41,17 +49,83 @@ export function containsText(
   alias: string,
   text: string,
 ): Expression<SqlBool> {
-  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const indexed = indexedMatches(db, table, text);
+  if (indexed) return sql<SqlBool>`${sql.ref(`${alias}.id`)} in ${indexed}`;
   const trimmed = text.trim();
-  if (!isPostgres && trimmed.length >= MIN_INDEXED_LENGTH) {
-    const phrase = `"${trimmed.replaceAll('"', '""')}"`;
-    const search = sql.table(`${table}_search`);
-    return sql<SqlBool>`${sql.ref(`${alias}.id`)} in (select rowid from ${search} where ${search} match ${phrase})`;
-  }
-  const pattern = likePattern(trimmed);
-  const conditions = SEARCHED[table].map(
-    (expression) =>
-      sql<SqlBool>`${sql.raw(expression.replace(/\b(name|first_name|last_name|email|code|number)\b/g, `${alias}.$1`))} like ${pattern} escape '\\'`,
+  const expressions = SEARCHED[table].map((expression) =>
+    sql.raw(
+      expression.replace(/\b(name|first_name|last_name|email|code|number)\b/g, `${alias}.$1`),
+    ),
   );
-  return sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
+  const pattern = likePattern(trimmed);
+  return sql<SqlBool>`(${sql.join(
+    expressions.map((e) => sql<SqlBool>`${e} like ${pattern} escape '\\'`),
+    sql` or `,
+  )})`;
+}
+
+/**
+ * `(select … as id)` of the rows whose texts contain `text`, read from a text index alone where
+ * one answers exactly: the FTS5 table on SQLite, `<table>_with_bigram` for two characters on
+ * PostgreSQL; undefined where the condition must be checked on each row (pg_trgm's LIKE).
+ */
+function indexedMatches(
+  db: { getExecutor(): { adapter: unknown } },
+  table: SearchedTable,
+  text: string,
+): Expression<unknown> | undefined {
+  const trimmed = text.trim();
+  const length = Array.from(trimmed).length;
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    if (length !== 2) return undefined;
+    return sql`(select ${sql.raw(`${table}_with_bigram`)}(${trimmed.toLowerCase()}) as id)`;
+  }
+  if (length === 0 || trimmed.includes(SENTINEL)) return undefined;
+  const search = sql.table(`${table}_search`);
+  if (length >= MIN_INDEXED_LENGTH) {
+    const phrase = `"${trimmed.replaceAll('"', '""')}"`;
+    return sql`(select rowid as id from ${search} where ${search} match ${phrase})`;
+  }
+  const terms = sql.table(`${table}_search_terms`);
+  const start = trimmed.toLowerCase();
+  const query = sql`(
+    select coalesce(group_concat('"' || replace(term, '"', '""') || '"', ' OR '), ${NOTHING})
+    from ${terms} where term >= ${start} and term < ${start + LAST_CHARACTER})`;
+  return sql`(select rowid as id from ${search} where ${search} match ${query})`;
+}
+
+/**
+ * A list's text search (see `TextFilter` in paging.ts): the condition on `alias`, the ids of every
+ * row of `table` it matches, and how many they are.
+ * @example textFilter(db, 'users', 'u', 'chen')
+ */
+export function textFilter(
+  db: Kysely<Database>,
+  table: SearchedTable,
+  alias: string,
+  text: string,
+): { condition: Expression<SqlBool>; ids: Expression<unknown>; count: CountQuery } {
+  const indexed = indexedMatches(db, table, text);
+  const inner = 'text_match';
+  const ids =
+    indexed ??
+    sql`(select ${sql.ref(`${inner}.id`)} as id from ${sql.table(table)} as ${sql.table(inner)} where ${containsText(db, table, inner, text)})`;
+  return {
+    condition: containsText(db, table, alias, text),
+    ids,
+    // The search tables hold one row for each row of their table (kept so by triggers).
+    count: {
+      executeTakeFirstOrThrow: async () => {
+        const { rows } = await sql<{
+          count: number | string | bigint;
+        }>`select count(*) as count from ${ids} as matches`.execute(db);
+        return rows[0]!;
+      },
+    },
+  };
+}
+
+/** A query answering one row with a count. */
+export interface CountQuery {
+  executeTakeFirstOrThrow(): Promise<{ count: number | string | bigint }>;
 }

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 import type { TBookmark } from '@laurel/contract/bookmarks';
-import { BOOKMARK_ITEM_TYPES, type BookmarkItemType } from '@laurel/contract/constants';
+import type { BookmarkItemType } from '@laurel/contract/constants';
 
 import type { Database } from '../../db/schema.ts';
 import { toIso } from '../../db/values.ts';
@@ -12,71 +12,55 @@ export interface BookmarkTarget {
 }
 
 export function createBookmarksRepository(db: Kysely<Database>) {
-  /** Current names and organizations of the given items, by id: one indexed query per item type. */
-  async function describe(
-    itemType: BookmarkItemType,
-    ids: number[],
-  ): Promise<Map<number, BookmarkTarget>> {
-    if (ids.length === 0) return new Map();
-    const rows = await (itemType === 'users'
-      ? db
-          .selectFrom('users')
-          .select(['id', sql<string>`first_name || ' ' || last_name`.as('name'), 'organizationId'])
-          .where('id', 'in', ids)
-          .execute()
-      : itemType === 'organizations'
-        ? db
-            .selectFrom('organizations')
-            .select(['id', 'name', 'id as organizationId'])
-            .where('id', 'in', ids)
-            .execute()
-        : db
-            .selectFrom(itemType)
-            .select(['id', 'name', 'organizationId'])
-            .where('id', 'in', ids)
-            .execute());
-    return new Map(
-      rows.map((row) => [row.id, { name: row.name, organizationId: row.organizationId }]),
-    );
-  }
-
   return {
-    /** Newest first; limited to one organization's items unless `organizationId` is undefined. */
+    /**
+     * Newest first; limited to one organization's items unless `organizationId` is undefined. One
+     * query: the bookmarks of each item type joined to their items by primary key, put together.
+     */
     async list(userId: number, organizationId: number | undefined): Promise<TBookmark[]> {
-      const rows = await db
-        .selectFrom('bookmarks')
-        .select(['id', 'itemType', 'itemId', 'createdAt'])
-        .where('userId', '=', userId)
+      const ofType = (itemType: BookmarkItemType) =>
+        db
+          .selectFrom('bookmarks as b')
+          // Named, so that the ORDER BY of the union finds them on SQLite.
+          .select(['b.id as id', 'b.itemType', 'b.itemId', 'b.createdAt as createdAt'])
+          .where('b.userId', '=', userId)
+          .where('b.itemType', '=', itemType);
+      // A bookmark whose item was deleted has no row to join, and is not shown.
+      const rows = await ofType('organizations')
+        .innerJoin('organizations as o', 'o.id', 'b.itemId')
+        .select(['o.name as itemName', 'o.id as organizationId'])
+        .unionAll(
+          ofType('credentials')
+            .innerJoin('credentials as c', 'c.id', 'b.itemId')
+            .select(['c.name as itemName', 'c.organizationId']),
+        )
+        .unionAll(
+          ofType('contracts')
+            .innerJoin('contracts as k', 'k.id', 'b.itemId')
+            .select(['k.name as itemName', 'k.organizationId']),
+        )
+        .unionAll(
+          ofType('users')
+            .innerJoin('users as u', 'u.id', 'b.itemId')
+            .select([
+              sql<string>`u.first_name || ' ' || u.last_name`.as('itemName'),
+              'u.organizationId',
+            ]),
+        )
         .orderBy('createdAt', 'desc')
         .orderBy('id', 'desc')
         .execute();
-      const byType = new Map<BookmarkItemType, Map<number, BookmarkTarget>>(
-        await Promise.all(
-          BOOKMARK_ITEM_TYPES.map(
-            async (type) =>
-              [
-                type,
-                await describe(
-                  type,
-                  rows.filter((r) => r.itemType === type).map((r) => r.itemId),
-                ),
-              ] as const,
-          ),
-        ),
-      );
       const bookmarks: TBookmark[] = [];
       for (const row of rows) {
-        const itemType = row.itemType as BookmarkItemType;
-        const item = byType.get(itemType)?.get(row.itemId);
-        // A bookmark whose item was deleted, or moved out of the caller's reach, is not shown.
-        if (!item || (organizationId !== undefined && item.organizationId !== organizationId))
-          continue;
+        // A bookmark whose item moved out of the caller's reach is not shown either.
+        const itemOrganization = Number(row.organizationId);
+        if (organizationId !== undefined && itemOrganization !== organizationId) continue;
         bookmarks.push({
           id: row.id,
-          itemType,
+          itemType: row.itemType as BookmarkItemType,
           itemId: row.itemId,
-          itemName: item.name,
-          organizationId: item.organizationId,
+          itemName: row.itemName,
+          organizationId: itemOrganization,
           createdAt: toIso(row.createdAt),
         });
       }

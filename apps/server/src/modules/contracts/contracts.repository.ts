@@ -11,9 +11,9 @@ import {
 } from '@laurel/contract/contracts';
 import type { TPage } from '@laurel/contract/pagination';
 
-import { readBatches, readPageOfIds } from '../../db/paging.ts';
+import { filtersBesideSearch, readBatches, readPageOfIds } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
-import { containsText, isIndexedSearch } from '../../db/text-search.ts';
+import { containsText, textFilter } from '../../db/text-search.ts';
 import { dayAfter, dayStart } from '../../db/day-bounds.ts';
 import { toIso } from '../../db/values.ts';
 
@@ -84,12 +84,13 @@ export function createContractsRepository(db: Kysely<Database>) {
 
   /** The matches joined only to what the sort reads (organization names are unique). */
   function sortedMatches(filter: ContractFilter) {
-    const base = matching(filter);
+    const base = matching({ ...filter, search: undefined });
     return {
       id: 'c.id',
       keys: [SORT_COLUMNS[filter.sort]],
       order: filter.order,
-      collect: isIndexedSearch(filter.search),
+      text: filter.search ? textFilter(db, 'contracts', 'c', filter.search) : undefined,
+      narrowed: filtersBesideSearch(filter),
       matching:
         filter.sort === 'organization'
           ? base.innerJoin('organizations as o', 'o.id', 'c.organizationId')

@@ -13,9 +13,9 @@ import {
 import { matchRate } from '@laurel/contract/insights';
 import type { TPage } from '@laurel/contract/pagination';
 
-import { readBatches, readPageOfIds } from '../../db/paging.ts';
+import { filtersBesideSearch, readBatches, readPageOfIds } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
-import { containsText, isIndexedSearch, likePattern } from '../../db/text-search.ts';
+import { containsText, likePattern, textFilter } from '../../db/text-search.ts';
 import { toIso } from '../../db/values.ts';
 
 export interface CredentialFilter extends TCredentialListQuery {
@@ -64,8 +64,9 @@ export function createCredentialsRepository(db: Kysely<Database>) {
       id: 'c.id',
       keys: [SORT_COLUMNS[filter.sort]],
       order: filter.order,
-      collect: isIndexedSearch(filter.search),
-      matching: matching(filter)
+      text: filter.search ? textFilter(db, 'credentials', 'c', filter.search) : undefined,
+      narrowed: filtersBesideSearch(filter),
+      matching: matching({ ...filter, search: undefined })
         .$if(filter.sort === 'type', (q) => q.innerJoin('credentialTypes as t', 't.id', 'c.typeId'))
         .$if(filter.sort === 'organization', (q) =>
           q.innerJoin('organizations as o', 'o.id', 'c.organizationId'),

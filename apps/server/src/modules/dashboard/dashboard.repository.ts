@@ -6,7 +6,7 @@ import type { OrganizationStatus } from '@laurel/contract/organizations';
 
 import { readPageOfIds } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
-import { containsText, isIndexedSearch } from '../../db/text-search.ts';
+import { containsText, textFilter } from '../../db/text-search.ts';
 import { toBool, toIso, toIsoOrNull } from '../../db/values.ts';
 
 /** What the organizations table reads from the organization's own tables, before contracts and jobs. */
@@ -163,11 +163,12 @@ export function createDashboardRepository(db: Kysely<Database>) {
       return readPageOfIds(
         db,
         {
-          matching: matching(query.search),
+          matching: matching(undefined),
           id: 'o.id',
           keys: ['o.name'],
           order: query.order,
-          collect: isIndexedSearch(query.search),
+          text: query.search ? textFilter(db, 'organizations', 'o', query.search) : undefined,
+          narrowed: false,
         },
         matching(query.search).select((eb) => eb.fn.countAll<number>().as('count')),
         query,

@@ -10,9 +10,9 @@ import type {
 } from '@laurel/contract/organizations';
 import type { TPage } from '@laurel/contract/pagination';
 
-import { readBatches, readPageOfIds } from '../../db/paging.ts';
+import { filtersBesideSearch, readBatches, readPageOfIds } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
-import { containsText, isIndexedSearch } from '../../db/text-search.ts';
+import { containsText, textFilter } from '../../db/text-search.ts';
 import { toBool, toIso } from '../../db/values.ts';
 
 export interface OrganizationFilter extends TOrganizationListQuery {
@@ -48,12 +48,13 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
 
   /** The matches joined only to what the sort reads (type names are unique). */
   function sortedMatches(filter: OrganizationFilter) {
-    const base = matching(filter);
+    const base = matching({ ...filter, search: undefined });
     return {
       id: 'o.id',
       keys: [SORT_COLUMNS[filter.sort]],
       order: filter.order,
-      collect: isIndexedSearch(filter.search),
+      text: filter.search ? textFilter(db, 'organizations', 'o', filter.search) : undefined,
+      narrowed: filtersBesideSearch(filter),
       matching:
         filter.sort === 'type'
           ? base.innerJoin('organizationTypes as t', 't.id', 'o.typeId')

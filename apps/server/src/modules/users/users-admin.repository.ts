@@ -4,9 +4,9 @@ import type { TPage } from '@laurel/contract/pagination';
 import { isRoleId, type RoleId } from '@laurel/contract/roles';
 import type { TUserListQuery, TUserSummary } from '@laurel/contract/users';
 
-import { readBatches, readPageOfIds } from '../../db/paging.ts';
+import { filtersBesideSearch, readBatches, readPageOfIds } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
-import { containsText, isIndexedSearch } from '../../db/text-search.ts';
+import { containsText, textFilter } from '../../db/text-search.ts';
 import { toBool, toIso, toIsoOrNull } from '../../db/values.ts';
 
 export interface UserFilter extends TUserListQuery {
@@ -100,11 +100,12 @@ export function createUsersAdminRepository(db: Kysely<Database>) {
       readPageOfIds(
         db,
         {
-          matching: matching(filter),
+          matching: matching({ ...filter, search: undefined }),
           id: 'u.id',
           keys: SORTS[filter.sort],
           order: filter.order,
-          collect: isIndexedSearch(filter.search),
+          text: filter.search ? textFilter(db, 'users', 'u', filter.search) : undefined,
+          narrowed: filtersBesideSearch(filter),
         },
         matching(filter, true).select((eb) => eb.fn.countAll<number>().as('count')),
         filter,

@@ -1,0 +1,251 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { ZContractListQuery } from '@laurel/contract/contracts';
+import { ZCredentialListQuery } from '@laurel/contract/credentials';
+import { ZOrganizationListQuery } from '@laurel/contract/organizations';
+import { ZUserListQuery } from '@laurel/contract/users';
+
+import { migrateToLatest, serverMigrations } from '../src/db/migrations.ts';
+import { IDENTITY_MIGRATIONS } from '../src/identity.ts';
+import { createContractsRepository } from '../src/modules/contracts/contracts.repository.ts';
+import { createCredentialsRepository } from '../src/modules/credentials/credentials.repository.ts';
+import { createOrganizationsRepository } from '../src/modules/organizations/organizations.repository.ts';
+import { createUsersAdminRepository } from '../src/modules/users/users-admin.repository.ts';
+import { createTestDatabase, DIALECTS, type TestDatabase } from './helpers/database.ts';
+
+// List pages with a text search: one and two characters (found through their own indexes), broad
+// searches (more matches than a page sorts at once) whose matches are spread over the sort order
+// or cluster at its far end, and sorts with many equal keys. Every page must hold exactly the rows,
+// order and total of a plain substring match sorted by the key and then the id.
+
+const ORGANIZATIONS = 10_500;
+/** The last organizations, by name the end of the list: a search only they match clusters there. */
+const CLUSTERED = 1_200;
+const NOW = '2026-06-01T00:00:00.000Z';
+const pad = (i: number) => String(i).padStart(5, '0');
+
+interface Org {
+  id: number;
+  name: string;
+  status: string;
+  typeName: string;
+}
+
+describe.each(DIALECTS)('list searches and sort ties on %s', (dialect) => {
+  let database: TestDatabase;
+  let orgs: Org[];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    const { db } = database.handle;
+    await migrateToLatest(db, [serverMigrations, ...IDENTITY_MIGRATIONS]);
+    const rows = Array.from({ length: ORGANIZATIONS }, (_, i) => ({
+      name:
+        i >= ORGANIZATIONS - CLUSTERED
+          ? `Zeta Chen ${pad(i)}`
+          : `${['Amber', 'Birch', 'Cedar', 'Delta'][i % 4]} Grove ${pad(i)}`,
+      typeId: 2 + (i % 6),
+      loginModeId: 1,
+      status: i % 3 === 0 ? 'INACTIVE' : 'ACTIVE',
+      insightsEntitled: true,
+      mfaRequired: false,
+      // Equal for all: a sort by creation orders by id alone.
+      createdAt: NOW,
+      updatedAt: NOW,
+    }));
+    for (let i = 0; i < rows.length; i += 500)
+      await db
+        .insertInto('organizations')
+        .values(rows.slice(i, i + 500))
+        .execute();
+    const types = new Map(
+      (await db.selectFrom('organizationTypes').select(['id', 'name']).execute()).map((t) => [
+        t.id,
+        t.name,
+      ]),
+    );
+    orgs = (
+      await db.selectFrom('organizations').select(['id', 'name', 'status', 'typeId']).execute()
+    ).map((o) => ({
+      id: Number(o.id),
+      name: o.name,
+      status: o.status,
+      typeName: types.get(o.typeId)!,
+    }));
+  }, 120_000);
+  afterAll(() => database?.drop());
+
+  const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+
+  /** The ids and total a page must show: substring match, sorted by key then id. */
+  function expected(
+    query: { search?: string; sort: 'name' | 'status' | 'createdAt' | 'type'; order: string },
+    page: number,
+    pageSize: number,
+  ) {
+    const text = query.search?.trim().toLowerCase();
+    const key = (o: Org) =>
+      query.sort === 'name'
+        ? o.name
+        : query.sort === 'status'
+          ? o.status
+          : query.sort === 'type'
+            ? o.typeName
+            : '';
+    const sign = query.order === 'desc' ? -1 : 1;
+    const matches = orgs
+      .filter((o) => !text || o.name.toLowerCase().includes(text))
+      .sort((a, b) => sign * (compare(key(a), key(b)) || compare(a.id, b.id)));
+    return {
+      total: matches.length,
+      ids: matches.slice((page - 1) * pageSize, page * pageSize).map((o) => o.id),
+    };
+  }
+
+  it.each([
+    // one and two characters, through their own indexes
+    ['ch', 'name', 'asc'],
+    ['ch', 'name', 'desc'],
+    ['ze', 'name', 'asc'],
+    ['ze', 'name', 'desc'],
+    ['Ze', 'status', 'asc'],
+    ['z', 'createdAt', 'desc'],
+    ['zq', 'name', 'asc'],
+    // three and more: broad and clustered at the end of the name order, broad and spread out
+    ['chen', 'name', 'asc'],
+    ['chen', 'name', 'desc'],
+    ['chen', 'type', 'asc'],
+    ['grove', 'status', 'desc'],
+    ['birch grove 0', 'createdAt', 'asc'],
+  ] as const)('finds "%s" sorted by %s %s', async (search, sort, order) => {
+    const repository = createOrganizationsRepository(database.handle.db);
+    for (const [page, pageSize] of [
+      [1, 25],
+      [3, 25],
+      [2, 100],
+      [48, 25],
+      [400, 25],
+    ] as const) {
+      const want = expected({ search, sort, order }, page, pageSize);
+      const got = await repository.list(
+        ZOrganizationListQuery.parse({
+          search,
+          sort,
+          order,
+          page: `${page}`,
+          pageSize: `${pageSize}`,
+        }),
+      );
+      expect({ page, pageSize, total: got.total, ids: got.items.map((o) => o.id) }).toEqual({
+        page,
+        pageSize,
+        ...want,
+      });
+    }
+  });
+
+  it.each(['status', 'createdAt'] as const)(
+    'pages through ties in %s in id order, each row once',
+    async (sort) => {
+      const repository = createOrganizationsRepository(database.handle.db);
+      for (const order of ['asc', 'desc'] as const) {
+        const seen: number[] = [];
+        for (let page = 1; page <= Math.ceil(ORGANIZATIONS / 100); page++) {
+          const got = await repository.list(
+            ZOrganizationListQuery.parse({ sort, order, page: `${page}`, pageSize: '100' }),
+          );
+          expect(got.total).toBe(ORGANIZATIONS);
+          seen.push(...got.items.map((o) => o.id));
+        }
+        expect(seen).toEqual(expected({ sort, order }, 1, ORGANIZATIONS).ids);
+      }
+    },
+  );
+
+  it('finds one and two characters in names, e-mail addresses, codes and numbers', async () => {
+    const { db } = database.handle;
+    const organizationId = orgs[0]!.id;
+    const people = [
+      ['Ana', 'Chen', 'ana.chen@example.test'],
+      ['Rachel', 'Ortiz', 'r.ortiz@example.test'],
+      ['Bo', 'Lee', 'bo@x-ch.test'],
+      ['Li', 'Wu', 'li.wu@example.test'],
+      ['Zoë', 'Ng', 'zoe@example.test'],
+    ];
+    await db
+      .insertInto('users')
+      .values(
+        people.map(([firstName, lastName, email]) => ({
+          organizationId,
+          email: email!,
+          firstName: firstName!,
+          lastName: lastName!,
+          roleId: 100,
+          createdAt: NOW,
+          updatedAt: NOW,
+        })),
+      )
+      .execute();
+    const users = createUsersAdminRepository(db);
+    const emails = async (search: string) =>
+      (
+        await users.list(ZUserListQuery.parse({ search, sort: 'email', pageSize: '100' }))
+      ).items.map((u) => u.email);
+    expect(await emails('ch')).toEqual([
+      'ana.chen@example.test',
+      'bo@x-ch.test',
+      'r.ortiz@example.test',
+    ]);
+    expect(await emails('-c')).toEqual(['bo@x-ch.test']);
+    expect(await emails('ZO')).toEqual(['zoe@example.test']);
+    expect(await emails('ë')).toEqual(['zoe@example.test']);
+    expect(await emails('wu')).toEqual(['li.wu@example.test']);
+    expect(await emails('qq')).toEqual([]);
+
+    await db
+      .insertInto('credentials')
+      .values(
+        ['C-12', 'C-120', 'X-9'].map((code, i) => ({
+          organizationId,
+          name: `Welding ${i}`,
+          code,
+          typeId: 1,
+          createdAt: NOW,
+          updatedAt: NOW,
+        })),
+      )
+      .execute();
+    const credentials = createCredentialsRepository(db);
+    const codes = async (search: string) =>
+      (await credentials.list(ZCredentialListQuery.parse({ search, sort: 'code' }))).items.map(
+        (c) => c.code,
+      );
+    expect(await codes('c-')).toEqual(['C-12', 'C-120']);
+    expect(await codes('20')).toEqual(['C-120']);
+    expect(await codes('9')).toEqual(['X-9']);
+
+    await db
+      .insertInto('contracts')
+      .values(
+        ['LC-2026-00001', 'LC-2026-00002', 'MX-2026-00003'].map((number) => ({
+          organizationId,
+          number,
+          name: 'Platform agreement',
+          status: 'ACTIVE',
+          startDate: '2026-01-01',
+          endDate: '2027-01-01',
+          createdAt: NOW,
+          updatedAt: NOW,
+        })),
+      )
+      .execute();
+    const contracts = createContractsRepository(db);
+    const numbers = async (search: string) =>
+      (await contracts.list(ZContractListQuery.parse({ search, sort: 'number' }))).items.map(
+        (c) => c.number,
+      );
+    expect(await numbers('lc')).toEqual(['LC-2026-00001', 'LC-2026-00002']);
+    expect(await numbers('x-')).toEqual(['MX-2026-00003']);
+    expect(await numbers('pl')).toEqual(['LC-2026-00001', 'LC-2026-00002', 'MX-2026-00003']);
+  });
+});
