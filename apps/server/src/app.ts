@@ -229,6 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       db: database.db,
       dialect: database.dialect,
       earningsProvider: config.earningsProvider,
+      insightsEarningsFloor: config.insightsEarningsFloor,
       ...(options.now ? { now: options.now } : {}),
     }),
     housekeeping: async () => {
@@ -244,6 +245,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           pretty: options.jobThread.pretty,
           databaseUrl: config.databaseUrl,
           earningsProvider: config.earningsProvider,
+          insightsEarningsFloor: config.insightsEarningsFloor,
         },
         ...(options.jobThread.stopTimeoutMs === undefined
           ? {}
@@ -359,6 +361,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     insights: createInsightsService({
       insights: insightsRepository,
       supportEmail: config.supportEmail,
+      earningsFloor: config.insightsEarningsFloor,
       ...(options.now ? { now: options.now } : {}),
     }),
   });

@@ -16,6 +16,8 @@ import type {
 
 /** What an aggregate row's payload holds. */
 export interface StoredAggregate {
+  /** The methodology the figures follow; figures of an older one are rebuilt before use. */
+  method?: number;
   asOfYear: number;
   dollarsOfYear: number;
   figures: TInsightFigures;
@@ -29,6 +31,9 @@ export interface AwardBatch {
 }
 
 const AGGREGATE_CHUNK = 200;
+
+/** Bump when the figures' rules or shape change: stored figures of another method are rebuilt. */
+export const INSIGHTS_METHOD = 2;
 
 export function createInsightsRepository(db: Kysely<Database>) {
   /**
@@ -81,6 +86,29 @@ export function createInsightsRepository(db: Kysely<Database>) {
         dedupeKey: rebuildInsightsDedupeKey(organizationId),
       });
     },
+    /**
+     * The awards of people with several awards in the organization (person = organization +
+     * external id) that are not their first (earliest award year, then lowest id): all-credentials
+     * views leave them out, so that a person counts once.
+     */
+    async laterAwards(organizationId: number): Promise<Set<number>> {
+      const rows = (
+        await sql<{ id: number; external_id: string }>`
+          select id, external_id from awards
+          where organization_id = ${organizationId} and external_id in (
+            select external_id from awards where organization_id = ${organizationId}
+            group by external_id having count(*) > 1)
+          order by external_id, award_year, id`.execute(db.withoutPlugins())
+      ).rows;
+      const later = new Set<number>();
+      let person: string | null = null;
+      for (const row of rows) {
+        if (row.external_id === person) later.add(Number(row.id));
+        person = row.external_id;
+      }
+      return later;
+    },
+
     /**
      * The organization's awards with their earnings years, in batches by award id (keyset paging),
      * so that memory does not grow with the organization.
@@ -155,6 +183,7 @@ export function createInsightsRepository(db: Kysely<Database>) {
                 awardYearFrom: a.awardYearFrom,
                 awardYearTo: a.awardYearTo,
                 payload: JSON.stringify({
+                  method: INSIGHTS_METHOD,
                   asOfYear: result.asOfYear,
                   dollarsOfYear: result.dollarsOfYear,
                   figures: a.figures,
@@ -196,6 +225,22 @@ export function createInsightsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       if (!row) return undefined;
       return { ...(JSON.parse(row.payload) as StoredAggregate), builtAt: toIso(row.builtAt) };
+    },
+
+    /** The award-year ranges stored for one credential (0: all credentials), earliest first. */
+    async storedRanges(
+      organizationId: number,
+      credentialId: number,
+    ): Promise<Array<{ from: number; to: number }>> {
+      const rows = await db
+        .selectFrom('insightAggregates')
+        .where('organizationId', '=', organizationId)
+        .where('credentialId', '=', credentialId)
+        .select(['awardYearFrom', 'awardYearTo'])
+        .orderBy('awardYearFrom')
+        .orderBy('awardYearTo')
+        .execute();
+      return rows.map((r) => ({ from: Number(r.awardYearFrom), to: Number(r.awardYearTo) }));
     },
 
     /** Award years with data of one credential, or of the organization (credentialId undefined). */
