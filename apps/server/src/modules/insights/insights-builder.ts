@@ -271,6 +271,22 @@ function gather(cells: readonly SortedCell[]): Gathered {
   return out;
 }
 
+/**
+ * Sorted arrays as one: merged (a native sort of their concatenation) when there are more than a
+ * few, so that a cohort's several quantiles are each a lookup rather than a search over many
+ * arrays.
+ */
+function merged(arrays: readonly Float64Array[]): Float64Array[] {
+  if (arrays.length <= 4) return arrays as Float64Array[];
+  const out = new Float64Array(sizeOf(arrays));
+  let offset = 0;
+  for (const a of arrays) {
+    out.set(a, offset);
+    offset += a.length;
+  }
+  return [out.sort()];
+}
+
 const sizeOf = (arrays: readonly Float64Array[]) => {
   let n = 0;
   for (const a of arrays) n += a.length;
@@ -414,6 +430,7 @@ export function createInsightsBuilder(options: {
       for (const [credentialId, cells] of credentials) {
         credentialIds.push(credentialId);
         for (const [key, cell] of cells) {
+          cells.delete(key);
           sorted.push({
             counts: cell.counts,
             industries: cell.industries,
@@ -581,10 +598,11 @@ function buildCohorts(
 }
 
 function chartPoints(g: Gathered, hidden: ReadonlySet<string>): TChartPoint[] {
-  return g.wages.map((arrays, i) => {
+  return g.wages.map((all, i) => {
     const r = i - SPAN;
-    const n = sizeOf(arrays);
+    const n = sizeOf(all);
     const f = figure(n > 0 ? 0 : null, n, hidden.has(`wages${r}`));
+    const arrays = f.suppressed ? all : merged(all);
     return {
       relativeYear: r,
       median: f.suppressed ? null : quantileOfSorted(arrays, 0.5),
@@ -612,7 +630,7 @@ function figuresOf(
 
   const increaseN = sizeOf(g.increases);
   const increase = figure(
-    increaseN > 0 ? quantileOfSorted(g.increases, 0.5) : null,
+    increaseN > 0 ? quantileOfSorted(merged(g.increases), 0.5) : null,
     increaseN,
     hidden.has('increase'),
   );
@@ -630,8 +648,8 @@ function figuresOf(
     const n = sizeOf(g.paired[h]!);
     const f = figure(n > 0 ? 0 : null, n, hidden.has(`growth${h}`));
     if (f.suppressed) continue;
-    const start = quantileOfSorted(g.base[h]!, 0.5)!;
-    const end = quantileOfSorted(g.paired[h]!, 0.5)!;
+    const start = quantileOfSorted(merged(g.base[h]!), 0.5)!;
+    const end = quantileOfSorted(merged(g.paired[h]!), 0.5)!;
     salaryGrowth = {
       ...figure(start > 0 ? (end - start) / start : null, n),
       horizonYears: h,
