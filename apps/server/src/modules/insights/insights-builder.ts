@@ -271,20 +271,55 @@ function gather(cells: readonly SortedCell[]): Gathered {
   return out;
 }
 
-/**
- * Sorted arrays as one: merged (a native sort of their concatenation) when there are more than a
- * few, so that a cohort's several quantiles are each a lookup rather than a search over many
- * arrays.
- */
-function merged(arrays: readonly Float64Array[]): Float64Array[] {
-  if (arrays.length <= 4) return arrays as Float64Array[];
+/** Ascending arrays as one (concatenated, then a native sort). */
+function concatSorted(arrays: readonly Float64Array[]): Float64Array {
   const out = new Float64Array(sizeOf(arrays));
   let offset = 0;
   for (const a of arrays) {
     out.set(a, offset);
     offset += a.length;
   }
-  return [out.sort()];
+  return out.sort();
+}
+
+/**
+ * The all-credentials cells: per award year, the first awards of every credential in one cell,
+ * so that a cohort of all credentials is read across a few arrays per year, not one per
+ * credential.
+ */
+function organizationCells(sorted: readonly SortedCell[]): SortedCell[] {
+  const byYear = new Map<number, SortedCell[]>();
+  for (const cell of sorted) {
+    if (cell.rank !== 0) continue;
+    const list = byYear.get(cell.awardYear) ?? [];
+    list.push(cell);
+    byYear.set(cell.awardYear, list);
+  }
+  const sumMaps = (maps: Map<string, number>[]) => {
+    const out = new Map<string, number>();
+    for (const m of maps) for (const [k, v] of m) out.set(k, (out.get(k) ?? 0) + v);
+    return out;
+  };
+  const out: SortedCell[] = [];
+  for (const [awardYear, list] of byYear) {
+    const counts = Object.fromEntries(COUNTS.map((k) => [k, 0])) as Record<CountKey, number>;
+    for (const cell of list) for (const k of COUNTS) counts[k] += cell.counts[k];
+    out.push({
+      counts,
+      industries: sumMaps(list.map((c) => c.industries)),
+      jobRoles: sumMaps(list.map((c) => c.jobRoles)),
+      wages: Array.from({ length: POINTS }, (_, i) => concatSorted(list.map((c) => c.wages[i]!))),
+      paired: Array.from({ length: SPAN + 1 }, (_, h) =>
+        concatSorted(list.map((c) => c.paired[h]!)),
+      ),
+      base: Array.from({ length: SPAN + 1 }, (_, h) => concatSorted(list.map((c) => c.base[h]!))),
+      increases: concatSorted(list.map((c) => c.increases)),
+      credentialId: 0,
+      awardYear,
+      rank: 0,
+    });
+  }
+  return out;
 }
 
 const sizeOf = (arrays: readonly Float64Array[]) => {
@@ -475,11 +510,11 @@ function buildCohorts(
 
   // Cells of each (credential, column): a credential's views hold every award; the
   // all-credentials views a person once, by their first award.
+  const organization = organizationCells(sorted);
   const cellsOf = (row: number, column: number): SortedCell[] =>
-    sorted.filter((cell) => {
+    (row === 0 ? organization : sorted).filter((cell) => {
       if (row !== 0 && cell.credentialId !== row) return false;
       const pool = poolStart(cell.awardYear);
-      if (row === 0 && cell.rank !== 0) return false;
       if (column === ALL_YEARS) return true;
       if (column === COMPLETE_POOLS) return complete(pool);
       return pool === column;
@@ -598,11 +633,10 @@ function buildCohorts(
 }
 
 function chartPoints(g: Gathered, hidden: ReadonlySet<string>): TChartPoint[] {
-  return g.wages.map((all, i) => {
+  return g.wages.map((arrays, i) => {
     const r = i - SPAN;
-    const n = sizeOf(all);
+    const n = sizeOf(arrays);
     const f = figure(n > 0 ? 0 : null, n, hidden.has(`wages${r}`));
-    const arrays = f.suppressed ? all : merged(all);
     return {
       relativeYear: r,
       median: f.suppressed ? null : quantileOfSorted(arrays, 0.5),
@@ -630,7 +664,7 @@ function figuresOf(
 
   const increaseN = sizeOf(g.increases);
   const increase = figure(
-    increaseN > 0 ? quantileOfSorted(merged(g.increases), 0.5) : null,
+    increaseN > 0 ? quantileOfSorted(g.increases, 0.5) : null,
     increaseN,
     hidden.has('increase'),
   );
@@ -648,8 +682,8 @@ function figuresOf(
     const n = sizeOf(g.paired[h]!);
     const f = figure(n > 0 ? 0 : null, n, hidden.has(`growth${h}`));
     if (f.suppressed) continue;
-    const start = quantileOfSorted(merged(g.base[h]!), 0.5)!;
-    const end = quantileOfSorted(merged(g.paired[h]!), 0.5)!;
+    const start = quantileOfSorted(g.base[h]!, 0.5)!;
+    const end = quantileOfSorted(g.paired[h]!, 0.5)!;
     salaryGrowth = {
       ...figure(start > 0 ? (end - start) / start : null, n),
       horizonYears: h,
