@@ -243,22 +243,6 @@ export function createInsightsRepository(db: Kysely<Database>) {
       return rows.map((r) => ({ from: Number(r.awardYearFrom), to: Number(r.awardYearTo) }));
     },
 
-    /** Award years with data of one credential, or of the organization (credentialId undefined). */
-    async awardYearRange(
-      organizationId: number,
-      credentialId?: number,
-    ): Promise<{ min: number; max: number } | undefined> {
-      let query = db
-        .selectFrom('credentialInsightSummaries')
-        .where('organizationId', '=', organizationId);
-      if (credentialId !== undefined) query = query.where('credentialId', '=', credentialId);
-      const row = await query
-        .select((eb) => [eb.fn.min('awardYearMin').as('min'), eb.fn.max('awardYearMax').as('max')])
-        .executeTakeFirst();
-      if (!row || row.min === null || row.max === null) return undefined;
-      return { min: Number(row.min), max: Number(row.max) };
-    },
-
     /** Award-year bounds over one organization, or all when null. */
     async awardYearBounds(organizationId: number | null) {
       let query = db.selectFrom('credentialInsightSummaries');
