@@ -937,6 +937,41 @@ describe.each(DIALECTS)('insights on %s', (dialect) => {
     expect(response.chart.points.every((p) => p.suppressed)).toBe(true);
   });
 
+  it('rebuilds figures stored under an earlier methodology before showing them', async () => {
+    const rows = await db
+      .selectFrom('insightAggregates')
+      .select(['credentialId', 'awardYearFrom', 'awardYearTo', 'payload'])
+      .where('organizationId', '=', orgId)
+      .execute();
+    for (const row of rows) {
+      const payload = JSON.parse(row.payload);
+      delete payload.method;
+      await db
+        .updateTable('insightAggregates')
+        .set({ payload: JSON.stringify(payload) })
+        .where('organizationId', '=', orgId)
+        .where('credentialId', '=', row.credentialId)
+        .where('awardYearFrom', '=', row.awardYearFrom)
+        .where('awardYearTo', '=', row.awardYearTo)
+        .execute();
+    }
+    const stale = await data('');
+    expect(stale.earnings.status).toBe('processing');
+    expect(stale.earnings.salary).toMatchObject({ value: null, suppressed: true });
+    const credential = (await get(member, `/api/credentials/${credentials.edge}`)).json();
+    expect(credential.insights).toBeUndefined();
+    const queued = await db
+      .selectFrom('jobs')
+      .select('id')
+      .where('organizationId', '=', orgId)
+      .where('type', '=', JOB_TYPES.rebuildInsights)
+      .execute();
+    expect(queued).toHaveLength(1);
+    await db.deleteFrom('jobs').where('id', '=', queued[0]!.id).execute();
+    await rebuildInsights(db, orgId, { now: NOW });
+    expect((await data('')).earnings.status).toBe('available');
+  });
+
   it('replaces the figures on the next rebuild', async () => {
     const edge = credentials.edge!;
     const query = `credentialId=${edge}&awardYearFrom=2019&awardYearTo=2021`;

@@ -22,6 +22,7 @@ import { readBatches, readPageOfIds } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { containsText, isIndexedSearch, likePattern } from '../../db/text-search.ts';
 import { toIso } from '../../db/values.ts';
+import { INSIGHTS_METHOD } from '../../lib/insights-method.ts';
 
 /** The match rate, only when neither the matched nor the unmatched count is withheld. */
 function publishedMatchRate(matched: TPeopleCount, gaps: readonly TDataGap[]): number | null {
@@ -159,9 +160,11 @@ export function createCredentialsRepository(db: Kysely<Database>) {
         .where('s.credentialId', '=', id)
         .select(['a.payload', 's.builtAt'])
         .executeTakeFirst();
-      const figures = insights
-        ? (JSON.parse(insights.payload) as { figures?: Partial<TInsightFigures> }).figures
+      // Figures of an earlier methodology are left out until the queued rebuild replaces them.
+      const stored = insights
+        ? (JSON.parse(insights.payload) as { method?: number; figures?: Partial<TInsightFigures> })
         : undefined;
+      const figures = stored?.method === INSIGHTS_METHOD ? stored.figures : undefined;
       return {
         ...toSummary(row),
         description: row.description,

@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { TInsightFigures } from '@laurel/contract/insights';
 
 import type { Database } from '../../db/schema.ts';
+import { INSIGHTS_METHOD } from '../../lib/insights-method.ts';
 import { toBool, toIso } from '../../db/values.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { JOB_TYPES } from '../../jobs/types.ts';
@@ -31,9 +32,6 @@ export interface AwardBatch {
 }
 
 const AGGREGATE_CHUNK = 200;
-
-/** Bump when the figures' rules or shape change: stored figures of another method are rebuilt. */
-export const INSIGHTS_METHOD = 2;
 
 export function createInsightsRepository(db: Kysely<Database>) {
   /**

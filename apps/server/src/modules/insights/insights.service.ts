@@ -13,12 +13,13 @@ import {
 import { accessFor } from '@laurel/contract/permissions';
 
 import { requireAccess } from '../../lib/access.ts';
+import { INSIGHTS_METHOD } from '../../lib/insights-method.ts';
 import type { Actor } from '../../lib/audit.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { latestCompleteYear } from '../earnings/earnings-provider.ts';
 import { dollarsYearFor } from './cpi-u.ts';
 import { emptyFigures } from './insights-builder.ts';
-import { INSIGHTS_METHOD, type InsightsRepository } from './insights.repository.ts';
+import type { InsightsRepository } from './insights.repository.ts';
 
 export function createInsightsService(deps: {
   insights: InsightsRepository;
