@@ -230,6 +230,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       db: database.db,
       dialect: database.dialect,
       earningsProvider: config.earningsProvider,
+      insightsEarningsFloor: config.insightsEarningsFloor,
       ...(options.now ? { now: options.now } : {}),
     }),
     housekeeping: async () => {
@@ -245,6 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           pretty: options.jobThread.pretty,
           databaseUrl: config.databaseUrl,
           earningsProvider: config.earningsProvider,
+          insightsEarningsFloor: config.insightsEarningsFloor,
         },
         ...(options.jobThread.stopTimeoutMs === undefined
           ? {}
@@ -360,6 +362,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     insights: createInsightsService({
       insights: insightsRepository,
       supportEmail: config.supportEmail,
+      earningsFloor: config.insightsEarningsFloor,
       ...(options.now ? { now: options.now } : {}),
     }),
   });

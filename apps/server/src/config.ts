@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { INSIGHTS_DEFAULT_EARNINGS_FLOOR } from '@laurel/contract/insights';
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], {
@@ -107,6 +108,10 @@ const ZEnvironment = z
     SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     SALESFORCE_BASE_URL: z.url().default('https://laurel-demo.lightning.force.com'),
     SUPPORT_EMAIL: z.email().default('support@laurel.demo'),
+    INSIGHTS_EARNINGS_FLOOR: z.coerce
+      .number({ error: 'must be a number of dollars' })
+      .min(0, 'must not be negative')
+      .default(INSIGHTS_DEFAULT_EARNINGS_FLOOR),
     EARNINGS_PROVIDER: z.enum(['demo', 'file'], { error: 'must be demo or file' }).optional(),
     WEB_DIST: z.string().optional(),
     SMTP_URL: z
@@ -181,6 +186,8 @@ export interface AppConfig {
   secretKey: string | undefined;
   salesforceBaseUrl: string;
   supportEmail: string;
+  /** Annual wages (nominal dollars) below this are left out of insight wage figures. */
+  insightsEarningsFloor: number;
   /** How awards get earnings: the deterministic demo provider, or imported provider files only. */
   earningsProvider: 'demo' | 'file';
   webDist: string | undefined;
@@ -242,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     secretKey: e.SECRET_KEY,
     salesforceBaseUrl: e.SALESFORCE_BASE_URL.replace(/\/+$/, ''),
     supportEmail: e.SUPPORT_EMAIL,
+    insightsEarningsFloor: e.INSIGHTS_EARNINGS_FLOOR,
     earningsProvider: e.EARNINGS_PROVIDER ?? (e.DEMO_MODE ? 'demo' : 'file'),
     webDist: e.WEB_DIST,
     webSourceMaps: e.WEB_SOURCEMAPS,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { ZDataGap } from './insights.ts';
+import { ZDataGap, ZPeopleCount } from './insights.ts';
 import { ZOrganizationRef } from './organizations.ts';
 import { bodyLookupId, listQuery, page, ZId, ZLookupId } from './pagination.ts';
 
@@ -36,8 +36,9 @@ export const ZCredential = ZCredentialSummary.extend({
   /** From the latest insights build; absent before the first one. */
   insights: z
     .object({
-      matched: z.number().int(),
-      /** Matched / (matched + not matched); null while no award was looked up. */
+      /** Matched people over all award years ("fewer than 10" below 10). */
+      matched: ZPeopleCount,
+      /** Matched / (matched + not matched); null while either is fewer than 10 or withheld. */
       matchRate: z.number().nullable(),
       dataGaps: z.array(ZDataGap),
       builtAt: z.string(),

@@ -9,6 +9,15 @@ export const INSIGHTS_SUPPRESSION_MIN = 10;
 export const INSIGHTS_SMALL_SAMPLE_MIN = 30;
 /** The chart spans this many years before and after the award year (year 0). */
 export const INSIGHTS_YEARS_AROUND_AWARD = 5;
+/** Award years are pooled in fixed blocks of this many years (2016–2018, 2019–2021, …). */
+export const INSIGHTS_POOL_YEARS = 3;
+/** Default earnings floor: the federal minimum wage full time ($7.25 × 2,080 hours). */
+export const INSIGHTS_DEFAULT_EARNINGS_FLOOR = 15_080;
+
+/** First award year of the fixed pool that holds `year`. */
+export const poolStart = (year: number) =>
+  year - (((year % INSIGHTS_POOL_YEARS) + INSIGHTS_POOL_YEARS) % INSIGHTS_POOL_YEARS);
+
 /** Relative year at which salary, employment and the top industry/job role are measured. */
 export const INSIGHTS_MEASURE_YEAR = 1;
 
@@ -29,22 +38,50 @@ export const AGGREGATION_OPTIONS = [
   { code: 'CREDENTIAL', name: 'One credential' },
 ] as const;
 
+/**
+ * A count about people that came from the credit bureau's data. Fewer than 10 people (including
+ * none) is never given exactly: `count` is null and `lessThan` is 10. A count withheld so that it
+ * cannot be worked out from other answers (complementary suppression) has both null.
+ */
+export const ZPeopleCount = z
+  .object({ count: z.number().int().nullable(), lessThan: z.number().int().nullable() })
+  .meta({ id: 'InsightPeopleCount' });
+export type TPeopleCount = z.infer<typeof ZPeopleCount>;
+
 export const ZFigure = z
   .object({
     value: z.number().nullable(),
-    n: z.number().int(),
+    /** People the figure is computed over; null when withheld (see `lessThan`). */
+    n: z.number().int().nullable(),
+    /** 10 when the figure covers fewer than 10 people; null otherwise. */
+    lessThan: z.number().int().nullable(),
     suppressed: z.boolean(),
+    /** 10–29 people: shown with a small-sample warning. */
     smallSample: z.boolean(),
   })
   .meta({ id: 'InsightFigure' });
 export type TFigure = z.infer<typeof ZFigure>;
 
+/** A figure over the same people at two relative years (−1 and the horizon). */
+export const ZPairedFigure = ZFigure.extend({
+  /** Relative year the change is measured to (+1 for the increase, the horizon for growth). */
+  horizonYears: z.number().int(),
+  /** People with a counted wage at −1 (the same people as at the horizon). */
+  nAtStart: z.number().int().nullable(),
+  /** People with a counted wage at the horizon (the same people as at −1). */
+  nAtEnd: z.number().int().nullable(),
+}).meta({ id: 'InsightPairedFigure' });
+export type TPairedFigure = z.infer<typeof ZPairedFigure>;
+
 export const ZTop = z
   .object({
     name: z.string().nullable(),
+    /** Share of `n`: the people employed at +1 whose record names an industry (job role). */
     share: z.number().nullable(),
-    n: z.number().int(),
+    n: z.number().int().nullable(),
+    lessThan: z.number().int().nullable(),
     suppressed: z.boolean(),
+    smallSample: z.boolean(),
   })
   .meta({ id: 'InsightTop' });
 export type TTop = z.infer<typeof ZTop>;
@@ -59,15 +96,32 @@ export const ZChartPoint = z
     median: z.number().nullable(),
     p25: z.number().nullable(),
     p75: z.number().nullable(),
-    n: z.number().int(),
+    n: z.number().int().nullable(),
+    lessThan: z.number().int().nullable(),
     suppressed: z.boolean(),
+    smallSample: z.boolean(),
   })
   .meta({ id: 'InsightChartPoint' });
 export type TChartPoint = z.infer<typeof ZChartPoint>;
 
 export const ZDataGap = z
-  .object({ code: z.enum(CREDENTIAL_DATA_GAP_CODES), count: z.number().int() })
+  .object({
+    code: z.enum(CREDENTIAL_DATA_GAP_CODES),
+    count: z.number().int().nullable(),
+    lessThan: z.number().int().nullable(),
+  })
   .meta({ id: 'InsightDataGap' });
+export type TDataGap = z.infer<typeof ZDataGap>;
+
+/** An award-year range the insights answer: all years, or one fixed pool. */
+export const ZAwardYearRange = z
+  .object({
+    from: z.number().int(),
+    to: z.number().int(),
+    kind: z.enum(['ALL', 'POOL']),
+  })
+  .meta({ id: 'InsightAwardYearRange' });
+export type TAwardYearRange = z.infer<typeof ZAwardYearRange>;
 
 /**
  * The cohort figures a build stores and a read returns (status aside). Money is in dollars;
@@ -76,16 +130,30 @@ export const ZDataGap = z
 export const ZInsightFigures = z.object({
   earnings: z.object({
     salary: ZFigure,
-    salaryIncrease: ZFigure,
-    salaryGrowth: ZFigure.extend({ horizonYears: z.number().int() }),
+    salaryIncrease: ZPairedFigure,
+    salaryGrowth: ZPairedFigure,
   }),
   employment: z.object({
+    /** Share of the matched people (+1 complete) employed at +1 (any employment, part-time too). */
     employmentRate: ZFigure,
+    /** Share of the looked-up awards (+1 complete) the bureau matched: the rate's coverage. */
+    coverage: ZFigure,
+    /** Employed at +1 over every looked-up award (+1 complete), the unmatched counted as not found. */
+    employmentRateAllAwards: ZFigure,
     topIndustry: ZTop,
     topJobRole: ZTop,
   }),
-  chart: z.object({ points: z.array(ZChartPoint) }),
-  cohort: z.object({ awards: z.number().int(), matched: z.number().int() }),
+  chart: z.object({
+    /** Every award year of the range at each relative year. */
+    points: z.array(ZChartPoint),
+    /** Only the award years whose +5 year is complete, so every point covers the same awards. */
+    sameCohort: z.object({
+      awardYearFrom: z.number().int().nullable(),
+      awardYearTo: z.number().int().nullable(),
+      points: z.array(ZChartPoint),
+    }),
+  }),
+  cohort: z.object({ awards: z.number().int(), matched: ZPeopleCount }),
   dataGaps: z.array(ZDataGap),
 });
 export type TInsightFigures = z.infer<typeof ZInsightFigures>;
@@ -106,6 +174,8 @@ export const ZInsightsData = z
     credentialId: z.number().int().nullable(),
     awardYearFrom: z.number().int().nullable(),
     awardYearTo: z.number().int().nullable(),
+    /** The award-year ranges offered for this organization and credential: all years and each pool. */
+    ranges: z.array(ZAwardYearRange),
     /** When the figures were computed; null if never. */
     builtAt: z.string().nullable(),
   })
@@ -139,6 +209,10 @@ export const ZInsightsLookups = z
     supportEmail: z.string(),
     suppressionMin: z.number().int(),
     smallSampleMin: z.number().int(),
+    /** Award years are offered as all years or one pool of this many consecutive years. */
+    poolYears: z.number().int(),
+    /** Annual wages (nominal dollars) below this are not counted in wage figures. */
+    earningsFloor: z.number(),
   })
   .meta({ id: 'InsightsLookups' });
 export type TInsightsLookups = z.infer<typeof ZInsightsLookups>;

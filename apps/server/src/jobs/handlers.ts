@@ -17,6 +17,8 @@ export interface JobHandlerDeps {
   dialect: Dialect;
   /** Who matches awards automatically: the demo provider, or nobody (provider files are imported). */
   earningsProvider?: 'demo' | 'file';
+  /** Annual wages (nominal dollars) below this are not counted in insight wage figures. */
+  insightsEarningsFloor?: number;
   /** The clock that decides the latest complete year of imported earnings (tests pin it). */
   now?: () => Date;
 }
@@ -40,6 +42,10 @@ export function createJobHandlers(deps: JobHandlerDeps): Partial<Record<JobType,
       },
       deps.now ? { now: deps.now } : {},
     ),
-    [JOB_TYPES.rebuildInsights]: createRebuildInsightsHandler(),
+    [JOB_TYPES.rebuildInsights]: createRebuildInsightsHandler(
+      deps.insightsEarningsFloor === undefined
+        ? {}
+        : { earningsFloor: deps.insightsEarningsFloor },
+    ),
   };
 }

@@ -38,6 +38,7 @@ const queue = createJobQueue({
     db: database.db,
     dialect: database.dialect,
     earningsProvider: data.earningsProvider,
+    insightsEarningsFloor: data.insightsEarningsFloor,
   }),
   onJobFinished: (event) => report({ type: 'finished', event }),
 });

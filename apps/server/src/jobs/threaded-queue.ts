@@ -11,6 +11,8 @@ export interface JobThreadData {
   /** Names the thread's worker in `locked_by`, so that this process can release its jobs. */
   workerId: string;
   earningsProvider: 'demo' | 'file';
+  /** Annual wages below this are not counted in insight wage figures. */
+  insightsEarningsFloor: number;
   logLevel: string;
   /** Readable log lines (a terminal) rather than JSON. */
   pretty: boolean;

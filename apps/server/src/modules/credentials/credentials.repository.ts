@@ -10,13 +10,27 @@ import {
   type TCredentialPatchBody,
   type TCredentialSummary,
 } from '@laurel/contract/credentials';
-import { matchRate } from '@laurel/contract/insights';
+import {
+  matchRate,
+  type TDataGap,
+  type TInsightFigures,
+  type TPeopleCount,
+} from '@laurel/contract/insights';
 import type { TPage } from '@laurel/contract/pagination';
 
 import { filtersBesideSearch, readBatches, readPageOfIds } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { containsText, likePattern, textFilter } from '../../db/text-search.ts';
 import { toIso } from '../../db/values.ts';
+import { INSIGHTS_METHOD } from '../../lib/insights-method.ts';
+
+/** The match rate, only when neither the matched nor the unmatched count is withheld. */
+function publishedMatchRate(matched: TPeopleCount, gaps: readonly TDataGap[]): number | null {
+  const notMatched = gaps.find((g) => g.code === 'MISSING_EQUIFAX')?.count ?? null;
+  return matched.count === null || notMatched === null
+    ? null
+    : matchRate(matched.count, notMatched);
+}
 
 export interface CredentialFilter extends TCredentialListQuery {
   /** Limits to one organization when the caller may not see all. */
@@ -134,29 +148,40 @@ export function createCredentialsRepository(db: Kysely<Database>) {
         .where('credentialId', '=', id)
         .select((eb) => [eb.fn.min('awardYear').as('first'), eb.fn.max('awardYear').as('last')])
         .executeTakeFirst();
+      // The credential's all-years figures as published (small counts as "fewer than 10").
       const insights = await db
-        .selectFrom('credentialInsightSummaries')
-        .where('credentialId', '=', id)
-        .selectAll()
+        .selectFrom('credentialInsightSummaries as s')
+        .innerJoin('insightAggregates as a', (join) =>
+          join
+            .onRef('a.organizationId', '=', 's.organizationId')
+            .onRef('a.credentialId', '=', 's.credentialId')
+            .onRef('a.awardYearFrom', '=', 's.awardYearMin')
+            .onRef('a.awardYearTo', '=', 's.awardYearMax'),
+        )
+        .where('s.credentialId', '=', id)
+        .select(['a.payload', 's.builtAt'])
         .executeTakeFirst();
+      // Figures of an earlier methodology are left out until the queued rebuild replaces them.
+      const stored = insights
+        ? (JSON.parse(insights.payload) as { method?: number; figures?: Partial<TInsightFigures> })
+        : undefined;
+      const figures = stored?.method === INSIGHTS_METHOD ? stored.figures : undefined;
       return {
         ...toSummary(row),
         description: row.description,
         firstAwardYear: years?.first == null ? null : Number(years.first),
         lastAwardYear: years?.last == null ? null : Number(years.last),
         createdAt: toIso(row.createdAt),
-        ...(insights && {
-          insights: {
-            matched: insights.matched,
-            matchRate: matchRate(insights.matched, insights.missingEquifax),
-            dataGaps: [
-              { code: 'MISSING_EQUIFAX' as const, count: insights.missingEquifax },
-              { code: 'MISSING_EARNINGS' as const, count: insights.missingEarnings },
-              { code: 'MISSING_EMPLOYMENT' as const, count: insights.missingEmployment },
-            ],
-            builtAt: toIso(insights.builtAt),
-          },
-        }),
+        ...(insights &&
+          figures?.cohort &&
+          figures.dataGaps && {
+            insights: {
+              matched: figures.cohort.matched,
+              matchRate: publishedMatchRate(figures.cohort.matched, figures.dataGaps),
+              dataGaps: figures.dataGaps,
+              builtAt: toIso(insights.builtAt),
+            },
+          }),
       };
     },
 

@@ -1,23 +1,30 @@
 // Builds every cohort's insight figures of one organization from its awards and earnings years,
-// read once. Memory grows with the aggregates (one sorted array of real wages per credential,
-// award year and relative year; counters), not with the rows read. docs/insights-methodology.md
-// states the rules implemented here.
+// read once. Memory grows with the aggregates (sorted arrays of real wages per credential, award
+// year and relative year; counters), not with the rows read. docs/insights-methodology.md states
+// the rules implemented here; docs/decisions/017-insights-disclosure-control.md the disclosure
+// control (fixed award-year pools plus complementary suppression, in ./disclosure.ts).
 import {
   INSIGHTS_MEASURE_YEAR,
   INSIGHTS_SMALL_SAMPLE_MIN,
   INSIGHTS_SUPPRESSION_MIN,
   INSIGHTS_YEARS_AROUND_AWARD,
+  poolStart,
+  INSIGHTS_POOL_YEARS,
   type TChartPoint,
   type TFigure,
   type TInsightFigures,
+  type TPairedFigure,
+  type TPeopleCount,
   type TTop,
 } from '@laurel/contract/insights';
 
 import { realFactor } from './cpi-u.ts';
+import { type Grid, type GridCell, protect } from './disclosure.ts';
 import { quantileOfSorted } from './percentiles.ts';
 
 const SPAN = INSIGHTS_YEARS_AROUND_AWARD;
 const POINTS = 2 * SPAN + 1;
+const MEASURE = INSIGHTS_MEASURE_YEAR;
 /** Index of relative year r in per-r arrays. */
 const at = (r: number) => r + SPAN;
 
@@ -25,6 +32,12 @@ export interface AwardFacts {
   credentialId: number;
   awardYear: number;
   matchStatus: string;
+  /**
+   * Not the person's first award (person = organization + external id; first = earliest award
+   * year, then lowest id): all-credentials views leave it out, so that a person counts once, by
+   * their first award.
+   */
+  laterAward?: boolean;
 }
 
 /**
@@ -42,7 +55,7 @@ export interface EarningsRecord {
 }
 
 class Values {
-  data = new Float64Array(16);
+  data = new Float64Array(8);
   length = 0;
   push(value: number) {
     if (this.length === this.data.length) {
@@ -57,39 +70,52 @@ class Values {
   }
 }
 
-/** What is known about the people of one credential and award year. */
-interface YearCell {
-  awards: number;
-  matched: number;
-  notMatched: number;
-  missingEarnings: number;
-  missingEmployment: number;
+const COUNTS = [
+  'awards',
+  'matched',
+  'notMatched',
+  'missingEarnings',
+  'missingEmployment',
   /** Matched people whose +1 year is complete. */
-  measured: number;
-  /** …of whom employed at +1. */
-  employed: number;
+  'measured',
+  /** Not-matched awards whose +1 year is complete. */
+  'notMatchedMeasured',
+  /** Matched people employed at +1 (+1 complete). */
+  'employed',
+] as const;
+type CountKey = (typeof COUNTS)[number];
+
+/**
+ * What is known about the awards of one credential, award year and person rank. Wages at r ≥ 1
+ * are kept apart by whether the person also has a counted wage at −1 (`paired`), so that the
+ * chart uses both and growth only the paired ones, without keeping a wage twice.
+ */
+interface YearCell<V> {
+  counts: Record<CountKey, number>;
   industries: Map<string, number>;
   jobRoles: Map<string, number>;
-  wages: Values[];
-  increases: Values;
+  /** Counted wages by relative year; for r ≥ 1 only of people without a counted wage at −1. */
+  wages: V[];
+  /** For r ≥ 1: counted wages at r of people with a counted wage at −1. */
+  paired: V[];
+  /** For h ≥ 1: counted wages at −1 of people with a counted wage at h. */
+  base: V[];
+  /** Wage at +1 − wage at −1 of each person with both. */
+  increases: V;
 }
+type SortedCell = YearCell<Float64Array> & {
+  credentialId: number;
+  awardYear: number;
+  rank: number;
+};
 
-interface SortedCell extends Omit<YearCell, 'wages' | 'increases'> {
-  wages: Float64Array[];
-  increases: Float64Array;
-}
-
-const newCell = (): YearCell => ({
-  awards: 0,
-  matched: 0,
-  notMatched: 0,
-  missingEarnings: 0,
-  missingEmployment: 0,
-  measured: 0,
-  employed: 0,
+const newCell = (): YearCell<Values> => ({
+  counts: Object.fromEntries(COUNTS.map((k) => [k, 0])) as Record<CountKey, number>,
   industries: new Map(),
   jobRoles: new Map(),
   wages: Array.from({ length: POINTS }, () => new Values()),
+  paired: Array.from({ length: SPAN + 1 }, () => new Values()),
+  base: Array.from({ length: SPAN + 1 }, () => new Values()),
   increases: new Values(),
 });
 
@@ -112,18 +138,29 @@ export interface CredentialSummary {
   missingEmployment: number;
 }
 
-export function figure(value: number | null, n: number): TFigure {
-  const suppressed = n < INSIGHTS_SUPPRESSION_MIN || value === null;
+const MIN = INSIGHTS_SUPPRESSION_MIN;
+
+/** A people count as published: exact from 10 on, "fewer than 10" below, null when withheld. */
+export function peopleCount(n: number, withheld: boolean): TPeopleCount {
+  if (n < MIN) return { count: null, lessThan: MIN };
+  return withheld ? { count: null, lessThan: null } : { count: n, lessThan: null };
+}
+
+/** A figure over n people; `withheld` when the disclosure control keeps it back. */
+export function figure(value: number | null, n: number, withheld = false): TFigure {
+  const suppressed = n < MIN || withheld || value === null;
+  const shown = peopleCount(n, withheld);
   return {
     value: suppressed ? null : value,
-    n,
+    n: shown.count,
+    lessThan: shown.lessThan,
     suppressed,
     smallSample: !suppressed && n < INSIGHTS_SMALL_SAMPLE_MIN,
   };
 }
 
 /** The most frequent name (ties: alphabetically first) and its share of all counted. */
-export function top(counts: Map<string, number>): TTop {
+export function top(counts: Map<string, number>, withheld = false): TTop {
   let n = 0;
   let best: string | null = null;
   let bestCount = 0;
@@ -134,54 +171,212 @@ export function top(counts: Map<string, number>): TTop {
       bestCount = count;
     }
   }
-  const suppressed = n < INSIGHTS_SUPPRESSION_MIN;
+  const f = figure(n > 0 ? bestCount / n : null, n, withheld);
   return {
-    name: suppressed ? null : best,
-    share: suppressed ? null : bestCount / n,
-    n,
-    suppressed,
+    name: f.suppressed ? null : best,
+    share: f.value,
+    n: f.n,
+    lessThan: f.lessThan,
+    suppressed: f.suppressed,
+    smallSample: f.smallSample,
   };
+}
+
+function emptyPoints(): TChartPoint[] {
+  return Array.from({ length: POINTS }, (_, i) => ({
+    relativeYear: i - SPAN,
+    median: null,
+    p25: null,
+    p75: null,
+    n: null,
+    lessThan: MIN,
+    suppressed: true,
+    smallSample: false,
+  }));
 }
 
 /** Figures of a cohort with no people: everything suppressed. */
 export function emptyFigures(): TInsightFigures {
   const none = figure(null, 0);
+  const paired = (horizonYears: number): TPairedFigure => ({
+    ...none,
+    horizonYears,
+    nAtStart: null,
+    nAtEnd: null,
+  });
   return {
-    earnings: {
-      salary: none,
-      salaryIncrease: none,
-      salaryGrowth: { ...none, horizonYears: SPAN },
-    },
+    earnings: { salary: none, salaryIncrease: paired(MEASURE), salaryGrowth: paired(SPAN) },
     employment: {
       employmentRate: none,
+      coverage: none,
+      employmentRateAllAwards: none,
       topIndustry: top(new Map()),
       topJobRole: top(new Map()),
     },
     chart: {
-      points: Array.from({ length: POINTS }, (_, i) => ({
-        relativeYear: i - SPAN,
-        median: null,
-        p25: null,
-        p75: null,
-        n: 0,
-        suppressed: true,
-      })),
+      points: emptyPoints(),
+      sameCohort: { awardYearFrom: null, awardYearTo: null, points: emptyPoints() },
     },
-    cohort: { awards: 0, matched: 0 },
+    cohort: { awards: 0, matched: peopleCount(0, false) },
     dataGaps: [
-      { code: 'MISSING_EQUIFAX', count: 0 },
-      { code: 'MISSING_EARNINGS', count: 0 },
-      { code: 'MISSING_EMPLOYMENT', count: 0 },
+      { code: 'MISSING_EQUIFAX', count: null, lessThan: MIN },
+      { code: 'MISSING_EARNINGS', count: null, lessThan: MIN },
+      { code: 'MISSING_EMPLOYMENT', count: null, lessThan: MIN },
     ],
   };
 }
 
+/** A cohort's cells gathered: counts summed, sorted arrays listed (never merged). */
+interface Gathered {
+  counts: Record<CountKey, number>;
+  industries: Map<string, number>;
+  jobRoles: Map<string, number>;
+  /** Arrays of counted wages by relative year (r ≥ 1: unpaired and paired). */
+  wages: Float64Array[][];
+  paired: Float64Array[][];
+  base: Float64Array[][];
+  increases: Float64Array[];
+}
+
+function gather(cells: readonly SortedCell[]): Gathered {
+  const out: Gathered = {
+    counts: Object.fromEntries(COUNTS.map((k) => [k, 0])) as Record<CountKey, number>,
+    industries: new Map(),
+    jobRoles: new Map(),
+    wages: Array.from({ length: POINTS }, () => []),
+    paired: Array.from({ length: SPAN + 1 }, () => []),
+    base: Array.from({ length: SPAN + 1 }, () => []),
+    increases: [],
+  };
+  const addAll = (into: Float64Array[], a: Float64Array) => {
+    if (a.length > 0) into.push(a);
+  };
+  for (const cell of cells) {
+    for (const k of COUNTS) out.counts[k] += cell.counts[k];
+    for (const [name, n] of cell.industries)
+      out.industries.set(name, (out.industries.get(name) ?? 0) + n);
+    for (const [name, n] of cell.jobRoles)
+      out.jobRoles.set(name, (out.jobRoles.get(name) ?? 0) + n);
+    for (let i = 0; i < POINTS; i += 1) {
+      addAll(out.wages[i]!, cell.wages[i]!);
+      const r = i - SPAN;
+      if (r >= 1) addAll(out.wages[i]!, cell.paired[r]!);
+    }
+    for (let h = 1; h <= SPAN; h += 1) {
+      addAll(out.paired[h]!, cell.paired[h]!);
+      addAll(out.base[h]!, cell.base[h]!);
+    }
+    addAll(out.increases, cell.increases);
+  }
+  return out;
+}
+
+/** Ascending arrays as one (concatenated, then a native sort). */
+function concatSorted(arrays: readonly Float64Array[]): Float64Array {
+  const out = new Float64Array(sizeOf(arrays));
+  let offset = 0;
+  for (const a of arrays) {
+    out.set(a, offset);
+    offset += a.length;
+  }
+  return out.sort();
+}
+
+/**
+ * The all-credentials cells: per award year, the first awards of every credential in one cell,
+ * so that a cohort of all credentials is read across a few arrays per year, not one per
+ * credential.
+ */
+function organizationCells(sorted: readonly SortedCell[]): SortedCell[] {
+  const byYear = new Map<number, SortedCell[]>();
+  for (const cell of sorted) {
+    if (cell.rank !== 0) continue;
+    const list = byYear.get(cell.awardYear) ?? [];
+    list.push(cell);
+    byYear.set(cell.awardYear, list);
+  }
+  const sumMaps = (maps: Map<string, number>[]) => {
+    const out = new Map<string, number>();
+    for (const m of maps) for (const [k, v] of m) out.set(k, (out.get(k) ?? 0) + v);
+    return out;
+  };
+  const out: SortedCell[] = [];
+  for (const [awardYear, list] of byYear) {
+    const counts = Object.fromEntries(COUNTS.map((k) => [k, 0])) as Record<CountKey, number>;
+    for (const cell of list) for (const k of COUNTS) counts[k] += cell.counts[k];
+    out.push({
+      counts,
+      industries: sumMaps(list.map((c) => c.industries)),
+      jobRoles: sumMaps(list.map((c) => c.jobRoles)),
+      wages: Array.from({ length: POINTS }, (_, i) => concatSorted(list.map((c) => c.wages[i]!))),
+      paired: Array.from({ length: SPAN + 1 }, (_, h) =>
+        concatSorted(list.map((c) => c.paired[h]!)),
+      ),
+      base: Array.from({ length: SPAN + 1 }, (_, h) => concatSorted(list.map((c) => c.base[h]!))),
+      increases: concatSorted(list.map((c) => c.increases)),
+      credentialId: 0,
+      awardYear,
+      rank: 0,
+    });
+  }
+  return out;
+}
+
+const sizeOf = (arrays: readonly Float64Array[]) => {
+  let n = 0;
+  for (const a of arrays) n += a.length;
+  return n;
+};
+const sumOf = (m: Map<string, number>) => {
+  let n = 0;
+  for (const v of m.values()) n += v;
+  return n;
+};
+
+/**
+ * The people counts the disclosure control protects, by name: every figure's population and
+ * every published count (see decision record 017).
+ */
+export function measuresOf(g: Gathered): Record<string, number> {
+  const m: Record<string, number> = {
+    matched: g.counts.matched,
+    notMatched: g.counts.notMatched,
+    missingEarnings: g.counts.missingEarnings,
+    missingEmployment: g.counts.missingEmployment,
+    measured: g.counts.measured,
+    notMatchedMeasured: g.counts.notMatchedMeasured,
+    increase: sizeOf(g.increases),
+    industryNamed: sumOf(g.industries),
+    jobRoleNamed: sumOf(g.jobRoles),
+  };
+  for (let i = 0; i < POINTS; i += 1) m[`wages${i - SPAN}`] = sizeOf(g.wages[i]!);
+  for (let h = 1; h <= SPAN; h += 1) m[`growth${h}`] = sizeOf(g.paired[h]!);
+  return m;
+}
+
+/**
+ * Measures shown only together: the matched and not-matched counts (their sum is the known number
+ * of awards looked up), and likewise for the awards whose +1 year is complete.
+ */
+const PAIRED_MEASURES: Array<[string, string]> = [
+  ['matched', 'notMatched'],
+  ['measured', 'notMatchedMeasured'],
+];
+
+/** Wage measures: the only ones the same-cohort chart publishes. */
+const WAGE_MEASURES = new Set(Array.from({ length: POINTS }, (_, i) => `wages${i - SPAN}`));
+
 /**
  * Collects awards one at a time (each with all its earnings years), then computes the figures of
- * every cohort: all credentials and each one, for every award-year range within its data.
+ * every cohort: all credentials and each one, for all award years and each fixed pool.
  */
-export function createInsightsBuilder(options: { asOfYear: number; dollarsOfYear: number }) {
-  const { asOfYear, dollarsOfYear } = options;
+export function createInsightsBuilder(options: {
+  asOfYear: number;
+  dollarsOfYear: number;
+  /** Annual wages (nominal dollars) below this are not counted. */
+  earningsFloor: number;
+}) {
+  const { asOfYear, dollarsOfYear, earningsFloor } = options;
   const factors = new Map<number, number>();
   const factor = (year: number) => {
     let f = factors.get(year);
@@ -191,15 +386,19 @@ export function createInsightsBuilder(options: { asOfYear: number; dollarsOfYear
     }
     return f;
   };
-  const credentials = new Map<number, Map<number, YearCell>>();
+  /** Cells by credential, then by award year × 4 + (1 for a person's later awards, else 0). */
+  const credentials = new Map<number, Map<number, YearCell<Values>>>();
 
-  function cellFor(credentialId: number, awardYear: number): YearCell {
-    let years = credentials.get(credentialId);
-    if (!years) credentials.set(credentialId, (years = new Map()));
-    let cell = years.get(awardYear);
-    if (!cell) years.set(awardYear, (cell = newCell()));
+  function cellFor(credentialId: number, awardYear: number, rank: number): YearCell<Values> {
+    let cells = credentials.get(credentialId);
+    if (!cells) credentials.set(credentialId, (cells = new Map()));
+    const key = awardYear * 4 + rank;
+    let cell = cells.get(key);
+    if (!cell) cells.set(key, (cell = newCell()));
     return cell;
   }
+
+  const wagesAt = new Float64Array(POINTS);
 
   /** One award with its earnings years `records[start, end)`. */
   function add(
@@ -209,16 +408,20 @@ export function createInsightsBuilder(options: { asOfYear: number; dollarsOfYear
     end = records.length,
   ): void {
     const y = award.awardYear;
-    const cell = cellFor(award.credentialId, y);
-    cell.awards += 1;
-    if (award.matchStatus === 'NOT_MATCHED') cell.notMatched += 1;
+    const cell = cellFor(award.credentialId, y, award.laterAward ? 1 : 0);
+    const c = cell.counts;
+    c.awards += 1;
+    const measurable = y + MEASURE <= asOfYear;
+    if (award.matchStatus === 'NOT_MATCHED') {
+      c.notMatched += 1;
+      if (measurable) c.notMatchedMeasured += 1;
+    }
     if (award.matchStatus !== 'MATCHED') return;
-    cell.matched += 1;
-    if (y + INSIGHTS_MEASURE_YEAR <= asOfYear) cell.measured += 1;
+    c.matched += 1;
+    if (measurable) c.measured += 1;
     let anyWage = false;
     let anyEmployment = false;
-    let before = Number.NaN;
-    let after = Number.NaN;
+    wagesAt.fill(Number.NaN);
     for (let i = start; i < end; i += 1) {
       const e = records[i]!;
       const r = e.year - y;
@@ -226,206 +429,30 @@ export function createInsightsBuilder(options: { asOfYear: number; dollarsOfYear
       if (e.wage !== null) anyWage = true;
       if (!e.employed) continue;
       anyEmployment = true;
-      if (e.full_time && e.wage !== null) {
-        const real = Number(e.wage) * factor(e.year);
-        cell.wages[at(r)]!.push(real);
-        if (r === -1) before = real;
-        else if (r === INSIGHTS_MEASURE_YEAR) after = real;
-      }
-      if (r === INSIGHTS_MEASURE_YEAR) {
-        cell.employed += 1;
+      const wage = e.wage === null ? Number.NaN : Number(e.wage);
+      if (e.full_time && wage >= earningsFloor) wagesAt[at(r)] = wage * factor(e.year);
+      if (r === MEASURE) {
+        c.employed += 1;
         if (e.industry !== null)
           cell.industries.set(e.industry, (cell.industries.get(e.industry) ?? 0) + 1);
         if (e.job_role !== null)
           cell.jobRoles.set(e.job_role, (cell.jobRoles.get(e.job_role) ?? 0) + 1);
       }
     }
-    if (!anyWage) cell.missingEarnings += 1;
-    if (!anyEmployment) cell.missingEmployment += 1;
-    if (!Number.isNaN(before) && !Number.isNaN(after)) cell.increases.push(after - before);
-  }
-
-  const sortCell = (cell: YearCell): SortedCell => ({
-    ...cell,
-    wages: cell.wages.map((v) => v.sorted()),
-    increases: cell.increases.sorted(),
-  });
-
-  /** Every award-year range of one cohort, given its cells by award year. */
-  function cohortRanges(credentialId: number, cells: Map<number, SortedCell>): CohortAggregate[] {
-    const years = [...cells.keys()].sort((a, b) => a - b);
-    const first = years[0]!;
-    const last = years[years.length - 1]!;
-    const out: CohortAggregate[] = [];
-    for (let from = first; from <= last; from += 1) {
-      const wageArrays: Float64Array[][] = Array.from({ length: POINTS }, () => []);
-      const increaseArrays: Float64Array[] = [];
-      const counts = {
-        awards: 0,
-        matched: 0,
-        notMatched: 0,
-        missingEarnings: 0,
-        missingEmployment: 0,
-        measured: 0,
-        employed: 0,
-      };
-      const industries = new Map<string, number>();
-      const jobRoles = new Map<string, number>();
-      for (let to = from; to <= last; to += 1) {
-        const cell = cells.get(to);
-        if (cell) {
-          for (const key of Object.keys(counts) as Array<keyof typeof counts>)
-            counts[key] += cell[key];
-          for (const [name, n] of cell.industries)
-            industries.set(name, (industries.get(name) ?? 0) + n);
-          for (const [name, n] of cell.jobRoles) jobRoles.set(name, (jobRoles.get(name) ?? 0) + n);
-          for (let i = 0; i < POINTS; i += 1)
-            if (cell.wages[i]!.length > 0) wageArrays[i]!.push(cell.wages[i]!);
-          if (cell.increases.length > 0) increaseArrays.push(cell.increases);
-        }
-        out.push({
-          credentialId,
-          awardYearFrom: from,
-          awardYearTo: to,
-          figures: figuresOf(wageArrays, increaseArrays, counts, industries, jobRoles),
-        });
-      }
+    if (!anyWage) c.missingEarnings += 1;
+    if (!anyEmployment) c.missingEmployment += 1;
+    const before = wagesAt[at(-1)]!;
+    const hasBefore = !Number.isNaN(before);
+    for (let i = 0; i < POINTS; i += 1) {
+      const w = wagesAt[i]!;
+      if (Number.isNaN(w)) continue;
+      const r = i - SPAN;
+      if (r >= 1 && hasBefore) {
+        cell.paired[r]!.push(w);
+        cell.base[r]!.push(before);
+        if (r === MEASURE) cell.increases.push(w - before);
+      } else cell.wages[i]!.push(w);
     }
-    return out;
-  }
-
-  function figuresOf(
-    wageArrays: Float64Array[][],
-    increaseArrays: Float64Array[],
-    counts: {
-      awards: number;
-      matched: number;
-      notMatched: number;
-      missingEarnings: number;
-      missingEmployment: number;
-      measured: number;
-      employed: number;
-    },
-    industries: Map<string, number>,
-    jobRoles: Map<string, number>,
-  ): TInsightFigures {
-    const points: TChartPoint[] = wageArrays.map((arrays, i) => {
-      let n = 0;
-      for (const a of arrays) n += a.length;
-      const suppressed = n < INSIGHTS_SUPPRESSION_MIN;
-      return {
-        relativeYear: i - SPAN,
-        median: suppressed ? null : quantileOfSorted(arrays, 0.5),
-        p25: suppressed ? null : quantileOfSorted(arrays, 0.25),
-        p75: suppressed ? null : quantileOfSorted(arrays, 0.75),
-        n,
-        suppressed,
-      };
-    });
-    const pointAt = (r: number) => points[at(r)]!;
-    const measure = pointAt(INSIGHTS_MEASURE_YEAR);
-
-    let increaseN = 0;
-    for (const a of increaseArrays) increaseN += a.length;
-    const increase =
-      increaseN >= INSIGHTS_SUPPRESSION_MIN ? quantileOfSorted(increaseArrays, 0.5) : null;
-
-    const base = pointAt(-1);
-    let horizon = 0;
-    for (let r = SPAN; r >= 1; r -= 1) {
-      if (!pointAt(r).suppressed) {
-        horizon = r;
-        break;
-      }
-    }
-    let growth: TInsightFigures['earnings']['salaryGrowth'];
-    if (horizon > 0) {
-      const end = pointAt(horizon);
-      const value =
-        base.suppressed || !base.median ? null : (end.median! - base.median) / base.median;
-      growth = { ...figure(value, end.n), horizonYears: horizon };
-    } else {
-      let latest = SPAN;
-      for (let r = SPAN; r >= 1; r -= 1) {
-        if (pointAt(r).n > 0) {
-          latest = r;
-          break;
-        }
-      }
-      growth = { ...figure(null, pointAt(latest).n), horizonYears: latest };
-    }
-
-    return {
-      earnings: {
-        salary: figure(measure.median, measure.n),
-        salaryIncrease: figure(increase, increaseN),
-        salaryGrowth: growth,
-      },
-      employment: {
-        employmentRate: figure(
-          counts.measured > 0 ? counts.employed / counts.measured : null,
-          counts.measured,
-        ),
-        topIndustry: top(industries),
-        topJobRole: top(jobRoles),
-      },
-      chart: { points },
-      cohort: { awards: counts.awards, matched: counts.matched },
-      dataGaps: [
-        { code: 'MISSING_EQUIFAX', count: counts.notMatched },
-        { code: 'MISSING_EARNINGS', count: counts.missingEarnings },
-        { code: 'MISSING_EMPLOYMENT', count: counts.missingEmployment },
-      ],
-    };
-  }
-
-  /** Cohorts of the whole organization (credential 0): each award year's credentials merged. */
-  function organizationCells(
-    sorted: Map<number, Map<number, SortedCell>>,
-  ): Map<number, SortedCell> {
-    const byYear = new Map<number, SortedCell[]>();
-    for (const cells of sorted.values()) {
-      for (const [year, cell] of cells) {
-        const list = byYear.get(year) ?? [];
-        list.push(cell);
-        byYear.set(year, list);
-      }
-    }
-    const merged = new Map<number, SortedCell>();
-    const concat = (arrays: Float64Array[]) => {
-      let n = 0;
-      for (const a of arrays) n += a.length;
-      const out = new Float64Array(n);
-      let offset = 0;
-      for (const a of arrays) {
-        out.set(a, offset);
-        offset += a.length;
-      }
-      return out.sort();
-    };
-    const sumMaps = (maps: Map<string, number>[]) => {
-      const out = new Map<string, number>();
-      for (const m of maps) for (const [k, v] of m) out.set(k, (out.get(k) ?? 0) + v);
-      return out;
-    };
-    for (const [year, list] of byYear) {
-      const sum = (key: keyof Omit<YearCell, 'wages' | 'increases' | 'industries' | 'jobRoles'>) =>
-        list.reduce((total, cell) => total + cell[key], 0);
-      merged.set(year, {
-        awards: sum('awards'),
-        matched: sum('matched'),
-        notMatched: sum('notMatched'),
-        missingEarnings: sum('missingEarnings'),
-        missingEmployment: sum('missingEmployment'),
-        measured: sum('measured'),
-        employed: sum('employed'),
-        industries: sumMaps(list.map((c) => c.industries)),
-        jobRoles: sumMaps(list.map((c) => c.jobRoles)),
-        wages: Array.from({ length: POINTS }, (_, i) => concat(list.map((c) => c.wages[i]!))),
-        increases: concat(list.map((c) => c.increases)),
-      });
-    }
-    return merged;
   }
 
   return {
@@ -433,37 +460,309 @@ export function createInsightsBuilder(options: { asOfYear: number; dollarsOfYear
 
     /** Every cohort's figures and each credential's summary. */
     finish(): { aggregates: CohortAggregate[]; summaries: CredentialSummary[] } {
-      const sorted = new Map<number, Map<number, SortedCell>>();
+      const sorted: SortedCell[] = [];
+      const credentialIds: number[] = [];
       for (const [credentialId, cells] of credentials) {
-        const out = new Map<number, SortedCell>();
-        for (const [year, cell] of cells) out.set(year, sortCell(cell));
-        sorted.set(credentialId, out);
+        credentialIds.push(credentialId);
+        for (const [key, cell] of cells) {
+          cells.delete(key);
+          sorted.push({
+            counts: cell.counts,
+            industries: cell.industries,
+            jobRoles: cell.jobRoles,
+            wages: cell.wages.map((v) => v.sorted()),
+            paired: cell.paired.map((v) => v.sorted()),
+            base: cell.base.map((v) => v.sorted()),
+            increases: cell.increases.sorted(),
+            awardYear: Math.floor(key / 4),
+            rank: key % 4,
+            credentialId,
+          });
+        }
         credentials.delete(credentialId);
       }
-      const summaries: CredentialSummary[] = [];
-      const aggregates: CohortAggregate[] = [];
-      if (sorted.size === 0) return { aggregates, summaries };
-      aggregates.push(...cohortRanges(0, organizationCells(sorted)));
-      for (const [credentialId, cells] of sorted) {
-        aggregates.push(...cohortRanges(credentialId, cells));
-        const years = [...cells.keys()];
-        const all = [...cells.values()];
-        const sum = (
-          key: 'awards' | 'matched' | 'notMatched' | 'missingEarnings' | 'missingEmployment',
-        ) => all.reduce((total, cell) => total + cell[key], 0);
-        summaries.push({
-          credentialId,
-          awards: sum('awards'),
-          matched: sum('matched'),
-          awardYearMin: Math.min(...years),
-          awardYearMax: Math.max(...years),
-          missingEquifax: sum('notMatched'),
-          missingEarnings: sum('missingEarnings'),
-          missingEmployment: sum('missingEmployment'),
-        });
-      }
-      return { aggregates, summaries };
+      if (sorted.length === 0) return { aggregates: [], summaries: [] };
+      return buildCohorts(
+        sorted,
+        credentialIds.sort((a, b) => a - b),
+        asOfYear,
+      );
     },
   };
 }
 export type InsightsBuilder = ReturnType<typeof createInsightsBuilder>;
+
+/** Award-year columns of the grid: each pool by its first year, the complete pools, all years. */
+const ALL_YEARS = -1;
+const COMPLETE_POOLS = -2;
+
+function buildCohorts(
+  sorted: SortedCell[],
+  credentialIds: number[],
+  asOfYear: number,
+): { aggregates: CohortAggregate[]; summaries: CredentialSummary[] } {
+  const pools = [...new Set(sorted.map((c) => poolStart(c.awardYear)))].sort((a, b) => a - b);
+  /** Pools whose every award year has its +5 year complete: the same-cohort chart's awards. */
+  const complete = (pool: number) => pool + INSIGHTS_POOL_YEARS - 1 + SPAN <= asOfYear;
+  const completePools = pools.filter(complete);
+  const rows = [0, ...credentialIds];
+  const columns = [...pools, COMPLETE_POOLS, ALL_YEARS];
+
+  // Cells of each (credential, column): a credential's views hold every award; the
+  // all-credentials views a person once, by their first award.
+  const organization = organizationCells(sorted);
+  const cellsOf = (row: number, column: number): SortedCell[] =>
+    (row === 0 ? organization : sorted).filter((cell) => {
+      if (row !== 0 && cell.credentialId !== row) return false;
+      const pool = poolStart(cell.awardYear);
+      if (column === ALL_YEARS) return true;
+      if (column === COMPLETE_POOLS) return complete(pool);
+      return pool === column;
+    });
+
+  const gathered = new Map<string, Gathered>();
+  const key = (row: number, column: number) => `${row}:${column}`;
+  const grid: Grid = { rows, columns, cells: new Map(), lines: [] };
+  const yearRange = (cells: SortedCell[]) => {
+    let min = Infinity;
+    let max = -Infinity;
+    for (const c of cells) {
+      if (c.counts.awards === 0) continue;
+      min = Math.min(min, c.awardYear);
+      max = Math.max(max, c.awardYear);
+    }
+    return min <= max ? { min, max } : null;
+  };
+  const ranges = new Map<string, { min: number; max: number } | null>();
+  for (const row of rows) {
+    for (const column of columns) {
+      const cells = cellsOf(row, column);
+      const g = gather(cells);
+      gathered.set(key(row, column), g);
+      ranges.set(key(row, column), yearRange(cells));
+      const cell: GridCell = {
+        row,
+        column,
+        values: measuresOf(g),
+        published: column === COMPLETE_POOLS ? WAGE_MEASURES : null,
+      };
+      grid.cells.set(key(row, column), cell);
+    }
+  }
+  // Lines: a margin and the cells that make it up (the all-credentials view counts a person once,
+  // so its margins are at most the sum of their parts).
+  for (const row of rows) {
+    grid.lines.push({ margin: key(row, ALL_YEARS), parts: pools.map((p) => key(row, p)) });
+    grid.lines.push({
+      margin: key(row, COMPLETE_POOLS),
+      parts: completePools.map((p) => key(row, p)),
+    });
+    grid.lines.push({
+      margin: key(row, ALL_YEARS),
+      parts: [
+        key(row, COMPLETE_POOLS),
+        ...pools.filter((p) => !complete(p)).map((p) => key(row, p)),
+      ],
+    });
+  }
+  for (const column of columns)
+    grid.lines.push({ margin: key(0, column), parts: credentialIds.map((c) => key(c, column)) });
+  grid.nested = (inner, outer) => {
+    const a = grid.cells.get(inner)!;
+    const b = grid.cells.get(outer)!;
+    const rowInside = b.row === 0 || b.row === a.row;
+    const columnInside =
+      b.column === ALL_YEARS ||
+      b.column === a.column ||
+      (b.column === COMPLETE_POOLS && a.column >= 0 && complete(a.column));
+    return rowInside && columnInside && inner !== outer;
+  };
+  const withheld = protect(grid, PAIRED_MEASURES);
+
+  const aggregates: CohortAggregate[] = [];
+  for (const row of rows) {
+    const cohortColumns = [ALL_YEARS, ...pools];
+    const allYears = ranges.get(key(row, ALL_YEARS));
+    for (const column of cohortColumns) {
+      const range = ranges.get(key(row, column));
+      if (!range || !allYears) continue;
+      // A pool that is all the years there are is answered once, as all years.
+      if (
+        column !== ALL_YEARS &&
+        allYears.min === column &&
+        allYears.max === column + INSIGHTS_POOL_YEARS - 1
+      )
+        continue;
+      const hidden = withheld.get(key(row, column))!;
+      const g = gathered.get(key(row, column))!;
+      const sameColumn = column === ALL_YEARS ? COMPLETE_POOLS : complete(column) ? column : null;
+      const same =
+        sameColumn === null
+          ? null
+          : {
+              g: gathered.get(key(row, sameColumn))!,
+              hidden: withheld.get(key(row, sameColumn))!,
+              range: ranges.get(key(row, sameColumn)) ?? null,
+            };
+      aggregates.push({
+        credentialId: row,
+        awardYearFrom: column === ALL_YEARS ? range.min : column,
+        awardYearTo: column === ALL_YEARS ? range.max : column + INSIGHTS_POOL_YEARS - 1,
+        figures: figuresOf(g, hidden, same),
+      });
+    }
+  }
+
+  const summaries: CredentialSummary[] = [];
+  for (const credentialId of credentialIds) {
+    const g = gathered.get(key(credentialId, ALL_YEARS))!;
+    const range = ranges.get(key(credentialId, ALL_YEARS));
+    if (!range) continue;
+    summaries.push({
+      credentialId,
+      awards: g.counts.awards,
+      matched: g.counts.matched,
+      awardYearMin: range.min,
+      awardYearMax: range.max,
+      missingEquifax: g.counts.notMatched,
+      missingEarnings: g.counts.missingEarnings,
+      missingEmployment: g.counts.missingEmployment,
+    });
+  }
+  return { aggregates, summaries };
+}
+
+function chartPoints(g: Gathered, hidden: ReadonlySet<string>): TChartPoint[] {
+  return g.wages.map((arrays, i) => {
+    const r = i - SPAN;
+    const n = sizeOf(arrays);
+    const f = figure(n > 0 ? 0 : null, n, hidden.has(`wages${r}`));
+    return {
+      relativeYear: r,
+      median: f.suppressed ? null : quantileOfSorted(arrays, 0.5),
+      p25: f.suppressed ? null : quantileOfSorted(arrays, 0.25),
+      p75: f.suppressed ? null : quantileOfSorted(arrays, 0.75),
+      n: f.n,
+      lessThan: f.lessThan,
+      suppressed: f.suppressed,
+      smallSample: f.smallSample,
+    };
+  });
+}
+
+function figuresOf(
+  g: Gathered,
+  hidden: ReadonlySet<string>,
+  same: {
+    g: Gathered;
+    hidden: ReadonlySet<string>;
+    range: { min: number; max: number } | null;
+  } | null,
+): TInsightFigures {
+  const points = chartPoints(g, hidden);
+  const c = g.counts;
+
+  const increaseN = sizeOf(g.increases);
+  const increase = figure(
+    increaseN > 0 ? quantileOfSorted(g.increases, 0.5) : null,
+    increaseN,
+    hidden.has('increase'),
+  );
+  const salaryIncrease: TPairedFigure = {
+    ...increase,
+    horizonYears: MEASURE,
+    nAtStart: increase.n,
+    nAtEnd: increase.n,
+  };
+
+  // Growth: the latest horizon h ≤ +5 whose people with counted wages at both −1 and h can be
+  // shown; the medians at −1 and at h are over exactly those people.
+  let salaryGrowth: TPairedFigure | null = null;
+  for (let h = SPAN; h >= 1 && salaryGrowth === null; h -= 1) {
+    const n = sizeOf(g.paired[h]!);
+    const f = figure(n > 0 ? 0 : null, n, hidden.has(`growth${h}`));
+    if (f.suppressed) continue;
+    const start = quantileOfSorted(g.base[h]!, 0.5)!;
+    const end = quantileOfSorted(g.paired[h]!, 0.5)!;
+    salaryGrowth = {
+      ...figure(start > 0 ? (end - start) / start : null, n),
+      horizonYears: h,
+      nAtStart: f.n,
+      nAtEnd: f.n,
+    };
+  }
+  if (salaryGrowth === null) {
+    let latest = SPAN;
+    for (let h = SPAN; h >= 1; h -= 1) {
+      if (sizeOf(g.paired[h]!) > 0) {
+        latest = h;
+        break;
+      }
+    }
+    const n = sizeOf(g.paired[latest]!);
+    const f = figure(null, n, hidden.has(`growth${latest}`));
+    salaryGrowth = { ...f, horizonYears: latest, nAtStart: f.n, nAtEnd: f.n };
+  }
+
+  const salaryPoint = points[at(MEASURE)]!;
+  const countsHidden = (a: string, b: string) => hidden.has(a) || hidden.has(b);
+  const lookedUp = c.measured + c.notMatchedMeasured;
+  // The matched share (and the rate over all awards) would tell the matched and unmatched counts:
+  // shown only when both can be.
+  const coverageHidden = countsHidden('measured', 'notMatchedMeasured');
+  const gap = (
+    code: 'MISSING_EQUIFAX' | 'MISSING_EARNINGS' | 'MISSING_EMPLOYMENT',
+    n: number,
+    m: string,
+  ) => {
+    const shown = peopleCount(n, hidden.has(m));
+    return { code, count: shown.count, lessThan: shown.lessThan };
+  };
+  return {
+    earnings: {
+      salary: {
+        value: salaryPoint.median,
+        n: salaryPoint.n,
+        lessThan: salaryPoint.lessThan,
+        suppressed: salaryPoint.suppressed,
+        smallSample: salaryPoint.smallSample,
+      },
+      salaryIncrease,
+      salaryGrowth,
+    },
+    employment: {
+      employmentRate: figure(
+        c.measured > 0 ? c.employed / c.measured : null,
+        c.measured,
+        hidden.has('measured'),
+      ),
+      coverage: figure(lookedUp > 0 ? c.measured / lookedUp : null, lookedUp, coverageHidden),
+      employmentRateAllAwards: figure(
+        lookedUp > 0 ? c.employed / lookedUp : null,
+        lookedUp,
+        coverageHidden,
+      ),
+      topIndustry: top(g.industries, hidden.has('industryNamed')),
+      topJobRole: top(g.jobRoles, hidden.has('jobRoleNamed')),
+    },
+    chart: {
+      points,
+      sameCohort: same?.range
+        ? {
+            awardYearFrom: same.range.min,
+            awardYearTo: same.range.max,
+            points: chartPoints(same.g, same.hidden),
+          }
+        : { awardYearFrom: null, awardYearTo: null, points: emptyPoints() },
+    },
+    cohort: {
+      awards: c.awards,
+      matched: peopleCount(c.matched, countsHidden('matched', 'notMatched')),
+    },
+    dataGaps: [
+      gap('MISSING_EQUIFAX', c.notMatched, 'notMatched'),
+      gap('MISSING_EARNINGS', c.missingEarnings, 'missingEarnings'),
+      gap('MISSING_EMPLOYMENT', c.missingEmployment, 'missingEmployment'),
+    ],
+  };
+}

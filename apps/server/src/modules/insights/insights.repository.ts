@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { TInsightFigures } from '@laurel/contract/insights';
 
 import type { Database } from '../../db/schema.ts';
+import { INSIGHTS_METHOD } from '../../lib/insights-method.ts';
 import { toBool, toIso } from '../../db/values.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { JOB_TYPES } from '../../jobs/types.ts';
@@ -16,6 +17,8 @@ import type {
 
 /** What an aggregate row's payload holds. */
 export interface StoredAggregate {
+  /** The methodology the figures follow; figures of an older one are rebuilt before use. */
+  method?: number;
   asOfYear: number;
   dollarsOfYear: number;
   figures: TInsightFigures;
@@ -81,6 +84,29 @@ export function createInsightsRepository(db: Kysely<Database>) {
         dedupeKey: rebuildInsightsDedupeKey(organizationId),
       });
     },
+    /**
+     * The awards of people with several awards in the organization (person = organization +
+     * external id) that are not their first (earliest award year, then lowest id): all-credentials
+     * views leave them out, so that a person counts once.
+     */
+    async laterAwards(organizationId: number): Promise<Set<number>> {
+      const rows = (
+        await sql<{ id: number; external_id: string }>`
+          select id, external_id from awards
+          where organization_id = ${organizationId} and external_id in (
+            select external_id from awards where organization_id = ${organizationId}
+            group by external_id having count(*) > 1)
+          order by external_id, award_year, id`.execute(db.withoutPlugins())
+      ).rows;
+      const later = new Set<number>();
+      let person: string | null = null;
+      for (const row of rows) {
+        if (row.external_id === person) later.add(Number(row.id));
+        person = row.external_id;
+      }
+      return later;
+    },
+
     /**
      * The organization's awards with their earnings years, in batches by award id (keyset paging),
      * so that memory does not grow with the organization.
@@ -155,6 +181,7 @@ export function createInsightsRepository(db: Kysely<Database>) {
                 awardYearFrom: a.awardYearFrom,
                 awardYearTo: a.awardYearTo,
                 payload: JSON.stringify({
+                  method: INSIGHTS_METHOD,
                   asOfYear: result.asOfYear,
                   dollarsOfYear: result.dollarsOfYear,
                   figures: a.figures,
@@ -198,20 +225,20 @@ export function createInsightsRepository(db: Kysely<Database>) {
       return { ...(JSON.parse(row.payload) as StoredAggregate), builtAt: toIso(row.builtAt) };
     },
 
-    /** Award years with data of one credential, or of the organization (credentialId undefined). */
-    async awardYearRange(
+    /** The award-year ranges stored for one credential (0: all credentials), earliest first. */
+    async storedRanges(
       organizationId: number,
-      credentialId?: number,
-    ): Promise<{ min: number; max: number } | undefined> {
-      let query = db
-        .selectFrom('credentialInsightSummaries')
-        .where('organizationId', '=', organizationId);
-      if (credentialId !== undefined) query = query.where('credentialId', '=', credentialId);
-      const row = await query
-        .select((eb) => [eb.fn.min('awardYearMin').as('min'), eb.fn.max('awardYearMax').as('max')])
-        .executeTakeFirst();
-      if (!row || row.min === null || row.max === null) return undefined;
-      return { min: Number(row.min), max: Number(row.max) };
+      credentialId: number,
+    ): Promise<Array<{ from: number; to: number }>> {
+      const rows = await db
+        .selectFrom('insightAggregates')
+        .where('organizationId', '=', organizationId)
+        .where('credentialId', '=', credentialId)
+        .select(['awardYearFrom', 'awardYearTo'])
+        .orderBy('awardYearFrom')
+        .orderBy('awardYearTo')
+        .execute();
+      return rows.map((r) => ({ from: Number(r.awardYearFrom), to: Number(r.awardYearTo) }));
     },
 
     /** Award-year bounds over one organization, or all when null. */

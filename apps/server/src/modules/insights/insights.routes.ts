@@ -35,7 +35,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{ insights: InsightsService }
         security,
         summary: 'Earnings and employment insights of a cohort (precomputed)',
         description:
-          'The organization defaults to the one the caller acts in; the award-year range is clamped to the data. Figures from fewer than 10 people are suppressed.',
+          'The organization defaults to the one the caller acts in. Award years are answered as all years or one fixed pool (`ranges` lists them; another range is answered by the pool that holds it, else by all years). People counts under 10 are given as `lessThan: 10`; figures whose release would let fewer than 10 people be worked out from other answers are withheld (n and lessThan null). See docs/insights-methodology.md.',
         querystring: ZInsightsQuery,
         response: {
           200: ZInsightsData,

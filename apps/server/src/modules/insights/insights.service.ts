@@ -1,8 +1,11 @@
 import {
   AGGREGATION_OPTIONS,
+  INSIGHTS_DEFAULT_EARNINGS_FLOOR,
+  INSIGHTS_POOL_YEARS,
   INSIGHTS_SMALL_SAMPLE_MIN,
   INSIGHTS_SUPPRESSION_MIN,
   type InsightStatus,
+  type TAwardYearRange,
   type TInsightsData,
   type TInsightsLookups,
   type TInsightsQuery,
@@ -10,6 +13,7 @@ import {
 import { accessFor } from '@laurel/contract/permissions';
 
 import { requireAccess } from '../../lib/access.ts';
+import { INSIGHTS_METHOD } from '../../lib/insights-method.ts';
 import type { Actor } from '../../lib/audit.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { latestCompleteYear } from '../earnings/earnings-provider.ts';
@@ -20,6 +24,8 @@ import type { InsightsRepository } from './insights.repository.ts';
 export function createInsightsService(deps: {
   insights: InsightsRepository;
   supportEmail: string;
+  /** Annual wages below this are not counted (for the lookups to say so). */
+  earningsFloor?: number;
   now?: () => Date;
 }) {
   const { insights } = deps;
@@ -41,34 +47,43 @@ export function createInsightsService(deps: {
       }
       const credentialId = query.credentialId ?? null;
 
-      const range = await insights.awardYearRange(organizationId, query.credentialId);
-      let from: number | null = null;
-      let to: number | null = null;
-      if (range) {
-        const f = Math.max(query.awardYearFrom ?? range.min, range.min);
-        const t = Math.min(query.awardYearTo ?? range.max, range.max);
-        if (f <= t) {
-          from = f;
-          to = t;
-        }
-      }
-      const stored =
-        from !== null && to !== null && organization.insightsEntitled
-          ? await insights.findAggregate(organizationId, credentialId ?? 0, from, to)
-          : undefined;
+      // Only all years and the fixed pools are answered (decision record 017): a range is answered
+      // by the pool that holds it, otherwise by all years.
+      const stored = organization.insightsEntitled
+        ? await insights.storedRanges(organizationId, credentialId ?? 0)
+        : [];
+      const ranges: TAwardYearRange[] = [];
+      let all: { from: number; to: number } | undefined;
+      for (const r of stored) if (!all || r.to - r.from > all.to - all.from) all = r;
+      for (const r of stored) ranges.push({ ...r, kind: r === all ? 'ALL' : 'POOL' });
+      const wanted = { from: query.awardYearFrom, to: query.awardYearTo };
+      const chosen =
+        (wanted.from !== undefined || wanted.to !== undefined
+          ? ranges.find(
+              (r) =>
+                r.kind === 'POOL' &&
+                r.from <= (wanted.from ?? wanted.to!) &&
+                (wanted.to ?? wanted.from!) <= r.to,
+            )
+          : undefined) ?? ranges.find((r) => r.kind === 'ALL');
+      const found = chosen
+        ? await insights.findAggregate(organizationId, credentialId ?? 0, chosen.from, chosen.to)
+        : undefined;
+      const current = found && found.method === INSIGHTS_METHOD ? found : undefined;
 
       const currentYear = latestCompleteYear(now());
       let status: InsightStatus = 'available';
       if (!organization.insightsEntitled) status = 'unavailable';
-      else if (stored && stored.asOfYear < currentYear) {
+      else if (found && (!current || current.asOfYear < currentYear)) {
         // A calendar year has ended since the figures were built: its earnings and dollars count
-        // now. Rebuild (once; later reads find the queued job) and show the figures as processing.
+        // now; or the figures follow an older methodology. Rebuild (once; later reads find the
+        // queued job) and show the figures as processing.
         await insights.queueRebuild(organizationId);
         status = 'processing';
       } else if (await insights.isProcessing(organizationId)) status = 'processing';
 
-      const asOfYear = stored?.asOfYear ?? currentYear;
-      const figures = stored?.figures ?? emptyFigures();
+      const asOfYear = current?.asOfYear ?? currentYear;
+      const figures = current?.figures ?? emptyFigures();
       return {
         earnings: { ...figures.earnings, status },
         employment: { ...figures.employment, status },
@@ -76,12 +91,13 @@ export function createInsightsService(deps: {
         cohort: figures.cohort,
         dataGaps: figures.dataGaps,
         asOfYear,
-        dollarsOfYear: stored?.dollarsOfYear ?? dollarsYearFor(asOfYear),
+        dollarsOfYear: current?.dollarsOfYear ?? dollarsYearFor(asOfYear),
         organizationId,
         credentialId,
-        awardYearFrom: from,
-        awardYearTo: to,
-        builtAt: stored?.builtAt ?? null,
+        awardYearFrom: chosen?.from ?? null,
+        awardYearTo: chosen?.to ?? null,
+        ranges,
+        builtAt: current?.builtAt ?? null,
       };
     },
 
@@ -101,6 +117,8 @@ export function createInsightsService(deps: {
         supportEmail: deps.supportEmail,
         suppressionMin: INSIGHTS_SUPPRESSION_MIN,
         smallSampleMin: INSIGHTS_SMALL_SAMPLE_MIN,
+        poolYears: INSIGHTS_POOL_YEARS,
+        earningsFloor: deps.earningsFloor ?? INSIGHTS_DEFAULT_EARNINGS_FLOOR,
       };
     },
   };

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 
+import { INSIGHTS_DEFAULT_EARNINGS_FLOOR } from '@laurel/contract/insights';
+
 import type { Database } from '../../db/schema.ts';
 import { type JobContext, type JobHandler, JobInterruptedError } from '../../jobs/types.ts';
 import { latestCompleteYear } from '../earnings/earnings-provider.ts';
@@ -24,12 +26,23 @@ export interface RebuildResult {
 export async function rebuildInsights(
   db: Kysely<Database>,
   organizationId: number,
-  options: { now?: Date; batchSize?: number; onBatch?: () => Promise<void> } = {},
+  options: {
+    now?: Date;
+    batchSize?: number;
+    onBatch?: () => Promise<void>;
+    /** Annual wages (nominal dollars) below this are not counted; default $15,080. */
+    earningsFloor?: number;
+  } = {},
 ): Promise<RebuildResult> {
   const asOfYear = latestCompleteYear(options.now ?? new Date());
   const dollarsOfYear = dollarsYearFor(asOfYear);
   const repository = createInsightsRepository(db);
-  const builder = createInsightsBuilder({ asOfYear, dollarsOfYear });
+  const builder = createInsightsBuilder({
+    asOfYear,
+    dollarsOfYear,
+    earningsFloor: options.earningsFloor ?? INSIGHTS_DEFAULT_EARNINGS_FLOOR,
+  });
+  const later = await repository.laterAwards(organizationId);
   let awards = 0;
   for await (const batch of repository.awardBatches(
     organizationId,
@@ -42,7 +55,7 @@ export async function rebuildInsights(
       while (i < records.length && Number(records[i]!.award_id) < award.id) i += 1;
       const start = i;
       while (i < records.length && Number(records[i]!.award_id) === award.id) i += 1;
-      builder.add(award, records, start, i);
+      builder.add(later.has(award.id) ? { ...award, laterAward: true } : award, records, start, i);
     }
     awards += batch.awards.length;
     await options.onBatch?.();
@@ -59,7 +72,9 @@ export async function rebuildInsights(
 }
 
 /** `rebuild-insights`: payload `{}`, organization from the job. */
-export function createRebuildInsightsHandler(deps: { now?: () => Date } = {}): JobHandler {
+export function createRebuildInsightsHandler(
+  deps: { now?: () => Date; earningsFloor?: number } = {},
+): JobHandler {
   return {
     async run(context: JobContext) {
       const organizationId = context.job.organizationId;
@@ -67,6 +82,7 @@ export function createRebuildInsightsHandler(deps: { now?: () => Date } = {}): J
       const started = performance.now();
       const result = await rebuildInsights(context.db, organizationId, {
         ...(deps.now ? { now: deps.now() } : {}),
+        ...(deps.earningsFloor === undefined ? {} : { earningsFloor: deps.earningsFloor }),
         onBatch: async () => {
           if (context.stopping) throw new JobInterruptedError();
           await context.heartbeat();

@@ -6,12 +6,13 @@ import type { TInsightsData } from '@laurel/contract/insights';
 import { DetailGrid } from '../../../components/display/detail-grid';
 import { formatDateTime } from '../../../lib/format/format';
 import { DATA_GAP_LABELS } from '../lib/data-gaps';
-import { formatCount, formatPercent } from '../lib/format-insights';
+import { formatCount, formatPeopleCount, formatPercent } from '../lib/format-insights';
 
 /** Who the figures describe, how current they are, and whose data are missing and why. */
 export function CohortCard({ data }: { data: TInsightsData }) {
   const { awards, matched } = data.cohort;
-  const gaps = data.dataGaps.filter((gap) => gap.count > 0);
+  // Counts under 10 read "Fewer than 10"; only a gap of 10 or more known to be empty is left out.
+  const gaps = data.dataGaps.filter((gap) => gap.count !== 0);
   return (
     <Card component="section" aria-labelledby="insights-cohort-title" sx={{ p: { xs: 4, sm: 5 } }}>
       <Typography id="insights-cohort-title" variant="h6" component="h3" sx={{ mb: 4 }}>
@@ -23,9 +24,9 @@ export function CohortCard({ data }: { data: TInsightsData }) {
           {
             label: 'Matched by the data provider',
             value:
-              awards > 0
-                ? `${formatCount(matched)} (${formatPercent(matched / awards)})`
-                : formatCount(matched),
+              awards > 0 && matched.count !== null
+                ? `${formatCount(matched.count)} (${formatPercent(matched.count / awards)})`
+                : formatPeopleCount(matched),
           },
           {
             label: 'Award years',
@@ -66,8 +67,8 @@ export function CohortCard({ data }: { data: TInsightsData }) {
               key={gap.code}
               sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', gap: 2 }}
             >
-              <Typography component="span" sx={{ fontWeight: 700, minWidth: 64 }}>
-                {formatCount(gap.count)}
+              <Typography component="span" sx={{ fontWeight: 700, minWidth: 104 }}>
+                {formatPeopleCount(gap)}
               </Typography>
               <Typography component="span">{DATA_GAP_LABELS[gap.code]}</Typography>
             </Box>

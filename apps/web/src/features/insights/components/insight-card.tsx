@@ -10,7 +10,7 @@ import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 
 import { paths } from '../../../lib/routing/paths';
 import { visuallyHidden } from '../../../components/feedback/visually-hidden';
-import { formatPeople } from '../lib/format-insights';
+import { formatPeople, hiddenReason } from '../lib/format-insights';
 
 export interface InsightCardProps {
   title: string;
@@ -25,10 +25,18 @@ export interface InsightCardProps {
   compact?: boolean;
   /** A line under the value, e.g. the top industry's share. */
   detail?: string;
-  n: number;
+  /** What the words of the figure mean (e.g. who counts as employed). */
+  definition?: string;
+  /** A second line of figures under the detail (e.g. the rate's coverage). */
+  extra?: ReactNode;
+  /** People the figure covers; null when hidden. */
+  n: number | null;
+  /** 10 when the figure covers fewer than 10 people. */
+  lessThan: number | null;
+  /** The same people at both ends of a change. */
+  sameAtBothEnds?: boolean;
   suppressed: boolean;
   smallSample: boolean;
-  suppressionMin: number;
   smallSampleMin: number;
 }
 
@@ -41,10 +49,13 @@ export function InsightCard({
   valueSuffix,
   compact = false,
   detail,
+  definition,
+  extra,
   n,
+  lessThan,
+  sameAtBothEnds = false,
   suppressed,
   smallSample,
-  suppressionMin,
   smallSampleMin,
 }: InsightCardProps) {
   const hidden = suppressed || value === null;
@@ -120,13 +131,19 @@ export function InsightCard({
           {detail}
         </Typography>
       ) : null}
+      {!hidden && extra ? extra : null}
       <Typography variant="body2" color="text.secondary">
-        {suppressed
-          ? `Fewer than ${suppressionMin} people: hidden to protect privacy`
-          : value === null
+        {suppressed && (n === null || lessThan !== null)
+          ? hiddenReason(lessThan)
+          : value === null || n === null
             ? 'No data for these people yet'
-            : formatPeople(n)}
+            : `${formatPeople(n)}${sameAtBothEnds ? ', the same people at both ends' : ''}`}
       </Typography>
+      {definition ? (
+        <Typography variant="caption" color="text.secondary">
+          {definition}
+        </Typography>
+      ) : null}
       <Box sx={{ flex: 1 }} />
       <Link
         component={RouterLink}

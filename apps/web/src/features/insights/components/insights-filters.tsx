@@ -1,3 +1,5 @@
+import type { TAwardYearRange } from '@laurel/contract/insights';
+
 import { SelectFilter } from '../../../components/data-table/list-toolbar';
 import { SearchFilter, type PickerResults } from '../../../components/forms/search-picker';
 import { useGetInsightCredentialQuery, useListInsightCredentialsQuery } from '../api/insights-api';
@@ -46,42 +48,38 @@ function useCredentialName(id: number | undefined): string | undefined {
   return useGetInsightCredentialQuery(id ?? 0, { skip: id === undefined }).data?.name;
 }
 
-function yearOptions(min: number | null, max: number | null, from?: number, to?: number) {
-  const years = new Set<number>();
-  if (min !== null && max !== null) for (let year = max; year >= min; year -= 1) years.add(year);
-  // A year from the URL stays selectable while the range loads, or if it lies outside it.
-  for (const chosen of [from, to]) if (chosen !== undefined) years.add(chosen);
-  const sorted = [...years].sort((a, b) => b - a);
-  const option = (year: number) => ({ value: String(year), label: String(year) });
-  return {
-    fromOptions: sorted.filter((year) => to === undefined || year <= to).map(option),
-    toOptions: sorted.filter((year) => from === undefined || year >= from).map(option),
-  };
-}
-
-/** One end of the award-year range. */
-function YearFilter({
+/**
+ * The award-year ranges the insights answer: all years, or one fixed pool (so that no small group
+ * can be worked out by comparing ranges). Choosing one sets both ends in the URL.
+ */
+function AwardYearsFilter({
   filter,
-  field,
-  label,
-  anyLabel,
-  options,
+  ranges,
 }: {
   filter: InsightsFilter;
-  field: 'awardYearFrom' | 'awardYearTo';
-  label: string;
-  anyLabel: string;
-  options: { value: string; label: string }[];
+  ranges: readonly TAwardYearRange[] | undefined;
 }) {
-  const year = filter[field];
+  const pools = (ranges ?? []).filter((r) => r.kind === 'POOL');
+  const chosen = pools.find(
+    (r) =>
+      filter.awardYearFrom !== undefined &&
+      r.from <= filter.awardYearFrom &&
+      (filter.awardYearTo ?? filter.awardYearFrom) <= r.to,
+  );
+  const options = [...pools]
+    .sort((a, b) => b.from - a.from)
+    .map((r) => ({ value: `${r.from}-${r.to}`, label: `${r.from}–${r.to}` }));
   return (
     <SelectFilter
-      label={label}
-      value={year === undefined ? undefined : String(year)}
+      label="Award years"
+      value={chosen ? `${chosen.from}-${chosen.to}` : undefined}
       options={options}
-      anyLabel={anyLabel}
-      minWidth={130}
-      onChange={(value) => filter.set({ [field]: value ? Number(value) : undefined })}
+      anyLabel="All years"
+      minWidth={150}
+      onChange={(value) => {
+        const [from, to] = value ? value.split('-').map(Number) : [undefined, undefined];
+        filter.set({ awardYearFrom: from, awardYearTo: to });
+      }}
     />
   );
 }
@@ -90,20 +88,14 @@ function YearFilter({
 export function InsightsFilters({
   organizationId,
   filter,
-  awardYears,
+  ranges,
   showCredential,
 }: {
   organizationId: number;
   filter: InsightsFilter;
-  awardYears: { min: number | null; max: number | null } | undefined;
+  ranges: readonly TAwardYearRange[] | undefined;
   showCredential: boolean;
 }) {
-  const { fromOptions, toOptions } = yearOptions(
-    awardYears?.min ?? null,
-    awardYears?.max ?? null,
-    filter.awardYearFrom,
-    filter.awardYearTo,
-  );
   return (
     <>
       {showCredential ? (
@@ -113,20 +105,7 @@ export function InsightsFilters({
           onChange={(id) => filter.set({ credentialId: id })}
         />
       ) : null}
-      <YearFilter
-        filter={filter}
-        field="awardYearFrom"
-        label="Awarded from"
-        anyLabel="Earliest"
-        options={fromOptions}
-      />
-      <YearFilter
-        filter={filter}
-        field="awardYearTo"
-        label="Awarded to"
-        anyLabel="Latest"
-        options={toOptions}
-      />
+      <AwardYearsFilter filter={filter} ranges={ranges} />
     </>
   );
 }

@@ -60,7 +60,28 @@ describe('insights panel', () => {
     expect(
       within(card('Top industry')).getByText('Health Care and Social Assistance'),
     ).toBeTruthy();
-    expect(within(card('Top industry')).getByText('31% of the employed')).toBeTruthy();
+    expect(
+      within(card('Top industry')).getByText(
+        '31% of the 960 people employed a year after the award whose record names an industry',
+      ),
+    ).toBeTruthy();
+    // The rate's coverage and the rate over every award looked up, and what "employed" means.
+    expect(within(card('Employment rate')).getByTestId('employment-coverage').textContent).toBe(
+      'Coverage: 81% of the awards looked up were matched. Over all of them, unmatched counted as not found: 52%.',
+    );
+    expect(
+      within(card('Employment rate')).getByText(
+        'Employed: any job on record that year, part-time included.',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(card('Salary growth')).getByText('from 800 people, the same people at both ends'),
+    ).toBeTruthy();
+    expect(
+      within(card('Salary')).getByText(
+        'Full time as the employer reports it; wages under $15,080 a year are left out.',
+      ),
+    ).toBeTruthy();
     const hidden = card('Top job role');
     expect(within(hidden).getByTestId('insight-value').textContent).toBe('—');
     expect(
@@ -86,8 +107,9 @@ describe('insights panel', () => {
     ).toBeTruthy();
     expect(screen.getByText('Not matched by the data provider')).toBeTruthy();
     expect(screen.getByText('Matched, no wage records')).toBeTruthy();
-    // A gap of 0 is not listed.
-    expect(screen.queryByText('Matched, no employment records')).toBeNull();
+    // A gap under 10 is listed as fewer than 10, never exactly.
+    const small = screen.getByText('Matched, no employment records').closest('li')!;
+    expect(small.textContent).toContain('Fewer than 10');
   });
 
   it('draws the chart through the render queue, with a data table as the alternative', async () => {
@@ -110,6 +132,21 @@ describe('insights panel', () => {
     const after = within(table).getByRole('rowheader', { name: '1 year after' }).closest('tr')!;
     expect(after.textContent).toContain('$52,300');
     expect(after.textContent).toContain('1,234');
+  });
+
+  it('switches the chart to the same cohort, saying which award years every year covers', async () => {
+    serve(insightsFixture());
+    renderPanel();
+    await screen.findByRole('group', { name: /Salary Growth/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Same cohort' }));
+    expect(screen.getByTestId('chart-view-note').textContent).toBe(
+      'Same cohort: every year covers only the awards of 2015–2017, whose +5 year is complete.',
+    );
+    const chart = await screen.findByRole('group', { name: /Salary Growth/ });
+    chart.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    expect(within(chart).getByText('Same cohort: awards of 2015–2017')).toBeTruthy();
+    expect(within(chart).getByText('n = 411')).toBeTruthy();
   });
 
   it('reads each year on the chart with the arrow keys, n included', async () => {
@@ -148,7 +185,7 @@ describe('insights panel', () => {
   it('shows only the unavailable state for an organization without the entitlement, without asking for figures', async () => {
     const data = insightsFixture();
     const fetchMock = serve(
-      { ...data, cohort: { awards: 0, matched: 0 }, dataGaps: [] },
+      { ...data, cohort: { awards: 0, matched: { count: null, lessThan: 10 } }, dataGaps: [] },
       { insightsEntitled: false },
     );
     renderPanel('/?tab=insights', { credentialId: 9 });
@@ -172,7 +209,7 @@ describe('insights panel', () => {
       ...data,
       earnings: { ...data.earnings, status: 'processing' },
       employment: { ...data.employment, status: 'processing' },
-      cohort: { awards: 0, matched: 0 },
+      cohort: { awards: 0, matched: { count: null, lessThan: 10 } },
       builtAt: null,
     });
     renderPanel();
@@ -206,23 +243,23 @@ describe('insights panel', () => {
     expect(first.searchParams.get('awardYearFrom')).toBe('2018');
     expect(first.searchParams.has('awardYearTo')).toBe(false);
 
-    await userEvent.click(screen.getByRole('combobox', { name: 'Awarded to' }));
+    // Award years come as all years or one fixed pool; the URL's year picks its pool.
+    const years = screen.getByRole('combobox', { name: 'Award years' });
+    expect(years.textContent).toBe('2018–2020');
+    await userEvent.click(years);
     const options = within(screen.getByRole('listbox')).getAllByRole('option');
-    // "Latest", then 2024 down to the chosen first year.
     expect(options.map((option) => option.textContent)).toEqual([
-      'Latest',
-      '2024',
-      '2023',
-      '2022',
-      '2021',
-      '2020',
-      '2019',
-      '2018',
+      'All years',
+      '2024–2026',
+      '2021–2023',
+      '2018–2020',
+      '2015–2017',
     ]);
-    await userEvent.click(screen.getByRole('option', { name: '2020' }));
-    await waitFor(() =>
-      expect(requestedInsights(fetchMock).at(-1)?.searchParams.get('awardYearTo')).toBe('2020'),
-    );
+    await userEvent.click(screen.getByRole('option', { name: '2021–2023' }));
+    await waitFor(() => {
+      const last = requestedInsights(fetchMock).at(-1)?.searchParams;
+      expect([last?.get('awardYearFrom'), last?.get('awardYearTo')]).toEqual(['2021', '2023']);
+    });
   });
 
   it("chooses a credential among the organization's many by searching the server", async () => {

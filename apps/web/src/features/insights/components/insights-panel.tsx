@@ -14,6 +14,7 @@ import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
 import WorkOutlineOutlined from '@mui/icons-material/WorkOutlineOutlined';
 import AddCardOutlined from '@mui/icons-material/AddCardOutlined';
 import {
+  INSIGHTS_DEFAULT_EARNINGS_FLOOR,
   INSIGHTS_SMALL_SAMPLE_MIN,
   INSIGHTS_SUPPRESSION_MIN,
   type TInsightsData,
@@ -33,6 +34,7 @@ import { saveBlob } from '../../../lib/files/save-blob';
 import {
   formatCount,
   formatMoney,
+  formatPeopleCount,
   formatMoneyChange,
   formatPercent,
   formatPercentChange,
@@ -90,6 +92,7 @@ export default function InsightsPanel({
   const lookups = useGetInsightsLookupsQuery();
   const suppressionMin = lookups.data?.suppressionMin ?? INSIGHTS_SUPPRESSION_MIN;
   const smallSampleMin = lookups.data?.smallSampleMin ?? INSIGHTS_SMALL_SAMPLE_MIN;
+  const earningsFloor = lookups.data?.earningsFloor ?? INSIGHTS_DEFAULT_EARNINGS_FLOOR;
   const args = insightsArgs(organizationId, filter, fixedCredentialId);
   // Without the earnings entitlement there is nothing to ask for (DESIGN §4); the organization is
   // usually known already (the page's header, the dashboard's counts), else both load together.
@@ -198,6 +201,7 @@ export default function InsightsPanel({
           supportEmail={lookups.data?.supportEmail}
           suppressionMin={suppressionMin}
           smallSampleMin={smallSampleMin}
+          earningsFloor={earningsFloor}
           fileName={`${fileBase(subject)}-salary-growth.png`}
         />
         {computing ? null : <CohortCard data={data} />}
@@ -214,8 +218,8 @@ export default function InsightsPanel({
       ) : null}
       {data && !computing ? (
         <Typography color="text.secondary" sx={{ mb: 3 }} data-testid="insights-summary">
-          {formatCount(data.cohort.awards)} awards, {formatCount(data.cohort.matched)} matched ·
-          data through {data.asOfYear} · in {data.dollarsOfYear} dollars
+          {formatCount(data.cohort.awards)} awards, {formatPeopleCount(data.cohort.matched)} matched
+          · data through {data.asOfYear} · in {data.dollarsOfYear} dollars
         </Typography>
       ) : null}
       <Box
@@ -230,7 +234,7 @@ export default function InsightsPanel({
         <InsightsFilters
           organizationId={organizationId}
           filter={filter}
-          awardYears={lookups.data?.awardYears}
+          ranges={data?.ranges}
           showCredential={fixedCredentialId === undefined}
         />
         <Box sx={{ flex: 1 }} />
@@ -248,11 +252,23 @@ export default function InsightsPanel({
   );
 }
 
-const sample = (figure: { n: number; suppressed: boolean; smallSample: boolean }) => ({
+const sample = (figure: {
+  n: number | null;
+  lessThan: number | null;
+  suppressed: boolean;
+  smallSample: boolean;
+}) => ({
   n: figure.n,
+  lessThan: figure.lessThan,
   suppressed: figure.suppressed,
   smallSample: figure.smallSample,
 });
+
+/** "64% of 120 employed people whose record names an industry". */
+function topDetail(top: TInsightsData['employment']['topIndustry'], what: string) {
+  if (top.share === null || top.n === null) return undefined;
+  return `${formatPercent(top.share)} of the ${formatCount(top.n)} people employed a year after the award whose record names ${what}`;
+}
 
 function fileBase(subject: string): string {
   return (
@@ -269,15 +285,18 @@ function Figures({
   supportEmail,
   suppressionMin,
   smallSampleMin,
+  earningsFloor,
   fileName,
 }: {
   data: TInsightsData;
   supportEmail: string | undefined;
   suppressionMin: number;
   smallSampleMin: number;
+  earningsFloor: number;
   fileName: string;
 }) {
-  const limits = { suppressionMin, smallSampleMin };
+  const limits = { smallSampleMin };
+  const floor = formatMoney(earningsFloor);
   const { earnings, employment } = data;
   if (earnings.status === 'unavailable' && employment.status === 'unavailable') {
     return <AvailabilityNotice status="unavailable" area="earnings" supportEmail={supportEmail} />;
@@ -295,7 +314,8 @@ function Figures({
               icon={<AttachMoneyOutlined />}
               methodologySection="salary"
               value={value(earnings.salary, formatMoney)}
-              detail="Median annual wage, one year after the award"
+              detail="Median annual full-time wage, one year after the award"
+              definition={`Full time as the employer reports it; wages under ${floor} a year are left out.`}
               {...sample(earnings.salary)}
             />
             <InsightCard
@@ -305,7 +325,8 @@ function Figures({
               methodologySection="salary-growth"
               value={value(earnings.salaryGrowth, formatPercentChange)}
               valueSuffix={`over ${formatYears(earnings.salaryGrowth.horizonYears)}`}
-              detail="Change of the median wage from the year before the award"
+              detail={`Change of the median wage from the year before the award to ${formatYears(earnings.salaryGrowth.horizonYears)} after, for people with full-time wages in both years`}
+              sameAtBothEnds
               {...sample(earnings.salaryGrowth)}
             />
             <InsightCard
@@ -314,7 +335,8 @@ function Figures({
               icon={<AddCardOutlined />}
               methodologySection="salary-increase"
               value={value(earnings.salaryIncrease, formatMoneyChange)}
-              detail="Median change per person, year before to year after the award"
+              detail="Median change per person, year before to year after the award, for people with full-time wages in both years"
+              sameAtBothEnds
               {...sample(earnings.salaryIncrease)}
             />
           </Box>
@@ -333,7 +355,9 @@ function Figures({
             icon={<WorkOutlineOutlined />}
             methodologySection="employment-rate"
             value={value(employment.employmentRate, formatPercent)}
-            detail="Employed one year after the award"
+            detail="Of the people the data provider matched, employed one year after the award"
+            definition="Employed: any job on record that year, part-time included."
+            extra={<EmploymentCoverage employment={employment} />}
             {...sample(employment.employmentRate)}
           />
           <InsightCard
@@ -343,16 +367,8 @@ function Figures({
             methodologySection="top-industry"
             compact
             value={employment.topIndustry.name}
-            detail={
-              employment.topIndustry.share === null
-                ? undefined
-                : `${formatPercent(employment.topIndustry.share)} of the employed`
-            }
-            n={employment.topIndustry.n}
-            suppressed={employment.topIndustry.suppressed}
-            smallSample={
-              !employment.topIndustry.suppressed && employment.topIndustry.n < smallSampleMin
-            }
+            detail={topDetail(employment.topIndustry, 'an industry')}
+            {...sample(employment.topIndustry)}
           />
           <InsightCard
             {...limits}
@@ -361,16 +377,8 @@ function Figures({
             methodologySection="top-job-role"
             compact
             value={employment.topJobRole.name}
-            detail={
-              employment.topJobRole.share === null
-                ? undefined
-                : `${formatPercent(employment.topJobRole.share)} of the employed`
-            }
-            n={employment.topJobRole.n}
-            suppressed={employment.topJobRole.suppressed}
-            smallSample={
-              !employment.topJobRole.suppressed && employment.topJobRole.n < smallSampleMin
-            }
+            detail={topDetail(employment.topJobRole, 'a job role')}
+            {...sample(employment.topJobRole)}
           />
         </Box>
       ) : (
@@ -382,12 +390,24 @@ function Figures({
       )}
       {earnings.status === 'available' ? (
         <SalaryChartCard
-          points={data.chart.points}
+          chart={data.chart}
           dollarsOfYear={data.dollarsOfYear}
           suppressionMin={suppressionMin}
           fileName={fileName}
         />
       ) : null}
     </>
+  );
+}
+
+/** The employment rate's coverage and the rate over every award looked up. */
+function EmploymentCoverage({ employment }: { employment: TInsightsData['employment'] }) {
+  const { coverage, employmentRateAllAwards } = employment;
+  return (
+    <Typography variant="body2" color="text.secondary" data-testid="employment-coverage">
+      {coverage.value === null || employmentRateAllAwards.value === null
+        ? 'Coverage withheld: the matched or unmatched are too few to show.'
+        : `Coverage: ${formatPercent(coverage.value)} of the awards looked up were matched. Over all of them, unmatched counted as not found: ${formatPercent(employmentRateAllAwards.value)}.`}
+    </Typography>
   );
 }

@@ -11,12 +11,23 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
-import { INSIGHTS_YEARS_AROUND_AWARD, type TChartPoint } from '@laurel/contract/insights';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import {
+  INSIGHTS_YEARS_AROUND_AWARD,
+  type TChartPoint,
+  type TInsightsData,
+} from '@laurel/contract/insights';
 import { MESSAGES } from '@laurel/contract/messages';
 
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { getErrorText } from '../../../lib/errors/error-text';
-import { describeRelativeYear, formatCount, formatMoney } from '../lib/format-insights';
+import {
+  describeRelativeYear,
+  formatMoney,
+  formatPeopleCount,
+  hiddenReason,
+} from '../lib/format-insights';
 import { downloadSvgAsPng } from '../lib/svg-to-png';
 import { ChartCard } from './chart-card';
 import { SalaryChart } from './salary-chart';
@@ -64,7 +75,9 @@ export function ChartDataTable({
                 {hidden ? (
                   <TableCell colSpan={3} align="right" sx={{ color: 'text.secondary' }}>
                     {point
-                      ? `Fewer than ${suppressionMin} people: hidden to protect privacy`
+                      ? point.n === null && point.lessThan === null
+                        ? hiddenReason(null)
+                        : `Fewer than ${point.lessThan ?? suppressionMin} people: hidden to protect privacy`
                       : 'No data'}
                   </TableCell>
                 ) : (
@@ -74,7 +87,10 @@ export function ChartDataTable({
                     <TableCell align="right">{money(point.p75)}</TableCell>
                   </>
                 )}
-                <TableCell align="right">{point ? formatCount(point.n) : '—'}</TableCell>
+                <TableCell align="right">
+                  {point ? formatPeopleCount({ count: point.n, lessThan: point.lessThan }) : '—'}
+                  {point?.smallSample ? ' (small sample)' : ''}
+                </TableCell>
               </TableRow>
             );
           })}
@@ -89,16 +105,25 @@ export function ChartDataTable({
  * the chart render queue), its data table, and a PNG download.
  */
 export function SalaryChartCard({
-  points,
+  chart,
   dollarsOfYear,
   suppressionMin,
   fileName,
 }: {
-  points: readonly TChartPoint[];
+  chart: TInsightsData['chart'];
   dollarsOfYear: number;
   suppressionMin: number;
   fileName: string;
 }) {
+  const [view, setView] = useState<'all' | 'same'>('all');
+  const same = chart.sameCohort;
+  const sameYears =
+    same.awardYearFrom === null
+      ? null
+      : same.awardYearFrom === same.awardYearTo
+        ? String(same.awardYearFrom)
+        : `${same.awardYearFrom}–${same.awardYearTo}`;
+  const points = view === 'same' && sameYears ? same.points : chart.points;
   const colors = useChartColors();
   const svgRef = useRef<SVGSVGElement>(null);
   const [showTable, setShowTable] = useState(false);
@@ -138,11 +163,30 @@ export function SalaryChartCard({
             {MESSAGES.salaryChartTitle}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Median annual wage with the middle half (25th to 75th percentile), in {dollarsOfYear}{' '}
-            dollars
+            Median annual full-time wage with the middle half (25th to 75th percentile), in{' '}
+            {dollarsOfYear} dollars
+          </Typography>
+          <Typography variant="body2" color="text.secondary" data-testid="chart-view-note">
+            {view === 'same' && sameYears
+              ? `Same cohort: every year covers only the awards of ${sameYears}, whose +5 year is complete.`
+              : 'All award years: later years after the award cover only the earlier award years.'}
           </Typography>
         </Box>
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={view === 'same' && sameYears ? 'same' : 'all'}
+            onChange={(_, next: 'all' | 'same' | null) => {
+              if (next) setView(next);
+            }}
+            aria-label="Chart view"
+          >
+            <ToggleButton value="all">All award years</ToggleButton>
+            <ToggleButton value="same" disabled={!sameYears}>
+              Same cohort
+            </ToggleButton>
+          </ToggleButtonGroup>
           <Button
             size="small"
             startIcon={<TableChartOutlined />}
@@ -183,6 +227,9 @@ export function SalaryChartCard({
               suppressionMin={suppressionMin}
               svgRef={svgRef}
               label={`${MESSAGES.salaryChartTitle}: median salary by year around the award`}
+              {...(view === 'same' && sameYears
+                ? { awardYears: `Same cohort: awards of ${sameYears}` }
+                : {})}
             />
           )}
         </ChartCard>

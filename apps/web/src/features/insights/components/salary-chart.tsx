@@ -9,6 +9,7 @@ import {
   describeRelativeYear,
   formatCount,
   formatMoney,
+  hiddenReason,
   formatRelativeYear,
 } from '../lib/format-insights';
 
@@ -42,13 +43,21 @@ export interface SalaryChartProps {
   svgRef?: Ref<SVGSVGElement>;
   /** Names the chart for assistive technology. */
   label: string;
+  /** Which award years every point covers, for the tooltip ("Award years 2013–2018"). */
+  awardYears?: string;
 }
 
 /**
  * Median salary by year relative to the award year, with the P25–P75 band; suppressed years
  * leave gaps. Hover, or focus and use the arrow keys, to read a year's figures and its n.
  */
-export function SalaryChart({ points, suppressionMin, svgRef, label }: SalaryChartProps) {
+export function SalaryChart({
+  points,
+  suppressionMin,
+  svgRef,
+  label,
+  awardYears,
+}: SalaryChartProps) {
   const [containerRef, width] = useElementWidth<HTMLDivElement>();
   const narrow = width < 520;
   const geometry = buildChartGeometry(points, {
@@ -225,6 +234,7 @@ export function SalaryChart({ points, suppressionMin, svgRef, label }: SalaryCha
           <ChartTooltip
             marker={activeMarker}
             suppressionMin={suppressionMin}
+            awardYears={awardYears}
             left={activeMarker.x}
             width={width}
           />
@@ -237,11 +247,13 @@ export function SalaryChart({ points, suppressionMin, svgRef, label }: SalaryCha
 function ChartTooltip({
   marker,
   suppressionMin,
+  awardYears,
   left,
   width,
 }: {
   marker: ChartMarker;
   suppressionMin: number;
+  awardYears: string | undefined;
   left: number;
   width: number;
 }) {
@@ -269,6 +281,11 @@ function ChartTooltip({
         {describeRelativeYear(marker.relativeYear)}
         {marker.relativeYear !== 0 ? ` (${formatRelativeYear(marker.relativeYear)})` : ''}
       </Typography>
+      {awardYears ? (
+        <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+          {awardYears}
+        </Typography>
+      ) : null}
       {!point ? (
         <Typography variant="body2" color="text.secondary">
           No data for this year
@@ -276,7 +293,9 @@ function ChartTooltip({
       ) : point.suppressed || point.median === null ? (
         <Typography variant="body2" color="text.secondary">
           {point.suppressed
-            ? `Fewer than ${suppressionMin} people: hidden to protect privacy`
+            ? point.n === null && point.lessThan === null
+              ? hiddenReason(null)
+              : `Fewer than ${point.lessThan ?? suppressionMin} people: hidden to protect privacy`
             : 'No wages reported for this year'}
         </Typography>
       ) : (
@@ -288,7 +307,8 @@ function ChartTooltip({
             </Typography>
           ) : null}
           <Typography variant="body2" color="text.secondary">
-            n = {formatCount(point.n)}
+            n = {point.n === null ? '—' : formatCount(point.n)}
+            {point.smallSample ? ' · small sample' : ''}
           </Typography>
         </>
       )}

@@ -29,7 +29,7 @@ describe('salary chart geometry', () => {
     expect(geometry.bands).toHaveLength(2);
     const suppressed = geometry.markers.find((marker) => marker.relativeYear === -2);
     expect(suppressed?.y).toBeNull();
-    expect(suppressed?.point?.n).toBe(6);
+    expect(suppressed?.point?.lessThan).toBe(10);
   });
 
   it('treats a missing year as a gap and puts money on a 0-based axis', () => {

@@ -33,6 +33,22 @@ export const formatPeople = (n: number): string =>
 
 export const formatCount = (n: number): string => count.format(n);
 
+/**
+ * A people count as the API publishes it: exact from 10 on, "Fewer than 10" below, "Withheld"
+ * when kept back so that a smaller group cannot be worked out from other figures.
+ */
+export function formatPeopleCount(value: { count: number | null; lessThan: number | null }) {
+  if (value.count !== null) return count.format(value.count);
+  return value.lessThan !== null ? `Fewer than ${value.lessThan}` : 'Withheld';
+}
+
+/** Why a figure is hidden, from its published n. */
+export function hiddenReason(lessThan: number | null): string {
+  return lessThan !== null
+    ? `Fewer than ${lessThan} people: hidden to protect privacy`
+    : 'Withheld so that a smaller group cannot be worked out from other figures';
+}
+
 /** Relative year as the chart labels it: −5 … "Award year" … +5. */
 export function formatRelativeYear(relativeYear: number): string {
   if (relativeYear === 0) return 'Award year';

@@ -10,7 +10,14 @@ describe('CSV export', () => {
       ...insightsFixture(),
       employment: {
         ...insightsFixture().employment,
-        topIndustry: { name: '=cmd|calc', share: 0.3, n: 40, suppressed: false },
+        topIndustry: {
+          name: '=cmd|calc',
+          share: 0.3,
+          n: 40,
+          lessThan: null,
+          suppressed: false,
+          smallSample: false,
+        },
       },
     };
     const csv = insightsToCsv(data, { cohortLabel: 'Northwind, all award years' });
@@ -20,11 +27,19 @@ describe('CSV export', () => {
     expect(lines).toContain('kind,name,value,unit,share,n,suppressed,small sample');
     expect(lines).toContain('figure,Salary,52300,2025 dollars,,1234,false,false');
     expect(lines).toContain('figure,Employment rate,0.64,fraction,,1500,false,false');
-    expect(lines).toContain("figure,Top industry,'=cmd|calc,name,0.3,40,false,");
+    expect(lines).toContain("figure,Top industry,'=cmd|calc,name,0.3,40,false,false");
+    expect(lines).toContain('figure,Coverage (matched share),0.81,fraction,,1850,false,false');
+    expect(lines).toContain(
+      'data gap,MISSING_EMPLOYMENT,<10,Matched, no employment records'.replace(
+        'Matched, no employment records',
+        '"Matched, no employment records"',
+      ),
+    );
     expect(lines).toContain('data gap,MISSING_EQUIFAX,120,Not matched by the data provider');
-    expect(lines).toContain('relative year,median,p25,p75,n,suppressed');
-    expect(lines).toContain('-2,,,,6,true');
-    expect(lines).toContain('1,52300,40000,66000,1234,false');
-    expect(lines.filter((line) => /^-?\d+,/.test(line))).toHaveLength(11);
+    expect(lines).toContain('view,relative year,median,p25,p75,n,suppressed,small sample');
+    expect(lines).toContain('all award years,-2,,,,<10,true,false');
+    expect(lines).toContain('all award years,1,52300,40000,66000,1234,false,false');
+    expect(lines.filter((line) => line.startsWith('all award years,'))).toHaveLength(11);
+    expect(lines.filter((line) => line.startsWith('same cohort 2015-2017,'))).toHaveLength(11);
   });
 });

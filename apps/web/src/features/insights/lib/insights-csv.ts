@@ -23,7 +23,7 @@ function figureRow(
     value,
     unit === 'dollars' ? dollars : 'fraction',
     null,
-    figure.n,
+    peopleCell({ count: figure.n, lessThan: figure.lessThan }),
     figure.suppressed,
     figure.smallSample,
   ];
@@ -36,13 +36,32 @@ function topRow(name: string, top: TTop): Row {
     top.name,
     'name',
     top.share === null ? null : round(top.share),
-    top.n,
+    peopleCell({ count: top.n, lessThan: top.lessThan }),
     top.suppressed,
-    null,
+    top.smallSample,
   ];
 }
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;
+
+/** A people count as the API publishes it: the number, "<10", or "withheld". */
+function peopleCell(value: { count: number | null; lessThan: number | null }) {
+  if (value.count !== null) return value.count;
+  return value.lessThan !== null ? `<${value.lessThan}` : 'withheld';
+}
+
+function pointRows(view: string, points: TInsightsData['chart']['points']): Row[] {
+  return points.map((point): Row => [
+    view,
+    point.relativeYear,
+    point.median === null ? null : Math.round(point.median),
+    point.p25 === null ? null : Math.round(point.p25),
+    point.p75 === null ? null : Math.round(point.p75),
+    peopleCell({ count: point.n, lessThan: point.lessThan }),
+    point.suppressed,
+    point.smallSample,
+  ]);
+}
 
 export interface InsightsCsvContext {
   /** What the cohort is, e.g. "Northwind Technical College — all credentials, 2015–2024". */
@@ -58,7 +77,7 @@ export function insightsToCsv(data: TInsightsData, context: InsightsCsvContext):
   const rows: Row[] = [
     ['cohort', context.cohortLabel],
     ['awards', data.cohort.awards],
-    ['matched', data.cohort.matched],
+    ['matched', peopleCell(data.cohort.matched)],
     ['data as of', data.asOfYear],
     ['money in', dollars],
     [],
@@ -79,25 +98,28 @@ export function insightsToCsv(data: TInsightsData, context: InsightsCsvContext):
   if (data.employment.status === 'available') {
     rows.push(
       figureRow('Employment rate', 'fraction', data.employment.employmentRate, dollars),
+      figureRow('Coverage (matched share)', 'fraction', data.employment.coverage, dollars),
+      figureRow(
+        'Employment rate over all awards',
+        'fraction',
+        data.employment.employmentRateAllAwards,
+        dollars,
+      ),
       topRow('Top industry', data.employment.topIndustry),
       topRow('Top job role', data.employment.topJobRole),
     );
   }
   for (const gap of data.dataGaps) {
-    rows.push(['data gap', gap.code, gap.count, DATA_GAP_LABELS[gap.code]]);
+    rows.push(['data gap', gap.code, peopleCell(gap), DATA_GAP_LABELS[gap.code]]);
   }
   if (data.earnings.status !== 'available') return toCsv(rows);
   rows.push(
     [],
-    ['relative year', 'median', 'p25', 'p75', 'n', 'suppressed'],
-    ...data.chart.points.map((point): Row => [
-      point.relativeYear,
-      point.median === null ? null : Math.round(point.median),
-      point.p25 === null ? null : Math.round(point.p25),
-      point.p75 === null ? null : Math.round(point.p75),
-      point.n,
-      point.suppressed,
-    ]),
+    ['view', 'relative year', 'median', 'p25', 'p75', 'n', 'suppressed', 'small sample'],
+    ...pointRows('all award years', data.chart.points),
   );
+  const same = data.chart.sameCohort;
+  if (same.awardYearFrom !== null)
+    rows.push(...pointRows(`same cohort ${same.awardYearFrom}-${same.awardYearTo}`, same.points));
   return toCsv(rows);
 }

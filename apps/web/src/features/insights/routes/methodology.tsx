@@ -5,7 +5,9 @@ import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import {
+  INSIGHTS_DEFAULT_EARNINGS_FLOOR,
   INSIGHTS_MEASURE_YEAR,
+  INSIGHTS_POOL_YEARS,
   INSIGHTS_SMALL_SAMPLE_MIN,
   INSIGHTS_SUPPRESSION_MIN,
   INSIGHTS_YEARS_AROUND_AWARD,
@@ -16,6 +18,7 @@ import { paths } from '../../../lib/routing/paths';
 import { PageHeader } from '../../../components/layout/page-header';
 import { useBreadcrumbs } from '../../../lib/breadcrumbs/use-breadcrumbs';
 import { DATA_GAP_LABELS } from '../lib/data-gaps';
+import { formatMoney } from '../lib/format-insights';
 
 interface Section {
   id: string;
@@ -49,6 +52,16 @@ const SECTIONS: Section[] = [
           it, +1 the year after it, up to {INSIGHTS_YEARS_AROUND_AWARD} years each way. Only
           complete calendar years count.
         </P>
+        <P>
+          Award years are chosen as all years or one fixed pool of {INSIGHTS_POOL_YEARS} years (such
+          as 2016–2018), as the Census Bureau pools graduating classes: comparing arbitrary ranges
+          could single out the people of one year.
+        </P>
+        <P>
+          In “All credentials” a person counts once, by their first award (the earliest award year),
+          even if they hold several credentials; a person is an external id within the organization.
+          In one credential’s view every award of it counts.
+        </P>
       </>
     ),
   },
@@ -58,8 +71,12 @@ const SECTIONS: Section[] = [
     body: (
       <P>
         The median annual wage, {INSIGHTS_MEASURE_YEAR} year after the award, of the people who were
-        employed full time that year. Half of them earned more, half less. Part-time wages are left
-        out, so that a figure is not pulled down by hours rather than pay.
+        employed full time that year, as the employer reports it. Half of them earned more, half
+        less. Part-time wages are left out, so that a figure is not pulled down by hours rather than
+        pay, and so are annual wages under the earnings floor, by default{' '}
+        {formatMoney(INSIGHTS_DEFAULT_EARNINGS_FLOOR)} (the federal minimum wage of $7.25 for 2,080
+        hours), as the Census Bureau leaves out marginal earners. The same rule applies to every
+        wage figure and the chart.
       </P>
     ),
   },
@@ -68,10 +85,12 @@ const SECTIONS: Section[] = [
     title: 'Salary growth',
     body: (
       <P>
-        How much the median wage changed, in percent, from the year before the award (−1) to the
-        latest year after it with data, at most {INSIGHTS_YEARS_AROUND_AWARD} years on. The card
-        names that span (“+38% over 5 years”). The medians at both ends are of full-time wages, in
-        constant dollars, so inflation does not count as growth.
+        How much the median wage changed, in percent, from the year before the award (−1) to a later
+        year, at most {INSIGHTS_YEARS_AROUND_AWARD} years on, for the same people: only those with
+        full-time wages in both years count, at both ends. The card names the span (“+38% over 5
+        years”) and how many people it follows. The latest span with enough people is used. The
+        medians are in constant dollars, so inflation does not count as growth, and people who start
+        work only after the award do not count as growth either.
       </P>
     ),
   },
@@ -81,9 +100,9 @@ const SECTIONS: Section[] = [
     body: (
       <P>
         The median, across people, of each person’s own change in annual wage from the year before
-        the award to the year after it. Only people with full-time wages in both years count. It
-        answers “how much more did a typical person earn” rather than comparing two different
-        groups.
+        the award to the year after it. Only people with full-time wages in both years count, so the
+        card’s number of people is the same at both ends. It answers “how much more did a typical
+        person earn” rather than comparing two different groups.
       </P>
     ),
   },
@@ -91,10 +110,18 @@ const SECTIONS: Section[] = [
     id: 'employment-rate',
     title: 'Employment rate',
     body: (
-      <P>
-        The share of the matched cohort that was employed, full or part time,{' '}
-        {INSIGHTS_MEASURE_YEAR} year after the award.
-      </P>
+      <>
+        <P>
+          The share of the matched cohort that was employed {INSIGHTS_MEASURE_YEAR} year after the
+          award. Employed means any job on record that year, part-time included.
+        </P>
+        <P>
+          Because only people the data provider found can be counted, the card also gives the
+          coverage (the share of the awards looked up that were matched) and the rate over all of
+          them, counting the unmatched as not found employed: the true rate lies at or above that
+          second figure.
+        </P>
+      </>
     ),
   },
   {
@@ -103,7 +130,8 @@ const SECTIONS: Section[] = [
     body: (
       <P>
         The industry sector (NAICS) most common among the people employed {INSIGHTS_MEASURE_YEAR}{' '}
-        year after the award, with its share of them.
+        year after the award whose record names an industry, with its share of exactly that group
+        (people whose record names none are left out of the share).
       </P>
     ),
   },
@@ -113,7 +141,7 @@ const SECTIONS: Section[] = [
     body: (
       <P>
         The job role (SOC title) most common among the people employed {INSIGHTS_MEASURE_YEAR} year
-        after the award, with its share of them.
+        after the award whose record names a job role, with its share of exactly that group.
       </P>
     ),
   },
@@ -121,13 +149,21 @@ const SECTIONS: Section[] = [
     id: 'chart',
     title: MESSAGES.salaryChartTitle,
     body: (
-      <P>
-        For every year from {INSIGHTS_YEARS_AROUND_AWARD} years before to{' '}
-        {INSIGHTS_YEARS_AROUND_AWARD} years after the award, the median full-time wage and the
-        middle half of wages (from the 25th to the 75th percentile), with the number of people
-        behind each year. A year with too few people is left as a gap in the line. The chart’s
-        figures are also available as a table and as a CSV file.
-      </P>
+      <>
+        <P>
+          For every year from {INSIGHTS_YEARS_AROUND_AWARD} years before to{' '}
+          {INSIGHTS_YEARS_AROUND_AWARD} years after the award, the median full-time wage and the
+          middle half of wages (from the 25th to the 75th percentile), with the number of people
+          behind each year. A year with too few people is left as a gap in the line. The chart’s
+          figures are also available as a table and as a CSV file.
+        </P>
+        <P>
+          In the “All award years” view, later years after the award can only cover earlier award
+          years, so each year may describe different classes. The “Same cohort” view keeps only the
+          award years whose +{INSIGHTS_YEARS_AROUND_AWARD} year is complete, so every point covers
+          the same classes; its tooltip names them and each point’s number of people.
+        </P>
+      </>
     ),
   },
   {
@@ -151,6 +187,19 @@ const SECTIONS: Section[] = [
           A figure computed from fewer than {INSIGHTS_SUPPRESSION_MIN} people is never shown: it
           reads “—” with the reason “Fewer than {INSIGHTS_SUPPRESSION_MIN} people: hidden to protect
           privacy”. This keeps individuals from being recognized in small groups.
+        </P>
+        <P>
+          Counts of people from the data provider (matched people, data gaps, the people behind a
+          figure) under {INSIGHTS_SUPPRESSION_MIN} read “Fewer than {INSIGHTS_SUPPRESSION_MIN}”,
+          never the exact number.
+        </P>
+        <P>
+          Hiding small figures is not enough when two answers can be subtracted: all years less one
+          pool, or all credentials less the others. So a figure of {INSIGHTS_SUPPRESSION_MIN} or
+          more people is also withheld where it would let a smaller group be worked out from other
+          figures, across award years, credentials, the chart, data gaps and exports. It reads
+          “Withheld so that a smaller group cannot be worked out from other figures”. State
+          wage-record programs protect their tables the same way (complementary suppression).
         </P>
         <P>
           A figure from {INSIGHTS_SUPPRESSION_MIN} to {INSIGHTS_SMALL_SAMPLE_MIN - 1} people is
@@ -178,6 +227,26 @@ const SECTIONS: Section[] = [
           are recomputed whenever new awards or earnings data arrive; while that runs, the screens
           say the insights are temporarily unavailable.
         </P>
+        <Box component="ul" sx={{ mt: 0, mb: 2, pl: 5, maxWidth: '72ch', display: 'grid', gap: 1 }}>
+          <li>
+            <strong>Same as PSEO:</strong> fixed pools of award years; full-time earnings above a
+            minimum-wage floor.
+          </li>
+          <li>
+            <strong>Different from PSEO:</strong> PSEO adds statistical noise to every figure;
+            Laurel shows exact figures and hides or withholds those about small groups, because one
+            institution’s programs are small and noise would blur them.
+          </li>
+          <li>
+            <strong>Different from the College Scorecard:</strong> the Scorecard counts everyone
+            working; Laurel’s wage figures count only full-time wages above the floor, and growth
+            follows the same people rather than comparing separate classes.
+          </li>
+          <li>
+            <strong>Same as the Scorecard:</strong> small groups are suppressed rather than blurred;
+            each figure says how many people it covers.
+          </li>
+        </Box>
         <P>
           Earnings data are part of an organization’s contract. Without them, its awards are neither
           matched nor billed, and the screens say that earnings insights are unavailable for the
@@ -192,7 +261,8 @@ const SECTIONS: Section[] = [
     body: (
       <>
         <P>
-          Not every award can contribute. The cohort summary counts the awards left out, by reason:
+          Not every award can contribute. The cohort summary counts the awards left out, by reason
+          (under {INSIGHTS_SUPPRESSION_MIN} as “Fewer than {INSIGHTS_SUPPRESSION_MIN}”):
         </P>
         <Box component="dl" sx={{ m: 0, mb: 2, display: 'grid', gap: 2, maxWidth: '72ch' }}>
           {(Object.keys(DATA_GAP_LABELS) as (keyof typeof DATA_GAP_LABELS)[]).map((code) => (

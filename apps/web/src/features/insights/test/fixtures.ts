@@ -5,7 +5,16 @@ export function chartPointsFixture(): TChartPoint[] {
   return Array.from({ length: 11 }, (_, index) => {
     const relativeYear = index - 5;
     if (relativeYear === -2)
-      return { relativeYear, median: null, p25: null, p75: null, n: 6, suppressed: true };
+      return {
+        relativeYear,
+        median: null,
+        p25: null,
+        p75: null,
+        n: null,
+        lessThan: 10,
+        suppressed: true,
+        smallSample: false,
+      };
     const median = relativeYear === 1 ? 52_300 : 40_000 + relativeYear * 2_000;
     return {
       relativeYear,
@@ -13,7 +22,9 @@ export function chartPointsFixture(): TChartPoint[] {
       p25: relativeYear === 1 ? 40_000 : median - 8_000,
       p75: relativeYear === 1 ? 66_000 : median + 9_000,
       n: relativeYear === 1 ? 1_234 : 900,
+      lessThan: null,
       suppressed: false,
+      smallSample: false,
     };
   });
 }
@@ -23,33 +34,78 @@ export function insightsFixture(): TInsightsData {
   return {
     earnings: {
       status: 'available',
-      salary: { value: 52_300, n: 1_234, suppressed: false, smallSample: false },
-      salaryIncrease: { value: 9_800, n: 24, suppressed: false, smallSample: true },
+      salary: { value: 52_300, n: 1_234, lessThan: null, suppressed: false, smallSample: false },
+      salaryIncrease: {
+        value: 9_800,
+        n: 24,
+        lessThan: null,
+        suppressed: false,
+        smallSample: true,
+        horizonYears: 1,
+        nAtStart: 24,
+        nAtEnd: 24,
+      },
       salaryGrowth: {
         value: 0.38,
         n: 800,
+        lessThan: null,
         suppressed: false,
         smallSample: false,
         horizonYears: 5,
+        nAtStart: 800,
+        nAtEnd: 800,
       },
     },
     employment: {
       status: 'available',
-      employmentRate: { value: 0.64, n: 1_500, suppressed: false, smallSample: false },
+      employmentRate: {
+        value: 0.64,
+        n: 1_500,
+        lessThan: null,
+        suppressed: false,
+        smallSample: false,
+      },
+      coverage: { value: 0.81, n: 1_850, lessThan: null, suppressed: false, smallSample: false },
+      employmentRateAllAwards: {
+        value: 0.52,
+        n: 1_850,
+        lessThan: null,
+        suppressed: false,
+        smallSample: false,
+      },
       topIndustry: {
         name: 'Health Care and Social Assistance',
         share: 0.31,
         n: 960,
+        lessThan: null,
         suppressed: false,
+        smallSample: false,
       },
-      topJobRole: { name: null, share: null, n: 7, suppressed: true },
+      topJobRole: {
+        name: null,
+        share: null,
+        n: null,
+        lessThan: 10,
+        suppressed: true,
+        smallSample: false,
+      },
     },
-    chart: { points: chartPointsFixture() },
-    cohort: { awards: 2_000, matched: 1_620 },
+    chart: {
+      points: chartPointsFixture(),
+      sameCohort: {
+        awardYearFrom: 2015,
+        awardYearTo: 2017,
+        points: chartPointsFixture().map((p) => ({
+          ...p,
+          n: p.n === null ? null : Math.round(p.n / 3),
+        })),
+      },
+    },
+    cohort: { awards: 2_000, matched: { count: 1_620, lessThan: null } },
     dataGaps: [
-      { code: 'MISSING_EQUIFAX', count: 120 },
-      { code: 'MISSING_EARNINGS', count: 45 },
-      { code: 'MISSING_EMPLOYMENT', count: 0 },
+      { code: 'MISSING_EQUIFAX', count: 120, lessThan: null },
+      { code: 'MISSING_EARNINGS', count: 45, lessThan: null },
+      { code: 'MISSING_EMPLOYMENT', count: null, lessThan: 10 },
     ],
     asOfYear: 2025,
     dollarsOfYear: 2025,
@@ -57,6 +113,13 @@ export function insightsFixture(): TInsightsData {
     credentialId: null,
     awardYearFrom: 2015,
     awardYearTo: 2024,
+    ranges: [
+      { from: 2015, to: 2024, kind: 'ALL' },
+      { from: 2015, to: 2017, kind: 'POOL' },
+      { from: 2018, to: 2020, kind: 'POOL' },
+      { from: 2021, to: 2023, kind: 'POOL' },
+      { from: 2024, to: 2026, kind: 'POOL' },
+    ],
     builtAt: '2026-01-10T08:00:00.000Z',
   };
 }
@@ -69,5 +132,7 @@ export function lookupsFixture(): TInsightsLookups {
     supportEmail: 'support@laurel.example',
     suppressionMin: 10,
     smallSampleMin: 30,
+    poolYears: 3,
+    earningsFloor: 15_080,
   };
 }

@@ -1,0 +1,133 @@
+// Disclosure control for the insight aggregates (decision record 017): primary suppression of
+// every people count from 1 to 9, then complementary suppression until no released count, and no
+// difference of released counts, isolates 1–9 people. Written here because it works on this
+// product's own grid (credentials × fixed award-year pools with their margins); the
+// statistical-disclosure packages that do this (sdcTable, tau-Argus) are not JavaScript.
+import { INSIGHTS_SUPPRESSION_MIN } from '@laurel/contract/insights';
+
+/** One answerable cohort: the counts it publishes, by measure. */
+export interface GridCell {
+  row: number;
+  column: number;
+  values: Record<string, number>;
+  /** The measures the cohort publishes; null for all of them. */
+  published: ReadonlySet<string> | null;
+}
+
+export interface Grid {
+  rows: number[];
+  columns: number[];
+  /** By key. */
+  cells: Map<string, GridCell>;
+  /** A margin and the cohorts that make it up (its count is at most the sum of theirs). */
+  lines: Array<{ margin: string; parts: string[] }>;
+  /** Whether the cohort `inner` lies inside `outer`. */
+  nested?: (inner: string, outer: string) => boolean;
+}
+
+const MIN = INSIGHTS_SUPPRESSION_MIN;
+const small = (n: number) => n >= 1 && n < MIN;
+
+/** Whether `start` plus the sum of some of `values` can be 1–9 (a subset-sum over 0…9 − start). */
+function reachesSmall(start: number, values: readonly number[]): boolean {
+  const limit = MIN - 1 - start;
+  const reachable = new Uint8Array(limit + 1);
+  reachable[0] = 1;
+  for (const v of values) {
+    if (v <= 0 || v > limit) continue;
+    for (let t = limit; t >= v; t -= 1) if (reachable[t - v]) reachable[t] = 1;
+  }
+  for (let t = Math.max(0, 1 - start); t <= limit; t += 1) if (reachable[t]) return true;
+  return false;
+}
+
+/**
+ * The measures each cohort must withhold, by cohort key. `together` names measures a cohort shows
+ * only together (withholding one withholds the other).
+ */
+export function protect(
+  grid: Grid,
+  together: ReadonlyArray<readonly [string, string]> = [],
+): Map<string, Set<string>> {
+  const keys = [...grid.cells.keys()];
+  const measures = new Set<string>();
+  for (const cell of grid.cells.values()) for (const m of Object.keys(cell.values)) measures.add(m);
+  const hidden = new Map<string, Set<string>>(keys.map((k) => [k, new Set<string>()]));
+  const pairs: Array<[string, string]> = [];
+  if (grid.nested)
+    for (const inner of keys)
+      for (const outer of keys) if (grid.nested(inner, outer)) pairs.push([inner, outer]);
+
+  const absent = (key: string, m: string) => {
+    const published = grid.cells.get(key)!.published;
+    return published !== null && !published.has(m);
+  };
+  const value = (key: string, m: string) => grid.cells.get(key)!.values[m] ?? 0;
+  const isHidden = (key: string, m: string) => hidden.get(key)!.has(m);
+  const hide = (key: string, m: string) => hidden.get(key)!.add(m);
+
+  for (const m of measures)
+    for (const key of keys) if (!absent(key, m) && small(value(key, m))) hide(key, m);
+
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (const m of measures) {
+      for (const line of grid.lines) {
+        if (absent(line.margin, m) || isHidden(line.margin, m)) continue;
+        if (line.parts.some((p) => absent(p, m))) continue;
+        let withheld = 0;
+        let withheldParts = 0;
+        let released = 0;
+        for (const p of line.parts) {
+          if (isHidden(p, m)) {
+            withheld += value(p, m);
+            if (value(p, m) > 0) withheldParts += 1;
+          } else released += value(p, m);
+        }
+        const rest = value(line.margin, m) - released;
+        // A lone withheld part would be the margin less the rest: it needs a companion. Where a
+        // person counts once in the margin but in several parts, the rest can fall below zero:
+        // then no set of released parts may bring it back to 1–9.
+        if (
+          !small(withheld) &&
+          !small(rest) &&
+          withheldParts !== 1 &&
+          !(
+            rest < 0 &&
+            reachesSmall(
+              rest,
+              line.parts.filter((p) => !isHidden(p, m)).map((p) => value(p, m)),
+            )
+          )
+        )
+          continue;
+        // Withhold the smallest released part that holds anyone, else the margin.
+        let pick: string | null = null;
+        for (const p of line.parts) {
+          if (isHidden(p, m) || value(p, m) === 0) continue;
+          if (pick === null || value(p, m) < value(pick, m)) pick = p;
+        }
+        hide(pick ?? line.margin, m);
+        changed = true;
+      }
+      for (const [inner, outer] of pairs) {
+        if (absent(inner, m) || absent(outer, m) || isHidden(inner, m) || isHidden(outer, m))
+          continue;
+        if (!small(value(outer, m) - value(inner, m))) continue;
+        hide(value(inner, m) > 0 ? inner : outer, m);
+        changed = true;
+      }
+    }
+    for (const [a, b] of together) {
+      for (const key of keys) {
+        if (isHidden(key, a) !== isHidden(key, b)) {
+          hide(key, a);
+          hide(key, b);
+          changed = true;
+        }
+      }
+    }
+  }
+  return hidden;
+}
