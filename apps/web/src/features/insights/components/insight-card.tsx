@@ -25,6 +25,8 @@ export interface InsightCardProps {
   compact?: boolean;
   /** A line under the value, e.g. the top industry's share. */
   detail?: string;
+  /** One more line under the detail, e.g. the salary against its benchmark. */
+  note?: ReactNode;
   n: number;
   suppressed: boolean;
   smallSample: boolean;
@@ -41,6 +43,7 @@ export function InsightCard({
   valueSuffix,
   compact = false,
   detail,
+  note,
   n,
   suppressed,
   smallSample,
@@ -120,6 +123,7 @@ export function InsightCard({
           {detail}
         </Typography>
       ) : null}
+      {!hidden && note ? note : null}
       <Typography variant="body2" color="text.secondary">
         {suppressed
           ? `Fewer than ${suppressionMin} people: hidden to protect privacy`

@@ -11,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
+import type { TBenchmarkComparison } from '@laurel/contract/benchmarks';
 import { INSIGHTS_YEARS_AROUND_AWARD, type TChartPoint } from '@laurel/contract/insights';
 import { MESSAGES } from '@laurel/contract/messages';
 
@@ -18,6 +19,7 @@ import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { getErrorText } from '../../../lib/errors/error-text';
 import { describeRelativeYear, formatCount, formatMoney } from '../lib/format-insights';
 import { downloadSvgAsPng } from '../lib/svg-to-png';
+import { BenchmarkLegend } from './benchmark-notes';
 import { ChartCard } from './chart-card';
 import { SalaryChart } from './salary-chart';
 import { useChartColors } from './use-chart-colors';
@@ -93,11 +95,17 @@ export function SalaryChartCard({
   dollarsOfYear,
   suppressionMin,
   fileName,
+  benchmark,
+  salary = null,
 }: {
   points: readonly TChartPoint[];
   dollarsOfYear: number;
   suppressionMin: number;
   fileName: string;
+  /** The credential's benchmarks: a reference line and, under the chart, their sources. */
+  benchmark?: TBenchmarkComparison | undefined;
+  /** The salary a year after the award (for the earnings premium); null when not shown. */
+  salary?: number | null;
 }) {
   const colors = useChartColors();
   const svgRef = useRef<SVGSVGElement>(null);
@@ -183,10 +191,16 @@ export function SalaryChartCard({
               suppressionMin={suppressionMin}
               svgRef={svgRef}
               label={`${MESSAGES.salaryChartTitle}: median salary by year around the award`}
+              reference={
+                benchmark?.benchmark
+                  ? { value: benchmark.benchmark.value, label: 'Benchmark' }
+                  : undefined
+              }
             />
           )}
         </ChartCard>
       )}
+      {benchmark ? <BenchmarkLegend comparison={benchmark} salary={salary} /> : null}
       {showTable ? (
         <Box id={tableId} sx={{ mt: 4 }}>
           <ChartDataTable

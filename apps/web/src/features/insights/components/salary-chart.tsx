@@ -42,20 +42,32 @@ export interface SalaryChartProps {
   svgRef?: Ref<SVGSVGElement>;
   /** Names the chart for assistive technology. */
   label: string;
+  /** A dashed horizontal line, e.g. the earnings benchmark of the credential's field. */
+  reference?: { value: number; label: string } | undefined;
 }
 
 /**
  * Median salary by year relative to the award year, with the P25–P75 band; suppressed years
  * leave gaps. Hover, or focus and use the arrow keys, to read a year's figures and its n.
  */
-export function SalaryChart({ points, suppressionMin, svgRef, label }: SalaryChartProps) {
+export function SalaryChart({
+  points,
+  suppressionMin,
+  svgRef,
+  label,
+  reference,
+}: SalaryChartProps) {
   const [containerRef, width] = useElementWidth<HTMLDivElement>();
   const narrow = width < 520;
-  const geometry = buildChartGeometry(points, {
-    width,
-    height: HEIGHT,
-    margin: { top: 28, right: narrow ? 12 : 24, bottom: 48, left: narrow ? 48 : 64 },
-  });
+  const geometry = buildChartGeometry(
+    points,
+    {
+      width,
+      height: HEIGHT,
+      margin: { top: 28, right: narrow ? 12 : 24, bottom: 48, left: narrow ? 48 : 64 },
+    },
+    reference ? [reference.value] : [],
+  );
   const [active, setActive] = useState<number | null>(null);
   const activeMarker = geometry.markers.find((marker) => marker.relativeYear === active) ?? null;
 
@@ -162,6 +174,28 @@ export function SalaryChart({ points, suppressionMin, svgRef, label }: SalaryCha
         {geometry.bands.map((d) => (
           <path key={d} d={d} fill={colors.band} stroke="none" />
         ))}
+        {reference ? (
+          <g data-testid="benchmark-line">
+            <line
+              x1={geometry.plot.left}
+              x2={geometry.plot.right}
+              y1={geometry.y(reference.value)}
+              y2={geometry.y(reference.value)}
+              stroke={colors.reference}
+              strokeWidth={2}
+              strokeDasharray="8 5"
+            />
+            <text
+              x={geometry.plot.left + 6}
+              y={geometry.y(reference.value) - 6}
+              fontSize={12}
+              fontWeight={700}
+              fill={colors.reference}
+            >
+              {reference.label}
+            </text>
+          </g>
+        ) : null}
         {geometry.lines.map((d) => (
           <path
             key={d}
