@@ -14,9 +14,15 @@ const cells = (overrides: Partial<Record<string, string>> = {}) => ({
   ...overrides,
 });
 
+async function* chunks(...buffers: Buffer[]): AsyncGenerator<Buffer> {
+  yield* buffers;
+}
+
 async function read(text: string) {
   const items = [];
-  for await (const item of readBenchmarkFile([Buffer.from(text, 'utf8')], { latestYear: 2026 }))
+  for await (const item of readBenchmarkFile(chunks(Buffer.from(text, 'utf8')), {
+    latestYear: 2026,
+  }))
     items.push(item);
   return items;
 }
@@ -114,7 +120,7 @@ describe('a benchmark file', () => {
       'geography,cip,soc,metric,year,value,source\nUS,,,hs_earnings_threshold,2023,1,Caf\xe9\n',
       'latin1',
     );
-    const items = readBenchmarkFile([latin1], { latestYear: 2026 });
+    const items = readBenchmarkFile(chunks(latin1), { latestYear: 2026 });
     await expect(items.next()).rejects.toThrow('not UTF-8');
   });
 });
