@@ -54,6 +54,9 @@ import { organizationsRoutes } from './modules/organizations/organizations.route
 import { createOrganizationsService } from './modules/organizations/organizations.service.ts';
 import { createSearchRepository } from './modules/search/search.repository.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { createBenchmarksRepository } from './modules/benchmarks/benchmarks.repository.ts';
+import { benchmarksRoutes } from './modules/benchmarks/benchmarks.routes.ts';
+import { createBenchmarksService } from './modules/benchmarks/benchmarks.service.ts';
 import { createEarningsImportsRepository } from './modules/earnings/earnings-imports.repository.ts';
 import { createEarningsRepository } from './modules/earnings/earnings.repository.ts';
 import { earningsRoutes } from './modules/earnings/earnings.routes.ts';
@@ -373,6 +376,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       imports: createEarningsImportsRepository(db),
       audit,
       notifyJobs: () => jobs.notify(),
+    }),
+  });
+  await app.register(benchmarksRoutes, {
+    benchmarks: createBenchmarksService({
+      db,
+      benchmarks: createBenchmarksRepository(db),
+      audit,
+      ...(options.now ? { now: options.now } : {}),
     }),
   });
   await app.register(uploadsRoutes, {

@@ -29,6 +29,7 @@ export const PERMISSIONS = {
     'create:upload:any',
     'read:insights:any',
     'import:earnings:any',
+    'manage:benchmark:any',
     'read:platform:any',
   ],
   [ROLES.ORGANIZATION_ADMIN]: [

@@ -135,6 +135,8 @@ export interface Database {
   earningsYears: EarningsYearTable;
   insightAggregates: InsightAggregateTable;
   credentialInsightSummaries: CredentialInsightSummaryTable;
+  benchmarkDataSets: BenchmarkDataSetTable;
+  benchmarkValues: BenchmarkValueTable;
 }
 
 export type LookupTableName =
@@ -368,4 +370,25 @@ export interface SsoLoginStateTable {
   codeVerifier: string;
   expiresAt: Timestamp;
   usedAt: Timestamp | null;
+}
+
+export interface BenchmarkDataSetTable {
+  id: Generated<number>;
+  fileName: string;
+  importedByUserId: number | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface BenchmarkValueTable {
+  id: Generated<number>;
+  dataSetId: number;
+  geography: string;
+  cip: string | null;
+  soc: string | null;
+  metric: string;
+  year: number;
+  /** Dollars of `year`. */
+  value: number;
+  source: string;
 }

@@ -12,6 +12,7 @@ import {
   type DemoAccount,
 } from './demo-data.ts';
 import { seedDemoAudits } from './demo-audits.ts';
+import { seedDemoBenchmarks } from './demo-benchmarks.ts';
 import { DEMO_AWARD_COUNTS, seedDemoAwards } from './demo-awards.ts';
 import { createRandom } from './random.ts';
 
@@ -236,6 +237,8 @@ export async function seedDemoWorld(
     if (organization.loginMode === 'SSO' && identity.configureCompanySignIn)
       await seedCompanySignIn(db, identity, organization.name, `${organization.key}.demo`);
   }
+  // Fictional earnings benchmarks for the credentials' fields and places.
+  await seedDemoBenchmarks(db, new Date());
   // Four weeks of history on the audit trail, up to today.
   await db.transaction().execute((trx) => seedDemoAudits(trx, new Date()));
   return true;

@@ -32,6 +32,7 @@ const Contract = lazy(() => import('../features/contracts/routes/contract'));
 const User = lazy(() => import('../features/users/routes/user'));
 const Audits = lazy(() => import('../features/audits/routes/audits'));
 const Uploads = lazy(() => import('../features/uploads/routes/uploads'));
+const Benchmarks = lazy(() => import('../features/benchmarks/routes/benchmarks'));
 const OrganizationInsights = lazy(
   () => import('../features/insights/routes/organization-insights'),
 );
@@ -146,6 +147,10 @@ export function AppRoutes() {
             <Route path={paths.contracts.path} element={titled('Contracts', <ContractsList />)} />
             <Route path={paths.audits.path} element={titled('Audits', <Audits />)} />
             <Route path={paths.uploads.path} element={titled('Uploads', <Uploads />)} />
+            <Route
+              path={paths.benchmarks.path}
+              element={titled('Earnings benchmarks', <Benchmarks />)}
+            />
             <Route
               path={paths.insightsMethodology.path}
               element={titled('Insights methodology', <InsightsMethodology />)}

@@ -1,8 +1,19 @@
 // The demo earnings provider: fictional but plausible wage histories, the same for the same award
-// every time (seeded by organization, credential and external id). Nothing here describes real
-// people; the demo notice says so on every page.
+// every time (seeded by organization, credential and external id). Wage levels and spreads come
+// from published occupational wage statistics, the rest from stated assumptions (demo-wages.ts).
+// Nothing here describes real people; the demo notice says so on every page.
 import { realFactor } from '../insights/cpi-u.ts';
 import { createRandom } from '../../seed/random.ts';
+import {
+  GENERAL_OCCUPATIONS,
+  GENERAL_PROGRAM,
+  type Occupation,
+  OCCUPATION_WAGES_YEAR,
+  OCCUPATIONS,
+  type Program,
+  PROGRAMS,
+  PROGRAMS_BY_NAME,
+} from './demo-wages.ts';
 import {
   type AwardToMatch,
   EARNINGS_PROVIDERS,
@@ -12,180 +23,34 @@ import {
   type ProviderResult,
 } from './earnings-provider.ts';
 
-interface Field {
-  /** Full-time annual wage one year after an associate-level award, in 2024 dollars. */
-  base: number;
-  /** Industries of jobs in the field (NAICS sector titles), the first the most common. */
-  industries: readonly string[];
-  /** Job roles in the field (SOC titles), the first the most common. */
-  roles: readonly string[];
+/** Where the credential's program leads, from its CIP code (most specific first) or its name. */
+export function programOf(credential: AwardToMatch['credential']): Program {
+  const code = credential.programCode?.trim() ?? '';
+  if (/^\d{2}(\.\d{2}(\d{2})?)?$/.test(code)) {
+    for (const key of [code.slice(0, 7), code.slice(0, 5), code.slice(0, 2)]) {
+      const program = PROGRAMS[key];
+      if (program) return program;
+    }
+  }
+  for (const [pattern, key] of PROGRAMS_BY_NAME)
+    if (pattern.test(credential.name)) return PROGRAMS[key]!;
+  return GENERAL_PROGRAM;
 }
 
-const GENERAL: Field = {
-  base: 41_000,
-  industries: [
-    'Retail Trade',
-    'Administrative and Support and Waste Management and Remediation Services',
-    'Accommodation and Food Services',
-    'Health Care and Social Assistance',
-    'Transportation and Warehousing',
-  ],
-  roles: [
-    'Customer Service Representatives',
-    'Office Clerks, General',
-    'Retail Salespersons',
-    'First-Line Supervisors of Retail Sales Workers',
-    'Stockers and Order Fillers',
-  ],
+/**
+ * Pay a year after the award relative to the occupation's median (which counts experienced
+ * workers too), by credential type: newcomers start below it, more schooling starts higher.
+ */
+const ENTRY_LEVEL: Record<string, number> = {
+  CERTIFICATE: 0.84,
+  ASSOCIATE: 0.9,
+  BACHELOR: 1,
+  MASTER: 1.15,
+  INDUSTRY_CERTIFICATION: 0.88,
+  LICENSE: 0.9,
+  APPRENTICESHIP: 0.97,
+  BADGE: 0.84,
 };
-
-const FIELDS = {
-  health: {
-    base: 56_000,
-    industries: ['Health Care and Social Assistance'],
-    roles: [
-      'Registered Nurses',
-      'Medical Assistants',
-      'Licensed Practical and Licensed Vocational Nurses',
-      'Pharmacy Technicians',
-      'Phlebotomists',
-    ],
-  },
-  computing: {
-    base: 63_000,
-    industries: [
-      'Professional, Scientific, and Technical Services',
-      'Information',
-      'Finance and Insurance',
-    ],
-    roles: [
-      'Software Developers',
-      'Computer User Support Specialists',
-      'Network and Computer Systems Administrators',
-      'Information Security Analysts',
-      'Data Scientists',
-    ],
-  },
-  manufacturing: {
-    base: 49_000,
-    industries: ['Manufacturing', 'Construction'],
-    roles: [
-      'Welders, Cutters, Solderers, and Brazers',
-      'Machinists',
-      'Industrial Machinery Mechanics',
-      'Computer Numerically Controlled Tool Operators',
-    ],
-  },
-  business: {
-    base: 52_000,
-    industries: [
-      'Finance and Insurance',
-      'Management of Companies and Enterprises',
-      'Professional, Scientific, and Technical Services',
-    ],
-    roles: [
-      'Accountants and Auditors',
-      'Bookkeeping, Accounting, and Auditing Clerks',
-      'Financial and Investment Analysts',
-      'Management Analysts',
-    ],
-  },
-  construction: {
-    base: 53_000,
-    industries: ['Construction', 'Utilities'],
-    roles: [
-      'Electricians',
-      'Heating, Air Conditioning, and Refrigeration Mechanics and Installers',
-      'Carpenters',
-      'Plumbers, Pipefitters, and Steamfitters',
-    ],
-  },
-  transportation: {
-    base: 50_000,
-    industries: ['Transportation and Warehousing', 'Wholesale Trade'],
-    roles: [
-      'Heavy and Tractor-Trailer Truck Drivers',
-      'Logisticians',
-      'Bus and Truck Mechanics and Diesel Engine Specialists',
-    ],
-  },
-  education: {
-    base: 43_000,
-    industries: ['Educational Services'],
-    roles: [
-      'Elementary School Teachers, Except Special Education',
-      'Teaching Assistants, Except Postsecondary',
-      'Preschool Teachers, Except Special Education',
-    ],
-  },
-  legal: {
-    base: 50_000,
-    industries: ['Professional, Scientific, and Technical Services', 'Public Administration'],
-    roles: ['Paralegals and Legal Assistants', 'Legal Secretaries and Administrative Assistants'],
-  },
-  protective: {
-    base: 52_000,
-    industries: ['Public Administration'],
-    roles: ["Police and Sheriff's Patrol Officers", 'Firefighters', 'Security Guards'],
-  },
-  culinary: {
-    base: 34_000,
-    industries: ['Accommodation and Food Services'],
-    roles: ['Cooks, Restaurant', 'Chefs and Head Cooks', 'Food Service Managers'],
-  },
-} satisfies Record<string, Field>;
-type FieldKey = keyof typeof FIELDS;
-
-/** CIP 2-digit families (https://nces.ed.gov/ipeds/cipcode) mapped to a field. */
-const CIP_FAMILIES: Record<string, FieldKey> = {
-  '11': 'computing',
-  '12': 'culinary',
-  '13': 'education',
-  '14': 'manufacturing',
-  '15': 'manufacturing',
-  '22': 'legal',
-  '43': 'protective',
-  '46': 'construction',
-  '47': 'construction',
-  '48': 'manufacturing',
-  '49': 'transportation',
-  '51': 'health',
-  '52': 'business',
-};
-
-const NAME_FIELDS: Array<[RegExp, FieldKey]> = [
-  [/nurs|health|medical|phleb|pharm|dental|clinical|emt|paramedic/i, 'health'],
-  [/software|cyber|comput|data|network|programm|\bit\b|cloud|web/i, 'computing'],
-  [/weld|machin|manufactur|cnc|fabricat|mechatron/i, 'manufacturing'],
-  [/hvac|electric|carpent|plumb|construct|build/i, 'construction'],
-  [/business|account|financ|manage|bookkeep|market/i, 'business'],
-  [/truck|cdl|logistic|diesel|transport|aviation/i, 'transportation'],
-  [/teach|educat|early childhood/i, 'education'],
-  [/legal|paralegal|law/i, 'legal'],
-  [/police|fire|security|criminal/i, 'protective'],
-  [/culinar|cook|chef|hospitality/i, 'culinary'],
-];
-
-/** Wage level of a credential type relative to an associate degree. */
-const TYPE_LEVEL: Record<string, number> = {
-  CERTIFICATE: 0.86,
-  ASSOCIATE: 1,
-  BACHELOR: 1.3,
-  MASTER: 1.6,
-  INDUSTRY_CERTIFICATION: 1.05,
-  LICENSE: 1.14,
-  APPRENTICESHIP: 1.1,
-  BADGE: 0.92,
-};
-
-/** The field of a credential: from its CIP family when it has a program code, else its name. */
-export function fieldOf(credential: AwardToMatch['credential']): Field {
-  const family = credential.programCode?.trim().match(/^(\d{2})/)?.[1];
-  const byCode = family ? CIP_FAMILIES[family] : undefined;
-  if (byCode) return FIELDS[byCode];
-  for (const [pattern, key] of NAME_FIELDS) if (pattern.test(credential.name)) return FIELDS[key];
-  return GENERAL;
-}
 
 function hashText(text: string): number {
   let hash = 2166136261;
@@ -198,7 +63,8 @@ function hashText(text: string): number {
 
 /** Share of awards the demo provider finds. */
 const MATCH_RATE = 0.885;
-const DOLLARS_OF = 2024;
+/** The pandemic year: fewer people employed and fewer hours, most in the fields it hit hardest. */
+const COVID_YEAR = 2020;
 
 type Random = ReturnType<typeof createRandom>;
 
@@ -209,15 +75,31 @@ function normal(random: Random): number {
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
 }
 
-function pickWeighted<T>(random: Random, items: readonly T[]): T {
-  // The first items are the common ones: weights 1, 1/2, 1/3, …
-  const total = items.reduce((sum, _, i) => sum + 1 / (i + 1), 0);
+function pickWeighted<T>(random: Random, items: ReadonlyArray<readonly [T, number]>): T {
+  const total = items.reduce((sum, [, weight]) => sum + weight, 0);
   let threshold = random.next() * total;
-  for (let i = 0; i < items.length; i += 1) {
-    threshold -= 1 / (i + 1);
-    if (threshold < 0) return items[i]!;
+  for (const [item, weight] of items) {
+    threshold -= weight;
+    if (threshold < 0) return item;
   }
-  return items[items.length - 1]!;
+  return items[items.length - 1]![0];
+}
+
+/** The most common industry first: weights 1, 1/2, 1/3, … */
+function pickIndustry(random: Random, occupation: Occupation): string {
+  return pickWeighted(
+    random,
+    occupation.industries.map((industry, i) => [industry, 1 / (i + 1)] as const),
+  );
+}
+
+/** Spread of log wages in an occupation: (ln P75 − ln P25) ÷ 1.349 for a log-normal. */
+const logSpread = (occupation: Occupation) => Math.log(occupation.p75 / occupation.p25) / 1.349;
+
+/** Age at the award year, when the date of birth is known. */
+function ageAt(award: AwardToMatch): number | null {
+  const born = award.dateOfBirth ? Number(award.dateOfBirth.slice(0, 4)) : NaN;
+  return Number.isFinite(born) ? award.awardYear - born : null;
 }
 
 /** The demo history of one award: deterministic in (organization, credential, external id). */
@@ -234,23 +116,33 @@ export function demoHistory(award: AwardToMatch, lastYear: number): ProviderResu
   if (kind < 0.03) return { matched: true, years };
   const wagesReported = kind >= 0.07;
 
-  const field = fieldOf(award.credential);
-  const level = TYPE_LEVEL[award.credential.typeCode] ?? 1;
-  const person = Math.exp(0.24 * normal(random));
-  const postAward = field.base * level * person;
-  const preAward = postAward * (0.62 + 0.18 * random.next());
-  const realGrowth = 0.015 + 0.035 * random.next();
-  const inFieldShare = 0.72;
+  const program = programOf(award.credential);
+  const entry = ENTRY_LEVEL[award.credential.typeCode] ?? 0.9;
+  // Where this person stands in the pay of whatever occupation they hold.
+  const standing = normal(random);
+  const growth = program.growth * (0.4 + 1.2 * random.next());
+  // Before the award: apprentices already work in the trade; older learners held full-time jobs;
+  // younger ones worked part time while studying, and some not at all.
+  const age = ageAt(award) ?? 18 + Math.floor(random.next() * 30);
+  const apprentice = random.next() < (program.workedInFieldBefore ?? 0);
+  const before = apprentice
+    ? { employed: 0.93, fullTime: 0.88 }
+    : age >= 28
+      ? { employed: 0.8, fullTime: 0.72 }
+      : random.next() < 0.22
+        ? { employed: 0.04, fullTime: 0.1 }
+        : { employed: 0.68, fullTime: 0.22 };
+  const fieldOccupation = OCCUPATIONS[pickWeighted(random, program.occupations)];
 
-  let job = { industry: '', role: '', premium: 1 };
+  let job = { occupation: fieldOccupation as Occupation, industry: '', inField: false };
   const newJob = (afterAward: boolean) => {
-    const inField = afterAward && random.next() < inFieldShare;
-    const source = inField ? field : GENERAL;
-    job = {
-      industry: pickWeighted(random, source.industries),
-      role: pickWeighted(random, source.roles),
-      premium: inField ? 1 : 0.88 + 0.1 * random.next(),
-    };
+    const inField = apprentice || (afterAward && random.next() < program.inField);
+    const occupation: Occupation = inField
+      ? afterAward
+        ? OCCUPATIONS[pickWeighted(random, program.occupations)]
+        : fieldOccupation
+      : OCCUPATIONS[pickWeighted(random, GENERAL_OCCUPATIONS)];
+    job = { occupation, industry: pickIndustry(random, occupation), inField };
   };
   newJob(false);
   let unemployedLastYear = false;
@@ -259,7 +151,12 @@ export function demoHistory(award: AwardToMatch, lastYear: number): ProviderResu
   for (let year = from; year <= to; year += 1) {
     const r = year - award.awardYear;
     const after = r >= 0;
-    const employedChance: number = unemployedLastYear ? 0.55 : after ? 0.92 : 0.78;
+    const dip =
+      year === COVID_YEAR ? program.covid : year === COVID_YEAR + 1 ? program.covid / 3 : 0;
+    const usual = after ? program.employed : before.employed;
+    // A year without work makes the next one less likely to have work.
+    const employedChance: number =
+      (unemployedLastYear ? Math.min(0.55, usual) : usual) * (1 - 0.3 * dip);
     const employed: boolean = random.next() < employedChance;
     unemployedLastYear = !employed;
     if (!employed) {
@@ -277,21 +174,32 @@ export function demoHistory(award: AwardToMatch, lastYear: number): ProviderResu
       newJob(after);
       careerBoost *= after ? 1 + 0.06 * random.next() : 1;
     }
-    const fullTime = random.next() < (after ? 0.86 : 0.6);
+    const fullTime = random.next() < (after ? program.fullTime : before.fullTime) * (1 - 0.4 * dip);
+    const { occupation } = job;
+    const level = job.inField
+      ? after
+        ? entry * Math.pow(1 + growth, Math.max(0, r - 1)) * careerBoost
+        : // An apprentice's pay rises toward a journeyworker's over the years before the award.
+          0.5 + 0.07 * (5 + r)
+      : after
+        ? 0.95
+        : 0.85;
     const real =
-      (after ? postAward * Math.pow(1 + realGrowth, Math.max(0, r - 1)) * careerBoost : preAward) *
-      job.premium *
-      (fullTime ? 1 : 0.38 + 0.2 * random.next()) *
-      (r === 0 ? 0.8 : 1) *
+      occupation.median *
+      level *
+      Math.exp(logSpread(occupation) * (job.inField ? standing : 0.6 * standing)) *
+      (fullTime ? 1 : 0.35 + 0.25 * random.next()) *
+      (r === 0 && !apprentice ? 0.8 : 1) *
+      (1 - 0.12 * dip) *
       (1 + 0.05 * normal(random));
-    const nominal = real / realFactor(year, DOLLARS_OF);
+    const nominal = real / realFactor(year, OCCUPATION_WAGES_YEAR);
     years.push({
       year,
       wage: wagesReported ? Math.round(nominal * 100) / 100 : null,
       employed: true,
       fullTime,
       industry: job.industry,
-      jobRole: job.role,
+      jobRole: occupation.title,
     });
   }
   return { matched: true, years };

@@ -7,6 +7,7 @@ import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import { accessFor } from '@laurel/contract/permissions';
 import type { TProfile } from '@laurel/contract/profile';
 import { isPlatformAdmin } from '@laurel/contract/roles';
@@ -29,6 +30,7 @@ export type NavArea =
   | 'contracts'
   | 'uploads'
   | 'audits'
+  | 'benchmarks'
   | 'help'
   | 'other';
 
@@ -55,6 +57,7 @@ export function areaOf(pathname: string): NavArea {
       : 'organizations';
   }
   if (first === 'insights') return 'help';
+  if (first === 'benchmarks') return 'benchmarks';
   return ORGANIZATION_AREAS.has(first as NavArea) ? (first as NavArea) : 'other';
 }
 
@@ -85,6 +88,14 @@ export function getNavSections(profile: TProfile | null | undefined): NavSection
       area: 'audits',
       href: paths.audits.getHref(),
       icon: <FactCheckOutlined />,
+    });
+  }
+  if (profile && accessFor(profile.roleId, 'manage:benchmark')) {
+    administration.push({
+      label: 'Benchmarks',
+      area: 'benchmarks',
+      href: paths.benchmarks.getHref(),
+      icon: <InsightsOutlined />,
     });
   }
   if (administration.length > 0) sections.push({ title: 'Administration', items: administration });

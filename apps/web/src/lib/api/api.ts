@@ -22,6 +22,7 @@ export const api = createApi({
     'Counts',
     'Insights',
     'Upload',
+    'Benchmark',
   ],
   endpoints: () => ({}),
 });

@@ -88,6 +88,8 @@ export const paths = {
     getHref: (uploadId?: number) =>
       withQuery('/uploads', { upload: uploadId === undefined ? undefined : String(uploadId) }),
   },
+  /** Earnings benchmarks credentials are compared with (platform admins). */
+  benchmarks: { path: '/benchmarks', getHref: () => '/benchmarks' },
   /** How the insight figures are computed. */
   insightsMethodology: {
     path: '/insights/methodology',

@@ -29,6 +29,8 @@ export interface InsightCardProps {
   definition?: string;
   /** A second line of figures under the detail (e.g. the rate's coverage). */
   extra?: ReactNode;
+  /** One more line under the detail, e.g. the salary against its benchmark. */
+  note?: ReactNode;
   /** People the figure covers; null when hidden. */
   n: number | null;
   /** 10 when the figure covers fewer than 10 people. */
@@ -51,6 +53,7 @@ export function InsightCard({
   detail,
   definition,
   extra,
+  note,
   n,
   lessThan,
   sameAtBothEnds = false,
@@ -132,6 +135,7 @@ export function InsightCard({
         </Typography>
       ) : null}
       {!hidden && extra ? extra : null}
+      {!hidden && note ? note : null}
       <Typography variant="body2" color="text.secondary">
         {suppressed && (n === null || lessThan !== null)
           ? hiddenReason(lessThan)

@@ -40,7 +40,9 @@ import {
   formatPercentChange,
   formatYears,
 } from '../lib/format-insights';
+import { useGetBenchmarkComparisonQuery } from '../api/benchmark-comparison-api';
 import { AvailabilityNotice } from './availability-notice';
+import { SalaryBenchmarkLine } from './benchmark-notes';
 import { CohortCard } from './cohort-card';
 import { InsightCard } from './insight-card';
 import { InsightsFilters } from './insights-filters';
@@ -298,6 +300,12 @@ function Figures({
   const limits = { smallSampleMin };
   const floor = formatMoney(earningsFloor);
   const { earnings, employment } = data;
+  // A credential's figures are compared with the benchmark of its field and place.
+  const { data: benchmark } = useGetBenchmarkComparisonQuery(
+    { credentialId: data.credentialId ?? 0, dollarsOfYear: data.dollarsOfYear },
+    { skip: data.credentialId === null || earnings.status !== 'available' },
+  );
+  const salary = earnings.salary.suppressed ? null : earnings.salary.value;
   if (earnings.status === 'unavailable' && employment.status === 'unavailable') {
     return <AvailabilityNotice status="unavailable" area="earnings" supportEmail={supportEmail} />;
   }
@@ -316,6 +324,11 @@ function Figures({
               value={value(earnings.salary, formatMoney)}
               detail="Median annual full-time wage, one year after the award"
               definition={`Full time as the employer reports it; wages under ${floor} a year are left out.`}
+              note={
+                salary !== null && benchmark?.benchmark ? (
+                  <SalaryBenchmarkLine salary={salary} benchmark={benchmark.benchmark} />
+                ) : undefined
+              }
               {...sample(earnings.salary)}
             />
             <InsightCard
@@ -394,6 +407,8 @@ function Figures({
           dollarsOfYear={data.dollarsOfYear}
           suppressionMin={suppressionMin}
           fileName={fileName}
+          benchmark={benchmark}
+          salary={salary}
         />
       ) : null}
     </>

@@ -13,6 +13,7 @@ import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import type { TBenchmarkComparison } from '@laurel/contract/benchmarks';
 import {
   INSIGHTS_YEARS_AROUND_AWARD,
   type TChartPoint,
@@ -29,6 +30,7 @@ import {
   hiddenReason,
 } from '../lib/format-insights';
 import { downloadSvgAsPng } from '../lib/svg-to-png';
+import { BenchmarkLegend } from './benchmark-notes';
 import { ChartCard } from './chart-card';
 import { SalaryChart } from './salary-chart';
 import { useChartColors } from './use-chart-colors';
@@ -109,11 +111,17 @@ export function SalaryChartCard({
   dollarsOfYear,
   suppressionMin,
   fileName,
+  benchmark,
+  salary = null,
 }: {
   chart: TInsightsData['chart'];
   dollarsOfYear: number;
   suppressionMin: number;
   fileName: string;
+  /** The credential's benchmarks: a reference line and, under the chart, their sources. */
+  benchmark?: TBenchmarkComparison | undefined;
+  /** The salary a year after the award (for the earnings premium); null when not shown. */
+  salary?: number | null;
 }) {
   const [view, setView] = useState<'all' | 'same'>('all');
   const same = chart.sameCohort;
@@ -230,10 +238,16 @@ export function SalaryChartCard({
               {...(view === 'same' && sameYears
                 ? { awardYears: `Same cohort: awards of ${sameYears}` }
                 : {})}
+              reference={
+                benchmark?.benchmark
+                  ? { value: benchmark.benchmark.value, label: 'Benchmark' }
+                  : undefined
+              }
             />
           )}
         </ChartCard>
       )}
+      {benchmark ? <BenchmarkLegend comparison={benchmark} salary={salary} /> : null}
       {showTable ? (
         <Box id={tableId} sx={{ mt: 4 }}>
           <ChartDataTable

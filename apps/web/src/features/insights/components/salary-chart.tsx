@@ -45,6 +45,8 @@ export interface SalaryChartProps {
   label: string;
   /** Which award years every point covers, for the tooltip ("Award years 2013–2018"). */
   awardYears?: string;
+  /** A dashed horizontal line, e.g. the earnings benchmark of the credential's field. */
+  reference?: { value: number; label: string } | undefined;
 }
 
 /**
@@ -57,14 +59,19 @@ export function SalaryChart({
   svgRef,
   label,
   awardYears,
+  reference,
 }: SalaryChartProps) {
   const [containerRef, width] = useElementWidth<HTMLDivElement>();
   const narrow = width < 520;
-  const geometry = buildChartGeometry(points, {
-    width,
-    height: HEIGHT,
-    margin: { top: 28, right: narrow ? 12 : 24, bottom: 48, left: narrow ? 48 : 64 },
-  });
+  const geometry = buildChartGeometry(
+    points,
+    {
+      width,
+      height: HEIGHT,
+      margin: { top: 28, right: narrow ? 12 : 24, bottom: 48, left: narrow ? 48 : 64 },
+    },
+    reference ? [reference.value] : [],
+  );
   const [active, setActive] = useState<number | null>(null);
   const activeMarker = geometry.markers.find((marker) => marker.relativeYear === active) ?? null;
 
@@ -171,6 +178,28 @@ export function SalaryChart({
         {geometry.bands.map((d) => (
           <path key={d} d={d} fill={colors.band} stroke="none" />
         ))}
+        {reference ? (
+          <g data-testid="benchmark-line">
+            <line
+              x1={geometry.plot.left}
+              x2={geometry.plot.right}
+              y1={geometry.y(reference.value)}
+              y2={geometry.y(reference.value)}
+              stroke={colors.reference}
+              strokeWidth={2}
+              strokeDasharray="8 5"
+            />
+            <text
+              x={geometry.plot.left + 6}
+              y={geometry.y(reference.value) - 6}
+              fontSize={12}
+              fontWeight={700}
+              fill={colors.reference}
+            >
+              {reference.label}
+            </text>
+          </g>
+        ) : null}
         {geometry.lines.map((d) => (
           <path
             key={d}

@@ -6,6 +6,8 @@ export interface ChartColors {
   grid: string;
   text: string;
   award: string;
+  /** The benchmark's reference line. */
+  reference: string;
   surface: string;
   title: string;
 }
@@ -29,6 +31,7 @@ export function useChartColors(): ChartColors {
     grid: palette.divider,
     text: palette.text.secondary,
     award: dark ? palette.warning.main : palette.warning.dark,
+    reference: palette.success.main,
     surface: palette.background.paper,
     title: palette.text.primary,
   };

@@ -45,9 +45,13 @@ const fixed = (value: number) => Math.round(value * 10) / 10;
 
 /**
  * Scales and paths of the salary chart: x spans the relative years −5…+5 evenly, y runs from 0 to
- * a round number above the highest P75 (or median).
+ * a round number above the highest P75 (or median) and any `alsoShow` value (a reference line).
  */
-export function buildChartGeometry(points: readonly TChartPoint[], box: ChartBox): ChartGeometry {
+export function buildChartGeometry(
+  points: readonly TChartPoint[],
+  box: ChartBox,
+  alsoShow: readonly number[] = [],
+): ChartGeometry {
   const span = INSIGHTS_YEARS_AROUND_AWARD;
   const years = Array.from({ length: span * 2 + 1 }, (_, index) => index - span);
   const byYear = new Map(points.map((point) => [point.relativeYear, point]));
@@ -60,6 +64,7 @@ export function buildChartGeometry(points: readonly TChartPoint[], box: ChartBox
   const highest = Math.max(
     0,
     ...points.filter(usable).map((point) => Math.max(point.p75 ?? 0, point.median ?? 0)),
+    ...alsoShow,
   );
   const top = niceCeiling(highest);
   const x = (relativeYear: number) =>

@@ -179,6 +179,34 @@ const SECTIONS: Section[] = [
     ),
   },
   {
+    id: 'benchmarks',
+    title: 'Benchmarks and earnings premium',
+    body: (
+      <>
+        <P>
+          A credential’s salary is compared with a benchmark: the median annual earnings for its
+          field (its CIP program code, or the SOC occupation code it names) in its organization’s
+          state, or in the nation where the state has none. The most specific field wins (a
+          six-digit CIP code before its series and family), then the state, then the latest year.
+          The salary card says how far above or below the benchmark the salary is, to the hundred
+          dollars; the chart draws the benchmark as a dashed line.
+        </P>
+        <P>
+          The earnings premium follows the US Financial Value Transparency rule: the salary minus
+          the earnings threshold, the median earnings of high-school graduates aged 25 to 34 in the
+          same state (else the nation). The rule measures graduates three years after completion;
+          here it is the salary one year after the award, so read it as an early measure.
+        </P>
+        <P>
+          Benchmarks are figures a platform administrator imports; each is stated in dollars of its
+          year and restated in the screens’ dollars like wages. Every benchmark shown names its
+          source. A benchmark is no more official than its source: the demo world’s are fictional
+          and say so.
+        </P>
+      </>
+    ),
+  },
+  {
     id: 'privacy',
     title: 'Privacy: hidden and small figures',
     body: (

@@ -1,0 +1,111 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { TBenchmarkDataSet } from '@laurel/contract/benchmarks';
+import { ROLES } from '@laurel/contract/roles';
+
+import { getNavSections } from '../../../app/shell/nav-items';
+import { AuthContext } from '../../../lib/auth/auth-context';
+import { authValue, profileOf } from '../../../test/auth';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
+import BenchmarksRoute from './benchmarks';
+
+const DEMO: TBenchmarkDataSet = {
+  id: 1,
+  fileName: 'demo-benchmarks.csv',
+  rows: 57,
+  metrics: ['hs_earnings_threshold', 'median_earnings'],
+  geographies: 6,
+  yearFrom: 2023,
+  yearTo: 2023,
+  sources: ['Fictional demo benchmark (not official statistics)'],
+  importedBy: null,
+  createdAt: '2026-11-25T12:00:00.000Z',
+  updatedAt: '2026-11-25T12:00:00.000Z',
+};
+
+function renderAs(roleId: (typeof ROLES)[keyof typeof ROLES]) {
+  return renderWithProviders(
+    <AuthContext.Provider
+      value={authValue(profileOf(roleId, roleId === ROLES.PLATFORM_ADMIN ? 1 : 2))}
+    >
+      <BenchmarksRoute />
+    </AuthContext.Provider>,
+  );
+}
+
+describe('the benchmarks page', () => {
+  it('is in the navigation of platform admins only, and answers no access to others', async () => {
+    const labels = (roleId: (typeof ROLES)[keyof typeof ROLES]) =>
+      getNavSections(profileOf(roleId)).flatMap((section) =>
+        section.items.map((item) => item.label),
+      );
+    expect(labels(ROLES.PLATFORM_ADMIN)).toContain('Benchmarks');
+    expect(labels(ROLES.ORGANIZATION_ADMIN)).not.toContain('Benchmarks');
+    expect(labels(ROLES.USER)).not.toContain('Benchmarks');
+    const fetchMock = vi.spyOn(globalThis, 'fetch');
+    renderAs(ROLES.ORGANIZATION_ADMIN);
+    expect(await screen.findByText(/access/i)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('lists the data sets with their sources, and lists a refused file’s errors by line and column', async () => {
+    let sets = [DEMO];
+    let posts = 0;
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const request = input instanceof Request ? input : new Request(String(input), init);
+      const url = new URL(request.url);
+      if (url.pathname === '/api/benchmarks' && request.method === 'GET')
+        return jsonResponse({ items: sets });
+      if (url.pathname === '/api/benchmarks' && request.method === 'POST') {
+        posts += 1;
+        if (posts === 1)
+          return jsonResponse(
+            {
+              message:
+                '1 row has errors (2 in all). Nothing was imported: correct the file and import it again.',
+              fieldErrors: {
+                '3.value': 'must be an amount in dollars above 0, e.g. 52100',
+                '3.row': 'repeats line 2',
+              },
+            },
+            400,
+          );
+        const created = {
+          ...DEMO,
+          id: 2,
+          fileName: 'oregon.csv',
+          rows: 2,
+          importedBy: 'Avery Quinn',
+          sources: ['Oregon wage records 2023'],
+        };
+        sets = [created, DEMO];
+        return jsonResponse(created, 201);
+      }
+      return jsonResponse({ message: 'Not found' }, 404);
+    });
+    renderAs(ROLES.PLATFORM_ADMIN);
+    const demo = await screen.findByRole('article', { name: 'demo-benchmarks.csv' });
+    expect(demo.textContent).toContain('57 rows · 6 places · 2023');
+    expect(demo.textContent).toContain(
+      'Source: Fictional demo benchmark (not official statistics)',
+    );
+    expect(within(demo).getByText('High-school earnings threshold')).toBeTruthy();
+
+    const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
+    await userEvent.upload(input, new File(['x'], 'bad.csv', { type: 'text/csv' }));
+    const refusal = await screen.findByTestId('benchmark-refusal');
+    expect(
+      within(refusal).getByText('Line 3, value: must be an amount in dollars above 0, e.g. 52100'),
+    ).toBeTruthy();
+    expect(within(refusal).getByText('Line 3: repeats line 2')).toBeTruthy();
+
+    await userEvent.upload(input, new File(['x'], 'oregon.csv', { type: 'text/csv' }));
+    expect(await screen.findByRole('article', { name: 'oregon.csv' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('benchmark-refusal')).toBeNull());
+    expect(
+      await screen.findByText('Imported 2 benchmark rows from oregon.csv', {}, { timeout: 4000 }),
+    ).toBeTruthy();
+    expect(fetchMock.mock.calls.length).toBeGreaterThanOrEqual(4);
+  });
+});

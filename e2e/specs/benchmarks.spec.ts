@@ -1,0 +1,119 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+
+import { BENCHMARK_COLUMNS } from '@laurel/contract/benchmarks';
+
+import { VIEWPORTS, expect, expectAccessible, screenshot, test } from '../support/fixtures.ts';
+import { openSignedIn } from '../support/flows.ts';
+import { DEMO_PASSWORD } from '../support/seed.ts';
+
+/**
+ * A platform admin imports a benchmark file under Administration → Benchmarks: a file with an
+ * error is refused with its row and column named, a good one is listed with its source, and the
+ * credential it covers (Northwind's welding certificate, in Oregon) shows the benchmark as a line
+ * on its chart and on its salary card; deleting the data set takes them away again.
+ */
+
+const SOURCE = `E2E state wage records ${Date.now()}`;
+// A later year than the demo file's, so that this row is the one that applies.
+const GOOD = [
+  BENCHMARK_COLUMNS.join(','),
+  `OR,48.0508,,median_earnings,2025,39000,${SOURCE}`,
+  `OR,,,hs_earnings_threshold,2025,30000,${SOURCE}`,
+].join('\n');
+const BAD = [BENCHMARK_COLUMNS.join(','), `OR,48.0508,,median_earnings,2025,lots,${SOURCE}`].join(
+  '\n',
+);
+
+function csvFile(name: string, content: string): string {
+  const path = join(tmpdir(), name);
+  writeFileSync(path, `${content}\n`);
+  return path;
+}
+
+async function shoot(page: Page, name: string, ready: () => Promise<void>) {
+  for (const mode of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: mode });
+    for (const viewport of [VIEWPORTS.narrow, VIEWPORTS.wide]) {
+      await page.setViewportSize(viewport);
+      await ready();
+      await screenshot(page, `${name}-${mode}-${viewport.width}`);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize(VIEWPORTS.wide);
+}
+
+test.describe('earnings benchmarks', () => {
+  test('a platform admin imports a benchmark file and a credential shows it on its chart and salary card', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(VIEWPORTS.wide);
+    await openSignedIn(page, 'admin@laurel.demo', DEMO_PASSWORD);
+    const navigation = page.getByRole('navigation', { name: 'Main' });
+    await navigation.getByRole('link', { name: 'Benchmarks' }).click();
+    await expect(page).toHaveURL(/\/benchmarks$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Earnings benchmarks' }),
+    ).toBeVisible();
+    // The demo world's file says it is fictional.
+    await expect(
+      page
+        .getByRole('article', { name: 'demo-benchmarks.csv' })
+        .getByText(/Fictional demo benchmark/),
+    ).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, '/benchmarks');
+
+    // A file with an error is refused whole, the row and column named.
+    const chooser = page.locator('input[type=file]').first();
+    await chooser.setInputFiles(csvFile(`benchmarks-bad-${Date.now()}.csv`, BAD));
+    const refusal = page.getByTestId('benchmark-refusal');
+    await expect(refusal).toContainText('The file was not imported');
+    await expect(refusal).toContainText('1 row has errors');
+    await expect(refusal).toContainText('Line 2, value: must be an amount in dollars above 0');
+
+    const fileName = `benchmarks-e2e-${Date.now()}.csv`;
+    await chooser.setInputFiles(csvFile(fileName, GOOD));
+    await expect(page.getByText(`Imported 2 benchmark rows from ${fileName}`)).toBeVisible();
+    await expect(refusal).toBeHidden();
+    const card = page.getByRole('article', { name: fileName });
+    await expect(card).toContainText('2 rows · 1 place · 2025');
+    await expect(card).toContainText(SOURCE);
+    await shoot(page, 'benchmarks', () => expect(card).toBeVisible());
+
+    // The welding certificate's insights: the benchmark on the salary card and as a line.
+    await navigation.getByRole('link', { name: 'Credentials' }).click();
+    await page.getByRole('link', { name: 'Welding Technology Certificate' }).click();
+    await page.getByRole('tab', { name: 'Insights' }).click();
+    const salary = page.getByRole('article', { name: 'Salary', exact: true });
+    const line = salary.getByTestId('salary-benchmark');
+    await expect(line).toContainText(/^(\+\$[\d,]+ above|\$[\d,]+ below|At) the benchmark/, {
+      timeout: 30_000,
+    });
+    await expect(line).toContainText(`CIP 48.0508 in OR, 2025; source: ${SOURCE}`);
+    await expect(page.getByTestId('benchmark-line')).toHaveCount(1);
+    const legend = page.getByTestId('benchmark-legend');
+    await expect(legend).toContainText(`Source: ${SOURCE}.`);
+    await expect(page.getByTestId('earnings-premium')).toContainText(
+      /Earnings premium [+−]\$[\d,]+ over the high-school earnings threshold of \$[\d,]+ \(high-school graduates in OR, 2025\)/,
+    );
+    await page.waitForLoadState('networkidle');
+    await expectAccessible(page, 'credential insights with a benchmark');
+    await shoot(page, 'credential-benchmark', () =>
+      expect(page.getByTestId('benchmark-line')).toBeVisible(),
+    );
+
+    // Deleted, the data set no longer applies: the demo file's figure does again.
+    await navigation.getByRole('link', { name: 'Benchmarks' }).click();
+    await page.getByRole('button', { name: `Delete ${fileName}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this data set?' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('article', { name: fileName })).toBeHidden();
+    await page.goBack();
+    await expect(line).not.toContainText(SOURCE);
+  });
+});
