@@ -22,6 +22,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // Screens render in jsdom and type like a person: on a shared, busy machine one test
+          // can take several times its usual second; a hang still fails.
+          testTimeout: 20_000,
         },
       },
       {
