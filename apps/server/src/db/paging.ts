@@ -1,4 +1,11 @@
-import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import {
+  type Expression,
+  type Kysely,
+  PostgresAdapter,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
 
 import type { TPage } from '@laurel/contract/pagination';
 
@@ -103,8 +110,10 @@ const walkBudget = (end: number) => Math.min(WALK_MAX, end * WALK_RATIO);
  * only. `counted` counts every match (the text search included).
  *
  * Without a text search the page walks the sort order's index and stops at the page's end, while
- * the matches are counted. With one, the matches are counted first, through the text index; a
- * search with few matches then sorts them all. A broad one walks at most `walkBudget` rows of the
+ * the matches are counted. With one on PostgreSQL, the matches are found once (through the text
+ * index, then rechecked in the table), counted and sorted. With one on SQLite, where the FTS5
+ * table answers exactly, the matches are counted there first; a search with few matches then
+ * sorts them all. A broad one walks at most `walkBudget` rows of the
  * sort order, keeping those the text index matched: its matches are many, so the page is usually
  * found early; when they cluster elsewhere in the order (a name searched and sorted by name), every
  * match is sorted after all. Either way the page holds the same rows in the same order.
@@ -139,9 +148,6 @@ export async function readPageOfIds<DB, QDB, QTB extends keyof QDB, T extends { 
     total = Number(count.count);
     ids = rows.map((row) => Number(row.id));
   } else {
-    const counter = sorted.narrowed ? counted : text.count;
-    total = Number((await counter.executeTakeFirstOrThrow()).count);
-    const needed = Math.max(0, Math.min(position.pageSize, total - offset));
     const direction = sql.raw(sorted.order === 'desc' ? 'desc' : 'asc');
     const orderOf = (prefix: string) =>
       sql.join(
@@ -155,29 +161,47 @@ export async function readPageOfIds<DB, QDB, QTB extends keyof QDB, T extends { 
         ...sorted.keys.map((key, i) => sql.ref(key).as(`k${i}`)),
       ]);
     let rows: Array<{ id: number | string }> = [];
-    if (needed > 0 && total > COLLECT_LIMIT) {
-      // The matches are found once, through the text index (materialized: PostgreSQL would
-      // otherwise test each walked row on its own, reading the table).
-      const walked = inOrder(withKeys(sorted.matching)).limit(
-        walkBudget(offset + position.pageSize),
-      );
-      ({ rows } = await sql<{ id: number | string }>`
+    if (db.getExecutor().adapter instanceof PostgresAdapter) {
+      // PostgreSQL rechecks every trigram match in the table, so each pass over the matches
+      // costs about as much as the first: they are found once, then counted and sorted.
+      const matches = withKeys(sorted.matching.where(text.condition));
+      const { rows: found } = await sql<{ total: number | string; id: number | string | null }>`
+        with m as materialized ${matches}
+        select t.total, p.id
+        from (select count(*) as total from m) as t
+        left join (
+          select * from m order by ${orderOf('')} limit ${position.pageSize} offset ${offset}
+        ) as p on 1 = 1
+        order by ${orderOf('p.')}`.execute(db);
+      total = Number(found[0]?.total ?? 0);
+      rows = found.flatMap((row) => (row.id === null ? [] : [{ id: row.id }]));
+    } else {
+      const counter = sorted.narrowed ? counted : text.count;
+      total = Number((await counter.executeTakeFirstOrThrow()).count);
+      const needed = Math.max(0, Math.min(position.pageSize, total - offset));
+      if (needed > 0 && total > COLLECT_LIMIT) {
+        // The matches are found once, in the FTS5 table, and each walked row is looked up there.
+        const walked = inOrder(withKeys(sorted.matching)).limit(
+          walkBudget(offset + position.pageSize),
+        );
+        ({ rows } = await sql<{ id: number | string }>`
         with t as materialized ${text.ids}
         select w.id from (${walked}) as w
         where w.id in (select t.id from t)
         order by ${orderOf('w.')}
         limit ${position.pageSize} offset ${offset}`.execute(db));
-    }
-    if (needed > 0 && rows.length < needed) {
-      // Every match, sorted. Materialized, so that the text index finds the matches: walking the
-      // sort order's index and testing each row reads most of the table when the matches cluster
-      // at its far end, which a planner cannot foresee.
-      const matches = withKeys(sorted.matching.where(text.condition));
-      ({ rows } = await sql<{ id: number | string }>`
+      }
+      if (needed > 0 && rows.length < needed) {
+        // Every match, sorted. Materialized, so that the text index finds the matches: walking the
+        // sort order's index and testing each row reads most of the table when the matches cluster
+        // at its far end, which a planner cannot foresee.
+        const matches = withKeys(sorted.matching.where(text.condition));
+        ({ rows } = await sql<{ id: number | string }>`
         with m as materialized ${matches}
         select m.id from m
         order by ${orderOf('m.')}
         limit ${position.pageSize} offset ${offset}`.execute(db));
+      }
     }
     ids = rows.map((row) => Number(row.id));
   }
