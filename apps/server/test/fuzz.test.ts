@@ -235,6 +235,7 @@ interface SeededIds {
   bookmark: number;
   upload: number;
   earningsImport: number;
+  benchmark: number;
 }
 
 /** The seeded row a path `{id}` stands for, by the collection segment in front of it. */
@@ -249,6 +250,7 @@ function realIdFor(route: Route, ids: SeededIds): number {
     bookmarks: ids.bookmark,
     uploads: ids.upload,
     'earnings-imports': ids.earningsImport,
+    benchmarks: ids.benchmark,
   };
   const id = collection ? byCollection[collection] : undefined;
   if (id === undefined)
@@ -1124,6 +1126,21 @@ async function seed(t: TestApp, world: World): Promise<SeededIds> {
     earningsFile.payload,
     earningsFile.contentType,
   );
+  const benchmarkFile = multipartBody([
+    {
+      field: 'file',
+      fileName: 'benchmarks.csv',
+      content: Buffer.from(
+        'geography,cip,soc,metric,year,value,source\r\nUS,51.3801,,median_earnings,2023,71800,Test figures\r\n',
+      ),
+    },
+  ]);
+  const benchmark = await call(
+    'POST',
+    '/api/benchmarks',
+    benchmarkFile.payload,
+    benchmarkFile.contentType,
+  );
   await t.runJobs();
   return {
     organization: world.a.id,
@@ -1133,6 +1150,7 @@ async function seed(t: TestApp, world: World): Promise<SeededIds> {
     bookmark: bookmark.id,
     upload: uploaded.id,
     earningsImport: earningsImport.id,
+    benchmark: benchmark.id,
   };
 }
 
