@@ -50,6 +50,10 @@ const ZTrustProxy = z
 
 export type TrustProxy = false | number | string[];
 
+/** Sign-in methods beside the password: codes e-mailed at sign-in, and passkeys. */
+const SIGN_IN_FACTORS = ['EMAIL_OTP', 'WEB_AUTHN'] as const;
+export type SignInFactor = (typeof SIGN_IN_FACTORS)[number];
+
 /** A metrics token shorter than this is refused: the endpoint reveals how the service is used. */
 export const METRICS_TOKEN_MIN_LENGTH = 24;
 
@@ -116,6 +120,27 @@ const ZEnvironment = z
     MAIL_FROM: z.string().min(3).default('Laurel <no-reply@laurel.demo>'),
     DEMO_IDP_URL: z.url().default('http://localhost:4010'),
     SSO_ALLOW_PRIVATE_ISSUERS: booleanFromString.default(false),
+    SIGN_IN_FACTORS: z
+      .string()
+      .trim()
+      .transform((value, ctx): SignInFactor[] => {
+        const entries = value
+          .split(',')
+          .map((entry) => entry.trim().toUpperCase())
+          .filter(Boolean);
+        const unknown = entries.filter(
+          (entry) => entry !== 'PASSWORD' && !SIGN_IN_FACTORS.includes(entry as SignInFactor),
+        );
+        if (unknown.length > 0) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `must list EMAIL_OTP and/or WEB_AUTHN, comma-separated (not understood: ${unknown.join(', ')})`,
+          });
+          return z.NEVER;
+        }
+        return SIGN_IN_FACTORS.filter((factor) => entries.includes(factor));
+      })
+      .optional(),
     METRICS_TOKEN: z
       .string()
       .min(METRICS_TOKEN_MIN_LENGTH, `must be at least ${METRICS_TOKEN_MIN_LENGTH} characters`)
@@ -204,6 +229,11 @@ export interface AppConfig {
   ssoAllowPrivateIssuers: boolean;
   /** Bearer token of `GET /metrics`; without it the endpoint does not exist. */
   metricsToken: string | undefined;
+  /**
+   * Ways to sign in beside the password that the embedded pool offers (organizations can turn
+   * each off for their members): both in demo mode, none otherwise unless SIGN_IN_FACTORS says.
+   */
+  signInFactors: SignInFactor[];
 }
 
 export class ConfigError extends Error {
@@ -253,5 +283,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoIdpUrl: e.DEMO_IDP_URL.replace(/\/+$/, ''),
     ssoAllowPrivateIssuers: e.SSO_ALLOW_PRIVATE_ISSUERS,
     metricsToken: e.METRICS_TOKEN,
+    signInFactors: e.SIGN_IN_FACTORS ?? (e.DEMO_MODE ? [...SIGN_IN_FACTORS] : []),
   };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createLocalJWKSet } from 'jose';
-import type { Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 
 import { ADMINS_GROUP } from '@laurel/contract/constants';
 import { IDENTITY_BASE_PATH } from '@laurel/contract/paths';
@@ -18,11 +18,13 @@ import {
   type IdentityEventHook,
   SecretKeyMismatchError,
   type SignInObserver,
+  type UserSignInFactors,
 } from '@laurel/identity';
 
 import type { IdentityIntegration } from './app.ts';
 import { type AppConfig, ConfigError } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
+import type { Database } from './db/schema.ts';
 import { createSsoFetch } from './lib/outbound.ts';
 import { createRemoteKeySet } from './lib/remote-key-set.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
@@ -30,7 +32,7 @@ import { createMailer } from './modules/mail/mailer.ts';
 import { PRINCIPAL_TTL_MS } from './plugins/auth.ts';
 import type { RateLimitStore } from './lib/rate-limit-store.ts';
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts';
-import { resetCodeEmail } from './modules/mail/templates.ts';
+import { resetCodeEmail, signInCodeEmail } from './modules/mail/templates.ts';
 import type { FederatedTokens, SsoIntegration } from './modules/sso/sso-integration.ts';
 import type { DemoIdentity } from './seed/demo.ts';
 
@@ -126,6 +128,10 @@ export async function createIdentity(
     // A sign-out on one instance is refused by the others within this time.
     sessionCacheMs: PRINCIPAL_TTL_MS,
     onSignIn: (event) => signInObserver?.(event),
+    allowedFirstAuthFactors: config.signInFactors,
+    // The member's organization may turn passkeys or e-mailed codes off (read at every sign-in,
+    // so that people invited later follow the rule too).
+    signInFactorsFor: (username) => organizationSignInFactors(database.db, username),
     onEvent: async (event, executor) => {
       await accountEventHook?.(event, executor);
     },
@@ -233,8 +239,14 @@ async function openIdentityService(
   }
 }
 
-/** The pool's reset-code message, in Laurel's own template. */
+/** The pool's code messages, in Laurel's own templates. */
 function identityEmail(email: IdentityEmail, publicUrl: string) {
+  if (email.template?.name === 'sign-in-code')
+    return signInCodeEmail({
+      to: email.to,
+      code: email.template.code,
+      expiresInMinutes: email.template.expiresInMinutes,
+    });
   if (email.template?.name !== 'reset-code') return email;
   return resetCodeEmail({
     to: email.to,
@@ -301,5 +313,22 @@ function demoIdentity(admin: IdentityAdmin, demoIdpUrl: string): DemoIdentity {
       });
       return username;
     },
+  };
+}
+
+/** What a person's organization allows beside the password (nothing for people without one). */
+async function organizationSignInFactors(
+  db: Kysely<Database>,
+  identityUsername: string,
+): Promise<UserSignInFactors> {
+  const row = await db
+    .selectFrom('users')
+    .innerJoin('organizations', 'organizations.id', 'users.organizationId')
+    .select(['organizations.passkeysAllowed', 'organizations.emailCodesAllowed'])
+    .where('users.identityUsername', '=', identityUsername)
+    .executeTakeFirst();
+  return {
+    webAuthn: Boolean(row?.passkeysAllowed),
+    emailOtp: Boolean(row?.emailCodesAllowed),
   };
 }

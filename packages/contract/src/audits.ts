@@ -16,6 +16,8 @@ export const AUDIT_TYPES = [
   { id: 14, code: 'PASSWORD_RESET', label: 'Password reset' },
   { id: 15, code: 'MFA_SET_UP', label: 'Two-step verification set up' },
   { id: 16, code: 'MFA_REMOVED', label: 'Two-step verification removed' },
+  { id: 19, code: 'PASSKEY_ADDED', label: 'Passkey added' },
+  { id: 20, code: 'PASSKEY_REMOVED', label: 'Passkey removed' },
   { id: 1, code: 'CREATE', label: 'Created' },
   { id: 2, code: 'UPDATE', label: 'Updated' },
   { id: 3, code: 'DELETE', label: 'Deleted' },

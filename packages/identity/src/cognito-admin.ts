@@ -278,6 +278,13 @@ export function createCognitoIdentityAdmin(options: CognitoIdentityAdminOptions)
         )
           attributes[Name] = Value;
       }
+      // ListUsers does not report MFA settings; AdminGetUser does.
+      const settings =
+        (
+          await send<{ UserMFASettingList?: string[] }>(
+            new AdminGetUserCommand({ UserPoolId, Username: user.Username }),
+          )
+        ).UserMFASettingList ?? [];
       return {
         username: user.Username,
         email: attribute(user.Attributes, 'email') ?? normalized,
@@ -286,13 +293,8 @@ export function createCognitoIdentityAdmin(options: CognitoIdentityAdminOptions)
         groups: await groupsOf(user.Username),
         attributes,
         mfaRequired: attribute(user.Attributes, MFA_REQUIRED_ATTRIBUTE) === '1',
-        // ListUsers does not report MFA settings; AdminGetUser does.
-        mfaEnabled:
-          (
-            await send<{ UserMFASettingList?: string[] }>(
-              new AdminGetUserCommand({ UserPoolId, Username: user.Username }),
-            )
-          ).UserMFASettingList?.includes('SOFTWARE_TOKEN_MFA') ?? false,
+        mfaEnabled: settings.includes('SOFTWARE_TOKEN_MFA'),
+        emailMfaEnabled: settings.includes('EMAIL_OTP'),
         createdAt: user.UserCreateDate ?? new Date(0),
       };
     },

@@ -38,4 +38,19 @@ export const MESSAGES = {
   codeExpired: 'Invalid code provided, please request a code again.',
   totpMismatch: 'Invalid code received for user',
   deviceNotFound: 'Device does not exist.',
+  sessionUsedUp: 'Invalid session for the user.',
+  otpMismatch: 'Invalid code or auth state for the user.',
+  challengeNotAvailable: 'The challenge is not available for this user.',
+  webAuthnNotEnabled: 'WebAuthn is not enabled for this user pool.',
+  webAuthnConfigurationMissing:
+    'The user pool has no relying party for WebAuthn: its public URL must name a domain, not an address.',
+  webAuthnChallengeNotFound: 'Passkey registration was not started or has expired.',
+  webAuthnClientMismatch: 'The passkey registration was started by another app client.',
+  webAuthnRelyingPartyMismatch:
+    'The relying party ID in the credential does not match the user pool.',
+  webAuthnOriginNotAllowed: 'The credential comes from an origin the user pool does not allow.',
+  webAuthnNotSupported:
+    'The credential uses an authenticator type or algorithm that is not supported.',
+  passkeyRefused: 'The passkey could not be verified.',
+  passkeyNotFound: 'Credential not found.',
 } as const;

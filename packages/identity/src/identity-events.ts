@@ -26,7 +26,12 @@ export type IdentityEventDetail =
   | { type: 'PASSWORD_RESET'; step: 'code_sent' | 'completed' }
   /** An authenticator app became the user's second factor (or replaced the one they had). */
   | { type: 'MFA_SET_UP'; duringSignIn: boolean; replaced: boolean }
-  | { type: 'MFA_REMOVED' };
+  | { type: 'MFA_REMOVED' }
+  /** E-mailed codes became (or stopped being) a second factor of the user. */
+  | { type: 'EMAIL_MFA_CHANGED'; enabled: boolean }
+  /** A passkey was registered (CompleteWebAuthnRegistration) or deleted. */
+  | { type: 'PASSKEY_ADDED'; credentialId: string; name: string | null }
+  | { type: 'PASSKEY_REMOVED'; credentialId: string; name: string | null };
 
 /** An account event a person caused through the pool's protocol. */
 export type IdentityEvent = IdentityEventDetail & { username: string; origin: EventOrigin };

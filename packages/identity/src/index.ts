@@ -4,6 +4,7 @@ export {
   type CreateUserInput,
   type IdentityService,
   type IdentityUser,
+  type Passkey,
   type RequestContext,
 } from './service.ts';
 export { identityMigrations } from './migrations.ts';
@@ -16,9 +17,11 @@ export {
 } from './cognito-admin.ts';
 export {
   DEFAULT_LIMITS,
+  type FirstAuthFactor,
   type IdentityEmail,
   type IdentityLimits,
   type IdentityServiceOptions,
+  type UserSignInFactors,
 } from './options.ts';
 export { IdentityError } from './errors.ts';
 export {

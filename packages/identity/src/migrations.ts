@@ -181,4 +181,46 @@ export const identityMigrations: Record<string, Migration> = {
       await db.schema.dropTable('identity_providers').execute();
     },
   },
+  '20261127T0900-identity-passwordless': {
+    async up(db: Kysely<any>) {
+      // E-mailed codes as a second factor, and the name given to the authenticator app.
+      await db.schema
+        .alterTable('identity_users')
+        .addColumn('email_mfa_enabled', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .alterTable('identity_users')
+        .addColumn('email_mfa_preferred', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema.alterTable('identity_users').addColumn('totp_device_name', 'text').execute();
+
+      // Passkeys (WebAuthn credentials): the public key, its signature counter, and when it was used.
+      await db.schema
+        .createTable('identity_webauthn_credentials')
+        .addColumn('credential_id', 'text', (c) => c.primaryKey())
+        .addColumn('username', 'text', (c) =>
+          c.notNull().references('identity_users.username').onDelete('cascade'),
+        )
+        .addColumn('public_key', 'text', (c) => c.notNull())
+        .addColumn('sign_count', 'bigint', (c) => c.notNull().defaultTo(0))
+        .addColumn('transports', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('attachment', 'text')
+        .addColumn('friendly_name', 'text')
+        .addColumn('relying_party_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('last_used_at', 'bigint')
+        .execute();
+      await db.schema
+        .createIndex('identity_webauthn_credentials_username_idx')
+        .on('identity_webauthn_credentials')
+        .columns(['username', 'created_at'])
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('identity_webauthn_credentials').execute();
+      await db.schema.alterTable('identity_users').dropColumn('totp_device_name').execute();
+      await db.schema.alterTable('identity_users').dropColumn('email_mfa_preferred').execute();
+      await db.schema.alterTable('identity_users').dropColumn('email_mfa_enabled').execute();
+    },
+  },
 };

@@ -12,7 +12,7 @@ export interface IdentityEmail {
   text: string;
   html: string;
   /** What the message is, so that an application can render it with its own template. */
-  template?: { name: 'reset-code'; code: string; expiresInMinutes: number };
+  template?: { name: 'reset-code' | 'sign-in-code'; code: string; expiresInMinutes: number };
 }
 
 /** Limits of the pool; every one can be lowered in tests. */
@@ -30,8 +30,21 @@ export interface IdentityLimits {
   /** First refusal period after the threshold; it doubles with every further wrong password. */
   lockoutBaseMs: number;
   lockoutMaxMs: number;
-  /** Wrong codes allowed per reset code and per MFA sign-in session. */
+  /** Wrong codes allowed per reset code and per MFA or e-mailed-code sign-in session. */
   codeAttempts: number;
+  /** Sign-in codes e-mailed to one user per hour (LimitExceededException). */
+  emailCodesPerUserPerHour: number;
+  /** Passkeys one user may register (LimitExceededException), as Cognito's 20. */
+  passkeysPerUser: number;
+}
+
+/** A first sign-in factor of choice-based sign-in (USER_AUTH); the password is always one. */
+export type FirstAuthFactor = 'PASSWORD' | 'EMAIL_OTP' | 'WEB_AUTHN';
+
+/** What an application allows one user beyond the pool's policy (e.g. by their organization). */
+export interface UserSignInFactors {
+  emailOtp: boolean;
+  webAuthn: boolean;
 }
 
 export const DEFAULT_LIMITS: IdentityLimits = {
@@ -43,6 +56,8 @@ export const DEFAULT_LIMITS: IdentityLimits = {
   lockoutBaseMs: 1000,
   lockoutMaxMs: 15 * 60 * 1000,
   codeAttempts: 5,
+  emailCodesPerUserPerHour: 10,
+  passkeysPerUser: 20,
 };
 
 export interface IdentityServiceOptions {
@@ -89,6 +104,22 @@ export interface IdentityServiceOptions {
   srpWorkers?: number;
   /** Company sign-in (OAuth 2.0 endpoints and OIDC providers); without it no one can sign in that way. */
   federation?: FederationOptions;
+  /**
+   * First factors of choice-based sign-in (Cognito's AllowedFirstAuthFactors); `PASSWORD` is
+   * always allowed. Only `['PASSWORD']` by default, as a new Cognito pool.
+   */
+  allowedFirstAuthFactors?: FirstAuthFactor[];
+  /**
+   * Narrows the pool's first factors for one user (the application knows their organization).
+   * Asked whenever the pool decides what a user may sign in with or register; a factor the pool
+   * does not allow stays off whatever this answers.
+   */
+  signInFactorsFor?: (username: string) => Promise<UserSignInFactors>;
+  /**
+   * Passkeys' relying party: its id (a domain, by default the host name of `publicUrl`) and the
+   * origins an authenticator's answer may come from (by default the origin of `publicUrl`).
+   */
+  webAuthn?: { relyingPartyId?: string; relyingPartyName?: string; origins?: string[] };
   /** Told how every sign-in ends (metrics); see `SignInObserver`. */
   onSignIn?: SignInObserver;
   /** Told of every account event inside the transaction of its change (audit); see `IdentityEventHook`. */

@@ -18,6 +18,9 @@ interface UsersTable {
   totpEnabled: number;
   totpPreferred: number;
   totpLastStep: number | string | null;
+  totpDeviceName: string | null;
+  emailMfaEnabled: number;
+  emailMfaPreferred: number;
   failedAttempts: number;
   lockedUntil: number | string | null;
   createdAt: number | string;
@@ -66,6 +69,19 @@ interface ResetCodesTable {
   expiresAt: number | string;
 }
 
+interface WebAuthnCredentialsTable {
+  credentialId: string;
+  username: string;
+  publicKey: string;
+  signCount: number | string;
+  transports: string;
+  attachment: string | null;
+  friendlyName: string | null;
+  relyingPartyId: string;
+  createdAt: number | string;
+  lastUsedAt: number | string | null;
+}
+
 interface SigningKeysTable {
   kid: string;
   publicJwk: string;
@@ -81,6 +97,7 @@ export interface IdentityDatabase {
   identityDevices: DevicesTable;
   identityResetCodes: ResetCodesTable;
   identitySigningKeys: SigningKeysTable;
+  identityWebauthnCredentials: WebAuthnCredentialsTable;
 }
 
 /** `EXTERNAL_PROVIDER`: signs in only through a company provider (no usable password), as Cognito. */
@@ -104,9 +121,28 @@ export interface UserRecord {
   totpEnabled: boolean;
   totpPreferred: boolean;
   totpLastStep: number | null;
+  /** The name given to the authenticator app when it was verified. */
+  totpDeviceName: string | null;
+  emailMfaEnabled: boolean;
+  emailMfaPreferred: boolean;
   failedAttempts: number;
   lockedUntil: number | null;
   createdAt: number;
+}
+
+export interface WebAuthnCredentialRecord {
+  /** base64url, as the authenticator gave it. */
+  credentialId: string;
+  username: string;
+  /** COSE public key, base64url. */
+  publicKey: string;
+  signCount: number;
+  transports: string[];
+  attachment: string | null;
+  friendlyName: string | null;
+  relyingPartyId: string;
+  createdAt: number;
+  lastUsedAt: number | null;
 }
 
 export interface SessionRecord {
@@ -169,9 +205,27 @@ function toUser(row: UsersTable): UserRecord {
     totpEnabled: Boolean(row.totpEnabled),
     totpPreferred: Boolean(row.totpPreferred),
     totpLastStep: optNum(row.totpLastStep),
+    totpDeviceName: row.totpDeviceName,
+    emailMfaEnabled: Boolean(row.emailMfaEnabled),
+    emailMfaPreferred: Boolean(row.emailMfaPreferred),
     failedAttempts: row.failedAttempts,
     lockedUntil: optNum(row.lockedUntil),
     createdAt: num(row.createdAt),
+  };
+}
+
+function toCredential(row: WebAuthnCredentialsTable): WebAuthnCredentialRecord {
+  return {
+    credentialId: row.credentialId,
+    username: row.username,
+    publicKey: row.publicKey,
+    signCount: num(row.signCount),
+    transports: JSON.parse(row.transports) as string[],
+    attachment: row.attachment,
+    friendlyName: row.friendlyName,
+    relyingPartyId: row.relyingPartyId,
+    createdAt: num(row.createdAt),
+    lastUsedAt: optNum(row.lastUsedAt),
   };
 }
 
@@ -216,6 +270,9 @@ export interface UserChanges {
   totpEnabled?: boolean;
   totpPreferred?: boolean;
   totpLastStep?: number | null;
+  totpDeviceName?: string | null;
+  emailMfaEnabled?: boolean;
+  emailMfaPreferred?: boolean;
   failedAttempts?: number;
   lockedUntil?: number | null;
 }
@@ -271,6 +328,9 @@ export function createIdentityRepository(database: Kysely<any>) {
           totpEnabled: 0,
           totpPreferred: 0,
           totpLastStep: null,
+          totpDeviceName: null,
+          emailMfaEnabled: 0,
+          emailMfaPreferred: 0,
           failedAttempts: 0,
           lockedUntil: null,
           createdAt: user.now,
@@ -286,6 +346,7 @@ export function createIdentityRepository(database: Kysely<any>) {
         'identityAuthSessions',
         'identityDevices',
         'identityResetCodes',
+        'identityWebauthnCredentials',
       ] as const) {
         await db.deleteFrom(table).where('username', '=', username).execute();
       }
@@ -312,6 +373,11 @@ export function createIdentityRepository(database: Kysely<any>) {
       if (changes.totpEnabled !== undefined) values.totpEnabled = flag(changes.totpEnabled);
       if (changes.totpPreferred !== undefined) values.totpPreferred = flag(changes.totpPreferred);
       if (changes.totpLastStep !== undefined) values.totpLastStep = changes.totpLastStep;
+      if (changes.totpDeviceName !== undefined) values.totpDeviceName = changes.totpDeviceName;
+      if (changes.emailMfaEnabled !== undefined)
+        values.emailMfaEnabled = flag(changes.emailMfaEnabled);
+      if (changes.emailMfaPreferred !== undefined)
+        values.emailMfaPreferred = flag(changes.emailMfaPreferred);
       if (changes.failedAttempts !== undefined) values.failedAttempts = changes.failedAttempts;
       if (changes.lockedUntil !== undefined) values.lockedUntil = changes.lockedUntil;
       await db.updateTable('identityUsers').set(values).where('username', '=', username).execute();
@@ -493,6 +559,100 @@ export function createIdentityRepository(database: Kysely<any>) {
         .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
         .where('idHash', '=', idHash)
         .execute();
+    },
+
+    /** Replaces a sign-in session kept under a fixed key (one passkey registration per user). */
+    async replaceAuthSession(idHash: string, session: AuthSessionRecord): Promise<void> {
+      await db.deleteFrom('identityAuthSessions').where('idHash', '=', idHash).execute();
+      await db
+        .insertInto('identityAuthSessions')
+        .values({
+          idHash,
+          username: session.username,
+          step: session.step,
+          state: JSON.stringify(session.state),
+          attempts: session.attempts,
+          expiresAt: session.expiresAt,
+        })
+        .execute();
+    },
+
+    async insertWebAuthnCredential(credential: WebAuthnCredentialRecord): Promise<void> {
+      await db
+        .insertInto('identityWebauthnCredentials')
+        .values({
+          credentialId: credential.credentialId,
+          username: credential.username,
+          publicKey: credential.publicKey,
+          signCount: credential.signCount,
+          transports: JSON.stringify(credential.transports),
+          attachment: credential.attachment,
+          friendlyName: credential.friendlyName,
+          relyingPartyId: credential.relyingPartyId,
+          createdAt: credential.createdAt,
+          lastUsedAt: credential.lastUsedAt,
+        })
+        .execute();
+    },
+
+    async findWebAuthnCredential(
+      credentialId: string,
+    ): Promise<WebAuthnCredentialRecord | undefined> {
+      const row = await db
+        .selectFrom('identityWebauthnCredentials')
+        .selectAll()
+        .where('credentialId', '=', credentialId)
+        .executeTakeFirst();
+      return row && toCredential(row);
+    },
+
+    /** The user's passkeys, oldest first. */
+    async listWebAuthnCredentials(username: string): Promise<WebAuthnCredentialRecord[]> {
+      const rows = await db
+        .selectFrom('identityWebauthnCredentials')
+        .selectAll()
+        .where('username', '=', username)
+        .orderBy('createdAt')
+        .orderBy('credentialId')
+        .execute();
+      return rows.map(toCredential);
+    },
+
+    async countWebAuthnCredentials(username: string): Promise<number> {
+      const row = await db
+        .selectFrom('identityWebauthnCredentials')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .where('username', '=', username)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /**
+     * Records a verified assertion's counter unless another sign-in already moved it as far:
+     * true when this call won, so one assertion cannot be used twice even concurrently.
+     */
+    async claimWebAuthnCounter(
+      credentialId: string,
+      previous: number,
+      next: number,
+      at: number,
+    ): Promise<boolean> {
+      const result = await db
+        .updateTable('identityWebauthnCredentials')
+        .set({ signCount: next, lastUsedAt: at })
+        .where('credentialId', '=', credentialId)
+        .where('signCount', '=', previous)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    async deleteWebAuthnCredential(credentialId: string, username: string): Promise<boolean> {
+      const result = await db
+        .deleteFrom('identityWebauthnCredentials')
+        .where('credentialId', '=', credentialId)
+        .where('username', '=', username)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
     },
 
     async insertDevice(device: {

@@ -11,7 +11,18 @@ import {
   randomUUID,
   timingSafeEqual,
 } from 'node:crypto';
+import { isIP } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+
+import {
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransport,
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  type RegistrationResponseJSON,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server';
 
 import { createCryptoBox } from './crypto-box.ts';
 import {
@@ -21,7 +32,12 @@ import {
   type OAuthResult,
 } from './federation.ts';
 import { IdentityError, invalidParameter, MESSAGES, notAuthorized } from './errors.ts';
-import { DEFAULT_LIMITS, type IdentityLimits, type IdentityServiceOptions } from './options.ts';
+import {
+  DEFAULT_LIMITS,
+  type FirstAuthFactor,
+  type IdentityLimits,
+  type IdentityServiceOptions,
+} from './options.ts';
 import {
   DEFAULT_PASSWORD_POLICY,
   passwordProblem,
@@ -34,6 +50,7 @@ import {
   type IdentityRepository,
   type UserRecord,
   type UserStatus,
+  type WebAuthnCredentialRecord,
 } from './repository.ts';
 import type { EventOrigin, IdentityEventDetail, RenewalFailureReason } from './identity-events.ts';
 import { type Jwks, kidOf, loadKeyRing, newSigningKey } from './signing-keys.ts';
@@ -54,14 +71,27 @@ import { type SignInEvent, type SignInMethod, signInFailureReason } from './sign
 type Input = Record<string, unknown>;
 type Output = Record<string, unknown>;
 
-/** A call that starts or continues a password sign-in (a refresh is not a sign-in). */
-function isPasswordSignIn(action: string, input: Input): boolean {
+/** A call that starts or continues a sign-in at the pool (a refresh is not a sign-in). */
+function isSignIn(action: string, input: Input): boolean {
   if (action === 'RespondToAuthChallenge') return true;
   return (
     action === 'InitiateAuth' &&
-    (input.AuthFlow === 'USER_SRP_AUTH' || input.AuthFlow === 'USER_PASSWORD_AUTH')
+    (input.AuthFlow === 'USER_SRP_AUTH' ||
+      input.AuthFlow === 'USER_PASSWORD_AUTH' ||
+      input.AuthFlow === 'USER_AUTH')
   );
 }
+
+/** The first factors of choice-based sign-in, in the order they are offered. */
+const FIRST_FACTORS = ['PASSWORD', 'PASSWORD_SRP', 'EMAIL_OTP', 'WEB_AUTHN'] as const;
+type FirstFactorChallenge = (typeof FIRST_FACTORS)[number];
+const isFirstFactor = (value: unknown): value is FirstFactorChallenge =>
+  typeof value === 'string' && (FIRST_FACTORS as readonly string[]).includes(value);
+
+/** COSE algorithms a passkey may use: ES256 and RS256, as Cognito. */
+const PASSKEY_ALGORITHMS = [-7, -257];
+/** E-mailed sign-in codes: eight digits, valid three minutes. */
+const EMAIL_CODE_TTL_MS = 3 * 60_000;
 
 export interface RequestContext {
   /** Client address, used for rate limits and told with account events. */
@@ -75,6 +105,19 @@ interface CallState {
   origin: EventOrigin;
   /** The known user a sign-in concerns, once the call has found them. */
   subject?: string;
+  /** How the sign-in this call continues proves who it is (a password unless told otherwise). */
+  method?: SignInMethod;
+}
+
+/** A passkey of a user, as the profile lists it. */
+export interface Passkey {
+  credentialId: string;
+  name: string | null;
+  relyingPartyId: string;
+  attachment: string | null;
+  transports: string[];
+  createdAt: Date;
+  lastUsedAt: Date | null;
 }
 
 export interface IdentityUser {
@@ -86,6 +129,8 @@ export interface IdentityUser {
   attributes: Record<string, string>;
   mfaRequired: boolean;
   mfaEnabled: boolean;
+  /** Codes e-mailed at sign-in are a second factor of this user. */
+  emailMfaEnabled: boolean;
   createdAt: Date;
 }
 
@@ -146,6 +191,8 @@ export interface IdentityService {
   setGroups(username: string, groups: string[]): Promise<void>;
   getUserByEmail(email: string): Promise<IdentityUser | undefined>;
   getUser(username: string): Promise<IdentityUser | undefined>;
+  /** The user's passkeys, oldest first, with when each was last used. */
+  listPasskeys(username: string): Promise<Passkey[]>;
   deleteUser(username: string): Promise<void>;
   /** Adds or changes a company (OIDC) provider; its client secret is stored sealed. */
   upsertIdentityProvider(input: IdentityProviderInput): Promise<void>;
@@ -255,6 +302,7 @@ function toIdentityUser(user: UserRecord): IdentityUser {
     attributes: user.attributes,
     mfaRequired: user.mfaRequired,
     mfaEnabled: user.totpEnabled,
+    emailMfaEnabled: user.emailMfaEnabled,
     createdAt: new Date(user.createdAt),
   };
 }
@@ -280,6 +328,16 @@ export async function createIdentityService(
   if (!region || !poolName)
     throw new Error(`poolId "${options.poolId}" must look like <region>_<name>`);
   const issuer = `${options.publicUrl.replace(/\/+$/, '')}/identity/${options.poolId}`;
+  const poolFactors = new Set<FirstAuthFactor>([
+    'PASSWORD',
+    ...(options.allowedFirstAuthFactors ?? []),
+  ]);
+  const publicUrl = new URL(options.publicUrl);
+  const relyingParty = {
+    id: options.webAuthn?.relyingPartyId ?? publicUrl.hostname,
+    name: options.webAuthn?.relyingPartyName ?? poolName,
+    origins: options.webAuthn?.origins ?? [publicUrl.origin],
+  };
 
   const repo = createIdentityRepository(options.db);
   const limiter = options.rateLimiter ?? createMemoryRateLimiter(now);
@@ -366,6 +424,12 @@ export async function createIdentityService(
   function concerns(username: string) {
     const state = calls.getStore();
     if (state) state.subject = username;
+  }
+
+  /** The sign-in this call continues proves who it is with `method`. */
+  function signingInWith(method: SignInMethod) {
+    const state = calls.getStore();
+    if (state) state.method = method;
   }
 
   function told(username: string, detail: IdentityEventDetail) {
@@ -502,6 +566,7 @@ export async function createIdentityService(
     username: string,
     step: string,
     state: Record<string, unknown>,
+    ttlMs = authSessionTtlMs,
   ): Promise<string> {
     const id = randomBytes(48).toString('base64url');
     await repo.insertAuthSession(sha256Hex(id), {
@@ -509,7 +574,7 @@ export async function createIdentityService(
       step,
       state,
       attempts: 0,
-      expiresAt: now() + authSessionTtlMs,
+      expiresAt: now() + ttlMs,
     });
     return id;
   }
@@ -559,7 +624,7 @@ export async function createIdentityService(
   async function issueTokens(
     user: UserRecord,
     context: SignInContext,
-    method: SignInMethod = 'password',
+    method: SignInMethod = calls.getStore()?.method ?? 'password',
     trackDevice = true,
   ): Promise<Output> {
     const nowMs = now();
@@ -696,9 +761,12 @@ export async function createIdentityService(
   }
 
   /** Validates an access token the way Cognito does for user-facing actions and returns its user. */
-  async function authenticate(
-    input: Input,
-  ): Promise<{ user: UserRecord; originJti: string; deviceKey: string | null }> {
+  async function authenticate(input: Input): Promise<{
+    user: UserRecord;
+    originJti: string;
+    deviceKey: string | null;
+    clientId: string;
+  }> {
     const token = requireString(input, 'AccessToken');
     const claims = await verifyToken(token);
     if (
@@ -720,6 +788,7 @@ export async function createIdentityService(
       user,
       originJti: claims.origin_jti,
       deviceKey: typeof claims.device_key === 'string' ? claims.device_key : null,
+      clientId: typeof claims.client_id === 'string' ? claims.client_id : '',
     };
   }
 
@@ -930,10 +999,21 @@ export async function createIdentityService(
       }
     }
     if (!context.deviceVerified) {
-      if (user.totpEnabled && user.totpSecret) {
-        const session = await createAuthSession(user.username, 'SOFTWARE_TOKEN_MFA', state);
-        return { ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: session, ChallengeParameters: {} };
+      const totp = user.totpEnabled && user.totpSecret !== null;
+      if (totp && user.emailMfaEnabled && !user.totpPreferred && !user.emailMfaPreferred) {
+        const session = await createAuthSession(user.username, 'SELECT_MFA_TYPE', state);
+        return {
+          ChallengeName: 'SELECT_MFA_TYPE',
+          Session: session,
+          ChallengeParameters: {
+            MFAS_CAN_CHOOSE: '["SOFTWARE_TOKEN_MFA","EMAIL_OTP"]',
+            USER_ID_FOR_SRP: user.username,
+          },
+        };
       }
+      if (totp && (!user.emailMfaEnabled || !user.emailMfaPreferred))
+        return totpChallenge(user, state);
+      if (user.emailMfaEnabled) return sendSignInCode(user, { ...state, firstFactor: false });
       if (user.mfaRequired) {
         const session = await createAuthSession(user.username, 'MFA_SETUP', state);
         return {
@@ -944,6 +1024,547 @@ export async function createIdentityService(
       }
     }
     return issueTokens(user, context);
+  }
+
+  async function totpChallenge(user: UserRecord, state: Record<string, unknown>): Promise<Output> {
+    const session = await createAuthSession(user.username, 'SOFTWARE_TOKEN_MFA', state);
+    return {
+      ChallengeName: 'SOFTWARE_TOKEN_MFA',
+      Session: session,
+      ChallengeParameters: {
+        FRIENDLY_DEVICE_NAME: user.totpDeviceName ?? 'TOTP device',
+        USER_ID_FOR_SRP: user.username,
+      },
+    };
+  }
+
+  // ---------------------------------------------------------------- choice-based sign-in
+
+  /** The first factors `user` may choose now: the pool's, narrowed by the application's word. */
+  async function availableFactors(user: UserRecord): Promise<FirstFactorChallenge[]> {
+    const allowed = options.signInFactorsFor
+      ? await options.signInFactorsFor(user.username)
+      : { emailOtp: true, webAuthn: true };
+    const factors: FirstFactorChallenge[] = ['PASSWORD', 'PASSWORD_SRP'];
+    // Codes and passkeys sign in a person who chose their password already; a code alone does
+    // not meet a second factor the user must have (as Cognito, where MFA is required).
+    if (user.status !== 'CONFIRMED') return factors;
+    if (poolFactors.has('EMAIL_OTP') && allowed.emailOtp && !user.mfaRequired)
+      factors.push('EMAIL_OTP');
+    if (
+      poolFactors.has('WEB_AUTHN') &&
+      allowed.webAuthn &&
+      relyingPartyProblem() === undefined &&
+      (await repo.countWebAuthnCredentials(user.username)) > 0
+    )
+      factors.push('WEB_AUTHN');
+    return factors;
+  }
+
+  /** Session of a choice-based sign-in for a login the pool does not know (sealed, not stored). */
+  function unknownUserSession(login: string, step: string): string {
+    return `u.${stateBox.seal(JSON.stringify({ login, step, exp: now() + authSessionTtlMs }))}`;
+  }
+
+  function openUnknownUserSession(
+    session: string | undefined,
+    step: string,
+  ): { login: string } | undefined {
+    if (!session?.startsWith('u.')) return undefined;
+    try {
+      const opened = JSON.parse(stateBox.open(session.slice(2))) as {
+        login: string;
+        step: string;
+        exp: number;
+      };
+      if (opened.step === step && opened.exp > now()) return { login: opened.login };
+    } catch {
+      // Not a session of this pool.
+    }
+    throw notAuthorized(MESSAGES.invalidSession);
+  }
+
+  async function startUserAuth(params: Input, clientId: string): Promise<Output> {
+    const login = requireString(params, 'USERNAME', 'auth');
+    const preferred = optionalString(params, 'PREFERRED_CHALLENGE');
+    if (preferred !== undefined && !isFirstFactor(preferred))
+      throw invalidParameter(`PREFERRED_CHALLENGE ${preferred} is not a first factor challenge`);
+    const user = await findUser(login);
+    if (!user) {
+      if (!preventExistenceErrors)
+        throw new IdentityError('UserNotFoundException', MESSAGES.userDoesNotExist);
+      return unknownUserChoice(login, preferred, params);
+    }
+    assertCanSignIn(user);
+    const available = await availableFactors(user);
+    if (preferred && available.includes(preferred))
+      return startFirstFactor(user, preferred, params, clientId);
+    const session = await createAuthSession(user.username, 'SELECT_CHALLENGE', {
+      clientId,
+      available,
+    });
+    return {
+      ChallengeName: 'SELECT_CHALLENGE',
+      Session: session,
+      ChallengeParameters: {},
+      AvailableChallenges: available,
+    };
+  }
+
+  /**
+   * What an unknown login meets: the same choices as a person without a passkey, a code "sent"
+   * to the address given, and a wrong password or code at the end, so that sign-in does not tell
+   * who has an account.
+   */
+  function unknownUserChoice(
+    login: string,
+    choice: FirstFactorChallenge | undefined,
+    params: Input,
+  ): Promise<Output> | Output {
+    const available: FirstFactorChallenge[] = ['PASSWORD', 'PASSWORD_SRP'];
+    if (poolFactors.has('EMAIL_OTP')) available.push('EMAIL_OTP');
+    if (choice === 'PASSWORD') {
+      requireString(params, 'PASSWORD', 'auth');
+      throw notAuthorized(MESSAGES.incorrectCredentials);
+    }
+    if (choice === 'PASSWORD_SRP') return startSrp({ ...params, USERNAME: login });
+    if (choice === 'EMAIL_OTP' && available.includes('EMAIL_OTP')) {
+      const address = login.includes('@') ? login.trim().toLowerCase() : 'user@example.com';
+      return {
+        ChallengeName: 'EMAIL_OTP',
+        Session: unknownUserSession(login, 'EMAIL_OTP'),
+        ChallengeParameters: {
+          CODE_DELIVERY_DELIVERY_MEDIUM: 'EMAIL',
+          CODE_DELIVERY_DESTINATION: maskEmail(address),
+        },
+      };
+    }
+    return {
+      ChallengeName: 'SELECT_CHALLENGE',
+      Session: unknownUserSession(login, 'SELECT_CHALLENGE'),
+      ChallengeParameters: {},
+      AvailableChallenges: available,
+    };
+  }
+
+  async function startFirstFactor(
+    user: UserRecord,
+    challenge: FirstFactorChallenge,
+    params: Input,
+    clientId: string,
+  ): Promise<Output> {
+    switch (challenge) {
+      case 'PASSWORD': {
+        const password = requireString(params, 'PASSWORD', 'auth');
+        const deviceKey = optionalString(params, 'DEVICE_KEY') ?? null;
+        if (deviceKey) await requireDevice(deviceKey, user.username);
+        if (!passwordMatches(user, password)) return recordFailedPassword(user);
+        await recordPasswordSuccess(user);
+        return afterPassword(user, { clientId, deviceKey, deviceVerified: false });
+      }
+      case 'PASSWORD_SRP':
+        requireString(params, 'SRP_A', 'auth');
+        return startSrp({ ...params, USERNAME: user.username });
+      case 'EMAIL_OTP':
+        signingInWith('email_code');
+        return sendSignInCode(user, {
+          clientId,
+          deviceKey: null,
+          deviceVerified: false,
+          firstFactor: true,
+        });
+      case 'WEB_AUTHN':
+        signingInWith('passkey');
+        return passkeyChallenge(user, clientId);
+    }
+  }
+
+  /** E-mails an eight-digit sign-in code and answers with the EMAIL_OTP challenge. */
+  async function sendSignInCode(user: UserRecord, state: Record<string, unknown>): Promise<Output> {
+    await rateLimit(
+      `email-code:${user.username}`,
+      limits.emailCodesPerUserPerHour,
+      3600_000,
+      'LimitExceededException',
+    );
+    const code = String(randomInt(0, 100_000_000)).padStart(8, '0');
+    // The session outlives its code by a minute, so that a late code is told as expired.
+    const session = await createAuthSession(
+      user.username,
+      'EMAIL_OTP',
+      {
+        ...state,
+        codeHash: hashCode(user.username, `sign-in:${code}`),
+        codeExpiresAt: now() + EMAIL_CODE_TTL_MS,
+      },
+      Math.max(authSessionTtlMs, EMAIL_CODE_TTL_MS + 60_000),
+    );
+    await options.sendEmail({
+      to: user.email,
+      subject: 'Your sign-in code',
+      text: `Your sign-in code is ${code}. It expires in 3 minutes and works once. If you did not try to sign in, ignore this message.`,
+      html: `<p>Your sign-in code is <strong>${code}</strong>.</p><p>It expires in 3 minutes and works once. If you did not try to sign in, ignore this message.</p>`,
+      template: { name: 'sign-in-code', code, expiresInMinutes: 3 },
+    });
+    return {
+      ChallengeName: 'EMAIL_OTP',
+      Session: session,
+      ChallengeParameters: {
+        CODE_DELIVERY_DELIVERY_MEDIUM: 'EMAIL',
+        CODE_DELIVERY_DESTINATION: maskEmail(user.email),
+      },
+    };
+  }
+
+  async function answerEmailCode(sessionId: string | undefined, responses: Input): Promise<Output> {
+    if (openUnknownUserSession(sessionId, 'EMAIL_OTP')) {
+      signingInWith('email_code');
+      requireString(responses, 'EMAIL_OTP_CODE', 'challenge');
+      throw new IdentityError('CodeMismatchException', MESSAGES.otpMismatch);
+    }
+    const session = await loadAuthSession(sessionId, ['EMAIL_OTP']);
+    const firstFactor = session.state.firstFactor === true;
+    if (firstFactor) signingInWith('email_code');
+    const user = await requireUser(session.username);
+    assertSameUser(user, responses);
+    const code = requireString(responses, 'EMAIL_OTP_CODE', 'challenge');
+    if (Number(session.state.codeExpiresAt) <= now()) {
+      await repo.consumeAuthSession(session.idHash);
+      throw new IdentityError('ExpiredCodeException', MESSAGES.codeExpired);
+    }
+    const candidate = Buffer.from(hashCode(user.username, `sign-in:${code.trim()}`));
+    const stored = Buffer.from(String(session.state.codeHash));
+    if (candidate.length !== stored.length || !timingSafeEqual(candidate, stored))
+      return wrongCode(
+        session.idHash,
+        session.attempts,
+        new IdentityError('CodeMismatchException', MESSAGES.otpMismatch),
+      );
+    await consume(session.idHash);
+    if (firstFactor) assertCanSignIn(user);
+    else if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
+    return issueTokens(user, contextFromState(session.state));
+  }
+
+  async function selectChallenge(
+    sessionId: string | undefined,
+    responses: Input,
+    clientId: string,
+  ): Promise<Output> {
+    const answer = requireString(responses, 'ANSWER', 'challenge');
+    if (!isFirstFactor(answer))
+      throw invalidParameter(`ANSWER ${answer} is not a first factor challenge`);
+    const unknown = openUnknownUserSession(sessionId, 'SELECT_CHALLENGE');
+    if (unknown) return unknownUserChoice(unknown.login, answer, responses);
+    const session = await loadAuthSession(sessionId, ['SELECT_CHALLENGE']);
+    const user = await requireUser(session.username);
+    assertSameUser(user, responses);
+    const available = Array.isArray(session.state.available) ? session.state.available : [];
+    if (!available.includes(answer)) throw invalidParameter(MESSAGES.challengeNotAvailable);
+    await consume(session.idHash);
+    assertCanSignIn(user);
+    // The user's choices may have narrowed since (a passkey removed, the organization's rule).
+    if (!(await availableFactors(user)).includes(answer))
+      throw invalidParameter(MESSAGES.challengeNotAvailable);
+    return startFirstFactor(user, answer, responses, clientId);
+  }
+
+  // ---------------------------------------------------------------- passkeys (WebAuthn)
+
+  /** Why passkeys cannot work with this pool's public URL, if they cannot. */
+  function relyingPartyProblem(): string | undefined {
+    // A relying party is a domain; browsers refuse an IP address.
+    if (!relyingParty.id || isIP(relyingParty.id.replace(/^\[|\]$/g, '')) !== 0)
+      return MESSAGES.webAuthnConfigurationMissing;
+    return undefined;
+  }
+
+  function requireRelyingParty() {
+    const problem = relyingPartyProblem();
+    if (problem) throw new IdentityError('WebAuthnConfigurationMissingException', problem);
+  }
+
+  /** Whether this user may register passkeys: the pool's and the application's word. */
+  async function assertPasskeysEnabled(user: UserRecord) {
+    const allowed = options.signInFactorsFor
+      ? (await options.signInFactorsFor(user.username)).webAuthn
+      : true;
+    if (!poolFactors.has('WEB_AUTHN') || !allowed)
+      throw new IdentityError('WebAuthnNotEnabledException', MESSAGES.webAuthnNotEnabled);
+  }
+
+  /** Cognito's error for what the WebAuthn verifier refused. */
+  function webAuthnRefusal(error: unknown, fallback: IdentityError): IdentityError {
+    if (error instanceof IdentityError) return error;
+    const name = error instanceof Error ? error.name : '';
+    const message = error instanceof Error ? error.message : '';
+    if (name === 'UnexpectedRPIDHash')
+      return new IdentityError(
+        'WebAuthnRelyingPartyMismatchException',
+        MESSAGES.webAuthnRelyingPartyMismatch,
+      );
+    if (/response origin/.test(message))
+      return new IdentityError(
+        'WebAuthnOriginNotAllowedException',
+        MESSAGES.webAuthnOriginNotAllowed,
+      );
+    if (/response challenge/.test(message))
+      return new IdentityError(
+        'WebAuthnChallengeNotFoundException',
+        MESSAGES.webAuthnChallengeNotFound,
+      );
+    if (/public key alg|Attestation Format/.test(message))
+      return new IdentityError(
+        'WebAuthnCredentialNotSupportedException',
+        MESSAGES.webAuthnNotSupported,
+      );
+    return fallback;
+  }
+
+  /** A credential answer as JSON: an object (Cognito's document type) or its JSON text. */
+  function credentialJson<T>(value: unknown, name: string): T {
+    let parsed = value;
+    if (typeof value === 'string') {
+      try {
+        parsed = JSON.parse(value) as unknown;
+      } catch {
+        throw invalidParameter(`${name} is not valid JSON`);
+      }
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      throw invalidParameter(`${name} must be a public key credential object`);
+    const { id, response } = parsed as { id?: unknown; response?: unknown };
+    if (typeof id !== 'string' || typeof response !== 'object' || response === null)
+      throw invalidParameter(`${name} must be a public key credential object`);
+    return parsed as T;
+  }
+
+  async function passkeyChallenge(user: UserRecord, clientId: string): Promise<Output> {
+    requireRelyingParty();
+    const credentials = await repo.listWebAuthnCredentials(user.username);
+    const requestOptions = await generateAuthenticationOptions({
+      rpID: relyingParty.id,
+      allowCredentials: credentials.map((credential) => ({
+        id: credential.credentialId,
+        transports: credential.transports as AuthenticatorTransport[],
+      })),
+      userVerification: 'required',
+      timeout: authSessionTtlMs,
+    });
+    const session = await createAuthSession(user.username, 'WEB_AUTHN', {
+      clientId,
+      challenge: requestOptions.challenge,
+    });
+    return {
+      ChallengeName: 'WEB_AUTHN',
+      Session: session,
+      ChallengeParameters: { CREDENTIAL_REQUEST_OPTIONS: JSON.stringify(requestOptions) },
+    };
+  }
+
+  async function answerPasskey(sessionId: string | undefined, responses: Input): Promise<Output> {
+    signingInWith('passkey');
+    const session = await loadAuthSession(sessionId, ['WEB_AUTHN']);
+    const user = await requireUser(session.username);
+    assertSameUser(user, responses);
+    const assertion = credentialJson<AuthenticationResponseJSON>(
+      requireString(responses, 'CREDENTIAL', 'challenge'),
+      'CREDENTIAL',
+    );
+    // The challenge is used once, whatever the answer.
+    await consume(session.idHash);
+    assertCanSignIn(user);
+    const credential = await repo.findWebAuthnCredential(assertion.id);
+    if (!credential || credential.username !== user.username)
+      throw notAuthorized(MESSAGES.passkeyRefused);
+    let newCounter: number;
+    try {
+      const result = await verifyAuthenticationResponse({
+        response: assertion,
+        expectedChallenge: String(session.state.challenge),
+        expectedOrigin: relyingParty.origins,
+        expectedRPID: relyingParty.id,
+        credential: {
+          id: credential.credentialId,
+          publicKey: Buffer.from(credential.publicKey, 'base64url'),
+          counter: credential.signCount,
+          transports: credential.transports as AuthenticatorTransport[],
+        },
+        requireUserVerification: true,
+      });
+      if (!result.verified) throw notAuthorized(MESSAGES.passkeyRefused);
+      newCounter = result.authenticationInfo.newCounter;
+    } catch (error) {
+      throw webAuthnRefusal(error, notAuthorized(MESSAGES.passkeyRefused));
+    }
+    // Only one sign-in moves the counter from where it was: a replayed assertion is refused.
+    if (
+      !(await repo.claimWebAuthnCounter(
+        credential.credentialId,
+        credential.signCount,
+        newCounter,
+        now(),
+      ))
+    )
+      throw notAuthorized(MESSAGES.passkeyRefused);
+    return issueTokens(user, contextFromState(session.state), 'passkey');
+  }
+
+  const registrationKey = (username: string) => sha256Hex(`webauthn-registration:${username}`);
+
+  function passkeyName(transports: string[], attachment: string | null): string {
+    if (transports.includes('hybrid')) return 'Passkey on a phone';
+    if (attachment === 'platform' || transports.includes('internal'))
+      return 'Passkey on this device';
+    return 'Security key';
+  }
+
+  async function startWebAuthnRegistration(input: Input): Promise<Output> {
+    const { user, clientId } = await authenticate(input);
+    requireRelyingParty();
+    await assertPasskeysEnabled(user);
+    const existing = await repo.listWebAuthnCredentials(user.username);
+    if (existing.length >= limits.passkeysPerUser)
+      throw new IdentityError('LimitExceededException', MESSAGES.limitExceeded);
+    const creationOptions = await generateRegistrationOptions({
+      rpName: relyingParty.name,
+      rpID: relyingParty.id,
+      userName: user.email,
+      userDisplayName: user.email,
+      userID: new Uint8Array(Buffer.from(user.username)),
+      attestationType: 'none',
+      excludeCredentials: existing.map((credential) => ({
+        id: credential.credentialId,
+        transports: credential.transports as AuthenticatorTransport[],
+      })),
+      authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+      supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
+      timeout: authSessionTtlMs,
+    });
+    await repo.replaceAuthSession(registrationKey(user.username), {
+      username: user.username,
+      step: 'WEBAUTHN_REGISTRATION',
+      state: { challenge: creationOptions.challenge, clientId },
+      attempts: 0,
+      expiresAt: now() + authSessionTtlMs,
+    });
+    return { CredentialCreationOptions: creationOptions };
+  }
+
+  async function completeWebAuthnRegistration(input: Input): Promise<Output> {
+    const { user, clientId } = await authenticate(input);
+    requireRelyingParty();
+    await assertPasskeysEnabled(user);
+    const response = credentialJson<RegistrationResponseJSON>(input.Credential, 'Credential');
+    const key = registrationKey(user.username);
+    const pending = await repo.findAuthSession(key);
+    if (!pending || pending.expiresAt <= now() || pending.step !== 'WEBAUTHN_REGISTRATION')
+      throw new IdentityError(
+        'WebAuthnChallengeNotFoundException',
+        MESSAGES.webAuthnChallengeNotFound,
+      );
+    if (pending.state.clientId !== clientId)
+      throw new IdentityError('WebAuthnClientMismatchException', MESSAGES.webAuthnClientMismatch);
+    // One answer per started registration.
+    if (!(await repo.consumeAuthSession(key)))
+      throw new IdentityError(
+        'WebAuthnChallengeNotFoundException',
+        MESSAGES.webAuthnChallengeNotFound,
+      );
+    let verified;
+    try {
+      verified = await verifyRegistrationResponse({
+        response,
+        expectedChallenge: String(pending.state.challenge),
+        expectedOrigin: relyingParty.origins,
+        expectedRPID: relyingParty.id,
+        requireUserVerification: true,
+        supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
+      });
+    } catch (error) {
+      throw webAuthnRefusal(error, invalidParameter(MESSAGES.passkeyRefused));
+    }
+    if (!verified.verified) throw invalidParameter(MESSAGES.passkeyRefused);
+    const { credential } = verified.registrationInfo;
+    if (await repo.findWebAuthnCredential(credential.id))
+      throw invalidParameter('This passkey is already registered.');
+    const transports = (credential.transports ?? []).map(String);
+    const attachment =
+      typeof response.authenticatorAttachment === 'string'
+        ? response.authenticatorAttachment
+        : null;
+    const record: WebAuthnCredentialRecord = {
+      credentialId: credential.id,
+      username: user.username,
+      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+      signCount: credential.counter,
+      transports,
+      attachment,
+      friendlyName: passkeyName(transports, attachment),
+      relyingPartyId: relyingParty.id,
+      createdAt: now(),
+      lastUsedAt: null,
+    };
+    await changeTold(
+      {
+        username: user.username,
+        detail: {
+          type: 'PASSKEY_ADDED',
+          credentialId: record.credentialId,
+          name: record.friendlyName,
+        },
+      },
+      (repository) => repository.insertWebAuthnCredential(record),
+    );
+    return {};
+  }
+
+  async function listWebAuthnCredentials(input: Input): Promise<Output> {
+    const { user } = await authenticate(input);
+    const max = input.MaxResults === undefined ? 20 : input.MaxResults;
+    if (typeof max !== 'number' || !Number.isInteger(max) || max < 1 || max > 20)
+      throw invalidParameter(
+        `1 validation error detected: Value '${String(max)}' at 'maxResults' failed to satisfy constraint: Member must have value less than or equal to 20`,
+      );
+    const token = optionalString(input, 'NextToken');
+    let start = 0;
+    if (token) {
+      start = Number.parseInt(Buffer.from(token, 'base64url').toString(), 10);
+      if (!Number.isInteger(start) || start < 0) throw invalidParameter('NextToken is invalid');
+    }
+    const all = await repo.listWebAuthnCredentials(user.username);
+    const page = all.slice(start, start + max);
+    const next =
+      start + max < all.length ? Buffer.from(String(start + max)).toString('base64url') : undefined;
+    return {
+      Credentials: page.map((credential) => ({
+        CredentialId: credential.credentialId,
+        ...(credential.friendlyName ? { FriendlyCredentialName: credential.friendlyName } : {}),
+        RelyingPartyId: credential.relyingPartyId,
+        ...(credential.attachment ? { AuthenticatorAttachment: credential.attachment } : {}),
+        AuthenticatorTransports: credential.transports,
+        CreatedAt: credential.createdAt / 1000,
+        // Not in Cognito's shape (its clients ignore it): when the passkey last signed in.
+        ...(credential.lastUsedAt !== null ? { LastUsedAt: credential.lastUsedAt / 1000 } : {}),
+      })),
+      ...(next ? { NextToken: next } : {}),
+    };
+  }
+
+  async function deleteWebAuthnCredential(input: Input): Promise<Output> {
+    const { user } = await authenticate(input);
+    const credentialId = requireString(input, 'CredentialId');
+    const credential = await repo.findWebAuthnCredential(credentialId);
+    if (!credential || credential.username !== user.username)
+      throw new IdentityError('ResourceNotFoundException', MESSAGES.passkeyNotFound);
+    await changeTold(
+      {
+        username: user.username,
+        detail: { type: 'PASSKEY_REMOVED', credentialId, name: credential.friendlyName },
+      },
+      (repository) => repository.deleteWebAuthnCredential(credentialId, user.username),
+    );
+    return {};
   }
 
   async function respondToAuthChallenge(input: Input, context: RequestContext): Promise<Output> {
@@ -962,6 +1583,15 @@ export async function createIdentityService(
     switch (challenge) {
       case 'PASSWORD_VERIFIER':
         return passwordVerifier(responses, clientId);
+
+      case 'SELECT_CHALLENGE':
+        return selectChallenge(sessionId, responses, clientId);
+
+      case 'EMAIL_OTP':
+        return answerEmailCode(sessionId, responses);
+
+      case 'WEB_AUTHN':
+        return answerPasskey(sessionId, responses);
 
       case 'NEW_PASSWORD_REQUIRED': {
         const session = await loadAuthSession(sessionId, ['NEW_PASSWORD_REQUIRED']);
@@ -1010,13 +1640,19 @@ export async function createIdentityService(
       }
 
       case 'SELECT_MFA_TYPE': {
-        // Only TOTP exists here, so the pool never asks; an answer naming it is still honoured.
         const session = await loadAuthSession(sessionId, ['SELECT_MFA_TYPE']);
-        if (responses.ANSWER !== 'SOFTWARE_TOKEN_MFA')
-          throw invalidParameter('Only SOFTWARE_TOKEN_MFA is available for this user');
-        await consume(session.idHash);
-        const next = await createAuthSession(session.username, 'SOFTWARE_TOKEN_MFA', session.state);
-        return { ChallengeName: 'SOFTWARE_TOKEN_MFA', Session: next, ChallengeParameters: {} };
+        const user = await requireUser(session.username);
+        assertSameUser(user, responses);
+        const answer = requireString(responses, 'ANSWER', 'challenge');
+        if (answer === 'SOFTWARE_TOKEN_MFA' && user.totpEnabled && user.totpSecret) {
+          await consume(session.idHash);
+          return totpChallenge(user, session.state);
+        }
+        if (answer === 'EMAIL_OTP' && user.emailMfaEnabled) {
+          await consume(session.idHash);
+          return sendSignInCode(user, { ...session.state, firstFactor: false });
+        }
+        throw invalidParameter(`${answer} is not an MFA type available to this user`);
       }
 
       case 'MFA_SETUP': {
@@ -1127,6 +1763,14 @@ export async function createIdentityService(
           'TooManyRequestsException',
         );
         return userPasswordAuth(params, clientId);
+      case 'USER_AUTH':
+        await rateLimit(
+          `signin:${context.ip}`,
+          limits.signInsPerIpPerMinute,
+          60_000,
+          'TooManyRequestsException',
+        );
+        return startUserAuth(params, clientId);
       case 'REFRESH_TOKEN_AUTH':
       case 'REFRESH_TOKEN':
         return refresh(requireString(params, 'REFRESH_TOKEN', 'auth'), clientId);
@@ -1148,10 +1792,19 @@ export async function createIdentityService(
     return {
       Username: user.username,
       UserAttributes: attributes,
-      ...(user.totpEnabled ? { UserMFASettingList: ['SOFTWARE_TOKEN_MFA'] } : {}),
+      ...(user.totpEnabled || user.emailMfaEnabled
+        ? {
+            UserMFASettingList: [
+              ...(user.totpEnabled ? ['SOFTWARE_TOKEN_MFA'] : []),
+              ...(user.emailMfaEnabled ? ['EMAIL_OTP'] : []),
+            ],
+          }
+        : {}),
       ...(user.totpEnabled && user.totpPreferred
         ? { PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA' }
-        : {}),
+        : user.emailMfaEnabled && user.emailMfaPreferred
+          ? { PreferredMfaSetting: 'EMAIL_OTP' }
+          : {}),
     };
   }
 
@@ -1316,7 +1969,12 @@ export async function createIdentityService(
         (repository) =>
           repository.updateUser(
             user.username,
-            { totpSecret: pending, totpPendingSecret: null, totpLastStep: step },
+            {
+              totpSecret: pending,
+              totpPendingSecret: null,
+              totpLastStep: step,
+              totpDeviceName: optionalString(input, 'FriendlyDeviceName') ?? null,
+            },
             now(),
           ),
       );
@@ -1344,6 +2002,7 @@ export async function createIdentityService(
             totpEnabled: true,
             totpPreferred: true,
             totpLastStep: step,
+            totpDeviceName: optionalString(input, 'FriendlyDeviceName') ?? null,
           },
           now(),
         ),
@@ -1354,14 +2013,48 @@ export async function createIdentityService(
   }
 
   async function setUserMfaPreference(input: Input): Promise<Output> {
-    const { user } = await authenticate(input);
-    for (const [name, label] of [
-      ['SMSMfaSettings', 'SMS_MFA'],
-      ['EmailMfaSettings', 'EMAIL_OTP'],
-    ] as const) {
-      const settings = record(input, name);
-      if (settings.Enabled === true || settings.PreferredMfa === true)
-        throw invalidParameter(`User does not have delivery config set to turn on ${label}`);
+    let { user } = await authenticate(input);
+    const sms = record(input, 'SMSMfaSettings');
+    if (sms.Enabled === true || sms.PreferredMfa === true)
+      throw invalidParameter('User does not have delivery config set to turn on SMS_MFA');
+    const email = input.EmailMfaSettings;
+    if (typeof email === 'object' && email !== null) {
+      const { Enabled, PreferredMfa } = email as Input;
+      if (Enabled === true || PreferredMfa === true) {
+        await changeTold(
+          user.emailMfaEnabled
+            ? undefined
+            : { username: user.username, detail: { type: 'EMAIL_MFA_CHANGED', enabled: true } },
+          (repository) =>
+            repository.updateUser(
+              user.username,
+              {
+                emailMfaEnabled: true,
+                emailMfaPreferred:
+                  PreferredMfa === true || (PreferredMfa === undefined && user.emailMfaPreferred),
+                ...(PreferredMfa === true ? { totpPreferred: false } : {}),
+              },
+              now(),
+            ),
+        );
+      } else if (Enabled === false) {
+        if (user.mfaRequired && !user.totpEnabled)
+          throw invalidParameter('MFA is required for this user and cannot be disabled');
+        await changeTold(
+          user.emailMfaEnabled
+            ? { username: user.username, detail: { type: 'EMAIL_MFA_CHANGED', enabled: false } }
+            : undefined,
+          (repository) =>
+            repository.updateUser(
+              user.username,
+              { emailMfaEnabled: false, emailMfaPreferred: false },
+              now(),
+            ),
+        );
+      } else if (PreferredMfa === false) {
+        await repo.updateUser(user.username, { emailMfaPreferred: false }, now());
+      }
+      user = (await repo.findUserByUsername(user.username)) ?? user;
     }
     const totp = input.SoftwareTokenMfaSettings;
     if (typeof totp !== 'object' || totp === null) return {};
@@ -1382,12 +2075,13 @@ export async function createIdentityService(
               totpEnabled: true,
               totpPreferred:
                 PreferredMfa === true || (PreferredMfa === undefined && user.totpPreferred),
+              ...(PreferredMfa === true ? { emailMfaPreferred: false } : {}),
             },
             now(),
           ),
       );
     } else if (Enabled === false) {
-      if (user.mfaRequired)
+      if (user.mfaRequired && !user.emailMfaEnabled)
         throw invalidParameter('MFA is required for this user and cannot be disabled');
       await changeTold(
         user.totpEnabled ? { username: user.username, detail: { type: 'MFA_REMOVED' } } : undefined,
@@ -1515,6 +2209,10 @@ export async function createIdentityService(
     UpdateDeviceStatus: updateDeviceStatus,
     ForgetDevice: forgetDevice,
     ListDevices: listDevices,
+    StartWebAuthnRegistration: startWebAuthnRegistration,
+    CompleteWebAuthnRegistration: completeWebAuthnRegistration,
+    ListWebAuthnCredentials: listWebAuthnCredentials,
+    DeleteWebAuthnCredential: deleteWebAuthnCredential,
   };
 
   // ---------------------------------------------------------------- admin
@@ -1587,7 +2285,7 @@ export async function createIdentityService(
       // Own operations only: a name like `constructor` or `__proto__` must not reach Object.prototype.
       const run = Object.hasOwn(actions, action) ? actions[action] : undefined;
       if (!run) throw new IdentityError('UnknownOperationException', `Unknown operation ${action}`);
-      const signIn = isPasswordSignIn(action, input);
+      const signIn = isSignIn(action, input);
       return asCall(context, async () => {
         try {
           await rateLimit(
@@ -1599,15 +2297,15 @@ export async function createIdentityService(
           refuseControlCharacters(input);
           const output = await run(input, context);
           if (signIn && output.AuthenticationResult)
-            observe({ method: 'password', outcome: 'success' });
+            observe({ method: calls.getStore()?.method ?? 'password', outcome: 'success' });
           return output;
         } catch (error) {
           if (signIn) {
             const reason = signInFailureReason(error);
-            observe({ method: 'password', outcome: 'failure', reason });
+            const method = calls.getStore()?.method ?? 'password';
+            observe({ method, outcome: 'failure', reason });
             const subject = calls.getStore()?.subject;
-            if (subject)
-              await tell(subject, { type: 'SIGN_IN_FAILED', method: 'password', reason });
+            if (subject) await tell(subject, { type: 'SIGN_IN_FAILED', method, reason });
           }
           throw error;
         }
@@ -1734,6 +2432,7 @@ export async function createIdentityService(
           totpEnabled: false,
           totpPreferred: false,
           totpLastStep: null,
+          totpDeviceName: null,
         },
         now(),
       );
@@ -1781,6 +2480,19 @@ export async function createIdentityService(
       await adminUser(username);
       await revokeAll(username);
       await repo.deleteUser(username);
+    },
+
+    async listPasskeys(username) {
+      const credentials = await repo.listWebAuthnCredentials(username);
+      return credentials.map((credential) => ({
+        credentialId: credential.credentialId,
+        name: credential.friendlyName,
+        relyingPartyId: credential.relyingPartyId,
+        attachment: credential.attachment,
+        transports: credential.transports,
+        createdAt: new Date(credential.createdAt),
+        lastUsedAt: credential.lastUsedAt === null ? null : new Date(credential.lastUsedAt),
+      }));
     },
 
     async getUser(username) {

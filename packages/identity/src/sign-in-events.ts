@@ -1,7 +1,10 @@
 import { IdentityError, MESSAGES } from './errors.ts';
 
-/** How a person signed in: a password at the pool (SRP or USER_PASSWORD_AUTH), or their company. */
-export type SignInMethod = 'password' | 'company';
+/**
+ * How a person signed in: a password at the pool (SRP or USER_PASSWORD_AUTH), a code e-mailed to
+ * them, a passkey, or their company.
+ */
+export type SignInMethod = 'password' | 'email_code' | 'passkey' | 'company';
 
 /** Why a sign-in did not end with tokens; a short, fixed list (safe as a metric label). */
 export type SignInFailureReason =
@@ -16,6 +19,7 @@ export type SignInFailureReason =
   | 'rate_limited'
   | 'invalid_request'
   | 'company_refused'
+  | 'passkey_refused'
   | 'error';
 
 export type SignInEvent =
@@ -53,6 +57,12 @@ export function signInFailureReason(error: unknown): SignInFailureReason {
       return 'wrong_code';
     case 'InvalidPasswordException':
       return 'invalid_new_password';
+    case 'WebAuthnRelyingPartyMismatchException':
+    case 'WebAuthnOriginNotAllowedException':
+    case 'WebAuthnChallengeNotFoundException':
+    case 'WebAuthnCredentialNotSupportedException':
+    case 'WebAuthnNotEnabledException':
+      return 'passkey_refused';
     case 'TooManyRequestsException':
     case 'LimitExceededException':
       return 'rate_limited';

@@ -1,5 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read identity tables and raw JSON without schema types */
 /** Starts the identity plugin on a random loopback port over a fresh SQLite database. */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,8 +13,10 @@ import {
   type Migration,
   type MigrationProvider,
   Migrator,
+  PostgresDialect,
   SqliteDialect,
 } from 'kysely';
+import pg from 'pg';
 
 import {
   createIdentityService,
@@ -58,22 +61,66 @@ export async function migrate(db: Kysely<any>): Promise<void> {
   if (error) throw error;
 }
 
-export async function startTestPool(
-  overrides: Partial<IdentityServiceOptions> = {},
-): Promise<TestPool> {
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL names a server to create databases on. */
+export const DIALECTS: Array<'sqlite' | 'postgres'> = process.env.TEST_DATABASE_URL
+  ? ['sqlite', 'postgres']
+  : ['sqlite'];
+
+/** A fresh database of the dialect, with a function that removes it. */
+async function freshDatabase(
+  dialect: 'sqlite' | 'postgres',
+  queries: string[],
+): Promise<{ db: Kysely<any>; remove: () => Promise<void> }> {
+  const log = (event: { level: string; query: { sql: string } }) => {
+    if (event.level === 'query') queries.push(event.query.sql);
+  };
+  if (dialect === 'postgres') {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
+    const name = `laurel_identity_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const db = new Kysely<any>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString() }) }),
+      plugins: [new CamelCasePlugin()],
+      log,
+    });
+    return {
+      db,
+      async remove() {
+        const client = new pg.Client({ connectionString: adminUrl });
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+      },
+    };
+  }
   const dir = mkdtempSync(join(tmpdir(), 'laurel-identity-'));
   const sqlite = new SQLite(join(dir, 'identity.db'));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  const queries: string[] = [];
   const db = new Kysely<any>({
     dialect: new SqliteDialect({ database: sqlite }),
     plugins: [new CamelCasePlugin()],
-    log: (event) => {
-      if (event.level === 'query') queries.push(event.query.sql);
-    },
+    log,
   });
+  return {
+    db,
+    remove: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+export async function startTestPool(
+  overrides: Partial<IdentityServiceOptions> = {},
+  dialect: 'sqlite' | 'postgres' = 'sqlite',
+): Promise<TestPool> {
+  const queries: string[] = [];
+  const { db, remove } = await freshDatabase(dialect, queries);
   await migrate(db);
   const emails: IdentityEmail[] = [];
   const clock = { offsetMs: 0 };
@@ -136,9 +183,16 @@ export async function startTestPool(
       await app.close();
       await service.close();
       await db.destroy();
-      rmSync(dir, { recursive: true, force: true });
+      await remove();
     },
   };
+}
+
+/** The 8-digit sign-in code in the last e-mail sent. */
+export function lastSignInCode(emails: IdentityEmail[]): string {
+  const match = /\b(\d{8})\b/.exec(emails.at(-1)?.text ?? '');
+  if (!match) throw new Error('no sign-in code e-mailed');
+  return match[1]!;
 }
 
 /** The 6-digit code in the last e-mail sent. */

@@ -14,6 +14,7 @@ import * as auditTrail from './migrations/20261126T0910-audit-trail.ts';
 import * as rateLimits from './migrations/20261126T0920-rate-limits.ts';
 import * as attention from './migrations/20261126T0930-attention.ts';
 import * as dashboardSpeed from './migrations/20261126T0940-dashboard-speed.ts';
+import * as passwordlessSignIn from './migrations/20261127T0901-passwordless-sign-in.ts';
 
 /** The server's own migrations, by name. Names sort in the order they must run. */
 export const serverMigrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ export const serverMigrations: Record<string, Migration> = {
   '20261126T0920-rate-limits': rateLimits,
   '20261126T0930-attention': attention,
   '20261126T0940-dashboard-speed': dashboardSpeed,
+  '20261127T0901-passwordless-sign-in': passwordlessSignIn,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

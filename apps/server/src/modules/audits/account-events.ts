@@ -28,6 +28,7 @@ const FAILURE_REASONS: Record<SignInFailureReason, string> = {
   rate_limited: 'too many attempts',
   invalid_request: 'the request was not valid',
   company_refused: "refused by the company's sign-in",
+  passkey_refused: 'the passkey was not accepted',
   error: 'an error',
 };
 
@@ -39,6 +40,8 @@ const RENEWAL_REASONS: Record<RenewalFailureReason, string> = {
 
 const METHODS: Record<SignInMethod, string> = {
   password: 'e-mail and password',
+  email_code: 'a code e-mailed to them',
+  passkey: 'a passkey',
   company: 'company sign-in (SSO)',
 };
 
@@ -105,6 +108,22 @@ function describe(
       );
     case 'MFA_REMOVED':
       return entry('MFA_REMOVED', user, `${email} turned off their authenticator app`);
+    case 'EMAIL_MFA_CHANGED':
+      return event.enabled
+        ? entry('MFA_SET_UP', user, `${email} turned on codes by e-mail as their second step`)
+        : entry('MFA_REMOVED', user, `${email} turned off codes by e-mail as their second step`);
+    case 'PASSKEY_ADDED':
+      return entry(
+        'PASSKEY_ADDED',
+        user,
+        `${email} added a passkey${event.name ? ` (${event.name})` : ''}`,
+      );
+    case 'PASSKEY_REMOVED':
+      return entry(
+        'PASSKEY_REMOVED',
+        user,
+        `${email} removed a passkey${event.name ? ` (${event.name})` : ''}`,
+      );
   }
 }
 

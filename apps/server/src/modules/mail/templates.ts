@@ -129,3 +129,25 @@ ${button(input.resetUrl, 'Reset password')}
   );
   return { to: input.to, subject, text, html, secrets: [input.code] };
 }
+
+/** A one-time sign-in code (choice-based sign-in with a code, or the e-mailed second step). */
+export function signInCodeEmail(input: {
+  to: string;
+  code: string;
+  expiresInMinutes: number;
+}): OutgoingEmail {
+  const subject = 'Your sign-in code';
+  const text = [
+    `Your sign-in code is ${input.code}. It expires in ${input.expiresInMinutes} minutes and works once.`,
+    '',
+    'If you did not try to sign in, ignore this message; someone may have typed your address by mistake.',
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>Your sign-in code is:</p>
+<p style="font-family:Menlo,Consolas,monospace;font-size:24px;letter-spacing:4px"><strong>${escape(input.code)}</strong></p>
+<p>It expires in ${escape(String(input.expiresInMinutes))} minutes and works once.</p>
+<p style="font-size:13px;color:#6b7280">If you did not try to sign in, ignore this message; someone may have typed your address by mistake.</p>`,
+  );
+  return { to: input.to, subject, text, html, secrets: [input.code] };
+}
