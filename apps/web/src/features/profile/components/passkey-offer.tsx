@@ -14,7 +14,7 @@ import {
   rememberOfferAnswered,
   signedInWithPassword,
 } from '../../../lib/auth/passkey-offer';
-import { browserSupportsPasskeys, PASSKEY_MESSAGES } from './passkeys-form';
+import { PASSKEY_MESSAGES, passkeySupport } from './passkeys-form';
 
 export const PASSKEY_OFFER_TITLE = 'Sign in faster with a passkey';
 
@@ -33,7 +33,7 @@ export default function PasskeyOffer() {
 
   useEffect(() => {
     if (!userId || !signedInWithPassword()) return;
-    if (offerAnswered(userId) || !browserSupportsPasskeys()) {
+    if (offerAnswered(userId) || passkeySupport() !== 'ok') {
       forgetPasswordSignIn();
       return;
     }

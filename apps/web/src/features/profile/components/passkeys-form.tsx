@@ -26,6 +26,8 @@ export const PASSKEY_MESSAGES = {
   none: 'No passkeys yet. A passkey lets you sign in with your fingerprint, face or screen lock instead of your password.',
   unsupported:
     'This browser cannot create passkeys. Use a current version of Chrome, Edge, Firefox or Safari to add one.',
+  ipAddress:
+    'Passkeys work only when Laurel is opened by its name, not by a numeric address. Open Laurel at its usual address to add one.',
 } as const;
 
 type State =
@@ -76,9 +78,19 @@ export function usePasskeys() {
   return { state, reload };
 }
 
-/** The browser can make passkeys (WebAuthn is there, in a secure context). */
-export const browserSupportsPasskeys = () =>
-  typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+/** A host name that is an IPv4 or IPv6 address: browsers refuse passkeys there. */
+const isIpAddress = (hostname: string) =>
+  /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.startsWith('[');
+
+/**
+ * Whether passkeys can work here, and if not why: the browser has WebAuthn, and the page is
+ * opened by a domain name (a passkey belongs to a domain, never to an IP address).
+ */
+export function passkeySupport(): 'ok' | 'unsupported' | 'ipAddress' {
+  if (typeof window.PublicKeyCredential !== 'function') return 'unsupported';
+  if (isIpAddress(window.location.hostname)) return 'ipAddress';
+  return 'ok';
+}
 
 /** Lists the person's passkeys, adds one (the browser's prompt) and removes one after asking. */
 export function PasskeysForm() {
@@ -125,7 +137,8 @@ export function PasskeysForm() {
   if (state.kind === 'loading') return <Skeleton variant="rounded" height={56} />;
   if (state.kind === 'unavailable') return <Alert severity="warning">{state.message}</Alert>;
 
-  const supported = browserSupportsPasskeys();
+  const support = passkeySupport();
+  const supported = support === 'ok';
   return (
     <Box sx={{ display: 'grid', gap: 4 }}>
       {state.passkeys.length === 0 ? (
@@ -174,7 +187,7 @@ export function PasskeysForm() {
           {error}
         </Alert>
       ) : null}
-      {supported ? null : <Alert severity="info">{PASSKEY_MESSAGES.unsupported}</Alert>}
+      {supported ? null : <Alert severity="info">{PASSKEY_MESSAGES[support]}</Alert>}
       <Box>
         <Button
           variant="contained"
