@@ -10,6 +10,7 @@ import { ROLES } from '@laurel/contract/roles';
 import { UPLOAD_COLUMNS } from '@laurel/contract/uploads';
 
 import { totpCode, totpStep } from '../../../e2e/support/totp.ts';
+import { SoftwareAuthenticator } from '../../../packages/identity/test/software-authenticator.ts';
 import { seedDemoAudits } from '../src/seed/demo-audits.ts';
 import { DEMO_ORGANIZATIONS } from '../src/seed/demo-data.ts';
 import { seedDemoWorld } from '../src/seed/demo.ts';
@@ -437,6 +438,111 @@ describe.each(DIALECTS)('the audit trail on %s', (dialect) => {
         summary: `Removed the authenticator app of ${person.email} (confirmed with the password)`,
       });
       expect(JSON.stringify(entry)).not.toContain(TEST_PASSWORD);
+    });
+  });
+
+  describe('passwordless sign-in', () => {
+    it('records a sign-in with an e-mailed code, with its method, never the code', async () => {
+      const person = await t.createUser(w.a.id);
+      const started = await identity('InitiateAuth', {
+        AuthFlow: 'USER_AUTH',
+        ClientId: TEST_CLIENT_ID,
+        AuthParameters: { USERNAME: person.email, PREFERRED_CHALLENGE: 'EMAIL_OTP' },
+      });
+      expect(started.body.ChallengeName).toBe('EMAIL_OTP');
+      const code = /\b(\d{8})\b/.exec(await lastMailTo(person.email))?.[1];
+      expect(code).toBeDefined();
+      await watch();
+      const wrong = await identity('RespondToAuthChallenge', {
+        ChallengeName: 'EMAIL_OTP',
+        ClientId: TEST_CLIENT_ID,
+        Session: started.body.Session,
+        ChallengeResponses: {
+          USERNAME: person.email,
+          EMAIL_OTP_CODE: `${(Number(code![0]) + 1) % 10}${code!.slice(1)}`,
+        },
+      });
+      expect(wrong.body.__type).toBe('CodeMismatchException');
+      expect(await theEntry()).toMatchObject({
+        type: 'SIGN_IN_FAILED',
+        ...by(person),
+        summary: `Sign-in of ${person.email} with a code e-mailed to them refused: wrong or expired code`,
+      });
+      await watch();
+      const done = await identity('RespondToAuthChallenge', {
+        ChallengeName: 'EMAIL_OTP',
+        ClientId: TEST_CLIENT_ID,
+        Session: started.body.Session,
+        ChallengeResponses: { USERNAME: person.email, EMAIL_OTP_CODE: code },
+      });
+      expect(done.status).toBe(200);
+      const entry = await theEntry();
+      expect(entry).toMatchObject({
+        type: 'SIGN_IN',
+        ...by(person),
+        organizationId: w.a.id,
+        summary: `${person.email} signed in with a code e-mailed to them`,
+      });
+      expect(JSON.stringify(entry)).not.toContain(code!);
+    });
+
+    it('records a passkey added, a sign-in with it and its removal, once each', async () => {
+      const person = await t.createUser(w.a.id);
+      const tokens = await tokensOf(person);
+      const authenticator = new SoftwareAuthenticator();
+      const started = await identity('StartWebAuthnRegistration', {
+        AccessToken: tokens.AccessToken,
+      });
+      await watch();
+      const credential = authenticator.create(started.body.CredentialCreationOptions, {
+        origin: 'http://localhost',
+      });
+      const completed = await identity('CompleteWebAuthnRegistration', {
+        AccessToken: tokens.AccessToken,
+        Credential: credential,
+      });
+      expect(completed.status).toBe(200);
+      expect(await theEntry()).toMatchObject({
+        type: 'PASSKEY_ADDED',
+        ...by(person),
+        organizationId: w.a.id,
+        summary: `${person.email} added a passkey (Passkey on a phone)`,
+      });
+
+      const challenge = await identity('InitiateAuth', {
+        AuthFlow: 'USER_AUTH',
+        ClientId: TEST_CLIENT_ID,
+        AuthParameters: { USERNAME: person.email, PREFERRED_CHALLENGE: 'WEB_AUTHN' },
+      });
+      expect(challenge.body.ChallengeName).toBe('WEB_AUTHN');
+      await watch();
+      const assertion = authenticator.get(
+        JSON.parse(challenge.body.ChallengeParameters.CREDENTIAL_REQUEST_OPTIONS),
+        { origin: 'http://localhost' },
+      );
+      const signedIn = await identity('RespondToAuthChallenge', {
+        ChallengeName: 'WEB_AUTHN',
+        ClientId: TEST_CLIENT_ID,
+        Session: challenge.body.Session,
+        ChallengeResponses: { USERNAME: person.email, CREDENTIAL: JSON.stringify(assertion) },
+      });
+      expect(signedIn.status).toBe(200);
+      expect(await theEntry()).toMatchObject({
+        type: 'SIGN_IN',
+        ...by(person),
+        summary: `${person.email} signed in with a passkey`,
+      });
+
+      await watch();
+      await identity('DeleteWebAuthnCredential', {
+        AccessToken: tokens.AccessToken,
+        CredentialId: credential.id,
+      });
+      expect(await theEntry()).toMatchObject({
+        type: 'PASSKEY_REMOVED',
+        ...by(person),
+        summary: `${person.email} removed a passkey (Passkey on a phone)`,
+      });
     });
   });
 

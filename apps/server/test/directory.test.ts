@@ -431,6 +431,46 @@ describe.each(DIALECTS)(
         expect(signIn.json().ChallengeName).toBe('MFA_SETUP');
       });
 
+      it('lets platform admins turn passkeys and e-mailed codes off for members', async () => {
+        const db = t.database.handle.db;
+        const { createOrganization } = await import('./helpers/builders.ts');
+        const organization = await createOrganization(db, { name: 'Zeta Passwordless Institute' });
+        const member = await t.createUser(organization.id);
+        const choices = async () => {
+          const response = await t.app.inject({
+            method: 'POST',
+            url: '/identity/',
+            headers: {
+              'content-type': 'application/x-amz-json-1.1',
+              'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth',
+            },
+            payload: JSON.stringify({
+              AuthFlow: 'USER_AUTH',
+              ClientId: 'laurel-test-client',
+              AuthParameters: { USERNAME: member.email },
+            }),
+          });
+          return response.json().AvailableChallenges as string[];
+        };
+        expect(await choices()).toEqual(['PASSWORD', 'PASSWORD_SRP', 'EMAIL_OTP']);
+        const before = await call(w.platformAdmin, 'GET', `/api/organizations/${organization.id}`);
+        expect(before.json()).toMatchObject({ passkeysAllowed: true, emailCodesAllowed: true });
+
+        const refused = await call(w.adminA, 'PATCH', `/api/organizations/${w.a.id}`, {
+          email_codes_allowed: false,
+        });
+        expect(refused.statusCode).toBe(403);
+
+        const response = await call(
+          w.platformAdmin,
+          'PATCH',
+          `/api/organizations/${organization.id}`,
+          { passkeys_allowed: false, email_codes_allowed: false },
+        );
+        expect(response.json()).toMatchObject({ passkeysAllowed: false, emailCodesAllowed: false });
+        expect(await choices()).toEqual(['PASSWORD', 'PASSWORD_SRP']);
+      });
+
       it('refuses a duplicate organization name with a field error', async () => {
         const response = await call(w.platformAdmin, 'POST', '/api/organizations', {
           name: 'alpha college',

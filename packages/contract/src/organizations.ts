@@ -35,6 +35,10 @@ export const ZOrganization = ZOrganizationSummary.extend({
   salesforceAccountId: z.string().nullable(),
   insightsEntitled: z.boolean(),
   mfaRequired: z.boolean(),
+  /** Members may sign in with a passkey (when the sign-in service offers passkeys). */
+  passkeysAllowed: z.boolean(),
+  /** Members may sign in with a code e-mailed to them (never while the organization requires MFA). */
+  emailCodesAllowed: z.boolean(),
   isPlatform: z.boolean(),
   contractCount: z.number().int(),
   updatedAt: z.string(),
@@ -79,6 +83,8 @@ export const ZOrganizationBody = z
       .optional(),
     insights_entitled: z.boolean().optional(),
     mfa_required: z.boolean().optional(),
+    passkeys_allowed: z.boolean().optional(),
+    email_codes_allowed: z.boolean().optional(),
   })
   .meta({ id: 'OrganizationBody' });
 export type TOrganizationBody = z.infer<typeof ZOrganizationBody>;

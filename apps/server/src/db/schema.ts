@@ -26,8 +26,8 @@ export interface OrganizationTable {
   salesforceAccountId: string | null;
   insightsEntitled: Bool;
   mfaRequired: Bool;
-  passkeysAllowed: Generated<Bool>;
-  emailCodesAllowed: Generated<Bool>;
+  passkeysAllowed: Bool;
+  emailCodesAllowed: Bool;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

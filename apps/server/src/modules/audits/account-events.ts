@@ -23,7 +23,7 @@ const FAILURE_REASONS: Record<SignInFailureReason, string> = {
   password_reset_required: 'a password reset is required',
   temporary_password_expired: 'the temporary password has expired',
   session_expired: 'the sign-in took too long',
-  wrong_code: 'wrong authenticator code',
+  wrong_code: 'wrong or expired code',
   invalid_new_password: 'the new password does not meet the rules',
   rate_limited: 'too many attempts',
   invalid_request: 'the request was not valid',

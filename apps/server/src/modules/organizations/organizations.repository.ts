@@ -76,6 +76,8 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
       'o.salesforceAccountId',
       'o.insightsEntitled',
       'o.mfaRequired',
+      'o.passkeysAllowed',
+      'o.emailCodesAllowed',
       'o.createdAt',
       'o.updatedAt',
       eb
@@ -119,6 +121,8 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
     salesforceAccountId: row.salesforceAccountId,
     insightsEntitled: toBool(row.insightsEntitled),
     mfaRequired: toBool(row.mfaRequired),
+    passkeysAllowed: toBool(row.passkeysAllowed),
+    emailCodesAllowed: toBool(row.emailCodesAllowed),
     isPlatform: isPlatformOrganization({ name: row.name }),
     contractCount: Number(row.contractCount ?? 0),
     updatedAt: toIso(row.updatedAt),
@@ -184,6 +188,8 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
           salesforceAccountId: body.salesforce_account_id ?? null,
           insightsEntitled: body.insights_entitled ?? true,
           mfaRequired: body.mfa_required ?? false,
+          passkeysAllowed: body.passkeys_allowed ?? true,
+          emailCodesAllowed: body.email_codes_allowed ?? true,
           createdAt: now,
           updatedAt: now,
         })
@@ -208,6 +214,8 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
         salesforceAccountId: body.salesforce_account_id,
         insightsEntitled: body.insights_entitled,
         mfaRequired: body.mfa_required,
+        passkeysAllowed: body.passkeys_allowed,
+        emailCodesAllowed: body.email_codes_allowed,
       };
       const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
       await executor

@@ -157,6 +157,8 @@ export function createOrganizationsService(deps: {
               salesforce_account_id: before.salesforceAccountId,
               insights_entitled: before.insightsEntitled,
               mfa_required: before.mfaRequired,
+              passkeys_allowed: before.passkeysAllowed,
+              email_codes_allowed: before.emailCodesAllowed,
             },
             body,
           )}`,
