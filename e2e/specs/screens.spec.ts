@@ -67,7 +67,7 @@ test.describe('screenshots', () => {
     );
 
     await page.getByLabel('Password', { exact: true }).fill('Wrong-password-123');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await shootAllVariants(page, 'auth-sign-in-error', () =>
       expect(page.getByText('Incorrect e-mail address or password.')).toBeVisible(),
     );

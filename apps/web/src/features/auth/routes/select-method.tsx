@@ -27,7 +27,7 @@ type Method = 'WEB_AUTHN' | 'EMAIL_OTP' | 'PASSWORD_SRP' | 'PASSWORD';
  * The ways to sign in the identity service offers, in Laurel's order: passkey, e-mailed code,
  * password (the protected password exchange when the service offers both).
  */
-export function offeredMethods(availableChallenges: readonly string[]): Method[] {
+function offeredMethods(availableChallenges: readonly string[]): Method[] {
   const methods: Method[] = [];
   if (availableChallenges.includes('WEB_AUTHN')) methods.push('WEB_AUTHN');
   if (availableChallenges.includes('EMAIL_OTP')) methods.push('EMAIL_OTP');

@@ -16,7 +16,7 @@ import {
 } from '../../../lib/auth/passkey-offer';
 import { PASSKEY_MESSAGES, passkeySupport } from './passkeys-form';
 
-export const PASSKEY_OFFER_TITLE = 'Sign in faster with a passkey';
+const PASSKEY_OFFER_TITLE = 'Sign in faster with a passkey';
 
 /**
  * After signing in with a password, someone without a passkey is offered one, once: adding one
@@ -84,6 +84,7 @@ export default function PasskeyOffer() {
         severity="info"
         icon={<KeyOutlined />}
         component="section"
+        role="region"
         aria-label={PASSKEY_OFFER_TITLE}
       >
         <AlertTitle sx={{ fontWeight: 700 }}>{PASSKEY_OFFER_TITLE}</AlertTitle>
@@ -98,7 +99,7 @@ export default function PasskeyOffer() {
           <Button variant="contained" size="small" onClick={() => void add()} disabled={busy}>
             {busy ? 'Waiting for your passkey…' : 'Add a passkey'}
           </Button>
-          <Button size="small" onClick={answer} disabled={busy}>
+          <Button size="small" color="inherit" onClick={answer} disabled={busy}>
             Not now
           </Button>
         </Box>

@@ -14,7 +14,7 @@ import { useAuth } from '../../../lib/auth/use-auth';
 import { formatDate } from '../../../lib/format/format';
 
 /** A passkey as the identity service lists it. */
-export interface Passkey {
+interface Passkey {
   credentialId: string;
   name: string;
   createdAt: Date | null;
@@ -36,7 +36,7 @@ type State =
   | { kind: 'loaded'; passkeys: Passkey[] };
 
 /** The passkeys of the signed-in person, read through the identity client (every page of them). */
-export function usePasskeys() {
+function usePasskeys() {
   const { getClient } = useAuth();
   const [state, setState] = useState<State>({ kind: 'loading' });
 
