@@ -22,6 +22,16 @@ export const SIGN_IN_MESSAGES = {
 /** Digits in the code e-mailed for signing in without a password, or as a second step. */
 export const EMAIL_SIGN_IN_CODE_LENGTH = 8;
 
+/**
+ * How the web and the identity pool count and classify a password's characters, the one place
+ * both read: length in Unicode code points (an emoji is one character), lowercase and uppercase
+ * letters of any script (`\p{Ll}`, `\p{Lu}`), digits 0-9.
+ */
+export const passwordLength = (password: string): number => [...password].length;
+export const hasLowercase = (password: string): boolean => /\p{Ll}/u.test(password);
+export const hasUppercase = (password: string): boolean => /\p{Lu}/u.test(password);
+export const hasDigit = (password: string): boolean => /\d/.test(password);
+
 export interface PasswordRule {
   id: 'length' | 'lowercase' | 'uppercase' | 'digit';
   label: string;
@@ -34,11 +44,12 @@ export const NEW_PASSWORD_RULES: readonly PasswordRule[] = [
     id: 'length',
     label: `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`,
     test: (password) =>
-      password.length >= PASSWORD_MIN_LENGTH && password.length <= PASSWORD_MAX_LENGTH,
+      passwordLength(password) >= PASSWORD_MIN_LENGTH &&
+      passwordLength(password) <= PASSWORD_MAX_LENGTH,
   },
-  { id: 'lowercase', label: 'A lowercase letter', test: (password) => /[a-z]/.test(password) },
-  { id: 'uppercase', label: 'An uppercase letter', test: (password) => /[A-Z]/.test(password) },
-  { id: 'digit', label: 'A digit', test: (password) => /\d/.test(password) },
+  { id: 'lowercase', label: 'A lowercase letter', test: hasLowercase },
+  { id: 'uppercase', label: 'An uppercase letter', test: hasUppercase },
+  { id: 'digit', label: 'A digit', test: hasDigit },
 ];
 
 /**
@@ -50,7 +61,7 @@ export function passwordProblem(password: string): string | null {
   const failed = NEW_PASSWORD_RULES.find((rule) => !rule.test(password));
   if (!failed) return null;
   if (failed.id === 'length') {
-    return password.length < PASSWORD_MIN_LENGTH
+    return passwordLength(password) < PASSWORD_MIN_LENGTH
       ? `Use at least ${PASSWORD_MIN_LENGTH} characters.`
       : `Use at most ${PASSWORD_MAX_LENGTH} characters.`;
   }

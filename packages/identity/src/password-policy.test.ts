@@ -1,3 +1,4 @@
+import { NEW_PASSWORD_RULES } from '@laurel/contract/sign-in';
 import { expect, test } from 'vitest';
 
 import { passwordProblem } from './password-policy.ts';
@@ -7,14 +8,23 @@ test('the demo password passes', () => {
 });
 
 test.each([
-  ['Short-pass-1', 'Password must be at least 14 characters long.'],
-  [`Aa1${'x'.repeat(62)}`, 'Password must be at most 64 characters long.'],
-  ['laurel-demo-2026!', 'Password must contain at least an uppercase letter.'],
-  ['LAUREL-DEMO-2026!', 'Password must contain at least a lowercase letter.'],
-  ['Laurel-demo-password!', 'Password must contain at least a number.'],
+  ['Short-pass-1', 'Password did not conform with policy: Password not long enough'],
+  [`Aa1${'x'.repeat(62)}`, 'Password did not conform with policy: Password too long'],
+  [
+    'laurel-demo-2026!',
+    'Password did not conform with policy: Password must have uppercase characters',
+  ],
+  [
+    'LAUREL-DEMO-2026!',
+    'Password did not conform with policy: Password must have lowercase characters',
+  ],
+  [
+    'Laurel-demo-password!',
+    'Password did not conform with policy: Password must have numeric characters',
+  ],
   [
     '--------------',
-    'Password must contain at least a lowercase letter, an uppercase letter and a number.',
+    'Password did not conform with policy: Password must have lowercase characters',
   ],
 ])('%s → %s', (password, message) => {
   expect(passwordProblem(password)).toBe(message);
@@ -23,4 +33,17 @@ test.each([
 test('bounds are inclusive: 14 and 64 characters pass', () => {
   expect(passwordProblem('Aa1-567890abcd')).toBeUndefined();
   expect(passwordProblem(`Aa1${'x'.repeat(61)}`)).toBeUndefined();
+});
+
+test.each([
+  // 13 emoji and one letter are 14 code points (28 UTF-16 units): long enough for both.
+  ['emoji count once', `Aa1${'😀'.repeat(11)}`],
+  // Letters of other scripts count as upper- and lowercase for both.
+  ['accented capitals', 'ÉCOLE-été-2026x'],
+  ['Cyrillic', 'Пароль-надёжный-1'],
+  ['too short in code points', `Aa1${'😀'.repeat(10)}`],
+  ['no uppercase in any script', 'école-été-2026xx'],
+])('the pool and the web judge a password alike: %s', (_name, password) => {
+  const web = NEW_PASSWORD_RULES.every((rule) => rule.test(password));
+  expect(passwordProblem(password) === undefined).toBe(web);
 });

@@ -1,4 +1,5 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@laurel/contract/constants';
+import { hasDigit, hasLowercase, hasUppercase, passwordLength } from '@laurel/contract/sign-in';
 
 export interface PasswordPolicy {
   minLength: number;
@@ -16,25 +17,27 @@ export const DEFAULT_PASSWORD_POLICY: PasswordPolicy = {
   requireNumbers: true,
 };
 
+const NOT_CONFORMING = 'Password did not conform with policy:';
+
 /**
- * Returns what is wrong with a password as one sentence, or undefined when it conforms.
- * @example passwordProblem('short') === 'Password must be at least 14 characters long.'
+ * The first rule a password breaks, in Cognito's words (InvalidPasswordException), or undefined
+ * when it conforms. Characters are counted and classified as the web counts them (the contract's
+ * rules: code points, any script's upper- and lowercase letters).
+ * @example passwordProblem('short') === 'Password did not conform with policy: Password not long enough'
  */
 export function passwordProblem(
   password: string,
   policy: PasswordPolicy = DEFAULT_PASSWORD_POLICY,
 ): string | undefined {
-  const length = [...password].length;
-  if (length < policy.minLength)
-    return `Password must be at least ${policy.minLength} characters long.`;
-  if (length > policy.maxLength)
-    return `Password must be at most ${policy.maxLength} characters long.`;
-  const missing: string[] = [];
-  if (policy.requireLowercase && !/\p{Ll}/u.test(password)) missing.push('a lowercase letter');
-  if (policy.requireUppercase && !/\p{Lu}/u.test(password)) missing.push('an uppercase letter');
-  if (policy.requireNumbers && !/\d/.test(password)) missing.push('a number');
-  if (missing.length === 0) return undefined;
-  const list =
-    missing.length === 1 ? missing[0] : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1)}`;
-  return `Password must contain at least ${list}.`;
+  const length = passwordLength(password);
+  if (length < policy.minLength) return `${NOT_CONFORMING} Password not long enough`;
+  // Cognito's own ceiling (256) is a parameter check; this pool's lower one reads like the rest.
+  if (length > policy.maxLength) return `${NOT_CONFORMING} Password too long`;
+  if (policy.requireLowercase && !hasLowercase(password))
+    return `${NOT_CONFORMING} Password must have lowercase characters`;
+  if (policy.requireUppercase && !hasUppercase(password))
+    return `${NOT_CONFORMING} Password must have uppercase characters`;
+  if (policy.requireNumbers && !hasDigit(password))
+    return `${NOT_CONFORMING} Password must have numeric characters`;
+  return undefined;
 }

@@ -2341,7 +2341,8 @@ export async function createIdentityService(
       authorization_endpoint: `${options.publicUrl.replace(/\/+$/, '')}/identity/oauth2/authorize`,
       token_endpoint: `${options.publicUrl.replace(/\/+$/, '')}/identity/oauth2/token`,
       jwks_uri: `${issuer}/.well-known/jwks.json`,
-      response_types_supported: ['code', 'token'],
+      // Only the authorization code flow is implemented (the authorize endpoint refuses others).
+      response_types_supported: ['code'],
       subject_types_supported: ['public'],
       id_token_signing_alg_values_supported: ['RS256'],
       scopes_supported: ['openid', 'email', 'profile', 'aws.cognito.signin.user.admin'],

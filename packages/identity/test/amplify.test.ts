@@ -204,12 +204,12 @@ describe('sign-in', () => {
     await expectError(
       confirmSignIn({ challengeResponse: 'too-short' }),
       'InvalidPasswordException',
-      'Password must be at least 14 characters long.',
+      'Password did not conform with policy: Password not long enough',
     );
     await expectError(
       confirmSignIn({ challengeResponse: 'all-lowercase-password-1' }),
       'InvalidPasswordException',
-      'Password must contain at least an uppercase letter.',
+      'Password did not conform with policy: Password must have uppercase characters',
     );
     expect(await confirmSignIn({ challengeResponse: 'Brand-new-password-7' })).toEqual({
       isSignedIn: true,

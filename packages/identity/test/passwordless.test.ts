@@ -340,6 +340,16 @@ describe.each(DIALECTS)('passwordless sign-in on %s', (dialect) => {
     );
   });
 
+  test('MFA_SETUP names what can be set up; a person who must have a second factor is not offered e-mailed codes as the first', async () => {
+    const email = newEmail();
+    await pool.service.createUser({ email, password: PASSWORD, mfaRequired: true });
+    const choice = await initiate(email);
+    expect(choice.AvailableChallenges).toEqual(['PASSWORD', 'PASSWORD_SRP']);
+    const setup = await initiate(email, { PREFERRED_CHALLENGE: 'PASSWORD', PASSWORD });
+    expect(setup.ChallengeName).toBe('MFA_SETUP');
+    expect(setup.ChallengeParameters).toEqual({ MFAS_CAN_SETUP: '["SOFTWARE_TOKEN_MFA"]' });
+  });
+
   test('passkeys: register, list, sign in with WEB_AUTHN, replay refused, delete', async () => {
     const { email, username } = await newUser();
     const { AccessToken } = await passwordTokens(email);

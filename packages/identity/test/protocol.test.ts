@@ -149,7 +149,14 @@ describe('wire protocol', () => {
     expect(config).toMatchObject({
       issuer: pool.service.issuer,
       jwks_uri: `${pool.service.issuer}/.well-known/jwks.json`,
+      // Only what the authorize endpoint accepts.
+      response_types_supported: ['code'],
     });
+    const refused = await fetch(
+      `${pool.endpoint}/oauth2/authorize?response_type=token&client_id=${CLIENT_ID}`,
+      { redirect: 'manual' },
+    );
+    expect(refused.status).not.toBe(200);
     const jwks = (await (
       await fetch(`${pool.endpoint}/${POOL_ID}/.well-known/jwks.json`)
     ).json()) as { keys: unknown[] };
@@ -215,7 +222,7 @@ describe('wire protocol', () => {
       pool.service.createUser({ email: newEmail(), password: 'weak' }),
     ).rejects.toMatchObject({
       name: 'InvalidPasswordException',
-      message: 'Password must be at least 14 characters long.',
+      message: 'Password did not conform with policy: Password not long enough',
     });
   });
 });
