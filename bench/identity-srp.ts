@@ -97,7 +97,12 @@ const TARGET_RATE = 400;
 const TARGET_FIRST_SIGN_IN_MS = 300;
 const cores = availableParallelism();
 
-function post(agent: Agent, endpoint: string, action: string, body: unknown): Promise<CognitoJson> {
+export function post(
+  agent: Agent,
+  endpoint: string,
+  action: string,
+  body: unknown,
+): Promise<CognitoJson> {
   const payload = JSON.stringify(body);
   const url = new URL(endpoint);
   return new Promise((resolve, reject) => {
@@ -135,7 +140,7 @@ function post(agent: Agent, endpoint: string, action: string, body: unknown): Pr
 }
 
 /** A Cognito SRP client that caches x and g^x per user and reuses precomputed (a, A) pairs. */
-function createBenchClient(
+export function createBenchClient(
   config: Pick<ClientConfig, 'endpoint' | 'clientId' | 'poolName' | 'password'>,
   agent: Agent,
 ) {

@@ -8,6 +8,7 @@ import { benchDirectory } from './directory.ts';
 import { benchEarningsImport } from './earnings-import.ts';
 import { benchAuthenticatedRoute, benchStartup, benchWebBundle } from './foundation.ts';
 import { benchInsights } from './insights.ts';
+import { benchIdentityPasswordless } from './identity-passwordless.ts';
 import { runIdentityBench } from './identity-srp.ts';
 import { benchMetrics } from './metrics.ts';
 import { type BenchRow, printTable } from './lib.ts';
@@ -21,6 +22,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['startup', benchStartup],
   ['web', benchWebBundle],
   ['identity', async () => (await runIdentityBench()) as BenchRow[]],
+  ['identity-passwordless', async () => (await benchIdentityPasswordless()) as BenchRow[]],
   ['directory', benchDirectory],
   ['dashboard', benchDashboard],
   ['insights', benchInsights],
