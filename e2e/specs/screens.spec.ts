@@ -88,6 +88,27 @@ test.describe('screenshots', () => {
     );
   });
 
+  test('e-mailed code and first-factor selection screens', async ({ page }) => {
+    const user = await seedUser({ label: 'shot-passwordless' });
+    await page.goto(SIGN_IN_PATH);
+    await page.getByLabel('E-mail address').fill(user.email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    // No passkey for this account: the identity service offers the other ways.
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page).toHaveURL(/\/auth\/select-method$/);
+    await shootAllVariants(page, 'auth-select-method', () =>
+      expect(heading(page, 'Choose how to sign in')).toBeVisible(),
+    );
+
+    await page.getByRole('button', { name: /^Code by e-mail/ }).click();
+    await expect(page).toHaveURL(/\/auth\/verify-email-code$/);
+    await page.getByLabel('Code from the e-mail').fill('1234');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await shootAllVariants(page, 'auth-verify-email-code', () =>
+      expect(page.getByText('Enter the 8-digit code from the e-mail.')).toBeVisible(),
+    );
+  });
+
   test('new password screen', async ({ page }) => {
     const user = await seedUser({
       label: 'shot-temporary',
