@@ -4,6 +4,7 @@ import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import { GREETING, passwordInput } from '../support/flows.ts';
 import { DEMO_PASSWORD } from '../support/seed.ts';
 import { startServer, type RunningServer } from '../support/server.ts';
+import { totpCode } from '../support/totp.ts';
 
 /**
  * Signing in without the password: a code e-mailed to the person, a passkey (Chromium's virtual
@@ -248,5 +249,63 @@ test.describe('signing in without the password', () => {
     await expect(
       passkeysSection(page).getByRole('list', { name: 'Your passkeys' }).getByRole('listitem'),
     ).toHaveCount(1);
+  });
+
+  // Last: it gives this person a second step, which the tests above do not expect.
+  test('MFA selection offers the authenticator app and an e-mailed code', async ({ page }) => {
+    const email = 'orgadmin@riverside.demo';
+    await enterEmail(page, email);
+    await passwordInput(page).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expectDashboard(page);
+
+    // The authenticator app, set up on the profile as people do.
+    await page.goto(at('/profile'));
+    const authenticator = page.getByRole('region', { name: 'Two-step verification' });
+    await authenticator.getByRole('button', { name: 'Set up' }).click();
+    const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
+    await page.getByLabel('Verification code').fill(totpCode(secret));
+    await page.getByRole('button', { name: 'Verify and turn on' }).click();
+    await expect(authenticator.getByText('On', { exact: true })).toBeVisible();
+    // E-mailed codes as a second step too, neither preferred (the identity service's own call;
+    // the profile does not offer it).
+    const answer = await page.evaluate(async () => {
+      const cookie = document.cookie
+        .split('; ')
+        .find((part) => decodeURIComponent(part.split('=')[0] ?? '').endsWith('.accessToken'));
+      const response = await fetch('/identity', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': 'AWSCognitoIdentityProviderService.SetUserMFAPreference',
+        },
+        body: JSON.stringify({
+          AccessToken: decodeURIComponent(cookie?.split('=')[1] ?? ''),
+          SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: false },
+          EmailMfaSettings: { Enabled: true, PreferredMfa: false },
+        }),
+      });
+      return response.status;
+    });
+    expect(answer).toBe(200);
+
+    await signOut(page);
+    await enterEmail(page, email);
+    await passwordInput(page).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL(/\/auth\/select-mfa$/);
+    const ways = page.getByRole('list', { name: 'Ways to confirm it is you' });
+    await expect(ways.getByRole('button')).toHaveText([/^Authenticator app/, /^Code by e-mail/]);
+    await expectAccessible(page, 'MFA selection');
+    await ways.getByRole('button', { name: /^Code by e-mail/ }).click();
+
+    await expect(page).toHaveURL(/\/auth\/verify-email-code$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Two-step verification' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send a new code' })).toHaveCount(0);
+    await page.getByLabel('Code from the e-mail').fill(await readSignInCode(page.context(), email));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expectDashboard(page);
   });
 });
