@@ -2166,7 +2166,7 @@ export async function createIdentityService(
     const clientId = requireString(input, 'ClientId');
     checkClient(clientId);
     const token = requireString(input, 'Token');
-    if (keys.verifyJwt(token))
+    if (await keys.verifyJwt(token))
       throw new IdentityError(
         'UnsupportedTokenTypeException',
         'Only refresh tokens can be revoked.',

@@ -1,6 +1,6 @@
 /**
  * RS256 signing keys shared by every app instance through the database (private key sealed with
- * AES-256-GCM), and compact JWS signing/verification with node:crypto.
+ * AES-256-GCM), and compact JWS signing and verification with jose.
  */
 import {
   createPrivateKey,
@@ -8,10 +8,9 @@ import {
   generateKeyPairSync,
   type KeyObject,
   randomUUID,
-  sign,
-  verify,
 } from 'node:crypto';
-import { promisify } from 'node:util';
+
+import { CompactSign, compactVerify, decodeProtectedHeader } from 'jose';
 
 import type { CryptoBox } from './crypto-box.ts';
 import type { IdentityRepository } from './repository.ts';
@@ -43,16 +42,11 @@ export interface KeyRing {
   hasKey(kid: string): boolean;
   signJwt(payload: Record<string, unknown>): Promise<string>;
   /** Verifies an RS256 token of this pool and returns its payload; undefined when the signature or format is bad. */
-  verifyJwt(token: string): Record<string, unknown> | undefined;
+  verifyJwt(token: string): Promise<Record<string, unknown> | undefined>;
 }
 
-const signAsync = promisify(sign) as (
-  algorithm: string,
-  data: Buffer,
-  key: KeyObject,
-) => Promise<Buffer>;
-
-const b64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
 
 /** A new RS256 key pair as it is stored: the public JWK in clear, the private key sealed. */
 export function newSigningKey(box: CryptoBox, now: () => number) {
@@ -78,12 +72,8 @@ export function newSigningKey(box: CryptoBox, now: () => number) {
 /** The key id a compact JWS names in its header, if it can be read. */
 export function kidOf(token: string): string | undefined {
   try {
-    const header = JSON.parse(
-      Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8'),
-    ) as {
-      kid?: unknown;
-    };
-    return typeof header.kid === 'string' ? header.kid : undefined;
+    const { kid } = decodeProtectedHeader(token);
+    return typeof kid === 'string' ? kid : undefined;
   } catch {
     return undefined;
   }
@@ -114,7 +104,6 @@ export async function loadKeyRing(
   // published, so the tokens they signed verify until they expire.
   const active = rows[rows.length - 1]!;
   const activePrivate = createPrivateKey(box.open(active.privateKey));
-  const header = b64url(JSON.stringify({ kid: active.kid, alg: 'RS256' }));
   const byKid = new Map(keys.map((key) => [key.kid, key]));
   const jwks: Jwks = { keys: keys.map((key) => key.jwk) };
 
@@ -122,34 +111,25 @@ export async function loadKeyRing(
     jwks: () => jwks,
     activeKid: active.kid,
     hasKey: (kid) => byKid.has(kid),
-    async signJwt(payload) {
-      const signingInput = `${header}.${b64url(JSON.stringify(payload))}`;
-      // With a callback node:crypto signs on the libuv thread pool, off the event loop.
-      const signature = await signAsync('sha256', Buffer.from(signingInput), activePrivate);
-      return `${signingInput}.${signature.toString('base64url')}`;
-    },
-    verifyJwt(token) {
-      const parts = token.split('.');
-      if (parts.length !== 3) return undefined;
-      const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
+    signJwt: (payload) =>
+      new CompactSign(encoder.encode(JSON.stringify(payload)))
+        .setProtectedHeader({ kid: active.kid, alg: 'RS256' })
+        .sign(activePrivate),
+    async verifyJwt(token) {
       try {
-        const parsedHeader = JSON.parse(Buffer.from(headerPart, 'base64url').toString('utf8')) as {
-          kid?: string;
-          alg?: string;
-        };
-        if (parsedHeader.alg !== 'RS256' || !parsedHeader.kid) return undefined;
-        const key = byKid.get(parsedHeader.kid);
-        if (!key) return undefined;
-        const valid = verify(
-          'sha256',
-          Buffer.from(`${headerPart}.${payloadPart}`),
-          key.publicKey,
-          Buffer.from(signaturePart, 'base64url'),
+        // Only RS256 with a key this pool publishes; the header names which.
+        const { payload } = await compactVerify(
+          token,
+          (header) => {
+            const key = header.kid === undefined ? undefined : byKid.get(header.kid);
+            if (!key) throw new Error('unknown key');
+            return key.publicKey;
+          },
+          { algorithms: ['RS256'] },
         );
-        if (!valid) return undefined;
-        const payload: unknown = JSON.parse(Buffer.from(payloadPart, 'base64url').toString('utf8'));
-        return typeof payload === 'object' && payload !== null
-          ? (payload as Record<string, unknown>)
+        const parsed: unknown = JSON.parse(decoder.decode(payload));
+        return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+          ? (parsed as Record<string, unknown>)
           : undefined;
       } catch {
         return undefined;
