@@ -10,7 +10,7 @@ import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import { identityErrorText } from '../../../lib/auth/identity-errors';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { paths } from '../../../lib/routing/paths';
-import { AuthForm, BackToSignIn, ExpiredStep } from '../components/auth-form';
+import { AuthForm, ExpiredStep } from '../components/auth-form';
 import { forgetPasswordSignIn } from '../../../lib/auth/passkey-offer';
 import { useSignInFlow } from '../lib/use-sign-in-flow';
 
@@ -62,16 +62,9 @@ export default function PasskeySignInRoute() {
       onSubmit={() => void attempt()}
       submitLabel={state.kind === 'failed' ? 'Try again' : undefined}
       footer={
-        <>
-          <BackToSignIn />
-          <Link
-            component={RouterLink}
-            to={paths.auth.passwordSignIn.getHref({ redirectTo })}
-            onClick={forgetPasswordSignIn}
-          >
-            Use your password instead
-          </Link>
-        </>
+        <Link component={RouterLink} to={paths.auth.passwordSignIn.getHref({ redirectTo })}>
+          Use your password or an e-mailed code instead
+        </Link>
       }
     >
       {state.kind === 'waiting' ? (
