@@ -87,7 +87,8 @@ const refusal = (type: string, message: string) => ({
 
 afterEach(() => vi.restoreAllMocks());
 
-describe('signing in without the password', () => {
+// Each test steps through several screens; on a loaded machine that takes longer than the default.
+describe('signing in without the password', { timeout: 20_000 }, () => {
   it('e-mails a code and asks for its 8 digits, saying a wrong code under the field', async () => {
     const calls = serve(({ action }) =>
       action === 'InitiateAuth'
