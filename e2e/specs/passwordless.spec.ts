@@ -95,6 +95,9 @@ function passkeysSection(page: Page) {
 }
 
 test.describe('signing in without the password', () => {
+  // Each test signs in two or three times and runs axe on several screens.
+  test.describe.configure({ timeout: 180_000 });
+
   test('a code e-mailed to the person signs them in; a wrong or short code is explained', async ({
     page,
   }) => {
