@@ -76,7 +76,7 @@ test.describe('sign-in', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByText('Enter your password to continue.')).toBeVisible();
     await expect(page.getByLabel('E-mail address')).toHaveAttribute('readonly', '');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByText('Enter your password.')).toBeVisible();
     await expectAccessible(page, 'sign-in with field errors');
     expect(actions).toEqual([]);
@@ -173,7 +173,7 @@ test.describe('sign-in', () => {
     await submitCredentials(page, user.email, temporaryPassword);
     await expect(errorAlert(page)).toHaveText(WRONG_CREDENTIALS);
     await passwordInput(page).fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: /, Robin$/ })).toBeVisible();
   });
 });
@@ -346,7 +346,7 @@ test.describe('passwords', () => {
     await submitCredentials(page, user.email, user.password);
     await expect(errorAlert(page)).toHaveText(WRONG_CREDENTIALS);
     await passwordInput(page).fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: /, Robin$/ })).toBeVisible();
   });
 
@@ -390,7 +390,7 @@ test.describe('passwords', () => {
     await submitCredentials(page, user.email, user.password);
     await expect(errorAlert(page)).toHaveText(WRONG_CREDENTIALS);
     await passwordInput(page).fill(NEW_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: /, Robin$/ })).toBeVisible();
   });
 });

@@ -117,7 +117,7 @@ test.describe('invitations', () => {
     expect(temporary).toBeTruthy();
     await invitee.getByRole('button', { name: 'Continue' }).click();
     await passwordInput(invitee).fill(temporary!);
-    await invitee.getByRole('button', { name: 'Sign in' }).click();
+    await invitee.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(invitee).toHaveURL(/\/auth\/set-password/);
     await passwordInput(invitee, 'New password').fill('Iris-chosen-2026!');
     await passwordInput(invitee, 'Repeat the new password').fill('Iris-chosen-2026!');
@@ -217,7 +217,7 @@ test.describe('invitations', () => {
     await expect(invitee.getByRole('heading', { name: 'Summit Skills Academy' })).toBeVisible();
     await expect(invitee.getByLabel('Work e-mail')).toHaveValue(email);
     await invitee.getByLabel('Password').fill(COMPANY_PASSWORD);
-    await invitee.getByRole('button', { name: 'Sign in' }).click();
+    await invitee.getByRole('button', { name: 'Sign in', exact: true }).click();
 
     await invitee.getByRole('dialog').getByRole('button', { name: 'Confirm name' }).click();
     await expect(invitee.getByRole('heading', { level: 1, name: GREETING })).toBeVisible();

@@ -67,7 +67,7 @@ test.describe('screenshots', () => {
     );
 
     await page.getByLabel('Password', { exact: true }).fill('Wrong-password-123');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await shootAllVariants(page, 'auth-sign-in-error', () =>
       expect(page.getByText('Incorrect e-mail address or password.')).toBeVisible(),
     );
@@ -85,6 +85,27 @@ test.describe('screenshots', () => {
     await page.goto('/auth/verify-mfa');
     await shootAllVariants(page, 'auth-verify-mfa', () =>
       expect(heading(page, 'Two-step verification')).toBeVisible(),
+    );
+  });
+
+  test('e-mailed code and first-factor selection screens', async ({ page }) => {
+    const user = await seedUser({ label: 'shot-passwordless' });
+    await page.goto(SIGN_IN_PATH);
+    await page.getByLabel('E-mail address').fill(user.email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    // No passkey for this account: the identity service offers the other ways.
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page).toHaveURL(/\/auth\/select-method$/);
+    await shootAllVariants(page, 'auth-select-method', () =>
+      expect(heading(page, 'Choose how to sign in')).toBeVisible(),
+    );
+
+    await page.getByRole('button', { name: /^Code by e-mail/ }).click();
+    await expect(page).toHaveURL(/\/auth\/verify-email-code$/);
+    await page.getByLabel('Code from the e-mail').fill('1234');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await shootAllVariants(page, 'auth-verify-email-code', () =>
+      expect(page.getByText('Enter the 8-digit code from the e-mail.')).toBeVisible(),
     );
   });
 

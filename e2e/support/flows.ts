@@ -19,7 +19,7 @@ export async function submitCredentials(page: Page, email: string, password: str
   await page.getByLabel('E-mail address').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
   await passwordInput(page).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** Signs in with a password and waits for the dashboard. */

@@ -24,6 +24,8 @@ export default async function globalSetup() {
   const server = await startServer({ WEB_DIST: webCopy });
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATABASE_URL = server.databaseUrl;
+  // A spec that needs a server of its own serves the same copy of the web app.
+  process.env.E2E_WEB_DIST_COPY = webCopy;
   return async () => {
     await server.stop();
     rmSync(webCopy, { recursive: true, force: true });

@@ -35,12 +35,16 @@ export interface RunningServer {
 
 /**
  * Starts the real server (`apps/server/src/main.ts`) on a free port with a fresh SQLite database
- * in demo mode, and waits until it is ready.
+ * in demo mode, and waits until it is ready. `hostname` is the name the browser uses for it
+ * (`localhost` where passkeys are tested: a passkey belongs to a domain, never to an IP address).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  { hostname = '127.0.0.1' }: { hostname?: string } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'laurel-e2e-'));
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${hostname}:${port}`;
   const databaseUrl = `sqlite:${join(dataDir, 'laurel.db')}`;
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'apps/server/src/main.ts')], {
     cwd: ROOT,

@@ -16,7 +16,11 @@ export const SIGN_IN_MESSAGES = {
   passwordsDiffer: 'The passwords do not match.',
   enterAppCode: 'Enter the 6-digit code from your authenticator app.',
   enterMailedCode: 'Enter the 6-digit code from the e-mail.',
+  enterSignInCode: 'Enter the 8-digit code from the e-mail.',
 } as const;
+
+/** Digits in the code e-mailed for signing in without a password, or as a second step. */
+export const EMAIL_SIGN_IN_CODE_LENGTH = 8;
 
 /**
  * How the web and the identity pool count and classify a password's characters, the one place
@@ -98,6 +102,13 @@ export const ZPasswordSignInForm = z.object({ email: ZEmailAddress, password: ZP
 
 /** The 6-digit code of the two-step verification screens. */
 export const ZOneTimeCodeForm = z.object({ code: oneTimeCode() });
+
+/** The 8-digit code e-mailed for signing in (instead of a password, or as a second step). */
+export const ZEmailSignInCodeForm = z.object({
+  code: z
+    .string()
+    .regex(new RegExp(`^\\d{${EMAIL_SIGN_IN_CODE_LENGTH}}$`), SIGN_IN_MESSAGES.enterSignInCode),
+});
 
 const newPassword = repeated<{ password: string; confirmation: string }>((v) => v.password);
 /** A new password and its repetition (the identity service asks for one at first sign-in). */

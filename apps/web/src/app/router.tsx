@@ -12,6 +12,10 @@ const PasswordSignIn = lazy(() => import('../features/auth/routes/password-sign-
 const SetPassword = lazy(() => import('../features/auth/routes/set-password'));
 const SetupMfa = lazy(() => import('../features/auth/routes/setup-mfa'));
 const VerifyMfa = lazy(() => import('../features/auth/routes/verify-mfa'));
+const SelectMethod = lazy(() => import('../features/auth/routes/select-method'));
+const VerifyEmailCode = lazy(() => import('../features/auth/routes/verify-email-code'));
+const SelectMfa = lazy(() => import('../features/auth/routes/select-mfa'));
+const PasskeySignIn = lazy(() => import('../features/auth/routes/passkey-sign-in'));
 const ForgotPassword = lazy(() => import('../features/auth/routes/forgot-password'));
 const ResetPassword = lazy(() => import('../features/auth/routes/reset-password'));
 const Callback = lazy(() => import('../features/auth/routes/callback'));
@@ -109,6 +113,22 @@ export function AppRoutes() {
           <Route
             path={paths.auth.verifyMfa.path}
             element={titled('Two-step verification', <VerifyMfa />)}
+          />
+          <Route
+            path={paths.auth.selectMethod.path}
+            element={titled('Choose how to sign in', <SelectMethod />)}
+          />
+          <Route
+            path={paths.auth.verifyEmailCode.path}
+            element={titled('Check your e-mail', <VerifyEmailCode />)}
+          />
+          <Route
+            path={paths.auth.selectMfa.path}
+            element={titled('Two-step verification', <SelectMfa />)}
+          />
+          <Route
+            path={paths.auth.passkeySignIn.path}
+            element={titled('Sign in with a passkey', <PasskeySignIn />)}
           />
           <Route
             path={paths.auth.forgotPassword.path}

@@ -15,6 +15,7 @@ import { Sidebar } from './sidebar';
 
 const BookmarksDrawer = lazy(() => import('../../features/bookmarks/components/bookmarks-drawer'));
 const SearchDialog = lazy(() => import('../../features/search/components/search-dialog'));
+const PasskeyOffer = lazy(() => import('../../features/profile/components/passkey-offer'));
 const ConfirmNameDialog = lazy(
   () => import('../../features/profile/components/confirm-name-dialog'),
 );
@@ -67,6 +68,9 @@ export default function AppShell() {
       >
         <ImpersonationBanner />
         <DemoNotice />
+        <Suspense fallback={null}>
+          <PasskeyOffer />
+        </Suspense>
         <Box sx={{ px: { xs: 4, sm: 6, md: 8 }, py: { xs: 5, md: 8 }, maxWidth: 1280, mx: 'auto' }}>
           <ErrorBoundary resetKey={pathname}>
             <Suspense fallback={<FullPageLoader />}>

@@ -10,15 +10,18 @@ export interface OneTimeCodeFieldProps {
   helperText?: ReactNode;
   label?: string;
   autoFocus?: boolean;
+  /** How many digits the code has. */
+  length?: number;
 }
 
 /**
- * A 6-digit code input that keeps only digits and lets phones offer the code; takes a form's
+ * A 6-digit (or `length`-digit) code input that keeps only digits and lets phones offer the code; takes a form's
  * `textField('code')` binding.
  */
 export function OneTimeCodeField({
   onChange,
   label = 'Verification code',
+  length = 6,
   ...props
 }: OneTimeCodeFieldProps) {
   return (
@@ -28,9 +31,9 @@ export function OneTimeCodeField({
       name="code"
       autoComplete="one-time-code"
       onChange={(event) =>
-        onChange({ target: { value: event.target.value.replace(/\D/g, '').slice(0, 6) } })
+        onChange({ target: { value: event.target.value.replace(/\D/g, '').slice(0, length) } })
       }
-      inputProps={{ inputMode: 'numeric', pattern: '[0-9]*', maxLength: 6 }}
+      inputProps={{ inputMode: 'numeric', pattern: '[0-9]*', maxLength: length }}
       sx={{ '& input': { letterSpacing: '0.4em', fontSize: '1.25rem', fontWeight: 700 } }}
     />
   );

@@ -4,13 +4,16 @@
  */
 import { Amplify } from 'aws-amplify';
 import {
+  associateWebAuthnCredential,
   confirmResetPassword,
   decodeJWT,
   confirmSignIn,
+  deleteWebAuthnCredential,
   fetchAuthSession,
   fetchMFAPreference,
   fetchUserAttributes,
   getCurrentUser,
+  listWebAuthnCredentials,
   resetPassword,
   setUpTOTP,
   signIn,
@@ -59,12 +62,15 @@ export function configureAmplify(config: IdentityPoolConfig): void {
 }
 
 export const authClient = {
+  associateWebAuthnCredential,
   confirmResetPassword,
   confirmSignIn,
+  deleteWebAuthnCredential,
   fetchAuthSession,
   fetchMFAPreference,
   fetchUserAttributes,
   getCurrentUser,
+  listWebAuthnCredentials,
   resetPassword,
   setUpTOTP,
   signIn,

@@ -24,6 +24,14 @@ export interface LoginData {
   totpSetupSecret: string;
   /** `otpauth://` address of the authenticator setup, shown as a QR code. */
   totpSetupUri: string;
+  /** The ways of signing in the identity service offers at first-factor selection. */
+  availableChallenges: string[];
+  /** The second factors the person may choose between (MFA selection). */
+  allowedMfaTypes: string[];
+  /** Where the sign-in code was sent, as the identity service shows it (masked). */
+  codeDestination: string;
+  /** Whether the e-mailed code replaces the password or follows it as a second step. */
+  emailCodeUse: 'first-factor' | 'second-factor';
 }
 
 /** Session state of spec §3. */
@@ -35,7 +43,15 @@ export interface AuthState {
   loginData: LoginData;
 }
 
-export const EMPTY_LOGIN_DATA: LoginData = { email: '', totpSetupSecret: '', totpSetupUri: '' };
+export const EMPTY_LOGIN_DATA: LoginData = {
+  email: '',
+  totpSetupSecret: '',
+  totpSetupUri: '',
+  availableChallenges: [],
+  allowedMfaTypes: [],
+  codeDestination: '',
+  emailCodeUse: 'first-factor',
+};
 
 export const initialAuthState: AuthState = {
   isAuthenticated: false,

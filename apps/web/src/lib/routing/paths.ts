@@ -60,6 +60,32 @@ export const paths = {
       path: '/auth/verify-mfa',
       getHref: (redirectTo?: string | null) => withAuthRedirect('/auth/verify-mfa', redirectTo),
     },
+    /** First-factor selection: the ways of signing in the identity service offers. */
+    selectMethod: {
+      path: '/auth/select-method',
+      getHref: (options: { password?: boolean; redirectTo?: string | null } = {}) =>
+        withQuery('/auth/select-method', {
+          with: options.password ? 'password' : undefined,
+          redirectTo: safeRedirectTarget(options.redirectTo),
+        }),
+    },
+    /** The 8-digit code e-mailed instead of a password, or as the second step. */
+    verifyEmailCode: {
+      path: '/auth/verify-email-code',
+      getHref: (redirectTo?: string | null) =>
+        withAuthRedirect('/auth/verify-email-code', redirectTo),
+    },
+    /** MFA selection: authenticator app or e-mailed code. */
+    selectMfa: {
+      path: '/auth/select-mfa',
+      getHref: (redirectTo?: string | null) => withAuthRedirect('/auth/select-mfa', redirectTo),
+    },
+    /** Signing in with a passkey. */
+    passkeySignIn: {
+      path: '/auth/passkey-sign-in',
+      getHref: (redirectTo?: string | null) =>
+        withAuthRedirect('/auth/passkey-sign-in', redirectTo),
+    },
     forgotPassword: {
       path: '/auth/forgot-password',
       getHref: (email?: string) => withQuery('/auth/forgot-password', { email }),

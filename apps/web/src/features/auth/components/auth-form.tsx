@@ -22,6 +22,8 @@ export interface AuthFormProps<T extends Record<string, unknown>> {
   /** A form's `handleSubmit(…)`, or any function run on submit. */
   onSubmit: (event?: { preventDefault: () => void }) => void;
   children?: ReactNode;
+  /** Other ways to go on, under the submit button (such as signing in without a password). */
+  alternatives?: ReactNode;
   footer?: ReactNode;
   /** The submit button; none without a label (a screen that only explains). */
   submitLabel?: string;
@@ -39,6 +41,7 @@ export function AuthForm<T extends Record<string, unknown>>({
   notice,
   onSubmit,
   children,
+  alternatives,
   footer,
   submitLabel,
   busyLabel = 'Please wait…',
@@ -79,6 +82,7 @@ export function AuthForm<T extends Record<string, unknown>>({
           </Button>
         ) : null}
       </Box>
+      {alternatives}
       {footer ? (
         <Box
           sx={{ mt: 6, display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2 }}
@@ -115,5 +119,29 @@ export function EmailField(props: {
       name="username"
       autoComplete="username"
     />
+  );
+}
+
+/**
+ * Said by a step opened directly, or after its sign-in expired (the identity service keeps a
+ * sign-in for 3 minutes, spec §9): the way back is to sign in again.
+ */
+export function ExpiredStep({ title, what = 'step' }: { title: string; what?: string }) {
+  return (
+    <AuthForm title={title} onSubmit={() => undefined}>
+      <Alert severity="warning">
+        This {what} has expired or was opened directly. Please{' '}
+        <Link
+          component={RouterLink}
+          to={paths.auth.passwordSignIn.getHref()}
+          underline="always"
+          color="inherit"
+          sx={{ fontWeight: 700 }}
+        >
+          sign in again
+        </Link>{' '}
+        to start it.
+      </Alert>
+    </AuthForm>
   );
 }

@@ -25,6 +25,24 @@ describe('sign-in steps (spec §4)', () => {
     expect(outcomeForStep('DONE', { email })).toEqual({ kind: 'done' });
   });
 
+  it('goes to the screens of first-factor selection, e-mailed codes and MFA selection', () => {
+    expect(outcomeForStep('CONTINUE_SIGN_IN_WITH_FIRST_FACTOR_SELECTION', { email })).toEqual({
+      kind: 'navigate',
+      href: '/auth/select-method',
+    });
+    expect(outcomeForStep('CONFIRM_SIGN_IN_WITH_PASSWORD', { email })).toEqual({
+      kind: 'navigate',
+      href: '/auth/select-method?with=password',
+    });
+    expect(outcomeForStep('CONFIRM_SIGN_IN_WITH_EMAIL_CODE', { email })).toEqual({
+      kind: 'navigate',
+      href: '/auth/verify-email-code',
+    });
+    expect(
+      outcomeForStep('CONTINUE_SIGN_IN_WITH_MFA_SELECTION', { email, redirectTo: '/users' }),
+    ).toEqual({ kind: 'navigate', href: '/auth/select-mfa?redirectTo=%2Fusers' });
+  });
+
   it('keeps where the user wanted to go across the steps', () => {
     expect(
       outcomeForStep('CONFIRM_SIGN_IN_WITH_TOTP_CODE', {

@@ -46,6 +46,17 @@ export function outcomeForStep(
       return { kind: 'navigate', href: paths.auth.setupMfa.getHref(options.redirectTo) };
     case 'CONFIRM_SIGN_IN_WITH_TOTP_CODE':
       return { kind: 'navigate', href: paths.auth.verifyMfa.getHref(options.redirectTo) };
+    case 'CONTINUE_SIGN_IN_WITH_FIRST_FACTOR_SELECTION':
+      return { kind: 'navigate', href: paths.auth.selectMethod.getHref(options) };
+    case 'CONFIRM_SIGN_IN_WITH_PASSWORD':
+      return {
+        kind: 'navigate',
+        href: paths.auth.selectMethod.getHref({ ...options, password: true }),
+      };
+    case 'CONFIRM_SIGN_IN_WITH_EMAIL_CODE':
+      return { kind: 'navigate', href: paths.auth.verifyEmailCode.getHref(options.redirectTo) };
+    case 'CONTINUE_SIGN_IN_WITH_MFA_SELECTION':
+      return { kind: 'navigate', href: paths.auth.selectMfa.getHref(options.redirectTo) };
     case 'RESET_PASSWORD':
       return { kind: 'navigate', href: paths.auth.resetPassword.getHref(options.email) };
     case 'CONFIRM_SIGN_UP':

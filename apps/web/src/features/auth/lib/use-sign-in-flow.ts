@@ -4,6 +4,7 @@ import type { SignInOutput } from 'aws-amplify/auth';
 
 import type { AuthClient } from '../../../lib/amplify/load-amplify';
 import { paths, safeRedirectTarget } from '../../../lib/routing/paths';
+import type { LoginData } from '../../../lib/auth/auth-state';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { outcomeForStep, type SignInOutcome } from './sign-in-steps';
 
@@ -25,7 +26,11 @@ export function useSignInFlow() {
   }, [auth, navigate, redirectTo]);
 
   const handleOutput = useCallback(
-    async (output: SignInOutput, email: string): Promise<SignInOutcome> => {
+    async (
+      output: SignInOutput,
+      email: string,
+      options: { emailCodeUse?: LoginData['emailCodeUse'] } = {},
+    ): Promise<SignInOutcome> => {
       const { nextStep } = output;
       if (nextStep.signInStep === 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP') {
         const details = nextStep.totpSetupDetails;
@@ -33,6 +38,19 @@ export function useSignInFlow() {
           email,
           totpSetupSecret: details.sharedSecret,
           totpSetupUri: details.getSetupUri(APP_NAME_FOR_AUTHENTICATOR, email).toString(),
+        });
+      }
+      if (nextStep.signInStep === 'CONTINUE_SIGN_IN_WITH_FIRST_FACTOR_SELECTION') {
+        auth.updateLoginData({ email, availableChallenges: nextStep.availableChallenges ?? [] });
+      }
+      if (nextStep.signInStep === 'CONTINUE_SIGN_IN_WITH_MFA_SELECTION') {
+        auth.updateLoginData({ email, allowedMfaTypes: nextStep.allowedMFATypes ?? [] });
+      }
+      if (nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_EMAIL_CODE') {
+        auth.updateLoginData({
+          email,
+          codeDestination: nextStep.codeDeliveryDetails?.destination ?? '',
+          emailCodeUse: options.emailCodeUse ?? 'second-factor',
         });
       }
       if (nextStep.signInStep === 'RESET_PASSWORD') {
@@ -49,15 +67,22 @@ export function useSignInFlow() {
   );
 
   /**
-   * Answers the challenge the identity service is waiting for (a code, a new password) and goes
-   * on to the next step; `onDone` runs first when that answer completes the sign-in.
+   * Answers the challenge the identity service is waiting for (a code, a new password, a chosen
+   * way of signing in) and goes on to the next step; `onDone` runs first when that answer
+   * completes the sign-in. Returns the outcome, so that a screen can show a message.
    */
   const confirmChallenge = useCallback(
-    async (challengeResponse: string, onDone?: (client: AuthClient) => Promise<unknown>) => {
+    async (
+      challengeResponse: string,
+      options: {
+        onDone?: (client: AuthClient) => Promise<unknown>;
+        emailCodeUse?: LoginData['emailCodeUse'];
+      } = {},
+    ) => {
       const client = await auth.getClient();
       const output = await client.confirmSignIn({ challengeResponse });
-      if (output.nextStep.signInStep === 'DONE') await onDone?.(client);
-      await handleOutput(output, auth.loginData.email);
+      if (output.nextStep.signInStep === 'DONE') await options.onDone?.(client);
+      return handleOutput(output, auth.loginData.email, options);
     },
     [auth, handleOutput],
   );

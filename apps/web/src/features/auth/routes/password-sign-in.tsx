@@ -1,8 +1,11 @@
 import { useState } from 'react';
-import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import { ZPasswordSignInForm, ZEmailAddress } from '@laurel/contract/sign-in';
 
@@ -13,7 +16,14 @@ import { useCheckFederatedMutation } from '../../../lib/auth/auth-api';
 import { identityErrorText } from '../../../lib/auth/identity-errors';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { AuthForm, EmailField } from '../components/auth-form';
+import { forgetPasswordSignIn, rememberPasswordSignIn } from '../../../lib/auth/passkey-offer';
 import { useSignInFlow } from '../lib/use-sign-in-flow';
+
+/** The labels of the ways to sign in without the password. */
+export const PASSWORDLESS_LABELS = {
+  passkey: 'Sign in with a passkey',
+  emailCode: 'E-mail me a code',
+} as const;
 
 export const CHECK_EMAIL_NOTE =
   'Check your e-mail for your temporary password, then sign in with it below.';
@@ -27,6 +37,7 @@ type Notice = { severity: 'info' | 'warning' | 'error'; message: string };
  */
 export default function PasswordSignInRoute() {
   const auth = useAuth();
+  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const { handleOutput, redirectTo } = useSignInFlow();
   const [checkFederated] = useCheckFederatedMutation();
@@ -67,9 +78,37 @@ export default function PasswordSignInRoute() {
     auth.updateLoginData({ email });
     const client = await auth.getClient();
     const output = await client.signIn({ username: email, password });
+    rememberPasswordSignIn();
     const outcome = await handleOutput(output, email);
     if (outcome.kind === 'message') setNotice(outcome);
   });
+
+  const signInWithPasskey = form.handleSubmit(
+    (values) => {
+      setNotice(null);
+      forgetPasswordSignIn();
+      auth.updateLoginData({ email: ZEmailAddress.parse(values.email) });
+      navigate(paths.auth.passkeySignIn.getHref(redirectTo));
+    },
+    { only: ['email'] },
+  );
+
+  const emailMeACode = form.handleSubmit(
+    async (values) => {
+      setNotice(null);
+      forgetPasswordSignIn();
+      const email = ZEmailAddress.parse(values.email);
+      auth.updateLoginData({ email });
+      const client = await auth.getClient();
+      const output = await client.signIn({
+        username: email,
+        options: { authFlowType: 'USER_AUTH', preferredChallenge: 'EMAIL_OTP' },
+      });
+      const outcome = await handleOutput(output, email, { emailCodeUse: 'first-factor' });
+      if (outcome.kind === 'message') setNotice(outcome);
+    },
+    { only: ['email'] },
+  );
 
   const checkEmail = searchParams.get('checkEmail') === 'true';
 
@@ -96,6 +135,33 @@ export default function PasswordSignInRoute() {
       }
       onSubmit={step === 'email' ? submitEmail : submitPassword}
       submitLabel={step === 'email' ? 'Continue' : 'Sign in'}
+      alternatives={
+        step === 'password' ? (
+          <Stack spacing={3} sx={{ mt: 5 }}>
+            <Divider sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
+              or, without your password
+            </Divider>
+            <Button
+              variant="outlined"
+              size="large"
+              startIcon={<KeyOutlined />}
+              onClick={() => signInWithPasskey()}
+              disabled={form.busy}
+            >
+              {PASSWORDLESS_LABELS.passkey}
+            </Button>
+            <Button
+              variant="outlined"
+              size="large"
+              startIcon={<MailOutlined />}
+              onClick={() => emailMeACode()}
+              disabled={form.busy}
+            >
+              {PASSWORDLESS_LABELS.emailCode}
+            </Button>
+          </Stack>
+        ) : null
+      }
       footer={
         <Link component={RouterLink} to={paths.auth.forgotPassword.getHref(typedEmail)}>
           Forgot your password?

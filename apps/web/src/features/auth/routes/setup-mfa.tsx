@@ -1,14 +1,10 @@
-import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { ZOneTimeCodeForm } from '@laurel/contract/sign-in';
 
-import { paths } from '../../../lib/routing/paths';
 import { identityErrorText } from '../../../lib/auth/identity-errors';
 import { useAuth } from '../../../lib/auth/use-auth';
-import { AuthForm, BackToSignIn } from '../components/auth-form';
+import { AuthForm, BackToSignIn, ExpiredStep } from '../components/auth-form';
 import { OneTimeCodeField } from '../../../components/forms/one-time-code-field';
 import { TotpSetupPanel } from '../../../components/forms/totp-setup-panel';
 import { useFormState, validateWith } from '../../../components/forms/use-form-state';
@@ -29,25 +25,8 @@ export default function SetupMfaRoute() {
     errorText: identityErrorText,
   });
 
-  if (!totpSetupSecret) {
-    return (
-      <AuthForm title="Set up two-step verification" onSubmit={() => undefined}>
-        <Alert severity="warning">
-          This setup step has expired or was opened directly. Please{' '}
-          <Link
-            component={RouterLink}
-            to={paths.auth.passwordSignIn.getHref()}
-            underline="always"
-            color="inherit"
-            sx={{ fontWeight: 700 }}
-          >
-            sign in again
-          </Link>{' '}
-          to start it.
-        </Alert>
-      </AuthForm>
-    );
-  }
+  if (!totpSetupSecret)
+    return <ExpiredStep title="Set up two-step verification" what="setup step" />;
 
   return (
     <AuthForm
@@ -56,7 +35,9 @@ export default function SetupMfaRoute() {
       form={form}
       onSubmit={form.handleSubmit(({ code }) =>
         // From now on the app asks for a code at every sign-in.
-        confirmChallenge(code, (client) => client.updateMFAPreference({ totp: 'PREFERRED' })),
+        confirmChallenge(code, {
+          onDone: (client) => client.updateMFAPreference({ totp: 'PREFERRED' }),
+        }),
       )}
       submitLabel="Verify and continue"
       busyLabel="Checking…"

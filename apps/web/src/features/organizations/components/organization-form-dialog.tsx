@@ -1,4 +1,5 @@
 import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
 import {
   ORGANIZATION_STATUSES,
   ZOrganizationBody,
@@ -27,6 +28,8 @@ interface Values extends Record<string, unknown> {
   salesforce_account_id: string;
   insights_entitled: boolean;
   mfa_required: boolean;
+  passkeys_allowed: boolean;
+  email_codes_allowed: boolean;
 }
 
 const toValues = (organization?: TOrganization): Values => ({
@@ -40,6 +43,8 @@ const toValues = (organization?: TOrganization): Values => ({
   salesforce_account_id: organization?.salesforceAccountId ?? '',
   insights_entitled: organization?.insightsEntitled ?? false,
   mfa_required: organization?.mfaRequired ?? false,
+  passkeys_allowed: organization?.passkeysAllowed ?? true,
+  email_codes_allowed: organization?.emailCodesAllowed ?? true,
 });
 
 const toBody = (values: Values): TOrganizationBody => ({
@@ -53,6 +58,8 @@ const toBody = (values: Values): TOrganizationBody => ({
   salesforce_account_id: optionalText(values.salesforce_account_id),
   insights_entitled: values.insights_entitled,
   mfa_required: values.mfa_required,
+  passkeys_allowed: values.passkeys_allowed,
+  email_codes_allowed: values.email_codes_allowed,
 });
 
 const HALF = { xs: 12, sm: 6 } as const;
@@ -115,6 +122,16 @@ function OrganizationForm({ organization, onClose, onSaved }: OrganizationFormDi
         <FormSelect name="status" label="Status" options={STATUS_OPTIONS} grid={NARROW} />
         <FormSwitch name="insights_entitled" label="Insights included" grid={HALF} />
         <FormSwitch name="mfa_required" label="Require an authenticator app" grid={HALF} />
+        <FormSwitch name="passkeys_allowed" label="Allow passkeys" grid={HALF} />
+        <FormSwitch name="email_codes_allowed" label="Allow e-mailed sign-in codes" grid={HALF} />
+        {form.values.mfa_required && form.values.email_codes_allowed ? (
+          <Grid size={12}>
+            <Typography variant="body2" color="text.secondary">
+              While an authenticator app is required, members sign in with a password or a passkey;
+              e-mailed codes are not offered instead of the password.
+            </Typography>
+          </Grid>
+        ) : null}
       </Grid>
     </FormDialog>
   );

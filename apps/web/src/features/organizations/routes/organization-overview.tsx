@@ -70,6 +70,14 @@ export default function OrganizationOverviewRoute() {
                 label: 'Authenticator app',
                 value: organization.mfaRequired ? 'Required' : 'Optional',
               },
+              {
+                label: 'Passkeys',
+                value: organization.passkeysAllowed ? 'Allowed' : 'Not allowed',
+              },
+              {
+                label: 'E-mailed sign-in codes',
+                value: organization.emailCodesAllowed ? 'Allowed' : 'Not allowed',
+              },
               { label: 'Created', value: formatDate(organization.createdAt) },
               { label: 'Updated', value: formatDate(organization.updatedAt) },
               {

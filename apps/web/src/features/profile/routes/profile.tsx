@@ -8,6 +8,7 @@ import { SectionCard } from '../../../components/layout/section-card';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { AuthenticatorForm } from '../components/authenticator-form';
 import { ChangePasswordForm } from '../components/change-password-card';
+import { PasskeysForm } from '../components/passkeys-form';
 import { ProfileForm } from '../components/profile-form';
 
 export default function ProfileRoute() {
@@ -60,6 +61,12 @@ export default function ProfileRoute() {
             description="Ask for a code from an authenticator app at each sign-in."
           >
             <AuthenticatorForm />
+          </SectionCard>
+          <SectionCard
+            title="Passkeys"
+            description="Sign in without your password, with your fingerprint, face or screen lock."
+          >
+            <PasskeysForm />
           </SectionCard>
         </Box>
       </Box>

@@ -1,0 +1,105 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
+
+import { identityErrorText } from '../../../lib/auth/identity-errors';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { paths } from '../../../lib/routing/paths';
+import { AuthForm, ExpiredStep } from '../components/auth-form';
+import { forgetPasswordSignIn } from '../../../lib/auth/passkey-offer';
+import { useSignInFlow } from '../lib/use-sign-in-flow';
+
+const TITLE = 'Sign in with a passkey';
+
+type State = { kind: 'waiting' } | { kind: 'failed'; message: string };
+
+/**
+ * `/auth/passkey-sign-in`: asks the browser for the person's passkey at once, and after a
+ * cancelled or failed attempt says why and offers to try again. Without a passkey for the
+ * account, the identity service offers the other ways (first-factor selection).
+ */
+export default function PasskeySignInRoute() {
+  const auth = useAuth();
+  const { handleOutput, redirectTo } = useSignInFlow();
+  const { email } = auth.loginData;
+  const [state, setState] = useState<State>({ kind: 'waiting' });
+  const started = useRef(false);
+
+  const attempt = useCallback(async () => {
+    setState({ kind: 'waiting' });
+    forgetPasswordSignIn();
+    try {
+      const client = await auth.getClient();
+      const output = await client.signIn({
+        username: email,
+        options: { authFlowType: 'USER_AUTH', preferredChallenge: 'WEB_AUTHN' },
+      });
+      const outcome = await handleOutput(output, email, { emailCodeUse: 'first-factor' });
+      if (outcome.kind === 'message') setState({ kind: 'failed', message: outcome.message });
+    } catch (caught) {
+      setState({ kind: 'failed', message: identityErrorText(caught) });
+    }
+  }, [auth, email, handleOutput]);
+
+  useEffect(() => {
+    // Once per visit: the browser shows its own prompt, which must not open twice.
+    if (!email || started.current) return;
+    started.current = true;
+    void attempt();
+  }, [attempt, email]);
+
+  if (!email) return <ExpiredStep title={TITLE} what="sign-in" />;
+
+  return (
+    <AuthForm
+      title={TITLE}
+      subtitle={`Signing in as ${email}.`}
+      onSubmit={() => void attempt()}
+      submitLabel={state.kind === 'failed' ? 'Try again' : undefined}
+      footer={
+        <Link component={RouterLink} to={paths.auth.passwordSignIn.getHref({ redirectTo })}>
+          Use your password or an e-mailed code instead
+        </Link>
+      }
+    >
+      {state.kind === 'waiting' ? (
+        <Box
+          role="status"
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 4,
+            p: 4,
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 2,
+          }}
+        >
+          <Box sx={{ position: 'relative', display: 'grid', placeItems: 'center', flex: 'none' }}>
+            <CircularProgress size={44} thickness={3} aria-hidden="true" />
+            <KeyOutlined
+              aria-hidden="true"
+              sx={{ position: 'absolute', color: 'primary.main', fontSize: 22 }}
+            />
+          </Box>
+          <Box>
+            <Typography sx={{ fontWeight: 700 }}>Waiting for your passkey…</Typography>
+            <Typography color="text.secondary">
+              Follow your browser&apos;s prompt: confirm with your fingerprint, face, screen lock or
+              security key.
+            </Typography>
+          </Box>
+        </Box>
+      ) : (
+        <Alert severity="error" role="alert">
+          {state.message}
+        </Alert>
+      )}
+    </AuthForm>
+  );
+}

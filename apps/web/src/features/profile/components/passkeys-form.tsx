@@ -1,0 +1,215 @@
+import { useCallback, useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
+
+import { ConfirmDialog } from '../../../components/forms/confirm-dialog';
+import { ActionRow } from '../../../components/layout/section-header';
+import { useSnackbar } from '../../../components/snackbar/use-snackbar';
+import { identityErrorText } from '../../../lib/auth/identity-errors';
+import { useAuth } from '../../../lib/auth/use-auth';
+import { formatDate } from '../../../lib/format/format';
+
+/** A passkey as the identity service lists it. */
+interface Passkey {
+  credentialId: string;
+  name: string;
+  createdAt: Date | null;
+}
+
+export const PASSKEY_MESSAGES = {
+  added: 'Your passkey has been added. You can now sign in with it.',
+  removed: 'The passkey has been removed.',
+  none: 'No passkeys yet. A passkey lets you sign in with your fingerprint, face or screen lock instead of your password.',
+  unsupported:
+    'This browser cannot create passkeys. Use a current version of Chrome, Edge, Firefox or Safari to add one.',
+  ipAddress:
+    'Passkeys work only when Laurel is opened by its name, not by a numeric address. Open Laurel at its usual address to add one.',
+} as const;
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'unavailable'; message: string }
+  | { kind: 'loaded'; passkeys: Passkey[] };
+
+/** The passkeys of the signed-in person, read through the identity client (every page of them). */
+function usePasskeys() {
+  const { getClient } = useAuth();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+
+  const load = useCallback(async (): Promise<State> => {
+    try {
+      const client = await getClient();
+      const passkeys: Passkey[] = [];
+      let nextToken: string | undefined;
+      do {
+        const page = await client.listWebAuthnCredentials(nextToken ? { nextToken } : undefined);
+        for (const credential of page.credentials) {
+          if (!credential.credentialId) continue;
+          passkeys.push({
+            credentialId: credential.credentialId,
+            name: credential.friendlyCredentialName?.trim() || 'Passkey',
+            createdAt: credential.createdAt ?? null,
+          });
+        }
+        nextToken = page.nextToken;
+      } while (nextToken);
+      return { kind: 'loaded', passkeys };
+    } catch (caught) {
+      return { kind: 'unavailable', message: identityErrorText(caught) };
+    }
+  }, [getClient]);
+
+  useEffect(() => {
+    let active = true;
+    void load().then((next) => {
+      if (active) setState(next);
+    });
+    return () => {
+      active = false;
+    };
+  }, [load]);
+
+  const reload = useCallback(async () => setState(await load()), [load]);
+
+  return { state, reload };
+}
+
+/** A host name that is an IPv4 or IPv6 address: browsers refuse passkeys there. */
+const isIpAddress = (hostname: string) =>
+  /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.startsWith('[');
+
+/**
+ * Whether passkeys can work here, and if not why: the browser has WebAuthn, and the page is
+ * opened by a domain name (a passkey belongs to a domain, never to an IP address).
+ */
+export function passkeySupport(): 'ok' | 'unsupported' | 'ipAddress' {
+  if (typeof window.PublicKeyCredential !== 'function') return 'unsupported';
+  if (isIpAddress(window.location.hostname)) return 'ipAddress';
+  return 'ok';
+}
+
+/** Lists the person's passkeys, adds one (the browser's prompt) and removes one after asking. */
+export function PasskeysForm() {
+  const { getClient } = useAuth();
+  const { showSnackbar } = useSnackbar();
+  const { state, reload } = usePasskeys();
+  const [adding, setAdding] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<Passkey | null>(null);
+  const [removeBusy, setRemoveBusy] = useState(false);
+
+  const add = async () => {
+    setError(null);
+    setAdding(true);
+    try {
+      const client = await getClient();
+      await client.associateWebAuthnCredential();
+      showSnackbar(PASSKEY_MESSAGES.added, 'success');
+      await reload();
+    } catch (caught) {
+      setError(identityErrorText(caught));
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const remove = async (passkey: Passkey) => {
+    setRemoveBusy(true);
+    try {
+      const client = await getClient();
+      await client.deleteWebAuthnCredential({ credentialId: passkey.credentialId });
+      showSnackbar(PASSKEY_MESSAGES.removed, 'success');
+    } catch (caught) {
+      // Removed elsewhere already: the list below shows how things are now.
+      if (!(caught instanceof Error && caught.name === 'ResourceNotFoundException'))
+        setError(identityErrorText(caught));
+    } finally {
+      setRemoveBusy(false);
+      setRemoving(null);
+      await reload();
+    }
+  };
+
+  if (state.kind === 'loading') return <Skeleton variant="rounded" height={56} />;
+  if (state.kind === 'unavailable') return <Alert severity="warning">{state.message}</Alert>;
+
+  const support = passkeySupport();
+  const supported = support === 'ok';
+  return (
+    <Box sx={{ display: 'grid', gap: 4 }}>
+      {state.passkeys.length === 0 ? (
+        <Typography color="text.secondary">{PASSKEY_MESSAGES.none}</Typography>
+      ) : (
+        <Box
+          component="ul"
+          aria-label="Your passkeys"
+          sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 3 }}
+        >
+          {state.passkeys.map((passkey) => (
+            <Box
+              component="li"
+              key={passkey.credentialId}
+              sx={{ border: 1, borderColor: 'divider', borderRadius: 2, px: 4, py: 3 }}
+            >
+              <ActionRow>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 3, minWidth: 0 }}>
+                  <KeyOutlined aria-hidden="true" sx={{ color: 'primary.main', flex: 'none' }} />
+                  <Box sx={{ minWidth: 0 }}>
+                    <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+                      {passkey.name}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      Added {passkey.createdAt ? formatDate(passkey.createdAt.toISOString()) : '—'}
+                    </Typography>
+                  </Box>
+                </Box>
+                <Button
+                  color="error"
+                  variant="outlined"
+                  size="small"
+                  aria-label={`Remove passkey ${passkey.name}`}
+                  onClick={() => setRemoving(passkey)}
+                  disabled={adding || removeBusy}
+                >
+                  Remove
+                </Button>
+              </ActionRow>
+            </Box>
+          ))}
+        </Box>
+      )}
+      {error ? (
+        <Alert severity="error" role="alert" onClose={() => setError(null)}>
+          {error}
+        </Alert>
+      ) : null}
+      {supported ? null : <Alert severity="info">{PASSKEY_MESSAGES[support]}</Alert>}
+      <Box>
+        <Button
+          variant="contained"
+          startIcon={<KeyOutlined />}
+          onClick={() => void add()}
+          disabled={adding || !supported}
+        >
+          {adding ? 'Waiting for your passkey…' : 'Add a passkey'}
+        </Button>
+      </Box>
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove this passkey?"
+        confirmLabel="Remove passkey"
+        destructive
+        busy={removeBusy}
+        onConfirm={() => removing && void remove(removing)}
+        onCancel={() => setRemoving(null)}
+      >
+        You will no longer be able to sign in to Laurel with “{removing?.name}”. Your password and
+        other passkeys keep working. You can also delete it from your device or password manager.
+      </ConfirmDialog>
+    </Box>
+  );
+}
