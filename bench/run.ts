@@ -9,6 +9,7 @@ import { benchEarningsImport } from './earnings-import.ts';
 import { benchAuthenticatedRoute, benchStartup, benchWebBundle } from './foundation.ts';
 import { benchInsights } from './insights.ts';
 import { runIdentityBench } from './identity-srp.ts';
+import { benchLighthouse } from './lighthouse.ts';
 import { benchMetrics } from './metrics.ts';
 import { type BenchRow, printTable } from './lib.ts';
 import { benchRollingRestart } from './rolling-restart.ts';
@@ -19,7 +20,8 @@ const only = process.argv.slice(2);
 const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['api', benchAuthenticatedRoute],
   ['startup', benchStartup],
-  ['web', benchWebBundle],
+  ['web', async () => [...(await benchWebBundle()), ...(await benchLighthouse())]],
+  ['lighthouse', () => benchLighthouse()],
   ['identity', async () => (await runIdentityBench()) as BenchRow[]],
   ['directory', benchDirectory],
   ['dashboard', benchDashboard],

@@ -3,7 +3,9 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 
 import { AppProviders } from './providers';
-import { AppRoutes } from './router';
+import { mayHaveSession } from '../lib/amplify/identity-cookies';
+import { authApi } from '../lib/auth/auth-api';
+import { AppRoutes, startFirstScreen } from './router';
 import { createStore, type AppStore } from './store';
 
 /**
@@ -11,6 +13,10 @@ import { createStore, type AppStore } from './store';
  * has unsaved changes (`useBlocker`); the routes themselves stay in `<AppRoutes>`.
  */
 function createAppRouter(store: AppStore) {
+  const mayBeSignedIn = mayHaveSession();
+  // The session check's first request goes out before the screen's code, not queued behind it.
+  if (mayBeSignedIn) void store.dispatch(authApi.endpoints.getCognitoConfig.initiate());
+  startFirstScreen(window.location.pathname, store, { mayBeSignedIn });
   return createBrowserRouter([
     {
       path: '*',
