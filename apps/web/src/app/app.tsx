@@ -3,7 +3,8 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 
 import { AppProviders } from './providers';
-import { mayHaveSession } from '../lib/amplify/identity-cookies';
+import { mayHaveSession, readStoredSession } from '../lib/amplify/identity-cookies';
+import { sendStoredSessionToken } from '../lib/auth/stored-session';
 import { authApi } from '../lib/auth/auth-api';
 import { AppRoutes, startFirstScreen } from './router';
 import { createStore, type AppStore } from './store';
@@ -14,8 +15,13 @@ import { createStore, type AppStore } from './store';
  */
 function createAppRouter(store: AppStore) {
   const mayBeSignedIn = mayHaveSession();
-  // The session check's first request goes out before the screen's code, not queued behind it.
+  // The session check's requests go out before the screen's code, not queued behind it: the
+  // identity configuration and, with a stored session that is still good, the profile.
   if (mayBeSignedIn) void store.dispatch(authApi.endpoints.getCognitoConfig.initiate());
+  if (readStoredSession()) {
+    sendStoredSessionToken();
+    void store.dispatch(authApi.endpoints.getProfile.initiate(undefined, { subscribe: false }));
+  }
   startFirstScreen(window.location.pathname, store, { mayBeSignedIn });
   return createBrowserRouter([
     {

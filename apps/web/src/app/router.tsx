@@ -70,11 +70,16 @@ export function startFirstScreen(
     new Promise((resolve) => window.setTimeout(resolve, FIRST_FRAME_WAIT_MS)),
   ]);
   if (!options.mayBeSignedIn) return;
-  void loadAppShell().catch(() => undefined);
-  if (pathname === paths.home.path)
-    void loadDashboard()
-      .then((module) => module.prefetchDashboardData(store))
-      .catch(() => undefined);
+  // In a task of its own, so that the session check's requests are sent first; the dashboard's
+  // data before any code (a small chunk of its own: the data need not wait for the screen's code).
+  window.setTimeout(() => {
+    if (pathname === paths.home.path)
+      void import('./routes/dashboard/prefetch')
+        .then((module) => module.prefetchDashboardData(store))
+        .catch(() => undefined);
+    void loadAppShell().catch(() => undefined);
+    if (pathname === paths.home.path) void loadDashboard().catch(() => undefined);
+  });
 }
 
 const AuthLayout = lazy(withFirstFrame(() => import('../features/auth/components/auth-layout')));

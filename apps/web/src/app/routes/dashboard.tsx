@@ -6,29 +6,22 @@ import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
-import type { TProfile } from '@laurel/contract/profile';
 import { ROLE_LABELS, isPlatformAdmin } from '@laurel/contract/roles';
 
 import { getOrganizationHref, getOrganizationItemHref, paths } from '../../lib/routing/paths';
 import { BookmarkList } from '../../components/bookmarks/bookmark-list';
 import { PageHeader } from '../../components/layout/page-header';
-import { organizationApi, useGetOrganizationQuery } from '../../lib/api/organization-api';
-import { authApi } from '../../lib/auth/auth-api';
+import { useGetOrganizationQuery } from '../../lib/api/organization-api';
 import { useAuth } from '../../lib/auth/use-auth';
 import { useCan } from '../../lib/auth/use-can';
 import { useBreadcrumbs } from '../../lib/breadcrumbs/use-breadcrumbs';
 import { ContractUsageCard } from '../../features/contracts/components/contract-usage-card';
-import { contractsApi } from '../../features/contracts/api/contracts-api';
-import {
-  dashboardApi,
-  useGetPlatformDashboardQuery,
-} from '../../features/dashboard/api/dashboard-api';
+import { useGetPlatformDashboardQuery } from '../../features/dashboard/api/dashboard-api';
 import { usePrefetchInsights } from '../../features/insights/components/use-prefetch-insights';
 import UploadsInProgress from '../../features/uploads/components/uploads-in-progress';
 import { CountTiles, type Count } from './dashboard/count-tiles';
 import { NeedsAttention } from './dashboard/needs-attention';
 import { OrganizationsTable } from './dashboard/organizations-table';
-import type { AppStore } from '../store';
 
 // The insight cards and chart load in their own chunk; their requests start with the page's.
 const InsightsPanel = lazy(() => import('../../features/insights/components/insights-panel'));
@@ -152,36 +145,6 @@ function MemberDashboard({
       ) : null}
     </Box>
   );
-}
-
-/**
- * The dashboard's data, requested as soon as the signed-in person's profile is known (while the
- * screen's code is still arriving), into the same cache entries its components read.
- */
-export function prefetchDashboardData(store: AppStore): void {
-  const selectProfile = authApi.endpoints.getProfile.select();
-  const start = (profile: TProfile) => {
-    if (isPlatformAdmin(profile)) {
-      void store.dispatch(dashboardApi.util.prefetch('getPlatformDashboard', undefined, {}));
-      return;
-    }
-    void store.dispatch(
-      organizationApi.util.prefetch('getOrganization', profile.organizationId, {}),
-    );
-    void store.dispatch(
-      contractsApi.util.prefetch('getCurrentContracts', profile.organizationId, {}),
-    );
-  };
-  const known = selectProfile(store.getState()).data;
-  if (known) return start(known);
-  const unsubscribe = store.subscribe(() => {
-    const profile = selectProfile(store.getState()).data;
-    if (!profile) return;
-    unsubscribe();
-    start(profile);
-  });
-  // Nobody signed in after all: stop watching.
-  window.setTimeout(unsubscribe, 30_000);
 }
 
 /**

@@ -43,6 +43,15 @@ export function mayHaveSession(): boolean {
   return cookieNames().some((name) => name.startsWith(PREFIX) && name.endsWith('.LastAuthUser'));
 }
 
+/** The app client of the one session stored, before the identity configuration has arrived. */
+function storedClientId(): string | undefined {
+  const suffix = '.LastAuthUser';
+  const clients = cookieNames()
+    .filter((name) => name.startsWith(PREFIX) && name.endsWith(suffix))
+    .map((name) => name.slice(PREFIX.length, -suffix.length));
+  return clients.length === 1 ? clients[0] : undefined;
+}
+
 /** A JWT's claims, read (not verified: the server verifies every token it is sent). */
 function claimsOf(token: string): Record<string, unknown> | null {
   const payload = token.split('.')[1];
@@ -78,7 +87,11 @@ export interface StoredSession {
  * `minValiditySeconds` more. It lets the first screen call the API while aws-amplify is still
  * loading; aws-amplify then takes over (refresh, sign-out, and the check with the identity service).
  */
-export function readStoredSession(clientId: string, minValiditySeconds = 60): StoredSession | null {
+export function readStoredSession(
+  clientId: string | undefined = storedClientId(),
+  minValiditySeconds = 60,
+): StoredSession | null {
+  if (!clientId) return null;
   const base = `${PREFIX}${clientId}`;
   const username = cookieValue(`${base}.LastAuthUser`);
   if (!username) return null;

@@ -15,7 +15,7 @@ import { authApi } from './auth-api';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { authReducer, initialAuthState, type AuthUser, type LoginData } from './auth-state';
 import { loadUser, sessionFromTokens, userFromStoredSession } from './load-user';
-import { setIdTokenProvider } from '../auth-token/id-token';
+import { sendStoredSessionToken } from './stored-session';
 
 /**
  * Holds the session of spec §3. aws-amplify is loaded only when it is needed: when identity
@@ -75,9 +75,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (stored) {
           // A session whose id token is still good: the screen and its data start with it while
           // aws-amplify loads, which then confirms the session with the identity service.
-          setIdTokenProvider(async () => readStoredSession(config.clientId, 5)?.idToken.toString());
+          sendStoredSessionToken(config.clientId);
           const client = getClient();
-          const profile = await fetchProfile();
+          // The profile request may already be under way (started with the page, see app.tsx).
+          const profile = await dispatch(
+            authApi.endpoints.getProfile.initiate(undefined, { subscribe: false }),
+          ).unwrap();
           if (cancelled) return;
           dispatchAuth({
             type: 'INITIALIZE',
