@@ -10,6 +10,7 @@ import { benchAuthenticatedRoute, benchStartup, benchWebBundle } from './foundat
 import { benchInsights } from './insights.ts';
 import { benchIdentityPasswordless } from './identity-passwordless.ts';
 import { runIdentityBench } from './identity-srp.ts';
+import { benchLighthouse } from './lighthouse.ts';
 import { benchMetrics } from './metrics.ts';
 import { type BenchRow, printTable } from './lib.ts';
 import { benchRollingRestart } from './rolling-restart.ts';
@@ -20,7 +21,8 @@ const only = process.argv.slice(2);
 const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['api', benchAuthenticatedRoute],
   ['startup', benchStartup],
-  ['web', benchWebBundle],
+  ['web', async () => [...(await benchWebBundle()), ...(await benchLighthouse())]],
+  ['lighthouse', () => benchLighthouse()],
   ['identity', async () => (await runIdentityBench()) as BenchRow[]],
   ['identity-passwordless', async () => (await benchIdentityPasswordless()) as BenchRow[]],
   ['directory', benchDirectory],

@@ -3,7 +3,10 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 
 import { AppProviders } from './providers';
-import { AppRoutes } from './router';
+import { mayHaveSession, readStoredSession } from '../lib/amplify/identity-cookies';
+import { sendStoredSessionToken } from '../lib/auth/stored-session';
+import { authApi } from '../lib/auth/auth-api';
+import { AppRoutes, startFirstScreen } from './router';
 import { createStore, type AppStore } from './store';
 
 /**
@@ -11,6 +14,15 @@ import { createStore, type AppStore } from './store';
  * has unsaved changes (`useBlocker`); the routes themselves stay in `<AppRoutes>`.
  */
 function createAppRouter(store: AppStore) {
+  const mayBeSignedIn = mayHaveSession();
+  // The session check's requests go out before the screen's code, not queued behind it: the
+  // identity configuration and, with a stored session that is still good, the profile.
+  if (mayBeSignedIn) void store.dispatch(authApi.endpoints.getCognitoConfig.initiate());
+  if (readStoredSession()) {
+    sendStoredSessionToken();
+    void store.dispatch(authApi.endpoints.getProfile.initiate(undefined, { subscribe: false }));
+  }
+  startFirstScreen(window.location.pathname, store, { mayBeSignedIn });
   return createBrowserRouter([
     {
       path: '*',

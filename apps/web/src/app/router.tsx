@@ -3,26 +3,109 @@ import { Navigate, Route, Routes } from 'react-router';
 
 import { PageTitle } from '../lib/routing/page-title';
 import { paths } from '../lib/routing/paths';
+import { appConfigApi } from '../lib/api/app-config';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
+import type { AppStore } from './store';
 
 // Every screen is its own chunk, fetched when its route is first visited.
-const AuthLayout = lazy(() => import('../features/auth/components/auth-layout'));
-const PasswordSignIn = lazy(() => import('../features/auth/routes/password-sign-in'));
-const SetPassword = lazy(() => import('../features/auth/routes/set-password'));
-const SetupMfa = lazy(() => import('../features/auth/routes/setup-mfa'));
-const VerifyMfa = lazy(() => import('../features/auth/routes/verify-mfa'));
-const SelectMethod = lazy(() => import('../features/auth/routes/select-method'));
-const VerifyEmailCode = lazy(() => import('../features/auth/routes/verify-email-code'));
-const SelectMfa = lazy(() => import('../features/auth/routes/select-mfa'));
-const PasskeySignIn = lazy(() => import('../features/auth/routes/passkey-sign-in'));
-const ForgotPassword = lazy(() => import('../features/auth/routes/forgot-password'));
-const ResetPassword = lazy(() => import('../features/auth/routes/reset-password'));
-const Callback = lazy(() => import('../features/auth/routes/callback'));
-const AcceptInvitation = lazy(() => import('../features/auth/routes/accept-invitation'));
+const loadPasswordSignIn = () => import('../features/auth/routes/password-sign-in');
+const loadSetPassword = () => import('../features/auth/routes/set-password');
+const loadSetupMfa = () => import('../features/auth/routes/setup-mfa');
+const loadVerifyMfa = () => import('../features/auth/routes/verify-mfa');
+const loadSelectMethod = () => import('../features/auth/routes/select-method');
+const loadVerifyEmailCode = () => import('../features/auth/routes/verify-email-code');
+const loadSelectMfa = () => import('../features/auth/routes/select-mfa');
+const loadPasskeySignIn = () => import('../features/auth/routes/passkey-sign-in');
+const loadForgotPassword = () => import('../features/auth/routes/forgot-password');
+const loadResetPassword = () => import('../features/auth/routes/reset-password');
+const loadCallback = () => import('../features/auth/routes/callback');
+const loadAcceptInvitation = () => import('../features/auth/routes/accept-invitation');
+const loadAppShell = () => import('./shell/app-shell');
+const loadDashboard = () => import('./routes/dashboard');
 
-const AppShell = lazy(() => import('./shell/app-shell'));
-const Dashboard = lazy(() => import('./routes/dashboard'));
+/** The sign-in screens by path, so that the first one shown arrives together with its frame. */
+const AUTH_SCREENS: Record<string, () => Promise<unknown>> = {
+  [paths.auth.passwordSignIn.path]: loadPasswordSignIn,
+  [paths.auth.setPassword.path]: loadSetPassword,
+  [paths.auth.setupMfa.path]: loadSetupMfa,
+  [paths.auth.verifyMfa.path]: loadVerifyMfa,
+  [paths.auth.selectMethod.path]: loadSelectMethod,
+  [paths.auth.verifyEmailCode.path]: loadVerifyEmailCode,
+  [paths.auth.selectMfa.path]: loadSelectMfa,
+  [paths.auth.passkeySignIn.path]: loadPasskeySignIn,
+  [paths.auth.forgotPassword.path]: loadForgotPassword,
+  [paths.auth.resetPassword.path]: loadResetPassword,
+  [paths.auth.callback.path]: loadCallback,
+  [paths.auth.acceptInvitation.path]: loadAcceptInvitation,
+};
+
+/**
+ * What the first frame (the sign-in frame or the app shell) waits for besides its own code: the
+ * deployment's facts (the demo notice and the support address are part of the first paint, so
+ * nothing moves when they arrive) and, on a sign-in path, that screen's code (so the frame does
+ * not show a spinner where the form will be). Bounded, so a slow answer never holds the page.
+ */
+let firstFrameReady: Promise<unknown> = Promise.resolve();
+const FIRST_FRAME_WAIT_MS = 3000;
+
+const withFirstFrame =
+  <T,>(load: () => Promise<T>) =>
+  async (): Promise<T> => {
+    const [module] = await Promise.all([load(), firstFrameReady]);
+    return module;
+  };
+
+/**
+ * Starts, before the first render, what the screen at `pathname` will need: the deployment's
+ * facts for every screen; the sign-in screen's code on a sign-in path or when nobody is signed in;
+ * and when someone may be signed in, the shell's code and, on `/`, the dashboard's code and data.
+ */
+export function startFirstScreen(
+  pathname: string,
+  store: AppStore,
+  options: { mayBeSignedIn: boolean },
+): void {
+  const waits: Promise<unknown>[] = [
+    Promise.resolve(store.dispatch(appConfigApi.endpoints.getAppConfig.initiate())),
+  ];
+  const authScreen = AUTH_SCREENS[pathname];
+  if (authScreen) waits.push(authScreen());
+  // Nobody signed in: every other path leads to the sign-in screen.
+  else if (!options.mayBeSignedIn) waits.push(loadPasswordSignIn());
+  firstFrameReady = Promise.race([
+    Promise.allSettled(waits),
+    new Promise((resolve) => window.setTimeout(resolve, FIRST_FRAME_WAIT_MS)),
+  ]);
+  if (!options.mayBeSignedIn) return;
+  // In a task of its own, so that the session check's requests are sent first; the dashboard's
+  // data before any code (a small chunk of its own: the data need not wait for the screen's code).
+  window.setTimeout(() => {
+    if (pathname === paths.home.path)
+      void import('./routes/dashboard/prefetch')
+        .then((module) => module.prefetchDashboardData(store))
+        .catch(() => undefined);
+    void loadAppShell().catch(() => undefined);
+    if (pathname === paths.home.path) void loadDashboard().catch(() => undefined);
+  });
+}
+
+const AuthLayout = lazy(withFirstFrame(() => import('../features/auth/components/auth-layout')));
+const PasswordSignIn = lazy(loadPasswordSignIn);
+const SetPassword = lazy(loadSetPassword);
+const SetupMfa = lazy(loadSetupMfa);
+const VerifyMfa = lazy(loadVerifyMfa);
+const SelectMethod = lazy(loadSelectMethod);
+const VerifyEmailCode = lazy(loadVerifyEmailCode);
+const SelectMfa = lazy(loadSelectMfa);
+const PasskeySignIn = lazy(loadPasskeySignIn);
+const ForgotPassword = lazy(loadForgotPassword);
+const ResetPassword = lazy(loadResetPassword);
+const Callback = lazy(loadCallback);
+const AcceptInvitation = lazy(loadAcceptInvitation);
+
+const AppShell = lazy(loadAppShell);
+const Dashboard = lazy(loadDashboard);
 const OrganizationsList = lazy(() => import('../features/organizations/routes/organizations-list'));
 const CredentialsList = lazy(() => import('../features/credentials/routes/credentials-list'));
 const UsersList = lazy(() => import('../features/users/routes/users-list'));

@@ -26,3 +26,85 @@ export function clearIdentityCookies(): void {
     document.cookie = `${encodeURIComponent(name)}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; samesite=lax${secure}`;
   }
 }
+
+function cookieValue(name: string): string | undefined {
+  if (typeof document === 'undefined' || !document.cookie) return undefined;
+  for (const part of document.cookie.split(';')) {
+    const separator = part.indexOf('=');
+    if (separator === -1) continue;
+    if (decodeURIComponent(part.slice(0, separator).trim()) === name)
+      return decodeURIComponent(part.slice(separator + 1).trim());
+  }
+  return undefined;
+}
+
+/** Someone may be signed in: aws-amplify's last-user cookie of any app client is there. */
+export function mayHaveSession(): boolean {
+  return cookieNames().some((name) => name.startsWith(PREFIX) && name.endsWith('.LastAuthUser'));
+}
+
+/** The app client of the one session stored, before the identity configuration has arrived. */
+function storedClientId(): string | undefined {
+  const suffix = '.LastAuthUser';
+  const clients = cookieNames()
+    .filter((name) => name.startsWith(PREFIX) && name.endsWith(suffix))
+    .map((name) => name.slice(PREFIX.length, -suffix.length));
+  return clients.length === 1 ? clients[0] : undefined;
+}
+
+/** A JWT's claims, read (not verified: the server verifies every token it is sent). */
+function claimsOf(token: string): Record<string, unknown> | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
+    const json = new TextDecoder().decode(
+      Uint8Array.from(
+        atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '=')),
+        (c) => c.charCodeAt(0),
+      ),
+    );
+    const claims: unknown = JSON.parse(json);
+    return claims && typeof claims === 'object' ? (claims as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface StoredToken {
+  toString(): string;
+  payload: Record<string, unknown>;
+}
+
+export interface StoredSession {
+  username: string;
+  idToken: StoredToken;
+  accessToken: StoredToken;
+}
+
+/**
+ * The session aws-amplify keeps in its cookies, when its id token is good for at least
+ * `minValiditySeconds` more. It lets the first screen call the API while aws-amplify is still
+ * loading; aws-amplify then takes over (refresh, sign-out, and the check with the identity service).
+ */
+export function readStoredSession(
+  clientId: string | undefined = storedClientId(),
+  minValiditySeconds = 60,
+): StoredSession | null {
+  if (!clientId) return null;
+  const base = `${PREFIX}${clientId}`;
+  const username = cookieValue(`${base}.LastAuthUser`);
+  if (!username) return null;
+  const token = (kind: 'idToken' | 'accessToken'): StoredToken | null => {
+    const raw = cookieValue(`${base}.${username}.${kind}`);
+    const payload = raw ? claimsOf(raw) : null;
+    return raw && payload ? { toString: () => raw, payload } : null;
+  };
+  const idToken = token('idToken');
+  const accessToken = token('accessToken');
+  if (!idToken || !accessToken) return null;
+  const expiresAt = idToken.payload.exp;
+  if (typeof expiresAt !== 'number' || expiresAt - minValiditySeconds <= Date.now() / 1000)
+    return null;
+  return { username, idToken, accessToken };
+}

@@ -4,13 +4,18 @@ import type { TProfile } from '@laurel/contract/profile';
 
 import type { ApiDispatch } from '../api/api';
 import { resetAppState } from '../api/reset';
-import { clearIdentityCookies, hasIdentityCookies } from '../amplify/identity-cookies';
+import {
+  clearIdentityCookies,
+  hasIdentityCookies,
+  readStoredSession,
+} from '../amplify/identity-cookies';
 import { loadAuthClient, preloadAuthClient, type AuthClient } from '../amplify/load-amplify';
 import { stopImpersonation } from '../impersonation/impersonation-api';
 import { authApi } from './auth-api';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { authReducer, initialAuthState, type AuthUser, type LoginData } from './auth-state';
-import { loadUser, sessionFromTokens } from './load-user';
+import { loadUser, sessionFromTokens, userFromStoredSession } from './load-user';
+import { sendStoredSessionToken } from './stored-session';
 
 /**
  * Holds the session of spec §3. aws-amplify is loaded only when it is needed: when identity
@@ -66,12 +71,34 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           if (!cancelled) dispatchAuth({ type: 'INITIALIZE', isAuthenticated: false, user: null });
           return;
         }
+        const stored = readStoredSession(config.clientId);
+        if (stored) {
+          // A session whose id token is still good: the screen and its data start with it while
+          // aws-amplify loads, which then confirms the session with the identity service.
+          sendStoredSessionToken(config.clientId);
+          const client = getClient();
+          // The profile request may already be under way (started with the page, see app.tsx).
+          const profile = await dispatch(
+            authApi.endpoints.getProfile.initiate(undefined, { subscribe: false }),
+          ).unwrap();
+          if (cancelled) return;
+          dispatchAuth({
+            type: 'INITIALIZE',
+            isAuthenticated: true,
+            user: userFromStoredSession(stored, profile),
+          });
+          const user = await loadUser(await client, async () => profile);
+          if (!cancelled) dispatchAuth({ type: 'INITIALIZE', isAuthenticated: true, user });
+          return;
+        }
         const client = await getClient();
         const user = await loadUser(client, fetchProfile);
         if (!cancelled) dispatchAuth({ type: 'INITIALIZE', isAuthenticated: true, user });
       } catch {
         clearIdentityCookies();
-        if (!cancelled) dispatchAuth({ type: 'INITIALIZE', isAuthenticated: false, user: null });
+        if (cancelled) return;
+        resetAppState(dispatch);
+        dispatchAuth({ type: 'INITIALIZE', isAuthenticated: false, user: null });
       }
     })();
     return () => {
@@ -106,13 +133,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [state.isAuthenticated, getClient, finishSignOut]);
 
-  // Nobody is signed in: fetch the identity client while the user types.
+  // Nobody is signed in: fetch the identity client once the person starts using the screen (a key,
+  // a tap, a field filled in by the browser), so the first screen shows without it.
   useEffect(() => {
-    if (state.isInitialized && !state.isAuthenticated) {
-      const idle =
-        window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
-      idle(() => preloadAuthClient());
-    }
+    if (!state.isInitialized || state.isAuthenticated) return;
+    const events = ['keydown', 'pointerdown', 'input'] as const;
+    const preload = () => {
+      for (const event of events) window.removeEventListener(event, preload, true);
+      preloadAuthClient();
+    };
+    for (const event of events) window.addEventListener(event, preload, true);
+    return () => {
+      for (const event of events) window.removeEventListener(event, preload, true);
+    };
   }, [state.isInitialized, state.isAuthenticated]);
 
   const loginTimeSentFor = useRef<string | null>(null);

@@ -1,6 +1,7 @@
 import type { TProfile } from '@laurel/contract/profile';
 import { ADMINS_GROUP } from '@laurel/contract/constants';
 
+import type { StoredSession } from '../amplify/identity-cookies';
 import type { AuthClient } from '../amplify/load-amplify';
 import type { AuthUser, SessionTokens } from './auth-state';
 
@@ -41,6 +42,26 @@ export async function loadUser(
     username: current.username,
     userId: current.userId,
     signInDetails: current.signInDetails,
+    attributes,
+    isAdmin,
+    tokens,
+    profile,
+  };
+}
+
+/**
+ * Who is signed in, from the session aws-amplify stored in its cookies and the profile the API
+ * returned for its id token: the user attributes are the id token's claims until aws-amplify has
+ * read them from the identity service.
+ */
+export function userFromStoredSession(stored: StoredSession, profile: TProfile): AuthUser {
+  const { tokens, isAdmin } = sessionFromTokens(stored);
+  const attributes: Record<string, string | undefined> = {};
+  for (const [claim, value] of Object.entries(stored.idToken.payload))
+    if (typeof value === 'string') attributes[claim] = value;
+  return {
+    username: stored.username,
+    userId: typeof stored.idToken.payload.sub === 'string' ? stored.idToken.payload.sub : '',
     attributes,
     isAdmin,
     tokens,

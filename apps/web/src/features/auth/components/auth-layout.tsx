@@ -18,7 +18,7 @@ const HIGHLIGHTS = [
 
 /** The frame of every sign-in screen: a brand panel on wide screens and the form. */
 export default function AuthLayout() {
-  const { data: config } = useGetAppConfigQuery();
+  const { data: config, isLoading: configLoading } = useGetAppConfigQuery();
   return (
     <Box
       sx={{
@@ -108,6 +108,11 @@ export default function AuthLayout() {
           {config?.supportEmail ? (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 10, textAlign: 'center' }}>
               Need help? <Link href={`mailto:${config.supportEmail}`}>{config.supportEmail}</Link>
+            </Typography>
+          ) : configLoading ? (
+            // Its line is kept while the address is on its way, so the centred form stays put.
+            <Typography variant="body2" aria-hidden="true" sx={{ mt: 10, visibility: 'hidden' }}>
+              &nbsp;
             </Typography>
           ) : null}
         </Box>

@@ -41,10 +41,15 @@ export function useInsightsFilter(): InsightsFilter {
       ),
     [setParams],
   );
+  return { ...readInsightsFilter(params), set };
+}
+
+/** The filter a page's address holds (also read before the page renders, to start its request). */
+export function readInsightsFilter(params: URLSearchParams): InsightsFilterValues {
   let awardYearFrom = positive(params.get('awardYearFrom'));
   let awardYearTo = positive(params.get('awardYearTo'));
   // A reversed range in a hand-edited URL is read the right way round.
   if (awardYearFrom !== undefined && awardYearTo !== undefined && awardYearFrom > awardYearTo)
     [awardYearFrom, awardYearTo] = [awardYearTo, awardYearFrom];
-  return { credentialId: positive(params.get('credentialId')), awardYearFrom, awardYearTo, set };
+  return { credentialId: positive(params.get('credentialId')), awardYearFrom, awardYearTo };
 }
