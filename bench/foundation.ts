@@ -332,7 +332,7 @@ export async function benchWebBundle(): Promise<BenchRow[]> {
     await page.getByLabel('E-mail address').fill(DEMO_EMAIL);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: /^Good / }).waitFor();
     await page.waitForLoadState('networkidle');
     const dashboard = await scriptsTransferred(page);

@@ -85,7 +85,7 @@ async function signInThroughScreen(port: number, baseUrl: string, email: string)
     await page.getByLabel('E-mail address').fill(email);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: /^Good / }).waitFor({ timeout: 60_000 });
     await page.close();
   } finally {
