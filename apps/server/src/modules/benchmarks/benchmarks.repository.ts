@@ -11,15 +11,8 @@ const INSERT_BATCH = 500;
 const SOURCES_LISTED = 5;
 
 /** A stored benchmark figure, as the comparison reads it. */
-export interface StoredBenchmark {
+export interface StoredBenchmark extends Omit<BenchmarkRow, 'line'> {
   dataSetId: number;
-  geography: string;
-  cip: string | null;
-  soc: string | null;
-  metric: BenchmarkMetric;
-  year: number;
-  value: number;
-  source: string;
 }
 
 /** Benchmark data sets and their rows. */
