@@ -279,6 +279,18 @@ export interface UserChanges {
 
 export type IdentityRepository = ReturnType<typeof createIdentityRepository>;
 
+/** A sign-in session as its table stores it. */
+function authSessionRow(idHash: string, session: AuthSessionRecord) {
+  return {
+    idHash,
+    username: session.username,
+    step: session.step,
+    state: JSON.stringify(session.state),
+    attempts: session.attempts,
+    expiresAt: session.expiresAt,
+  };
+}
+
 /**
  * @param database any Kysely instance; the repository adds its own CamelCasePlugin (idempotent
  *   when the caller's instance already has one) so the snake_case schema reads as camelCase.
@@ -514,17 +526,7 @@ export function createIdentityRepository(database: Kysely<any>) {
     },
 
     async insertAuthSession(idHash: string, session: AuthSessionRecord): Promise<void> {
-      await db
-        .insertInto('identityAuthSessions')
-        .values({
-          idHash,
-          username: session.username,
-          step: session.step,
-          state: JSON.stringify(session.state),
-          attempts: session.attempts,
-          expiresAt: session.expiresAt,
-        })
-        .execute();
+      await db.insertInto('identityAuthSessions').values(authSessionRow(idHash, session)).execute();
     },
 
     async findAuthSession(idHash: string): Promise<AuthSessionRecord | undefined> {
@@ -564,17 +566,7 @@ export function createIdentityRepository(database: Kysely<any>) {
     /** Replaces a sign-in session kept under a fixed key (one passkey registration per user). */
     async replaceAuthSession(idHash: string, session: AuthSessionRecord): Promise<void> {
       await db.deleteFrom('identityAuthSessions').where('idHash', '=', idHash).execute();
-      await db
-        .insertInto('identityAuthSessions')
-        .values({
-          idHash,
-          username: session.username,
-          step: session.step,
-          state: JSON.stringify(session.state),
-          attempts: session.attempts,
-          expiresAt: session.expiresAt,
-        })
-        .execute();
+      await db.insertInto('identityAuthSessions').values(authSessionRow(idHash, session)).execute();
     },
 
     async insertWebAuthnCredential(credential: WebAuthnCredentialRecord): Promise<void> {
