@@ -6,13 +6,13 @@
 // only in that no token is checked and no principal is resolved, which is what the benchmark
 // compares. Run it under the runtime settings of `npm start` (scripts/server-runtime.ts).
 import type { FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createDatabase, withStartLock } from '../apps/server/src/db/database.ts';
 import { migrateToLatest, serverMigrations } from '../apps/server/src/db/migrations.ts';
 import { createIdentity, IDENTITY_MIGRATIONS } from '../apps/server/src/identity.ts';
-import { createLogger } from '../apps/server/src/lib/logger.ts';
 import { createRateLimitStore } from '../apps/server/src/lib/rate-limit-store.ts';
 import { createLookupsRepository } from '../apps/server/src/modules/lookups/lookups.repository.ts';
 import { lookupsRoutes } from '../apps/server/src/modules/lookups/lookups.routes.ts';
@@ -20,8 +20,7 @@ import { seedDemoWorld } from '../apps/server/src/seed/demo.ts';
 import { UNAUTHENTICATED_PREFIX } from './api-server-paths.ts';
 
 const config = loadConfig();
-// The logger `npm start` uses when its output is not a terminal.
-const logger = createLogger(config.logLevel, false);
+const logger = pino({ level: config.logLevel });
 const database = createDatabase(config.databaseUrl);
 await migrateToLatest(database.db, [serverMigrations, ...IDENTITY_MIGRATIONS]);
 const rateLimits = await createRateLimitStore({

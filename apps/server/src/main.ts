@@ -10,7 +10,6 @@ import { ROLE_LABELS } from '@laurel/contract/roles';
 import type { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLifecycle, startingResponder } from './lib/lifecycle.ts';
-import { createLogger } from './lib/logger.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { RateLimitStore } from './lib/rate-limit-store.ts';
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS, DEMO_PASSWORD } from './seed/demo-data.ts';
@@ -44,7 +43,17 @@ try {
   throw error;
 }
 
-const logger = createLogger(config.logLevel, forPeople);
+const logger = pino({
+  level: config.logLevel,
+  ...(forPeople
+    ? {
+        transport: {
+          target: 'pino-pretty',
+          options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+        },
+      }
+    : {}),
+});
 
 /** Grace for in-flight requests (uploads included) once the server stops accepting connections. */
 const IN_FLIGHT_GRACE_MS = 25_000;
