@@ -1,18 +1,19 @@
 // The server of the `api` benchmark: what apps/server/src/main.ts starts (configuration from the
 // environment, migrations, rate-limit store, embedded identity pool, demo world, the app with its
-// job thread, JSON log lines at LOG_LEVEL), plus one thing production does not have: the lookup
+// job thread, JSON log lines at LOG_LEVEL), listening once the demo world's jobs are done, plus one thing production does not have: the lookup
 // routes registered a second time under UNAUTHENTICATED_PREFIX with `public` set. The copy uses the
 // same handlers, schemas, serializer and every hook of the app; it differs from the real route
 // only in that no token is checked and no principal is resolved, which is what the benchmark
 // compares. Run it under the runtime settings of `npm start` (scripts/server-runtime.ts).
 import type { FastifyInstance } from 'fastify';
-import { pino } from 'pino';
 
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createDatabase, withStartLock } from '../apps/server/src/db/database.ts';
 import { migrateToLatest, serverMigrations } from '../apps/server/src/db/migrations.ts';
+import { readQueueStats } from '../apps/server/src/jobs/queue-stats.ts';
 import { createIdentity, IDENTITY_MIGRATIONS } from '../apps/server/src/identity.ts';
+import { createLogger } from '../apps/server/src/lib/logger.ts';
 import { createRateLimitStore } from '../apps/server/src/lib/rate-limit-store.ts';
 import { createLookupsRepository } from '../apps/server/src/modules/lookups/lookups.repository.ts';
 import { lookupsRoutes } from '../apps/server/src/modules/lookups/lookups.routes.ts';
@@ -20,7 +21,8 @@ import { seedDemoWorld } from '../apps/server/src/seed/demo.ts';
 import { UNAUTHENTICATED_PREFIX } from './api-server-paths.ts';
 
 const config = loadConfig();
-const logger = pino({ level: config.logLevel });
+// The logger `npm start` uses when its output is not a terminal.
+const logger = createLogger(config.logLevel, false);
 const database = createDatabase(config.databaseUrl);
 await migrateToLatest(database.db, [serverMigrations, ...IDENTITY_MIGRATIONS]);
 const rateLimits = await createRateLimitStore({
@@ -50,8 +52,16 @@ await app.register(
   { prefix: UNAUTHENTICATED_PREFIX },
 );
 await app.ready();
-await app.listen({ port: config.port, host: config.host });
+// The demo world queues its matching and insights on first start: they run to the end before the
+// server listens, so the measured requests share the two cores with nothing but the load itself.
 app.jobs.start();
+for (const deadline = Date.now() + 600_000; ;) {
+  const stats = await readQueueStats(database.db, database.dialect);
+  if (stats.every((s) => s.queued + s.running === 0)) break;
+  if (Date.now() > deadline) throw new Error("the demo world's jobs did not finish in 10 minutes");
+  await new Promise((resolve) => setTimeout(resolve, 250));
+}
+await app.listen({ port: config.port, host: config.host });
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const)
   process.once(signal, () => {

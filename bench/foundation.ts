@@ -130,6 +130,8 @@ export async function benchAuthenticatedRoute(rounds = 3): Promise<BenchRow[]> {
           if (target.name !== 'bare') served += result.total;
         }
       }
+      // The server writes its lines in batches at most 100 ms apart (apps/server/src/lib/logger.ts).
+      await new Promise((resolve) => setTimeout(resolve, 500));
       const linesPerRequest = (logLines(logFile) - linesBefore) / served;
       const loadAfter = loadAverage();
       const [baseline, authed, unauthenticated] = targets.map((t) =>

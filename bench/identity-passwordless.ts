@@ -18,7 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
 import type { IdentityEmail } from '../packages/identity/src/index.ts';
-import { startTestPool } from '../packages/identity/test/helpers.ts';
+import { startBenchPool } from './identity-pool.ts';
 import { SoftwareAuthenticator } from '../packages/identity/test/software-authenticator.ts';
 import { createBenchClient, type IdentityBenchRow, post } from './identity-srp.ts';
 
@@ -45,7 +45,7 @@ export async function benchIdentityPasswordless(
   const durationMs = options.durationMs ?? 3000;
   const concurrency = options.concurrency ?? 8;
   const codes = new Map<string, string>();
-  const pool = await startTestPool({
+  const pool = await startBenchPool({
     poolId: POOL,
     clientId: CLIENT_ID,
     publicUrl: ORIGIN,

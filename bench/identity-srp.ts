@@ -34,7 +34,7 @@ import {
   srpEngine,
   useSrpEngine,
 } from '../packages/identity/src/srp.ts';
-import { startTestPool } from '../packages/identity/test/helpers.ts';
+import { startBenchPool } from './identity-pool.ts';
 
 interface CognitoJson {
   __type?: string;
@@ -307,7 +307,7 @@ export async function runIdentityBench(
 ): Promise<IdentityBenchRow[]> {
   if (options.engine) useSrpEngine(options.engine);
   const firstStarted = performance.now();
-  const pool = await startTestPool({
+  const pool = await startBenchPool({
     poolId: POOL,
     clientId: CLIENT_ID,
     secretKey: SECRET_KEY,

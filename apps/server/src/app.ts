@@ -197,11 +197,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (request.url.startsWith('/api/') && !request.url.startsWith(DOCS_PREFIX)) {
       reply.header('cache-control', 'no-store');
     }
+    done(null, payload);
   });
   const rateLimits =
     options.rateLimits ??

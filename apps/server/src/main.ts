@@ -10,6 +10,7 @@ import { ROLE_LABELS } from '@laurel/contract/roles';
 import type { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLifecycle, startingResponder } from './lib/lifecycle.ts';
+import { createLogger, flushLog } from './lib/logger.ts';
 import type { DatabaseHandle } from './db/database.ts';
 import type { RateLimitStore } from './lib/rate-limit-store.ts';
 import { DEMO_ACCOUNTS, DEMO_ORGANIZATIONS, DEMO_PASSWORD } from './seed/demo-data.ts';
@@ -43,17 +44,7 @@ try {
   throw error;
 }
 
-const logger = pino({
-  level: config.logLevel,
-  ...(forPeople
-    ? {
-        transport: {
-          target: 'pino-pretty',
-          options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
-        },
-      }
-    : {}),
-});
+const logger = createLogger(config.logLevel, forPeople);
 
 /** Grace for in-flight requests (uploads included) once the server stops accepting connections. */
 const IN_FLIGHT_GRACE_MS = 25_000;
@@ -244,9 +235,6 @@ if (seeded) {
   logger.info('preparing the demo world’s earnings and insights');
   await app.jobs.runUntilIdle();
 }
-lifecycle.ready();
-app.jobs.start();
-
 const startedInMs = Math.round(performance.now() - startedAt);
 const demoAccounts = DEMO_ACCOUNTS.filter((a) => a.listed).map((a) => ({
   email: a.email,
@@ -322,3 +310,7 @@ if (!forPeople) {
     );
   console.log(`${lines.join('\n')}\n`);
 }
+// Whoever waits for /readyz finds the lines above already written.
+await flushLog(logger);
+lifecycle.ready();
+app.jobs.start();

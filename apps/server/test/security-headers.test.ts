@@ -65,6 +65,16 @@ function expectAppPolicy(headers: Headers): string {
   return nonce!;
 }
 
+/** A JSON answer's policy: nothing may load or frame it; no nonce, since it is never a page. */
+function expectApiPolicy(headers: Headers): void {
+  expectBrowserHeaders(headers);
+  const policy = policyOf(headers);
+  expect(policy.get('default-src')).toEqual(["'none'"]);
+  expect([...policy.keys()].sort()).toEqual(['default-src', 'frame-ancestors']);
+  expect(headers['cross-origin-resource-policy']).toBe('same-origin');
+  expect(headers['x-dns-prefetch-control']).toBeUndefined();
+}
+
 describe.each(DIALECTS)('browser security headers on %s', (dialect) => {
   let t: TestApp;
   let token: string;
@@ -98,10 +108,10 @@ describe.each(DIALECTS)('browser security headers on %s', (dialect) => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(ok.statusCode).toBe(200);
-    expectAppPolicy(ok.headers);
+    expectApiPolicy(ok.headers);
     const refused = await t.app.inject({ method: 'GET', url: '/api/organizations' });
     expect(refused.statusCode).toBe(401);
-    expectAppPolicy(refused.headers);
+    expectApiPolicy(refused.headers);
     const identity = await t.app.inject({
       method: 'POST',
       url: '/identity/',
