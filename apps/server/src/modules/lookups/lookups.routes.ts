@@ -22,8 +22,9 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ lookups: LookupsRepository }
   app,
   { lookups },
 ) => {
-  // Reference data change only with a release, so each list is read once per process.
-  const cache = new Map<LookupTableName, Awaited<ReturnType<LookupsRepository['list']>>>();
+  // Reference data change only with a release, so each list is read, checked against its schema
+  // and written as JSON once per process; every answer after the first sends that text.
+  const cache = new Map<LookupTableName, string>();
 
   for (const [name, { path }] of Object.entries(LOOKUP_ENDPOINTS) as Array<
     [LookupName, (typeof LOOKUP_ENDPOINTS)[LookupName]]
@@ -40,13 +41,13 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ lookups: LookupsRepository }
           ...(PUBLIC_LOOKUPS.has(name) ? {} : { security: [{ bearer: [] }] }),
         },
       },
-      async () => {
-        let list = cache.get(table);
-        if (!list) {
-          list = await lookups.list(table);
-          cache.set(table, list);
+      async (_request, reply) => {
+        let json = cache.get(table);
+        if (json === undefined) {
+          json = JSON.stringify(ZLookupList.parse(await lookups.list(table)));
+          cache.set(table, json);
         }
-        return list;
+        return reply.type('application/json; charset=utf-8').send(json);
       },
     );
   }
