@@ -189,12 +189,15 @@ export async function createIdentity(
         return jwks(header, token);
       }
     },
-    isRevoked: async (claims) =>
-      !(await service.isSessionActive({
+    // At once while the session's state is cached (most calls), else after reading it.
+    isRevoked: (claims) => {
+      const active = service.isSessionActive({
         sub: claims.sub,
         originJti: claims.origin_jti,
         iat: claims.iat ?? 0,
-      })),
+      });
+      return typeof active === 'boolean' ? !active : active.then((yes) => !yes);
+    },
     register: async (app: FastifyInstance) => {
       await app.register(identityPlugin, { prefix: IDENTITY_BASE_PATH, service });
       if (config.demoMode) await app.register(mailboxRoutes, { outbox, clientId });

@@ -357,7 +357,7 @@ export interface PoolParts {
     session: { originJti: string; authTime: number; deviceKey: string | null; clientId: string },
   ) => Promise<{ AccessToken: string; ExpiresIn: number; TokenType: string; IdToken: string }>;
   refresh: (refreshToken: string, clientId: string) => Promise<Output>;
-  sessionActive: (originJti: string) => Promise<boolean>;
+  sessionActive: (originJti: string) => boolean | Promise<boolean>;
   authenticate: (
     input: Input,
   ) => Promise<{ user: UserRecord; originJti: string; deviceKey: string | null; clientId: string }>;

@@ -147,9 +147,14 @@ export function createTokens(
     return { ChallengeParameters: {}, AuthenticationResult: tokens };
   }
 
-  async function sessionActive(originJti: string): Promise<boolean> {
+  /** Whether a sign-in session is active: at once from the cache, else after reading its row. */
+  function sessionActive(originJti: string): boolean | Promise<boolean> {
     const cached = ctx.sessionCache.get(originJti);
     if (cached && cached.until > ctx.now()) return cached.active;
+    return readSessionActive(originJti);
+  }
+
+  async function readSessionActive(originJti: string): Promise<boolean> {
     const session = await ctx.repo.findSession(originJti);
     const active = !!session && session.revokedAt === null && session.expiresAt > ctx.now();
     if (ctx.sessionCache.size > 50_000) ctx.sessionCache.clear();

@@ -110,7 +110,12 @@ export interface IdentityService {
    * Whether tokens of this sign-in (`origin_jti`) are still valid: false after RevokeToken,
    * GlobalSignOut, an admin sign-out or disabling the user. Cached for `sessionCacheMs`.
    */
-  isSessionActive(claims: { sub: string; originJti?: string; iat?: number }): Promise<boolean>;
+  /** Answered at once when the session's state is cached, else after reading it. */
+  isSessionActive(claims: {
+    sub: string;
+    originJti?: string;
+    iat?: number;
+  }): boolean | Promise<boolean>;
   createUser(input: CreateUserInput): Promise<{ username: string; temporaryPassword?: string }>;
   setPassword(username: string, password: string, permanent: boolean): Promise<void>;
   disableUser(username: string): Promise<void>;
@@ -312,7 +317,7 @@ export async function createIdentityService(
     }),
 
     // Every token this pool issues names its sign-in; one without origin_jti is not ours.
-    isSessionActive: async ({ originJti }) => (originJti ? ctx.sessionActive(originJti) : false),
+    isSessionActive: ({ originJti }) => (originJti ? ctx.sessionActive(originJti) : false),
 
     async createUser(input) {
       const email = input.email.trim().toLowerCase();

@@ -71,7 +71,11 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   const keyOf = (token: string) => token.slice(token.lastIndexOf('.') + 1);
 
-  async function verify(token: string): Promise<IdTokenClaims> {
+  /**
+   * The token's claims: at once (or its refusal thrown) when the token is remembered and its
+   * session's state is known without a read, else a promise.
+   */
+  function verify(token: string): IdTokenClaims | Promise<IdTokenClaims> {
     const key = keyOf(token);
     const cached = cache.get(key);
     let claims = cached && cached.token === token ? cached.claims : undefined;
@@ -79,31 +83,42 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
       cache.delete(key);
       claims = undefined;
     }
-    if (!claims) {
-      const { payload } = await jwtVerify(token, options.getKey, {
-        issuer: options.issuer,
-        audience: options.audience,
-        algorithms: ['RS256'],
-        requiredClaims: ['exp', 'iat', 'sub'],
-        currentDate: new Date(now() * 1000),
-      });
-      if (payload.token_use !== 'id' || typeof payload.sub !== 'string') {
-        throw new joseErrors.JWTClaimValidationFailed(
-          'not an id token',
-          payload,
-          'token_use',
-          'check_failed',
-        );
-      }
-      claims = payload as IdTokenClaims;
-      if (cache.size >= limit) cache.delete(cache.keys().next().value!);
-      cache.set(key, { token, claims });
+    return claims ? unlessRevoked(token, claims) : verifySignature(token, key);
+  }
+
+  async function verifySignature(token: string, key: string): Promise<IdTokenClaims> {
+    const { payload } = await jwtVerify(token, options.getKey, {
+      issuer: options.issuer,
+      audience: options.audience,
+      algorithms: ['RS256'],
+      requiredClaims: ['exp', 'iat', 'sub'],
+      currentDate: new Date(now() * 1000),
+    });
+    if (payload.token_use !== 'id' || typeof payload.sub !== 'string') {
+      throw new joseErrors.JWTClaimValidationFailed(
+        'not an id token',
+        payload,
+        'token_use',
+        'check_failed',
+      );
     }
-    if (options.isRevoked && (await options.isRevoked(claims))) {
+    const claims = payload as IdTokenClaims;
+    if (cache.size >= limit) cache.delete(cache.keys().next().value!);
+    cache.set(key, { token, claims });
+    return unlessRevoked(token, claims);
+  }
+
+  function unlessRevoked(
+    token: string,
+    claims: IdTokenClaims,
+  ): IdTokenClaims | Promise<IdTokenClaims> {
+    const revoked = options.isRevoked?.(claims) ?? false;
+    const answer = (yes: boolean) => {
+      if (!yes) return claims;
       forget(token);
       throw new joseErrors.JWTExpired('token revoked', claims, 'exp', 'check_failed');
-    }
-    return claims;
+    };
+    return typeof revoked === 'boolean' ? answer(revoked) : revoked.then(answer);
   }
 
   function forget(token: string): boolean {
@@ -168,70 +183,117 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
     principals.delete(identityUsername);
   });
 
-  /** The signed-in user an id token belongs to, acting in their own organization. */
-  async function principalForToken(token: string, log: FastifyRequest['log']): Promise<Principal> {
-    let claims: IdTokenClaims;
+  /**
+   * The signed-in user an id token belongs to, acting in their own organization: at once when the
+   * token, its session's state and the user's row are all remembered (most calls), else a promise.
+   */
+  function principalForToken(token: string, log: FastifyRequest['log']): Resolved<Principal> {
+    let claims: IdTokenClaims | Promise<IdTokenClaims>;
     try {
-      claims = await options.verifier.verify(token);
+      claims = options.verifier.verify(token);
     } catch (error) {
-      // No token can be checked, valid or not: the caller is not at fault. The error handler logs
-      // a 503 at error level, with this cause (the key set's address and what went wrong).
-      if (error instanceof KeySetUnavailableError)
-        throw Object.assign(new HttpError(503, MESSAGES.identityUnavailable), { cause: error });
-      log.debug({ err: error }, 'token refused');
-      throw unauthorized('Invalid or expired token');
+      throw refusal(error, log);
     }
+    return claims instanceof Promise
+      ? claims.then(principalOfClaims, (error: unknown) => {
+          throw refusal(error, log);
+        })
+      : principalOfClaims(claims);
+  }
+  app.decorate('principalForToken', async (token: string, log: FastifyRequest['log']) =>
+    principalForToken(token, log),
+  );
+
+  /** Why a token is refused, as the caller is told it. */
+  function refusal(error: unknown, log: FastifyRequest['log']): Error {
+    // No token can be checked, valid or not: the caller is not at fault. The error handler logs
+    // a 503 at error level, with this cause (the key set's address and what went wrong).
+    if (error instanceof KeySetUnavailableError)
+      return Object.assign(new HttpError(503, MESSAGES.identityUnavailable), { cause: error });
+    log.debug({ err: error }, 'token refused');
+    return unauthorized('Invalid or expired token');
+  }
+
+  function principalOfClaims(claims: IdTokenClaims): Resolved<Principal> {
     const username = claims['cognito:username'] ?? claims.sub;
     const cached = principals.get(username);
-    let base = cached && cached.until > Date.now() ? cached.value : undefined;
-    if (!base) {
-      base = await options.principals.findByIdentityUsername(username);
+    if (cached && cached.until > Date.now()) return withClaims(cached.value, claims);
+    return options.principals.findByIdentityUsername(username).then((base) => {
       if (!base) throw unauthorized('No active Laurel user for this sign-in');
       principals.set(username, { value: base, until: Date.now() + ttl });
-    }
-    return {
-      ...base,
-      isAdmin: (claims['cognito:groups'] ?? []).includes(ADMINS_GROUP),
-      actingOrganizationId: base.organizationId,
-      impersonating: false,
-      sessionId: sessionIdOf(claims),
-    };
+      return withClaims(base, claims);
+    });
   }
-  app.decorate('principalForToken', principalForToken);
 
-  async function resolve(request: FastifyRequest): Promise<Principal> {
+  const withClaims = (base: StoredPrincipal, claims: IdTokenClaims): Principal => ({
+    ...base,
+    isAdmin: (claims['cognito:groups'] ?? []).includes(ADMINS_GROUP),
+    actingOrganizationId: base.organizationId,
+    impersonating: false,
+    sessionId: sessionIdOf(claims),
+  });
+
+  function resolve(request: FastifyRequest): Resolved<Principal> {
     // `Bearer <token>`, the token without white space: the prefix is matched on its own, so the
     // token (about a kilobyte) is only scanned for white space.
     const header = request.headers.authorization ?? '';
     const prefix = BEARER_PREFIX.exec(header);
     const token = prefix ? header.slice(prefix[0].length) : '';
     if (token === '' || WHITE_SPACE.test(token)) throw unauthorized();
-    const principal = await principalForToken(token, request.log);
+    const principal = principalForToken(token, request.log);
     const acting = request.headers[ACTING_ORGANIZATION_HEADER];
-    if (typeof acting === 'string' && acting !== '') {
-      const id = parseId(acting);
-      if (id === undefined)
-        throw badRequest(`${ACTING_ORGANIZATION_HEADER} must be an organization id`);
-      if (id !== principal.organizationId) {
-        if (principal.roleId !== ROLES.PLATFORM_ADMIN)
-          throw forbidden('Only platform admins can act within another organization');
-        // Everything done while acting is recorded against this organization: it must exist.
-        if (!(await options.principals.organizationExists(id)))
-          throw badRequest(`${ACTING_ORGANIZATION_HEADER} names no organization`);
-        principal.actingOrganizationId = id;
-        principal.impersonating = true;
-      }
+    if (typeof acting !== 'string' || acting === '') return principal;
+    return Promise.resolve(principal).then((signedIn) => actingWithin(signedIn, acting));
+  }
+
+  async function actingWithin(principal: Principal, acting: string): Promise<Principal> {
+    const id = parseId(acting);
+    if (id === undefined)
+      throw badRequest(`${ACTING_ORGANIZATION_HEADER} must be an organization id`);
+    if (id !== principal.organizationId) {
+      if (principal.roleId !== ROLES.PLATFORM_ADMIN)
+        throw forbidden('Only platform admins can act within another organization');
+      // Everything done while acting is recorded against this organization: it must exist.
+      if (!(await options.principals.organizationExists(id)))
+        throw badRequest(`${ACTING_ORGANIZATION_HEADER} names no organization`);
+      principal.actingOrganizationId = id;
+      principal.impersonating = true;
     }
     return principal;
   }
 
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.url.startsWith(DOCS_PREFIX)) return;
-    if (request.routeOptions.config?.public) return;
-    if (request.is404) return;
-    request.principal = await resolve(request);
+  // A callback hook: a caller whose token, session and row are remembered passes without a
+  // promise; anything read on the way resolves first.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (
+      !request.url.startsWith('/api/') ||
+      request.url.startsWith(DOCS_PREFIX) ||
+      request.routeOptions.config?.public ||
+      request.is404
+    )
+      return done();
+    let principal: Resolved<Principal>;
+    try {
+      principal = resolve(request);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (!(principal instanceof Promise)) {
+      request.principal = principal;
+      return done();
+    }
+    principal.then(
+      (resolved) => {
+        request.principal = resolved;
+        done();
+      },
+      (error: unknown) => done(error as Error),
+    );
   });
 });
+
+/** A value at once, or a promise of it when something had to be read first. */
+type Resolved<T> = T | Promise<T>;
 
 declare module 'fastify' {
   interface FastifyInstance {

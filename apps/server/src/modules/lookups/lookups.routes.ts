@@ -22,9 +22,10 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ lookups: LookupsRepository }
   app,
   { lookups },
 ) => {
-  // Reference data change only with a release, so each list is read, checked against its schema
-  // and written as JSON once per process; every answer after the first sends that text.
-  const cache = new Map<LookupTableName, string>();
+  // Reference data change only with a release, so each list is read once per process, and
+  // checked against its schema and written as JSON once (the route's serializer keeps the text of
+  // the list it was given).
+  const cache = new Map<LookupTableName, Awaited<ReturnType<LookupsRepository['list']>>>();
 
   for (const [name, { path }] of Object.entries(LOOKUP_ENDPOINTS) as Array<
     [LookupName, (typeof LOOKUP_ENDPOINTS)[LookupName]]
@@ -34,6 +35,17 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ lookups: LookupsRepository }
       path,
       {
         config: { public: PUBLIC_LOOKUPS.has(name) },
+        serializerCompiler: () => {
+          const written = new WeakMap<object, string>();
+          return (list) => {
+            let json = written.get(list as object);
+            if (json === undefined) {
+              json = JSON.stringify(ZLookupList.parse(list));
+              written.set(list as object, json);
+            }
+            return json;
+          };
+        },
         schema: {
           tags: ['lookups'],
           summary: `List ${name}`,
@@ -41,13 +53,13 @@ export const lookupsRoutes: FastifyPluginAsyncZod<{ lookups: LookupsRepository }
           ...(PUBLIC_LOOKUPS.has(name) ? {} : { security: [{ bearer: [] }] }),
         },
       },
-      async (_request, reply) => {
-        let json = cache.get(table);
-        if (json === undefined) {
-          json = JSON.stringify(ZLookupList.parse(await lookups.list(table)));
-          cache.set(table, json);
+      async () => {
+        let list = cache.get(table);
+        if (!list) {
+          list = await lookups.list(table);
+          cache.set(table, list);
         }
-        return reply.type('application/json; charset=utf-8').send(json);
+        return list;
       },
     );
   }
