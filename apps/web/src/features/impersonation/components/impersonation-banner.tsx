@@ -23,24 +23,27 @@ export function ImpersonationBanner() {
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'center',
-        flexWrap: 'wrap',
-        gap: 2,
-        px: 4,
+        // On a phone a long name wraps within its own box and Stop stays beside it.
+        gap: { xs: 1.5, sm: 2 },
+        px: { xs: 2, sm: 4 },
         py: 1.5,
         bgcolor: 'warning.main',
         color: 'warning.contrastText',
       }}
     >
-      <SupervisorAccountOutlined fontSize="small" aria-hidden="true" />
-      <Typography sx={{ fontWeight: 600 }}>
-        Acting in <strong>{organization.name}</strong> —{' '}
+      <SupervisorAccountOutlined fontSize="small" aria-hidden="true" sx={{ flexShrink: 0 }} />
+      <Typography sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
+        Acting in <strong>{organization.name}</strong>
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+          {' — '}
+        </Box>
       </Typography>
       <Button
         size="small"
         variant="outlined"
         color="inherit"
         onClick={stop}
-        sx={{ py: 0, minWidth: 0, fontWeight: 700 }}
+        sx={{ py: 0, minWidth: 0, flexShrink: 0, fontWeight: 700 }}
       >
         Stop
       </Button>
