@@ -396,7 +396,9 @@ export async function runIdentityBench(
           `engine ${srpEngine()}, ${options.srpWorkers ?? cores} SRP workers; load avg ${load}${others}; CPU ms/sign-in: ` +
           `${perSignIn(processMs)} process = server thread ${perSignIn(serverThreadMs)} + client ` +
           `${perSignIn(done.cpuMs)} + other threads ${perSignIn(processMs - serverThreadMs - done.cpuMs)}; ` +
-          `server loop ${pct(serverElu)}, client loop ${pct(done.elu)} busy` +
+          `server loop ${pct(serverElu)}, client loop ${pct(done.elu)} busy; ` +
+          `the server's own CPU, ${perSignIn(processMs - done.cpuMs)} ms a sign-in, would allow ` +
+          `≈ ${Math.round((cores * 1000 * count) / Math.max(1, processMs - done.cpuMs))}/s on ${cores} cores without the clients` +
           (done.errors ? `; ${done.errors} errors` : ''),
       },
     ];
