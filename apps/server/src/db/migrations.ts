@@ -20,6 +20,7 @@ import * as benchmarks from './migrations/20261127T0930-benchmarks.ts';
 import * as shortTextSearch from './migrations/20261127T0940-short-text-search.ts';
 import * as unloggedRequestCounters from './migrations/20261127T0941-unlogged-request-counters.ts';
 import * as sortOrderIndexes from './migrations/20261128T1000-sort-order-indexes.ts';
+import * as rowCounts from './migrations/20261128T1010-row-counts.ts';
 
 /** The server's own migrations, by name. Names sort in the order they must run. */
 export const serverMigrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ export const serverMigrations: Record<string, Migration> = {
   '20261127T0940-short-text-search': shortTextSearch,
   '20261127T0941-unlogged-request-counters': unloggedRequestCounters,
   '20261128T1000-sort-order-indexes': sortOrderIndexes,
+  '20261128T1010-row-counts': rowCounts,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

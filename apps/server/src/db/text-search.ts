@@ -135,8 +135,7 @@ export function textFilter(
     indexed ??
     sql`(select ${sql.ref(`${inner}.id`)} as id from ${sql.table(table)} as ${sql.table(inner)} where ${containsText(db, table, inner, text)})`;
   const bigrams =
-    db.getExecutor().adapter instanceof PostgresAdapter &&
-    Array.from(text.trim()).length === 2;
+    db.getExecutor().adapter instanceof PostgresAdapter && Array.from(text.trim()).length === 2;
   return {
     condition: bigrams ? bigramCondition(table, alias, text) : containsText(db, table, alias, text),
     indexScansOnly: bigrams,
