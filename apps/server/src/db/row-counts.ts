@@ -4,7 +4,7 @@ import { filtersBesideSearch } from './paging.ts';
 import type { CountQuery } from './text-search.ts';
 
 /** Tables whose rows PostgreSQL keeps counted (migration 20261128T1010-row-counts). */
-export type CountedTable = 'organizations' | 'users' | 'credentials' | 'contracts';
+type CountedTable = 'organizations' | 'users' | 'credentials' | 'contracts';
 
 /** A table's count entries are summed into one when a read finds more than this many. */
 const COMPACT_ABOVE = 64;
@@ -15,7 +15,7 @@ const COMPACT_ABOVE = 64;
  * count(*), which reads the table's smallest index.
  * @example await tableRowCount(db, 'users').executeTakeFirstOrThrow()
  */
-export function tableRowCount<DB>(db: Kysely<DB>, table: CountedTable): CountQuery {
+function tableRowCount<DB>(db: Kysely<DB>, table: CountedTable): CountQuery {
   return {
     async executeTakeFirstOrThrow() {
       if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
