@@ -19,6 +19,8 @@ import * as insightPersons from './migrations/20261127T0920-insight-persons.ts';
 import * as benchmarks from './migrations/20261127T0930-benchmarks.ts';
 import * as shortTextSearch from './migrations/20261127T0940-short-text-search.ts';
 import * as unloggedRequestCounters from './migrations/20261127T0941-unlogged-request-counters.ts';
+import * as sortOrderIndexes from './migrations/20261128T1000-sort-order-indexes.ts';
+import * as rowCounts from './migrations/20261128T1010-row-counts.ts';
 
 /** The server's own migrations, by name. Names sort in the order they must run. */
 export const serverMigrations: Record<string, Migration> = {
@@ -41,6 +43,8 @@ export const serverMigrations: Record<string, Migration> = {
   '20261127T0930-benchmarks': benchmarks,
   '20261127T0940-short-text-search': shortTextSearch,
   '20261127T0941-unlogged-request-counters': unloggedRequestCounters,
+  '20261128T1000-sort-order-indexes': sortOrderIndexes,
+  '20261128T1010-row-counts': rowCounts,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -56,10 +56,32 @@ export async function* readBatches<R, T>(
 export interface TextFilter {
   /** True for the rows (under the list's alias) whose texts contain the search. */
   condition: Expression<SqlBool>;
+  /**
+   * Whether `condition` is cheap only when read through its index (PostgreSQL's bigram indexes):
+   * a statement holding it runs with sequential scans disabled.
+   */
+  indexScansOnly?: boolean;
   /** `(select id … )` of every row the search matches, for `id in …`. */
   ids: Expression<unknown>;
   /** How many rows the search matches, read from the text index alone where it can be. */
   count: { executeTakeFirstOrThrow(): Promise<{ count: number | string | bigint }> };
+}
+
+/**
+ * Runs `run` in a transaction of its own with sequential scans disabled (PostgreSQL), for a
+ * statement whose condition is cheap only through its index: the planner charges a bitmap scan's
+ * recheck of each row as if the condition were evaluated, so for a condition most rows meet it
+ * would rather evaluate it on every row.
+ */
+async function withIndexScansOnly<DB, T>(
+  db: Kysely<DB>,
+  run: (executor: Kysely<DB>) => Promise<T>,
+): Promise<T> {
+  if (db.isTransaction) return run(db);
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    return run(trx);
+  });
 }
 
 /** Query parameters of every list that select no rows: paging, order and the search itself. */
@@ -165,14 +187,17 @@ export async function readPageOfIds<DB, QDB, QTB extends keyof QDB, T extends { 
       // PostgreSQL rechecks every trigram match in the table, so each pass over the matches
       // costs about as much as the first: they are found once, then counted and sorted.
       const matches = withKeys(sorted.matching.where(text.condition));
-      const { rows: found } = await sql<{ total: number | string; id: number | string | null }>`
+      const statement = sql<{ total: number | string; id: number | string | null }>`
         with m as materialized ${matches}
         select t.total, p.id
         from (select count(*) as total from m) as t
         left join (
           select * from m order by ${orderOf('')} limit ${position.pageSize} offset ${offset}
         ) as p on 1 = 1
-        order by ${orderOf('p.')}`.execute(db);
+        order by ${orderOf('p.')}`;
+      const { rows: found } = text.indexScansOnly
+        ? await withIndexScansOnly(db, (executor) => statement.execute(executor))
+        : await statement.execute(db);
       total = Number(found[0]?.total ?? 0);
       rows = found.flatMap((row) => (row.id === null ? [] : [{ id: row.id }]));
     } else {

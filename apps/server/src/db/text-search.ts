@@ -52,11 +52,7 @@ export function containsText(
   const indexed = indexedMatches(db, table, text);
   if (indexed) return sql<SqlBool>`${sql.ref(`${alias}.id`)} in ${indexed}`;
   const trimmed = text.trim();
-  const expressions = SEARCHED[table].map((expression) =>
-    sql.raw(
-      expression.replace(/\b(name|first_name|last_name|email|code|number)\b/g, `${alias}.$1`),
-    ),
-  );
+  const expressions = searchedExpressions(table, alias);
   const pattern = likePattern(trimmed);
   return sql<SqlBool>`(${sql.join(
     expressions.map((e) => sql<SqlBool>`${e} like ${pattern} escape '\\'`),
@@ -94,6 +90,29 @@ function indexedMatches(
   return sql`(select rowid as id from ${search} where ${search} match ${query})`;
 }
 
+/** The searched expressions of `table`, with their columns read under `alias`. */
+function searchedExpressions(table: SearchedTable, alias: string) {
+  return SEARCHED[table].map((expression) =>
+    sql.raw(
+      expression.replace(/\b(name|first_name|last_name|email|code|number)\b/g, `${alias}.$1`),
+    ),
+  );
+}
+
+/**
+ * PostgreSQL, two characters: the `search_bigrams` indexes' own condition on `alias`. A bitmap scan
+ * of those indexes answers it without calling `search_bigrams` (GIN's array containment needs no
+ * recheck); a sequential scan would call it on every row, so a statement holding it must be run
+ * with sequential scans disabled (`TextFilter.indexScansOnly`).
+ */
+function bigramCondition(table: SearchedTable, alias: string, text: string): Expression<SqlBool> {
+  const bigram = sql`array[${text.trim().toLowerCase()}::text]`;
+  return sql<SqlBool>`(${sql.join(
+    searchedExpressions(table, alias).map((e) => sql<SqlBool>`search_bigrams(${e}) @> ${bigram}`),
+    sql` or `,
+  )})`;
+}
+
 /**
  * A list's text search (see `TextFilter` in paging.ts): the condition on `alias`, the ids of every
  * row of `table` it matches, and how many they are.
@@ -104,14 +123,22 @@ export function textFilter(
   table: SearchedTable,
   alias: string,
   text: string,
-): { condition: Expression<SqlBool>; ids: Expression<unknown>; count: CountQuery } {
+): {
+  condition: Expression<SqlBool>;
+  indexScansOnly: boolean;
+  ids: Expression<unknown>;
+  count: CountQuery;
+} {
   const indexed = indexedMatches(db, table, text);
   const inner = 'text_match';
   const ids =
     indexed ??
     sql`(select ${sql.ref(`${inner}.id`)} as id from ${sql.table(table)} as ${sql.table(inner)} where ${containsText(db, table, inner, text)})`;
+  const bigrams =
+    db.getExecutor().adapter instanceof PostgresAdapter && Array.from(text.trim()).length === 2;
   return {
-    condition: containsText(db, table, alias, text),
+    condition: bigrams ? bigramCondition(table, alias, text) : containsText(db, table, alias, text),
+    indexScansOnly: bigrams,
     ids,
     // The search tables hold one row for each row of their table (kept so by triggers).
     count: {

@@ -12,6 +12,7 @@ import {
 import type { TPage } from '@laurel/contract/pagination';
 
 import { filtersBesideSearch, readBatches, readPageOfIds } from '../../db/paging.ts';
+import { listCount } from '../../db/row-counts.ts';
 import type { Database } from '../../db/schema.ts';
 import { containsText, textFilter } from '../../db/text-search.ts';
 import { dayAfter, dayStart } from '../../db/day-bounds.ts';
@@ -197,7 +198,12 @@ export function createContractsRepository(db: Kysely<Database>) {
       readPageOfIds(
         db,
         sortedMatches(filter),
-        matching(filter).select((eb) => eb.fn.countAll<number>().as('count')),
+        listCount(
+          db,
+          'contracts',
+          filter,
+          matching(filter).select((eb) => eb.fn.countAll<number>().as('count')),
+        ),
         filter,
         async (ids) => (await filtered({}).where('c.id', 'in', ids).execute()).map(toSummary),
       ),

@@ -19,6 +19,7 @@ import {
 import type { TPage } from '@laurel/contract/pagination';
 
 import { filtersBesideSearch, readBatches, readPageOfIds } from '../../db/paging.ts';
+import { listCount } from '../../db/row-counts.ts';
 import type { Database } from '../../db/schema.ts';
 import { containsText, likePattern, textFilter } from '../../db/text-search.ts';
 import { toIso } from '../../db/values.ts';
@@ -131,7 +132,12 @@ export function createCredentialsRepository(db: Kysely<Database>) {
       readPageOfIds(
         db,
         sortedMatches(filter),
-        matching(filter).select((eb) => eb.fn.countAll<number>().as('count')),
+        listCount(
+          db,
+          'credentials',
+          filter,
+          matching(filter).select((eb) => eb.fn.countAll<number>().as('count')),
+        ),
         filter,
         async (ids) =>
           (await withColumns(filtered({})).where('c.id', 'in', ids).execute()).map(toSummary),

@@ -11,6 +11,7 @@ import type {
 import type { TPage } from '@laurel/contract/pagination';
 
 import { filtersBesideSearch, readBatches, readPageOfIds } from '../../db/paging.ts';
+import { listCount } from '../../db/row-counts.ts';
 import type { Database } from '../../db/schema.ts';
 import { containsText, textFilter } from '../../db/text-search.ts';
 import { toBool, toIso } from '../../db/values.ts';
@@ -139,7 +140,12 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
       readPageOfIds(
         db,
         sortedMatches(filter),
-        matching(filter).select((eb) => eb.fn.countAll<number>().as('count')),
+        listCount(
+          db,
+          'organizations',
+          filter,
+          matching(filter).select((eb) => eb.fn.countAll<number>().as('count')),
+        ),
         filter,
         async (ids) =>
           (await summaryColumns(filtered({})).where('o.id', 'in', ids).execute()).map(toSummary),

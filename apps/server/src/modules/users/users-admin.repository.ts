@@ -5,6 +5,7 @@ import { isRoleId, type RoleId } from '@laurel/contract/roles';
 import type { TUserListQuery, TUserSummary } from '@laurel/contract/users';
 
 import { filtersBesideSearch, readBatches, readPageOfIds } from '../../db/paging.ts';
+import { listCount } from '../../db/row-counts.ts';
 import type { Database } from '../../db/schema.ts';
 import { containsText, textFilter } from '../../db/text-search.ts';
 import { toBool, toIso, toIsoOrNull } from '../../db/values.ts';
@@ -107,7 +108,12 @@ export function createUsersAdminRepository(db: Kysely<Database>) {
           text: filter.search ? textFilter(db, 'users', 'u', filter.search) : undefined,
           narrowed: filtersBesideSearch(filter),
         },
-        matching(filter, true).select((eb) => eb.fn.countAll<number>().as('count')),
+        listCount(
+          db,
+          'users',
+          filter,
+          matching(filter, true).select((eb) => eb.fn.countAll<number>().as('count')),
+        ),
         filter,
         async (ids) => (await filtered({}).where('u.id', 'in', ids).execute()).map(toSummary),
       ),
