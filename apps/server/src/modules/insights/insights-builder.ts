@@ -82,16 +82,18 @@ export function parseAmount(text: string, from: number, to: number): number {
 class Values {
   data = new Float64Array(8);
   length = 0;
+  /** Grows by half when full: less room held empty at the peak than doubling. */
   push(value: number) {
     if (this.length === this.data.length) {
-      const bigger = new Float64Array(this.data.length * 2);
+      const bigger = new Float64Array(Math.ceil(this.data.length * 1.5));
       bigger.set(this.data);
       this.data = bigger;
     }
     this.data[this.length++] = value;
   }
+  /** Sorted where they are (a copy of every wage would be read's peak memory again). */
   sorted(): Float64Array {
-    return this.data.slice(0, this.length).sort();
+    return this.data.subarray(0, this.length).sort();
   }
 }
 
