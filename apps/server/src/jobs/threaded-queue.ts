@@ -31,6 +31,12 @@ const RESTART_DELAY_MS = 1_000;
  */
 export const THREAD_STOP_TIMEOUT_MS = 20_000;
 const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
+/**
+ * The job thread's heap for new objects: jobs read rows by the million, and V8 would otherwise
+ * grow it to some 64 MB of resident memory; 24 MB (8 MB semi-spaces) keeps an insights rebuild of
+ * a million awards under 256 MB of resident memory at the cost of more frequent minor collections.
+ */
+export const JOB_THREAD_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 24 };
 
 /**
  * The production job runner: `start()` runs the worker on its own thread with its own database
@@ -62,6 +68,7 @@ export function createThreadedJobQueue(
     workerId = `${inner.workerId}:jobs-${threads}`;
     const thread = new Worker(new URL('./job-thread.ts', import.meta.url), {
       workerData: { ...options.thread, workerId } satisfies JobThreadData,
+      resourceLimits: JOB_THREAD_RESOURCE_LIMITS,
     });
     thread.on('message', (report: JobThreadReport) => {
       if (report.type === 'finished') options.onJobFinished?.(report.event);

@@ -28,45 +28,72 @@ const MEASURE = INSIGHTS_MEASURE_YEAR;
 /** Index of relative year r in per-r arrays. */
 const at = (r: number) => r + SPAN;
 
+/**
+ * One award as the rebuild reads it. For a matched award, its earnings years within ±5 years of
+ * the award year and up to the latest complete year, as the database sums them up (one row per
+ * award rather than some ten).
+ */
 export interface AwardFacts {
   credentialId: number;
   awardYear: number;
   matchStatus: string;
+  /** Two bits for each relative year r, at bit 2·(r + 5): 1 a wage is known, 2 employed. */
+  yearFlags: number;
   /**
-   * Not the person's first award (person = organization + external id; first = earliest award
-   * year, then lowest id): all-credentials views leave it out, so that a person counts once, by
-   * their first award.
+   * The counted wages (employed full time, at or above the earnings floor), in nominal dollars:
+   * comma-separated, each the letter of its relative year ('a' for −5 … 'k' for +5) followed by
+   * the amount; null when there are none.
    */
-  laterAward?: boolean;
+  countedWages: string | null;
+  /** Industry and job role of the +1 year when employed then. */
+  industry: string | null;
+  jobRole: string | null;
 }
 
+/** The year flags' "wage known" bits and "employed" bits of every relative year. */
+const WAGE_BITS = 0x155555;
+const EMPLOYED_BITS = WAGE_BITS * 2;
+const LETTER_A = 97;
+
+const POWERS_OF_TEN = Array.from({ length: 23 }, (_, k) => 10 ** k);
+
 /**
- * One earnings year as the database returns it without the camel-case mapping (the rebuild reads
- * millions of them; SQLite gives booleans as 0/1).
+ * The double that `text.slice(from, to)` reads as (what Number() gives), without making the
+ * substring: digits with at most one point are read as an integer m and a scale k, and m / 10^k
+ * is that double when m < 2^53 and k ≤ 22 (both exact, one correctly rounded division); any
+ * other text (exponent, sign, more digits) goes through Number().
  */
-export interface EarningsRecord {
-  award_id: number;
-  year: number;
-  wage: number | null;
-  employed: boolean | number;
-  full_time: boolean | number;
-  industry: string | null;
-  job_role: string | null;
+export function parseAmount(text: string, from: number, to: number): number {
+  let m = 0;
+  let k = -1;
+  for (let i = from; i < to; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      m = m * 10 + (c - 48);
+      if (k >= 0) k += 1;
+    } else if (c === 46 && k < 0) k = 0;
+    else return Number(text.slice(from, to));
+  }
+  const digits = to - from - (k >= 0 ? 1 : 0);
+  if (digits === 0 || m > Number.MAX_SAFE_INTEGER || k > 22) return Number(text.slice(from, to));
+  return k > 0 ? m / POWERS_OF_TEN[k]! : m;
 }
 
 class Values {
   data = new Float64Array(8);
   length = 0;
+  /** Grows by half when full: less room held empty at the peak than doubling. */
   push(value: number) {
     if (this.length === this.data.length) {
-      const bigger = new Float64Array(this.data.length * 2);
+      const bigger = new Float64Array(Math.ceil(this.data.length * 1.5));
       bigger.set(this.data);
       this.data = bigger;
     }
     this.data[this.length++] = value;
   }
+  /** Sorted where they are (a copy of every wage would be read's peak memory again). */
   sorted(): Float64Array {
-    return this.data.slice(0, this.length).sort();
+    return this.data.subarray(0, this.length).sort();
   }
 }
 
@@ -271,57 +298,6 @@ function gather(cells: readonly SortedCell[]): Gathered {
   return out;
 }
 
-/** Ascending arrays as one (concatenated, then a native sort). */
-function concatSorted(arrays: readonly Float64Array[]): Float64Array {
-  const out = new Float64Array(sizeOf(arrays));
-  let offset = 0;
-  for (const a of arrays) {
-    out.set(a, offset);
-    offset += a.length;
-  }
-  return out.sort();
-}
-
-/**
- * The all-credentials cells: per award year, the first awards of every credential in one cell,
- * so that a cohort of all credentials is read across a few arrays per year, not one per
- * credential.
- */
-function organizationCells(sorted: readonly SortedCell[]): SortedCell[] {
-  const byYear = new Map<number, SortedCell[]>();
-  for (const cell of sorted) {
-    if (cell.rank !== 0) continue;
-    const list = byYear.get(cell.awardYear) ?? [];
-    list.push(cell);
-    byYear.set(cell.awardYear, list);
-  }
-  const sumMaps = (maps: Map<string, number>[]) => {
-    const out = new Map<string, number>();
-    for (const m of maps) for (const [k, v] of m) out.set(k, (out.get(k) ?? 0) + v);
-    return out;
-  };
-  const out: SortedCell[] = [];
-  for (const [awardYear, list] of byYear) {
-    const counts = Object.fromEntries(COUNTS.map((k) => [k, 0])) as Record<CountKey, number>;
-    for (const cell of list) for (const k of COUNTS) counts[k] += cell.counts[k];
-    out.push({
-      counts,
-      industries: sumMaps(list.map((c) => c.industries)),
-      jobRoles: sumMaps(list.map((c) => c.jobRoles)),
-      wages: Array.from({ length: POINTS }, (_, i) => concatSorted(list.map((c) => c.wages[i]!))),
-      paired: Array.from({ length: SPAN + 1 }, (_, h) =>
-        concatSorted(list.map((c) => c.paired[h]!)),
-      ),
-      base: Array.from({ length: SPAN + 1 }, (_, h) => concatSorted(list.map((c) => c.base[h]!))),
-      increases: concatSorted(list.map((c) => c.increases)),
-      credentialId: 0,
-      awardYear,
-      rank: 0,
-    });
-  }
-  return out;
-}
-
 const sizeOf = (arrays: readonly Float64Array[]) => {
   let n = 0;
   for (const a of arrays) n += a.length;
@@ -367,16 +343,11 @@ const PAIRED_MEASURES: Array<[string, string]> = [
 const WAGE_MEASURES = new Set(Array.from({ length: POINTS }, (_, i) => `wages${i - SPAN}`));
 
 /**
- * Collects awards one at a time (each with all its earnings years), then computes the figures of
+ * Collects awards one at a time (each with what its earnings years say), then computes the figures of
  * every cohort: all credentials and each one, for all award years and each fixed pool.
  */
-export function createInsightsBuilder(options: {
-  asOfYear: number;
-  dollarsOfYear: number;
-  /** Annual wages (nominal dollars) below this are not counted. */
-  earningsFloor: number;
-}) {
-  const { asOfYear, dollarsOfYear, earningsFloor } = options;
+export function createInsightsBuilder(options: { asOfYear: number; dollarsOfYear: number }) {
+  const { asOfYear, dollarsOfYear } = options;
   const factors = new Map<number, number>();
   const factor = (year: number) => {
     let f = factors.get(year);
@@ -400,15 +371,14 @@ export function createInsightsBuilder(options: {
 
   const wagesAt = new Float64Array(POINTS);
 
-  /** One award with its earnings years `records[start, end)`. */
-  function add(
-    award: AwardFacts,
-    records: readonly EarningsRecord[],
-    start = 0,
-    end = records.length,
-  ): void {
+  /**
+   * One award. `laterAward`: not the person's first award (person = organization + external id;
+   * first = earliest award year, then lowest id): all-credentials views leave it out, so that a
+   * person counts once, by their first award.
+   */
+  function add(award: AwardFacts, laterAward = false): void {
     const y = award.awardYear;
-    const cell = cellFor(award.credentialId, y, award.laterAward ? 1 : 0);
+    const cell = cellFor(award.credentialId, y, laterAward ? 1 : 0);
     const c = cell.counts;
     c.awards += 1;
     const measurable = y + MEASURE <= asOfYear;
@@ -419,28 +389,26 @@ export function createInsightsBuilder(options: {
     if (award.matchStatus !== 'MATCHED') return;
     c.matched += 1;
     if (measurable) c.measured += 1;
-    let anyWage = false;
-    let anyEmployment = false;
-    wagesAt.fill(Number.NaN);
-    for (let i = start; i < end; i += 1) {
-      const e = records[i]!;
-      const r = e.year - y;
-      if (r < -SPAN || r > SPAN || e.year > asOfYear) continue;
-      if (e.wage !== null) anyWage = true;
-      if (!e.employed) continue;
-      anyEmployment = true;
-      const wage = e.wage === null ? Number.NaN : Number(e.wage);
-      if (e.full_time && wage >= earningsFloor) wagesAt[at(r)] = wage * factor(e.year);
-      if (r === MEASURE) {
-        c.employed += 1;
-        if (e.industry !== null)
-          cell.industries.set(e.industry, (cell.industries.get(e.industry) ?? 0) + 1);
-        if (e.job_role !== null)
-          cell.jobRoles.set(e.job_role, (cell.jobRoles.get(e.job_role) ?? 0) + 1);
-      }
+    const flags = award.yearFlags;
+    if ((flags & WAGE_BITS) === 0) c.missingEarnings += 1;
+    if ((flags & EMPLOYED_BITS) === 0) c.missingEmployment += 1;
+    if ((flags & (2 << (2 * at(MEASURE)))) !== 0) {
+      c.employed += 1;
+      const { industry, jobRole } = award;
+      if (industry !== null)
+        cell.industries.set(industry, (cell.industries.get(industry) ?? 0) + 1);
+      if (jobRole !== null) cell.jobRoles.set(jobRole, (cell.jobRoles.get(jobRole) ?? 0) + 1);
     }
-    if (!anyWage) c.missingEarnings += 1;
-    if (!anyEmployment) c.missingEmployment += 1;
+    const text = award.countedWages;
+    if (text === null) return;
+    wagesAt.fill(Number.NaN);
+    for (let from = 0; from < text.length;) {
+      let to = text.indexOf(',', from);
+      if (to < 0) to = text.length;
+      const i = text.charCodeAt(from) - LETTER_A;
+      wagesAt[i] = parseAmount(text, from + 1, to) * factor(y + i - SPAN);
+      from = to + 1;
+    }
     const before = wagesAt[at(-1)]!;
     const hasBefore = !Number.isNaN(before);
     for (let i = 0; i < POINTS; i += 1) {
@@ -509,8 +477,9 @@ function buildCohorts(
   const columns = [...pools, COMPLETE_POOLS, ALL_YEARS];
 
   // Cells of each (credential, column): a credential's views hold every award; the
-  // all-credentials views a person once, by their first award.
-  const organization = organizationCells(sorted);
+  // all-credentials views a person once, by their first award. Their arrays are read where they
+  // are, never copied together: the order statistics across them are exact.
+  const organization = sorted.filter((cell) => cell.rank === 0);
   const cellsOf = (row: number, column: number): SortedCell[] =>
     (row === 0 ? organization : sorted).filter((cell) => {
       if (row !== 0 && cell.credentialId !== row) return false;

@@ -37,27 +37,16 @@ export async function rebuildInsights(
   const asOfYear = latestCompleteYear(options.now ?? new Date());
   const dollarsOfYear = dollarsYearFor(asOfYear);
   const repository = createInsightsRepository(db);
-  const builder = createInsightsBuilder({
-    asOfYear,
-    dollarsOfYear,
-    earningsFloor: options.earningsFloor ?? INSIGHTS_DEFAULT_EARNINGS_FLOOR,
-  });
+  const builder = createInsightsBuilder({ asOfYear, dollarsOfYear });
   const later = await repository.laterAwards(organizationId);
   let awards = 0;
-  for await (const batch of repository.awardBatches(
-    organizationId,
-    options.batchSize ?? REBUILD_BATCH_SIZE,
-  )) {
-    // Both ascending by award id: walk them side by side.
-    const records = batch.earnings;
-    let i = 0;
-    for (const award of batch.awards) {
-      while (i < records.length && Number(records[i]!.award_id) < award.id) i += 1;
-      const start = i;
-      while (i < records.length && Number(records[i]!.award_id) === award.id) i += 1;
-      builder.add(later.has(award.id) ? { ...award, laterAward: true } : award, records, start, i);
-    }
-    awards += batch.awards.length;
+  for await (const batch of repository.awardBatches(organizationId, {
+    batchSize: options.batchSize ?? REBUILD_BATCH_SIZE,
+    asOfYear,
+    earningsFloor: options.earningsFloor ?? INSIGHTS_DEFAULT_EARNINGS_FLOOR,
+  })) {
+    for (const award of batch) builder.add(award, later.has(award.id));
+    awards += batch.length;
     await options.onBatch?.();
   }
   const { aggregates, summaries } = builder.finish();

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+
+import { createRandom } from '../../seed/random.ts';
+import { parseAmount } from './insights-builder.ts';
+
+describe('parseAmount', () => {
+  it('reads an amount in a longer text as the double Number() reads', () => {
+    const random = createRandom(17);
+    const texts = [
+      '0',
+      '5.',
+      '45000.0',
+      '19511.75',
+      '0.30000000000000004',
+      '3.3333333333333335e+299',
+      '-12.5',
+      '9007199254740993',
+      '123456789012345678901234.5',
+      '0.0000000000000000000000017',
+      '.',
+    ];
+    for (let i = 0; i < 5_000; i += 1) {
+      texts.push((random.int(0, 99_999_999) / 100).toFixed(2));
+      texts.push(String(random.next() * 10 ** random.int(0, 12)));
+    }
+    for (const text of texts) {
+      const wrapped = `a${text},`;
+      expect(Object.is(parseAmount(wrapped, 1, wrapped.length - 1), Number(text)), text).toBe(true);
+    }
+  });
+});

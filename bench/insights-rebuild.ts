@@ -1,0 +1,47 @@
+// One insights rebuild as the server runs it: on a thread with the job thread's resource limits,
+// in a process started with the server's runtime settings (scripts/server-runtime.ts: the 256 MB
+// heap). Prints, as one JSON line, its time and the process's resident memory before it and at
+// its peak (VmHWM, reset at its start).
+// `node bench/insights-rebuild.ts <database url> <organization id> <now as ISO time>`
+import { once } from 'node:events';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+
+import { createDatabase } from '../apps/server/src/db/database.ts';
+import { JOB_THREAD_RESOURCE_LIMITS } from '../apps/server/src/jobs/threaded-queue.ts';
+import { rebuildInsights } from '../apps/server/src/modules/insights/rebuild-insights.job.ts';
+
+interface Rebuilt {
+  seconds: number;
+  cohorts: number;
+}
+
+if (isMainThread) {
+  const [url, organizationId, now] = process.argv.slice(2);
+  const megabytes = (field: 'VmRSS' | 'VmHWM') =>
+    Number(
+      new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync('/proc/self/status', 'utf8'))![1],
+    ) / 1024;
+  const rssBeforeMb = megabytes('VmRSS');
+  writeFileSync('/proc/self/clear_refs', '5');
+  const thread = new Worker(new URL(import.meta.url), {
+    workerData: { url, organizationId: Number(organizationId), now },
+    resourceLimits: JOB_THREAD_RESOURCE_LIMITS,
+  });
+  const [result] = (await once(thread, 'message')) as [Rebuilt];
+  const peakRssMb = megabytes('VmHWM');
+  await thread.terminate();
+  console.log(JSON.stringify({ ...result, rssBeforeMb, peakRssMb }));
+} else {
+  const { url, organizationId, now } = workerData as {
+    url: string;
+    organizationId: number;
+    now: string;
+  };
+  const handle = createDatabase(url);
+  const started = performance.now();
+  const { cohorts } = await rebuildInsights(handle.db, organizationId, { now: new Date(now) });
+  const seconds = (performance.now() - started) / 1000;
+  await handle.destroy();
+  parentPort!.postMessage({ seconds, cohorts } satisfies Rebuilt);
+}
