@@ -1,11 +1,10 @@
 /**
- * Prints how much JavaScript (gzip) the first screen needs: the entry with its static imports,
- * plus what each route module adds. Run after `vite build`:
+ * Prints how much JavaScript (brotli, as the server sends it) the first screen needs: the entry
+ * with its static imports, plus what each route module adds. Run after `vite build`:
  *   node apps/web/scripts/chunk-report.ts
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 
 interface ManifestChunk {
   file: string;
@@ -20,7 +19,9 @@ const manifest = JSON.parse(readFileSync(`${dist}.vite/manifest.json`, 'utf8')) 
   string,
   ManifestChunk
 >;
-const gzipSize = (file: string) => gzipSync(readFileSync(dist + file), { level: 9 }).length;
+// The build stores each script brotli-compressed beside it; one below 1 KB is sent as it is.
+const wireSize = (file: string) =>
+  readFileSync(existsSync(`${dist}${file}.br`) ? `${dist}${file}.br` : dist + file).length;
 
 function closure(key: string, seen = new Set<string>()): Set<string> {
   if (seen.has(key)) return seen;
@@ -31,11 +32,11 @@ function closure(key: string, seen = new Set<string>()): Set<string> {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const total = (keys: Iterable<string>) =>
-  [...keys].reduce((sum, key) => sum + gzipSize(manifest[key]!.file), 0);
+  [...keys].reduce((sum, key) => sum + wireSize(manifest[key]!.file), 0);
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
 const entry = closure(entryKey);
-console.log(`entry (${manifest[entryKey]!.file} + static imports): ${kb(total(entry))} gzip`);
+console.log(`entry (${manifest[entryKey]!.file} + static imports): ${kb(total(entry))} brotli`);
 
 const routeOf = (fragment: string) => Object.keys(manifest).find((key) => key.includes(fragment));
 const screens: Record<string, string[]> = {
@@ -51,12 +52,12 @@ for (const [name, fragments] of Object.entries(screens)) {
     const key = routeOf(fragment);
     if (key) closure(key, keys);
   }
-  console.log(`${name}: ${kb(total(keys))} gzip of JS before the screen shows`);
+  console.log(`${name}: ${kb(total(keys))} brotli of JS before the screen shows`);
 }
 const amplify = Object.keys(manifest).find(
   (key) => manifest[key]!.file.includes('amplify-') && !manifest[key]!.file.includes('client'),
 );
 if (amplify)
   console.log(
-    `identity client (aws-amplify), fetched when idle or on submit: ${kb(gzipSize(manifest[amplify]!.file))} gzip`,
+    `identity client (aws-amplify), fetched when idle or on submit: ${kb(wireSize(manifest[amplify]!.file))} brotli`,
   );

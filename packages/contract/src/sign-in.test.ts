@@ -4,11 +4,17 @@ import { MESSAGES } from './messages.ts';
 import {
   NEW_PASSWORD_RULES,
   SIGN_IN_MESSAGES,
+  emailAddressProblem,
+  passwordProblem,
+  passwordSignInProblems,
+  readEmailAddress,
+} from './sign-in-fields.ts';
+import {
   ZChangePasswordForm,
   ZEmailForm,
   ZOneTimeCodeForm,
+  ZPasswordSignInForm,
   ZResetPasswordForm,
-  passwordProblem,
 } from './sign-in.ts';
 
 const messages = (result: {
@@ -47,6 +53,26 @@ describe('sign-in screens (spec §5)', () => {
     expect(ZEmailForm.parse({ email: ' Someone@Example.TEST ' })).toEqual({
       email: 'someone@example.test',
     });
+  });
+
+  it('the first screen checks an address without zod as the schema does', () => {
+    for (const typed of [
+      '',
+      '  ',
+      'not-an-address',
+      'a@b',
+      'a..b@example.test',
+      ' Someone@Example.TEST ',
+    ]) {
+      expect(emailAddressProblem(typed)).toBe(
+        messages(ZEmailForm.safeParse({ email: typed })).email ?? null,
+      );
+    }
+    expect(readEmailAddress(' Someone@Example.TEST ')).toBe('someone@example.test');
+    expect(passwordSignInProblems({ email: 'x', password: '' })).toEqual(
+      messages(ZPasswordSignInForm.safeParse({ email: 'x', password: '' })),
+    );
+    expect(passwordSignInProblems({ email: 'someone@example.test', password: 'p' })).toEqual({});
   });
 
   it('a code has exactly six digits', () => {

@@ -1,72 +1,17 @@
 import { z } from 'zod';
 
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 import { MESSAGES } from './messages.ts';
+import {
+  EMAIL_ADDRESS_PATTERN,
+  EMAIL_SIGN_IN_CODE_LENGTH,
+  SIGN_IN_MESSAGES,
+  passwordProblem,
+} from './sign-in-fields.ts';
 
 /**
  * What the sign-in, password and two-step verification screens accept before they call the
  * identity service (which checks again). Values are keyed like the screens' fields.
  */
-
-export const SIGN_IN_MESSAGES = {
-  enterEmail: 'Enter your e-mail address.',
-  invalidEmail: 'Enter a valid e-mail address.',
-  enterPassword: 'Enter your password.',
-  enterNewPassword: 'Enter a password.',
-  passwordsDiffer: 'The passwords do not match.',
-  enterAppCode: 'Enter the 6-digit code from your authenticator app.',
-  enterMailedCode: 'Enter the 6-digit code from the e-mail.',
-  enterSignInCode: 'Enter the 8-digit code from the e-mail.',
-} as const;
-
-/** Digits in the code e-mailed for signing in without a password, or as a second step. */
-export const EMAIL_SIGN_IN_CODE_LENGTH = 8;
-
-/**
- * How the web and the identity pool count and classify a password's characters, the one place
- * both read: length in Unicode code points (an emoji is one character), lowercase and uppercase
- * letters of any script (`\p{Ll}`, `\p{Lu}`), digits 0-9.
- */
-export const passwordLength = (password: string): number => [...password].length;
-export const hasLowercase = (password: string): boolean => /\p{Ll}/u.test(password);
-export const hasUppercase = (password: string): boolean => /\p{Lu}/u.test(password);
-export const hasDigit = (password: string): boolean => /\d/.test(password);
-
-export interface PasswordRule {
-  id: 'length' | 'lowercase' | 'uppercase' | 'digit';
-  label: string;
-  test: (password: string) => boolean;
-}
-
-/** Rules for choosing a new password (spec §5 and §9: 14 to 64 characters; lower, upper, digit). */
-export const NEW_PASSWORD_RULES: readonly PasswordRule[] = [
-  {
-    id: 'length',
-    label: `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`,
-    test: (password) =>
-      passwordLength(password) >= PASSWORD_MIN_LENGTH &&
-      passwordLength(password) <= PASSWORD_MAX_LENGTH,
-  },
-  { id: 'lowercase', label: 'A lowercase letter', test: hasLowercase },
-  { id: 'uppercase', label: 'An uppercase letter', test: hasUppercase },
-  { id: 'digit', label: 'A digit', test: hasDigit },
-];
-
-/**
- * The first unmet rule as a sentence, or null when the password passes them all.
- * @example passwordProblem('short') // 'Use at least 14 characters.'
- */
-export function passwordProblem(password: string): string | null {
-  if (!password) return SIGN_IN_MESSAGES.enterNewPassword;
-  const failed = NEW_PASSWORD_RULES.find((rule) => !rule.test(password));
-  if (!failed) return null;
-  if (failed.id === 'length') {
-    return passwordLength(password) < PASSWORD_MIN_LENGTH
-      ? `Use at least ${PASSWORD_MIN_LENGTH} characters.`
-      : `Use at most ${PASSWORD_MAX_LENGTH} characters.`;
-  }
-  return `Add ${failed.label.toLowerCase()}.`;
-}
 
 /** An e-mail address as typed; read lowercased (spec §5). */
 export const ZEmailAddress = z
@@ -74,12 +19,12 @@ export const ZEmailAddress = z
   .trim()
   .toLowerCase()
   .min(1, SIGN_IN_MESSAGES.enterEmail)
-  .pipe(z.email({ error: SIGN_IN_MESSAGES.invalidEmail }));
+  .pipe(z.email({ pattern: EMAIL_ADDRESS_PATTERN, error: SIGN_IN_MESSAGES.invalidEmail }));
 
 /** A password being entered (not chosen): only non-empty (spec §5). */
 export const ZPassword = z.string().min(1, SIGN_IN_MESSAGES.enterPassword);
 
-/** A password being chosen: the rules above, one message at a time. */
+/** A password being chosen: the rules of `sign-in-fields.ts`, one message at a time. */
 export const ZNewPassword = z.string().superRefine((password, context) => {
   const problem = passwordProblem(password);
   if (problem) context.addIssue({ code: 'custom', message: problem });

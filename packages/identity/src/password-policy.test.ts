@@ -1,4 +1,4 @@
-import { NEW_PASSWORD_RULES } from '@laurel/contract/sign-in';
+import { NEW_PASSWORD_RULES } from '@laurel/contract/sign-in-fields';
 import { expect, test } from 'vitest';
 
 import { passwordProblem } from './password-policy.ts';

@@ -1,5 +1,5 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@laurel/contract/constants';
-import { hasDigit, hasLowercase, hasUppercase, passwordLength } from '@laurel/contract/sign-in';
+import { hasDigit, hasLowercase, hasUppercase, passwordLength } from '@laurel/contract/sign-in-fields';
 
 export interface PasswordPolicy {
   minLength: number;

@@ -5,7 +5,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
-import { NEW_PASSWORD_RULES, type PasswordRule } from '@laurel/contract/sign-in';
+import { NEW_PASSWORD_RULES, type PasswordRule } from '@laurel/contract/sign-in-fields';
 
 import { visuallyHidden } from '../feedback/visually-hidden';
 

@@ -7,10 +7,14 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
-import { ZPasswordSignInForm, ZEmailAddress } from '@laurel/contract/sign-in';
+import {
+  emailAddressProblem,
+  passwordSignInProblems,
+  readEmailAddress,
+} from '@laurel/contract/sign-in-fields';
 
 import { PasswordField } from '../../../components/forms/password-field';
-import { useFormState, validateWith } from '../../../components/forms/use-form-state';
+import { useFormState } from '../../../components/forms/use-form-state';
 import { paths } from '../../../lib/routing/paths';
 import { useCheckFederatedMutation } from '../../../lib/auth/auth-api';
 import { identityErrorText } from '../../../lib/auth/identity-errors';
@@ -44,7 +48,8 @@ export default function PasswordSignInRoute() {
   const [step, setStep] = useState<'email' | 'password'>('email');
   const form = useFormState(
     { email: auth.loginData.email, password: '' },
-    validateWith(ZPasswordSignInForm),
+    // Plain checks rather than the contract's zod schema, so the screen shows without zod.
+    passwordSignInProblems,
     { errorText: identityErrorText },
   );
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -52,11 +57,13 @@ export default function PasswordSignInRoute() {
   if (auth.isInitialized && auth.isAuthenticated)
     return <Navigate to={redirectTo ?? paths.home.getHref()} replace />;
 
-  const typedEmail = ZEmailAddress.safeParse(form.values.email).data;
+  const typedEmail = emailAddressProblem(form.values.email)
+    ? undefined
+    : readEmailAddress(form.values.email);
 
   const submitEmail = form.handleSubmit(
     async (values) => {
-      const email = ZEmailAddress.parse(values.email);
+      const email = readEmailAddress(values.email);
       auth.updateLoginData({ email });
       try {
         const result = await checkFederated({ email }).unwrap();
@@ -74,7 +81,8 @@ export default function PasswordSignInRoute() {
 
   const submitPassword = form.handleSubmit(async (values) => {
     setNotice(null);
-    const { email, password } = ZPasswordSignInForm.parse(values);
+    const email = readEmailAddress(values.email);
+    const { password } = values;
     auth.updateLoginData({ email });
     const client = await auth.getClient();
     const output = await client.signIn({ username: email, password });
@@ -87,7 +95,7 @@ export default function PasswordSignInRoute() {
     (values) => {
       setNotice(null);
       forgetPasswordSignIn();
-      auth.updateLoginData({ email: ZEmailAddress.parse(values.email) });
+      auth.updateLoginData({ email: readEmailAddress(values.email) });
       navigate(paths.auth.passkeySignIn.getHref(redirectTo));
     },
     { only: ['email'] },
@@ -97,7 +105,7 @@ export default function PasswordSignInRoute() {
     async (values) => {
       setNotice(null);
       forgetPasswordSignIn();
-      const email = ZEmailAddress.parse(values.email);
+      const email = readEmailAddress(values.email);
       auth.updateLoginData({ email });
       const client = await auth.getClient();
       const output = await client.signIn({

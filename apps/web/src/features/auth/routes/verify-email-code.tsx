@@ -1,5 +1,6 @@
 import Link from '@mui/material/Link';
-import { EMAIL_SIGN_IN_CODE_LENGTH, ZEmailSignInCodeForm } from '@laurel/contract/sign-in';
+import { EMAIL_SIGN_IN_CODE_LENGTH } from '@laurel/contract/sign-in-fields';
+import { ZEmailSignInCodeForm } from '@laurel/contract/sign-in';
 
 import { OneTimeCodeField } from '../../../components/forms/one-time-code-field';
 import { useFormState, validateWith } from '../../../components/forms/use-form-state';
