@@ -2,7 +2,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants.ts';
 
 /**
  * The sign-in screens' field rules as plain functions, without zod: the first screen checks its
- * fields with these and shows before the schema library has loaded (decision 023). The schemas in
+ * fields with these and shows before the schema library has loaded (decision 024). The schemas in
  * `sign-in.ts` are built on the same messages, rules and pattern.
  */
 
