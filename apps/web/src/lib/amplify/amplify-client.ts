@@ -77,12 +77,14 @@ const ZLastUseAnswer = z.object({
 });
 
 /**
- * When each passkey of one page last signed in, by credential id, read from the identity service's
- * raw answer. The embedded pool always sends `LastUsedAt` (a number or null); AWS Cognito never
+ * When each passkey of one page (the same page amplify asks for) last signed in, by credential id,
+ * read from the identity service's raw answer. The embedded pool always sends `LastUsedAt` (a number or null); AWS Cognito never
  * does, and without an endpoint of our own the service is Cognito, so it is not asked twice. The
  * time is an extra: when it cannot be read, the passkeys are listed without it.
  */
-async function readLastUse(nextToken: string | undefined): Promise<Map<string, Date | null>> {
+async function readLastUse(
+  input: ListWebAuthnCredentialsInput | undefined,
+): Promise<Map<string, Date | null>> {
   const lastUse = new Map<string, Date | null>();
   const endpoint = Amplify.getConfig().Auth?.Cognito.userPoolEndpoint;
   if (!endpoint) return lastUse;
@@ -97,7 +99,8 @@ async function readLastUse(nextToken: string | undefined): Promise<Map<string, D
       },
       body: JSON.stringify({
         AccessToken: accessToken,
-        ...(nextToken ? { NextToken: nextToken } : {}),
+        ...(input?.pageSize ? { MaxResults: input.pageSize } : {}),
+        ...(input?.nextToken ? { NextToken: input.nextToken } : {}),
       }),
     });
     const answer = ZLastUseAnswer.safeParse(response.ok ? await response.json() : null);
@@ -116,10 +119,7 @@ async function readLastUse(nextToken: string | undefined): Promise<Map<string, D
 async function listPasskeys(
   input?: ListWebAuthnCredentialsInput,
 ): Promise<{ credentials: PasskeyCredential[]; nextToken?: string }> {
-  const [page, lastUse] = await Promise.all([
-    listWebAuthnCredentials(input),
-    readLastUse(input?.nextToken),
-  ]);
+  const [page, lastUse] = await Promise.all([listWebAuthnCredentials(input), readLastUse(input)]);
   return {
     ...page,
     credentials: page.credentials.map((credential) => {
