@@ -155,6 +155,7 @@ test.describe('signing in without the password', () => {
     const list = section.getByRole('list', { name: 'Your passkeys' });
     await expect(list.getByRole('listitem')).toHaveCount(1);
     await expect(list.getByRole('listitem')).toContainText(/Added \w{3} \d{1,2}, \d{4}/);
+    await expect(list.getByRole('listitem')).toContainText('Never used');
     expect(await authenticator.credentials()).toHaveLength(1);
     await expectAccessible(page, 'profile with a passkey');
 
@@ -164,6 +165,10 @@ test.describe('signing in without the password', () => {
     await expectDashboard(page);
 
     await page.goto(at('/profile'));
+    const today = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(new Date());
+    await expect(
+      passkeysSection(page).getByRole('list', { name: 'Your passkeys' }).getByRole('listitem'),
+    ).toContainText(`Last used ${today}`);
     await passkeysSection(page)
       .getByRole('button', { name: /^Remove passkey / })
       .click();

@@ -117,6 +117,22 @@ async function mockBackend(context: BrowserContext, options: { nameConfirmed?: b
           UserMFASettingList: [],
         });
       }
+      if (target.endsWith('ListWebAuthnCredentials')) {
+        const passkey = (id: string, name: string, lastUsedAt: number | null) => ({
+          CredentialId: id,
+          FriendlyCredentialName: name,
+          RelyingPartyId: '127.0.0.1',
+          AuthenticatorTransports: ['internal'],
+          CreatedAt: now - 30 * 86_400,
+          LastUsedAt: lastUsedAt,
+        });
+        return json({
+          Credentials: [
+            passkey('laptop', 'Passkey on this device', now - 86_400),
+            passkey('phone', 'Passkey on a phone', null),
+          ],
+        });
+      }
       if (target.endsWith('AssociateSoftwareToken'))
         return json({ SecretCode: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' });
       return route.fulfill({

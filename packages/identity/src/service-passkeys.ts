@@ -314,8 +314,9 @@ export function createPasskeys(
         ...(credential.attachment ? { AuthenticatorAttachment: credential.attachment } : {}),
         AuthenticatorTransports: credential.transports,
         CreatedAt: credential.createdAt / 1000,
-        // Not in Cognito's shape (its clients ignore it): when the passkey last signed in.
-        ...(credential.lastUsedAt !== null ? { LastUsedAt: credential.lastUsedAt / 1000 } : {}),
+        // Not in Cognito's shape (its clients ignore it): when the passkey last signed in, null
+        // when it never has. Always present, so a client can tell this pool from Cognito.
+        LastUsedAt: credential.lastUsedAt === null ? null : credential.lastUsedAt / 1000,
       })),
       ...(next ? { NextToken: next } : {}),
     };

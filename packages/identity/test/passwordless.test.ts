@@ -372,6 +372,10 @@ describe.each(DIALECTS)('passwordless sign-in on %s', (dialect) => {
       AuthenticatorTransports: ['internal', 'hybrid'],
     });
     expect(listed.Credentials![0]!.CreatedAt).toBeInstanceOf(Date);
+    // Beside Cognito's shape: when the passkey last signed in, null before it ever has.
+    const raw = await pool.call('ListWebAuthnCredentials', { AccessToken });
+    expect(raw.status).toBe(200);
+    expect(raw.body.Credentials[0]).toHaveProperty('LastUsedAt', null);
 
     const choice = await initiate(email);
     expect(choice.AvailableChallenges).toEqual([
@@ -399,6 +403,11 @@ describe.each(DIALECTS)('passwordless sign-in on %s', (dialect) => {
     );
     const [stored] = await pool.service.listPasskeys(username);
     expect(stored!.lastUsedAt).toBeInstanceOf(Date);
+    const used = await pool.call('ListWebAuthnCredentials', { AccessToken });
+    expect(used.body.Credentials[0].LastUsedAt).toBe(stored!.lastUsedAt!.getTime() / 1000);
+    // The SDK reads its own shape and passes over the extra field.
+    const bySdk = await client.send(new ListWebAuthnCredentialsCommand({ AccessToken }));
+    expect(bySdk.Credentials![0]).not.toHaveProperty('LastUsedAt');
 
     // The same counter again, on a fresh challenge: a cloned or replayed authenticator.
     const next = await initiate(email, { PREFERRED_CHALLENGE: 'WEB_AUTHN' });

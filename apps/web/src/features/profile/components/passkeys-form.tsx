@@ -18,6 +18,14 @@ interface Passkey {
   credentialId: string;
   name: string;
   createdAt: Date | null;
+  /** Null when it has never signed in; undefined when the identity service does not say. */
+  lastUsedAt?: Date | null;
+}
+
+/** "Last used Nov 25, 2026", "Never used", or null when the identity service keeps no such time. */
+export function lastUseText(lastUsedAt: Date | null | undefined): string | null {
+  if (lastUsedAt === undefined) return null;
+  return lastUsedAt ? `Last used ${formatDate(lastUsedAt.toISOString())}` : 'Never used';
 }
 
 export const PASSKEY_MESSAGES = {
@@ -46,13 +54,14 @@ function usePasskeys() {
       const passkeys: Passkey[] = [];
       let nextToken: string | undefined;
       do {
-        const page = await client.listWebAuthnCredentials(nextToken ? { nextToken } : undefined);
+        const page = await client.listPasskeys(nextToken ? { nextToken } : undefined);
         for (const credential of page.credentials) {
           if (!credential.credentialId) continue;
           passkeys.push({
             credentialId: credential.credentialId,
             name: credential.friendlyCredentialName?.trim() || 'Passkey',
             createdAt: credential.createdAt ?? null,
+            ...(credential.lastUsedAt !== undefined ? { lastUsedAt: credential.lastUsedAt } : {}),
           });
         }
         nextToken = page.nextToken;
@@ -149,37 +158,46 @@ export function PasskeysForm() {
           aria-label="Your passkeys"
           sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 3 }}
         >
-          {state.passkeys.map((passkey) => (
-            <Box
-              component="li"
-              key={passkey.credentialId}
-              sx={{ border: 1, borderColor: 'divider', borderRadius: 2, px: 4, py: 3 }}
-            >
-              <ActionRow>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 3, minWidth: 0 }}>
-                  <KeyOutlined aria-hidden="true" sx={{ color: 'primary.main', flex: 'none' }} />
-                  <Box sx={{ minWidth: 0 }}>
-                    <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-                      {passkey.name}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      Added {passkey.createdAt ? formatDate(passkey.createdAt.toISOString()) : '—'}
-                    </Typography>
+          {state.passkeys.map((passkey) => {
+            const lastUse = lastUseText(passkey.lastUsedAt);
+            return (
+              <Box
+                component="li"
+                key={passkey.credentialId}
+                sx={{ border: 1, borderColor: 'divider', borderRadius: 2, px: 4, py: 3 }}
+              >
+                <ActionRow>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 3, minWidth: 0 }}>
+                    <KeyOutlined aria-hidden="true" sx={{ color: 'primary.main', flex: 'none' }} />
+                    <Box sx={{ minWidth: 0 }}>
+                      <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
+                        {passkey.name}
+                      </Typography>
+                      <Typography variant="body2" color="text.secondary">
+                        Added{' '}
+                        {passkey.createdAt ? formatDate(passkey.createdAt.toISOString()) : '—'}
+                      </Typography>
+                      {lastUse ? (
+                        <Typography variant="body2" color="text.secondary">
+                          {lastUse}
+                        </Typography>
+                      ) : null}
+                    </Box>
                   </Box>
-                </Box>
-                <Button
-                  color="error"
-                  variant="outlined"
-                  size="small"
-                  aria-label={`Remove passkey ${passkey.name}`}
-                  onClick={() => setRemoving(passkey)}
-                  disabled={adding || removeBusy}
-                >
-                  Remove
-                </Button>
-              </ActionRow>
-            </Box>
-          ))}
+                  <Button
+                    color="error"
+                    variant="outlined"
+                    size="small"
+                    aria-label={`Remove passkey ${passkey.name}`}
+                    onClick={() => setRemoving(passkey)}
+                    disabled={adding || removeBusy}
+                  >
+                    Remove
+                  </Button>
+                </ActionRow>
+              </Box>
+            );
+          })}
         </Box>
       )}
       {error ? (
