@@ -44,10 +44,20 @@ const AUTH_SCREENS: Record<string, () => Promise<unknown>> = {
  * What the first frame (the sign-in frame or the app shell) waits for besides its own code: the
  * deployment's facts (the demo notice and the support address are part of the first paint, so
  * nothing moves when they arrive) and, on a sign-in path, that screen's code (so the frame does
- * not show a spinner where the form will be). Bounded, so a slow answer never holds the page.
+ * not show a spinner where the form will be). Bounded, so a slow answer never holds the page: the
+ * facts for 3 s, the screen's code for 8 s (without it there is only a spinner to show, and the
+ * form would then push it away: on a throttled phone the code takes about 3 s).
  */
 let firstFrameReady: Promise<unknown> = Promise.resolve();
-const FIRST_FRAME_WAIT_MS = 3000;
+const FACTS_WAIT_MS = 3000;
+const SCREEN_CODE_WAIT_MS = 8000;
+
+/** `promise` settled, or `ms` passed, whichever comes first. */
+const atMost = (promise: Promise<unknown>, ms: number) =>
+  Promise.race([
+    promise.catch(() => undefined),
+    new Promise((resolve) => window.setTimeout(resolve, ms)),
+  ]);
 
 const withFirstFrame =
   <T,>(load: () => Promise<T>) =>
@@ -67,16 +77,16 @@ export function startFirstScreen(
   options: { mayBeSignedIn: boolean },
 ): void {
   const waits: Promise<unknown>[] = [
-    Promise.resolve(store.dispatch(appConfigApi.endpoints.getAppConfig.initiate())),
+    atMost(
+      Promise.resolve(store.dispatch(appConfigApi.endpoints.getAppConfig.initiate())),
+      FACTS_WAIT_MS,
+    ),
   ];
   const authScreen = AUTH_SCREENS[pathname];
-  if (authScreen) waits.push(authScreen());
+  if (authScreen) waits.push(atMost(authScreen(), SCREEN_CODE_WAIT_MS));
   // Nobody signed in: every other path leads to the sign-in screen.
-  else if (!options.mayBeSignedIn) waits.push(loadPasswordSignIn());
-  firstFrameReady = Promise.race([
-    Promise.allSettled(waits),
-    new Promise((resolve) => window.setTimeout(resolve, FIRST_FRAME_WAIT_MS)),
-  ]);
+  else if (!options.mayBeSignedIn) waits.push(atMost(loadPasswordSignIn(), SCREEN_CODE_WAIT_MS));
+  firstFrameReady = Promise.all(waits);
   if (!options.mayBeSignedIn) return;
   // In a task of its own, so that the session check's requests are sent first; the dashboard's
   // data before any code (a small chunk of its own: the data need not wait for the screen's code).
