@@ -3,26 +3,44 @@ import { Navigate, Route, Routes } from 'react-router';
 
 import { PageTitle } from '../lib/routing/page-title';
 import { paths } from '../lib/routing/paths';
+import { preloadable } from '../lib/routing/preloadable';
 import { appConfigApi } from '../lib/api/app-config';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 import type { AppStore } from './store';
 
-// Every screen is its own chunk, fetched when its route is first visited.
-const loadPasswordSignIn = () => import('../features/auth/routes/password-sign-in');
-const loadSetPassword = () => import('../features/auth/routes/set-password');
-const loadSetupMfa = () => import('../features/auth/routes/setup-mfa');
-const loadVerifyMfa = () => import('../features/auth/routes/verify-mfa');
-const loadSelectMethod = () => import('../features/auth/routes/select-method');
-const loadVerifyEmailCode = () => import('../features/auth/routes/verify-email-code');
-const loadSelectMfa = () => import('../features/auth/routes/select-mfa');
-const loadPasskeySignIn = () => import('../features/auth/routes/passkey-sign-in');
-const loadForgotPassword = () => import('../features/auth/routes/forgot-password');
-const loadResetPassword = () => import('../features/auth/routes/reset-password');
-const loadCallback = () => import('../features/auth/routes/callback');
-const loadAcceptInvitation = () => import('../features/auth/routes/accept-invitation');
-const loadAppShell = () => import('./shell/app-shell');
-const loadDashboard = () => import('./routes/dashboard');
+// Every screen is its own chunk, fetched when its route is first visited (the first screens
+// earlier, see startFirstScreen).
+const [PasswordSignIn, loadPasswordSignIn] = preloadable(
+  () => import('../features/auth/routes/password-sign-in'),
+);
+const [SetPassword, loadSetPassword] = preloadable(
+  () => import('../features/auth/routes/set-password'),
+);
+const [SetupMfa, loadSetupMfa] = preloadable(() => import('../features/auth/routes/setup-mfa'));
+const [VerifyMfa, loadVerifyMfa] = preloadable(() => import('../features/auth/routes/verify-mfa'));
+const [SelectMethod, loadSelectMethod] = preloadable(
+  () => import('../features/auth/routes/select-method'),
+);
+const [VerifyEmailCode, loadVerifyEmailCode] = preloadable(
+  () => import('../features/auth/routes/verify-email-code'),
+);
+const [SelectMfa, loadSelectMfa] = preloadable(() => import('../features/auth/routes/select-mfa'));
+const [PasskeySignIn, loadPasskeySignIn] = preloadable(
+  () => import('../features/auth/routes/passkey-sign-in'),
+);
+const [ForgotPassword, loadForgotPassword] = preloadable(
+  () => import('../features/auth/routes/forgot-password'),
+);
+const [ResetPassword, loadResetPassword] = preloadable(
+  () => import('../features/auth/routes/reset-password'),
+);
+const [Callback, loadCallback] = preloadable(() => import('../features/auth/routes/callback'));
+const [AcceptInvitation, loadAcceptInvitation] = preloadable(
+  () => import('../features/auth/routes/accept-invitation'),
+);
+const [AppShell, loadAppShell] = preloadable(() => import('./shell/app-shell'));
+const [Dashboard, loadDashboard] = preloadable(() => import('./routes/dashboard'));
 
 /** The sign-in screens by path, so that the first one shown arrives together with its frame. */
 const AUTH_SCREENS: Record<string, () => Promise<unknown>> = {
@@ -101,21 +119,7 @@ export function startFirstScreen(
 }
 
 const AuthLayout = lazy(withFirstFrame(() => import('../features/auth/components/auth-layout')));
-const PasswordSignIn = lazy(loadPasswordSignIn);
-const SetPassword = lazy(loadSetPassword);
-const SetupMfa = lazy(loadSetupMfa);
-const VerifyMfa = lazy(loadVerifyMfa);
-const SelectMethod = lazy(loadSelectMethod);
-const VerifyEmailCode = lazy(loadVerifyEmailCode);
-const SelectMfa = lazy(loadSelectMfa);
-const PasskeySignIn = lazy(loadPasskeySignIn);
-const ForgotPassword = lazy(loadForgotPassword);
-const ResetPassword = lazy(loadResetPassword);
-const Callback = lazy(loadCallback);
-const AcceptInvitation = lazy(loadAcceptInvitation);
 
-const AppShell = lazy(loadAppShell);
-const Dashboard = lazy(loadDashboard);
 const OrganizationsList = lazy(() => import('../features/organizations/routes/organizations-list'));
 const CredentialsList = lazy(() => import('../features/credentials/routes/credentials-list'));
 const UsersList = lazy(() => import('../features/users/routes/users-list'));
