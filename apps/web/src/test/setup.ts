@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy… and waitFor wait up to 5 s for what a screen shows after a request or a debounce (1 s by
+// default): on a shared, busy machine a search's answer can take longer than a second to render.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
