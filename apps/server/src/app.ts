@@ -28,7 +28,7 @@ import type { Lifecycle } from './lib/lifecycle.ts';
 import { createRateLimitStore, type RateLimitStore } from './lib/rate-limit-store.ts';
 import { apiAddressLimitPlugin, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
-import { DOCS_PREFIX, openapiPlugin } from './plugins/openapi.ts';
+import { isApiCall, openapiPlugin } from './plugins/openapi.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { configRoutes } from './modules/config/config.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -199,7 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api/') && !request.url.startsWith(DOCS_PREFIX)) {
+    if (isApiCall(request.url)) {
       reply.header('cache-control', 'no-store');
     }
     done(null, payload);

@@ -10,7 +10,7 @@ import { ROLES, type RoleId } from '@laurel/contract/roles';
 
 import { badRequest, forbidden, HttpError, unauthorized } from '../lib/http-error.ts';
 import { KeySetUnavailableError } from '../lib/remote-key-set.ts';
-import { DOCS_PREFIX } from './openapi.ts';
+import { isApiCall } from './openapi.ts';
 
 /** Who is calling: resolved from a verified id token and the user's row. */
 export interface Principal {
@@ -265,12 +265,7 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
   // A callback hook: a caller whose token, session and row are remembered passes without a
   // promise; anything read on the way resolves first.
   app.addHook('onRequest', (request, _reply, done) => {
-    if (
-      !request.url.startsWith('/api/') ||
-      request.url.startsWith(DOCS_PREFIX) ||
-      request.routeOptions.config?.public ||
-      request.is404
-    )
+    if (!isApiCall(request.url) || request.routeOptions.config?.public || request.is404)
       return done();
     let principal: Resolved<Principal>;
     try {

@@ -8,6 +8,10 @@ import { API_PATHS } from '@laurel/contract/paths';
 
 export const DOCS_PREFIX = API_PATHS.docs;
 
+/** A call of the JSON API (its documentation pages are pages, not calls). */
+export const isApiCall = (url: string): boolean =>
+  url.startsWith('/api/') && !url.startsWith(DOCS_PREFIX);
+
 /** OpenAPI generated from the contract's zod schemas, browsable at /api/docs. */
 export const openapiPlugin = fp<{ version: string; serveUi: boolean }>(
   async (app: FastifyInstance, options) => {

@@ -6,7 +6,7 @@ import type { TErrorResponse } from '@laurel/contract/errors';
 
 import { clientAddressOf } from '../lib/audit.ts';
 import type { Limiter, RateLimitStore } from '../lib/rate-limit-store.ts';
-import { DOCS_PREFIX } from './openapi.ts';
+import { isApiCall } from './openapi.ts';
 
 /** A route's limit: at most `points` requests per `seconds`, per client address and per user. */
 export interface RouteRateLimit {
@@ -65,7 +65,6 @@ async function consumeAll(limiter: Limiter, keys: string[]): Promise<RateLimiter
   }
 }
 
-const isApiCall = (url: string) => url.startsWith('/api/') && !url.startsWith(DOCS_PREFIX);
 const addressKey = (request: FastifyRequest) => `ip:${clientAddressOf(request) ?? 'unknown'}`;
 
 /**

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { AppConfig } from '../config.ts';
-import { DOCS_PREFIX } from './openapi.ts';
+import { isApiCall } from './openapi.ts';
 
 /**
  * What the built web app puts where a per-response nonce belongs (Vite's `html.cspNonce`): on its
@@ -150,7 +150,7 @@ export const securityHeadersPlugin = fp<{ config: AppConfig }>(
     });
     app.addHook('onRequest', (request, reply, done) => {
       const response = reply.raw;
-      const { headers, removed } = isApiAnswer(request.url) ? api : page;
+      const { headers, removed } = isApiCall(request.url) ? api : page;
       for (const name of removed) response.removeHeader(name);
       for (const { name, value, afterNonce } of headers)
         response.setHeader(
@@ -161,8 +161,3 @@ export const securityHeadersPlugin = fp<{ config: AppConfig }>(
     });
   },
 );
-
-/** A JSON answer of the API (its documentation pages are pages). */
-function isApiAnswer(url: string): boolean {
-  return url.startsWith('/api/') && !url.startsWith(DOCS_PREFIX);
-}
