@@ -10,7 +10,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser.ts';
 import { freePort } from '../e2e/support/server.ts';
 import { serverRuntimeEnv } from '../scripts/server-runtime.ts';
 import { UNAUTHENTICATED_PREFIX } from './api-server-paths.ts';
-import { type BenchRow, type LoadResult, load, ROOT, startProcess } from './lib.ts';
+import { type BenchRow, CORES, type LoadResult, load, ROOT, startProcess } from './lib.ts';
 
 const MAIN = join(ROOT, 'apps/server/src/main.ts');
 const API_SERVER = join(ROOT, 'bench/api-server.ts');
@@ -79,7 +79,7 @@ export async function benchAuthenticatedRoute(rounds = 3): Promise<BenchRow[]> {
     `http://127.0.0.1:${port}`,
     '/readyz',
     180_000,
-    { stdoutFile: logFile },
+    { stdoutFile: logFile, pinned: true },
   );
   try {
     const token = await signIn(server.url);
@@ -100,6 +100,8 @@ export async function benchAuthenticatedRoute(rounds = 3): Promise<BenchRow[]> {
       { PORT: String(barePort), BARE_BODY: list },
       `http://127.0.0.1:${barePort}`,
       '/readyz',
+      60_000,
+      { pinned: true },
     );
     try {
       const targets = [
@@ -118,14 +120,14 @@ export async function benchAuthenticatedRoute(rounds = 3): Promise<BenchRow[]> {
         },
       ];
       for (const target of targets)
-        await load(target.url, { duration: 2, headers: target.headers });
+        await load(target.url, { duration: 2, headers: target.headers, pinned: true });
       const loadBefore = loadAverage();
       const linesBefore = logLines(logFile);
       let served = 0;
       for (let round = 0; round < rounds; round++) {
         const order = [...targets.slice(round % 3), ...targets.slice(0, round % 3)];
         for (const target of round % 2 ? order.reverse() : order) {
-          const result = await load(target.url, { headers: target.headers });
+          const result = await load(target.url, { headers: target.headers, pinned: true });
           target.runs.push(result);
           if (target.name !== 'bare') served += result.total;
         }
@@ -152,7 +154,7 @@ export async function benchAuthenticatedRoute(rounds = 3): Promise<BenchRow[]> {
       const ratio = median(bareRatios);
       const authRatio = median(authRatios);
       const listed = (values: number[]) => values.map((v) => v.toFixed(2)).join(', ');
-      const loadNote = `load avg ${loadBefore} → ${loadAfter}`;
+      const loadNote = `load avg ${loadBefore} → ${loadAfter}; ${CORES.note}`;
       return [
         {
           name: `bare Fastify route (median of ${rounds})`,

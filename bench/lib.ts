@@ -1,5 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -25,6 +26,33 @@ export const skippedRow = (name: string, why: string): BenchRow => ({
   skipped: why,
 });
 
+/**
+ * Which cores a process of a throughput benchmark runs on, so that the server and the load
+ * generator do not take turns on the same core: the server (all its threads) on the first core,
+ * the load generator on the last. Empty (no pinning) on a one-core machine or without `taskset`
+ * (util-linux); `BENCH_PIN=0` turns it off.
+ */
+export const CORES: { server: string[]; load: string[]; note: string } = (() => {
+  const cores = availableParallelism();
+  const off = { server: [], load: [], note: 'not pinned' };
+  if (process.env.BENCH_PIN === '0') return { ...off, note: 'not pinned (BENCH_PIN=0)' };
+  if (cores < 2) return { ...off, note: 'not pinned (one core)' };
+  if (spawnSync('taskset', ['-c', '0', 'true']).status !== 0)
+    return { ...off, note: 'not pinned (no taskset)' };
+  const last = String(cores - 1);
+  const first = cores > 2 ? `0-${cores - 2}` : '0';
+  return {
+    server: ['taskset', '-c', first],
+    load: ['taskset', '-c', last],
+    note: `server on core ${first}, load generator on core ${last}`,
+  };
+})();
+
+/** `[program, args]` to run `program args` under `prefix` (a `taskset` command line, or none). */
+function under(prefix: string[], program: string, args: string[]): [string, string[]] {
+  return prefix.length ? [prefix[0]!, [...prefix.slice(1), program, ...args]] : [program, args];
+}
+
 export interface LoadResult {
   requestsPerSecond: number;
   p50: number;
@@ -41,7 +69,13 @@ export interface LoadResult {
  */
 export async function load(
   url: string,
-  options: { headers?: Record<string, string>; connections?: number; duration?: number } = {},
+  options: {
+    headers?: Record<string, string>;
+    connections?: number;
+    duration?: number;
+    /** Run on the load generator's core (`CORES`). */
+    pinned?: boolean;
+  } = {},
 ): Promise<LoadResult> {
   const settings = {
     url,
@@ -49,7 +83,10 @@ export async function load(
     duration: options.duration ?? 8,
     headers: options.headers ?? {},
   };
-  const child = spawn(process.execPath, [LOAD_PROCESS, JSON.stringify(settings)], {
+  const [program, args] = options.pinned
+    ? under(CORES.load, process.execPath, [LOAD_PROCESS, JSON.stringify(settings)])
+    : [process.execPath, [LOAD_PROCESS, JSON.stringify(settings)]];
+  const child = spawn(program, args, {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -72,6 +109,8 @@ export interface StartOptions {
   command?: string;
   /** Write the process's standard output (its JSON log lines) to this file instead of keeping it. */
   stdoutFile?: string;
+  /** Run on the server's cores (`CORES`), apart from a pinned load generator. */
+  pinned?: boolean;
 }
 
 /**
@@ -88,9 +127,12 @@ export async function startProcess(
   options: StartOptions = {},
 ): Promise<Child> {
   const stdout = options.stdoutFile ? openSync(options.stdoutFile, 'w') : 'pipe';
-  const [program, programArgs] = options.command
+  const [command, commandArgs] = options.command
     ? [options.command, args]
     : [process.execPath, [script, ...args]];
+  const [program, programArgs] = options.pinned
+    ? under(CORES.server, command, commandArgs)
+    : [command, commandArgs];
   const child = spawn(program, programArgs, {
     cwd: ROOT,
     // No load balancer to drain: a stopped server stops at once.
