@@ -79,13 +79,20 @@ describe('rate limits in one instance', () => {
     const store = await createRateLimitStore({ redisUrl: undefined, log: silent });
     expect(store.kind).toBe('memory');
     const limiter = store.limiter(`test:${randomUUID()}`, 2, 60);
-    await limiter.consume('ip:203.0.113.9');
-    await limiter.consume('ip:203.0.113.9');
-    await expect(limiter.consume('ip:203.0.113.9')).rejects.toMatchObject({
-      msBeforeNext: expect.any(Number),
+    // Counted in memory, the answer comes at once, without a promise.
+    const first = limiter.hit('ip:203.0.113.9');
+    expect(first).not.toBeInstanceOf(Promise);
+    expect(first).toMatchObject({ allowed: true });
+    expect(limiter.hit('ip:203.0.113.9')).toMatchObject({ allowed: true });
+    const refused = limiter.hit('ip:203.0.113.9') as { allowed: boolean; retryAfterMs: number };
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterMs).toBeGreaterThan(0);
+    expect(refused.retryAfterMs).toBeLessThanOrEqual(60_000);
+    // Another address has its own count, and another limiter of the same key its own.
+    expect(limiter.hit('ip:203.0.113.10')).toMatchObject({ allowed: true });
+    expect(store.limiter(`test:${randomUUID()}`, 2, 60).hit('ip:203.0.113.9')).toMatchObject({
+      allowed: true,
     });
-    // Another address has its own count.
-    await expect(limiter.consume('ip:203.0.113.10')).resolves.toBeDefined();
   });
 
   it('stop the start with a message naming REDIS_URL when Redis cannot be reached', async () => {
@@ -114,15 +121,14 @@ describe.each(settings)('rate limits shared through $kind', (setting) => {
     const name = `test:${randomUUID()}`;
     const onFirst = stores.first.limiter(name, 3, 60);
     const onSecond = stores.second.limiter(name, 3, 60);
-    await onFirst.consume('ip:198.51.100.1');
-    await onSecond.consume('ip:198.51.100.1');
-    await onFirst.consume('ip:198.51.100.1');
-    const refused = await onSecond.consume('ip:198.51.100.1').then(
-      () => undefined,
-      (rejection: { msBeforeNext: number }) => rejection,
-    );
-    expect(refused?.msBeforeNext).toBeGreaterThan(0);
-    expect(refused?.msBeforeNext).toBeLessThanOrEqual(60_000);
+    const allowed = [];
+    for (const limiter of [onFirst, onSecond, onFirst])
+      allowed.push((await limiter.hit('ip:198.51.100.1')).allowed);
+    expect(allowed).toEqual([true, true, true]);
+    const refused = await onSecond.hit('ip:198.51.100.1');
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterMs).toBeGreaterThan(0);
+    expect(refused.retryAfterMs).toBeLessThanOrEqual(60_000);
   });
 
   it("share the identity service's counters, long keys included", async () => {
@@ -132,6 +138,26 @@ describe.each(settings)('rate limits shared through $kind', (setting) => {
       results.push(await store.identityLimiter().hit(key, 2, 60_000));
     expect(results.map((r) => r.allowed)).toEqual([true, true, false]);
     expect(results[2]!.retryAfterMs).toBeGreaterThan(0);
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('rate limits when Redis goes away', () => {
+  it('are counted in this instance until it is back, with one warning', async () => {
+    const warnings: string[] = [];
+    const store = await createRateLimitStore({
+      redisUrl: process.env.TEST_REDIS_URL,
+      redisKeyPrefix: `laurel-test-${randomUUID()}:`,
+      log: { warn: (_details, message) => warnings.push(message) },
+    });
+    const limiter = store.limiter('test:away', 2, 60);
+    expect(await limiter.hit('ip:192.0.2.7')).toMatchObject({ allowed: true });
+    await store.close();
+    const allowed = [];
+    for (let i = 0; i < 3; i += 1) allowed.push((await limiter.hit('ip:192.0.2.7')).allowed);
+    expect(allowed).toEqual([true, true, false]);
+    expect(warnings).toEqual([
+      'rate limit store unreachable; counting in this instance only until it is back',
+    ]);
   });
 });
 
@@ -150,7 +176,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('rate limit housekeeping on Postgr
       pool: database.handle.pool,
       log: silent,
     });
-    await store.limiter('test:live', 5, 60).consume('ip:192.0.2.1');
+    await store.limiter('test:live', 5, 60).hit('ip:192.0.2.1');
     await database.handle.pool!.query(
       `insert into ${RATE_LIMIT_TABLE} (key, points, expire) values ('test:old', 1, $1)`,
       [Date.now() - 2 * 3_600_000],

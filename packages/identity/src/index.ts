@@ -36,7 +36,11 @@ export {
 } from './federation.ts';
 export { createCryptoBox, type CryptoBox, SecretKeyMismatchError } from './crypto-box.ts';
 export { closeSrpPool } from './srp-pool.ts';
-export { createMemoryRateLimiter, type RateLimiter } from './rate-limit.ts';
+export {
+  createMemoryRateLimiter,
+  type RateLimiter,
+  type RateLimitVerdict,
+} from './rate-limit.ts';
 export {
   DEFAULT_PASSWORD_POLICY,
   passwordProblem,

@@ -3,13 +3,12 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import {
   type RateLimiterAbstract,
-  RateLimiterMemory,
   RateLimiterPostgres,
   RateLimiterRedis,
   RateLimiterRes,
 } from 'rate-limiter-flexible';
 
-import type { RateLimiter } from '@laurel/identity';
+import { createMemoryRateLimiter, type RateLimiter, type RateLimitVerdict } from '@laurel/identity';
 
 import { ConfigError } from '../config.ts';
 import { addressOf, causeOf } from './reach.ts';
@@ -31,9 +30,13 @@ export interface RateLimitStore {
   close(): Promise<void>;
 }
 
-/** Counts one request on `key`; rejects with a `RateLimiterRes` beyond the limit. */
+/**
+ * Counts one request on `key`: whether it is allowed and when the key's window ends. Counters in
+ * memory answer at once (no promise on the hot path of every API request), shared ones with a
+ * promise.
+ */
 export interface Limiter {
-  consume(key: string): Promise<RateLimiterRes>;
+  hit(key: string): RateLimitVerdict | Promise<RateLimitVerdict>;
 }
 
 export const RATE_LIMIT_TABLE = 'rate_limits';
@@ -102,10 +105,14 @@ export async function createRateLimitStore(options: {
     );
   };
 
+  // Windows in this process: the store of one SQLite instance, and where a shared store's
+  // counting falls back while it is unreachable.
+  const inMemory = createMemoryRateLimiter();
+
   function limiter(name: string, points: number, seconds: number): Limiter {
     const common = { keyPrefix: name, points, duration: seconds };
-    const memory = new RateLimiterMemory(common);
-    if (kind === 'memory') return memory;
+    const memory = (key: string) => inMemory.hit(`${name}:${key}`, points, seconds * 1000);
+    if (kind === 'memory') return { hit: memory };
     const shared: RateLimiterAbstract = redis
       ? new RateLimiterRedis({
           ...common,
@@ -120,13 +127,15 @@ export async function createRateLimitStore(options: {
           clearExpiredByTimeout: false,
         });
     return {
-      async consume(key) {
+      async hit(key) {
         try {
-          return await shared.consume(key);
+          const counted = await shared.consume(key);
+          return { allowed: true, retryAfterMs: Math.max(0, counted.msBeforeNext) };
         } catch (rejection) {
-          if (rejection instanceof RateLimiterRes) throw rejection;
+          if (rejection instanceof RateLimiterRes)
+            return { allowed: false, retryAfterMs: Math.max(0, rejection.msBeforeNext) };
           warnOnce(rejection);
-          return memory.consume(key);
+          return memory(key);
         }
       },
     };
@@ -134,7 +143,7 @@ export async function createRateLimitStore(options: {
 
   const identityLimiters = new Map<string, Limiter>();
   const identityLimiter: RateLimiter = {
-    async hit(key, limit, windowMs) {
+    hit(key, limit, windowMs) {
       const seconds = Math.max(1, Math.ceil(windowMs / 1000));
       const name = `identity:${limit}:${seconds}`;
       let found = identityLimiters.get(name);
@@ -142,14 +151,7 @@ export async function createRateLimitStore(options: {
         found = limiter(name, limit, seconds);
         identityLimiters.set(name, found);
       }
-      try {
-        const result = await found.consume(storedKey(key));
-        return { allowed: true, retryAfterMs: Math.max(0, result.msBeforeNext) };
-      } catch (rejection) {
-        if (rejection instanceof RateLimiterRes)
-          return { allowed: false, retryAfterMs: Math.max(0, rejection.msBeforeNext) };
-        throw rejection;
-      }
+      return found.hit(storedKey(key));
     },
   };
 

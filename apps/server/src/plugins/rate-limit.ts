@@ -1,6 +1,12 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from 'fastify';
 import fp from 'fastify-plugin';
-import { RateLimiterRes } from 'rate-limiter-flexible';
+
+import type { RateLimitVerdict } from '@laurel/identity';
 
 import type { TErrorResponse } from '@laurel/contract/errors';
 
@@ -48,21 +54,39 @@ function tooMany(retryAfterMs: number): TErrorResponse {
   };
 }
 
-function refuse(reply: FastifyReply, rejection: RateLimiterRes) {
+function refuse(reply: FastifyReply, retryAfterMs: number) {
   return reply
     .status(429)
-    .header('retry-after', String(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000))))
-    .send(tooMany(rejection.msBeforeNext));
+    .header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))))
+    .send(tooMany(retryAfterMs));
 }
 
-async function consumeAll(limiter: Limiter, keys: string[]): Promise<RateLimiterRes | undefined> {
-  try {
-    for (const key of keys) await limiter.consume(key);
-    return undefined;
-  } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) return rejection;
-    throw rejection;
-  }
+/**
+ * Counts the request on each key in turn and lets it on, or answers 429 at the first key over its
+ * limit (the keys after it are not counted). A hook in callback form: with counters in memory the
+ * request passes without a promise; a shared store's answer is waited for.
+ */
+function countThen(
+  limiter: Limiter,
+  keys: string[],
+  reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  let next = 0;
+  const settle = (verdict: RateLimitVerdict): void => {
+    if (!verdict.allowed) {
+      refuse(reply, verdict.retryAfterMs);
+      return;
+    }
+    if (next === keys.length) return done();
+    count();
+  };
+  const count = (): void => {
+    const verdict = limiter.hit(keys[next++]!);
+    if (verdict instanceof Promise) verdict.then(settle, done);
+    else settle(verdict);
+  };
+  count();
 }
 
 const addressKey = (request: FastifyRequest) => `ip:${clientAddressOf(request) ?? 'unknown'}`;
@@ -75,10 +99,9 @@ export const apiAddressLimitPlugin = fp<{ store: RateLimitStore; limits: ApiRate
   async (app: FastifyInstance, { store, limits }) => {
     if (limits.perAddress <= 0) return;
     const limiter = store.limiter('api:address', limits.perAddress, 60);
-    app.addHook('onRequest', async (request, reply) => {
-      if (!isApiCall(request.url)) return;
-      const refused = await consumeAll(limiter, [addressKey(request)]);
-      if (refused) return refuse(reply, refused);
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!isApiCall(request.url)) return done();
+      countThen(limiter, [addressKey(request)], reply, done);
     });
   },
 );
@@ -103,20 +126,27 @@ export const rateLimitPlugin = fp<{ store: RateLimitStore; limits: ApiRateLimits
       return limiter;
     }
 
-    app.addHook('onRequest', async (request, reply) => {
-      const user = request.principal ? `user:${request.principal.userId}` : null;
-      if (perUser && user && isApiCall(request.url)) {
-        const refused = await consumeAll(perUser, [user]);
-        if (refused) return refuse(reply, refused);
-      }
+    /** The route's own limit, per client address and per signed-in user, if it has one. */
+    function countRoute(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      user: string | null,
+      done: HookHandlerDoneFunction,
+    ): void {
       const limit = request.routeOptions.config?.rateLimit;
-      if (!limit) return;
+      if (!limit) return done();
       const route = `${request.method} ${request.routeOptions.url}`;
-      const refused = await consumeAll(limiterFor(route, limit), [
-        addressKey(request),
-        ...(user ? [user] : []),
-      ]);
-      if (refused) return refuse(reply, refused);
+      const keys = user ? [addressKey(request), user] : [addressKey(request)];
+      countThen(limiterFor(route, limit), keys, reply, done);
+    }
+
+    app.addHook('onRequest', (request, reply, done) => {
+      const user = request.principal ? `user:${request.principal.userId}` : null;
+      if (!perUser || !user || !isApiCall(request.url))
+        return countRoute(request, reply, user, done);
+      countThen(perUser, [user], reply, (error) =>
+        error ? done(error) : countRoute(request, reply, user, done),
+      );
     });
   },
 );
