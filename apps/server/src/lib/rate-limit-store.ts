@@ -105,13 +105,12 @@ export async function createRateLimitStore(options: {
     );
   };
 
-  // Windows in this process: the store of one SQLite instance, and where a shared store's
-  // counting falls back while it is unreachable.
-  const inMemory = createMemoryRateLimiter();
-
   function limiter(name: string, points: number, seconds: number): Limiter {
     const common = { keyPrefix: name, points, duration: seconds };
-    const memory = (key: string) => inMemory.hit(`${name}:${key}`, points, seconds * 1000);
+    // Windows in this process (one per limiter, so keys need no prefix): the store of one SQLite
+    // instance, and where a shared store's counting falls back while it is unreachable.
+    const windows = createMemoryRateLimiter();
+    const memory = (key: string) => windows.hit(key, points, seconds * 1000);
     if (kind === 'memory') return { hit: memory };
     const shared: RateLimiterAbstract = redis
       ? new RateLimiterRedis({
