@@ -2,12 +2,12 @@
 // the same route with metrics off, both on one demo database, in three interleaved rounds; and the
 // time a scrape of /metrics takes.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { freePort } from '../e2e/support/server.ts';
 import { signIn } from './foundation.ts';
-import { type BenchRow, type LoadResult, load, ROOT, startProcess } from './lib.ts';
+import { type BenchRow, CORES, type LoadResult, load, ROOT, startProcess } from './lib.ts';
 
 const MAIN = join(ROOT, 'apps/server/src/main.ts');
 const ROUTE = '/api/credentials/types';
@@ -37,6 +37,7 @@ export async function benchMetrics(): Promise<BenchRow[]> {
       `http://127.0.0.1:${port}`,
       '/readyz',
       180_000,
+      { pinned: true },
     );
   };
   const off = await start({});
@@ -50,12 +51,14 @@ export async function benchMetrics(): Promise<BenchRow[]> {
       await load(server.url + ROUTE, {
         duration: 2,
         headers: { authorization: `Bearer ${token}` },
+        pinned: true,
       });
     for (let round = 0; round < ROUNDS; round++)
       for (const entry of round % 2 === 0 ? servers : [...servers].reverse())
         entry.runs.push(
           await load(entry.server.url + ROUTE, {
             headers: { authorization: `Bearer ${entry.token}` },
+            pinned: true,
           }),
         );
 
@@ -100,7 +103,9 @@ export async function benchMetrics(): Promise<BenchRow[]> {
         unit: '×',
         target: '≥ 0.9',
         pass: ratio >= 0.9 && failures === 0,
-        note: failures ? `${failures} failed requests` : '',
+        note: `${failures ? `${failures} failed requests; ` : ''}load avg ${loadavg()
+          .map((value) => value.toFixed(2))
+          .join(' ')}; ${CORES.note}`,
       },
       {
         name: `GET /metrics (median of ${SCRAPES})`,
