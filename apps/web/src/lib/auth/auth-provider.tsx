@@ -16,6 +16,7 @@ import { AuthContext, type AuthContextValue } from './auth-context';
 import { authReducer, initialAuthState, type AuthUser, type LoginData } from './auth-state';
 import { loadUser, sessionFromTokens, userFromStoredSession } from './load-user';
 import { sendStoredSessionToken } from './stored-session';
+import { afterFirstScreen } from '../routing/first-screen';
 
 /**
  * Holds the session of spec §3. aws-amplify is loaded only when it is needed: when identity
@@ -73,10 +74,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
         const stored = readStoredSession(config.clientId);
         if (stored) {
-          // A session whose id token is still good: the screen and its data start with it while
-          // aws-amplify loads, which then confirms the session with the identity service.
+          // A session whose id token is still good: the screen and its data start with it, and
+          // aws-amplify, loaded once that screen has been shown (it is not part of it), then
+          // confirms the session with the identity service.
           sendStoredSessionToken(config.clientId);
-          const client = getClient();
           // The profile request may already be under way (started with the page, see app.tsx).
           const profile = await dispatch(
             authApi.endpoints.getProfile.initiate(undefined, { subscribe: false }),
@@ -87,7 +88,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             isAuthenticated: true,
             user: userFromStoredSession(stored, profile),
           });
-          const user = await loadUser(await client, async () => profile);
+          await afterFirstScreen();
+          if (cancelled) return;
+          const user = await loadUser(await getClient(), async () => profile);
           if (!cancelled) dispatchAuth({ type: 'INITIALIZE', isAuthenticated: true, user });
           return;
         }
@@ -111,22 +114,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!state.isAuthenticated) return;
     let unsubscribe: (() => void) | undefined;
     let active = true;
-    void getClient().then((client) => {
-      if (!active) return;
-      unsubscribe = client.listenToAuthEvents((event) => {
-        if (event === 'tokenRefresh') {
-          void client.fetchAuthSession().then((session) => {
-            const { tokens, isAdmin } = sessionFromTokens(session.tokens);
-            dispatchAuth({ type: 'UPDATE_SESSION', tokens, isAdmin });
-          });
-        } else if (
-          (event === 'tokenRefresh_failure' || event === 'signedOut') &&
-          authenticatedRef.current
-        ) {
-          finishSignOut();
-        }
+    void afterFirstScreen()
+      .then(getClient)
+      .then((client) => {
+        if (!active) return;
+        unsubscribe = client.listenToAuthEvents((event) => {
+          if (event === 'tokenRefresh') {
+            void client.fetchAuthSession().then((session) => {
+              const { tokens, isAdmin } = sessionFromTokens(session.tokens);
+              dispatchAuth({ type: 'UPDATE_SESSION', tokens, isAdmin });
+            });
+          } else if (
+            (event === 'tokenRefresh_failure' || event === 'signedOut') &&
+            authenticatedRef.current
+          ) {
+            finishSignOut();
+          }
+        });
       });
-    });
     return () => {
       active = false;
       unsubscribe?.();
