@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  type ReactNode,
+} from 'react';
 import { useDispatch } from 'react-redux';
 import type { TProfile } from '@laurel/contract/profile';
 
@@ -65,11 +73,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Start: find out whether a session exists without loading aws-amplify when there is none.
   useEffect(() => {
     let cancelled = false;
+    // What it finds renders the first screen (or the same screen again): a transition, so that
+    // React renders it in slices and a phone's main thread is not blocked for the whole tree.
+    const initialize = (isAuthenticated: boolean, user: AuthUser | null) =>
+      startTransition(() => dispatchAuth({ type: 'INITIALIZE', isAuthenticated, user }));
     void (async () => {
       try {
         const config = await dispatch(authApi.endpoints.getCognitoConfig.initiate()).unwrap();
         if (!hasIdentityCookies(config.clientId)) {
-          if (!cancelled) dispatchAuth({ type: 'INITIALIZE', isAuthenticated: false, user: null });
+          if (!cancelled) initialize(false, null);
           return;
         }
         const stored = readStoredSession(config.clientId);
@@ -83,20 +95,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             authApi.endpoints.getProfile.initiate(undefined, { subscribe: false }),
           ).unwrap();
           if (cancelled) return;
-          dispatchAuth({
-            type: 'INITIALIZE',
-            isAuthenticated: true,
-            user: userFromStoredSession(stored, profile),
-          });
+          initialize(true, userFromStoredSession(stored, profile));
           await afterFirstScreen();
           if (cancelled) return;
           const user = await loadUser(await getClient(), async () => profile);
-          if (!cancelled) dispatchAuth({ type: 'INITIALIZE', isAuthenticated: true, user });
+          if (!cancelled) initialize(true, user);
           return;
         }
         const client = await getClient();
         const user = await loadUser(client, fetchProfile);
-        if (!cancelled) dispatchAuth({ type: 'INITIALIZE', isAuthenticated: true, user });
+        if (!cancelled) initialize(true, user);
       } catch {
         clearIdentityCookies();
         if (cancelled) return;
