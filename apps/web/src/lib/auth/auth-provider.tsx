@@ -22,7 +22,7 @@ import { stopImpersonation } from '../impersonation/impersonation-api';
 import { authApi } from './auth-api';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { authReducer, initialAuthState, type AuthUser, type LoginData } from './auth-state';
-import { loadUser, sessionFromTokens, userFromStoredSession } from './load-user';
+import { isUnanswered, loadUser, sessionFromTokens, userFromStoredSession } from './load-user';
 import { sendStoredSessionToken } from './stored-session';
 import { afterFirstScreen } from '../routing/first-screen';
 
@@ -98,7 +98,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           initialize(true, userFromStoredSession(stored, profile));
           await afterFirstScreen();
           if (cancelled) return;
-          const user = await loadUser(await getClient(), async () => profile);
+          let user: AuthUser;
+          try {
+            user = await loadUser(await getClient(), async () => profile);
+          } catch (error) {
+            // Unanswered (offline, or this page is being left and the browser aborted the call):
+            // the stored session stays in use, as the server still checks every token it gets.
+            if (isUnanswered(error)) return;
+            throw error;
+          }
           if (!cancelled) initialize(true, user);
           return;
         }
