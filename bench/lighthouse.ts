@@ -1,7 +1,7 @@
 // Lighthouse (performance only, simulated throttling) against `npm start` as people run it: the
 // sign-in screen and the dashboard of a platform admin and of an organization admin, each with the
 // mobile and the desktop preset, three runs each, medians beside their targets.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,7 +16,16 @@ import { ensureChromium } from '../scripts/chromium.ts';
 import { type BenchRow, startProcess } from './lib.ts';
 
 const DEMO_PASSWORD = 'Laurel-demo-2026!';
-const RUNS = 3;
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS) || 3;
+/** Optional, to study a run: a folder for every run's full JSON report (`<page>-<preset>-<n>.json`). */
+const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
+/** Optional: only the pages whose name contains one of these (comma-separated), e.g. `sign-in`. */
+const PAGE_FILTER = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+/** Optional: only these presets (comma-separated: `mobile`, `desktop`). */
+const PRESETS = (process.env.BENCH_LIGHTHOUSE_PRESETS?.split(',').filter(Boolean) ?? [
+  'mobile',
+  'desktop',
+]) as Preset[];
 
 type Preset = 'mobile' | 'desktop';
 
@@ -112,6 +121,7 @@ async function runLighthouse(
   url: string,
   preset: Preset,
   signedIn: boolean,
+  reportName?: string,
 ): Promise<Figures> {
   // A signed-in page keeps its cookies; its cache is emptied here instead of by Lighthouse.
   if (signedIn) await clearCache(chrome.port);
@@ -124,6 +134,10 @@ async function runLighthouse(
   // A trace that failed to record (NO_NAVSTART and the like, seen on a busy machine) is run again.
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(url, flags, CONFIGS[preset]);
+    if (REPORT_DIR && reportName && result) {
+      mkdirSync(REPORT_DIR, { recursive: true });
+      writeFileSync(join(REPORT_DIR, `${reportName}.json`), JSON.stringify(result.lhr));
+    }
     if (!result?.lhr.runtimeError || attempt === 3) return figuresOf(result);
     console.error(`lighthouse ${preset} ${url}: ${result.lhr.runtimeError.code}, running again`);
   }
@@ -222,16 +236,26 @@ export async function benchLighthouse(runs = RUNS): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
   try {
     for (const page of pages) {
+      if (PAGE_FILTER && !PAGE_FILTER.some((part) => page.name.includes(part))) continue;
       const chrome = await launchChromium();
       try {
         if (page.email) await signInThroughScreen(chrome.port, baseUrl, page.email);
-        for (const preset of ['mobile', 'desktop'] as const) {
+        for (const preset of PRESETS) {
           const loadBefore = loadAverage();
           const results: Figures[] = [];
           // One run first to warm the server (its first responses compile code paths).
           await runLighthouse(chrome, page.url, preset, Boolean(page.email));
+          const slug = page.name.replace(/[^a-z]+/g, '-').replace(/-$/, '');
           for (let run = 0; run < runs; run++)
-            results.push(await runLighthouse(chrome, page.url, preset, Boolean(page.email)));
+            results.push(
+              await runLighthouse(
+                chrome,
+                page.url,
+                preset,
+                Boolean(page.email),
+                `${slug}-${preset}-${run + 1}`,
+              ),
+            );
           rows.push(...rowsFor(page.name, preset, results, `${loadBefore} → ${loadAverage()}`));
         }
       } finally {

@@ -42,6 +42,22 @@ const FIRST_SCREEN = {
   ],
 };
 
+/**
+ * The modules a signed-in visit to `/` fetches ahead of its first render (`startFirstScreen`): the
+ * dashboard's data requests, the shell every signed-in screen sits in, and the dashboard.
+ */
+const SIGNED_IN_SCREEN = {
+  prefetch: `${SRC}app/routes/dashboard/prefetch.ts`,
+  shell: `${SRC}app/shell/app-shell.tsx`,
+  dashboard: `${SRC}app/routes/dashboard.tsx`,
+};
+
+const ROUTE_MODULES = new Set([
+  FIRST_SCREEN.entry,
+  ...FIRST_SCREEN.signIn,
+  ...Object.values(SIGNED_IN_SCREEN),
+]);
+
 type ModuleInfoOf = (id: string) => Rolldown.ModuleInfo | null;
 
 /** Every module `roots` import statically, directly or not. */
@@ -57,40 +73,60 @@ function staticClosure(roots: string[], getModuleInfo: ModuleInfoOf): Set<string
   return seen;
 }
 
-let firstScreen: Set<string> | undefined;
+type FirstScreenPart = 'ui' | 'app' | 'sign-in' | 'prefetch' | 'shell' | 'dashboard';
 
-/** Which of the sign-in screen's shared chunks `id` belongs to, if any. */
-function firstScreenPart(id: string, context: Rolldown.ChunkingContext) {
+let firstScreens:
+  { part: Exclude<FirstScreenPart, 'ui' | 'app' | 'sign-in'>; modules: Set<string> }[] | undefined;
+let signInScreen: Set<string> | undefined;
+
+/** Which of the first screens' shared chunks `id` belongs to, if any. */
+function firstScreenPart(id: string, context: Rolldown.ChunkingContext): FirstScreenPart | null {
   // The entry and the routes keep chunks of their own (and their places in the manifest).
-  if (!/\.[cm]?[jt]sx?$/.test(id) || id === FIRST_SCREEN.entry || FIRST_SCREEN.signIn.includes(id))
-    return null;
+  if (!/\.[cm]?[jt]sx?$/.test(id) || ROUTE_MODULES.has(id)) return null;
   const getModuleInfo: ModuleInfoOf = (moduleId) => context.getModuleInfo(moduleId);
-  firstScreen ??= staticClosure([FIRST_SCREEN.entry, ...FIRST_SCREEN.signIn], getModuleInfo);
-  if (!firstScreen.has(id)) return null;
-  if (/[\\/]node_modules[\\/]/.test(id)) return 'ui';
-  return id.startsWith(`${SRC}features/auth/`) ? 'sign-in' : 'app';
+  signInScreen ??= staticClosure([FIRST_SCREEN.entry, ...FIRST_SCREEN.signIn], getModuleInfo);
+  if (signInScreen.has(id)) {
+    if (/[\\/]node_modules[\\/]/.test(id)) return 'ui';
+    return id.startsWith(`${SRC}features/auth/`) ? 'sign-in' : 'app';
+  }
+  // Each signed-in part takes what its root imports that no earlier part holds, so a part only
+  // ever imports from the parts before it.
+  firstScreens ??= (['prefetch', 'shell', 'dashboard'] as const).map((part) => ({
+    part,
+    modules: staticClosure([SIGNED_IN_SCREEN[part]], getModuleInfo),
+  }));
+  return firstScreens.find(({ modules }) => modules.has(id))?.part ?? null;
 }
 
 /**
- * What the sign-in screen imports, in three chunks rather than forty small ones (a file
- * compresses better whole, and each request costs a round trip on a phone): the libraries (MUI,
- * its style engine), the app's shared code (the signed-in screens need most of both), and the
- * sign-in feature's own modules, which a signed-in visit does not load. Each is a group of its
- * own, in this order, because a group also takes in the modules its modules import.
+ * What the first screens import, in a few chunks rather than a hundred small ones (a file
+ * compresses better whole, and each request costs a round trip on a phone). The sign-in screen's:
+ * the libraries (MUI, its style engine), the app's shared code (the signed-in screens need most of
+ * both), and the sign-in feature's own modules, which a signed-in visit does not load. A signed-in
+ * visit's: the dashboard's data requests, the shell, and the dashboard. Each is a group of its own,
+ * in this order, because a group also takes in the modules its modules import.
  */
-const firstScreenGroups = (['ui', 'app', 'sign-in'] as const).map((part, index) => ({
-  name: (id: string, context: Rolldown.ChunkingContext) =>
-    firstScreenPart(id, context) === part ? part : null,
-  debugName: part,
-  priority: 12 - index,
-}));
+const firstScreenGroups = (['ui', 'app', 'sign-in', 'prefetch', 'shell', 'dashboard'] as const).map(
+  (part, index) => ({
+    name: (id: string, context: Rolldown.ChunkingContext) =>
+      firstScreenPart(id, context) === part ? part : null,
+    debugName: part,
+    priority: 12 - index,
+  }),
+);
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
     react(),
     // A watching build works out the sign-in screen's modules afresh on each rebuild.
-    { name: 'laurel-first-screen', buildStart: () => void (firstScreen = undefined) },
+    {
+      name: 'laurel-first-screen',
+      buildStart: () => {
+        signInScreen = undefined;
+        firstScreens = undefined;
+      },
+    },
     // Scripts, styles and images are stored brotli- and gzip-compressed beside the originals, at
     // the highest levels once per build, and the server sends whichever the browser accepts.
     // index.html is left out: the server fills in each page's nonce and compresses it per response.

@@ -1,5 +1,5 @@
 import './lib/validation-config';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@fontsource/lato/400.css';
 import '@fontsource/lato/700.css';
@@ -10,8 +10,13 @@ import { App } from './app/app';
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// A transition: React renders the first tree in slices, yielding to the browser between them,
+// instead of in one task that a phone's main thread cannot interrupt.
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 
 import { BILLING_CODES, type BillingCode } from './constants.ts';
+import { usageShare } from './contract-usage.ts';
 import { ZOrganizationRef } from './organizations.ts';
 import { listQuery, page, ZId } from './pagination.ts';
+
+export { usageShare };
 
 export const CONTRACT_STATUSES = ['DRAFT', 'ACTIVE', 'EXPIRED', 'TERMINATED'] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
@@ -83,12 +86,6 @@ export function highestUsage(lineItems: readonly TLineItem[]): TLineItem | undef
     }
   }
   return highest;
-}
-
-/** Used over included (1.25 is a quarter over); null for an item that includes and used nothing. */
-export function usageShare(item: Pick<TLineItem, 'used' | 'includedQuantity'>): number | null {
-  if (item.includedQuantity > 0) return item.used / item.includedQuantity;
-  return item.used > 0 ? Number.POSITIVE_INFINITY : null;
 }
 
 export const CONTRACT_SORTS = [

@@ -3,27 +3,19 @@ import { z } from 'zod';
 import { BILLING_CODES, UPLOAD_STATUSES } from './constants.ts';
 import { INSIGHT_STATUSES } from './insights.ts';
 import { ORGANIZATION_STATUSES } from './organizations.ts';
+import { ATTENTION_KINDS, PLATFORM_ORGANIZATION_SORTS } from './dashboard-constants.ts';
 import { listQuery, page } from './pagination.ts';
 
-/** A contract that ends within this many days needs attention (DESIGN §6). */
-export const CONTRACT_ENDING_SOON_DAYS = 60;
-/** An upload waiting or processing without progress for this long is stuck. */
-export const UPLOAD_STUCK_MINUTES = 30;
-/** A failed upload needs attention for this many days after it failed. */
-export const UPLOAD_FAILED_RECENT_DAYS = 30;
-/** At most this many needs-attention items are listed (the counts cover all of them). */
-export const ATTENTION_LIMIT = 50;
-
-/** Why something needs a platform admin's attention, most urgent first. */
-export const ATTENTION_KINDS = [
-  'UPLOAD_FAILED',
-  'UPLOAD_STUCK',
-  'SSO_TEST_FAILED',
-  'CONTRACT_OVER_USAGE',
-  'CONTRACT_ENDING',
-  'INSIGHTS_PROCESSING',
-] as const;
-export type AttentionKind = (typeof ATTENTION_KINDS)[number];
+export {
+  ATTENTION_KINDS,
+  ATTENTION_LIMIT,
+  CONTRACT_ENDING_SOON_DAYS,
+  PLATFORM_ORGANIZATION_SORTS,
+  UPLOAD_FAILED_RECENT_DAYS,
+  UPLOAD_STUCK_MINUTES,
+  type AttentionKind,
+  type PlatformOrganizationSort,
+} from './dashboard-constants.ts';
 
 export const ZAttentionItem = z
   .object({
@@ -100,15 +92,6 @@ export const ZPlatformOrganization = z
   .meta({ id: 'PlatformOrganization' });
 export type TPlatformOrganization = z.infer<typeof ZPlatformOrganization>;
 
-export const PLATFORM_ORGANIZATION_SORTS = [
-  'name',
-  'awards',
-  'matchRate',
-  'insightsStatus',
-  'contractUsage',
-  'lastUpload',
-] as const;
-export type PlatformOrganizationSort = (typeof PLATFORM_ORGANIZATION_SORTS)[number];
 export const ZPlatformOrganizationListQuery = listQuery(PLATFORM_ORGANIZATION_SORTS, 'name');
 export type TPlatformOrganizationListQuery = z.infer<typeof ZPlatformOrganizationListQuery>;
 export const ZPlatformOrganizationPage = page(ZPlatformOrganization).meta({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-export const MAX_PAGE_SIZE = 100;
-export const DEFAULT_PAGE_SIZE = 25;
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './page-size.ts';
+
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 
 const DECIMAL_DIGITS = /^\d{1,16}$/;
 

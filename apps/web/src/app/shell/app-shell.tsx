@@ -9,6 +9,7 @@ import { FullPageLoader } from '../../components/feedback/full-page-loader';
 import { ImpersonationBanner } from '../../features/impersonation/components/impersonation-banner';
 import { useImpersonationSync } from '../../features/impersonation/hooks/use-impersonation-sync';
 import { useAuth } from '../../lib/auth/use-auth';
+import { signedInWithPassword } from '../../lib/auth/passkey-offer';
 import { selectBookmarks } from '../../lib/bookmarks/bookmarks-slice';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
@@ -29,6 +30,8 @@ export default function AppShell() {
   const { pathname } = useLocation();
   const { drawerOpen } = useSelector(selectBookmarks);
   const [drawerUsed, setDrawerUsed] = useState(drawerOpen);
+  // The passkey offer follows a password sign-in only: other visits do not fetch its code.
+  const [mayOfferPasskey] = useState(signedInWithPassword);
   if (drawerOpen && !drawerUsed) setDrawerUsed(true);
   useImpersonationSync();
 
@@ -68,9 +71,11 @@ export default function AppShell() {
       >
         <ImpersonationBanner />
         <DemoNotice />
-        <Suspense fallback={null}>
-          <PasskeyOffer />
-        </Suspense>
+        {mayOfferPasskey ? (
+          <Suspense fallback={null}>
+            <PasskeyOffer />
+          </Suspense>
+        ) : null}
         <Box sx={{ px: { xs: 4, sm: 6, md: 8 }, py: { xs: 5, md: 8 }, maxWidth: 1280, mx: 'auto' }}>
           <ErrorBoundary resetKey={pathname}>
             <Suspense fallback={<FullPageLoader />}>

@@ -138,7 +138,11 @@ export interface SidebarProps {
   onMobileClose: () => void;
 }
 
-/** Permanent from the `md` breakpoint; a drawer that slides in on smaller screens. */
+/**
+ * Permanent from the `md` breakpoint; a drawer that slides in on smaller screens. The sliding
+ * drawer is rendered only while open: kept mounted, it rendered a second copy of the navigation on
+ * every screen and measured the page while the first screen was being drawn.
+ */
 export function Sidebar({ mobileOpen, onMobileClose }: SidebarProps) {
   const paperSx = {
     width: SIDEBAR_WIDTH,
@@ -152,7 +156,6 @@ export function Sidebar({ mobileOpen, onMobileClose }: SidebarProps) {
         variant="temporary"
         open={mobileOpen}
         onClose={onMobileClose}
-        ModalProps={{ keepMounted: true }}
         slotProps={{ paper: { 'aria-label': 'Navigation' } }}
         sx={{
           display: { xs: 'block', md: 'none' },

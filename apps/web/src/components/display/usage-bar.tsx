@@ -1,6 +1,6 @@
 import LinearProgress from '@mui/material/LinearProgress';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { usageShare } from '@laurel/contract/contracts';
+import { usageShare } from '@laurel/contract/contract-usage';
 
 /**
  * How much of what a contract includes is used, as a bar: red beyond what is included, amber from

@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, type ReactNode } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  type ReactNode,
+} from 'react';
 import { useDispatch } from 'react-redux';
 import type { TProfile } from '@laurel/contract/profile';
 
@@ -14,8 +22,9 @@ import { stopImpersonation } from '../impersonation/impersonation-api';
 import { authApi } from './auth-api';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { authReducer, initialAuthState, type AuthUser, type LoginData } from './auth-state';
-import { loadUser, sessionFromTokens, userFromStoredSession } from './load-user';
+import { isUnanswered, loadUser, sessionFromTokens, userFromStoredSession } from './load-user';
 import { sendStoredSessionToken } from './stored-session';
+import { afterFirstScreen } from '../routing/first-screen';
 
 /**
  * Holds the session of spec §3. aws-amplify is loaded only when it is needed: when identity
@@ -64,36 +73,46 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Start: find out whether a session exists without loading aws-amplify when there is none.
   useEffect(() => {
     let cancelled = false;
+    // What it finds renders the first screen (or the same screen again): a transition, so that
+    // React renders it in slices and a phone's main thread is not blocked for the whole tree.
+    const initialize = (isAuthenticated: boolean, user: AuthUser | null) =>
+      startTransition(() => dispatchAuth({ type: 'INITIALIZE', isAuthenticated, user }));
     void (async () => {
       try {
         const config = await dispatch(authApi.endpoints.getCognitoConfig.initiate()).unwrap();
         if (!hasIdentityCookies(config.clientId)) {
-          if (!cancelled) dispatchAuth({ type: 'INITIALIZE', isAuthenticated: false, user: null });
+          if (!cancelled) initialize(false, null);
           return;
         }
         const stored = readStoredSession(config.clientId);
         if (stored) {
-          // A session whose id token is still good: the screen and its data start with it while
-          // aws-amplify loads, which then confirms the session with the identity service.
+          // A session whose id token is still good: the screen and its data start with it, and
+          // aws-amplify, loaded once that screen has been shown (it is not part of it), then
+          // confirms the session with the identity service.
           sendStoredSessionToken(config.clientId);
-          const client = getClient();
           // The profile request may already be under way (started with the page, see app.tsx).
           const profile = await dispatch(
             authApi.endpoints.getProfile.initiate(undefined, { subscribe: false }),
           ).unwrap();
           if (cancelled) return;
-          dispatchAuth({
-            type: 'INITIALIZE',
-            isAuthenticated: true,
-            user: userFromStoredSession(stored, profile),
-          });
-          const user = await loadUser(await client, async () => profile);
-          if (!cancelled) dispatchAuth({ type: 'INITIALIZE', isAuthenticated: true, user });
+          initialize(true, userFromStoredSession(stored, profile));
+          await afterFirstScreen();
+          if (cancelled) return;
+          let user: AuthUser;
+          try {
+            user = await loadUser(await getClient(), async () => profile);
+          } catch (error) {
+            // Unanswered (offline, or this page is being left and the browser aborted the call):
+            // the stored session stays in use, as the server still checks every token it gets.
+            if (isUnanswered(error)) return;
+            throw error;
+          }
+          if (!cancelled) initialize(true, user);
           return;
         }
         const client = await getClient();
         const user = await loadUser(client, fetchProfile);
-        if (!cancelled) dispatchAuth({ type: 'INITIALIZE', isAuthenticated: true, user });
+        if (!cancelled) initialize(true, user);
       } catch {
         clearIdentityCookies();
         if (cancelled) return;
@@ -111,22 +130,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!state.isAuthenticated) return;
     let unsubscribe: (() => void) | undefined;
     let active = true;
-    void getClient().then((client) => {
-      if (!active) return;
-      unsubscribe = client.listenToAuthEvents((event) => {
-        if (event === 'tokenRefresh') {
-          void client.fetchAuthSession().then((session) => {
-            const { tokens, isAdmin } = sessionFromTokens(session.tokens);
-            dispatchAuth({ type: 'UPDATE_SESSION', tokens, isAdmin });
-          });
-        } else if (
-          (event === 'tokenRefresh_failure' || event === 'signedOut') &&
-          authenticatedRef.current
-        ) {
-          finishSignOut();
-        }
+    void afterFirstScreen()
+      .then(getClient)
+      .then((client) => {
+        if (!active) return;
+        unsubscribe = client.listenToAuthEvents((event) => {
+          if (event === 'tokenRefresh') {
+            void client.fetchAuthSession().then((session) => {
+              const { tokens, isAdmin } = sessionFromTokens(session.tokens);
+              dispatchAuth({ type: 'UPDATE_SESSION', tokens, isAdmin });
+            });
+          } else if (
+            (event === 'tokenRefresh_failure' || event === 'signedOut') &&
+            authenticatedRef.current
+          ) {
+            finishSignOut();
+          }
+        });
       });
-    });
     return () => {
       active = false;
       unsubscribe?.();

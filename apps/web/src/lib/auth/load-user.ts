@@ -28,6 +28,15 @@ export function sessionFromTokens(
   };
 }
 
+/**
+ * The identity service never answered: the network failed, or the page was left while the request
+ * was under way (the browser then aborts it). Such a failure neither confirms nor refuses a session.
+ * @example isUnanswered(new TypeError('Failed to fetch')) // true
+ */
+export function isUnanswered(error: unknown): boolean {
+  return error instanceof TypeError || (error instanceof Error && error.name === 'NetworkError');
+}
+
 /** Reads who is signed in from the identity client, and their profile from the API. */
 export async function loadUser(
   client: AuthClient,

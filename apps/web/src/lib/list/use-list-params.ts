@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@laurel/contract/pagination';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@laurel/contract/page-size';
 
 export type SortOrder = 'asc' | 'desc';
 

@@ -1,6 +1,8 @@
 import { createContext, use, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 
+import { markScreenShown } from './first-screen';
+
 /** Last part of every document title. */
 export const APP_TITLE = 'Laurel';
 const SEPARATOR = ' · ';
@@ -114,6 +116,7 @@ export function usePageTitle(title: PageTitleParts): void {
       }
     }
     publish();
+    markScreenShown();
   }, [key, depth, pathname]);
 }
 

@@ -17,9 +17,8 @@ import {
   ATTENTION_KINDS,
   CONTRACT_ENDING_SOON_DAYS,
   type AttentionKind,
-  type TAttentionItem,
-  type TPlatformDashboard,
-} from '@laurel/contract/dashboard';
+} from '@laurel/contract/dashboard-constants';
+import type { TAttentionItem, TPlatformDashboard } from '@laurel/contract/dashboard';
 
 import { ListRow } from '../../../components/list-row/list-row';
 import { getErrorText } from '../../../lib/errors/error-text';

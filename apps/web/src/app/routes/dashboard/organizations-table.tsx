@@ -9,8 +9,8 @@ import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import {
   PLATFORM_ORGANIZATION_SORTS,
   type PlatformOrganizationSort,
-  type TPlatformOrganization,
-} from '@laurel/contract/dashboard';
+} from '@laurel/contract/dashboard-constants';
+import type { TPlatformOrganization } from '@laurel/contract/dashboard';
 import { API_PATHS } from '@laurel/contract/paths';
 import type { InsightStatus } from '@laurel/contract/insights';
 

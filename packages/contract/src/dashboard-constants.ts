@@ -1,0 +1,34 @@
+/**
+ * The platform dashboard's rules and sorts, without the schemas (the web app's dashboard imports
+ * them without zod).
+ */
+
+/** A contract that ends within this many days needs attention (DESIGN §6). */
+export const CONTRACT_ENDING_SOON_DAYS = 60;
+/** An upload waiting or processing without progress for this long is stuck. */
+export const UPLOAD_STUCK_MINUTES = 30;
+/** A failed upload needs attention for this many days after it failed. */
+export const UPLOAD_FAILED_RECENT_DAYS = 30;
+/** At most this many needs-attention items are listed (the counts cover all of them). */
+export const ATTENTION_LIMIT = 50;
+
+/** Why something needs a platform admin's attention, most urgent first. */
+export const ATTENTION_KINDS = [
+  'UPLOAD_FAILED',
+  'UPLOAD_STUCK',
+  'SSO_TEST_FAILED',
+  'CONTRACT_OVER_USAGE',
+  'CONTRACT_ENDING',
+  'INSIGHTS_PROCESSING',
+] as const;
+export type AttentionKind = (typeof ATTENTION_KINDS)[number];
+
+export const PLATFORM_ORGANIZATION_SORTS = [
+  'name',
+  'awards',
+  'matchRate',
+  'insightsStatus',
+  'contractUsage',
+  'lastUpload',
+] as const;
+export type PlatformOrganizationSort = (typeof PLATFORM_ORGANIZATION_SORTS)[number];
