@@ -1,5 +1,5 @@
 /** Every query of the identity service. Rows are mapped to plain records before they leave. */
-import { CamelCasePlugin, type Kysely } from 'kysely';
+import { CamelCasePlugin, type Compilable, type CompiledQuery, type Kysely } from 'kysely';
 
 interface UsersTable {
   username: string;
@@ -292,31 +292,99 @@ function authSessionRow(idHash: string, session: AuthSessionRecord) {
 }
 
 /**
+ * A query of the sign-in path built and compiled once, then run with new values: Kysely builds,
+ * transforms (CamelCasePlugin) and compiles a query every time it runs one, which costs more than
+ * SQLite's own work for these lookups. `build` is called once with stand-ins for the arguments;
+ * every argument must become a parameter (else every call builds the query as before). The
+ * SQL text is the same as before, so the database's prepared statement is reused too.
+ */
+export function reusableQuery<A extends unknown[], R>(
+  executor: Pick<Kysely<unknown>, 'executeQuery'>,
+  build: (...args: A) => Compilable<R>,
+  arity: A['length'],
+): (...args: A) => Promise<R[]> {
+  let compiled: { query: CompiledQuery<R>; positions: number[] } | null | undefined;
+  return async (...args) => {
+    if (compiled === undefined) {
+      const standIns = Array.from({ length: arity }, (_, i) => `\u0000laurel-stand-in-${i}`);
+      const query = build(...(standIns as A)).compile();
+      // Each parameter is an argument's stand-in (its position) or a constant of the query (-1).
+      const positions = query.parameters.map((value) => standIns.indexOf(value as string));
+      const usesEveryArgument = standIns.every((_, i) => positions.includes(i));
+      const strayStandIn = query.parameters.some(
+        (value, i) => positions[i] === -1 && String(value).includes('laurel-stand-in'),
+      );
+      compiled = usesEveryArgument && !strayStandIn ? { query, positions } : null;
+    }
+    const reused = compiled;
+    const query =
+      reused === null
+        ? build(...args)
+        : {
+            ...reused.query,
+            parameters: reused.positions.map((i, at) =>
+              i === -1 ? reused.query.parameters[at] : args[i],
+            ),
+          };
+    return (await executor.executeQuery(query)).rows;
+  };
+}
+
+/**
  * @param database any Kysely instance; the repository adds its own CamelCasePlugin (idempotent
  *   when the caller's instance already has one) so the snake_case schema reads as camelCase.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any app schema: the identity tables are typed below
 export function createIdentityRepository(database: Kysely<any>) {
   const db = database.withPlugin(new CamelCasePlugin()) as unknown as Kysely<IdentityDatabase>;
+  // The queries every sign-in runs (limit 1 as `executeTakeFirst` adds none: the columns are unique).
+  const userByUsername = reusableQuery(
+    db,
+    (username: string) =>
+      db.selectFrom('identityUsers').selectAll().where('username', '=', username),
+    1,
+  );
+  const userByEmail = reusableQuery(
+    db,
+    (email: string) => db.selectFrom('identityUsers').selectAll().where('email', '=', email),
+    1,
+  );
+  const insertSession = reusableQuery(
+    db,
+    (
+      originJti: string,
+      username: string,
+      clientId: string,
+      refreshTokenHash: string,
+      deviceKey: string | null,
+      authTime: number,
+      now: number,
+      expiresAt: number,
+    ) =>
+      db.insertInto('identitySessions').values({
+        originJti,
+        username,
+        clientId,
+        refreshTokenHash,
+        deviceKey,
+        authTime,
+        createdAt: now,
+        expiresAt,
+        revokedAt: null,
+      }),
+    8,
+  );
 
   return {
     db,
 
     async findUserByUsername(username: string): Promise<UserRecord | undefined> {
-      const row = await db
-        .selectFrom('identityUsers')
-        .selectAll()
-        .where('username', '=', username)
-        .executeTakeFirst();
+      const [row] = await userByUsername(username);
       return row && toUser(row);
     },
 
     async findUserByEmail(email: string): Promise<UserRecord | undefined> {
-      const row = await db
-        .selectFrom('identityUsers')
-        .selectAll()
-        .where('email', '=', email)
-        .executeTakeFirst();
+      const [row] = await userByEmail(email);
       return row && toUser(row);
     },
 
@@ -434,20 +502,16 @@ export function createIdentityRepository(database: Kysely<any>) {
       now: number;
       expiresAt: number;
     }): Promise<void> {
-      await db
-        .insertInto('identitySessions')
-        .values({
-          originJti: session.originJti,
-          username: session.username,
-          clientId: session.clientId,
-          refreshTokenHash: session.refreshTokenHash,
-          deviceKey: session.deviceKey,
-          authTime: session.authTime,
-          createdAt: session.now,
-          expiresAt: session.expiresAt,
-          revokedAt: null,
-        })
-        .execute();
+      await insertSession(
+        session.originJti,
+        session.username,
+        session.clientId,
+        session.refreshTokenHash,
+        session.deviceKey,
+        session.authTime,
+        session.now,
+        session.expiresAt,
+      );
     },
 
     async findSessionByRefreshHash(refreshTokenHash: string): Promise<SessionRecord | undefined> {
