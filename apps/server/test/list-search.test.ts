@@ -79,7 +79,12 @@ describe.each(DIALECTS)('list searches and sort ties on %s', (dialect) => {
 
   /** The ids and total a page must show: substring match, sorted by key then id. */
   function expected(
-    query: { search?: string; sort: 'name' | 'status' | 'createdAt' | 'type'; order: string },
+    query: {
+      search?: string;
+      status?: string;
+      sort: 'name' | 'status' | 'createdAt' | 'type';
+      order: string;
+    },
     page: number,
     pageSize: number,
   ) {
@@ -95,6 +100,7 @@ describe.each(DIALECTS)('list searches and sort ties on %s', (dialect) => {
     const sign = query.order === 'desc' ? -1 : 1;
     const matches = orgs
       .filter((o) => !text || o.name.toLowerCase().includes(text))
+      .filter((o) => !query.status || o.status === query.status)
       .sort((a, b) => sign * (compare(key(a), key(b)) || compare(a.id, b.id)));
     return {
       total: matches.length,
@@ -117,7 +123,12 @@ describe.each(DIALECTS)('list searches and sort ties on %s', (dialect) => {
     ['chen', 'type', 'asc'],
     ['grove', 'status', 'desc'],
     ['birch grove 0', 'createdAt', 'asc'],
-  ] as const)('finds "%s" sorted by %s %s', async (search, sort, order) => {
+    // beside another filter (the search's matches counted with it)
+    ['grove', 'name', 'asc', 'ACTIVE'],
+    ['chen', 'name', 'desc', 'INACTIVE'],
+    ['ch', 'name', 'asc', 'ACTIVE'],
+    ['z', 'status', 'desc', 'INACTIVE'],
+  ] as const)('finds "%s" sorted by %s %s (status %s)', async (search, sort, order, status?) => {
     const repository = createOrganizationsRepository(database.handle.db);
     for (const [page, pageSize] of [
       [1, 25],
@@ -126,10 +137,11 @@ describe.each(DIALECTS)('list searches and sort ties on %s', (dialect) => {
       [48, 25],
       [400, 25],
     ] as const) {
-      const want = expected({ search, sort, order }, page, pageSize);
+      const want = expected({ search, sort, order, ...(status ? { status } : {}) }, page, pageSize);
       const got = await repository.list(
         ZOrganizationListQuery.parse({
           search,
+          ...(status ? { status } : {}),
           sort,
           order,
           page: `${page}`,
