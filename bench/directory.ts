@@ -8,7 +8,7 @@
 // the schema of BASE_MIGRATION; every run copies it and applies the later migrations to the copy,
 // so a new migration (an index, say) is measured without generating again. Change GENERATOR_VERSION
 // whenever the generated data or BASE_MIGRATION changes; BENCH_REGENERATE=1 forces a new copy.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Migration, sql } from 'kysely';
@@ -263,6 +263,8 @@ const SEARCHES = ['alpha', 'chen', 'nursing', 'river', 'c-12', 'zzz', 'park', 'l
 interface Timed {
   url: string;
   ms: number;
+  /** The request's id, which the server's log line of it carries (`reqId`). */
+  id: string;
   /** Which list, sort and filter the request was (list pages only). */
   list?: { path: string; sort: string; filter: string };
 }
@@ -277,7 +279,9 @@ const loadAverage = () => loadavg()[0]!.toFixed(2);
  * list; global search. A warm-up pass, then ROUNDS rounds, each going through every request once
  * (the bookmarks list BOOKMARK_REQUESTS_PER_ROUND times), so that lists, bookmarks and search are
  * measured interleaved under the same machine load. Times are the client's, from sending the
- * request to reading the whole body.
+ * request to reading the whole body; beside each p95 is the server's own (`responseTime` of the
+ * request's log line, found by the request id the client sent), which tells the server's share
+ * from the client's and the loopback's.
  */
 async function runOn(
   dialect: 'sqlite' | 'postgres',
@@ -314,15 +318,17 @@ async function runOn(
   );
   try {
     const token = await signIn(base, BENCH_ADMIN.email, BENCH_ADMIN.password);
-    const headers = { authorization: `Bearer ${token}` };
-    const get = async (path: string): Promise<number> => {
+    let requests = 0;
+    const get = async (path: string): Promise<{ ms: number; id: string }> => {
+      const id = `bench-${++requests}`;
+      const headers = { authorization: `Bearer ${token}`, 'x-request-id': id };
       const started = performance.now();
       const response = await fetch(base + path, { headers });
       const body = await response.text();
       const ms = performance.now() - started;
       if (response.status !== 200)
         throw new Error(`${path}: ${response.status} ${body.slice(0, 200)}`);
-      return ms;
+      return { ms, id };
     };
 
     const lists: Array<Required<Timed>['list'] & { url: string }> = [];
@@ -351,24 +357,26 @@ async function runOn(
     for (let round = 0; round <= ROUNDS; round++) {
       const counted = round > 0;
       for (const [i, list] of lists.entries()) {
-        const ms = await get(list.url);
-        if (counted) times.lists.push({ url: list.url, ms, list });
+        const page = await get(list.url);
+        if (counted) times.lists.push({ url: list.url, ...page, list });
         if (i % bookmarksEvery === 0) {
-          const bookmarksMs = await get(BOOKMARKS_URL);
-          if (counted) times.bookmarks.push({ url: BOOKMARKS_URL, ms: bookmarksMs });
+          const bookmarks = await get(BOOKMARKS_URL);
+          if (counted) times.bookmarks.push({ url: BOOKMARKS_URL, ...bookmarks });
         }
         if (i % searchEvery === 0) {
           const search = searches[i / searchEvery]!;
-          const searchMs = await get(search);
-          if (counted) times.search.push({ url: search, ms: searchMs });
+          const found = await get(search);
+          if (counted) times.search.push({ url: search, ...found });
         }
       }
       loads.push(loadAverage());
     }
     const load = `load average ${loads.join(' → ')}`;
+    const serverMs = await serverTimes(join(logDir, 'server.log'), requests);
 
     const row = (name: string, timed: Timed[], targetMs: number, note = ''): BenchRow => {
       const value = p95(timed.map((t) => t.ms));
+      const onServer = p95(timed.map((t) => serverMs.get(t.id)!));
       const worst = timed.reduce((a, b) => (b.ms > a.ms ? b : a));
       return {
         name: `[${dialect}] ${name}`,
@@ -376,7 +384,7 @@ async function runOn(
         unit: 'ms',
         target: `≤ ${targetMs} ms`,
         pass: value <= targetMs,
-        note: `${timed.length} requests, slowest ${worst.url} ${worst.ms.toFixed(1)} ms${note ? `; ${note}` : ''}`,
+        note: `server's own p95 ${onServer.toFixed(1)} ms; ${timed.length} requests, slowest ${worst.url} ${worst.ms.toFixed(1)} ms (server ${serverMs.get(worst.id)!.toFixed(1)} ms)${note ? `; ${note}` : ''}`,
       };
     };
     const rows: BenchRow[] = [
@@ -415,6 +423,26 @@ async function runOn(
     await server.stop();
     rmSync(logDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The server's own time of each request the benchmark made (`bench-1` … `bench-<count>`), from
+ * its log lines; waits a little for the last lines to be written.
+ */
+async function serverTimes(logFile: string, count: number): Promise<Map<string, number>> {
+  const times = new Map<string, number>();
+  for (let attempt = 0; attempt < 50 && times.size < count; attempt++) {
+    if (attempt) await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const line of readFileSync(logFile, 'utf8').split('\n')) {
+      if (!line.startsWith('{')) continue;
+      const entry = JSON.parse(line) as { reqId?: string; responseTime?: number };
+      if (entry.reqId?.startsWith('bench-') && entry.responseTime !== undefined)
+        times.set(entry.reqId, entry.responseTime);
+    }
+  }
+  if (times.size < count)
+    throw new Error(`the server logged ${times.size} of the ${count} requests timed`);
+  return times;
 }
 
 export async function benchDirectory(): Promise<BenchRow[]> {

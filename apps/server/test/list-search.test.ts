@@ -79,7 +79,12 @@ describe.each(DIALECTS)('list searches and sort ties on %s', (dialect) => {
 
   /** The ids and total a page must show: substring match, sorted by key then id. */
   function expected(
-    query: { search?: string; sort: 'name' | 'status' | 'createdAt' | 'type'; order: string },
+    query: {
+      search?: string;
+      status?: string;
+      sort: 'name' | 'status' | 'createdAt' | 'type';
+      order: string;
+    },
     page: number,
     pageSize: number,
   ) {
@@ -95,6 +100,7 @@ describe.each(DIALECTS)('list searches and sort ties on %s', (dialect) => {
     const sign = query.order === 'desc' ? -1 : 1;
     const matches = orgs
       .filter((o) => !text || o.name.toLowerCase().includes(text))
+      .filter((o) => !query.status || o.status === query.status)
       .sort((a, b) => sign * (compare(key(a), key(b)) || compare(a.id, b.id)));
     return {
       total: matches.length,
@@ -117,7 +123,12 @@ describe.each(DIALECTS)('list searches and sort ties on %s', (dialect) => {
     ['chen', 'type', 'asc'],
     ['grove', 'status', 'desc'],
     ['birch grove 0', 'createdAt', 'asc'],
-  ] as const)('finds "%s" sorted by %s %s', async (search, sort, order) => {
+    // beside another filter (the search's matches counted with it)
+    ['grove', 'name', 'asc', 'ACTIVE'],
+    ['chen', 'name', 'desc', 'INACTIVE'],
+    ['ch', 'name', 'asc', 'ACTIVE'],
+    ['z', 'status', 'desc', 'INACTIVE'],
+  ] as const)('finds "%s" sorted by %s %s (status %s)', async (search, sort, order, status?) => {
     const repository = createOrganizationsRepository(database.handle.db);
     for (const [page, pageSize] of [
       [1, 25],
@@ -126,10 +137,11 @@ describe.each(DIALECTS)('list searches and sort ties on %s', (dialect) => {
       [48, 25],
       [400, 25],
     ] as const) {
-      const want = expected({ search, sort, order }, page, pageSize);
+      const want = expected({ search, sort, order, ...(status ? { status } : {}) }, page, pageSize);
       const got = await repository.list(
         ZOrganizationListQuery.parse({
           search,
+          ...(status ? { status } : {}),
           sort,
           order,
           page: `${page}`,
@@ -247,5 +259,111 @@ describe.each(DIALECTS)('list searches and sort ties on %s', (dialect) => {
     expect(await numbers('lc')).toEqual(['LC-2026-00001', 'LC-2026-00002']);
     expect(await numbers('x-')).toEqual(['MX-2026-00003']);
     expect(await numbers('pl')).toEqual(['LC-2026-00001', 'LC-2026-00002', 'MX-2026-00003']);
+  });
+
+  it('pages credentials and contracts filtered by a select and sorted by another column', async () => {
+    const { db } = database.handle;
+    const organizationId = orgs[1]!.id;
+    const day = (i: number) => `2026-0${1 + (i % 3)}-1${i % 5}T00:00:00.000Z`;
+    // Few distinct names and dates, so that pages cut through ties (ordered by id).
+    const credentialRows = Array.from({ length: 240 }, (_, i) => ({
+      organizationId,
+      name: `Welding ${pad(i % 7)}`,
+      code: `K-${pad(239 - i)}`,
+      typeId: 3 + (i % 2),
+      status: i % 3 === 0 ? 'ARCHIVED' : 'ACTIVE',
+      createdAt: NOW,
+      updatedAt: day(i),
+    }));
+    await db.insertInto('credentials').values(credentialRows).execute();
+    const contractRows = Array.from({ length: 150 }, (_, i) => ({
+      organizationId,
+      number: `MZ-2026-${pad(149 - i)}`,
+      name: `Harbor agreement ${pad(i % 4)}`,
+      status: i % 2 === 0 ? 'EXPIRED' : 'DRAFT',
+      startDate: `2026-0${1 + (i % 5)}-01`,
+      endDate: `2027-0${1 + (i % 4)}-01`,
+      createdAt: NOW,
+      updatedAt: NOW,
+    }));
+    await db.insertInto('contracts').values(contractRows).execute();
+
+    type Row = Record<string, string | number> & { id: number };
+    const check = async (
+      rows: Row[],
+      list: (
+        query: Record<string, string>,
+      ) => Promise<{ total: number; items: Array<{ id: number }> }>,
+      filter: Record<string, string | number>,
+      sort: string,
+      column: string,
+    ) => {
+      for (const order of ['asc', 'desc'] as const) {
+        const sign = order === 'desc' ? -1 : 1;
+        const matches = rows
+          .filter((r) => Object.entries(filter).every(([key, value]) => r[key] === value))
+          .sort((a, b) => sign * (compare(a[column]!, b[column]!) || compare(a.id, b.id)));
+        for (const page of [1, 2, 3]) {
+          const got = await list({
+            ...Object.fromEntries(Object.entries(filter).map(([k, v]) => [k, `${v}`])),
+            sort,
+            order,
+            page: `${page}`,
+            pageSize: '10',
+          });
+          expect({ sort, order, page, total: got.total, ids: got.items.map((c) => c.id) }).toEqual({
+            sort,
+            order,
+            page,
+            total: matches.length,
+            ids: matches.slice((page - 1) * 10, page * 10).map((r) => r.id),
+          });
+        }
+      }
+    };
+
+    const credentials = createCredentialsRepository(db);
+    const storedCredentials = (
+      await db
+        .selectFrom('credentials')
+        .select(['id', 'name', 'code', 'typeId', 'status', 'updatedAt'])
+        .where('organizationId', '=', organizationId)
+        .execute()
+    ).map((c) => ({ ...c, id: Number(c.id), updatedAt: new Date(c.updatedAt).toISOString() }));
+    const listCredentials = (query: Record<string, string>) =>
+      credentials.list(
+        ZCredentialListQuery.parse({ ...query, organizationId: `${organizationId}` }),
+      );
+    for (const filter of [
+      { typeId: 4 },
+      { status: 'ARCHIVED' },
+      { typeId: 3, status: 'ACTIVE' },
+    ] as Array<Record<string, string | number>>)
+      for (const [sort, column] of [
+        ['name', 'name'],
+        ['code', 'code'],
+        ['status', 'status'],
+        ['updatedAt', 'updatedAt'],
+      ] as const)
+        await check(storedCredentials, listCredentials, filter, sort, column);
+
+    const contracts = createContractsRepository(db);
+    const storedContracts = (
+      await db
+        .selectFrom('contracts')
+        .select(['id', 'number', 'name', 'status', 'startDate', 'endDate'])
+        .where('organizationId', '=', organizationId)
+        .execute()
+    ).map((c) => ({ ...c, id: Number(c.id) }));
+    const listContracts = (query: Record<string, string>) =>
+      contracts.list(ZContractListQuery.parse({ ...query, organizationId: `${organizationId}` }));
+    for (const status of ['EXPIRED', 'DRAFT'])
+      for (const [sort, column] of [
+        ['number', 'number'],
+        ['name', 'name'],
+        ['startDate', 'startDate'],
+        ['endDate', 'endDate'],
+      ] as const)
+        await check(storedContracts, listContracts, { status }, sort, column);
   });
 });

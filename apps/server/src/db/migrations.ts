@@ -21,6 +21,7 @@ import * as shortTextSearch from './migrations/20261127T0940-short-text-search.t
 import * as unloggedRequestCounters from './migrations/20261127T0941-unlogged-request-counters.ts';
 import * as sortOrderIndexes from './migrations/20261128T1000-sort-order-indexes.ts';
 import * as rowCounts from './migrations/20261128T1010-row-counts.ts';
+import * as filterSortIndexes from './migrations/20261129T1000-filter-sort-indexes.ts';
 
 /** The server's own migrations, by name. Names sort in the order they must run. */
 export const serverMigrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ export const serverMigrations: Record<string, Migration> = {
   '20261127T0941-unlogged-request-counters': unloggedRequestCounters,
   '20261128T1000-sort-order-indexes': sortOrderIndexes,
   '20261128T1010-row-counts': rowCounts,
+  '20261129T1000-filter-sort-indexes': filterSortIndexes,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -61,10 +61,11 @@ export interface TextFilter {
    * a statement holding it runs with sequential scans disabled.
    */
   indexScansOnly?: boolean;
-  /** `(select id … )` of every row the search matches, for `id in …`. */
+  /**
+   * `(select id … )` of every row the search matches, for `id in …`, read from the text index
+   * alone where it can be (its count is the search's total when no other filter applies).
+   */
   ids: Expression<unknown>;
-  /** How many rows the search matches, read from the text index alone where it can be. */
-  count: { executeTakeFirstOrThrow(): Promise<{ count: number | string | bigint }> };
 }
 
 /**
@@ -134,10 +135,11 @@ const walkBudget = (end: number) => Math.min(WALK_MAX, end * WALK_RATIO);
  * Without a text search the page walks the sort order's index and stops at the page's end, while
  * the matches are counted. With one on PostgreSQL, the matches are found once (through the text
  * index, then rechecked in the table), counted and sorted. With one on SQLite, where the FTS5
- * table answers exactly, the matches are counted there first; a search with few matches then
- * sorts them all. A broad one walks at most `walkBudget` rows of the
- * sort order, keeping those the text index matched: its matches are many, so the page is usually
- * found early; when they cluster elsewhere in the order (a name searched and sorted by name), every
+ * table answers exactly, the matches are found there once and, in the same statement, counted
+ * (when the search is the only filter; else `counted` counts them first) while the page is looked
+ * for among at most `walkBudget` rows of the sort order, keeping those the text index matched: a
+ * broad search's matches are many, so the page is usually found early; when they are few, or
+ * cluster elsewhere in the order (a name searched and sorted by name), every
  * match is sorted after all. Either way the page holds the same rows in the same order.
  * @example readPageOfIds(db, { matching, id: 'c.id', keys: ['c.name'], order, text }, counted, filter, fetch)
  */
@@ -201,21 +203,40 @@ export async function readPageOfIds<DB, QDB, QTB extends keyof QDB, T extends { 
       total = Number(found[0]?.total ?? 0);
       rows = found.flatMap((row) => (row.id === null ? [] : [{ id: row.id }]));
     } else {
-      const counter = sorted.narrowed ? counted : text.count;
-      total = Number((await counter.executeTakeFirstOrThrow()).count);
-      const needed = Math.max(0, Math.min(position.pageSize, total - offset));
-      if (needed > 0 && total > COLLECT_LIMIT) {
-        // The matches are found once, in the FTS5 table, and each walked row is looked up there.
-        const walked = inOrder(withKeys(sorted.matching)).limit(
-          walkBudget(offset + position.pageSize),
-        );
-        ({ rows } = await sql<{ id: number | string }>`
-        with t as materialized ${text.ids}
-        select w.id from (${walked}) as w
-        where w.id in (select t.id from t)
-        order by ${orderOf('w.')}
-        limit ${position.pageSize} offset ${offset}`.execute(db));
+      const end = offset + position.pageSize;
+      // The first rows of the sort order, each kept when the text index matched it (the matches
+      // found once, in the FTS5 table, materialized).
+      const walked = (matches: Expression<unknown>) => {
+        const walk = inOrder(withKeys(sorted.matching)).limit(walkBudget(end));
+        return sql`select w.* from (${walk}) as w where w.id in (select id from ${matches})`;
+      };
+      if (sorted.narrowed) {
+        total = Number((await counted.executeTakeFirstOrThrow()).count);
+        if (total > COLLECT_LIMIT && offset < total)
+          ({ rows } = await sql<{ id: number | string }>`
+          with t as materialized ${text.ids}
+          select p.id from (${walked(sql`t`)}) as p
+          order by ${orderOf('p.')}
+          limit ${position.pageSize} offset ${offset}`.execute(db));
+      } else {
+        // The search alone selects the rows: one statement finds its matches once, counts them
+        // and looks for the page among the first rows of the sort order.
+        const { rows: found } = await sql<{
+          total: number | string;
+          id: number | string | null;
+        }>`
+          with t as materialized ${text.ids}
+          select c.total, p.id
+          from (select count(*) as total from t) as c
+          left join (
+            select * from (${walked(sql`t`)}) as w
+            order by ${orderOf('w.')} limit ${position.pageSize} offset ${offset}
+          ) as p on 1 = 1
+          order by ${orderOf('p.')}`.execute(db);
+        total = Number(found[0]?.total ?? 0);
+        rows = found.flatMap((row) => (row.id === null ? [] : [{ id: row.id }]));
       }
+      const needed = Math.max(0, Math.min(position.pageSize, total - offset));
       if (needed > 0 && rows.length < needed) {
         // Every match, sorted. Materialized, so that the text index finds the matches: walking the
         // sort order's index and testing each row reads most of the table when the matches cluster

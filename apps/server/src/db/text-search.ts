@@ -114,8 +114,9 @@ function bigramCondition(table: SearchedTable, alias: string, text: string): Exp
 }
 
 /**
- * A list's text search (see `TextFilter` in paging.ts): the condition on `alias`, the ids of every
- * row of `table` it matches, and how many they are.
+ * A list's text search (see `TextFilter` in paging.ts): the condition on `alias`, and the ids of
+ * every row of `table` it matches (the search tables hold one row for each row of their table,
+ * kept so by triggers, so their matches can be counted alone).
  * @example textFilter(db, 'users', 'u', 'chen')
  */
 export function textFilter(
@@ -127,7 +128,6 @@ export function textFilter(
   condition: Expression<SqlBool>;
   indexScansOnly: boolean;
   ids: Expression<unknown>;
-  count: CountQuery;
 } {
   const indexed = indexedMatches(db, table, text);
   const inner = 'text_match';
@@ -140,15 +140,6 @@ export function textFilter(
     condition: bigrams ? bigramCondition(table, alias, text) : containsText(db, table, alias, text),
     indexScansOnly: bigrams,
     ids,
-    // The search tables hold one row for each row of their table (kept so by triggers).
-    count: {
-      executeTakeFirstOrThrow: async () => {
-        const { rows } = await sql<{
-          count: number | string | bigint;
-        }>`select count(*) as count from ${ids} as matches`.execute(db);
-        return rows[0]!;
-      },
-    },
   };
 }
 
