@@ -511,7 +511,8 @@ export function createInsightsBuilder(options: { asOfYear: number; dollarsOfYear
       let to = text.indexOf(',', from);
       if (to < 0) to = text.length;
       const i = text.charCodeAt(from) - LETTER_A;
-      const f = factor(y + i - SPAN);
+      // The factor of calendar year y + i − 5, which the cell's array of relative year i holds.
+      const f = cell.wages[i]!.factor;
       const cents = centsOf(text, from + 1, to);
       centsAt[i] = cents;
       wagesAt[i] = cents >= 0 ? (cents / 100) * f : parseAmount(text, from + 1, to) * f;
