@@ -19,9 +19,8 @@ export interface AwardReading {
   asOfYear: number;
   /** Annual wages (nominal dollars) below this are not counted. */
   earningsFloor: number;
-  /** Only the awards whose id is `part` modulo `parts` (threads that share the reading). */
-  part?: number;
-  parts?: number;
+  /** Only the awards up to this id (threads that share the reading take a range each). */
+  toId?: number;
 }
 
 /** Runs one query: SQL text and its parameters, rows as objects named by the SQL's aliases. */
@@ -37,13 +36,11 @@ export function awardBatchQuery(
 ): { text: string; parameters(afterId: number): unknown[] } {
   const postgres = dialect === 'postgres';
   const { asOfYear, earningsFloor, organizationId, batchSize } = reading;
-  const parts = reading.parts ?? 1;
   const values: Record<string, unknown> = {
     organizationId,
     batchSize,
     asOfYear,
-    parts,
-    part: reading.part ?? 0,
+    toId: reading.toId,
     // A counted wage is compared as JavaScript compares the double its text reads as: REAL with
     // a double on SQLite; on PostgreSQL, a numeric(12,2) with the floor's shortest text, which
     // agrees (two different numbers of at most 15 digits never read as the same double).
@@ -85,7 +82,7 @@ export function awardBatchQuery(
   const awards = `(
     select id, credential_id, award_year, match_status from awards
     where organization_id = @organizationId and id > @afterId
-      ${parts > 1 ? 'and id % @parts = @part' : ''}
+      ${reading.toId === undefined ? '' : 'and id <= @toId'}
     order by id limit @batchSize
   ) a`;
   const award = `a.id, a.credential_id as "credentialId", a.award_year as "awardYear",

@@ -106,8 +106,8 @@ export function createInsightsRepository(db: Kysely<Database>) {
      * batches by award id (keyset paging), so that memory does not grow with the organization.
      * The database sums up each award's earnings years (some ten per award) into one row: reading
      * them one by one, their decoding was most of a rebuild's time. `afterId` starts after an
-     * award; `part` of `parts` reads only the awards whose id is `part` modulo `parts`, so that
-     * threads can share the reading, each its own awards (./award-reading.ts).
+     * award and `toId` ends at one, so that threads can share the reading, each a range of ids
+     * (./award-reading.ts).
      */
     awardBatches(
       organizationId: number,
@@ -122,6 +122,16 @@ export function createInsightsRepository(db: Kysely<Database>) {
         ...options,
         organizationId,
       });
+    },
+
+    /** The organization's highest award id (0 without awards). */
+    async lastAwardId(organizationId: number): Promise<number> {
+      const row = await db
+        .selectFrom('awards')
+        .where('organizationId', '=', organizationId)
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst();
+      return Number(row?.id ?? 0);
     },
 
     /** Replaces the organization's aggregates and credential summaries in one transaction. */

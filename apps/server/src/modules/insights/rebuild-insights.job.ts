@@ -15,11 +15,10 @@ import type { RebuildThreadData, RebuildThreadReport } from './rebuild-insights.
 export const REBUILD_BATCH_SIZE = 5000;
 
 /**
- * A rebuild whose first batch is full reads and counts the rest on this many threads (the job's
- * and one more, each its own awards on its own connection): the database work and the counting
+ * A rebuild whose first batch is full reads and counts the rest on two threads (the job's and
+ * one more, each a range of award ids on its own connection): the database work and the counting
  * of a large organization take both cores. Each thread's cells are kept side by side.
  */
-export const REBUILD_THREADS = 2;
 /**
  * The reading thread's heap for new objects: it reads rows by the thousand, and a smaller young
  * generation keeps its resident memory down (decision record 027).
@@ -51,7 +50,7 @@ export async function rebuildInsights(
     earningsFloor?: number;
     /**
      * The database's URL (not an in-memory SQLite database): with it, a large organization is
-     * read on `REBUILD_THREADS` threads; without it, on this one.
+     * read on two threads; without it, on this one.
      */
     databaseUrl?: string;
   } = {},
@@ -79,13 +78,17 @@ export async function rebuildInsights(
   };
   const read = { batchSize, asOfYear, earningsFloor };
   const url = options.databaseUrl;
-  const threaded = url !== undefined && !url.endsWith(':memory:') && REBUILD_THREADS > 1;
+  const threaded = url !== undefined && !url.endsWith(':memory:');
   let more: SortedCell[] = [];
   if (!threaded) await count(repository.awardBatches(organizationId, read));
   else {
-    // The first batch here; when it is full, the rest is shared by award id.
+    // The first batch here; when it is full, the rest is shared: the ids up to the middle of
+    // those left here, the others on the second thread. (A filter such as id % 2 would make
+    // PostgreSQL misjudge how many awards a batch reads and start parallel workers for each.)
     await count(repository.awardBatches(organizationId, { ...read, maxBatches: 1 }));
-    if (full) {
+    const last = full ? await repository.lastAwardId(organizationId) : 0;
+    if (last > lastId) {
+      const middle = lastId + Math.floor((last - lastId) / 2);
       reader = startReader({
         databaseUrl: url,
         organizationId,
@@ -93,9 +96,7 @@ export async function rebuildInsights(
         dollarsOfYear,
         earningsFloor,
         batchSize,
-        afterId: lastId,
-        part: 1,
-        parts: REBUILD_THREADS,
+        afterId: middle,
         later: [...later],
       });
       reader.counted = (n) => {
@@ -106,8 +107,7 @@ export async function rebuildInsights(
           repository.awardBatches(organizationId, {
             ...read,
             afterId: lastId,
-            part: 0,
-            parts: REBUILD_THREADS,
+            toId: middle,
           }),
         );
         // The other thread's last batches: the job keeps reporting that it is alive meanwhile.
@@ -134,7 +134,7 @@ export async function rebuildInsights(
   });
   return {
     awards,
-    threads: reader ? REBUILD_THREADS : 1,
+    threads: reader ? 2 : 1,
     cohorts: aggregates.length,
     asOfYear,
     dollarsOfYear,

@@ -1,6 +1,6 @@
 // A second reader of an insights rebuild, on a thread of its own (started by `rebuildInsights`):
-// it reads and counts its share of the organization's awards (those of one residue of the award
-// id) on a connection of its own, while the job's thread reads and counts the rest, and hands
+// it reads and counts its share of the organization's awards (the upper range of their ids) on
+// a connection of its own, while the job's thread reads and counts the rest, and hands
 // back its sorted cells, their arrays transferred rather than copied. It loads the database
 // driver and the builder only (no query builder, no schemas): each module a thread loads is
 // memory of its own, and the rebuild's process stays under 256 MB (decision record 027).
@@ -16,7 +16,7 @@ import { buffersOf, createInsightsBuilder, type SortedCell } from './insights-bu
 export interface RebuildThreadData extends AwardReading {
   databaseUrl: string;
   dollarsOfYear: number;
-  /** Reads the awards after this id (those whose id is `part` modulo `parts`). */
+  /** Reads the awards after this id. */
   afterId: number;
   /** The organization's awards that are not their person's first (see `laterAwards`). */
   later: number[];
