@@ -646,6 +646,34 @@ describe.each(DIALECTS)('insights on %s', (dialect) => {
     expect(withheldFigures).toBeGreaterThan(0);
   });
 
+  it('stores the same figures when a second thread reads and counts part of the awards', async () => {
+    const stored = async () => ({
+      aggregates: await db
+        .selectFrom('insightAggregates')
+        .where('organizationId', '=', orgId)
+        .select(['credentialId', 'awardYearFrom', 'awardYearTo', 'payload'])
+        .orderBy('credentialId')
+        .orderBy('awardYearFrom')
+        .orderBy('awardYearTo')
+        .execute(),
+      summaries: await db
+        .selectFrom('credentialInsightSummaries')
+        .where('organizationId', '=', orgId)
+        .selectAll()
+        .orderBy('credentialId')
+        .execute(),
+    });
+    const onOneThread = await stored();
+    const awards = cohorts.people.length;
+    const result = await rebuildInsights(db, orgId, {
+      now: NOW,
+      batchSize: 37,
+      databaseUrl: t.database.url,
+    });
+    expect([result.awards, result.threads]).toEqual([awards, 2]);
+    expect(await stored()).toEqual(onOneThread);
+  });
+
   it('counts a person once in all-credentials views, and leaves out wages under the floor and part-time wages', async () => {
     const second = credentials.second!;
     const pool2016 = await data(`credentialId=${second}&awardYearFrom=2016&awardYearTo=2018`);

@@ -5,6 +5,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'ky
 import pg from 'pg';
 
 import { addressOf, causeOf } from '../lib/reach.ts';
+import './pg-types.ts';
 import type { Database } from './schema.ts';
 import { SqliteBooleanPlugin } from './sqlite-boolean-plugin.ts';
 import { withStatementCache } from './statement-cache.ts';
@@ -28,11 +29,7 @@ export function dialectOf(url: string): Dialect {
   throw new Error(`Unsupported database URL "${url}": use sqlite:<path> or postgres://…`);
 }
 
-// PostgreSQL returns BIGINT (count(*), bigserial) as strings by default; every id and count in
-// Laurel fits in a JavaScript number, so parse them as numbers on both dialects alike.
-pg.types.setTypeParser(20, (value) => Number(value));
-// NUMERIC as number too: money amounts are stored as NUMERIC(12,2) and stay within double precision.
-pg.types.setTypeParser(1700, (value) => Number(value));
+// BIGINT and NUMERIC come back as numbers (./pg-types.ts).
 
 /**
  * Opens the database named by `url`.

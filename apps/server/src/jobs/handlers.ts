@@ -21,6 +21,11 @@ export interface JobHandlerDeps {
   insightsEarningsFloor?: number;
   /** The clock that decides the latest complete year of imported earnings (tests pin it). */
   now?: () => Date;
+  /**
+   * The database's URL, for jobs that open connections of their own: an insights rebuild of a
+   * large organization reads on two threads. Without it they use only `db`.
+   */
+  databaseUrl?: string;
 }
 
 /**
@@ -42,10 +47,11 @@ export function createJobHandlers(deps: JobHandlerDeps): Partial<Record<JobType,
       },
       deps.now ? { now: deps.now } : {},
     ),
-    [JOB_TYPES.rebuildInsights]: createRebuildInsightsHandler(
-      deps.insightsEarningsFloor === undefined
+    [JOB_TYPES.rebuildInsights]: createRebuildInsightsHandler({
+      ...(deps.insightsEarningsFloor === undefined
         ? {}
-        : { earningsFloor: deps.insightsEarningsFloor },
-    ),
+        : { earningsFloor: deps.insightsEarningsFloor }),
+      ...(deps.databaseUrl === undefined ? {} : { databaseUrl: deps.databaseUrl }),
+    }),
   };
 }

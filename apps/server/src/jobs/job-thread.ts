@@ -39,6 +39,7 @@ const queue = createJobQueue({
     dialect: database.dialect,
     earningsProvider: data.earningsProvider,
     insightsEarningsFloor: data.insightsEarningsFloor,
+    databaseUrl: data.databaseUrl,
   }),
   onJobFinished: (event) => report({ type: 'finished', event }),
 });

@@ -3,7 +3,7 @@
 // difference of released counts, isolates 1–9 people. Written here because it works on this
 // product's own grid (credentials × fixed award-year pools with their margins); the
 // statistical-disclosure packages that do this (sdcTable, tau-Argus) are not JavaScript.
-import { INSIGHTS_SUPPRESSION_MIN } from '@laurel/contract/insights';
+import { INSIGHTS_SUPPRESSION_MIN } from '@laurel/contract/insights-rules';
 
 /** One answerable cohort: the counts it publishes, by measure. */
 export interface GridCell {

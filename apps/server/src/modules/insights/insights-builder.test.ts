@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { createRandom } from '../../seed/random.ts';
-import { parseAmount } from './insights-builder.ts';
+import { centsOf, parseAmount } from './insights-builder.ts';
 
 describe('parseAmount', () => {
   it('reads an amount in a longer text as the double Number() reads', () => {
@@ -27,5 +27,23 @@ describe('parseAmount', () => {
       const wrapped = `a${text},`;
       expect(Object.is(parseAmount(wrapped, 1, wrapped.length - 1), Number(text)), text).toBe(true);
     }
+  });
+});
+
+describe('centsOf', () => {
+  it('reads whole cents, whose hundredth is the double parseAmount reads, and refuses the rest', () => {
+    const random = createRandom(19);
+    const texts = ['0', '5.', '5.5', '45000.0', '19511.75', '.25', '21474836.47'];
+    for (let i = 0; i < 5_000; i += 1) {
+      texts.push((random.int(0, 2_147_483_647) / 100).toFixed(random.int(0, 2)));
+    }
+    for (const text of texts) {
+      const wrapped = `a${text},`;
+      const cents = centsOf(wrapped, 1, wrapped.length - 1);
+      expect(cents, text).toBeGreaterThanOrEqual(0);
+      expect(Object.is(cents / 100, parseAmount(wrapped, 1, wrapped.length - 1)), text).toBe(true);
+    }
+    for (const text of ['', '.', '-12.5', '1.255', '21474836.48', '1e5', '3.3333333333333335e+299'])
+      expect(centsOf(`a${text},`, 1, text.length + 1), text).toBe(-1);
   });
 });

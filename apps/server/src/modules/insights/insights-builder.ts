@@ -3,24 +3,26 @@
 // year and relative year; counters), not with the rows read. docs/insights-methodology.md states
 // the rules implemented here; docs/decisions/017-insights-disclosure-control.md the disclosure
 // control (fixed award-year pools plus complementary suppression, in ./disclosure.ts).
+import type {
+  TChartPoint,
+  TFigure,
+  TInsightFigures,
+  TPairedFigure,
+  TPeopleCount,
+  TTop,
+} from '@laurel/contract/insights';
 import {
   INSIGHTS_MEASURE_YEAR,
+  INSIGHTS_POOL_YEARS,
   INSIGHTS_SMALL_SAMPLE_MIN,
   INSIGHTS_SUPPRESSION_MIN,
   INSIGHTS_YEARS_AROUND_AWARD,
   poolStart,
-  INSIGHTS_POOL_YEARS,
-  type TChartPoint,
-  type TFigure,
-  type TInsightFigures,
-  type TPairedFigure,
-  type TPeopleCount,
-  type TTop,
-} from '@laurel/contract/insights';
+} from '@laurel/contract/insights-rules';
 
 import { realFactor } from './cpi-u.ts';
 import { type Grid, type GridCell, protect } from './disclosure.ts';
-import { quantileOfSorted } from './percentiles.ts';
+import { quantileOfSorted, ScaledCents, type SortedValues } from './percentiles.ts';
 
 const SPAN = INSIGHTS_YEARS_AROUND_AWARD;
 const POINTS = 2 * SPAN + 1;
@@ -79,10 +81,37 @@ export function parseAmount(text: string, from: number, to: number): number {
   return k > 0 ? m / POWERS_OF_TEN[k]! : m;
 }
 
+/**
+ * The whole cents `text.slice(from, to)` states (digits, at most two after one point, at most
+ * `MAX_CENTS`), or −1 for any other text. Such an amount is exactly cents / 100, so cents / 100
+ * is the double `parseAmount` reads (both are the correctly rounded value of the same number).
+ */
+export function centsOf(text: string, from: number, to: number): number {
+  let cents = 0;
+  let decimals = -1;
+  let digits = 0;
+  for (let i = from; i < to; i += 1) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      if (decimals >= 0 && ++decimals > 2) return -1;
+      cents = cents * 10 + (c - 48);
+      digits += 1;
+      if (cents > MAX_CENTS) return -1;
+    } else if (c === 46 && decimals < 0) decimals = 0;
+    else return -1;
+  }
+  if (digits === 0) return -1;
+  for (let d = decimals < 0 ? 0 : decimals; d < 2; d += 1) cents *= 10;
+  return cents > MAX_CENTS ? -1 : cents;
+}
+
+/** The largest number of cents an Int32Array holds: $21,474,836.47. */
+const MAX_CENTS = 2 ** 31 - 1;
+
+/** Real wages of one array; grows by half when full (less room held empty than doubling). */
 class Values {
   data = new Float64Array(8);
   length = 0;
-  /** Grows by half when full: less room held empty at the peak than doubling. */
   push(value: number) {
     if (this.length === this.data.length) {
       const bigger = new Float64Array(Math.ceil(this.data.length * 1.5));
@@ -94,6 +123,48 @@ class Values {
   /** Sorted where they are (a copy of every wage would be read's peak memory again). */
   sorted(): Float64Array {
     return this.data.subarray(0, this.length).sort();
+  }
+}
+
+/**
+ * The real wages of one array whose nominal wages are all of one calendar year, so that each is
+ * its nominal amount times one factor: kept as whole cents (4 bytes instead of 8) while every
+ * amount is whole cents, as real dollars from the first one that is not. Multiplying by a
+ * positive factor keeps the order, so the cents sort as their real wages do, and the real wage
+ * of c cents is computed where it is read as the reading computes it: c / 100 × factor.
+ */
+class Wages {
+  cents: Int32Array | null = new Int32Array(8);
+  reals: Values | null = null;
+  length = 0;
+  readonly factor: number;
+  constructor(factor: number) {
+    this.factor = factor;
+  }
+  /** One wage: its cents (−1 when not whole cents) and its real value. */
+  push(cents: number, real: number) {
+    if (this.cents !== null && cents >= 0) {
+      if (this.length === this.cents.length) {
+        const bigger = new Int32Array(Math.ceil(this.cents.length * 1.5));
+        bigger.set(this.cents);
+        this.cents = bigger;
+      }
+      this.cents[this.length++] = cents;
+      return;
+    }
+    if (this.cents !== null) {
+      const reals = new Values();
+      for (let i = 0; i < this.length; i += 1) reals.push((this.cents[i]! / 100) * this.factor);
+      this.cents = null;
+      this.reals = reals;
+    }
+    this.reals!.push(real);
+    this.length += 1;
+  }
+  /** The real wages, ascending: the cents sorted where they are, or the real dollars. */
+  sorted(): SortedValues {
+    if (this.reals !== null) return this.reals.sorted();
+    return new ScaledCents(this.cents!.subarray(0, this.length).sort(), this.factor);
   }
 }
 
@@ -117,32 +188,64 @@ type CountKey = (typeof COUNTS)[number];
  * are kept apart by whether the person also has a counted wage at −1 (`paired`), so that the
  * chart uses both and growth only the paired ones, without keeping a wage twice.
  */
-interface YearCell<V> {
+interface YearCell<W, V> {
   counts: Record<CountKey, number>;
   industries: Map<string, number>;
   jobRoles: Map<string, number>;
   /** Counted wages by relative year; for r ≥ 1 only of people without a counted wage at −1. */
-  wages: V[];
+  wages: W[];
   /** For r ≥ 1: counted wages at r of people with a counted wage at −1. */
-  paired: V[];
+  paired: W[];
   /** For h ≥ 1: counted wages at −1 of people with a counted wage at h. */
-  base: V[];
+  base: W[];
   /** Wage at +1 − wage at −1 of each person with both. */
   increases: V;
 }
-type SortedCell = YearCell<Float64Array> & {
+/**
+ * A cell as counted and sorted, ready for the cohorts: what `cells()` returns and a rebuild's
+ * threads hand over (structured-cloneable; its arrays can be transferred). Cells of the same
+ * credential, award year and rank from different builders are simply listed side by side.
+ */
+export type SortedCell = YearCell<SortedValues, Float64Array> & {
   credentialId: number;
   awardYear: number;
   rank: number;
 };
 
-const newCell = (): YearCell<Values> => ({
+/** The memory under a cell's arrays, to be transferred to another thread rather than copied. */
+export function buffersOf(cells: readonly SortedCell[]): ArrayBuffer[] {
+  const buffers = new Set<ArrayBuffer>();
+  for (const cell of cells) {
+    for (const a of [...cell.wages, ...cell.paired, ...cell.base, cell.increases])
+      buffers.add(
+        (a instanceof ScaledCents ? a.cents.buffer : (a as Float64Array).buffer) as ArrayBuffer,
+      );
+  }
+  return [...buffers];
+}
+
+/** Cells as another thread posted them: their cents arrays read as real wages again. */
+export function revived(cells: readonly SortedCell[]): SortedCell[] {
+  const revive = (a: SortedValues): SortedValues =>
+    a instanceof Float64Array
+      ? a
+      : new ScaledCents((a as ScaledCents).cents, (a as ScaledCents).factor);
+  return cells.map((cell) => ({
+    ...cell,
+    wages: cell.wages.map(revive),
+    paired: cell.paired.map(revive),
+    base: cell.base.map(revive),
+  }));
+}
+
+/** A new cell of one award year: array i of `wages` holds the wages of calendar year y + i − 5. */
+const newCell = (factor: (year: number) => number, y: number): YearCell<Wages, Values> => ({
   counts: Object.fromEntries(COUNTS.map((k) => [k, 0])) as Record<CountKey, number>,
   industries: new Map(),
   jobRoles: new Map(),
-  wages: Array.from({ length: POINTS }, () => new Values()),
-  paired: Array.from({ length: SPAN + 1 }, () => new Values()),
-  base: Array.from({ length: SPAN + 1 }, () => new Values()),
+  wages: Array.from({ length: POINTS }, (_, i) => new Wages(factor(y + i - SPAN))),
+  paired: Array.from({ length: SPAN + 1 }, (_, r) => new Wages(factor(y + r))),
+  base: Array.from({ length: SPAN + 1 }, () => new Wages(factor(y - 1))),
   increases: new Values(),
 });
 
@@ -259,10 +362,10 @@ interface Gathered {
   industries: Map<string, number>;
   jobRoles: Map<string, number>;
   /** Arrays of counted wages by relative year (r ≥ 1: unpaired and paired). */
-  wages: Float64Array[][];
-  paired: Float64Array[][];
-  base: Float64Array[][];
-  increases: Float64Array[];
+  wages: SortedValues[][];
+  paired: SortedValues[][];
+  base: SortedValues[][];
+  increases: SortedValues[];
 }
 
 function gather(cells: readonly SortedCell[]): Gathered {
@@ -275,7 +378,7 @@ function gather(cells: readonly SortedCell[]): Gathered {
     base: Array.from({ length: SPAN + 1 }, () => []),
     increases: [],
   };
-  const addAll = (into: Float64Array[], a: Float64Array) => {
+  const addAll = (into: SortedValues[], a: SortedValues) => {
     if (a.length > 0) into.push(a);
   };
   for (const cell of cells) {
@@ -298,7 +401,7 @@ function gather(cells: readonly SortedCell[]): Gathered {
   return out;
 }
 
-const sizeOf = (arrays: readonly Float64Array[]) => {
+const sizeOf = (arrays: readonly SortedValues[]) => {
   let n = 0;
   for (const a of arrays) n += a.length;
   return n;
@@ -358,18 +461,20 @@ export function createInsightsBuilder(options: { asOfYear: number; dollarsOfYear
     return f;
   };
   /** Cells by credential, then by award year × 4 + (1 for a person's later awards, else 0). */
-  const credentials = new Map<number, Map<number, YearCell<Values>>>();
+  const credentials = new Map<number, Map<number, YearCell<Wages, Values>>>();
 
-  function cellFor(credentialId: number, awardYear: number, rank: number): YearCell<Values> {
+  function cellFor(credentialId: number, awardYear: number, rank: number): YearCell<Wages, Values> {
     let cells = credentials.get(credentialId);
     if (!cells) credentials.set(credentialId, (cells = new Map()));
     const key = awardYear * 4 + rank;
     let cell = cells.get(key);
-    if (!cell) cells.set(key, (cell = newCell()));
+    if (!cell) cells.set(key, (cell = newCell(factor, awardYear)));
     return cell;
   }
 
+  /** Real counted wage and its whole cents (−1: not whole cents) by relative year; NaN: none. */
   const wagesAt = new Float64Array(POINTS);
+  const centsAt = new Float64Array(POINTS);
 
   /**
    * One award. `laterAward`: not the person's first award (person = organization + external id;
@@ -406,7 +511,11 @@ export function createInsightsBuilder(options: { asOfYear: number; dollarsOfYear
       let to = text.indexOf(',', from);
       if (to < 0) to = text.length;
       const i = text.charCodeAt(from) - LETTER_A;
-      wagesAt[i] = parseAmount(text, from + 1, to) * factor(y + i - SPAN);
+      // The factor of calendar year y + i − 5, which the cell's array of relative year i holds.
+      const f = cell.wages[i]!.factor;
+      const cents = centsOf(text, from + 1, to);
+      centsAt[i] = cents;
+      wagesAt[i] = cents >= 0 ? (cents / 100) * f : parseAmount(text, from + 1, to) * f;
       from = to + 1;
     }
     const before = wagesAt[at(-1)]!;
@@ -416,40 +525,52 @@ export function createInsightsBuilder(options: { asOfYear: number; dollarsOfYear
       if (Number.isNaN(w)) continue;
       const r = i - SPAN;
       if (r >= 1 && hasBefore) {
-        cell.paired[r]!.push(w);
-        cell.base[r]!.push(before);
+        cell.paired[r]!.push(centsAt[i]!, w);
+        cell.base[r]!.push(centsAt[at(-1)]!, before);
         if (r === MEASURE) cell.increases.push(w - before);
-      } else cell.wages[i]!.push(w);
+      } else cell.wages[i]!.push(centsAt[i]!, w);
     }
+  }
+
+  /** The cells counted so far, sorted (each array once); the builder is empty afterwards. */
+  function cells(): SortedCell[] {
+    const sorted: SortedCell[] = [];
+    for (const [credentialId, byYear] of credentials) {
+      for (const [key, cell] of byYear) {
+        byYear.delete(key);
+        sorted.push({
+          counts: cell.counts,
+          industries: cell.industries,
+          jobRoles: cell.jobRoles,
+          wages: cell.wages.map((v) => v.sorted()),
+          paired: cell.paired.map((v) => v.sorted()),
+          base: cell.base.map((v) => v.sorted()),
+          increases: cell.increases.sorted(),
+          awardYear: Math.floor(key / 4),
+          rank: key % 4,
+          credentialId,
+        });
+      }
+      credentials.delete(credentialId);
+    }
+    return sorted;
   }
 
   return {
     add,
+    cells,
 
-    /** Every cohort's figures and each credential's summary. */
-    finish(): { aggregates: CohortAggregate[]; summaries: CredentialSummary[] } {
-      const sorted: SortedCell[] = [];
-      const credentialIds: number[] = [];
-      for (const [credentialId, cells] of credentials) {
-        credentialIds.push(credentialId);
-        for (const [key, cell] of cells) {
-          cells.delete(key);
-          sorted.push({
-            counts: cell.counts,
-            industries: cell.industries,
-            jobRoles: cell.jobRoles,
-            wages: cell.wages.map((v) => v.sorted()),
-            paired: cell.paired.map((v) => v.sorted()),
-            base: cell.base.map((v) => v.sorted()),
-            increases: cell.increases.sorted(),
-            awardYear: Math.floor(key / 4),
-            rank: key % 4,
-            credentialId,
-          });
-        }
-        credentials.delete(credentialId);
-      }
+    /**
+     * Every cohort's figures and each credential's summary, from the awards added here and the
+     * cells other builders counted (`more`: other awards of the same organization).
+     */
+    finish(more: readonly SortedCell[] = []): {
+      aggregates: CohortAggregate[];
+      summaries: CredentialSummary[];
+    } {
+      const sorted = [...cells(), ...more];
       if (sorted.length === 0) return { aggregates: [], summaries: [] };
+      const credentialIds = [...new Set(sorted.map((c) => c.credentialId))];
       return buildCohorts(
         sorted,
         credentialIds.sort((a, b) => a - b),

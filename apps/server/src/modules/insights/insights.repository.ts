@@ -1,10 +1,6 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { CompiledQuery, type Kysely, PostgresAdapter, sql } from 'kysely';
 
-import {
-  INSIGHTS_MEASURE_YEAR,
-  INSIGHTS_YEARS_AROUND_AWARD,
-  type TInsightFigures,
-} from '@laurel/contract/insights';
+import type { TInsightFigures } from '@laurel/contract/insights';
 
 import type { Database } from '../../db/schema.ts';
 import { INSIGHTS_METHOD } from '../../lib/insights-method.ts';
@@ -12,7 +8,13 @@ import { toBool, toIso } from '../../db/values.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { JOB_TYPES } from '../../jobs/types.ts';
 import { rebuildInsightsDedupeKey } from '../earnings/match-awards.job.ts';
-import type { AwardFacts, CohortAggregate, CredentialSummary } from './insights-builder.ts';
+import {
+  type AwardBatch,
+  type AwardReading,
+  readAwardBatches,
+  type RunQuery,
+} from './award-reading.ts';
+import type { CohortAggregate, CredentialSummary } from './insights-builder.ts';
 
 /** What an aggregate row's payload holds. */
 export interface StoredAggregate {
@@ -22,9 +24,6 @@ export interface StoredAggregate {
   dollarsOfYear: number;
   figures: TInsightFigures;
 }
-
-/** Awards ascending by id, as the database returns them (millions: no copies). */
-export type AwardBatch = Array<AwardFacts & { id: number }>;
 
 const AGGREGATE_CHUNK = 200;
 
@@ -106,92 +105,33 @@ export function createInsightsRepository(db: Kysely<Database>) {
      * The organization's awards, each with what its earnings years say (see `AwardFacts`), in
      * batches by award id (keyset paging), so that memory does not grow with the organization.
      * The database sums up each award's earnings years (some ten per award) into one row: reading
-     * them one by one, their decoding was most of a rebuild's time.
+     * them one by one, their decoding was most of a rebuild's time. `afterId` starts after an
+     * award and `toId` ends at one, so that threads can share the reading, each a range of ids
+     * (./award-reading.ts).
      */
-    async *awardBatches(
+    awardBatches(
       organizationId: number,
-      options: { batchSize: number; asOfYear: number; earningsFloor: number },
+      options: Omit<AwardReading, 'organizationId'> & { afterId?: number; maxBatches?: number },
     ): AsyncGenerator<AwardBatch> {
       // Millions of rows: read without the camel-case plugin (it would copy every row).
       const raw = db.withoutPlugins();
+      const run: RunQuery = async (text, parameters) =>
+        (await raw.executeQuery<AwardBatch[number]>(CompiledQuery.raw(text, parameters))).rows;
       const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-      const { asOfYear, earningsFloor } = options;
-      const span = sql.lit(INSIGHTS_YEARS_AROUND_AWARD);
-      const measure = sql.lit(INSIGHTS_MEASURE_YEAR);
-      // Relative year r as 0 … 10 (r + 5): the bit pair of a year, the letter of a counted wage.
-      const offset = sql`(e.year - a.award_year + ${span})`;
-      const atMeasure = sql`e.employed and e.year = a.award_year + ${measure}`;
-      // A counted wage is compared as JavaScript compares the double its text reads as: REAL with
-      // a double on SQLite; on PostgreSQL, a numeric(12,2) with the floor's shortest text, which
-      // agrees (two different numbers of at most 15 digits never read as the same double). Wages
-      // travel as text that reads back to the same double: numeric's own, a REAL's shortest.
-      const dialect = postgres
-        ? {
-            bitSum: sql`bit_or`,
-            int: sql`::int`,
-            chr: sql`chr`,
-            concat: sql`string_agg`,
-            wage: sql`e.wage::text`,
-            floor: sql`${String(earningsFloor)}::numeric`,
-          }
-        : {
-            // Each relative year sets its own bits, so that summing them is or-ing them.
-            bitSum: sql`sum`,
-            int: sql``,
-            chr: sql`char`,
-            concat: sql`group_concat`,
-            wage: sql`e.wage`,
-            floor: sql`${earningsFloor}`,
-          };
-      const { bitSum, int, chr, concat, wage, floor } = dialect;
-      const summary = sql`
-        coalesce(${bitSum}(((e.wage is not null)${int} + 2 * e.employed${int}) << (2 * ${offset})), 0)
-          as "yearFlags",
-        ${concat}(${chr}(97 + ${offset}) || ${wage}, ',')
-          filter (where e.employed and e.full_time and e.wage >= ${floor}) as "countedWages",
-        max(e.industry) filter (where ${atMeasure}) as industry,
-        max(e.job_role) filter (where ${atMeasure}) as "jobRole"`;
-      const earnings = sql`e.award_id = a.id and a.match_status = 'MATCHED'
-        and e.year >= a.award_year - ${span} and e.year <= a.award_year + ${span}
-        and e.year <= ${asOfYear}`;
-      const read = async (afterId: number): Promise<AwardBatch> => {
-        const awards = sql`(
-          select id, credential_id, award_year, match_status from awards
-          where organization_id = ${organizationId} and id > ${afterId}
-          order by id limit ${options.batchSize}
-        ) a`;
-        // PostgreSQL sums each award's years in a lateral subquery (grouping the join would sort
-        // it); SQLite groups the join in award order without sorting.
-        const award = sql`a.id, a.credential_id as "credentialId", a.award_year as "awardYear",
-          a.match_status as "matchStatus"`;
-        const query = postgres
-          ? sql<AwardFacts & { id: number }>`
-              select ${award}, s.*
-              from ${awards}
-              left join lateral (select ${summary} from earnings_years e where ${earnings}) s on true
-              order by a.id`
-          : sql<AwardFacts & { id: number }>`
-              select ${award}, ${summary}
-              from ${awards}
-              left join earnings_years e on ${earnings}
-              group by a.id
-              order by a.id`;
-        return (await query.execute(raw)).rows;
-      };
-      // The next batch is asked for before this one is handed on, so that the database sums it up
-      // while the caller counts this one.
-      let next: Promise<AwardBatch> | null = read(0);
-      try {
-        while (next) {
-          const rows: AwardBatch = await next;
-          next = rows.length === options.batchSize ? read(Number(rows[rows.length - 1]!.id)) : null;
-          if (rows.length === 0) return;
-          yield rows;
-        }
-      } finally {
-        // Stopped early: the batch asked for ahead is not wanted, but must not fail unheard.
-        await next?.catch(() => undefined);
-      }
+      return readAwardBatches(run, postgres ? 'postgres' : 'sqlite', {
+        ...options,
+        organizationId,
+      });
+    },
+
+    /** The organization's highest award id (0 without awards). */
+    async lastAwardId(organizationId: number): Promise<number> {
+      const row = await db
+        .selectFrom('awards')
+        .where('organizationId', '=', organizationId)
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst();
+      return Number(row?.id ?? 0);
     },
 
     /** Replaces the organization's aggregates and credential summaries in one transaction. */

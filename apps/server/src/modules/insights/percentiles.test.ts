@@ -6,6 +6,8 @@ import {
   lowerBound,
   quantileBySorting,
   quantileOfSorted,
+  ScaledCents,
+  type SortedValues,
   upperBound,
 } from './percentiles.ts';
 
@@ -67,5 +69,33 @@ describe('order statistics over several sorted arrays', () => {
     expect(quantileOfSorted([Float64Array.of(7)], 0.75)).toBe(7);
     expect(quantileOfSorted([new Float64Array(0)], 0.5)).toBeNull();
     expect(() => kthOfSorted([Float64Array.of(1)], 1)).toThrow(RangeError);
+  });
+
+  it('reads whole cents times a factor as the doubles they stand for, beside arrays of doubles', () => {
+    const random = createRandom(27);
+    for (let round = 0; round < 200; round += 1) {
+      const arrays: SortedValues[] = [];
+      const all: number[] = [];
+      for (let i = 0, m = random.int(1, 6); i < m; i += 1) {
+        const length = random.int(0, 30);
+        if (i % 2 === 0) {
+          // One calendar year's wages: whole cents, one real-dollar factor.
+          const factor = 0.8 + random.next();
+          const cents = Int32Array.from({ length }, () => random.int(1_500_000, 20_000_000));
+          // Ties in some rounds.
+          if (round % 4 === 0) cents.fill(cents[0] ?? 0, 0, length >> 1);
+          cents.sort();
+          arrays.push(new ScaledCents(cents, factor));
+          for (const c of cents) all.push((c / 100) * factor);
+        } else {
+          const values = Array.from({ length }, () => 15_000 + random.next() * 90_000);
+          arrays.push(sorted(values));
+          all.push(...values);
+        }
+      }
+      for (const p of [0, 0.25, 0.5, 0.75, 1]) {
+        expect(quantileOfSorted(arrays, p)).toBe(quantileBySorting(all, p));
+      }
+    }
   });
 });

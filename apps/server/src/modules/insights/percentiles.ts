@@ -1,21 +1,49 @@
 // Exact order statistics over several ascending arrays without merging them: the insight
 // aggregates keep one sorted array per award year and answer every award-year range from them.
 
+/**
+ * An ascending array of numbers as the order statistics read it: a Float64Array, or values kept
+ * in another form (`ScaledCents`) and computed where they are read.
+ */
+export interface SortedValues {
+  readonly length: number;
+  at(index: number): number | undefined;
+}
+
+/**
+ * Ascending whole cents, each read as the double (cents / 100) × factor: with a positive factor
+ * that keeps their order, in half the memory of the doubles.
+ */
+export class ScaledCents implements SortedValues {
+  readonly cents: Int32Array;
+  readonly factor: number;
+  constructor(cents: Int32Array, factor: number) {
+    this.cents = cents;
+    this.factor = factor;
+  }
+  get length(): number {
+    return this.cents.length;
+  }
+  at(index: number): number {
+    return (this.cents[index]! / 100) * this.factor;
+  }
+}
+
 /** First index in `a[lo, hi)` whose value is ≥ `value`. */
-export function lowerBound(a: Float64Array, value: number, lo = 0, hi = a.length): number {
+export function lowerBound(a: SortedValues, value: number, lo = 0, hi = a.length): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (a[mid]! < value) lo = mid + 1;
+    if (a.at(mid)! < value) lo = mid + 1;
     else hi = mid;
   }
   return lo;
 }
 
 /** First index in `a[lo, hi)` whose value is > `value`. */
-export function upperBound(a: Float64Array, value: number, lo = 0, hi = a.length): number {
+export function upperBound(a: SortedValues, value: number, lo = 0, hi = a.length): number {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (a[mid]! <= value) lo = mid + 1;
+    if (a.at(mid)! <= value) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -27,7 +55,7 @@ export function upperBound(a: Float64Array, value: number, lo = 0, hi = a.length
  * by binary search, so the widest window at least halves: O(m · log n) steps of m searches.
  * @example kthOfSorted([Float64Array.of(1, 4), Float64Array.of(2, 3)], 2) // 3
  */
-export function kthOfSorted(arrays: readonly Float64Array[], k: number): number {
+export function kthOfSorted(arrays: readonly SortedValues[], k: number): number {
   const m = arrays.length;
   const lo = new Int32Array(m);
   const hi = new Int32Array(m);
@@ -52,7 +80,7 @@ export function kthOfSorted(arrays: readonly Float64Array[], k: number): number 
         widest = i;
       }
     }
-    const pivot = arrays[widest]![(lo[widest]! + hi[widest]!) >>> 1]!;
+    const pivot = arrays[widest]!.at((lo[widest]! + hi[widest]!) >>> 1)!;
     let countLess = 0;
     let countLessOrEqual = 0;
     for (let i = 0; i < m; i += 1) {
@@ -76,17 +104,17 @@ export function kthOfSorted(arrays: readonly Float64Array[], k: number): number 
 }
 
 /** The smallest value of the union that is greater than `value`, or undefined. */
-function nextAbove(arrays: readonly Float64Array[], value: number): number | undefined {
+function nextAbove(arrays: readonly SortedValues[], value: number): number | undefined {
   let best: number | undefined;
   for (const a of arrays) {
     const i = upperBound(a, value);
-    if (i < a.length && (best === undefined || a[i]! < best)) best = a[i]!;
+    if (i < a.length && (best === undefined || a.at(i)! < best)) best = a.at(i)!;
   }
   return best;
 }
 
 /** How many values ≤ `value` the arrays hold together. */
-function countAtMost(arrays: readonly Float64Array[], value: number): number {
+function countAtMost(arrays: readonly SortedValues[], value: number): number {
   let n = 0;
   for (const a of arrays) n += upperBound(a, value);
   return n;
@@ -98,7 +126,7 @@ function countAtMost(arrays: readonly Float64Array[], value: number): number {
  * Returns null when the arrays are empty.
  * @example quantileOfSorted([Float64Array.of(10, 20, 30, 40)], 0.25) // 17.5
  */
-export function quantileOfSorted(arrays: readonly Float64Array[], p: number): number | null {
+export function quantileOfSorted(arrays: readonly SortedValues[], p: number): number | null {
   const present = arrays.filter((a) => a.length > 0);
   let n = 0;
   for (const a of present) n += a.length;
@@ -108,7 +136,8 @@ export function quantileOfSorted(arrays: readonly Float64Array[], p: number): nu
   const fraction = h - k;
   if (present.length === 1) {
     const a = present[0]!;
-    return fraction === 0 ? a[k]! : a[k]! + fraction * (a[k + 1]! - a[k]!);
+    const low = a.at(k)!;
+    return fraction === 0 ? low : low + fraction * (a.at(k + 1)! - low);
   }
   const low = kthOfSorted(present, k);
   if (fraction === 0) return low;

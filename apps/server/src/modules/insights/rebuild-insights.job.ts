@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
 
 import { INSIGHTS_DEFAULT_EARNINGS_FLOOR } from '@laurel/contract/insights';
 
@@ -6,13 +8,27 @@ import type { Database } from '../../db/schema.ts';
 import { type JobContext, type JobHandler, JobInterruptedError } from '../../jobs/types.ts';
 import { latestCompleteYear } from '../earnings/earnings-provider.ts';
 import { dollarsYearFor } from './cpi-u.ts';
-import { createInsightsBuilder } from './insights-builder.ts';
+import { createInsightsBuilder, revived, type SortedCell } from './insights-builder.ts';
 import { createInsightsRepository } from './insights.repository.ts';
+import type { RebuildThreadData, RebuildThreadReport } from './rebuild-insights.thread.ts';
 
 export const REBUILD_BATCH_SIZE = 5000;
 
+/**
+ * A rebuild whose first batch is full reads and counts the rest on two threads (the job's and
+ * one more, each a range of award ids on its own connection): the database work and the counting
+ * of a large organization take both cores. Each thread's cells are kept side by side.
+ */
+/**
+ * The reading thread's heap for new objects: it reads rows by the thousand, and a smaller young
+ * generation keeps its resident memory down (decision record 027).
+ */
+const READER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 6 };
+
 export interface RebuildResult {
   awards: number;
+  /** The threads that read and counted the awards. */
+  threads: number;
   cohorts: number;
   asOfYear: number;
   dollarsOfYear: number;
@@ -32,6 +48,11 @@ export async function rebuildInsights(
     onBatch?: () => Promise<void>;
     /** Annual wages (nominal dollars) below this are not counted; default $15,080. */
     earningsFloor?: number;
+    /**
+     * The database's URL (not an in-memory SQLite database): with it, a large organization is
+     * read on two threads; without it, on this one.
+     */
+    databaseUrl?: string;
   } = {},
 ): Promise<RebuildResult> {
   const asOfYear = latestCompleteYear(options.now ?? new Date());
@@ -39,17 +60,71 @@ export async function rebuildInsights(
   const repository = createInsightsRepository(db);
   const builder = createInsightsBuilder({ asOfYear, dollarsOfYear });
   const later = await repository.laterAwards(organizationId);
+  const batchSize = options.batchSize ?? REBUILD_BATCH_SIZE;
+  const earningsFloor = options.earningsFloor ?? INSIGHTS_DEFAULT_EARNINGS_FLOOR;
   let awards = 0;
-  for await (const batch of repository.awardBatches(organizationId, {
-    batchSize: options.batchSize ?? REBUILD_BATCH_SIZE,
-    asOfYear,
-    earningsFloor: options.earningsFloor ?? INSIGHTS_DEFAULT_EARNINGS_FLOOR,
-  })) {
-    for (const award of batch) builder.add(award, later.has(award.id));
-    awards += batch.length;
-    await options.onBatch?.();
+  let lastId = 0;
+  let full = false;
+  let reader: ReturnType<typeof startReader> | null = null;
+  const count = async (batches: ReturnType<typeof repository.awardBatches>): Promise<void> => {
+    for await (const batch of batches) {
+      for (const award of batch) builder.add(award, later.has(award.id));
+      awards += batch.length;
+      lastId = Number(batch[batch.length - 1]!.id);
+      full = batch.length === batchSize;
+      if (reader?.error) throw reader.error;
+      await options.onBatch?.();
+    }
+  };
+  const read = { batchSize, asOfYear, earningsFloor };
+  const url = options.databaseUrl;
+  const threaded = url !== undefined && !url.endsWith(':memory:');
+  let more: SortedCell[] = [];
+  if (!threaded) await count(repository.awardBatches(organizationId, read));
+  else {
+    // The first batch here; when it is full, the rest is shared: the ids up to the middle of
+    // those left here, the others on the second thread. (A filter such as id % 2 would make
+    // PostgreSQL misjudge how many awards a batch reads and start parallel workers for each.)
+    await count(repository.awardBatches(organizationId, { ...read, maxBatches: 1 }));
+    const last = full ? await repository.lastAwardId(organizationId) : 0;
+    if (last > lastId) {
+      const middle = lastId + Math.floor((last - lastId) / 2);
+      reader = startReader({
+        databaseUrl: url,
+        organizationId,
+        asOfYear,
+        dollarsOfYear,
+        earningsFloor,
+        batchSize,
+        afterId: middle,
+        later: [...later],
+      });
+      reader.counted = (n) => {
+        awards += n;
+      };
+      try {
+        await count(
+          repository.awardBatches(organizationId, {
+            ...read,
+            afterId: lastId,
+            toId: middle,
+          }),
+        );
+        // The other thread's last batches: the job keeps reporting that it is alive meanwhile.
+        for (;;) {
+          const settled = await Promise.race([reader.cells, sleep(1_000, null)]);
+          if (settled !== null) {
+            more = settled;
+            break;
+          }
+          await options.onBatch?.();
+        }
+      } finally {
+        await reader.stop();
+      }
+    }
   }
-  const { aggregates, summaries } = builder.finish();
+  const { aggregates, summaries } = builder.finish(more);
   await repository.replace(organizationId, {
     aggregates,
     summaries,
@@ -57,12 +132,54 @@ export async function rebuildInsights(
     dollarsOfYear,
     builtAt: options.now ?? new Date(),
   });
-  return { awards, cohorts: aggregates.length, asOfYear, dollarsOfYear };
+  return {
+    awards,
+    threads: reader ? 2 : 1,
+    cohorts: aggregates.length,
+    asOfYear,
+    dollarsOfYear,
+  };
+}
+
+/** Starts the reading thread of one share of the awards; `cells` settles with what it counted. */
+function startReader(data: RebuildThreadData): {
+  cells: Promise<SortedCell[]>;
+  counted: (awards: number) => void;
+  error: Error | null;
+  stop(): Promise<void>;
+} {
+  const thread = new Worker(new URL('./rebuild-insights.thread.ts', import.meta.url), {
+    workerData: data,
+    resourceLimits: READER_RESOURCE_LIMITS,
+  });
+  const reader = {
+    counted: (_awards: number) => undefined as void,
+    cells: new Promise<SortedCell[]>((resolve, reject) => {
+      thread.on('message', (report: RebuildThreadReport) => {
+        if (report.type === 'batch') reader.counted(report.awards);
+        else resolve(revived(report.cells));
+      });
+      thread.on('error', reject);
+      thread.on('exit', (code) =>
+        reject(new Error(`The insights reading thread ended (exit code ${code}) before its cells`)),
+      );
+    }),
+    /** Why the thread failed, as soon as it has. */
+    error: null as Error | null,
+    async stop() {
+      await thread.terminate();
+    },
+  };
+  // Failing while this thread still reads its own share is told at its next batch.
+  reader.cells.catch((error: Error) => {
+    reader.error = error;
+  });
+  return reader;
 }
 
 /** `rebuild-insights`: payload `{}`, organization from the job. */
 export function createRebuildInsightsHandler(
-  deps: { now?: () => Date; earningsFloor?: number } = {},
+  deps: { now?: () => Date; earningsFloor?: number; databaseUrl?: string } = {},
 ): JobHandler {
   return {
     async run(context: JobContext) {
@@ -72,6 +189,7 @@ export function createRebuildInsightsHandler(
       const result = await rebuildInsights(context.db, organizationId, {
         ...(deps.now ? { now: deps.now() } : {}),
         ...(deps.earningsFloor === undefined ? {} : { earningsFloor: deps.earningsFloor }),
+        ...(deps.databaseUrl === undefined ? {} : { databaseUrl: deps.databaseUrl }),
         onBatch: async () => {
           if (context.stopping) throw new JobInterruptedError();
           await context.heartbeat();

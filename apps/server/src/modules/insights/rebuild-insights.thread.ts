@@ -1,0 +1,70 @@
+// A second reader of an insights rebuild, on a thread of its own (started by `rebuildInsights`):
+// it reads and counts its share of the organization's awards (the upper range of their ids) on
+// a connection of its own, while the job's thread reads and counts the rest, and hands
+// back its sorted cells, their arrays transferred rather than copied. It loads the database
+// driver and the builder only (no query builder, no schemas): each module a thread loads is
+// memory of its own, and the rebuild's process stays under 256 MB (decision record 027).
+import SQLite from 'better-sqlite3';
+import { parentPort, workerData } from 'node:worker_threads';
+import pg from 'pg';
+
+import '../../db/pg-types.ts';
+import { readAwardBatches, type AwardReading, type RunQuery } from './award-reading.ts';
+import { buffersOf, createInsightsBuilder, type SortedCell } from './insights-builder.ts';
+
+/** What the rebuild tells its reading thread. */
+export interface RebuildThreadData extends AwardReading {
+  databaseUrl: string;
+  dollarsOfYear: number;
+  /** Reads the awards after this id. */
+  afterId: number;
+  /** The organization's awards that are not their person's first (see `laterAwards`). */
+  later: number[];
+}
+
+export type RebuildThreadReport =
+  { type: 'batch'; awards: number } | { type: 'done'; cells: SortedCell[] };
+
+const data = workerData as RebuildThreadData;
+const port = parentPort!;
+
+let run: RunQuery;
+let close: () => Promise<void>;
+const url = data.databaseUrl;
+const sqlite = url.startsWith('sqlite:');
+if (sqlite) {
+  // As database.ts opens it, with a small page cache: every page is read once.
+  const database = new SQLite(url.slice('sqlite:'.length));
+  database.pragma('busy_timeout = 5000');
+  database.pragma('cache_size = -2048');
+  const statements = new Map<string, SQLite.Statement>();
+  run = async (text, parameters) => {
+    let statement = statements.get(text);
+    if (!statement) statements.set(text, (statement = database.prepare(text)));
+    return statement.all(...parameters) as Awaited<ReturnType<RunQuery>>;
+  };
+  close = async () => {
+    database.close();
+  };
+} else {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  run = async (text, parameters) => (await client.query(text, parameters)).rows;
+  close = () => client.end();
+}
+
+try {
+  const builder = createInsightsBuilder({
+    asOfYear: data.asOfYear,
+    dollarsOfYear: data.dollarsOfYear,
+  });
+  const later = new Set(data.later);
+  for await (const batch of readAwardBatches(run, sqlite ? 'sqlite' : 'postgres', data)) {
+    for (const award of batch) builder.add(award, later.has(award.id));
+    port.postMessage({ type: 'batch', awards: batch.length } satisfies RebuildThreadReport);
+  }
+  const cells = builder.cells();
+  port.postMessage({ type: 'done', cells } satisfies RebuildThreadReport, buffersOf(cells));
+} finally {
+  await close();
+}
