@@ -16,7 +16,21 @@ export interface BenchRow {
   note?: string;
   /** Why the benchmark did not run; the table then says so instead of showing a number. */
   skipped?: string;
+  /**
+   * Why the figure cannot be held against its target (rounds that disagree, a bare server slower
+   * than the app): the table says UNSURE instead of ok or MISSED, and gives the reason.
+   */
+  unsure?: string;
 }
+
+/**
+ * Rounds of one ratio further apart than this (largest ÷ smallest) measured the machine's other
+ * work more than the code: the figure is reported, not judged.
+ */
+export const MAX_ROUND_SPREAD = 1.3;
+
+/** Largest ÷ smallest of a set of positive figures (1 when they agree). */
+export const spreadOf = (values: number[]): number => Math.max(...values) / Math.min(...values);
 
 /** A row for a benchmark that could not run here, and why (what to set or install). */
 export const skippedRow = (name: string, why: string): BenchRow => ({
@@ -187,8 +201,8 @@ export function printTable(rows: BenchRow[]): void {
       ? `skipped (${r.skipped})`
       : `${Number.isInteger(r.value) ? r.value : r.value.toFixed(2)} ${r.unit}`,
     r.target ?? '',
-    r.pass === undefined ? '' : r.pass ? 'ok' : 'MISSED',
-    r.note ?? '',
+    r.unsure !== undefined ? 'UNSURE' : r.pass === undefined ? '' : r.pass ? 'ok' : 'MISSED',
+    r.unsure !== undefined ? `${r.unsure}; ${r.note ?? ''}` : (r.note ?? ''),
   ]);
   const header = ['benchmark', 'result', 'target', '', 'note'];
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));

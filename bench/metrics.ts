@@ -7,7 +7,16 @@ import { join } from 'node:path';
 
 import { freePort } from '../e2e/support/server.ts';
 import { signIn } from './foundation.ts';
-import { type BenchRow, CORES, type LoadResult, load, ROOT, startProcess } from './lib.ts';
+import {
+  type BenchRow,
+  CORES,
+  type LoadResult,
+  load,
+  MAX_ROUND_SPREAD,
+  ROOT,
+  spreadOf,
+  startProcess,
+} from './lib.ts';
 
 const MAIN = join(ROOT, 'apps/server/src/main.ts');
 const ROUTE = '/api/credentials/types';
@@ -82,6 +91,9 @@ export async function benchMetrics(): Promise<BenchRow[]> {
       .flatMap((s) => s.runs)
       .reduce((sum, r) => sum + r.errors + r.non2xx, 0);
     const ratio = withMetrics / withoutMetrics;
+    const roundRatios = servers[1]!.runs.map(
+      (run, i) => run.requestsPerSecond / servers[0]!.runs[i]!.requestsPerSecond,
+    );
     const rounds = (s: (typeof servers)[number]) =>
       s.runs.map((r) => Math.round(r.requestsPerSecond)).join(', ');
     return [
@@ -103,6 +115,11 @@ export async function benchMetrics(): Promise<BenchRow[]> {
         unit: '×',
         target: '≥ 0.9',
         pass: ratio >= 0.9 && failures === 0,
+        ...(spreadOf(roundRatios) > MAX_ROUND_SPREAD
+          ? {
+              unsure: `rounds' ratios ${roundRatios.map((r) => r.toFixed(2)).join(', ')} differ by more than ${MAX_ROUND_SPREAD}×: the machine was busy with other work`,
+            }
+          : {}),
         note: `${failures ? `${failures} failed requests; ` : ''}load avg ${loadavg()
           .map((value) => value.toFixed(2))
           .join(' ')}; ${CORES.note}`,
