@@ -41,7 +41,12 @@ export function page<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
     total: z.number().int(),
-    totalIsLowerBound: z.boolean().optional(),
+    totalIsLowerBound: z
+      .boolean()
+      .optional()
+      .meta({
+        description: `True when a text search matched more than ${SEARCH_MATCH_LIMIT} rows: the list holds ${SEARCH_MATCH_LIMIT} of them and \`total\` is a lower bound. Absent otherwise.`,
+      }),
     page: z.number().int(),
     pageSize: z.number().int(),
   });
