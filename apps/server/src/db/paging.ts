@@ -62,8 +62,9 @@ export interface TextFilter {
    */
   indexScansOnly?: boolean;
   /**
-   * `(select id … )` of every row the search matches, for `id in …`, read from the text index
-   * alone where it can be (its count is the search's total when no other filter applies).
+   * `(select id … )` of every row the search matches, read from the text index and its table
+   * alone, in the index's own order (FTS5 rowid order; a PostgreSQL scan's storage order), so that
+   * a statement can take the first of them and stop.
    */
   ids: Expression<unknown>;
 }
@@ -75,7 +76,8 @@ export interface TextFilter {
  * keeps are the same at every request; with `indexScansOnly`, sequential scans disabled too (the
  * planner charges a bitmap scan's recheck of each row as if the condition were evaluated, so for a
  * condition most rows meet it would rather evaluate it on every row). The transaction and its
- * settings start in one round trip (a simple query of several statements).
+ * settings start in one round trip (a simple query of several statements). Inside a transaction
+ * the caller already holds, `run` runs there with the settings the caller chose.
  */
 async function withSearchPlan<DB, T>(
   db: Kysely<DB>,
@@ -131,7 +133,10 @@ export interface SortedMatches<DB, TB extends keyof DB> {
   order: 'asc' | 'desc';
   /** The text search, when the list is searched. */
   text?: TextFilter | undefined;
-  /** Whether other filters apply beside the text search (else the search's own count is the total). */
+  /**
+   * Whether other filters apply beside the text search (else the search's own matches, read from
+   * its index alone, are the list's rows).
+   */
   narrowed: boolean;
 }
 
@@ -141,15 +146,15 @@ export interface SortedMatches<DB, TB extends keyof DB> {
  * only. `counted` counts every match of a list without a text search.
  *
  * Without a text search the page walks the sort order's index and stops at the page's end, while
- * the matches are counted. With one, the list is the search's most recently added matches (highest
- * ids), at most SEARCH_MATCH_LIMIT of them: one statement takes the first SEARCH_MATCH_LIMIT + 1
- * matches in descending id order (on SQLite, when the search is the only filter, from the FTS5
- * table's own rowid order; else from the id index walked backwards or the text index, whichever
- * the planner finds cheaper), counts them and sorts the kept ones for the page. A search with at
- * most SEARCH_MATCH_LIMIT matches so shows all of them with an exact total, in the same order as
- * a plain match sorted by key and id; one with more shows SEARCH_MATCH_LIMIT of them and says that
- * the total is a lower bound (`totalIsLowerBound`). The work of a page is bounded by the limit, not
- * by how many rows match.
+ * the matches are counted. With one, the list is at most SEARCH_MATCH_LIMIT of the search's
+ * matches: one statement takes the first SEARCH_MATCH_LIMIT + 1 matches in the text index's own
+ * order (SQLite: FTS5 rowid order, or id order beside other filters; PostgreSQL: the table's
+ * storage order as a bitmap or sequential scan reads it, or the planner's scan beside other
+ * filters), counts them, keeps the SEARCH_MATCH_LIMIT with the lowest ids and sorts those for the
+ * page. A search with at most SEARCH_MATCH_LIMIT matches so shows all of them with an exact total,
+ * in the same order as a plain match sorted by key and id; one with more shows SEARCH_MATCH_LIMIT
+ * of them and says that the total is a lower bound (`totalIsLowerBound`). The work of a page is
+ * bounded by the limit rather than by how many rows match (decision 030).
  * @example readPageOfIds(db, { matching, id: 'c.id', keys: ['c.name'], order, text }, counted, filter, fetch)
  */
 export async function readPageOfIds<DB, QDB, QTB extends keyof QDB, T extends { id: number }>(
