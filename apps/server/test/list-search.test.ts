@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZContractListQuery } from '@laurel/contract/contracts';
 import { ZCredentialListQuery } from '@laurel/contract/credentials';
 import { ZOrganizationListQuery } from '@laurel/contract/organizations';
+import { SEARCH_MATCH_LIMIT } from '@laurel/contract/pagination';
 import { ZUserListQuery } from '@laurel/contract/users';
 
 import { migrateToLatest, serverMigrations } from '../src/db/migrations.ts';
@@ -77,7 +78,12 @@ describe.each(DIALECTS)('list searches and sort ties on %s', (dialect) => {
 
   const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
 
-  /** The ids and total a page must show: substring match, sorted by key then id. */
+  /**
+   * The ids and total a page must show: substring match, sorted by key then id; a search matching
+   * more than SEARCH_MATCH_LIMIT rows keeps the first SEARCH_MATCH_LIMIT its text index yields
+   * (here, where rows are only inserted: those with the lowest ids, on both databases), and says
+   * that its total is a lower bound.
+   */
   function expected(
     query: {
       search?: string;
@@ -98,12 +104,16 @@ describe.each(DIALECTS)('list searches and sort ties on %s', (dialect) => {
             ? o.typeName
             : '';
     const sign = query.order === 'desc' ? -1 : 1;
-    const matches = orgs
+    const all = orgs
       .filter((o) => !text || o.name.toLowerCase().includes(text))
-      .filter((o) => !query.status || o.status === query.status)
-      .sort((a, b) => sign * (compare(key(a), key(b)) || compare(a.id, b.id)));
+      .filter((o) => !query.status || o.status === query.status);
+    const capped = text !== undefined && all.length > SEARCH_MATCH_LIMIT;
+    const matches = (
+      capped ? [...all].sort((a, b) => a.id - b.id).slice(0, SEARCH_MATCH_LIMIT) : all
+    ).sort((a, b) => sign * (compare(key(a), key(b)) || compare(a.id, b.id)));
     return {
       total: matches.length,
+      ...(capped ? { totalIsLowerBound: true } : {}),
       ids: matches.slice((page - 1) * pageSize, page * pageSize).map((o) => o.id),
     };
   }
@@ -123,6 +133,9 @@ describe.each(DIALECTS)('list searches and sort ties on %s', (dialect) => {
     ['chen', 'type', 'asc'],
     ['grove', 'status', 'desc'],
     ['birch grove 0', 'createdAt', 'asc'],
+    // exactly as many matches as a search lists: all of them, the total exact
+    ['grove 00', 'name', 'desc'],
+    ['birch grove 01', 'status', 'asc'],
     // beside another filter (the search's matches counted with it)
     ['grove', 'name', 'asc', 'ACTIVE'],
     ['chen', 'name', 'desc', 'INACTIVE'],
@@ -148,12 +161,36 @@ describe.each(DIALECTS)('list searches and sort ties on %s', (dialect) => {
           pageSize: `${pageSize}`,
         }),
       );
-      expect({ page, pageSize, total: got.total, ids: got.items.map((o) => o.id) }).toEqual({
+      expect({
+        page,
+        pageSize,
+        total: got.total,
+        ...(got.totalIsLowerBound === undefined
+          ? {}
+          : { totalIsLowerBound: got.totalIsLowerBound }),
+        ids: got.items.map((o) => o.id),
+      }).toEqual({
         page,
         pageSize,
         ...want,
       });
     }
+  });
+
+  it('says when a search matched more rows than it lists', async () => {
+    const repository = createOrganizationsRepository(database.handle.db);
+    const list = (search: string, status?: string) =>
+      repository.list(
+        ZOrganizationListQuery.parse({ search, sort: 'name', ...(status ? { status } : {}) }),
+      );
+    const broad = await list('grove');
+    expect(broad.total).toBe(SEARCH_MATCH_LIMIT);
+    expect(broad.totalIsLowerBound).toBe(true);
+    expect((await list('grove', 'ACTIVE')).totalIsLowerBound).toBe(true);
+    const exact = await list('grove 00');
+    expect(exact.total).toBe(SEARCH_MATCH_LIMIT);
+    expect(exact).not.toHaveProperty('totalIsLowerBound');
+    expect(await list('zq')).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
   });
 
   it.each(['status', 'createdAt'] as const)(

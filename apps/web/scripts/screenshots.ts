@@ -92,6 +92,64 @@ async function mockBackend(context: BrowserContext, options: { nameConfirmed?: b
           return json({ isFederated: false, redirectUri: null });
         case '/api/users/login-time':
           return route.fulfill({ status: 204 });
+        case '/api/organizations/3':
+          return json({
+            id: 3,
+            name: 'Northwind Technical College',
+            typeId: 2,
+            typeName: 'College',
+            loginMode: 'PASSWORD',
+            city: 'Portland',
+            state: 'OR',
+            status: 'ACTIVE',
+            userCount: 4210,
+            credentialCount: 38,
+            createdAt: '2024-02-01T12:00:00.000Z',
+            organizationName: 'Northwind Technical College',
+            loginModeId: 1,
+            website: null,
+            salesforceAccountId: null,
+            insightsEntitled: true,
+            mfaRequired: false,
+            passkeysAllowed: true,
+            emailCodesAllowed: true,
+            isPlatform: false,
+            contractCount: 2,
+            updatedAt: '2026-05-01T12:00:00.000Z',
+          });
+        case '/api/users': {
+          // A search matching more people than a list holds: its total is a lower bound.
+          const pageSize = Number(url.searchParams.get('pageSize') ?? 25);
+          const page = Number(url.searchParams.get('page') ?? 1);
+          const searched = Boolean(url.searchParams.get('search'));
+          const first = ['Ana', 'Charles', 'Chloe', 'Rachel', 'Michael', 'Chen', 'Richard'];
+          const last = ['Chen', 'Chambers', 'Fletcher', 'Mitchell', 'Church', 'Chavez'];
+          return json({
+            items: Array.from({ length: pageSize }, (_, i) => {
+              const n = (page - 1) * pageSize + i;
+              const firstName = first[n % first.length]!;
+              const lastName = last[(n * 5) % last.length]!;
+              return {
+                id: 1000 + n,
+                organizationId: 3,
+                organizationName: 'Northwind Technical College',
+                email: `${firstName}.${lastName}.${n}@northwind.demo`.toLowerCase(),
+                firstName,
+                lastName,
+                title: null,
+                roleId: n % 9 === 0 ? 10 : 100,
+                active: true,
+                status: 'ACTIVE',
+                lastLoginAt: n % 4 === 0 ? null : '2026-05-30T14:00:00.000Z',
+                createdAt: '2025-09-01T12:00:00.000Z',
+              };
+            }),
+            total: searched ? 1000 : 42,
+            ...(searched ? { totalIsLowerBound: true } : {}),
+            page,
+            pageSize,
+          });
+        }
         default:
           return json({ message: 'Not found' }, 404);
       }
@@ -211,6 +269,7 @@ const scenes: Scene[] = [
   },
   { name: 'confirm-name', path: '/', signedIn: true, nameConfirmed: false },
   { name: 'organization-users', path: '/organizations/3/users', signedIn: true },
+  { name: 'users-capped-search', path: '/organizations/3/users?search=ch&page=3', signedIn: true },
   { name: 'credential', path: '/admin/organizations/3/credentials/41', signedIn: true },
   { name: 'settings', path: '/settings', signedIn: true },
   { name: 'profile', path: '/profile', signedIn: true },

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './page-size.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SEARCH_MATCH_LIMIT } from './page-size.ts';
 
-export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, SEARCH_MATCH_LIMIT };
 
 const DECIMAL_DIGITS = /^\d{1,16}$/;
 
@@ -31,10 +31,22 @@ export function listQuery<const S extends readonly [string, ...string[]]>(
   });
 }
 
+/**
+ * One page of a list. `total` counts every row the filters match, except when a text search matches
+ * more than SEARCH_MATCH_LIMIT rows: then the list holds the SEARCH_MATCH_LIMIT most recently added
+ * matches (sorted and paged as asked), `total` is SEARCH_MATCH_LIMIT and `totalIsLowerBound` is
+ * true. The field is absent otherwise, so clients that do not know it read the page as before.
+ */
 export function page<T extends z.ZodType>(item: T) {
   return z.object({
     items: z.array(item),
     total: z.number().int(),
+    totalIsLowerBound: z
+      .boolean()
+      .optional()
+      .meta({
+        description: `True when a text search matched more than ${SEARCH_MATCH_LIMIT} rows: the list holds ${SEARCH_MATCH_LIMIT} of them and \`total\` is a lower bound. Absent otherwise.`,
+      }),
     page: z.number().int(),
     pageSize: z.number().int(),
   });
@@ -43,6 +55,8 @@ export function page<T extends z.ZodType>(item: T) {
 export interface TPage<T> {
   items: T[];
   total: number;
+  /** True when a text search matched more rows than `total` (see `page`); absent otherwise. */
+  totalIsLowerBound?: boolean;
   page: number;
   pageSize: number;
 }

@@ -7,7 +7,7 @@ import {
   sql,
 } from 'kysely';
 
-import type { TPage } from '@laurel/contract/pagination';
+import { SEARCH_MATCH_LIMIT, type TPage } from '@laurel/contract/pagination';
 
 /** A sorted query that can be cut into pages (any Kysely select query). */
 export interface Pageable<R> {
@@ -62,26 +62,50 @@ export interface TextFilter {
    */
   indexScansOnly?: boolean;
   /**
-   * `(select id … )` of every row the search matches, for `id in …`, read from the text index
-   * alone where it can be (its count is the search's total when no other filter applies).
+   * `(select id … )` of every row the search matches, read from the text index and its table
+   * alone, in the index's own order (FTS5 rowid order; a PostgreSQL scan's storage order), so that
+   * a statement can take the first of them and stop.
    */
   ids: Expression<unknown>;
 }
 
 /**
- * Runs `run` in a transaction of its own with sequential scans disabled (PostgreSQL), for a
- * statement whose condition is cheap only through its index: the planner charges a bitmap scan's
- * recheck of each row as if the condition were evaluated, so for a condition most rows meet it
- * would rather evaluate it on every row.
+ * Runs `run` on PostgreSQL in a transaction of its own whose plans read a search's matches in one
+ * fixed order: no parallel workers (whose rows arrive in any order) and no synchronized sequential
+ * scans (which start wherever another scan of the table is), so that the first matches a search
+ * keeps are the same at every request; with `indexScansOnly`, sequential scans disabled too (the
+ * planner charges a bitmap scan's recheck of each row as if the condition were evaluated, so for a
+ * condition most rows meet it would rather evaluate it on every row). The transaction and its
+ * settings start in one round trip (a simple query of several statements). Inside a transaction
+ * the caller already holds, `run` runs there with the settings the caller chose.
  */
-async function withIndexScansOnly<DB, T>(
+async function withSearchPlan<DB, T>(
   db: Kysely<DB>,
+  indexScansOnly: boolean,
   run: (executor: Kysely<DB>) => Promise<T>,
 ): Promise<T> {
   if (db.isTransaction) return run(db);
-  return db.transaction().execute(async (trx) => {
-    await sql`set local enable_seqscan = off`.execute(trx);
-    return run(trx);
+  const settings = [
+    'max_parallel_workers_per_gather = 0',
+    'synchronize_seqscans = off',
+    ...(indexScansOnly ? ['enable_seqscan = off'] : []),
+  ];
+  return db.connection().execute(async (connection) => {
+    await sql
+      .raw(['begin', ...settings.map((s) => `set local ${s}`)].join('; '))
+      .execute(connection);
+    let result: T;
+    try {
+      result = await run(connection);
+    } catch (error) {
+      await sql
+        .raw('rollback')
+        .execute(connection)
+        .catch(() => undefined);
+      throw error;
+    }
+    await sql.raw('commit').execute(connection);
+    return result;
   });
 }
 
@@ -109,38 +133,28 @@ export interface SortedMatches<DB, TB extends keyof DB> {
   order: 'asc' | 'desc';
   /** The text search, when the list is searched. */
   text?: TextFilter | undefined;
-  /** Whether other filters apply beside the text search (else the search's own count is the total). */
+  /**
+   * Whether other filters apply beside the text search (else the search's own matches, read from
+   * its index alone, are the list's rows).
+   */
   narrowed: boolean;
 }
 
 /**
- * A search with at most this many matches has its page sorted from all of them; with more, the
- * page is first looked for among the first rows of the sort order (see `walkBudget`).
- */
-const COLLECT_LIMIT = 1000;
-/**
- * How many rows of the sort order a page of a broad search may walk before sorting its matches:
- * enough to find the page when one row in WALK_RATIO matches and the matches are spread out, and
- * never more than WALK_MAX.
- */
-const WALK_RATIO = 20;
-const WALK_MAX = 10_000;
-const walkBudget = (end: number) => Math.min(WALK_MAX, end * WALK_RATIO);
-
-/**
  * One page of a list in two steps: the ids of the page's rows (sorted, cut, counted), then the
  * page's full rows, fetched by id, so that per-row work (joins, subqueries) is done for one page
- * only. `counted` counts every match (the text search included).
+ * only. `counted` counts every match of a list without a text search.
  *
  * Without a text search the page walks the sort order's index and stops at the page's end, while
- * the matches are counted. With one on PostgreSQL, the matches are found once (through the text
- * index, then rechecked in the table), counted and sorted. With one on SQLite, where the FTS5
- * table answers exactly, the matches are found there once and, in the same statement, counted
- * (when the search is the only filter; else `counted` counts them first) while the page is looked
- * for among at most `walkBudget` rows of the sort order, keeping those the text index matched: a
- * broad search's matches are many, so the page is usually found early; when they are few, or
- * cluster elsewhere in the order (a name searched and sorted by name), every
- * match is sorted after all. Either way the page holds the same rows in the same order.
+ * the matches are counted. With one, the list is at most SEARCH_MATCH_LIMIT of the search's
+ * matches: one statement takes the first SEARCH_MATCH_LIMIT + 1 matches in the text index's own
+ * order (SQLite: FTS5 rowid order, or id order beside other filters; PostgreSQL: the table's
+ * storage order as a bitmap or sequential scan reads it, or the planner's scan beside other
+ * filters), counts them, keeps the SEARCH_MATCH_LIMIT with the lowest ids and sorts those for the
+ * page. A search with at most SEARCH_MATCH_LIMIT matches so shows all of them with an exact total,
+ * in the same order as a plain match sorted by key and id; one with more shows SEARCH_MATCH_LIMIT
+ * of them and says that the total is a lower bound (`totalIsLowerBound`). The work of a page is
+ * bounded by the limit rather than by how many rows match (decision 030).
  * @example readPageOfIds(db, { matching, id: 'c.id', keys: ['c.name'], order, text }, counted, filter, fetch)
  */
 export async function readPageOfIds<DB, QDB, QTB extends keyof QDB, T extends { id: number }>(
@@ -163,6 +177,7 @@ export async function readPageOfIds<DB, QDB, QTB extends keyof QDB, T extends { 
       .execute() as Promise<Array<{ id: number | string }>>;
   let ids: number[];
   let total: number;
+  let lowerBound = false;
   const text = sorted.text;
   if (!text) {
     const [rows, count] = await Promise.all([
@@ -184,72 +199,45 @@ export async function readPageOfIds<DB, QDB, QTB extends keyof QDB, T extends { 
         sql.ref(sorted.id).as('id'),
         ...sorted.keys.map((key, i) => sql.ref(key).as(`k${i}`)),
       ]);
-    let rows: Array<{ id: number | string }> = [];
-    if (db.getExecutor().adapter instanceof PostgresAdapter) {
-      // PostgreSQL rechecks every trigram match in the table, so each pass over the matches
-      // costs about as much as the first: they are found once, then counted and sorted.
-      const matches = withKeys(sorted.matching.where(text.condition));
-      const statement = sql<{ total: number | string; id: number | string | null }>`
-        with m as materialized ${matches}
-        select t.total, p.id
-        from (select count(*) as total from m) as t
-        left join (
-          select * from m order by ${orderOf('')} limit ${position.pageSize} offset ${offset}
-        ) as p on 1 = 1
-        order by ${orderOf('p.')}`;
-      const { rows: found } = text.indexScansOnly
-        ? await withIndexScansOnly(db, (executor) => statement.execute(executor))
-        : await statement.execute(db);
-      total = Number(found[0]?.total ?? 0);
-      rows = found.flatMap((row) => (row.id === null ? [] : [{ id: row.id }]));
-    } else {
-      const end = offset + position.pageSize;
-      // The first rows of the sort order, each kept when the text index matched it (the matches
-      // found once, in the FTS5 table, materialized).
-      const walked = (matches: Expression<unknown>) => {
-        const walk = inOrder(withKeys(sorted.matching)).limit(walkBudget(end));
-        return sql`select w.* from (${walk}) as w where w.id in (select id from ${matches})`;
-      };
-      if (sorted.narrowed) {
-        total = Number((await counted.executeTakeFirstOrThrow()).count);
-        if (total > COLLECT_LIMIT && offset < total)
-          ({ rows } = await sql<{ id: number | string }>`
-          with t as materialized ${text.ids}
-          select p.id from (${walked(sql`t`)}) as p
-          order by ${orderOf('p.')}
-          limit ${position.pageSize} offset ${offset}`.execute(db));
-      } else {
-        // The search alone selects the rows: one statement finds its matches once, counts them
-        // and looks for the page among the first rows of the sort order.
-        const { rows: found } = await sql<{
-          total: number | string;
-          id: number | string | null;
-        }>`
-          with t as materialized ${text.ids}
-          select c.total, p.id
-          from (select count(*) as total from t) as c
-          left join (
-            select * from (${walked(sql`t`)}) as w
-            order by ${orderOf('w.')} limit ${position.pageSize} offset ${offset}
-          ) as p on 1 = 1
-          order by ${orderOf('p.')}`.execute(db);
-        total = Number(found[0]?.total ?? 0);
-        rows = found.flatMap((row) => (row.id === null ? [] : [{ id: row.id }]));
-      }
-      const needed = Math.max(0, Math.min(position.pageSize, total - offset));
-      if (needed > 0 && rows.length < needed) {
-        // Every match, sorted. Materialized, so that the text index finds the matches: walking the
-        // sort order's index and testing each row reads most of the table when the matches cluster
-        // at its far end, which a planner cannot foresee.
-        const matches = withKeys(sorted.matching.where(text.condition));
-        ({ rows } = await sql<{ id: number | string }>`
-        with m as materialized ${matches}
-        select m.id from m
-        order by ${orderOf('m.')}
-        limit ${position.pageSize} offset ${offset}`.execute(db));
-      }
-    }
-    ids = rows.map((row) => Number(row.id));
+    const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+    // The search's first matches in its text index's order, one more than are kept (to tell
+    // whether there are more). When the search is the only filter, they are read from the text
+    // index and the table alone, and stop at the limit: SQLite's FTS5 table yields them in rowid
+    // order, PostgreSQL's bitmap (or sequential) scan in the table's storage order; their sort keys
+    // are then read by id. Beside other filters they are taken in id order on SQLite, and in the
+    // order of the planner's scan on PostgreSQL.
+    const first = SEARCH_MATCH_LIMIT + 1;
+    const matches = sorted.narrowed
+      ? postgres
+        ? withKeys(sorted.matching.where(text.condition)).limit(first)
+        : withKeys(sorted.matching.where(text.condition)).orderBy(sql.ref(sorted.id)).limit(first)
+      : withKeys(
+          sorted.matching.where(
+            postgres
+              ? // An array, so that the planner looks the rows up by id rather than hashing the ids
+                // and scanning the table.
+                sql<SqlBool>`${sql.ref(sorted.id)} = any(array(select id from ${text.ids} as t limit ${first}))`
+              : sql<SqlBool>`${sql.ref(sorted.id)} in (select id from ${text.ids} as t order by id limit ${first})`,
+          ),
+        );
+    const statement = sql<{ total: number | string; id: number | string | null }>`
+      with m as materialized ${matches}
+      select t.total, p.id
+      from (select count(*) as total from m) as t
+      left join (
+        select * from (select * from m order by id limit ${SEARCH_MATCH_LIMIT}) as kept
+        order by ${orderOf('kept.')} limit ${position.pageSize} offset ${offset}
+      ) as p on 1 = 1
+      order by ${orderOf('p.')}`;
+    const { rows: found } = postgres
+      ? await withSearchPlan(db, text.indexScansOnly === true, (executor) =>
+          statement.execute(executor),
+        )
+      : await statement.execute(db);
+    const matched = Number(found[0]?.total ?? 0);
+    total = Math.min(matched, SEARCH_MATCH_LIMIT);
+    lowerBound = matched > SEARCH_MATCH_LIMIT;
+    ids = found.flatMap((row) => (row.id === null ? [] : [Number(row.id)]));
   }
   const found = ids.length ? await fetch(ids) : [];
   const byId = new Map(found.map((item) => [item.id, item]));
@@ -259,6 +247,7 @@ export async function readPageOfIds<DB, QDB, QTB extends keyof QDB, T extends { 
       return item ? [item] : [];
     }),
     total,
+    ...(lowerBound ? { totalIsLowerBound: true } : {}),
     page: position.page,
     pageSize: position.pageSize,
   };

@@ -115,8 +115,10 @@ function bigramCondition(table: SearchedTable, alias: string, text: string): Exp
 
 /**
  * A list's text search (see `TextFilter` in paging.ts): the condition on `alias`, and the ids of
- * every row of `table` it matches (the search tables hold one row for each row of their table,
- * kept so by triggers, so their matches can be counted alone).
+ * every row of `table` it matches, as one query on that table alone, so that a statement can take
+ * the first of them in the text index's own order and stop (SQLite: the FTS5 table, which holds one
+ * row for each row of its table, kept so by triggers, in rowid order; PostgreSQL: the trigram or,
+ * for two characters, the bigram indexes' condition, read in the table's storage order).
  * @example textFilter(db, 'users', 'u', 'chen')
  */
 export function textFilter(
@@ -129,13 +131,15 @@ export function textFilter(
   indexScansOnly: boolean;
   ids: Expression<unknown>;
 } {
-  const indexed = indexedMatches(db, table, text);
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  const bigrams = postgres && Array.from(text.trim()).length === 2;
   const inner = 'text_match';
-  const ids =
-    indexed ??
-    sql`(select ${sql.ref(`${inner}.id`)} as id from ${sql.table(table)} as ${sql.table(inner)} where ${containsText(db, table, inner, text)})`;
-  const bigrams =
-    db.getExecutor().adapter instanceof PostgresAdapter && Array.from(text.trim()).length === 2;
+  const ids = postgres
+    ? sql`(select ${sql.ref(`${inner}.id`)} as id from ${sql.table(table)} as ${sql.table(inner)} where ${
+        bigrams ? bigramCondition(table, inner, text) : containsText(db, table, inner, text)
+      })`
+    : (indexedMatches(db, table, text) ??
+      sql`(select ${sql.ref(`${inner}.id`)} as id from ${sql.table(table)} as ${sql.table(inner)} where ${containsText(db, table, inner, text)})`);
   return {
     condition: bigrams ? bigramCondition(table, alias, text) : containsText(db, table, alias, text),
     indexScansOnly: bigrams,

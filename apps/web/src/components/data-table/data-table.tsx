@@ -9,7 +9,9 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
 
+import { formatNumber } from '../../lib/format/format';
 import { visuallyHidden } from '../feedback/visually-hidden';
 
 export interface Column<T, TSort extends string = string> {
@@ -39,6 +41,11 @@ export interface DataTableProps<T, TSort extends string> {
   getRowKey: (row: T) => string | number;
   loading: boolean;
   total: number;
+  /**
+   * The page's `totalIsLowerBound`: a search matched more rows than the list holds, so the table
+   * says "1,000+ matches" and asks for a narrower search instead of showing a false count.
+   */
+  totalIsLowerBound?: boolean | undefined;
   page: number;
   pageSize: number;
   sort?: TSort;
@@ -66,6 +73,7 @@ export function DataTable<T, TSort extends string>({
   getRowKey,
   loading,
   total,
+  totalIsLowerBound = false,
   page,
   pageSize,
   sort,
@@ -80,6 +88,16 @@ export function DataTable<T, TSort extends string>({
   const isEmpty = !showSkeleton && (rows?.length ?? 0) === 0;
   return (
     <Box>
+      {totalIsLowerBound ? (
+        <Typography
+          role="status"
+          variant="body2"
+          color="text.secondary"
+          sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
+        >
+          {formatNumber(total)}+ matches — refine your search to narrow them
+        </Typography>
+      ) : null}
       <TableContainer>
         <Table aria-label={label} size="medium" aria-busy={loading || undefined}>
           <TableHead>
@@ -146,6 +164,11 @@ export function DataTable<T, TSort extends string>({
           page={Math.max(0, page - 1)}
           rowsPerPage={pageSize}
           rowsPerPageOptions={[10, 25, 50, 100]}
+          labelDisplayedRows={
+            totalIsLowerBound
+              ? ({ from, to, count }) => `${from}–${to} of ${formatNumber(count)}+`
+              : undefined
+          }
           onPageChange={(_event, next) => onPageChange(next + 1)}
           onRowsPerPageChange={(event) => onPageSizeChange(Number(event.target.value))}
           sx={{ borderTop: 1, borderColor: 'divider' }}

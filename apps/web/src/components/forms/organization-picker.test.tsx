@@ -29,9 +29,12 @@ function serveOrganizations() {
     const matching = organizations.filter((organization) =>
       organization.name.toLowerCase().includes(search),
     );
+    // A search matching more than 1,000 lists 1,000 of them and says its total is a lower bound.
+    const capped = search !== '' && matching.length > 1000;
     return jsonResponse({
       items: matching.slice(0, pageSize),
-      total: matching.length,
+      total: capped ? 1000 : matching.length,
+      ...(capped ? { totalIsLowerBound: true } : {}),
       page: 1,
       pageSize,
     });
@@ -96,5 +99,7 @@ describe('organization pickers', () => {
     expect(screen.queryByText(/^Showing/)).toBeNull();
     await userEvent.clear(filter!);
     expect(await screen.findByText('Showing 20 of 10,000 — type to narrow')).toBeTruthy();
+    await userEvent.type(filter!, 'organization 0');
+    expect(await screen.findByText('Showing 20 of 1,000+ — type to narrow')).toBeTruthy();
   });
 });

@@ -17,6 +17,7 @@ function useOrganizationResults(search: string, limit: number): PickerResults {
   return {
     options: data?.items.map(({ id, name }) => ({ id, name })),
     total: data?.total ?? 0,
+    totalIsLowerBound: data?.totalIsLowerBound,
     isFetching,
   };
 }

@@ -19,6 +19,8 @@ export interface PickerOption {
 export interface PickerResults {
   options: PickerOption[] | undefined;
   total: number;
+  /** The list's `totalIsLowerBound`: more rows match than `total` says. */
+  totalIsLowerBound?: boolean | undefined;
   isFetching: boolean;
 }
 
@@ -48,10 +50,13 @@ export interface SearchPickerProps {
 const TYPING_DELAY_MS = 250;
 export const PICKER_SHOWN = 20;
 
-/** "Showing 20 of 1,234 — type to narrow", or nothing when every match is shown. */
-export function narrowHint(shown: number, total: number): string | null {
+/**
+ * "Showing 20 of 1,234 — type to narrow" ("of 1,000+" when the total is a lower bound), or nothing
+ * when every match is shown.
+ */
+export function narrowHint(shown: number, total: number, lowerBound = false): string | null {
   return total > shown
-    ? `Showing ${formatNumber(shown)} of ${formatNumber(total)} — type to narrow`
+    ? `Showing ${formatNumber(shown)} of ${formatNumber(total)}${lowerBound ? '+' : ''} — type to narrow`
     : null;
 }
 
@@ -109,7 +114,7 @@ export function SearchPicker({
   }, [input]);
   // While the chosen option's name is in the box, list from the start rather than by it.
   const text = value && search === value.name ? '' : search;
-  const { options, total, isFetching } = useResults(text, PICKER_SHOWN);
+  const { options, total, totalIsLowerBound, isFetching } = useResults(text, PICKER_SHOWN);
   const shown = options ?? [];
   const filter = variant === 'filter';
 
@@ -140,7 +145,9 @@ export function SearchPicker({
       loading={isFetching}
       noOptionsText={text ? `No ${noun} matches "${text}"` : `No ${plural}`}
       slots={{ paper: PaperWithFooter }}
-      slotProps={{ paper: { footer: narrowHint(shown.length, total) } as PaperProps }}
+      slotProps={{
+        paper: { footer: narrowHint(shown.length, total, totalIsLowerBound) } as PaperProps,
+      }}
       size={filter ? 'small' : 'medium'}
       sx={
         sx ??

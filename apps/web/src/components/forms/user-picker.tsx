@@ -36,6 +36,7 @@ export function UserFilter({
     return {
       options: data?.items.map((person) => ({ id: person.id, name: nameOf(person) })),
       total: data?.total ?? 0,
+      totalIsLowerBound: data?.totalIsLowerBound,
       isFetching,
     };
   };

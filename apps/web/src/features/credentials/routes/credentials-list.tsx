@@ -157,6 +157,7 @@ function CredentialsList({ organizationId }: { organizationId: number | null }) 
         getRowKey={(row) => row.id}
         loading={isLoading || isFetching}
         total={data?.total ?? 0}
+        totalIsLowerBound={data?.totalIsLowerBound}
         {...list.table}
         empty={
           list.hasCriteria ? (

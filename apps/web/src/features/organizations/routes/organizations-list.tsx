@@ -162,6 +162,7 @@ function OrganizationsList() {
           getRowKey={(row) => row.id}
           loading={isLoading || isFetching}
           total={data?.total ?? 0}
+          totalIsLowerBound={data?.totalIsLowerBound}
           {...list.table}
           empty={
             list.hasCriteria ? (
