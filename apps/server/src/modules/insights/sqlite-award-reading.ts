@@ -27,6 +27,8 @@ const RELATIVE = 2 ** 34;
 const AWARD = 2 ** 38;
 /** Awards of one batch lie within this many ids of its first (the 15 bits of the award). */
 const ID_SPAN = 2 ** 15;
+/** Awards whose years one statement reads (some 11 numbers each). */
+const CHUNK = 1000;
 /** States: bit 1 a wage is known, bit 2 employed; 7 a counted wage in cents, 4 one as text. */
 const COUNTED_CENTS = 7;
 const COUNTED_TEXT = 4;
@@ -105,18 +107,6 @@ export function* readSqliteAwards(
     parameters.push(batchSize);
     const rows = awards.all(...parameters);
     if (rows.length === 0) return;
-    const first = rows[0]![0];
-    // The awards whose ids lie within ID_SPAN of the first: the others in the next batch.
-    let end = rows.length;
-    while (rows[end - 1]![0] - first >= ID_SPAN) end -= 1;
-    const last = rows[end - 1]![0];
-    const values = years.all({
-      organizationId,
-      first,
-      last,
-      floor: earningsFloor,
-      asOfYear,
-    }) as Array<number | string>;
     let next = 0;
     const hand = () => {
       const [id, credentialId, awardYear, matchStatus] = rows[next]!;
@@ -135,39 +125,55 @@ export function* readSqliteAwards(
       award.wages = 0;
       next += 1;
     };
-    for (const value of values) {
-      let p: number;
-      let named: [number, string | null, string | null] | null = null;
-      if (typeof value === 'number') p = value;
-      else {
-        named = JSON.parse(value) as [number, string | null, string | null];
-        p = named[0];
-      }
-      const low = p % CENTS;
-      const high = (p - low) / CENTS;
-      const id = first + (high >> 7);
-      // The awards before this year's have all their years read.
-      while (rows[next]![0] !== id) hand();
-      if (named !== null) {
-        award.industry = named[1];
-        award.jobRole = named[2];
-      }
-      const i = (high >> 3) & 15;
-      const s = high & 7;
-      if (s === COUNTED_CENTS || s === COUNTED_TEXT) {
-        award.yearFlags |= 3 << (2 * i);
-        award.wages += 1;
-        if (s === COUNTED_CENTS) award.cents[i] = low;
+    // The years of some hundreds of awards at a time: an array of numbers per statement that
+    // stays small (a large one is allocated outside the young generation).
+    while (next < rows.length) {
+      const first = rows[next]![0];
+      // The awards whose ids lie within ID_SPAN of the first (the 15 bits of the award).
+      let end = Math.min(rows.length, next + CHUNK);
+      while (rows[end - 1]![0] - first >= ID_SPAN) end -= 1;
+      const values = years.all({
+        organizationId,
+        first,
+        last: rows[end - 1]![0],
+        floor: earningsFloor,
+        asOfYear,
+      }) as Array<number | string>;
+      for (const value of values) {
+        let p: number;
+        let named: [number, string | null, string | null] | null = null;
+        if (typeof value === 'number') p = value;
         else {
-          award.cents[i] = WAGE_AS_TEXT;
-          award.texts[i] = textOf.get(id, rows[next]![2] + i - SPAN)!;
+          named = JSON.parse(value) as [number, string | null, string | null];
+          p = named[0];
         }
-      } else award.yearFlags |= s << (2 * i);
+        const low = p % CENTS;
+        const high = (p - low) / CENTS;
+        const id = first + (high >> 7);
+        // The awards before this year's have all their years read.
+        while (rows[next]![0] !== id) hand();
+        if (named !== null) {
+          award.industry = named[1];
+          award.jobRole = named[2];
+        }
+        const i = (high >> 3) & 15;
+        const s = high & 7;
+        if (s === COUNTED_CENTS || s === COUNTED_TEXT) {
+          award.yearFlags |= 3 << (2 * i);
+          award.wages += 1;
+          if (s === COUNTED_CENTS) award.cents[i] = low;
+          else {
+            award.cents[i] = WAGE_AS_TEXT;
+            award.texts[i] = textOf.get(id, rows[next]![2] + i - SPAN)!;
+          }
+        } else award.yearFlags |= s << (2 * i);
+      }
+      while (next < end) hand();
     }
-    while (next < end) hand();
+    const last = rows[rows.length - 1]![0];
     afterId = last;
-    const more = rows.length === batchSize || end < rows.length;
-    yield { awards: end, lastId: last, more };
+    const more = rows.length === batchSize;
+    yield { awards: rows.length, lastId: last, more };
     if (!more) return;
   }
 }
