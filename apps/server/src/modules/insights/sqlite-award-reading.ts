@@ -28,10 +28,13 @@ const AWARD = 2 ** 38;
 /** Awards of one batch lie within this many ids of its first (the 15 bits of the award). */
 const ID_SPAN = 2 ** 15;
 /** Awards whose years one statement reads (some 11 numbers each). */
-const CHUNK = 1000;
+const CHUNK = 250;
 /** States: bit 1 a wage is known, bit 2 employed; 7 a counted wage in cents, 4 one as text. */
 const COUNTED_CENTS = 7;
 const COUNTED_TEXT = 4;
+
+/** The statuses the counting tells apart, by the number the awards' statement gives them. */
+const STATUSES = ['', 'MATCHED', 'NOT_MATCHED'];
 
 /** One batch as counted: its awards, the last one's id, and whether more may follow. */
 export interface BatchRead {
@@ -52,8 +55,9 @@ export function* readSqliteAwards(
 ): Generator<BatchRead> {
   const { organizationId, batchSize, asOfYear, earningsFloor, toId } = reading;
   const awards = database
-    .prepare<unknown[], [number, number, number, string]>(
-      `select id, credential_id, award_year, match_status from awards
+    .prepare<unknown[], [number, number, number, number]>(
+      `select id, credential_id, award_year,
+         (match_status = 'MATCHED') + 2 * (match_status = 'NOT_MATCHED') from awards
        where organization_id = ? and id > ? ${toId === undefined ? '' : 'and id <= ?'}
        order by id limit ?`,
     )
@@ -64,7 +68,7 @@ export function* readSqliteAwards(
   const cents = 'cast(e.wage * 100 + 0.5 as integer)';
   const year = `(a.id - @first) * ${AWARD} + (e.year - a.award_year + ${SPAN}) * ${RELATIVE}`;
   const state = `iif(e.employed and e.full_time and e.wage >= @floor,
-      iif(e.wage >= 0 and e.wage <= ${MAX_CENTS / 100} and ${cents} / 100.0 = e.wage,
+      iif(e.wage > 0 and e.wage <= ${MAX_CENTS / 100} and ${cents} / 100.0 = e.wage,
         ${COUNTED_CENTS * STATE} + ${cents}, ${COUNTED_TEXT * STATE}),
       ((e.wage is not null) + 2 * e.employed) * ${STATE})`;
   // The measured year's industry and job role come with its number, as JSON (exact for any text).
@@ -113,7 +117,7 @@ export function* readSqliteAwards(
       award.id = id;
       award.credentialId = credentialId;
       award.awardYear = awardYear;
-      award.matchStatus = matchStatus;
+      award.matchStatus = STATUSES[matchStatus]!;
       add(award);
       if (award.wages > 0) {
         award.cents.fill(-2);
