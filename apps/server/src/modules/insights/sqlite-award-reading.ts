@@ -64,17 +64,18 @@ export function* readSqliteAwards(
     .raw(true);
   // The counted wage's cents when its number is exactly the double of whole cents (c / 100.0
   // equals it): then SQLite's text of it states those cents, so c / 100 is what reading its text
-  // gave; any other counted wage is read as its text (`textOf`).
+  // gave; any other counted wage is read as its text (`textOf`). A negative wage never passes (c
+  // is rounded toward zero), and one above MAX_CENTS would not fit its 31 bits.
   const cents = 'cast(e.wage * 100 + 0.5 as integer)';
   const year = `(a.id - @first) * ${AWARD} + (e.year - a.award_year + ${SPAN}) * ${RELATIVE}`;
   const state = `iif(e.employed and e.full_time and e.wage >= @floor,
-      iif(e.wage > 0 and e.wage <= ${MAX_CENTS / 100} and ${cents} / 100.0 = e.wage,
+      iif(e.wage <= ${MAX_CENTS / 100} and ${cents} / 100.0 = e.wage,
         ${COUNTED_CENTS * STATE} + ${cents}, ${COUNTED_TEXT * STATE}),
       ((e.wage is not null) + 2 * e.employed) * ${STATE})`;
   // The measured year's industry and job role come with its number, as JSON (exact for any text).
   const years = database
     .prepare(
-      `select iif(e.employed and e.year = a.award_year + ${INSIGHTS_MEASURE_YEAR},
+      `select iif(e.year = a.award_year + ${INSIGHTS_MEASURE_YEAR} and e.employed,
          json_array(${year} + ${state}, e.industry, e.job_role), ${year} + ${state})
        from awards a join earnings_years e on e.award_id = a.id
        where a.organization_id = @organizationId and a.id >= @first and a.id <= @last
