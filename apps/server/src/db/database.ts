@@ -31,6 +31,18 @@ export function dialectOf(url: string): Dialect {
 
 // BIGINT and NUMERIC come back as numbers (./pg-types.ts).
 
+/** The SQLite connection under each Kysely instance `createDatabase` opened on SQLite. */
+const sqliteConnections = new WeakMap<object, SQLite.Database>();
+
+/**
+ * The SQLite connection under `db` (one that `createDatabase` opened), for the few readers of
+ * millions of rows that use the driver's own modes (plain arrays, single values) rather than one
+ * object per row; undefined on PostgreSQL.
+ */
+export function sqliteConnectionOf(db: object): SQLite.Database | undefined {
+  return sqliteConnections.get(db);
+}
+
 /**
  * Opens the database named by `url`.
  * @example const { db } = createDatabase('sqlite:./data/laurel.db');
@@ -55,6 +67,7 @@ export function createDatabase<DB = Database>(
       dialect: new SqliteDialect({ database: withStatementCache(database) }),
       plugins: [new CamelCasePlugin(), new SqliteBooleanPlugin()],
     });
+    sqliteConnections.set(db, database);
     return {
       db,
       dialect,

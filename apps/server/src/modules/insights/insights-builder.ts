@@ -52,6 +52,33 @@ export interface AwardFacts {
   jobRole: string | null;
 }
 
+/** What `count` needs of an award. */
+type AwardHead = Pick<AwardFacts, 'credentialId' | 'awardYear' | 'matchStatus'>;
+
+/** In `ReadAward.cents`: the counted wage is given as its text (not whole cents). */
+export const WAGE_AS_TEXT = -1;
+
+/**
+ * One award as read year by year rather than summed up into text (the SQLite reading,
+ * ./sqlite-award-reading.ts), in arrays that the reading reuses from award to award.
+ */
+export interface ReadAward extends AwardHead {
+  id: number;
+  /** As in `AwardFacts`. */
+  yearFlags: number;
+  industry: string | null;
+  jobRole: string | null;
+  /** How many counted wages `cents` holds. */
+  wages: number;
+  /**
+   * The counted wage of each relative year (index r + 5): its whole cents (at most `MAX_CENTS`),
+   * `WAGE_AS_TEXT` when it is given as its text in `texts`, −2 when there is none.
+   */
+  cents: Float64Array;
+  /** The counted wages given as the database's text of the number (`WAGE_AS_TEXT`). */
+  texts: Array<string | null>;
+}
+
 /** The year flags' "wage known" bits and "employed" bits of every relative year. */
 const WAGE_BITS = 0x155555;
 const EMPLOYED_BITS = WAGE_BITS * 2;
@@ -106,7 +133,7 @@ export function centsOf(text: string, from: number, to: number): number {
 }
 
 /** The largest number of cents an Int32Array holds: $21,474,836.47. */
-const MAX_CENTS = 2 ** 31 - 1;
+export const MAX_CENTS = 2 ** 31 - 1;
 
 /** Real wages of one array; grows by half when full (less room held empty than doubling). */
 class Values {
@@ -477,11 +504,16 @@ export function createInsightsBuilder(options: { asOfYear: number; dollarsOfYear
   const centsAt = new Float64Array(POINTS);
 
   /**
-   * One award. `laterAward`: not the person's first award (person = organization + external id;
-   * first = earliest award year, then lowest id): all-credentials views leave it out, so that a
-   * person counts once, by their first award.
+   * Counts one award's cohort counts, industry and job role; returns its cell when it is matched
+   * (its wages to be placed there), else null.
    */
-  function add(award: AwardFacts, laterAward = false): void {
+  function count(
+    award: AwardHead,
+    laterAward: boolean,
+    flags: number,
+    industry: string | null,
+    jobRole: string | null,
+  ): YearCell<Wages, Values> | null {
     const y = award.awardYear;
     const cell = cellFor(award.credentialId, y, laterAward ? 1 : 0);
     const c = cell.counts;
@@ -491,33 +523,37 @@ export function createInsightsBuilder(options: { asOfYear: number; dollarsOfYear
       c.notMatched += 1;
       if (measurable) c.notMatchedMeasured += 1;
     }
-    if (award.matchStatus !== 'MATCHED') return;
+    if (award.matchStatus !== 'MATCHED') return null;
     c.matched += 1;
     if (measurable) c.measured += 1;
-    const flags = award.yearFlags;
     if ((flags & WAGE_BITS) === 0) c.missingEarnings += 1;
     if ((flags & EMPLOYED_BITS) === 0) c.missingEmployment += 1;
     if ((flags & (2 << (2 * at(MEASURE)))) !== 0) {
       c.employed += 1;
-      const { industry, jobRole } = award;
       if (industry !== null)
         cell.industries.set(industry, (cell.industries.get(industry) ?? 0) + 1);
       if (jobRole !== null) cell.jobRoles.set(jobRole, (cell.jobRoles.get(jobRole) ?? 0) + 1);
     }
-    const text = award.countedWages;
-    if (text === null) return;
-    wagesAt.fill(Number.NaN);
-    for (let from = 0; from < text.length;) {
-      let to = text.indexOf(',', from);
-      if (to < 0) to = text.length;
-      const i = text.charCodeAt(from) - LETTER_A;
-      // The factor of calendar year y + i − 5, which the cell's array of relative year i holds.
-      const f = cell.wages[i]!.factor;
-      const cents = centsOf(text, from + 1, to);
-      centsAt[i] = cents;
-      wagesAt[i] = cents >= 0 ? (cents / 100) * f : parseAmount(text, from + 1, to) * f;
-      from = to + 1;
-    }
+    return cell;
+  }
+
+  /** The counted wage at relative-year index i as the text `text.slice(from, to)` states it. */
+  function readWage(
+    cell: YearCell<Wages, Values>,
+    i: number,
+    text: string,
+    from: number,
+    to: number,
+  ): void {
+    // The factor of calendar year y + i − 5, which the cell's array of relative year i holds.
+    const f = cell.wages[i]!.factor;
+    const cents = centsOf(text, from, to);
+    centsAt[i] = cents;
+    wagesAt[i] = cents >= 0 ? (cents / 100) * f : parseAmount(text, from, to) * f;
+  }
+
+  /** Puts the wages of `wagesAt` (NaN: none) into the cell's arrays. */
+  function place(cell: YearCell<Wages, Values>): void {
     const before = wagesAt[at(-1)]!;
     const hasBefore = !Number.isNaN(before);
     for (let i = 0; i < POINTS; i += 1) {
@@ -530,6 +566,44 @@ export function createInsightsBuilder(options: { asOfYear: number; dollarsOfYear
         if (r === MEASURE) cell.increases.push(w - before);
       } else cell.wages[i]!.push(centsAt[i]!, w);
     }
+  }
+
+  /**
+   * One award. `laterAward`: not the person's first award (person = organization + external id;
+   * first = earliest award year, then lowest id): all-credentials views leave it out, so that a
+   * person counts once, by their first award.
+   */
+  function add(award: AwardFacts, laterAward = false): void {
+    const cell = count(award, laterAward, award.yearFlags, award.industry, award.jobRole);
+    const text = award.countedWages;
+    if (cell === null || text === null) return;
+    wagesAt.fill(Number.NaN);
+    for (let from = 0; from < text.length;) {
+      let to = text.indexOf(',', from);
+      if (to < 0) to = text.length;
+      readWage(cell, text.charCodeAt(from) - LETTER_A, text, from + 1, to);
+      from = to + 1;
+    }
+    place(cell);
+  }
+
+  /**
+   * One award as read year by year (`ReadAward`, the SQLite reading): the same as `add` given the
+   * same years. A wage of whole cents c is c / 100 × factor, the double its text gives.
+   */
+  function addRead(award: ReadAward, laterAward = false): void {
+    const cell = count(award, laterAward, award.yearFlags, award.industry, award.jobRole);
+    if (cell === null || award.wages === 0) return;
+    const { cents, texts } = award;
+    for (let i = 0; i < POINTS; i += 1) {
+      const c = cents[i]!;
+      if (c >= 0) {
+        centsAt[i] = c;
+        wagesAt[i] = (c / 100) * cell.wages[i]!.factor;
+      } else if (c === WAGE_AS_TEXT) readWage(cell, i, texts[i]!, 0, texts[i]!.length);
+      else wagesAt[i] = Number.NaN;
+    }
+    place(cell);
   }
 
   /** The cells counted so far, sorted (each array once); the builder is empty afterwards. */
@@ -558,6 +632,7 @@ export function createInsightsBuilder(options: { asOfYear: number; dollarsOfYear
 
   return {
     add,
+    addRead,
     cells,
 
     /**

@@ -4,13 +4,20 @@ import { Worker } from 'node:worker_threads';
 
 import { INSIGHTS_DEFAULT_EARNINGS_FLOOR } from '@laurel/contract/insights';
 
+import { sqliteConnectionOf } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { type JobContext, type JobHandler, JobInterruptedError } from '../../jobs/types.ts';
 import { latestCompleteYear } from '../earnings/earnings-provider.ts';
 import { dollarsYearFor } from './cpi-u.ts';
-import { createInsightsBuilder, revived, type SortedCell } from './insights-builder.ts';
+import {
+  createInsightsBuilder,
+  type ReadAward,
+  revived,
+  type SortedCell,
+} from './insights-builder.ts';
 import { createInsightsRepository } from './insights.repository.ts';
 import type { RebuildThreadData, RebuildThreadReport } from './rebuild-insights.thread.ts';
+import { readSqliteAwards, type BatchRead } from './sqlite-award-reading.ts';
 
 export const REBUILD_BATCH_SIZE = 5000;
 
@@ -69,23 +76,44 @@ export async function rebuildInsights(
   const count = async (batches: ReturnType<typeof repository.awardBatches>): Promise<void> => {
     for await (const batch of batches) {
       for (const award of batch) builder.add(award, later.has(award.id));
-      awards += batch.length;
-      lastId = Number(batch[batch.length - 1]!.id);
-      full = batch.length === batchSize;
-      if (reader?.error) throw reader.error;
+      counted({
+        awards: batch.length,
+        lastId: Number(batch[batch.length - 1]!.id),
+        more: batch.length === batchSize,
+      });
       await options.onBatch?.();
     }
   };
+  const counted = (batch: BatchRead) => {
+    awards += batch.awards;
+    lastId = batch.lastId;
+    full = batch.more;
+    if (reader?.error) throw reader.error;
+  };
+  // SQLite: the awards' years as single values through the driver (./sqlite-award-reading.ts).
+  const sqlite = sqliteConnectionOf(db);
+  const addRead = (award: ReadAward) => builder.addRead(award, later.has(award.id));
   const read = { batchSize, asOfYear, earningsFloor };
+  const countRange = async (range: {
+    afterId?: number;
+    toId?: number;
+    maxBatches?: number;
+  }): Promise<void> => {
+    if (!sqlite) return count(repository.awardBatches(organizationId, { ...read, ...range }));
+    for (const batch of readSqliteAwards(sqlite, { organizationId, ...read, ...range }, addRead)) {
+      counted(batch);
+      await options.onBatch?.();
+    }
+  };
   const url = options.databaseUrl;
   const threaded = url !== undefined && !url.endsWith(':memory:');
   let more: SortedCell[] = [];
-  if (!threaded) await count(repository.awardBatches(organizationId, read));
+  if (!threaded) await countRange({});
   else {
     // The first batch here; when it is full, the rest is shared: the ids up to the middle of
     // those left here, the others on the second thread. (A filter such as id % 2 would make
     // PostgreSQL misjudge how many awards a batch reads and start parallel workers for each.)
-    await count(repository.awardBatches(organizationId, { ...read, maxBatches: 1 }));
+    await countRange({ maxBatches: 1 });
     const last = full ? await repository.lastAwardId(organizationId) : 0;
     if (last > lastId) {
       const middle = lastId + Math.floor((last - lastId) / 2);
@@ -103,13 +131,7 @@ export async function rebuildInsights(
         awards += n;
       };
       try {
-        await count(
-          repository.awardBatches(organizationId, {
-            ...read,
-            afterId: lastId,
-            toId: middle,
-          }),
-        );
+        await countRange({ afterId: lastId, toId: middle });
         // The other thread's last batches: the job keeps reporting that it is alive meanwhile.
         for (;;) {
           const settled = await Promise.race([reader.cells, sleep(1_000, null)]);

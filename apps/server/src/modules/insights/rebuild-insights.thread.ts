@@ -11,6 +11,7 @@ import pg from 'pg';
 import '../../db/pg-types.ts';
 import { readAwardBatches, type AwardReading, type RunQuery } from './award-reading.ts';
 import { buffersOf, createInsightsBuilder, type SortedCell } from './insights-builder.ts';
+import { readSqliteAwards } from './sqlite-award-reading.ts';
 
 /** What the rebuild tells its reading thread. */
 export interface RebuildThreadData extends AwardReading {
@@ -28,43 +29,38 @@ export type RebuildThreadReport =
 const data = workerData as RebuildThreadData;
 const port = parentPort!;
 
-let run: RunQuery;
-let close: () => Promise<void>;
+const builder = createInsightsBuilder({
+  asOfYear: data.asOfYear,
+  dollarsOfYear: data.dollarsOfYear,
+});
+const later = new Set(data.later);
 const url = data.databaseUrl;
-const sqlite = url.startsWith('sqlite:');
-if (sqlite) {
+if (url.startsWith('sqlite:')) {
   // As database.ts opens it, with a small page cache: every page is read once.
   const database = new SQLite(url.slice('sqlite:'.length));
-  database.pragma('busy_timeout = 5000');
-  database.pragma('cache_size = -2048');
-  const statements = new Map<string, SQLite.Statement>();
-  run = async (text, parameters) => {
-    let statement = statements.get(text);
-    if (!statement) statements.set(text, (statement = database.prepare(text)));
-    return statement.all(...parameters) as Awaited<ReturnType<RunQuery>>;
-  };
-  close = async () => {
+  try {
+    database.pragma('busy_timeout = 5000');
+    database.pragma('cache_size = -2048');
+    const add = builder.addRead;
+    for (const batch of readSqliteAwards(database, data, (award) =>
+      add(award, later.has(award.id)),
+    ))
+      port.postMessage({ type: 'batch', awards: batch.awards } satisfies RebuildThreadReport);
+  } finally {
     database.close();
-  };
+  }
 } else {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  run = async (text, parameters) => (await client.query(text, parameters)).rows;
-  close = () => client.end();
-}
-
-try {
-  const builder = createInsightsBuilder({
-    asOfYear: data.asOfYear,
-    dollarsOfYear: data.dollarsOfYear,
-  });
-  const later = new Set(data.later);
-  for await (const batch of readAwardBatches(run, sqlite ? 'sqlite' : 'postgres', data)) {
-    for (const award of batch) builder.add(award, later.has(award.id));
-    port.postMessage({ type: 'batch', awards: batch.length } satisfies RebuildThreadReport);
+  try {
+    const run: RunQuery = async (text, parameters) => (await client.query(text, parameters)).rows;
+    for await (const batch of readAwardBatches(run, 'postgres', data)) {
+      for (const award of batch) builder.add(award, later.has(award.id));
+      port.postMessage({ type: 'batch', awards: batch.length } satisfies RebuildThreadReport);
+    }
+  } finally {
+    await client.end();
   }
-  const cells = builder.cells();
-  port.postMessage({ type: 'done', cells } satisfies RebuildThreadReport, buffersOf(cells));
-} finally {
-  await close();
 }
+const cells = builder.cells();
+port.postMessage({ type: 'done', cells } satisfies RebuildThreadReport, buffersOf(cells));

@@ -1,0 +1,101 @@
+import SQLite from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+
+import { createRandom } from '../../seed/random.ts';
+import { type AwardBatch, awardBatchQuery } from './award-reading.ts';
+import { createInsightsBuilder } from './insights-builder.ts';
+import { readSqliteAwards } from './sqlite-award-reading.ts';
+
+const AS_OF = 2025;
+const FLOOR = 15_080;
+
+/** The tables the reading reads, with the columns it reads (as the migrations make them). */
+function database(): SQLite.Database {
+  const db = new SQLite(':memory:');
+  db.exec(`
+    create table awards (id integer primary key, organization_id integer not null,
+      credential_id integer not null, award_year integer not null, match_status text not null);
+    create index awards_organization_match_idx on awards (organization_id, match_status);
+    create table earnings_years (award_id integer not null, year integer not null, wage real,
+      employed boolean not null, full_time boolean not null, industry text, job_role text,
+      primary key (award_id, year));
+  `);
+  return db;
+}
+
+describe('readSqliteAwards', () => {
+  it('counts every award as the text summed up per award does, whatever its wages', () => {
+    const db = database();
+    const random = createRandom(29);
+    const insertAward = db.prepare('insert into awards values (?, ?, ?, ?, ?)');
+    const insertYear = db.prepare('insert into earnings_years values (?, ?, ?, ?, ?, ?, ?)');
+    // Wages of whole cents, and ones that are not: fractions of a cent, more than an Int32Array
+    // of cents holds, zero and below, exponents; ids far apart (more than 2^15) and another
+    // organization's awards between them.
+    const odd = [
+      40_000.125,
+      21_474_836.47,
+      21_474_836.48,
+      30_000_000,
+      1e21,
+      0,
+      -0,
+      -5,
+      15_080,
+      15_079.99,
+      0.1 + 0.2,
+      123_456.789,
+    ];
+    let id = 0;
+    for (let i = 0; i < 1_500; i += 1) {
+      id += random.next() < 0.05 ? random.int(30_000, 70_000) : random.int(1, 3);
+      const organizationId = random.next() < 0.1 ? 8 : 7;
+      const awardYear = random.int(2010, 2025);
+      const u = random.next();
+      const status = u < 0.8 ? 'MATCHED' : u < 0.9 ? 'NOT_MATCHED' : 'PENDING';
+      insertAward.run(id, organizationId, random.int(1, 4), awardYear, status);
+      for (let year = awardYear - 7; year <= awardYear + 7; year += 1) {
+        if (random.next() < 0.15) continue;
+        const wage =
+          random.next() < 0.08
+            ? null
+            : random.next() < 0.05
+              ? random.pick(odd)
+              : Math.round((10_000 + random.next() * 90_000) * 100) / 100;
+        insertYear.run(
+          id,
+          year,
+          wage,
+          random.next() < 0.85 ? 1 : 0,
+          random.next() < 0.75 ? 1 : 0,
+          random.next() < 0.1 ? null : random.pick(['Retail Trade', 'Manufacturing', 'Ünïcode ✓']),
+          random.next() < 0.1 ? null : random.pick(['Welders', 'Cashiers', 'A "quoted" role']),
+        );
+      }
+    }
+
+    for (const floor of [FLOOR, -10]) {
+      const reading = { organizationId: 7, batchSize: 97, asOfYear: AS_OF, earningsFloor: floor };
+      // The reference: the awards summed up into text by SQLite, counted by `add`.
+      const byText = createInsightsBuilder({ asOfYear: AS_OF, dollarsOfYear: AS_OF });
+      const query = awardBatchQuery('sqlite', { ...reading, batchSize: 1_000_000 });
+      const rows = db.prepare(query.text).all(...query.parameters(0)) as AwardBatch;
+      for (const award of rows) byText.add(award, award.id % 3 === 0);
+
+      const byYears = createInsightsBuilder({ asOfYear: AS_OF, dollarsOfYear: AS_OF });
+      let awards = 0;
+      for (const batch of readSqliteAwards(db, reading, (award) =>
+        byYears.addRead(award, award.id % 3 === 0),
+      ))
+        awards += batch.awards;
+      expect(awards).toBe(rows.length);
+      // The same arrays of wages (whole cents or real dollars), counts, industries and job roles.
+      const cells = byYears.cells();
+      const reference = byText.cells();
+      expect(cells).toEqual(reference);
+      const figures = (more: typeof cells) =>
+        createInsightsBuilder({ asOfYear: AS_OF, dollarsOfYear: AS_OF }).finish(more);
+      expect(figures(cells)).toEqual(figures(reference));
+    }
+  });
+});
