@@ -4,7 +4,9 @@ import { Navigate, Route, Routes } from 'react-router';
 import { PageTitle } from '../lib/routing/page-title';
 import { paths } from '../lib/routing/paths';
 import { preloadable } from '../lib/routing/preloadable';
-import { appConfigApi } from '../lib/api/app-config';
+import { loadAppConfig } from '../lib/api/app-config';
+import { loadStore } from '../lib/store/lazy-store';
+import { preloadStoreProvider, StoreProvider } from '../lib/store/store-provider';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 import type { AppStore } from './store';
@@ -54,8 +56,9 @@ const AUTH_SCREENS: Record<string, () => Promise<unknown>> = {
   [paths.auth.passkeySignIn.path]: loadPasskeySignIn,
   [paths.auth.forgotPassword.path]: loadForgotPassword,
   [paths.auth.resetPassword.path]: loadResetPassword,
-  [paths.auth.callback.path]: loadCallback,
-  [paths.auth.acceptInvitation.path]: loadAcceptInvitation,
+  [paths.auth.callback.path]: () => Promise.all([loadCallback(), preloadStoreProvider()]),
+  [paths.auth.acceptInvitation.path]: () =>
+    Promise.all([loadAcceptInvitation(), preloadStoreProvider()]),
 };
 
 /**
@@ -89,17 +92,8 @@ const withFirstFrame =
  * facts for every screen; the sign-in screen's code on a sign-in path or when nobody is signed in;
  * and when someone may be signed in, the shell's code and, on `/`, the dashboard's code and data.
  */
-export function startFirstScreen(
-  pathname: string,
-  store: AppStore,
-  options: { mayBeSignedIn: boolean },
-): void {
-  const waits: Promise<unknown>[] = [
-    atMost(
-      Promise.resolve(store.dispatch(appConfigApi.endpoints.getAppConfig.initiate())),
-      FACTS_WAIT_MS,
-    ),
-  ];
+export function startFirstScreen(pathname: string, options: { mayBeSignedIn: boolean }): void {
+  const waits: Promise<unknown>[] = [atMost(loadAppConfig(), FACTS_WAIT_MS)];
   const authScreen = AUTH_SCREENS[pathname];
   if (authScreen) waits.push(atMost(authScreen(), SCREEN_CODE_WAIT_MS));
   // Nobody signed in: every other path leads to the sign-in screen.
@@ -110,8 +104,8 @@ export function startFirstScreen(
   // data before any code (a small chunk of its own: the data need not wait for the screen's code).
   window.setTimeout(() => {
     if (pathname === paths.home.path)
-      void import('./routes/dashboard/prefetch')
-        .then((module) => module.prefetchDashboardData(store))
+      void Promise.all([import('./routes/dashboard/prefetch'), loadStore()])
+        .then(([module, store]) => module.prefetchDashboardData(store as AppStore))
         .catch(() => undefined);
     void loadAppShell().catch(() => undefined);
     if (pathname === paths.home.path) void loadDashboard().catch(() => undefined);
@@ -235,17 +229,34 @@ export function AppRoutes() {
             path={paths.auth.resetPassword.path}
             element={titled('Choose a new password', <ResetPassword />)}
           />
+          {/* These two read the store; the other sign-in screens do without it. */}
           <Route
             path={paths.auth.callback.path}
-            element={titled('Company sign-in', <Callback />)}
+            element={titled(
+              'Company sign-in',
+              <StoreProvider>
+                <Callback />
+              </StoreProvider>,
+            )}
           />
           <Route
             path={paths.auth.acceptInvitation.path}
-            element={titled('Accept your invitation', <AcceptInvitation />)}
+            element={titled(
+              'Accept your invitation',
+              <StoreProvider>
+                <AcceptInvitation />
+              </StoreProvider>,
+            )}
           />
           <Route path="*" element={<Navigate to={paths.auth.passwordSignIn.getHref()} replace />} />
         </Route>
-        <Route element={<RequireAuth />}>
+        <Route
+          element={
+            <StoreProvider>
+              <RequireAuth />
+            </StoreProvider>
+          }
+        >
           <Route element={<AppShell />}>
             <Route path={paths.home.path} element={titled('Dashboard', <Dashboard />)} />
             <Route

@@ -16,7 +16,7 @@ import {
 import { PasswordField } from '../../../components/forms/password-field';
 import { useFormState } from '../../../components/forms/use-form-state';
 import { paths } from '../../../lib/routing/paths';
-import { useCheckFederatedMutation } from '../../../lib/auth/auth-api';
+import { checkFederated } from '../../../lib/auth/cognito-config';
 import { identityErrorText } from '../../../lib/auth/identity-errors';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { AuthForm, EmailField } from '../components/auth-form';
@@ -44,7 +44,6 @@ export default function PasswordSignInRoute() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const { handleOutput, redirectTo } = useSignInFlow();
-  const [checkFederated] = useCheckFederatedMutation();
   const [step, setStep] = useState<'email' | 'password'>('email');
   const form = useFormState(
     { email: auth.loginData.email, password: '' },
@@ -66,7 +65,7 @@ export default function PasswordSignInRoute() {
       const email = readEmailAddress(values.email);
       auth.updateLoginData({ email });
       try {
-        const result = await checkFederated({ email }).unwrap();
+        const result = await checkFederated({ email });
         if (result.isFederated && result.redirectUri) {
           window.location.assign(result.redirectUri);
           return;
