@@ -100,6 +100,8 @@ export function startFirstScreen(pathname: string, options: { mayBeSignedIn: boo
   else if (!options.mayBeSignedIn) waits.push(atMost(loadPasswordSignIn(), SCREEN_CODE_WAIT_MS));
   firstFrameReady = Promise.all(waits);
   if (!options.mayBeSignedIn) return;
+  // The signed-in screens read the store.
+  void preloadStoreProvider().catch(() => undefined);
   // In a task of its own, so that the session check's requests are sent first; the dashboard's
   // data before any code (a small chunk of its own: the data need not wait for the screen's code).
   window.setTimeout(() => {

@@ -1,11 +1,8 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import {
   emailAddressProblem,
@@ -22,12 +19,14 @@ import { useAuth } from '../../../lib/auth/use-auth';
 import { AuthForm, EmailField } from '../components/auth-form';
 import { forgetPasswordSignIn, rememberPasswordSignIn } from '../../../lib/auth/passkey-offer';
 import { useSignInFlow } from '../lib/use-sign-in-flow';
+import { preloadable } from '../../../lib/routing/preloadable';
+import { PASSWORDLESS_LABELS } from '../components/passwordless-labels';
 
-/** The labels of the ways to sign in without the password. */
-export const PASSWORDLESS_LABELS = {
-  passkey: 'Sign in with a passkey',
-  emailCode: 'E-mail me a code',
-} as const;
+export { PASSWORDLESS_LABELS };
+
+const [PasswordlessAlternatives, loadPasswordlessAlternatives] = preloadable(
+  () => import('../components/passwordless-alternatives'),
+);
 
 export const CHECK_EMAIL_NOTE =
   'Check your e-mail for your temporary password, then sign in with it below.';
@@ -64,6 +63,8 @@ export default function PasswordSignInRoute() {
     async (values) => {
       const email = readEmailAddress(values.email);
       auth.updateLoginData({ email });
+      // The password step's alternatives arrive while the address is checked.
+      const alternatives = loadPasswordlessAlternatives().catch(() => undefined);
       try {
         const result = await checkFederated({ email });
         if (result.isFederated && result.redirectUri) {
@@ -73,6 +74,7 @@ export default function PasswordSignInRoute() {
       } catch {
         // The check is a convenience: without an answer, password sign-in is still possible.
       }
+      await alternatives;
       setStep('password');
     },
     { only: ['email'] },
@@ -144,29 +146,13 @@ export default function PasswordSignInRoute() {
       submitLabel={step === 'email' ? 'Continue' : 'Sign in'}
       alternatives={
         step === 'password' ? (
-          <Stack spacing={3} sx={{ mt: 5 }}>
-            <Divider sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
-              or, without your password
-            </Divider>
-            <Button
-              variant="outlined"
-              size="large"
-              startIcon={<KeyOutlined />}
-              onClick={() => signInWithPasskey()}
+          <Suspense fallback={null}>
+            <PasswordlessAlternatives
               disabled={form.busy}
-            >
-              {PASSWORDLESS_LABELS.passkey}
-            </Button>
-            <Button
-              variant="outlined"
-              size="large"
-              startIcon={<MailOutlined />}
-              onClick={() => emailMeACode()}
-              disabled={form.busy}
-            >
-              {PASSWORDLESS_LABELS.emailCode}
-            </Button>
-          </Stack>
+              onPasskey={() => signInWithPasskey()}
+              onEmailCode={() => emailMeACode()}
+            />
+          </Suspense>
         ) : null
       }
       footer={
