@@ -41,6 +41,7 @@ const [Callback, loadCallback] = preloadable(() => import('../features/auth/rout
 const [AcceptInvitation, loadAcceptInvitation] = preloadable(
   () => import('../features/auth/routes/accept-invitation'),
 );
+const loadAuthLayout = () => import('../features/auth/components/auth-layout');
 const [AppShell, loadAppShell] = preloadable(() => import('./shell/app-shell'));
 const [Dashboard, loadDashboard] = preloadable(() => import('./routes/dashboard'));
 
@@ -94,10 +95,13 @@ const withFirstFrame =
  */
 export function startFirstScreen(pathname: string, options: { mayBeSignedIn: boolean }): void {
   const waits: Promise<unknown>[] = [atMost(loadAppConfig(), FACTS_WAIT_MS)];
+  // The sign-in frame's code is fetched with the screen's, not once the first render asks for it.
   const authScreen = AUTH_SCREENS[pathname];
-  if (authScreen) waits.push(atMost(authScreen(), SCREEN_CODE_WAIT_MS));
+  if (authScreen)
+    waits.push(atMost(Promise.all([authScreen(), loadAuthLayout()]), SCREEN_CODE_WAIT_MS));
   // Nobody signed in: every other path leads to the sign-in screen.
-  else if (!options.mayBeSignedIn) waits.push(atMost(loadPasswordSignIn(), SCREEN_CODE_WAIT_MS));
+  else if (!options.mayBeSignedIn)
+    waits.push(atMost(Promise.all([loadPasswordSignIn(), loadAuthLayout()]), SCREEN_CODE_WAIT_MS));
   firstFrameReady = Promise.all(waits);
   if (!options.mayBeSignedIn) return;
   // The signed-in screens read the store.
@@ -114,7 +118,7 @@ export function startFirstScreen(pathname: string, options: { mayBeSignedIn: boo
   });
 }
 
-const AuthLayout = lazy(withFirstFrame(() => import('../features/auth/components/auth-layout')));
+const AuthLayout = lazy(withFirstFrame(loadAuthLayout));
 
 const OrganizationsList = lazy(() => import('../features/organizations/routes/organizations-list'));
 const CredentialsList = lazy(() => import('../features/credentials/routes/credentials-list'));
