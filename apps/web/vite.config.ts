@@ -44,12 +44,14 @@ const FIRST_SCREEN = {
 
 /**
  * The modules a signed-in visit to `/` fetches ahead of its first render (`startFirstScreen`): the
- * dashboard's data requests, the shell every signed-in screen sits in, and the dashboard.
+ * dashboard's data requests, the shell every signed-in screen sits in, the dashboard's greeting and
+ * its sections (their own chunk, so that the greeting shows first).
  */
 const SIGNED_IN_SCREEN = {
   prefetch: `${SRC}app/routes/dashboard/prefetch.ts`,
   shell: `${SRC}app/shell/app-shell.tsx`,
   dashboard: `${SRC}app/routes/dashboard.tsx`,
+  sections: `${SRC}app/routes/dashboard/sections.tsx`,
 };
 
 const ROUTE_MODULES = new Set([
@@ -73,7 +75,7 @@ function staticClosure(roots: string[], getModuleInfo: ModuleInfoOf): Set<string
   return seen;
 }
 
-type FirstScreenPart = 'ui' | 'app' | 'sign-in' | 'prefetch' | 'shell' | 'dashboard';
+type FirstScreenPart = 'ui' | 'app' | 'sign-in' | 'prefetch' | 'shell' | 'dashboard' | 'sections';
 
 let firstScreens:
   { part: Exclude<FirstScreenPart, 'ui' | 'app' | 'sign-in'>; modules: Set<string> }[] | undefined;
@@ -91,7 +93,7 @@ function firstScreenPart(id: string, context: Rolldown.ChunkingContext): FirstSc
   }
   // Each signed-in part takes what its root imports that no earlier part holds, so a part only
   // ever imports from the parts before it.
-  firstScreens ??= (['prefetch', 'shell', 'dashboard'] as const).map((part) => ({
+  firstScreens ??= (['prefetch', 'shell', 'dashboard', 'sections'] as const).map((part) => ({
     part,
     modules: staticClosure([SIGNED_IN_SCREEN[part]], getModuleInfo),
   }));
@@ -103,17 +105,17 @@ function firstScreenPart(id: string, context: Rolldown.ChunkingContext): FirstSc
  * compresses better whole, and each request costs a round trip on a phone). The sign-in screen's:
  * the libraries (MUI, its style engine), the app's shared code (the signed-in screens need most of
  * both), and the sign-in feature's own modules, which a signed-in visit does not load. A signed-in
- * visit's: the dashboard's data requests, the shell, and the dashboard. Each is a group of its own,
+ * visit's: the dashboard's data requests, the shell, the dashboard's greeting and its sections. Each is a group of its own,
  * in this order, because a group also takes in the modules its modules import.
  */
-const firstScreenGroups = (['ui', 'app', 'sign-in', 'prefetch', 'shell', 'dashboard'] as const).map(
-  (part, index) => ({
-    name: (id: string, context: Rolldown.ChunkingContext) =>
-      firstScreenPart(id, context) === part ? part : null,
-    debugName: part,
-    priority: 12 - index,
-  }),
-);
+const firstScreenGroups = (
+  ['ui', 'app', 'sign-in', 'prefetch', 'shell', 'dashboard', 'sections'] as const
+).map((part, index) => ({
+  name: (id: string, context: Rolldown.ChunkingContext) =>
+    firstScreenPart(id, context) === part ? part : null,
+  debugName: part,
+  priority: 12 - index,
+}));
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),

@@ -241,7 +241,7 @@ const scenes: Scene[] = [
       await page.getByLabel('E-mail address').fill('orgadmin@northwind.demo');
       await page.getByRole('button', { name: 'Continue' }).click();
       await page.getByLabel('Password', { exact: true }).fill('wrong-password-123');
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.getByRole('alert').first().waitFor();
     },
   },

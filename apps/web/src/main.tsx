@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import '@fontsource/lato/400.css';
 import '@fontsource/lato/700.css';
 import '@fontsource/lato/900.css';
+import './lib/theme/lato-fallback.css';
 
 import { App } from './app/app';
 

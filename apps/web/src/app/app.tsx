@@ -4,30 +4,36 @@ import { RouterProvider } from 'react-router/dom';
 
 import { AppProviders } from './providers';
 import { mayHaveSession, readStoredSession } from '../lib/amplify/identity-cookies';
-import { sendStoredSessionToken } from '../lib/auth/stored-session';
-import { authApi } from '../lib/auth/auth-api';
+import { loadCognitoConfig } from '../lib/auth/cognito-config';
+import { requestStoredSessionProfile, sendStoredSessionToken } from '../lib/auth/stored-session';
+import { loadStore, setStoreLoader } from '../lib/store/lazy-store';
 import { AppRoutes, startFirstScreen } from './router';
-import { createStore, type AppStore } from './store';
 
 /**
  * A data router (rather than `<BrowserRouter>`) so that screens can hold navigation while a form
- * has unsaved changes (`useBlocker`); the routes themselves stay in `<AppRoutes>`.
+ * has unsaved changes (`useBlocker`); the routes themselves stay in `<AppRoutes>`. The store is
+ * created when a screen first needs it: the sign-in screens do not (docs/decisions/029).
  */
-function createAppRouter(store: AppStore) {
+function createAppRouter() {
+  setStoreLoader(() => import('./store').then(({ createStore }) => createStore()));
   const mayBeSignedIn = mayHaveSession();
   // The session check's requests go out before the screen's code, not queued behind it: the
   // identity configuration and, with a stored session that is still good, the profile.
-  if (mayBeSignedIn) void store.dispatch(authApi.endpoints.getCognitoConfig.initiate());
+  if (mayBeSignedIn) {
+    void loadCognitoConfig().catch(() => undefined);
+    // Someone may be signed in: the signed-in screens need the store.
+    void loadStore().catch(() => undefined);
+  }
   if (readStoredSession()) {
     sendStoredSessionToken();
-    void store.dispatch(authApi.endpoints.getProfile.initiate(undefined, { subscribe: false }));
+    requestStoredSessionProfile();
   }
-  startFirstScreen(window.location.pathname, store, { mayBeSignedIn });
+  startFirstScreen(window.location.pathname, { mayBeSignedIn });
   return createBrowserRouter([
     {
       path: '*',
       element: (
-        <AppProviders store={store}>
+        <AppProviders>
           <AppRoutes />
         </AppProviders>
       ),
@@ -36,7 +42,6 @@ function createAppRouter(store: AppStore) {
 }
 
 export function App() {
-  const [store] = useState(createStore);
-  const [router] = useState(() => createAppRouter(store));
+  const [router] = useState(createAppRouter);
   return <RouterProvider router={router} />;
 }

@@ -4,7 +4,9 @@ import { Navigate, Route, Routes } from 'react-router';
 import { PageTitle } from '../lib/routing/page-title';
 import { paths } from '../lib/routing/paths';
 import { preloadable } from '../lib/routing/preloadable';
-import { appConfigApi } from '../lib/api/app-config';
+import { loadAppConfig } from '../lib/api/app-config';
+import { loadStore } from '../lib/store/lazy-store';
+import { preloadStoreProvider, StoreProvider } from '../lib/store/store-provider';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 import type { AppStore } from './store';
@@ -39,6 +41,7 @@ const [Callback, loadCallback] = preloadable(() => import('../features/auth/rout
 const [AcceptInvitation, loadAcceptInvitation] = preloadable(
   () => import('../features/auth/routes/accept-invitation'),
 );
+const loadAuthLayout = () => import('../features/auth/components/auth-layout');
 const [AppShell, loadAppShell] = preloadable(() => import('./shell/app-shell'));
 const [Dashboard, loadDashboard] = preloadable(() => import('./routes/dashboard'));
 
@@ -54,8 +57,9 @@ const AUTH_SCREENS: Record<string, () => Promise<unknown>> = {
   [paths.auth.passkeySignIn.path]: loadPasskeySignIn,
   [paths.auth.forgotPassword.path]: loadForgotPassword,
   [paths.auth.resetPassword.path]: loadResetPassword,
-  [paths.auth.callback.path]: loadCallback,
-  [paths.auth.acceptInvitation.path]: loadAcceptInvitation,
+  [paths.auth.callback.path]: () => Promise.all([loadCallback(), preloadStoreProvider()]),
+  [paths.auth.acceptInvitation.path]: () =>
+    Promise.all([loadAcceptInvitation(), preloadStoreProvider()]),
 };
 
 /**
@@ -89,36 +93,32 @@ const withFirstFrame =
  * facts for every screen; the sign-in screen's code on a sign-in path or when nobody is signed in;
  * and when someone may be signed in, the shell's code and, on `/`, the dashboard's code and data.
  */
-export function startFirstScreen(
-  pathname: string,
-  store: AppStore,
-  options: { mayBeSignedIn: boolean },
-): void {
-  const waits: Promise<unknown>[] = [
-    atMost(
-      Promise.resolve(store.dispatch(appConfigApi.endpoints.getAppConfig.initiate())),
-      FACTS_WAIT_MS,
-    ),
-  ];
+export function startFirstScreen(pathname: string, options: { mayBeSignedIn: boolean }): void {
+  const waits: Promise<unknown>[] = [atMost(loadAppConfig(), FACTS_WAIT_MS)];
+  // The sign-in frame's code is fetched with the screen's, not once the first render asks for it.
   const authScreen = AUTH_SCREENS[pathname];
-  if (authScreen) waits.push(atMost(authScreen(), SCREEN_CODE_WAIT_MS));
+  if (authScreen)
+    waits.push(atMost(Promise.all([authScreen(), loadAuthLayout()]), SCREEN_CODE_WAIT_MS));
   // Nobody signed in: every other path leads to the sign-in screen.
-  else if (!options.mayBeSignedIn) waits.push(atMost(loadPasswordSignIn(), SCREEN_CODE_WAIT_MS));
+  else if (!options.mayBeSignedIn)
+    waits.push(atMost(Promise.all([loadPasswordSignIn(), loadAuthLayout()]), SCREEN_CODE_WAIT_MS));
   firstFrameReady = Promise.all(waits);
   if (!options.mayBeSignedIn) return;
+  // The signed-in screens read the store.
+  void preloadStoreProvider().catch(() => undefined);
   // In a task of its own, so that the session check's requests are sent first; the dashboard's
   // data before any code (a small chunk of its own: the data need not wait for the screen's code).
   window.setTimeout(() => {
     if (pathname === paths.home.path)
-      void import('./routes/dashboard/prefetch')
-        .then((module) => module.prefetchDashboardData(store))
+      void Promise.all([import('./routes/dashboard/prefetch'), loadStore()])
+        .then(([module, store]) => module.prefetchDashboardData(store as AppStore))
         .catch(() => undefined);
     void loadAppShell().catch(() => undefined);
     if (pathname === paths.home.path) void loadDashboard().catch(() => undefined);
   });
 }
 
-const AuthLayout = lazy(withFirstFrame(() => import('../features/auth/components/auth-layout')));
+const AuthLayout = lazy(withFirstFrame(loadAuthLayout));
 
 const OrganizationsList = lazy(() => import('../features/organizations/routes/organizations-list'));
 const CredentialsList = lazy(() => import('../features/credentials/routes/credentials-list'));
@@ -235,17 +235,34 @@ export function AppRoutes() {
             path={paths.auth.resetPassword.path}
             element={titled('Choose a new password', <ResetPassword />)}
           />
+          {/* These two read the store; the other sign-in screens do without it. */}
           <Route
             path={paths.auth.callback.path}
-            element={titled('Company sign-in', <Callback />)}
+            element={titled(
+              'Company sign-in',
+              <StoreProvider>
+                <Callback />
+              </StoreProvider>,
+            )}
           />
           <Route
             path={paths.auth.acceptInvitation.path}
-            element={titled('Accept your invitation', <AcceptInvitation />)}
+            element={titled(
+              'Accept your invitation',
+              <StoreProvider>
+                <AcceptInvitation />
+              </StoreProvider>,
+            )}
           />
           <Route path="*" element={<Navigate to={paths.auth.passwordSignIn.getHref()} replace />} />
         </Route>
-        <Route element={<RequireAuth />}>
+        <Route
+          element={
+            <StoreProvider>
+              <RequireAuth />
+            </StoreProvider>
+          }
+        >
           <Route element={<AppShell />}>
             <Route path={paths.home.path} element={titled('Dashboard', <Dashboard />)} />
             <Route

@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createStore, type AppStore } from '../app/store';
 import { AppThemeProvider } from '../lib/theme/app-theme-provider';
 import { SnackbarProvider } from '../components/snackbar/snackbar-provider';
+import { setStoreLoader } from '../lib/store/lazy-store';
 
 const RenderedContext = createContext<ReactNode>(null);
 function Rendered() {
@@ -30,6 +31,8 @@ export function renderWithProviders(
   options: { store?: AppStore; route?: string } = {},
 ) {
   const store = options.store ?? createStore();
+  // The session (`AuthProvider`) reaches the same store as the screens.
+  setStoreLoader(() => Promise.resolve(store));
   const wrapper = ({ children }: { children: ReactNode }) => (
     <Provider store={store}>
       <AppThemeProvider>

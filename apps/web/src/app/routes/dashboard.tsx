@@ -1,150 +1,21 @@
-import { lazy, Suspense } from 'react';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import Skeleton from '@mui/material/Skeleton';
-import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
-import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
-import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
-import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
+import { Suspense } from 'react';
 import { ROLE_LABELS, isPlatformAdmin } from '@laurel/contract/roles';
 
-import { getOrganizationHref, getOrganizationItemHref, paths } from '../../lib/routing/paths';
-import { BookmarkList } from '../../components/bookmarks/bookmark-list';
+import { paths } from '../../lib/routing/paths';
 import { PageHeader } from '../../components/layout/page-header';
-import { useGetOrganizationQuery } from '../../lib/api/organization-api';
 import { useAuth } from '../../lib/auth/use-auth';
 import { useCan } from '../../lib/auth/use-can';
 import { useBreadcrumbs } from '../../lib/breadcrumbs/use-breadcrumbs';
-import { ContractUsageCard } from '../../features/contracts/components/contract-usage-card';
-import { useGetPlatformDashboardQuery } from '../../features/dashboard/api/dashboard-api';
-import { usePrefetchInsights } from '../../features/insights/components/use-prefetch-insights';
-import UploadsInProgress from '../../features/uploads/components/uploads-in-progress';
-import { CountTiles, type Count } from './dashboard/count-tiles';
-import { NeedsAttention } from './dashboard/needs-attention';
-import { OrganizationsTable } from './dashboard/organizations-table';
+import { preloadable } from '../../lib/routing/preloadable';
 
-// The insight cards and chart load in their own chunk; their requests start with the page's.
-const InsightsPanel = lazy(() => import('../../features/insights/components/insights-panel'));
+// The sections arrive in a chunk of their own (their data is already on its way, see prefetch.ts).
+const [DashboardSections] = preloadable(() => import('./dashboard/sections'));
 
 function greeting(now: Date): string {
   const hour = now.getHours();
   if (hour < 12) return 'Good morning';
   if (hour < 18) return 'Good afternoon';
   return 'Good evening';
-}
-
-const stack = { display: 'grid', gap: 5 } as const;
-
-/** Bookmarks and uploads in progress side by side on wide screens, equally tall. */
-function BookmarksAndUploads({ seesUploads }: { seesUploads: boolean }) {
-  return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 5,
-        alignItems: 'stretch',
-        gridTemplateColumns: { xs: '1fr', lg: seesUploads ? '3fr 2fr' : '1fr' },
-      }}
-    >
-      <Card component="section" aria-label="Your bookmarks">
-        <BookmarkList title="Your bookmarks" />
-      </Card>
-      {seesUploads ? <UploadsInProgress href={paths.uploads.getHref()} /> : null}
-    </Box>
-  );
-}
-
-/** Platform admins (never acting within an organization here: `/` clears that). */
-function PlatformDashboard() {
-  const { data, error } = useGetPlatformDashboardQuery();
-  const counts: Count[] = [
-    {
-      label: 'Organizations',
-      value: data?.counts.organizations,
-      href: paths.organizations.getHref(),
-      icon: <ApartmentOutlined />,
-    },
-    {
-      label: 'Credentials',
-      value: data?.counts.credentials,
-      href: paths.credentials.getHref(),
-      icon: <WorkspacePremiumOutlined />,
-    },
-    {
-      label: 'Users',
-      value: data?.counts.users,
-      href: paths.users.getHref(),
-      icon: <PeopleAltOutlined />,
-    },
-    {
-      label: 'Contracts',
-      value: data?.counts.contracts,
-      href: paths.contracts.getHref(),
-      icon: <DescriptionOutlined />,
-    },
-  ];
-  return (
-    <Box sx={stack}>
-      <CountTiles counts={counts} />
-      <NeedsAttention data={data} error={error} />
-      <BookmarksAndUploads seesUploads />
-      <OrganizationsTable />
-    </Box>
-  );
-}
-
-/** Organization admins and users: their organization's contract usage, uploads and insights. */
-function MemberDashboard({
-  organizationId,
-  organizationName,
-}: {
-  organizationId: number;
-  organizationName: string;
-}) {
-  const canDo = useCan();
-  const target = { organizationId };
-  const seesInsights = canDo('read:insights', target);
-  const { data } = useGetOrganizationQuery(organizationId);
-  usePrefetchInsights(organizationId, seesInsights && data?.insightsEntitled !== false);
-  const href = getOrganizationHref(organizationId);
-  const counts: Count[] = [
-    {
-      label: 'Credentials',
-      value: data?.credentialCount,
-      href: getOrganizationItemHref(href, 'credentials'),
-      icon: <WorkspacePremiumOutlined />,
-    },
-    {
-      label: 'Users',
-      value: data?.userCount,
-      href: getOrganizationItemHref(href, 'users'),
-      icon: <PeopleAltOutlined />,
-    },
-    {
-      label: 'Contracts',
-      value: data?.contractCount,
-      href: getOrganizationItemHref(href, 'contracts'),
-      icon: <DescriptionOutlined />,
-    },
-  ];
-  return (
-    <Box sx={stack}>
-      <CountTiles counts={counts} />
-      {canDo('read:contract', target) ? (
-        <ContractUsageCard organizationId={organizationId} />
-      ) : null}
-      <BookmarksAndUploads seesUploads={canDo('read:upload', target)} />
-      {seesInsights ? (
-        <Suspense fallback={<Skeleton variant="rounded" height={360} />}>
-          <InsightsPanel
-            organizationId={organizationId}
-            subject={organizationName}
-            title="Workforce insights"
-          />
-        </Suspense>
-      ) : null}
-    </Box>
-  );
 }
 
 /**
@@ -174,14 +45,10 @@ export default function DashboardRoute() {
               : 'Your organization at a glance: contract usage, workforce insights and your bookmarks.'
         }
       />
-      {platformAdmin ? (
-        <PlatformDashboard />
-      ) : profile ? (
-        <MemberDashboard
-          organizationId={profile.organizationId}
-          organizationName={profile.organizationName}
-        />
-      ) : null}
+      {/* Nothing is shown in their place meanwhile: they appear below the greeting, moving nothing. */}
+      <Suspense fallback={null}>
+        <DashboardSections platformAdmin={platformAdmin} profile={profile} />
+      </Suspense>
     </>
   );
 }

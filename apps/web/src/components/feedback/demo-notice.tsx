@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
 import { MESSAGES } from '@laurel/contract/messages';
 
-import { useGetAppConfigQuery } from '../../lib/api/app-config';
+import { useAppConfig } from '../../lib/api/app-config';
 
 /** Shown on every page while the deployment runs in demo mode (DESIGN §5). */
 export function DemoNotice() {
-  const { data } = useGetAppConfigQuery();
+  const { data } = useAppConfig();
   if (!data?.demoMode) return null;
   return (
     <Alert

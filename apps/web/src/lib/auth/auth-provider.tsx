@@ -7,32 +7,50 @@ import {
   useRef,
   type ReactNode,
 } from 'react';
-import { useDispatch } from 'react-redux';
 import type { TProfile } from '@laurel/contract/profile';
 
-import type { ApiDispatch } from '../api/api';
-import { resetAppState } from '../api/reset';
 import {
   clearIdentityCookies,
   hasIdentityCookies,
   readStoredSession,
 } from '../amplify/identity-cookies';
 import { loadAuthClient, preloadAuthClient, type AuthClient } from '../amplify/load-amplify';
-import { stopImpersonation } from '../impersonation/impersonation-api';
-import { authApi } from './auth-api';
+import type { ApiDispatch } from '../api/api';
+import { loadedStore, loadStore } from '../store/lazy-store';
+import { loadCognitoConfig } from './cognito-config';
+import type * as SessionStoreActions from './session-store';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { authReducer, initialAuthState, type AuthUser, type LoginData } from './auth-state';
 import { isUnanswered, loadUser, sessionFromTokens, userFromStoredSession } from './load-user';
-import { sendStoredSessionToken } from './stored-session';
+import { sendStoredSessionToken, takeStoredSessionProfile } from './stored-session';
 import { afterFirstScreen } from '../routing/first-screen';
 
+type SessionStore = typeof SessionStoreActions;
+
+/** Runs `work` with the store and the session's store actions, loading them if need be. */
+let loadedActions: SessionStore | null = null;
+const withStore = async <T,>(
+  work: (dispatch: ApiDispatch, actions: SessionStore) => T | Promise<T>,
+): Promise<T> => {
+  const [store, actions] = await Promise.all([loadStore(), import('./session-store')]);
+  loadedActions = actions;
+  return work(store.dispatch, actions);
+};
+
+/** Clears the store (spec §4's global reset), if it has been created: at once when it can. */
+const resetStore = () => {
+  const store = loadedStore();
+  if (store && loadedActions) loadedActions.resetAppState(store.dispatch);
+  else if (store) void withStore((dispatch, actions) => actions.resetAppState(dispatch));
+};
+
 /**
- * Holds the session of spec §3. aws-amplify is loaded only when it is needed: when identity
+ * Holds the session of spec §3. The store is loaded when a signed-in screen or the session needs
+ * it, not for the sign-in screens (docs/decisions/029). aws-amplify is loaded only when it is needed: when identity
  * cookies show that someone may be signed in, or when a sign-in screen asks for it.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, dispatchAuth] = useReducer(authReducer, initialAuthState);
-  const dispatch = useDispatch<ApiDispatch>();
   const clientRef = useRef<Promise<AuthClient> | null>(null);
   const authenticatedRef = useRef(false);
   useEffect(() => {
@@ -40,8 +58,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [state.isAuthenticated]);
 
   const getClient = useCallback((): Promise<AuthClient> => {
-    clientRef.current ??= dispatch(authApi.endpoints.getCognitoConfig.initiate())
-      .unwrap()
+    clientRef.current ??= loadCognitoConfig()
       .then((config) =>
         loadAuthClient({
           poolId: config.poolId,
@@ -54,21 +71,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         throw error;
       });
     return clientRef.current;
-  }, [dispatch]);
+  }, []);
 
   const fetchProfile = useCallback(
-    () =>
-      dispatch(
-        authApi.endpoints.getProfile.initiate(undefined, { forceRefetch: true, subscribe: false }),
-      ).unwrap(),
-    [dispatch],
+    () => withStore((dispatch, actions) => actions.fetchProfile(dispatch, true)),
+    [],
   );
 
   const finishSignOut = useCallback(() => {
-    resetAppState(dispatch);
+    resetStore();
     dispatchAuth({ type: 'SIGN_OUT' });
     dispatchAuth({ type: 'FINISH_SIGN_OUT' });
-  }, [dispatch]);
+  }, []);
 
   // Start: find out whether a session exists without loading aws-amplify when there is none.
   useEffect(() => {
@@ -79,7 +93,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       startTransition(() => dispatchAuth({ type: 'INITIALIZE', isAuthenticated, user }));
     void (async () => {
       try {
-        const config = await dispatch(authApi.endpoints.getCognitoConfig.initiate()).unwrap();
+        const config = await loadCognitoConfig();
         if (!hasIdentityCookies(config.clientId)) {
           if (!cancelled) initialize(false, null);
           return;
@@ -90,11 +104,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           // aws-amplify, loaded once that screen has been shown (it is not part of it), then
           // confirms the session with the identity service.
           sendStoredSessionToken(config.clientId);
-          // The profile request may already be under way (started with the page, see app.tsx).
-          const profile = await dispatch(
-            authApi.endpoints.getProfile.initiate(undefined, { subscribe: false }),
-          ).unwrap();
+          // The profile request may already be under way (started with the page, see app.tsx);
+          // its answer goes where the screens read it, with the store.
+          const profile = await takeStoredSessionProfile();
           if (cancelled) return;
+          void withStore((dispatch, actions) => actions.storeProfile(dispatch, profile));
           initialize(true, userFromStoredSession(stored, profile));
           await afterFirstScreen();
           if (cancelled) return;
@@ -116,14 +130,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       } catch {
         clearIdentityCookies();
         if (cancelled) return;
-        resetAppState(dispatch);
+        resetStore();
         dispatchAuth({ type: 'INITIALIZE', isAuthenticated: false, user: null });
       }
     })();
     return () => {
       cancelled = true;
     };
-  }, [dispatch, getClient, fetchProfile]);
+  }, [getClient, fetchProfile]);
 
   // Keep the stored tokens current and react to a session that ends elsewhere.
   useEffect(() => {
@@ -186,32 +200,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const signInKey = `${user.userId}:${user.tokens.idToken ?? ''}`;
     if (loginTimeSentFor.current !== signInKey) {
       loginTimeSentFor.current = signInKey;
-      void dispatch(authApi.endpoints.updateLoginTime.initiate())
-        .unwrap()
-        .catch(() => undefined);
+      void withStore((dispatch, actions) => actions.recordLoginTime(dispatch)).catch(
+        () => undefined,
+      );
     }
     return user;
-  }, [dispatch, getClient, fetchProfile]);
+  }, [getClient, fetchProfile]);
 
   const signOut = useCallback(async () => {
     dispatchAuth({ type: 'SIGN_OUT' });
     try {
       // On the audit trail before the tokens go: the end of acting in an organization, if any,
       // and the sign-out (the only record of it with AWS Cognito).
-      await dispatch(stopImpersonation());
-      await dispatch(authApi.endpoints.recordSignOut.initiate())
-        .unwrap()
-        .catch(() => undefined);
+      await withStore((dispatch, actions) => actions.recordSignOut(dispatch));
       const client = await getClient();
       await client.signOut();
     } catch {
       clearIdentityCookies();
     } finally {
-      resetAppState(dispatch);
+      resetStore();
       loginTimeSentFor.current = null;
       dispatchAuth({ type: 'FINISH_SIGN_OUT' });
     }
-  }, [dispatch, getClient]);
+  }, [getClient]);
 
   const updateSession = useCallback(async () => {
     const client = await getClient();

@@ -1,4 +1,8 @@
+import type { TProfile } from '@laurel/contract/profile';
+import { API_PATHS } from '@laurel/contract/paths';
+
 import { readStoredSession } from '../amplify/identity-cookies';
+import { apiRequest } from '../api/request';
 import { setIdTokenProvider } from '../auth-token/id-token';
 
 /**
@@ -7,4 +11,22 @@ import { setIdTokenProvider } from '../auth-token/id-token';
  */
 export function sendStoredSessionToken(clientId?: string): void {
   setIdTokenProvider(async () => readStoredSession(clientId, 5)?.idToken.toString());
+}
+
+let early: Promise<TProfile> | null = null;
+
+/**
+ * Asks for the profile of the stored session as the page starts, before the store's code has
+ * arrived (the session check takes the answer, see `takeStoredSessionProfile`).
+ */
+export function requestStoredSessionProfile(): void {
+  early ??= apiRequest<TProfile>(API_PATHS.profile);
+  early.catch(() => undefined);
+}
+
+/** The stored session's profile: the request started with the page, or a new one. */
+export function takeStoredSessionProfile(): Promise<TProfile> {
+  const profile = early ?? apiRequest<TProfile>(API_PATHS.profile);
+  early = null;
+  return profile;
 }

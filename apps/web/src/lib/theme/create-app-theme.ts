@@ -21,7 +21,8 @@ declare module '@mui/material/styles' {
   }
 }
 
-const fontStack = `"${FONT_FAMILY}", "Helvetica Neue", Arial, sans-serif`;
+// "Lato Fallback" (lato-fallback.css) stands in, sized like Lato, until Lato has loaded.
+const fontStack = `"${FONT_FAMILY}", "Lato Fallback", "Helvetica Neue", Arial, sans-serif`;
 
 /** The app theme of spec §9 for one variant, with light and dark colour schemes. */
 export function createAppTheme(variantName: ThemeName): Theme {

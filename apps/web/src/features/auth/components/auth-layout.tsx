@@ -8,7 +8,7 @@ import { HEADER_COLOR } from '@laurel/contract/constants';
 import { Logo } from '../../../components/brand/logo';
 import { DemoNotice } from '../../../components/feedback/demo-notice';
 import { FullPageLoader } from '../../../components/feedback/full-page-loader';
-import { useGetAppConfigQuery } from '../../../lib/api/app-config';
+import { useAppConfig } from '../../../lib/api/app-config';
 
 const HIGHLIGHTS = [
   'Every credential you award, and what happened next for the people who earned it.',
@@ -18,7 +18,7 @@ const HIGHLIGHTS = [
 
 /** The frame of every sign-in screen: a brand panel on wide screens and the form. */
 export default function AuthLayout() {
-  const { data: config, isLoading: configLoading } = useGetAppConfigQuery();
+  const { data: config, isLoading: configLoading } = useAppConfig();
   return (
     <Box
       sx={{

@@ -1,11 +1,8 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import MailOutlined from '@mui/icons-material/MailOutlined';
 import {
   emailAddressProblem,
@@ -16,18 +13,20 @@ import {
 import { PasswordField } from '../../../components/forms/password-field';
 import { useFormState } from '../../../components/forms/use-form-state';
 import { paths } from '../../../lib/routing/paths';
-import { useCheckFederatedMutation } from '../../../lib/auth/auth-api';
+import { checkFederated } from '../../../lib/auth/cognito-config';
 import { identityErrorText } from '../../../lib/auth/identity-errors';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { AuthForm, EmailField } from '../components/auth-form';
 import { forgetPasswordSignIn, rememberPasswordSignIn } from '../../../lib/auth/passkey-offer';
 import { useSignInFlow } from '../lib/use-sign-in-flow';
+import { preloadable } from '../../../lib/routing/preloadable';
+import { PASSWORDLESS_LABELS } from '../components/passwordless-labels';
 
-/** The labels of the ways to sign in without the password. */
-export const PASSWORDLESS_LABELS = {
-  passkey: 'Sign in with a passkey',
-  emailCode: 'E-mail me a code',
-} as const;
+export { PASSWORDLESS_LABELS };
+
+const [PasswordlessAlternatives, loadPasswordlessAlternatives] = preloadable(
+  () => import('../components/passwordless-alternatives'),
+);
 
 export const CHECK_EMAIL_NOTE =
   'Check your e-mail for your temporary password, then sign in with it below.';
@@ -44,7 +43,6 @@ export default function PasswordSignInRoute() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const { handleOutput, redirectTo } = useSignInFlow();
-  const [checkFederated] = useCheckFederatedMutation();
   const [step, setStep] = useState<'email' | 'password'>('email');
   const form = useFormState(
     { email: auth.loginData.email, password: '' },
@@ -65,8 +63,10 @@ export default function PasswordSignInRoute() {
     async (values) => {
       const email = readEmailAddress(values.email);
       auth.updateLoginData({ email });
+      // The password step's alternatives arrive while the address is checked.
+      const alternatives = loadPasswordlessAlternatives().catch(() => undefined);
       try {
-        const result = await checkFederated({ email }).unwrap();
+        const result = await checkFederated({ email });
         if (result.isFederated && result.redirectUri) {
           window.location.assign(result.redirectUri);
           return;
@@ -74,6 +74,7 @@ export default function PasswordSignInRoute() {
       } catch {
         // The check is a convenience: without an answer, password sign-in is still possible.
       }
+      await alternatives;
       setStep('password');
     },
     { only: ['email'] },
@@ -145,29 +146,13 @@ export default function PasswordSignInRoute() {
       submitLabel={step === 'email' ? 'Continue' : 'Sign in'}
       alternatives={
         step === 'password' ? (
-          <Stack spacing={3} sx={{ mt: 5 }}>
-            <Divider sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
-              or, without your password
-            </Divider>
-            <Button
-              variant="outlined"
-              size="large"
-              startIcon={<KeyOutlined />}
-              onClick={() => signInWithPasskey()}
+          <Suspense fallback={null}>
+            <PasswordlessAlternatives
               disabled={form.busy}
-            >
-              {PASSWORDLESS_LABELS.passkey}
-            </Button>
-            <Button
-              variant="outlined"
-              size="large"
-              startIcon={<MailOutlined />}
-              onClick={() => emailMeACode()}
-              disabled={form.busy}
-            >
-              {PASSWORDLESS_LABELS.emailCode}
-            </Button>
-          </Stack>
+              onPasskey={() => signInWithPasskey()}
+              onEmailCode={() => emailMeACode()}
+            />
+          </Suspense>
         ) : null
       }
       footer={

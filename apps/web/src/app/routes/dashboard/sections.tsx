@@ -1,0 +1,159 @@
+import { lazy, Suspense } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import Skeleton from '@mui/material/Skeleton';
+import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
+import type { TProfile } from '@laurel/contract/profile';
+
+import { getOrganizationHref, getOrganizationItemHref, paths } from '../../../lib/routing/paths';
+import { BookmarkList } from '../../../components/bookmarks/bookmark-list';
+import { useGetOrganizationQuery } from '../../../lib/api/organization-api';
+import { useCan } from '../../../lib/auth/use-can';
+import { ContractUsageCard } from '../../../features/contracts/components/contract-usage-card';
+import { useGetPlatformDashboardQuery } from '../../../features/dashboard/api/dashboard-api';
+import { usePrefetchInsights } from '../../../features/insights/components/use-prefetch-insights';
+import UploadsInProgress from '../../../features/uploads/components/uploads-in-progress';
+import { CountTiles, type Count } from './count-tiles';
+import { NeedsAttention } from './needs-attention';
+import { OrganizationsTable } from './organizations-table';
+
+// The insight cards and chart load in their own chunk; their requests start with the page's.
+const InsightsPanel = lazy(() => import('../../../features/insights/components/insights-panel'));
+
+const stack = { display: 'grid', gap: 5 } as const;
+
+/** Bookmarks and uploads in progress side by side on wide screens, equally tall. */
+function BookmarksAndUploads({ seesUploads }: { seesUploads: boolean }) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 5,
+        alignItems: 'stretch',
+        gridTemplateColumns: { xs: '1fr', lg: seesUploads ? '3fr 2fr' : '1fr' },
+      }}
+    >
+      <Card component="section" aria-label="Your bookmarks">
+        <BookmarkList title="Your bookmarks" />
+      </Card>
+      {seesUploads ? <UploadsInProgress href={paths.uploads.getHref()} /> : null}
+    </Box>
+  );
+}
+
+/** Platform admins (never acting within an organization here: `/` clears that). */
+function PlatformDashboard() {
+  const { data, error } = useGetPlatformDashboardQuery();
+  const counts: Count[] = [
+    {
+      label: 'Organizations',
+      value: data?.counts.organizations,
+      href: paths.organizations.getHref(),
+      icon: <ApartmentOutlined />,
+    },
+    {
+      label: 'Credentials',
+      value: data?.counts.credentials,
+      href: paths.credentials.getHref(),
+      icon: <WorkspacePremiumOutlined />,
+    },
+    {
+      label: 'Users',
+      value: data?.counts.users,
+      href: paths.users.getHref(),
+      icon: <PeopleAltOutlined />,
+    },
+    {
+      label: 'Contracts',
+      value: data?.counts.contracts,
+      href: paths.contracts.getHref(),
+      icon: <DescriptionOutlined />,
+    },
+  ];
+  return (
+    <Box sx={stack}>
+      <CountTiles counts={counts} />
+      <NeedsAttention data={data} error={error} />
+      <BookmarksAndUploads seesUploads />
+      <OrganizationsTable />
+    </Box>
+  );
+}
+
+/** Organization admins and users: their organization's contract usage, uploads and insights. */
+function MemberDashboard({
+  organizationId,
+  organizationName,
+}: {
+  organizationId: number;
+  organizationName: string;
+}) {
+  const canDo = useCan();
+  const target = { organizationId };
+  const seesInsights = canDo('read:insights', target);
+  const { data } = useGetOrganizationQuery(organizationId);
+  usePrefetchInsights(organizationId, seesInsights && data?.insightsEntitled !== false);
+  const href = getOrganizationHref(organizationId);
+  const counts: Count[] = [
+    {
+      label: 'Credentials',
+      value: data?.credentialCount,
+      href: getOrganizationItemHref(href, 'credentials'),
+      icon: <WorkspacePremiumOutlined />,
+    },
+    {
+      label: 'Users',
+      value: data?.userCount,
+      href: getOrganizationItemHref(href, 'users'),
+      icon: <PeopleAltOutlined />,
+    },
+    {
+      label: 'Contracts',
+      value: data?.contractCount,
+      href: getOrganizationItemHref(href, 'contracts'),
+      icon: <DescriptionOutlined />,
+    },
+  ];
+  return (
+    <Box sx={stack}>
+      <CountTiles counts={counts} />
+      {canDo('read:contract', target) ? (
+        <ContractUsageCard organizationId={organizationId} />
+      ) : null}
+      <BookmarksAndUploads seesUploads={canDo('read:upload', target)} />
+      {seesInsights ? (
+        <Suspense fallback={<Skeleton variant="rounded" height={360} />}>
+          <InsightsPanel
+            organizationId={organizationId}
+            subject={organizationName}
+            title="Workforce insights"
+          />
+        </Suspense>
+      ) : null}
+    </Box>
+  );
+}
+
+/**
+ * The dashboard below its greeting: a module of its own, so that the greeting (the largest text
+ * of the first screen) shows without waiting for the sections' code (docs/decisions/029).
+ */
+export default function DashboardSections({
+  platformAdmin,
+  profile,
+}: {
+  platformAdmin: boolean;
+  profile: TProfile | null | undefined;
+}) {
+  if (platformAdmin) return <PlatformDashboard />;
+  if (!profile) return null;
+  return (
+    <MemberDashboard
+      organizationId={profile.organizationId}
+      organizationName={profile.organizationName}
+    />
+  );
+}

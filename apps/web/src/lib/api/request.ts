@@ -1,0 +1,88 @@
+import { MESSAGES } from '@laurel/contract/messages';
+
+import { getIdToken } from '../auth-token/id-token';
+
+/**
+ * What a failed call rejects with: the server's response body when there is one
+ * (normally `{ message, fieldErrors? }`), otherwise the text 'Something went wrong' (spec §7).
+ */
+export type ApiError =
+  { message: string; fieldErrors?: Record<string, string>; status?: number } | string;
+
+/** Only these statuses count as success; 204 is for calls that return no content. */
+export const SUCCESS_STATUSES = new Set([200, 201, 204]);
+
+/** A response's body: JSON when it parses, otherwise its text, or null when empty. */
+export async function readResponseBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** The error a failed call rejects with, from the response's body and status. */
+export function toApiError(body: unknown, status: number | undefined): ApiError {
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const record = body as Record<string, unknown>;
+    const message =
+      typeof record.message === 'string' && record.message
+        ? record.message
+        : MESSAGES.requestFailed;
+    const fieldErrors = record.fieldErrors as Record<string, string> | undefined;
+    return {
+      ...record,
+      message,
+      ...(fieldErrors ? { fieldErrors } : {}),
+      ...(status ? { status } : {}),
+    };
+  }
+  if (typeof body === 'string' && body.trim()) return body;
+  return MESSAGES.requestFailed;
+}
+
+/**
+ * One call to the server without the store, for the screens shown before anyone is signed in
+ * (the sign-in screens do not load Redux, see docs/decisions/029): the same headers as the store's
+ * calls (`Cache-Control: no-store`, the id token when there is one), JSON in and out; rejects with
+ * an `ApiError`.
+ */
+export async function apiRequest<T>(
+  path: string,
+  init: { method?: 'GET' | 'POST'; body?: unknown } = {},
+): Promise<T> {
+  const headers = new Headers({ 'Cache-Control': 'no-store' });
+  const idToken = await getIdToken();
+  if (idToken) headers.set('Authorization', `Bearer ${idToken}`);
+  if (init.body !== undefined) headers.set('Content-Type', 'application/json');
+  let response: Response;
+  try {
+    response = await fetch(new URL(path, window.location.origin), {
+      method: init.method ?? 'GET',
+      headers,
+      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+    });
+  } catch {
+    throw MESSAGES.requestFailed;
+  }
+  const body = await readResponseBody(response);
+  if (!SUCCESS_STATUSES.has(response.status)) throw toApiError(body, response.status);
+  return body as T;
+}
+
+/**
+ * `load` once per visit: later calls share the first call's answer; a failed call is tried again
+ * by the next caller.
+ */
+export function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => {
+    pending ??= load().catch((error: unknown) => {
+      pending = null;
+      throw error;
+    });
+    return pending;
+  };
+}
