@@ -12,7 +12,7 @@ import { AppRoutes, startFirstScreen } from './router';
 /**
  * A data router (rather than `<BrowserRouter>`) so that screens can hold navigation while a form
  * has unsaved changes (`useBlocker`); the routes themselves stay in `<AppRoutes>`. The store is
- * created when a screen first needs it: the sign-in screens do not (docs/decisions/029).
+ * created when a screen first needs it: the sign-in screens do not (docs/decisions/031).
  */
 function createAppRouter() {
   setStoreLoader(() => import('./store').then(({ createStore }) => createStore()));

@@ -45,7 +45,7 @@ export function toApiError(body: unknown, status: number | undefined): ApiError 
 
 /**
  * One call to the server without the store, for the screens shown before anyone is signed in
- * (the sign-in screens do not load Redux, see docs/decisions/029): the same headers as the store's
+ * (the sign-in screens do not load Redux, see docs/decisions/031): the same headers as the store's
  * calls (`Cache-Control: no-store`, the id token when there is one), JSON in and out; rejects with
  * an `ApiError`.
  */

@@ -46,7 +46,7 @@ const resetStore = () => {
 
 /**
  * Holds the session of spec §3. The store is loaded when a signed-in screen or the session needs
- * it, not for the sign-in screens (docs/decisions/029). aws-amplify is loaded only when it is needed: when identity
+ * it, not for the sign-in screens (docs/decisions/031). aws-amplify is loaded only when it is needed: when identity
  * cookies show that someone may be signed in, or when a sign-in screen asks for it.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {

@@ -7,7 +7,7 @@ import { authApi } from './auth-api';
 
 /**
  * What the session (`AuthProvider`) does through the store. A module of its own, loaded with the
- * store, so that the sign-in screens do not load Redux (docs/decisions/029).
+ * store, so that the sign-in screens do not load Redux (docs/decisions/031).
  */
 
 /** The signed-in person's profile, into the cache the screens read (`refresh`: ask again). */

@@ -11,7 +11,7 @@ let loaded: LazyStore | null = null;
 
 /**
  * The store (Redux Toolkit, RTK Query, react-redux: about 24 KB compressed) is not part of the
- * sign-in screens (docs/decisions/029): the app says here how to create it, and the first screen
+ * sign-in screens (docs/decisions/031): the app says here how to create it, and the first screen
  * that needs it loads it. Called once by the app (and by tests, with their store).
  */
 export function setStoreLoader(load: () => Promise<LazyStore>): void {

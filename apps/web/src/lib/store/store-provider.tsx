@@ -19,7 +19,7 @@ export { preloadStoreProvider };
 
 /**
  * Gives `children` the store, suspending (the nearest `<Suspense>` shows) until it has loaded:
- * around the screens that read the store, which the sign-in screens do not (docs/decisions/029).
+ * around the screens that read the store, which the sign-in screens do not (docs/decisions/031).
  */
 export function StoreProvider({ children }: { children: ReactNode }) {
   return <LoadedStoreProvider>{children}</LoadedStoreProvider>;

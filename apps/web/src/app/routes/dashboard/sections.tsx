@@ -139,7 +139,7 @@ function MemberDashboard({
 
 /**
  * The dashboard below its greeting: a module of its own, so that the greeting (the largest text
- * of the first screen) shows without waiting for the sections' code (docs/decisions/029).
+ * of the first screen) shows without waiting for the sections' code (docs/decisions/031).
  */
 export default function DashboardSections({
   platformAdmin,
