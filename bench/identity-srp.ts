@@ -102,6 +102,8 @@ type ClientMessage =
       /** CPU time of the client thread during the counted window, in ms. */
       cpuMs: number;
       errors: number;
+      /** The first failed sign-in's error, if any. */
+      firstError?: string;
     };
 
 const POOL = 'eu-west-1_LaurelBench';
@@ -248,16 +250,19 @@ async function runClients(config: ClientConfig): Promise<void> {
   let counting = false;
   let signIns = 0;
   let errors = 0;
+  let firstError: string | undefined;
   let stop = false;
   let n = config.offset;
 
+  // A loop gives up after 20 failures in all; the failures are reported, not thrown.
   async function loop() {
-    while (!stop) {
+    while (!stop && errors <= 20) {
       try {
         await signIn(config.users[n++ % config.users.length]!);
         if (counting) signIns++;
       } catch (error) {
-        if (++errors > 20) throw error;
+        errors++;
+        firstError ??= error instanceof Error ? error.message : String(error);
       }
     }
   }
@@ -281,6 +286,7 @@ async function runClients(config: ClientConfig): Promise<void> {
       elu,
       cpuMs: (cpu.user + cpu.system) / 1000,
       errors,
+      ...(firstError ? { firstError } : {}),
     } satisfies ClientMessage);
   });
   port.postMessage({ type: 'ready', tid: kernelThreadId() } satisfies ClientMessage);
@@ -357,6 +363,7 @@ interface Round {
   rate: number;
   count: number;
   errors: number;
+  firstError: string | undefined;
   load: string;
   others: string;
   serverElu: number;
@@ -469,6 +476,7 @@ async function runRound(
     rate: Math.round(signIns / seconds),
     count: Math.max(1, signIns),
     errors: results.reduce((sum, r) => sum + r.errors, 0),
+    firstError: results.find((r) => r.firstError)?.firstError,
     load,
     others,
     serverElu,
@@ -599,7 +607,9 @@ export async function runIdentityBench(
           `what aws-amplify does (fresh 1024-bit a); CPU ms a sign-in in the median round: ${perSignIn(cpu.total)} = ` +
           `server ${perSignIn(serverMs)} + clients ${perSignIn(cpu.clients)}; ` +
           `server loop ${pct(middle.serverElu)}, client loops ${pct(middle.clientElu)} busy` +
-          (errors ? `; ${errors} errors` : ''),
+          (errors
+            ? `; ${errors} failed sign-ins, the first: ${rounds.find((round) => round.firstError)?.firstError}`
+            : ''),
       },
       {
         name: 'identity: server CPU a complete SRP sign-in (clients excluded)',
