@@ -45,7 +45,6 @@ import {
   srpEngine,
   useSrpEngine,
 } from '../packages/identity/src/srp.ts';
-import { defaultSrpWorkers } from '../packages/identity/src/srp-pool.ts';
 import { startBenchPool } from './identity-pool.ts';
 
 interface CognitoJson {
@@ -72,7 +71,7 @@ export interface IdentityBenchOptions {
   users?: number;
   /** Forces the SRP engine of server and clients (default: whatever `modPowN` picks). */
   engine?: SrpEngine;
-  /** The server's SRP worker threads (default: the pool's, one per core but one; 0 = on the event loop). */
+  /** The server's SRP worker threads (default: one per core; 0 = on the event loop). */
   srpWorkers?: number;
   /** Rounds, each with fresh client workers; the median round is reported (default 3). */
   rounds?: number;
@@ -600,9 +599,7 @@ export async function runIdentityBench(
         note:
           `median of ${rounds.length} rounds (${rounds
             .map((round) => `${round.rate}/s at load ${round.load}${round.others}`)
-            .join(
-              '; ',
-            )}); engine ${srpEngine()}, ${options.srpWorkers ?? defaultSrpWorkers()} SRP workers; ` +
+            .join('; ')}); engine ${srpEngine()}, ${options.srpWorkers ?? cores} SRP workers; ` +
           `${clientWorkers} client workers, ${options.concurrency ?? 24} sign-ins at a time, each client doing ` +
           `what aws-amplify does (fresh 1024-bit a); CPU ms a sign-in in the median round: ${perSignIn(cpu.total)} = ` +
           `server ${perSignIn(serverMs)} + clients ${perSignIn(cpu.clients)}; ` +

@@ -98,9 +98,8 @@ export interface IdentityServiceOptions {
   /** How long `isSessionActive` may answer from its cache; 5000 ms by default. */
   sessionCacheMs?: number;
   /**
-   * Worker threads for the SRP arithmetic, shared by the process's services; one per core but
-   * one (at least one) by default, 0 to compute on the calling thread. Started on the first
-   * sign-in, not at creation.
+   * Worker threads for the SRP arithmetic, shared by the process's services; one per core by
+   * default, 0 to compute on the calling thread. Started on the first sign-in, not at creation.
    */
   srpWorkers?: number;
   /** Company sign-in (OAuth 2.0 endpoints and OIDC providers); without it no one can sign in that way. */

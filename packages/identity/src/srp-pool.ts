@@ -2,8 +2,7 @@
  * The server's SRP arithmetic on worker threads. Per sign-in the server needs three modular
  * exponentiations with 256-bit exponents (g^b for the challenge, v^u and (A·v^u)^b for the key),
  * ≈0.65 ms each: on the event loop they would cost more than the HTTP, database and token work
- * together. The pool (one worker per core but one, at least one, shared by every service in the
- * process: the event loop needs a core of its own):
+ * together. The pool (one worker per core, shared by every service in the process):
  *
  * - keeps a buffer of precomputed (b, g^b) pairs, refilled by the workers in the background, so
  *   InitiateAuth takes a pair without waiting (b is random and used once; nothing else about it
@@ -181,18 +180,10 @@ const inline: Omit<SrpPool, 'release'> = {
 };
 
 /**
- * Worker threads by default: one per core but the one the event loop runs on (at least one). On
- * two cores, a second worker made every sign-in cost more CPU (≈0.3–0.45 ms of 3.5–3.95 ms,
- * decision 028): more threads than cores to switch between, not more arithmetic done.
+ * Joins the shared pool. `workers` is the wanted number of threads (default: one per core);
+ * 0 computes everything inline on the caller's thread, as does a released handle.
  */
-export const defaultSrpWorkers = (): number => Math.max(1, availableParallelism() - 1);
-
-/**
- * Joins the shared pool. `workers` is the wanted number of threads (default:
- * `defaultSrpWorkers()`); 0 computes everything inline on the caller's thread, as does a released
- * handle.
- */
-export function acquireSrpPool(workers: number = defaultSrpWorkers()): SrpPool {
+export function acquireSrpPool(workers: number = availableParallelism()): SrpPool {
   if (workers <= 0) return { ...inline, release: async () => {} };
   users++;
   let released = false;
