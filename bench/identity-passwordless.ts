@@ -8,7 +8,9 @@
  * for the same time in every round; the median round is reported, with the load average.
  *
  * Clients run on the server's thread (they are cheap beside the server's work: an ES256 signature
- * per passkey sign-in, a cached SRP client): the rates compare the methods, not the machine.
+ * per passkey sign-in, an SRP client with shortcuts: reused (a, A) pairs, x and g^x cached per
+ * user; bench/identity-srp.ts measures SRP with clients that do all a real client does): the
+ * rates compare the methods, not the machine.
  *
  * Run: `node bench/identity-passwordless.ts [--duration=3000]` or `npm run bench -- identity-passwordless`.
  */
@@ -89,6 +91,7 @@ export async function benchIdentityPasswordless(
     const srp = createBenchClient(
       { endpoint: pool.endpoint, clientId: CLIENT_ID, poolName: POOL_NAME, password: PASSWORD },
       agent,
+      { shortcuts: true },
     );
     const passkey = async (email: string) => {
       const challenge = await post(agent, pool.endpoint, 'InitiateAuth', {

@@ -65,14 +65,15 @@ export const identityPlugin: FastifyPluginAsync<IdentityPluginOptions> = async (
     },
   );
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: an async one costs a promise on every response.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('access-control-allow-origin', corsOrigin);
     reply.header(
       'access-control-expose-headers',
       'x-amzn-requestid, x-amzn-errortype, x-amzn-errormessage, date',
     );
     reply.header('x-amzn-requestid', request.id);
-    return payload;
+    done(null, payload);
   });
 
   app.addContentTypeParser(

@@ -108,24 +108,41 @@ export function requireString(input: Input, name: string, context = ''): string 
 /** Control characters other than tab and line breaks: no parameter of the protocol carries them. */
 export const CONTROL_CHARACTER = /[^\P{Cc}\t\n\r]/u;
 
+interface Visit {
+  value: unknown;
+  /** The member's own name (unescaped) and the visit of the object holding it; none at the top. */
+  name?: string;
+  parent?: Visit;
+}
+
+/** `AuthParameters.PASSWORD`, control characters of the names shown as `?`. */
+function pathOf(visit: Visit): string {
+  const names: string[] = [];
+  for (let at: Visit | undefined = visit; at?.name !== undefined; at = at.parent)
+    names.push(at.name.replace(new RegExp(CONTROL_CHARACTER.source, 'gu'), '?'));
+  return names.reverse().join('.');
+}
+
 /**
  * Refuses an input with a control character in any string or key (a NUL cannot even be stored in
- * PostgreSQL text). Walks with an explicit stack, so no nesting can exhaust the call stack.
+ * PostgreSQL text). Walks with an explicit stack, so no nesting can exhaust the call stack; the
+ * path for the message is put together only when something is refused.
  */
 export function refuseControlCharacters(input: Input): void {
-  const stack: Array<{ value: unknown; path: string }> = [{ value: input, path: '' }];
+  const stack: Visit[] = [{ value: input }];
   while (stack.length > 0) {
-    const { value, path } = stack.pop()!;
+    const visit = stack.pop()!;
+    const { value } = visit;
     if (typeof value === 'string') {
       if (CONTROL_CHARACTER.test(value))
         throw invalidParameter(
-          `1 validation error detected: Value at '${path}' failed to satisfy constraint: Member must not contain control characters`,
+          `1 validation error detected: Value at '${pathOf(visit)}' failed to satisfy constraint: Member must not contain control characters`,
         );
     } else if (typeof value === 'object' && value !== null) {
-      for (const [key, child] of Object.entries(value)) {
-        const name = key.replace(new RegExp(CONTROL_CHARACTER.source, 'gu'), '?');
-        stack.push({ value: key, path: path ? `${path}.${name}` : name });
-        stack.push({ value: child, path: path ? `${path}.${name}` : name });
+      for (const key of Object.keys(value)) {
+        // The key is checked under its own path, as its value is.
+        stack.push({ value: key, name: key, parent: visit });
+        stack.push({ value: (value as Record<string, unknown>)[key], name: key, parent: visit });
       }
     }
   }
