@@ -21,7 +21,7 @@ import { loadCognitoConfig } from './cognito-config';
 import type * as SessionStoreActions from './session-store';
 import { AuthContext, type AuthContextValue } from './auth-context';
 import { authReducer, initialAuthState, type AuthUser, type LoginData } from './auth-state';
-import { isUnanswered, loadUser, sessionFromTokens, userFromStoredSession } from './load-user';
+import { leftUnanswered, loadUser, sessionFromTokens, userFromStoredSession } from './load-user';
 import { sendStoredSessionToken, takeStoredSessionProfile } from './stored-session';
 import { afterFirstScreen } from '../routing/first-screen';
 
@@ -116,9 +116,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           try {
             user = await loadUser(await getClient(), async () => profile);
           } catch (error) {
-            // Unanswered (offline, or this page is being left and the browser aborted the call):
-            // the stored session stays in use, as the server still checks every token it gets.
-            if (isUnanswered(error)) return;
+            // Unanswered because this page is being left (the browser aborted the call): the
+            // stored session stays for the next page. Any other failure ends the session below.
+            if (leftUnanswered(error)) return;
             throw error;
           }
           if (!cancelled) initialize(true, user);

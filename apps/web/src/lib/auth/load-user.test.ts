@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { isUnanswered } from './load-user';
+import { isUnanswered, leftUnanswered } from './load-user';
 
 describe('a session check the identity service never answered', () => {
   it('is a network failure or an aborted call, never a refusal', () => {
@@ -14,5 +14,20 @@ describe('a session check the identity service never answered', () => {
     });
     expect(isUnanswered(refused)).toBe(false);
     expect(isUnanswered(new Error('No session found.'))).toBe(false);
+  });
+});
+
+describe('a session check left unanswered', () => {
+  it('keeps the session only while the page is being left', () => {
+    const aborted = new TypeError('Failed to fetch');
+    expect(leftUnanswered(aborted)).toBe(false);
+    window.dispatchEvent(new Event('beforeunload'));
+    expect(leftUnanswered(aborted)).toBe(true);
+    expect(leftUnanswered(new Error('No session found.'))).toBe(false);
+    window.dispatchEvent(new Event('pageshow'));
+    expect(leftUnanswered(aborted)).toBe(false);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(leftUnanswered(aborted)).toBe(true);
+    window.dispatchEvent(new Event('pageshow'));
   });
 });

@@ -37,6 +37,29 @@ export function isUnanswered(error: unknown): boolean {
   return error instanceof TypeError || (error instanceof Error && error.name === 'NetworkError');
 }
 
+let leaving = false;
+if (typeof window !== 'undefined') {
+  const leave = () => {
+    leaving = true;
+  };
+  window.addEventListener('beforeunload', leave);
+  window.addEventListener('pagehide', leave);
+  // Back from the browser's page cache: the page is in use again.
+  window.addEventListener('pageshow', () => {
+    leaving = false;
+  });
+}
+
+/**
+ * A session check that failed because this page is being left (another address typed, a reload):
+ * the browser aborted the call, which says nothing about the session. Any other failure to load
+ * the user at start, a network failure included, ends the session (spec §8).
+ * @example leftUnanswered(new TypeError('Failed to fetch')) // true only while the page unloads
+ */
+export function leftUnanswered(error: unknown): boolean {
+  return leaving && isUnanswered(error);
+}
+
 /** Reads who is signed in from the identity client, and their profile from the API. */
 export async function loadUser(
   client: AuthClient,
