@@ -2,7 +2,7 @@
 export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 25;
 /**
- * A text search matching more rows than this lists only this many of them (the most recently added
- * matches, sorted and paged as asked), and its page says so with `totalIsLowerBound`.
+ * A text search matching more rows than this lists only this many of them (the first its text index
+ * yields, sorted and paged as asked), and its page says so with `totalIsLowerBound`.
  */
 export const SEARCH_MATCH_LIMIT = 1000;

@@ -33,9 +33,9 @@ export function listQuery<const S extends readonly [string, ...string[]]>(
 
 /**
  * One page of a list. `total` counts every row the filters match, except when a text search matches
- * more than SEARCH_MATCH_LIMIT rows: then the list holds the SEARCH_MATCH_LIMIT most recently added
- * matches (sorted and paged as asked), `total` is SEARCH_MATCH_LIMIT and `totalIsLowerBound` is
- * true. The field is absent otherwise, so clients that do not know it read the page as before.
+ * more than SEARCH_MATCH_LIMIT rows: then the list holds the first SEARCH_MATCH_LIMIT matches its
+ * text index yields (docs/decisions/030), sorted and paged as asked; `total` is SEARCH_MATCH_LIMIT
+ * and `totalIsLowerBound` is true. The field is absent otherwise, so clients that do not know it read the page as before.
  */
 export function page<T extends z.ZodType>(item: T) {
   return z.object({
