@@ -49,6 +49,10 @@ const FIRST_SCREEN = {
  */
 const SIGNED_IN_SCREEN = {
   prefetch: `${SRC}app/routes/dashboard/prefetch.ts`,
+  // Loaded with the prefetch (before the first render of a visit with a session): the store and
+  // the session's store actions, so that they are not requests of their own.
+  store: `${SRC}app/store.ts`,
+  sessionStore: `${SRC}lib/auth/session-store.ts`,
   shell: `${SRC}app/shell/app-shell.tsx`,
   dashboard: `${SRC}app/routes/dashboard.tsx`,
   sections: `${SRC}app/routes/dashboard/sections.tsx`,
@@ -57,7 +61,10 @@ const SIGNED_IN_SCREEN = {
 const ROUTE_MODULES = new Set([
   FIRST_SCREEN.entry,
   ...FIRST_SCREEN.signIn,
-  ...Object.values(SIGNED_IN_SCREEN),
+  SIGNED_IN_SCREEN.prefetch,
+  SIGNED_IN_SCREEN.shell,
+  SIGNED_IN_SCREEN.dashboard,
+  SIGNED_IN_SCREEN.sections,
 ]);
 
 type ModuleInfoOf = (id: string) => Rolldown.ModuleInfo | null;
@@ -95,7 +102,12 @@ function firstScreenPart(id: string, context: Rolldown.ChunkingContext): FirstSc
   // ever imports from the parts before it.
   firstScreens ??= (['prefetch', 'shell', 'dashboard', 'sections'] as const).map((part) => ({
     part,
-    modules: staticClosure([SIGNED_IN_SCREEN[part]], getModuleInfo),
+    modules: staticClosure(
+      part === 'prefetch'
+        ? [SIGNED_IN_SCREEN.prefetch, SIGNED_IN_SCREEN.store, SIGNED_IN_SCREEN.sessionStore]
+        : [SIGNED_IN_SCREEN[part]],
+      getModuleInfo,
+    ),
   }));
   return firstScreens.find(({ modules }) => modules.has(id))?.part ?? null;
 }
