@@ -67,6 +67,13 @@ const ROUTE_MODULES = new Set([
   SIGNED_IN_SCREEN.sections,
 ]);
 
+/**
+ * Modules that `@mui/system`'s index re-exports but no first screen uses: the graph reaches them
+ * through that index (imported by MUI's `Box`), and they would otherwise join the sign-in chunk
+ * `ui`. They stay with the screens that use them.
+ */
+const REEXPORTED_ONLY = /[\\/]node_modules[\\/]@mui[\\/]system[\\/](Grid|Stack)[\\/]/;
+
 type ModuleInfoOf = (id: string) => Rolldown.ModuleInfo | null;
 
 /** Every module `roots` import statically, directly or not. */
@@ -91,7 +98,7 @@ let signInScreen: Set<string> | undefined;
 /** Which of the first screens' shared chunks `id` belongs to, if any. */
 function firstScreenPart(id: string, context: Rolldown.ChunkingContext): FirstScreenPart | null {
   // The entry and the routes keep chunks of their own (and their places in the manifest).
-  if (!/\.[cm]?[jt]sx?$/.test(id) || ROUTE_MODULES.has(id)) return null;
+  if (!/\.[cm]?[jt]sx?$/.test(id) || ROUTE_MODULES.has(id) || REEXPORTED_ONLY.test(id)) return null;
   const getModuleInfo: ModuleInfoOf = (moduleId) => context.getModuleInfo(moduleId);
   signInScreen ??= staticClosure([FIRST_SCREEN.entry, ...FIRST_SCREEN.signIn], getModuleInfo);
   if (signInScreen.has(id)) {

@@ -1,5 +1,7 @@
 import { Suspense, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 
 import { afterFirstScreen } from '../../lib/routing/first-screen';
 import { preloadable } from '../../lib/routing/preloadable';
@@ -25,6 +27,9 @@ export interface SidebarProps {
  * that code (docs/decisions/031).
  */
 export function Sidebar({ mobileOpen, onMobileClose }: SidebarProps) {
+  // Below `md` the column is not shown, so it is not rendered either (a phone's first screen is
+  // drawn sooner without it); the page has no server rendering, so the query is answered at once.
+  const docked = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const [drawerUsed, setDrawerUsed] = useState(mobileOpen);
   if (mobileOpen && !drawerUsed) setDrawerUsed(true);
   useEffect(() => {
@@ -37,26 +42,28 @@ export function Sidebar({ mobileOpen, onMobileClose }: SidebarProps) {
           <MobileNavigation open={mobileOpen} onClose={onMobileClose} />
         </Suspense>
       ) : null}
-      <Box sx={{ display: { xs: 'none', md: 'block' }, flex: '0 0 auto' }}>
-        <Box
-          sx={{
-            ...SIDEBAR_PAPER_SX,
-            position: 'fixed',
-            left: 0,
-            top: 'var(--laurel-header-height)',
-            height: 'calc(100% - var(--laurel-header-height))',
-            display: 'flex',
-            flexDirection: 'column',
-            overflowY: 'auto',
-            outline: 0,
-            zIndex: (theme) => theme.zIndex.drawer,
-            borderRight: 1,
-            color: 'text.primary',
-          }}
-        >
-          <SidebarContent />
+      {docked ? (
+        <Box sx={{ display: { xs: 'none', md: 'block' }, flex: '0 0 auto' }}>
+          <Box
+            sx={{
+              ...SIDEBAR_PAPER_SX,
+              position: 'fixed',
+              left: 0,
+              top: 'var(--laurel-header-height)',
+              height: 'calc(100% - var(--laurel-header-height))',
+              display: 'flex',
+              flexDirection: 'column',
+              overflowY: 'auto',
+              outline: 0,
+              zIndex: (theme) => theme.zIndex.drawer,
+              borderRight: 1,
+              color: 'text.primary',
+            }}
+          >
+            <SidebarContent />
+          </Box>
         </Box>
-      </Box>
+      ) : null}
     </Box>
   );
 }
