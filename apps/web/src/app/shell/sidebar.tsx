@@ -57,6 +57,7 @@ export function Sidebar({ mobileOpen, onMobileClose }: SidebarProps) {
               outline: 0,
               zIndex: (theme) => theme.zIndex.drawer,
               borderRight: 1,
+              borderColor: 'divider',
               color: 'text.primary',
             }}
           >
