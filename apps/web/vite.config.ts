@@ -49,6 +49,10 @@ const FIRST_SCREEN = {
  */
 const SIGNED_IN_SCREEN = {
   prefetch: `${SRC}app/routes/dashboard/prefetch.ts`,
+  // Loaded with the prefetch (before the first render of a visit with a session): the store and
+  // the session's store actions, so that they are not requests of their own.
+  store: `${SRC}app/store.ts`,
+  sessionStore: `${SRC}lib/auth/session-store.ts`,
   shell: `${SRC}app/shell/app-shell.tsx`,
   dashboard: `${SRC}app/routes/dashboard.tsx`,
   sections: `${SRC}app/routes/dashboard/sections.tsx`,
@@ -57,8 +61,18 @@ const SIGNED_IN_SCREEN = {
 const ROUTE_MODULES = new Set([
   FIRST_SCREEN.entry,
   ...FIRST_SCREEN.signIn,
-  ...Object.values(SIGNED_IN_SCREEN),
+  SIGNED_IN_SCREEN.prefetch,
+  SIGNED_IN_SCREEN.shell,
+  SIGNED_IN_SCREEN.dashboard,
+  SIGNED_IN_SCREEN.sections,
 ]);
+
+/**
+ * Modules that `@mui/system`'s index re-exports but no first screen uses: the graph reaches them
+ * through that index (imported by MUI's `Box`), and they would otherwise join the sign-in chunk
+ * `ui`. They stay with the screens that use them.
+ */
+const REEXPORTED_ONLY = /[\\/]node_modules[\\/]@mui[\\/]system[\\/](Grid|Stack)[\\/]/;
 
 type ModuleInfoOf = (id: string) => Rolldown.ModuleInfo | null;
 
@@ -84,7 +98,7 @@ let signInScreen: Set<string> | undefined;
 /** Which of the first screens' shared chunks `id` belongs to, if any. */
 function firstScreenPart(id: string, context: Rolldown.ChunkingContext): FirstScreenPart | null {
   // The entry and the routes keep chunks of their own (and their places in the manifest).
-  if (!/\.[cm]?[jt]sx?$/.test(id) || ROUTE_MODULES.has(id)) return null;
+  if (!/\.[cm]?[jt]sx?$/.test(id) || ROUTE_MODULES.has(id) || REEXPORTED_ONLY.test(id)) return null;
   const getModuleInfo: ModuleInfoOf = (moduleId) => context.getModuleInfo(moduleId);
   signInScreen ??= staticClosure([FIRST_SCREEN.entry, ...FIRST_SCREEN.signIn], getModuleInfo);
   if (signInScreen.has(id)) {
@@ -95,7 +109,12 @@ function firstScreenPart(id: string, context: Rolldown.ChunkingContext): FirstSc
   // ever imports from the parts before it.
   firstScreens ??= (['prefetch', 'shell', 'dashboard', 'sections'] as const).map((part) => ({
     part,
-    modules: staticClosure([SIGNED_IN_SCREEN[part]], getModuleInfo),
+    modules: staticClosure(
+      part === 'prefetch'
+        ? [SIGNED_IN_SCREEN.prefetch, SIGNED_IN_SCREEN.store, SIGNED_IN_SCREEN.sessionStore]
+        : [SIGNED_IN_SCREEN[part]],
+      getModuleInfo,
+    ),
   }));
   return firstScreens.find(({ modules }) => modules.has(id))?.part ?? null;
 }

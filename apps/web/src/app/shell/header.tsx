@@ -3,7 +3,6 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import MenuIcon from '@mui/icons-material/Menu';
 import BookmarksOutlined from '@mui/icons-material/BookmarksOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
@@ -12,6 +11,7 @@ import { useDispatch } from 'react-redux';
 import { Logo } from '../../components/brand/logo';
 import { openBookmarksDrawer } from '../../lib/bookmarks/bookmarks-slice';
 import { paths } from '../../lib/routing/paths';
+import { LaterTooltip as Tooltip } from './later-tooltip';
 import { ProfileMenu } from './profile-menu';
 import { ThemeModeSwitch } from './theme-mode-switch';
 

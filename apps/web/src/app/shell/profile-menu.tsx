@@ -1,20 +1,17 @@
-import { useId, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Suspense, useEffect, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
 import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
-import Divider from '@mui/material/Divider';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
-import PersonOutline from '@mui/icons-material/PersonOutlined';
-import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 
 import { useAuth } from '../../lib/auth/use-auth';
+import { afterFirstScreen } from '../../lib/routing/first-screen';
 import { paths } from '../../lib/routing/paths';
+import { preloadable } from '../../lib/routing/preloadable';
+
+// The menu's list is fetched after the first screen (or on the first click), not with the shell.
+const [ProfileMenuList, preloadProfileMenuList] = preloadable(() => import('./profile-menu-list'));
 
 export function initialsOf(
   firstName?: string | null,
@@ -29,6 +26,11 @@ export function ProfileMenu() {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [menuUsed, setMenuUsed] = useState(false);
+  if (anchor && !menuUsed) setMenuUsed(true);
+  useEffect(() => {
+    void afterFirstScreen().then(preloadProfileMenuList);
+  }, []);
   const menuId = useId();
   const profile = user?.profile;
   const email = profile?.email ?? user?.attributes.email ?? user?.signInDetails?.loginId ?? '';
@@ -74,51 +76,23 @@ export function ProfileMenu() {
         </Typography>
         <KeyboardArrowDown fontSize="small" sx={{ display: { xs: 'none', sm: 'inline-block' } }} />
       </ButtonBase>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { sx: { minWidth: 240, mt: 2 } } }}
-      >
-        <Box sx={{ px: 4, py: 2 }}>
-          <Typography sx={{ fontWeight: 700 }} noWrap>
-            {name}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
-            {email}
-          </Typography>
-        </Box>
-        <Divider />
-        <MenuItem component={RouterLink} to={paths.profile.getHref()} onClick={close}>
-          <ListItemIcon>
-            <PersonOutline fontSize="small" />
-          </ListItemIcon>
-          Profile
-        </MenuItem>
-        <MenuItem component={RouterLink} to={paths.settings.getHref()} onClick={close}>
-          <ListItemIcon>
-            <SettingsOutlined fontSize="small" />
-          </ListItemIcon>
-          Settings
-        </MenuItem>
-        <Divider />
-        <MenuItem
-          onClick={() => {
-            close();
-            void signOut().then(() =>
-              navigate(paths.auth.passwordSignIn.getHref(), { replace: true }),
-            );
-          }}
-        >
-          <ListItemIcon>
-            <LogoutOutlined fontSize="small" />
-          </ListItemIcon>
-          Sign out
-        </MenuItem>
-      </Menu>
+      {/* Rendered from the first opening on, so that the menu can close with its transition. */}
+      {menuUsed ? (
+        <Suspense fallback={null}>
+          <ProfileMenuList
+            id={menuId}
+            anchor={anchor}
+            name={name}
+            email={email}
+            onClose={close}
+            onSignOut={() =>
+              void signOut().then(() =>
+                navigate(paths.auth.passwordSignIn.getHref(), { replace: true }),
+              )
+            }
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,137 +1,17 @@
-import { Link, useLocation } from 'react-router';
+import { Suspense, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
-import Drawer from '@mui/material/Drawer';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import ListSubheader from '@mui/material/ListSubheader';
-import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 
-import { Logo } from '../../components/brand/logo';
-import { RoleChip } from '../../components/display/role-chip';
-import { useAuth } from '../../lib/auth/use-auth';
-import { areaOf, getNavSections } from './nav-items';
+import { afterFirstScreen } from '../../lib/routing/first-screen';
+import { preloadable } from '../../lib/routing/preloadable';
+import { SIDEBAR_PAPER_SX, SIDEBAR_WIDTH, SidebarContent } from './sidebar-content';
 
-export const SIDEBAR_WIDTH = 248;
+export { SIDEBAR_WIDTH };
 
-function SidebarContent({
-  onNavigate,
-  withBrand = false,
-}: {
-  onNavigate?: () => void;
-  withBrand?: boolean;
-}) {
-  const { user } = useAuth();
-  const profile = user?.profile;
-  const sections = getNavSections(profile);
-  const area = areaOf(useLocation().pathname);
-
-  return (
-    <Box
-      sx={{
-        display: 'flex',
-        flexDirection: 'column',
-        height: '100%',
-        bgcolor: 'sidebar.background',
-        color: 'sidebar.text',
-      }}
-    >
-      {withBrand ? (
-        <Box
-          sx={{
-            height: 'var(--laurel-header-height)',
-            flexShrink: 0,
-            display: 'flex',
-            alignItems: 'center',
-            px: 5,
-            bgcolor: 'header.background',
-            color: 'header.text',
-          }}
-        >
-          <Logo size={28} />
-        </Box>
-      ) : null}
-      <Box component="nav" aria-label="Main" sx={{ flex: 1, overflowY: 'auto', py: 4 }}>
-        {sections.map((section, index) => (
-          <List
-            key={section.title ?? index}
-            dense
-            sx={{ px: 3, pb: 2 }}
-            subheader={
-              section.title ? (
-                <ListSubheader
-                  disableSticky
-                  sx={{
-                    bgcolor: 'transparent',
-                    color: 'sidebar.muted',
-                    fontSize: '0.6875rem',
-                    fontWeight: 700,
-                    letterSpacing: '0.08em',
-                    textTransform: 'uppercase',
-                    lineHeight: 2.5,
-                    px: 3,
-                  }}
-                >
-                  {section.title}
-                </ListSubheader>
-              ) : undefined
-            }
-          >
-            {section.items.map((item) => (
-              <ListItem key={item.label} disablePadding>
-                <ListItemButton
-                  component={Link}
-                  to={item.href}
-                  className={item.area === area ? 'active' : undefined}
-                  aria-current={item.area === area ? 'page' : undefined}
-                  onClick={onNavigate}
-                  sx={{
-                    borderRadius: 2,
-                    mb: 1,
-                    width: '100%',
-                    px: 3,
-                    py: 2,
-                    color: 'sidebar.text',
-                    '& .MuiListItemIcon-root': { color: 'sidebar.muted', minWidth: 36 },
-                    '&.active': {
-                      bgcolor: 'sidebar.activeBackground',
-                      color: 'sidebar.activeText',
-                      '& .MuiListItemIcon-root': { color: 'sidebar.activeText' },
-                      '& .MuiListItemText-primary': { fontWeight: 700 },
-                    },
-                  }}
-                >
-                  <ListItemIcon>{item.icon}</ListItemIcon>
-                  <ListItemText
-                    primary={item.label}
-                    slotProps={{ primary: { sx: { fontSize: '0.875rem', fontWeight: 600 } } }}
-                  />
-                </ListItemButton>
-              </ListItem>
-            ))}
-          </List>
-        ))}
-      </Box>
-      {profile ? (
-        <Box sx={{ px: 6, py: 4, borderTop: 1, borderColor: 'divider' }}>
-          <Typography variant="caption" sx={{ color: 'sidebar.muted', display: 'block' }}>
-            Organization
-          </Typography>
-          <Typography
-            sx={{ fontWeight: 700, color: 'sidebar.text' }}
-            noWrap
-            title={profile.organizationName}
-          >
-            {profile.organizationName}
-          </Typography>
-          <RoleChip roleId={profile.roleId} sx={{ mt: 2, height: 22, fontSize: '0.6875rem' }} />
-        </Box>
-      ) : null}
-    </Box>
-  );
-}
+const [MobileNavigation, preloadMobileNavigation] = preloadable(
+  () => import('./mobile-navigation'),
+);
 
 export interface SidebarProps {
   mobileOpen: boolean;
@@ -141,44 +21,50 @@ export interface SidebarProps {
 /**
  * Permanent from the `md` breakpoint; a drawer that slides in on smaller screens. The sliding
  * drawer is rendered only while open: kept mounted, it rendered a second copy of the navigation on
- * every screen and measured the page while the first screen was being drawn.
+ * every screen and measured the page while the first screen was being drawn. Its code (MUI's
+ * drawer, modal, focus trap and transitions) is a chunk of its own, fetched after the first screen
+ * or when it is first opened; the permanent column is drawn as the docked drawer looks, without
+ * that code (docs/decisions/031).
  */
 export function Sidebar({ mobileOpen, onMobileClose }: SidebarProps) {
-  const paperSx = {
-    width: SIDEBAR_WIDTH,
-    boxSizing: 'border-box',
-    bgcolor: 'sidebar.background',
-    borderColor: 'divider',
-  } as const;
+  // Below `md` the column is not shown, so it is not rendered either (a phone's first screen is
+  // drawn sooner without it); the page has no server rendering, so the query is answered at once.
+  const docked = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
+  const [drawerUsed, setDrawerUsed] = useState(mobileOpen);
+  if (mobileOpen && !drawerUsed) setDrawerUsed(true);
+  useEffect(() => {
+    void afterFirstScreen().then(preloadMobileNavigation);
+  }, []);
   return (
     <Box component="aside" sx={{ width: { md: SIDEBAR_WIDTH }, flexShrink: { md: 0 } }}>
-      <Drawer
-        variant="temporary"
-        open={mobileOpen}
-        onClose={onMobileClose}
-        slotProps={{ paper: { 'aria-label': 'Navigation' } }}
-        sx={{
-          display: { xs: 'block', md: 'none' },
-          zIndex: (theme) => theme.zIndex.modal,
-          '& .MuiDrawer-paper': paperSx,
-        }}
-      >
-        <SidebarContent onNavigate={onMobileClose} withBrand />
-      </Drawer>
-      <Drawer
-        variant="permanent"
-        open
-        sx={{
-          display: { xs: 'none', md: 'block' },
-          '& .MuiDrawer-paper': {
-            ...paperSx,
-            top: 'var(--laurel-header-height)',
-            height: 'calc(100% - var(--laurel-header-height))',
-          },
-        }}
-      >
-        <SidebarContent />
-      </Drawer>
+      {drawerUsed ? (
+        <Suspense fallback={null}>
+          <MobileNavigation open={mobileOpen} onClose={onMobileClose} />
+        </Suspense>
+      ) : null}
+      {docked ? (
+        <Box sx={{ display: { xs: 'none', md: 'block' }, flex: '0 0 auto' }}>
+          <Box
+            sx={{
+              ...SIDEBAR_PAPER_SX,
+              position: 'fixed',
+              left: 0,
+              top: 'var(--laurel-header-height)',
+              height: 'calc(100% - var(--laurel-header-height))',
+              display: 'flex',
+              flexDirection: 'column',
+              overflowY: 'auto',
+              outline: 0,
+              zIndex: (theme) => theme.zIndex.drawer,
+              borderRight: 1,
+              borderColor: 'divider',
+              color: 'text.primary',
+            }}
+          >
+            <SidebarContent />
+          </Box>
+        </Box>
+      ) : null}
     </Box>
   );
 }

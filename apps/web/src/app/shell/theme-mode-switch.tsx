@@ -1,8 +1,9 @@
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useColorScheme } from '@mui/material/styles';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
+
+import { LaterTooltip as Tooltip } from './later-tooltip';
 
 /** Switches between light and dark; the choice is remembered by MUI under `mui-mode`. */
 export function ThemeModeSwitch() {

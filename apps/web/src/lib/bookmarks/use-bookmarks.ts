@@ -8,35 +8,13 @@ import type { ApiDispatch } from '../api/api';
 import { bookmarksApi } from './bookmarks-api';
 import {
   addBookmark,
-  bookmarksLoadFailed,
-  bookmarksLoading,
   removeBookmark,
   selectBookmarks,
-  setBookmarks,
   type BookmarksState,
 } from './bookmarks-slice';
+import { loadBookmarks } from './load-bookmarks';
 
-type State = { bookmarks: BookmarksState };
-
-/** Loads the list once: not again once loaded or while loading (spec §4). */
-export function loadBookmarks() {
-  return async (dispatch: ApiDispatch, getState: () => unknown) => {
-    const { hasLoaded, isLoading } = (getState() as State).bookmarks;
-    if (hasLoaded || isLoading) return;
-    dispatch(bookmarksLoading());
-    try {
-      const list = await dispatch(
-        bookmarksApi.endpoints.getBookmarks.initiate(undefined, {
-          subscribe: false,
-          forceRefetch: true,
-        }),
-      ).unwrap();
-      dispatch(setBookmarks(list));
-    } catch {
-      dispatch(bookmarksLoadFailed());
-    }
-  };
-}
+export { loadBookmarks };
 
 /** The bookmarks state, loading it on first use. */
 export function useBookmarks(): BookmarksState {

@@ -5,7 +5,9 @@ import { contractsApi } from '../../../features/contracts/api/contracts-api';
 import { dashboardApi } from '../../../features/dashboard/api/dashboard-api';
 import { insightsApi, insightsArgs } from '../../../features/insights/api/insights-api';
 import { readInsightsFilter } from '../../../features/insights/components/use-insights-filter';
+import { uploadsApi, uploadsInProgressArgs } from '../../../features/uploads/api/uploads-api';
 import { organizationApi } from '../../../lib/api/organization-api';
+import { loadBookmarks } from '../../../lib/bookmarks/load-bookmarks';
 import { canForProfile } from '../../../lib/auth/use-can';
 import { authApi } from '../../../lib/auth/auth-api';
 import type { AppStore } from '../../store';
@@ -17,8 +19,16 @@ import type { AppStore } from '../../store';
 export function prefetchDashboardData(store: AppStore): void {
   const selectProfile = authApi.endpoints.getProfile.select();
   const start = (profile: TProfile) => {
+    // The bookmarks and the uploads in progress too: answered before the sections render, their
+    // cards show their contents at once instead of placeholders of another height.
+    void store.dispatch(loadBookmarks());
+    const prefetchUploads = () => {
+      for (const args of uploadsInProgressArgs)
+        void store.dispatch(uploadsApi.util.prefetch('listUploads', args, {}));
+    };
     if (isPlatformAdmin(profile)) {
       void store.dispatch(dashboardApi.util.prefetch('getPlatformDashboard', undefined, {}));
+      prefetchUploads();
       return;
     }
     const organizationId = profile.organizationId;
@@ -42,6 +52,7 @@ export function prefetchDashboardData(store: AppStore): void {
     void store.dispatch(
       contractsApi.util.prefetch('getCurrentContracts', profile.organizationId, {}),
     );
+    if (canForProfile(profile)('read:upload', { organizationId })) prefetchUploads();
   };
   const known = selectProfile(store.getState()).data;
   if (known) return start(known);

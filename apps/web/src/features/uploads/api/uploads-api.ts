@@ -48,3 +48,14 @@ export const {
   useGetUploadQuery,
   useCreateUploadMutation,
 } = uploadsApi;
+
+/** How many uploads the dashboard's "Uploads in progress" shows. */
+export const UPLOADS_IN_PROGRESS_SHOWN = 5;
+
+/** The two lists "Uploads in progress" reads (also requested with the dashboard's page). */
+export const uploadsInProgressArgs = (['PROCESSING', 'PENDING'] as const).map((status) => ({
+  status,
+  sort: 'createdAt',
+  order: 'desc',
+  pageSize: UPLOADS_IN_PROGRESS_SHOWN,
+}));

@@ -6,13 +6,16 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { TUpload } from '@laurel/contract/uploads';
 
-import { useListUploadsQuery } from '../api/uploads-api';
+import {
+  UPLOADS_IN_PROGRESS_SHOWN as SHOWN,
+  uploadsInProgressArgs,
+  useListUploadsQuery,
+} from '../api/uploads-api';
 import { UploadProgressBar, UploadStatusChip } from './upload-progress';
 import { useLiveUpload } from './use-live-upload';
 
 /** New uploads show up within this time. */
 const LIST_POLL_MS = 10_000;
-const SHOWN = 5;
 
 function RunningUpload({ upload: listed }: { upload: TUpload }) {
   const upload = useLiveUpload(listed.id, listed) ?? listed;
@@ -31,14 +34,9 @@ function RunningUpload({ upload: listed }: { upload: TUpload }) {
 
 /** The dashboard's "Uploads in progress" for admins: what is waiting or processing, live. */
 export default function UploadsInProgress({ href }: { href: string }) {
-  const processing = useListUploadsQuery(
-    { status: 'PROCESSING', sort: 'createdAt', order: 'desc', pageSize: SHOWN },
-    { pollingInterval: LIST_POLL_MS },
-  );
-  const pending = useListUploadsQuery(
-    { status: 'PENDING', sort: 'createdAt', order: 'desc', pageSize: SHOWN },
-    { pollingInterval: LIST_POLL_MS },
-  );
+  const [processingArgs, pendingArgs] = uploadsInProgressArgs;
+  const processing = useListUploadsQuery(processingArgs!, { pollingInterval: LIST_POLL_MS });
+  const pending = useListUploadsQuery(pendingArgs!, { pollingInterval: LIST_POLL_MS });
   const loading = processing.isLoading || pending.isLoading;
   const running = [...(processing.data?.items ?? []), ...(pending.data?.items ?? [])].slice(
     0,

@@ -1,0 +1,28 @@
+import Drawer from '@mui/material/Drawer';
+
+import { SIDEBAR_PAPER_SX, SidebarContent } from './sidebar-content';
+
+/** The navigation sliding in on screens narrower than `md`; its contents are mounted while open. */
+export default function MobileNavigation({
+  open,
+  onClose,
+}: {
+  open: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Drawer
+      variant="temporary"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { 'aria-label': 'Navigation' } }}
+      sx={{
+        display: { xs: 'block', md: 'none' },
+        zIndex: (theme) => theme.zIndex.modal,
+        '& .MuiDrawer-paper': SIDEBAR_PAPER_SX,
+      }}
+    >
+      <SidebarContent onNavigate={onClose} withBrand />
+    </Drawer>
+  );
+}
