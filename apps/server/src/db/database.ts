@@ -43,6 +43,18 @@ export function sqliteConnectionOf(db: object): SQLite.Database | undefined {
   return sqliteConnections.get(db);
 }
 
+/** The connection pool under each Kysely instance `createDatabase` opened on PostgreSQL. */
+const postgresPools = new WeakMap<object, pg.Pool>();
+
+/**
+ * The PostgreSQL pool under `db` (one that `createDatabase` opened), for the few statements sent
+ * with the driver's simple query protocol (several statements in one round trip); undefined on
+ * SQLite and for a Kysely instance derived from it (a transaction, a plugin added).
+ */
+export function postgresPoolOf(db: object): pg.Pool | undefined {
+  return postgresPools.get(db);
+}
+
 /**
  * Opens the database named by `url`.
  * @example const { db } = createDatabase('sqlite:./data/laurel.db');
@@ -91,6 +103,7 @@ export function createDatabase<DB = Database>(
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
   });
+  postgresPools.set(db, pool);
   return {
     db,
     dialect,
