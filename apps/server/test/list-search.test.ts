@@ -403,4 +403,52 @@ describe.each(DIALECTS)('list searches and sort ties on %s', (dialect) => {
       ] as const)
         await check(storedContracts, listContracts, { status }, sort, column);
   });
+
+  it('finds searches holding quotes, backslashes, dollar signs and LIKE wildcards as typed', async () => {
+    const { db } = database.handle;
+    const names = [`Qy O'Brien \\ $1 Trust`, `Qy O''Brien $2 Trust`, `Qy 100% _Trust_`];
+    const added = await db
+      .insertInto('organizations')
+      .values(
+        names.map((name) => ({
+          name,
+          typeId: 2,
+          loginModeId: 1,
+          status: 'ACTIVE',
+          insightsEntitled: true,
+          mfaRequired: false,
+          createdAt: NOW,
+          updatedAt: NOW,
+        })),
+      )
+      .returning('id')
+      .execute();
+    try {
+      const repository = createOrganizationsRepository(db);
+      const found = async (search: string, status?: string) =>
+        (
+          await repository.list(
+            ZOrganizationListQuery.parse({ search, sort: 'name', ...(status ? { status } : {}) }),
+          )
+        ).items.map((o) => o.name);
+      expect(await found(`o'brien \\ $1`)).toEqual([names[0]]);
+      expect(await found(`o''brien`)).toEqual([names[1]]);
+      expect(await found(`'`)).toEqual([names[1], names[0]]);
+      expect(await found(`\\`)).toEqual([names[0]]);
+      expect(await found(`$2 trust`)).toEqual([names[1]]);
+      expect(await found(`$1`, 'ACTIVE')).toEqual([names[0]]);
+      expect(await found(`0%`)).toEqual([names[2]]);
+      expect(await found(`_t`)).toEqual([names[2]]);
+      expect(await found(`'; drop table organizations; --`)).toEqual([]);
+    } finally {
+      await db
+        .deleteFrom('organizations')
+        .where(
+          'id',
+          'in',
+          added.map((row) => row.id),
+        )
+        .execute();
+    }
+  });
 });

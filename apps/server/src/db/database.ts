@@ -1,7 +1,15 @@
 import SQLite from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import {
+  CamelCasePlugin,
+  type Compilable,
+  Kysely,
+  PostgresDialect,
+  type QueryId,
+  SqliteDialect,
+  sql,
+} from 'kysely';
 import pg from 'pg';
 
 import { addressOf, causeOf } from '../lib/reach.ts';
@@ -41,6 +49,49 @@ const sqliteConnections = new WeakMap<object, SQLite.Database>();
  */
 export function sqliteConnectionOf(db: object): SQLite.Database | undefined {
   return sqliteConnections.get(db);
+}
+
+/** The connection pool under each Kysely instance `createDatabase` opened on PostgreSQL. */
+const postgresPools = new WeakMap<object, pg.Pool>();
+
+/**
+ * The PostgreSQL pool under `db` (one that `createDatabase` opened), for the few statements sent
+ * with the driver's simple query protocol (several statements in one round trip); undefined on
+ * SQLite and for a Kysely instance derived from it (a transaction, a plugin added).
+ */
+export function postgresPoolOf(db: object): pg.Pool | undefined {
+  return postgresPools.get(db);
+}
+
+const camelCase = new CamelCasePlugin();
+
+/**
+ * The rows of `query`, a statement of fixed text run often, as `query.execute()` gives them; on
+ * PostgreSQL (a Kysely instance `createDatabase` opened, outside a transaction) as a named prepared
+ * statement, which each connection of the pool parses and plans once and then reuses (the server
+ * plans it with the parameters' values for its first five runs, then keeps a generic plan when
+ * that is no dearer). `name` must belong to that one SQL text. SQLite reuses every statement
+ * already (./statement-cache.ts).
+ */
+export async function executePrepared<R>(
+  db: object,
+  name: string,
+  query: Compilable<R> & { execute(): Promise<R[]> },
+): Promise<R[]> {
+  const pool = postgresPoolOf(db);
+  if (!pool) return query.execute();
+  const compiled = query.compile();
+  const { rows } = await pool.query({
+    name,
+    text: compiled.sql,
+    values: [...compiled.parameters],
+  });
+  // The plugin `createDatabase` adds, as Kysely applies it to every result.
+  const result = await camelCase.transformResult({
+    queryId: compiled.queryId as QueryId,
+    result: { rows },
+  });
+  return result.rows as R[];
 }
 
 /**
@@ -91,6 +142,7 @@ export function createDatabase<DB = Database>(
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
   });
+  postgresPools.set(db, pool);
   return {
     db,
     dialect,

@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { TBookmark } from '@laurel/contract/bookmarks';
 import type { BookmarkItemType } from '@laurel/contract/constants';
 
+import { executePrepared } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { toIso } from '../../db/values.ts';
 
@@ -15,7 +16,8 @@ export function createBookmarksRepository(db: Kysely<Database>) {
   return {
     /**
      * Newest first; limited to one organization's items unless `organizationId` is undefined. One
-     * query: the bookmarks of each item type joined to their items by primary key, put together.
+     * query: the bookmarks of each item type joined to their items by primary key, put together;
+     * on PostgreSQL a prepared statement (its planning cost a fifth of its run).
      */
     async list(userId: number, organizationId: number | undefined): Promise<TBookmark[]> {
       const ofType = (itemType: BookmarkItemType) =>
@@ -26,7 +28,7 @@ export function createBookmarksRepository(db: Kysely<Database>) {
           .where('b.userId', '=', userId)
           .where('b.itemType', '=', itemType);
       // A bookmark whose item was deleted has no row to join, and is not shown.
-      const rows = await ofType('organizations')
+      const query = ofType('organizations')
         .innerJoin('organizations as o', 'o.id', 'b.itemId')
         .select(['o.name as itemName', 'o.id as organizationId'])
         .unionAll(
@@ -48,8 +50,8 @@ export function createBookmarksRepository(db: Kysely<Database>) {
             ]),
         )
         .orderBy('createdAt', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
+        .orderBy('id', 'desc');
+      const rows = await executePrepared(db, 'bookmarks-list', query);
       const bookmarks: TBookmark[] = [];
       for (const row of rows) {
         // A bookmark whose item moved out of the caller's reach is not shown either.
