@@ -55,9 +55,9 @@ export function sqliteConnectionOf(db: object): SQLite.Database | undefined {
 const postgresPools = new WeakMap<object, pg.Pool>();
 
 /**
- * The PostgreSQL pool under `db` (one that `createDatabase` opened), for the few statements sent
- * with the driver's simple query protocol (several statements in one round trip); undefined on
- * SQLite and for a Kysely instance derived from it (a transaction, a plugin added).
+ * The PostgreSQL pool under `db` (one that `createDatabase` opened), for the few statements run as
+ * named prepared statements (`executePrepared`); undefined on SQLite and for a Kysely instance
+ * derived from it (a transaction, a plugin added).
  */
 export function postgresPoolOf(db: object): pg.Pool | undefined {
   return postgresPools.get(db);
@@ -142,7 +142,6 @@ export function createDatabase<DB = Database>(
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
   });
-  postgresPools.set(db, pool);
   return {
     db,
     dialect,

@@ -2,17 +2,12 @@ import {
   type Expression,
   type Kysely,
   PostgresAdapter,
-  type RawBuilder,
   type SelectQueryBuilder,
   type SqlBool,
   sql,
 } from 'kysely';
 
-import pg from 'pg';
-
 import { SEARCH_MATCH_LIMIT, type TPage } from '@laurel/contract/pagination';
-
-import { postgresPoolOf } from './database.ts';
 
 /** A sorted query that can be cut into pages (any Kysely select query). */
 export interface Pageable<R> {
@@ -75,89 +70,33 @@ export interface TextFilter {
 }
 
 /**
- * `text` with each `$n` placeholder replaced by its parameter as a quoted literal, as the driver
- * sends it (a value's text, of a type the statement's context decides, like an untyped
- * parameter); undefined when a parameter is not a plain value (a date, a buffer, an array).
- * Placeholders are found outside quoted identifiers and literals only.
+ * Runs `run` on PostgreSQL in a transaction of its own whose plans read a search's matches in one
+ * fixed order: no parallel workers (whose rows arrive in any order) and no synchronized sequential
+ * scans (which start wherever another scan of the table is), so that the first matches a search
+ * keeps are the same at every request; with `indexScansOnly`, sequential scans disabled too (the
+ * planner charges a bitmap scan's recheck of each row as if the condition were evaluated, so for a
+ * condition most rows meet it would rather evaluate it on every row). The transaction and its
+ * settings start in one round trip (a simple query of several statements). Inside a transaction
+ * the caller already holds, `run` runs there with the settings the caller chose.
  */
-function withLiterals(text: string, parameters: readonly unknown[]): string | undefined {
-  const literals: string[] = [];
-  for (const value of parameters) {
-    if (value === null) literals.push('null');
-    else if (
-      typeof value === 'string' ||
-      typeof value === 'number' ||
-      typeof value === 'bigint' ||
-      typeof value === 'boolean'
-    )
-      literals.push(pg.escapeLiteral(String(value)));
-    else return undefined;
-  }
-  let complete = true;
-  const inlined = text.replace(
-    /"(?:[^"]|"")*"|'(?:[^']|'')*'|\$(\d+)/g,
-    (match, index: string | undefined) => {
-      if (index === undefined) return match;
-      const literal = literals[Number(index) - 1];
-      if (literal === undefined) complete = false;
-      return literal ?? match;
-    },
-  );
-  return complete ? inlined : undefined;
-}
-
-/**
- * Runs a search's `statement` on PostgreSQL in a transaction of its own whose plans read a
- * search's matches in one fixed order: no parallel workers (whose rows arrive in any order) and no
- * synchronized sequential scans (which start wherever another scan of the table is), so that the
- * first matches a search keeps are the same at every request; with `indexScansOnly`, sequential
- * scans disabled too (the planner charges a bitmap scan's recheck of each row as if the condition
- * were evaluated, so for a condition most rows meet it would rather evaluate it on every row).
- * The transaction, its settings, the statement and the commit go to the server in one round trip:
- * one simple query of several statements, with the statement's parameters as quoted literals (the
- * simple protocol takes no parameters). Inside a transaction the caller already holds, the
- * statement runs there with the settings the caller chose.
- */
-async function runSearchStatement<DB, R>(
+async function withSearchPlan<DB, T>(
   db: Kysely<DB>,
   indexScansOnly: boolean,
-  statement: RawBuilder<R>,
-): Promise<R[]> {
-  if (db.isTransaction) return (await statement.execute(db)).rows;
+  run: (executor: Kysely<DB>) => Promise<T>,
+): Promise<T> {
+  if (db.isTransaction) return run(db);
   const settings = [
     'max_parallel_workers_per_gather = 0',
     'synchronize_seqscans = off',
     ...(indexScansOnly ? ['enable_seqscan = off'] : []),
   ];
-  const opening = ['begin', ...settings.map((s) => `set local ${s}`)].join('; ');
-  const pool = postgresPoolOf(db);
-  const compiled = statement.compile(db);
-  const inlined = pool && withLiterals(compiled.sql, compiled.parameters);
-  if (pool && inlined !== undefined) {
-    const client = await pool.connect();
-    let results: pg.QueryResult[];
-    try {
-      results = (await client.query(
-        `${opening}; ${inlined}; commit`,
-      )) as unknown as pg.QueryResult[];
-    } catch (error) {
-      try {
-        await client.query('rollback');
-        client.release();
-      } catch (failure) {
-        client.release(failure instanceof Error ? failure : true);
-      }
-      throw error;
-    }
-    client.release();
-    // The results of begin and each setting come first, then the statement's.
-    return (results[settings.length + 1]?.rows ?? []) as R[];
-  }
   return db.connection().execute(async (connection) => {
-    await sql.raw(opening).execute(connection);
-    let rows: R[];
+    await sql
+      .raw(['begin', ...settings.map((s) => `set local ${s}`)].join('; '))
+      .execute(connection);
+    let result: T;
     try {
-      rows = (await statement.execute(connection)).rows;
+      result = await run(connection);
     } catch (error) {
       await sql
         .raw('rollback')
@@ -166,7 +105,7 @@ async function runSearchStatement<DB, R>(
       throw error;
     }
     await sql.raw('commit').execute(connection);
-    return rows;
+    return result;
   });
 }
 
@@ -290,9 +229,11 @@ export async function readPageOfIds<DB, QDB, QTB extends keyof QDB, T extends { 
         order by ${orderOf('kept.')} limit ${position.pageSize} offset ${offset}
       ) as p on 1 = 1
       order by ${orderOf('p.')}`;
-    const found = postgres
-      ? await runSearchStatement(db, text.indexScansOnly === true, statement)
-      : (await statement.execute(db)).rows;
+    const { rows: found } = postgres
+      ? await withSearchPlan(db, text.indexScansOnly === true, (executor) =>
+          statement.execute(executor),
+        )
+      : await statement.execute(db);
     const matched = Number(found[0]?.total ?? 0);
     total = Math.min(matched, SEARCH_MATCH_LIMIT);
     lowerBound = matched > SEARCH_MATCH_LIMIT;
