@@ -1,5 +1,9 @@
 import compress from '@fastify/compress';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerFactory,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -159,6 +163,11 @@ export interface BuildAppOptions {
   lifecycle?: Lifecycle;
   /** Where request counters live; by default opened from the config and closed with the app. */
   rateLimits?: RateLimitStore;
+  /**
+   * The HTTP server the app answers on, already listening (`npm start`: the one that answered
+   * while the app was built); by default Fastify makes one when `listen` is called.
+   */
+  serverFactory?: FastifyServerFactory;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -192,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: (request) => acceptedRequestId(request.headers['x-request-id']) ?? randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorHandler,
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

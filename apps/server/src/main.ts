@@ -1,5 +1,5 @@
 import closeWithGrace from 'close-with-grace';
-import { createServer } from 'node:http';
+import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Logger, pino } from 'pino';
@@ -52,12 +52,30 @@ const IN_FLIGHT_GRACE_MS = 25_000;
 const SHUTDOWN_MARGIN_MS = 5_000;
 
 const lifecycle = createLifecycle();
-// The port answers at once: alive but not ready while the database is prepared (lib/lifecycle.ts).
-const startingServer = createServer(startingResponder);
+/**
+ * One HTTP server for the life of the process. The port answers at once: alive but not ready
+ * while the database is prepared (lib/lifecycle.ts); once the app is ready, the same server hands
+ * each request to it. The port is never closed in between, so no other process can take it.
+ */
+let answer: RequestListener = startingResponder;
+/** Set when the server stops accepting: each answer from then on closes its connection. */
+let closingConnections = false;
+const httpServer = createServer((request, response) => {
+  if (closingConnections) response.setHeader('connection', 'close');
+  answer(request, response);
+});
+// Fastify's own settings for the servers it makes: keep-alive longer than a load balancer's usual
+// 60 s idle timeout (so the balancer, not the server, closes idle connections), and no time limit
+// on a request (a large upload over a slow link).
+httpServer.keepAliveTimeout = 72_000;
+httpServer.requestTimeout = 0;
 try {
   await new Promise<void>((resolve, reject) => {
-    startingServer.once('error', reject);
-    startingServer.listen(config.port, config.host, () => resolve());
+    httpServer.once('error', reject);
+    httpServer.listen(config.port, config.host, () => {
+      httpServer.off('error', reject);
+      resolve();
+    });
   });
 } catch (error) {
   const code = (error as NodeJS.ErrnoException).code;
@@ -71,7 +89,7 @@ try {
   );
 }
 logger.info(
-  { port: (startingServer.address() as AddressInfo).port },
+  { port: (httpServer.address() as AddressInfo).port },
   'listening; /readyz answers 503 until the database and the demo world are ready',
 );
 
@@ -136,8 +154,8 @@ const grace = closeWithGrace(
       );
     if (app && !err && (signal === 'SIGTERM' || parentGone) && config.shutdownDrainMs > 0)
       await sleep(config.shutdownDrainMs);
-    startingServer.close();
     if (app) await stopServing(app);
+    else httpServer.close();
     await rateLimits?.close();
     await database.destroy();
     logger.info('stopped');
@@ -155,10 +173,13 @@ async function stopServing(server: NonNullable<typeof app>): Promise<void> {
       { graceMs: IN_FLIGHT_GRACE_MS },
       'requests still running at the end of the shutdown grace are cut off',
     );
-    server.server.closeAllConnections();
+    httpServer.closeAllConnections();
   }, IN_FLIGHT_GRACE_MS);
   try {
-    // Stops accepting at once, waits for the requests in flight, then runs the onClose hooks.
+    // Stops accepting at once and closes idle connections, waits for the requests in flight,
+    // then runs the app's onClose hooks.
+    closingConnections = true;
+    await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     await server.close();
     await jobsStopped;
   } finally {
@@ -212,6 +233,7 @@ let seeded = false;
 if (config.demoMode)
   seeded = await withStartLock(database, () => seedDemoWorld(database.db, identity.demo));
 
+let appHandler: RequestListener | undefined;
 app = await build({
   config,
   database,
@@ -219,16 +241,21 @@ app = await build({
   loggerInstance: logger,
   rateLimits,
   lifecycle,
+  serverFactory: (handler) => {
+    appHandler = handler;
+    return httpServer;
+  },
   // Jobs run on their own thread and database connection, beside the requests (decision 014).
   jobThread: { logLevel: config.logLevel, pretty: forPeople },
 });
 await app.ready();
-// Hand the port over (PORT=0 picked a free one for both). What the starting server is answering
-// completes (it closes each connection after its answer); for the few milliseconds until the
-// server proper listens, a new connection is refused, which a health check counts as not ready.
-const { port } = startingServer.address() as AddressInfo;
-await new Promise<void>((resolve) => startingServer.close(() => resolve()));
-await app.listen({ port, host: config.host });
+// From now on the app answers on the port (connections opened while starting were closed after
+// their answer). Fastify does not listen itself: the server is already listening.
+answer = appHandler!;
+logger.info(
+  { port: (httpServer.address() as AddressInfo).port },
+  'ready; the app answers on the port',
+);
 
 if (seeded) {
   // A new demo world: match its people and build its insights before the first visit.
