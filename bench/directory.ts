@@ -43,7 +43,7 @@ const SIZES = {
   bookmarks: 500,
 };
 /** Names the generated data set; cached databases of another version are not used. */
-const GENERATOR_VERSION = 4;
+const GENERATOR_VERSION = 5;
 /** The last migration the data is generated on; later ones run on every copy. */
 const BASE_MIGRATION = '20261121T1500-search-indexes';
 /** The platform admin every directory-based data set has, signed in by the benches. */
@@ -186,12 +186,18 @@ async function generateDirectory(handle: DatabaseHandle, identityUsername: strin
     (rows) => db.insertInto('contracts').values(rows).execute(),
   );
   await insertChunks(
-    Array.from({ length: SIZES.bookmarks }, (_, i) => ({
-      userId: 1,
-      itemType: (['organizations', 'credentials', 'users', 'contracts'] as const)[i % 4]!,
-      itemId: 1 + i * 7,
-      createdAt: new Date(Date.parse(now) - i * 1000).toISOString(),
-    })),
+    Array.from({ length: SIZES.bookmarks }, (_, i) => {
+      const itemType = (['organizations', 'credentials', 'users', 'contracts'] as const)[i % 4]!;
+      // Spread over each table's ids, old items and recent ones (high ids) alike, as a person's
+      // bookmarks are.
+      const perType = SIZES.bookmarks / 4;
+      return {
+        userId: 1,
+        itemType,
+        itemId: 1 + Math.floor((Math.floor(i / 4) * SIZES[itemType]) / perType),
+        createdAt: new Date(Date.parse(now) - i * 1000).toISOString(),
+      };
+    }),
     chunk,
     (rows) => db.insertInto('bookmarks').values(rows).execute(),
   );

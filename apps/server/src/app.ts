@@ -365,7 +365,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
   });
   await app.register(bookmarksRoutes, {
-    bookmarks: createBookmarksService({ db, bookmarks: createBookmarksRepository(db), audit }),
+    bookmarks: createBookmarksService({
+      db,
+      bookmarks: createBookmarksRepository(db, database.dialect),
+      audit,
+    }),
   });
   await app.register(auditsRoutes, {
     audits: createAuditsService({ db, audits: auditsRepository, audit }),

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { TBookmark } from '@laurel/contract/bookmarks';
 import type { BookmarkItemType } from '@laurel/contract/constants';
 
-import { executePrepared } from '../../db/database.ts';
+import { type Dialect, executePrepared } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { toIso } from '../../db/values.ts';
 
@@ -12,7 +12,7 @@ export interface BookmarkTarget {
   organizationId: number;
 }
 
-export function createBookmarksRepository(db: Kysely<Database>) {
+export function createBookmarksRepository(db: Kysely<Database>, dialect: Dialect) {
   return {
     /**
      * Newest first; limited to one organization's items unless `organizationId` is undefined. One
@@ -27,30 +27,97 @@ export function createBookmarksRepository(db: Kysely<Database>) {
           .select(['b.id as id', 'b.itemType', 'b.itemId', 'b.createdAt as createdAt'])
           .where('b.userId', '=', userId)
           .where('b.itemType', '=', itemType);
+      // Each bookmark finds its item by primary key. On PostgreSQL a plain join lets the planner
+      // pick a merge join, which reads the item table's key index from its first row up to the
+      // highest id bookmarked: with bookmarks of recent people, the whole users table for every
+      // list (37 ms instead of 7 ms for 500 bookmarks of 200,000 users). A lateral subquery with
+      // LIMIT 1 is never turned into a join, so each bookmark stays one index probe. SQLite probes
+      // by primary key anyway, and has no LATERAL.
       // A bookmark whose item was deleted has no row to join, and is not shown.
-      const query = ofType('organizations')
-        .innerJoin('organizations as o', 'o.id', 'b.itemId')
-        .select(['o.name as itemName', 'o.id as organizationId'])
-        .unionAll(
-          ofType('credentials')
-            .innerJoin('credentials as c', 'c.id', 'b.itemId')
-            .select(['c.name as itemName', 'c.organizationId']),
-        )
-        .unionAll(
-          ofType('contracts')
-            .innerJoin('contracts as k', 'k.id', 'b.itemId')
-            .select(['k.name as itemName', 'k.organizationId']),
-        )
-        .unionAll(
-          ofType('users')
-            .innerJoin('users as u', 'u.id', 'b.itemId')
-            .select([
-              sql<string>`u.first_name || ' ' || u.last_name`.as('itemName'),
-              'u.organizationId',
-            ]),
-        )
-        .orderBy('createdAt', 'desc')
-        .orderBy('id', 'desc');
+      const query =
+        dialect === 'postgres'
+          ? ofType('organizations')
+              .innerJoinLateral(
+                (eb) =>
+                  eb
+                    .selectFrom('organizations as o')
+                    .select(['o.name as itemName', 'o.id as organizationId'])
+                    .whereRef('o.id', '=', 'b.itemId')
+                    .limit(1)
+                    .as('o'),
+                (join) => join.onTrue(),
+              )
+              .select(['o.itemName', 'o.organizationId'])
+              .unionAll(
+                ofType('credentials')
+                  .innerJoinLateral(
+                    (eb) =>
+                      eb
+                        .selectFrom('credentials as c')
+                        .select(['c.name as itemName', 'c.organizationId'])
+                        .whereRef('c.id', '=', 'b.itemId')
+                        .limit(1)
+                        .as('c'),
+                    (join) => join.onTrue(),
+                  )
+                  .select(['c.itemName', 'c.organizationId']),
+              )
+              .unionAll(
+                ofType('contracts')
+                  .innerJoinLateral(
+                    (eb) =>
+                      eb
+                        .selectFrom('contracts as k')
+                        .select(['k.name as itemName', 'k.organizationId'])
+                        .whereRef('k.id', '=', 'b.itemId')
+                        .limit(1)
+                        .as('k'),
+                    (join) => join.onTrue(),
+                  )
+                  .select(['k.itemName', 'k.organizationId']),
+              )
+              .unionAll(
+                ofType('users')
+                  .innerJoinLateral(
+                    (eb) =>
+                      eb
+                        .selectFrom('users as u')
+                        .select([
+                          sql<string>`u.first_name || ' ' || u.last_name`.as('itemName'),
+                          'u.organizationId',
+                        ])
+                        .whereRef('u.id', '=', 'b.itemId')
+                        .limit(1)
+                        .as('u'),
+                    (join) => join.onTrue(),
+                  )
+                  .select(['u.itemName', 'u.organizationId']),
+              )
+              .orderBy('createdAt', 'desc')
+              .orderBy('id', 'desc')
+          : ofType('organizations')
+              .innerJoin('organizations as o', 'o.id', 'b.itemId')
+              .select(['o.name as itemName', 'o.id as organizationId'])
+              .unionAll(
+                ofType('credentials')
+                  .innerJoin('credentials as c', 'c.id', 'b.itemId')
+                  .select(['c.name as itemName', 'c.organizationId']),
+              )
+              .unionAll(
+                ofType('contracts')
+                  .innerJoin('contracts as k', 'k.id', 'b.itemId')
+                  .select(['k.name as itemName', 'k.organizationId']),
+              )
+              .unionAll(
+                ofType('users')
+                  .innerJoin('users as u', 'u.id', 'b.itemId')
+                  .select([
+                    sql<string>`u.first_name || ' ' || u.last_name`.as('itemName'),
+                    'u.organizationId',
+                  ]),
+              )
+              .orderBy('createdAt', 'desc')
+              .orderBy('id', 'desc');
       const rows = await executePrepared(db, 'bookmarks-list', query);
       const bookmarks: TBookmark[] = [];
       for (const row of rows) {
