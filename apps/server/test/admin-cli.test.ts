@@ -221,7 +221,9 @@ describe.each(DIALECTS)('npm run admin on %s', (dialect) => {
     const help = run('help');
     expect(help.status).toBe(0);
     expect(help.stdout).toContain('create-platform-admin --email <address>');
-  });
+    // Seven runs of the command, each loading the server's modules: up to half a minute on a busy
+    // machine.
+  }, 120_000);
 
   it('rotates the signing key: a token of the new key is accepted by an instance that has not read it yet, and older tokens stay valid', async () => {
     const organization = await t.database.handle.db
