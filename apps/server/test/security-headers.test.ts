@@ -112,6 +112,14 @@ describe.each(DIALECTS)('browser security headers on %s', (dialect) => {
     const refused = await t.app.inject({ method: 'GET', url: '/api/organizations' });
     expect(refused.statusCode).toBe(401);
     expectApiPolicy(refused.headers);
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/api/no-such-route',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(missing.statusCode).toBe(404);
+    expectApiPolicy(missing.headers);
+    expect(missing.headers['cache-control']).toBe('no-store');
     const identity = await t.app.inject({
       method: 'POST',
       url: '/identity/',

@@ -52,6 +52,20 @@ describe('token verifier', () => {
     expect((await verifier.verify(token)).sub).toBe('alice');
   });
 
+  it('refuses white space in a token, even around a remembered one’s signature', async () => {
+    const { verifier, sign, checks } = await setUp();
+    const token = await sign('alice');
+    await verifier.verify(token);
+    const [header, payload, signature] = token.split('.');
+    for (const spaced of [
+      `${header}.${payload}.${signature!.slice(0, 10)} ${signature!.slice(10)}`,
+      `${header}.${payload}.${signature}\t`,
+    ])
+      await expect(verifier.verify(spaced)).rejects.toThrow('white space');
+    expect(checks()).toBe(1);
+    expect((await verifier.verify(token)).sub).toBe('alice');
+  });
+
   it('forgets only the token it is given', async () => {
     const { verifier, sign, checks } = await setUp();
     const token = await sign('alice');

@@ -68,25 +68,26 @@ function refuse(reply: FastifyReply, retryAfterMs: number) {
  */
 function countThen(
   limiter: Limiter,
-  keys: string[],
+  keys: readonly string[],
   reply: FastifyReply,
   done: HookHandlerDoneFunction,
+  from = 0,
 ): void {
-  let next = 0;
-  const settle = (verdict: RateLimitVerdict): void => {
+  for (let next = from; next < keys.length; next++) {
+    const verdict = limiter.hit(keys[next]!);
+    if (verdict instanceof Promise) {
+      verdict.then((counted: RateLimitVerdict) => {
+        if (!counted.allowed) refuse(reply, counted.retryAfterMs);
+        else countThen(limiter, keys, reply, done, next + 1);
+      }, done);
+      return;
+    }
     if (!verdict.allowed) {
       refuse(reply, verdict.retryAfterMs);
       return;
     }
-    if (next === keys.length) return done();
-    count();
-  };
-  const count = (): void => {
-    const verdict = limiter.hit(keys[next++]!);
-    if (verdict instanceof Promise) verdict.then(settle, done);
-    else settle(verdict);
-  };
-  count();
+  }
+  done();
 }
 
 const addressKey = (request: FastifyRequest) => `ip:${clientAddressOf(request) ?? 'unknown'}`;
@@ -144,9 +145,16 @@ export const rateLimitPlugin = fp<{ store: RateLimitStore; limits: ApiRateLimits
       const user = request.principal ? `user:${request.principal.userId}` : null;
       if (!perUser || !user || !isApiCall(request.url))
         return countRoute(request, reply, user, done);
-      countThen(perUser, [user], reply, (error) =>
-        error ? done(error) : countRoute(request, reply, user, done),
-      );
+      // Counters in memory answer at once: the route's own limit is counted next, without a
+      // callback in between.
+      const verdict = perUser.hit(user);
+      if (verdict instanceof Promise)
+        return void verdict.then((counted) => {
+          if (!counted.allowed) refuse(reply, counted.retryAfterMs);
+          else countRoute(request, reply, user, done);
+        }, done);
+      if (!verdict.allowed) return void refuse(reply, verdict.retryAfterMs);
+      countRoute(request, reply, user, done);
     });
   },
 );
