@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { ROLE_LABELS, isPlatformAdmin } from '@laurel/contract/roles';
 
 import { paths } from '../../lib/routing/paths';
@@ -9,7 +9,8 @@ import { useBreadcrumbs } from '../../lib/breadcrumbs/use-breadcrumbs';
 import { preloadable } from '../../lib/routing/preloadable';
 
 // The sections arrive in a chunk of their own (their data is already on its way, see prefetch.ts).
-const [DashboardSections] = preloadable(() => import('./dashboard/sections'));
+const [DashboardSections, loadSections] = preloadable(() => import('./dashboard/sections'));
+let sectionsLoaded = false;
 
 function greeting(now: Date): string {
   const hour = now.getHours();
@@ -29,6 +30,27 @@ export default function DashboardRoute() {
   const platformAdmin = isPlatformAdmin(profile);
   const canDo = useCan();
   useBreadcrumbs({ dashboard: { label: 'Dashboard', href: paths.home.getHref() } });
+  // The sections' code is requested once the greeting has been committed, not while it renders:
+  // requested during the render, it arrived and ran (MUI's cards and table, 70–100 ms on a
+  // throttled phone) between the greeting's render and its paint (docs/decisions/033).
+  const [sectionsShown, showSections] = useState(sectionsLoaded);
+  useEffect(() => {
+    if (sectionsShown) return;
+    let active = true;
+    // A failed load is rendered too: the sections' lazy import then fails where the screen's
+    // error boundary shows it.
+    void loadSections()
+      .then(() => {
+        sectionsLoaded = true;
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (active) showSections(true);
+      });
+    return () => {
+      active = false;
+    };
+  }, [sectionsShown]);
 
   return (
     <>
@@ -46,9 +68,11 @@ export default function DashboardRoute() {
         }
       />
       {/* Nothing is shown in their place meanwhile: they appear below the greeting, moving nothing. */}
-      <Suspense fallback={null}>
-        <DashboardSections platformAdmin={platformAdmin} profile={profile} />
-      </Suspense>
+      {sectionsShown ? (
+        <Suspense fallback={null}>
+          <DashboardSections platformAdmin={platformAdmin} profile={profile} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

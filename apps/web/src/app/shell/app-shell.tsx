@@ -1,7 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Outlet, useLocation } from 'react-router';
-import Box from '@mui/material/Box';
 
 import { DemoNotice } from '../../components/feedback/demo-notice';
 import { ErrorBoundary } from '../../components/feedback/error-boundary';
@@ -13,6 +12,7 @@ import { signedInWithPassword } from '../../lib/auth/passkey-offer';
 import { selectBookmarks } from '../../lib/bookmarks/bookmarks-slice';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
+import './shell.css';
 
 const BookmarksDrawer = lazy(() => import('../../features/bookmarks/components/bookmarks-drawer'));
 const SearchDialog = lazy(() => import('../../features/search/components/search-dialog'));
@@ -50,25 +50,13 @@ export default function AppShell() {
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
+  // Plain elements styled by shell.css: the frame is part of every signed-in first paint
+  // (docs/decisions/033).
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        minHeight: '100vh',
-      }}
-    >
+    <div className="laurel-shell">
       <Header onMenuClick={() => setMobileOpen(true)} onSearchClick={openSearch} />
       <Sidebar mobileOpen={mobileOpen} onMobileClose={() => setMobileOpen(false)} />
-      <Box
-        component="main"
-        id="main"
-        sx={{
-          flex: 1,
-          minWidth: 0,
-          pt: 'var(--laurel-header-height)',
-          bgcolor: 'background.default',
-        }}
-      >
+      <main id="main" className="laurel-shell__main">
         <ImpersonationBanner />
         <DemoNotice />
         {mayOfferPasskey ? (
@@ -76,14 +64,14 @@ export default function AppShell() {
             <PasskeyOffer />
           </Suspense>
         ) : null}
-        <Box sx={{ px: { xs: 4, sm: 6, md: 8 }, py: { xs: 5, md: 8 }, maxWidth: 1280, mx: 'auto' }}>
+        <div className="laurel-shell__content">
           <ErrorBoundary resetKey={pathname}>
             <Suspense fallback={<FullPageLoader />}>
               <Outlet />
             </Suspense>
           </ErrorBoundary>
-        </Box>
-      </Box>
+        </div>
+      </main>
       {drawerUsed ? (
         <Suspense fallback={null}>
           <BookmarksDrawer />
@@ -99,6 +87,6 @@ export default function AppShell() {
           <ConfirmNameDialog />
         </Suspense>
       ) : null}
-    </Box>
+    </div>
   );
 }

@@ -1,16 +1,10 @@
 import { Link as RouterLink } from 'react-router';
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Toolbar from '@mui/material/Toolbar';
-import MenuIcon from '@mui/icons-material/Menu';
-import BookmarksOutlined from '@mui/icons-material/BookmarksOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { useDispatch } from 'react-redux';
 
 import { Logo } from '../../components/brand/logo';
 import { openBookmarksDrawer } from '../../lib/bookmarks/bookmarks-slice';
 import { paths } from '../../lib/routing/paths';
+import { HeaderIcon } from './header-icons';
 import { LaterTooltip as Tooltip } from './later-tooltip';
 import { ProfileMenu } from './profile-menu';
 import { ThemeModeSwitch } from './theme-mode-switch';
@@ -18,6 +12,10 @@ import { ThemeModeSwitch } from './theme-mode-switch';
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 export const SEARCH_SHORTCUT_LABEL = isMac ? '⌘K' : 'Ctrl+K';
 
+/**
+ * The signed-in header: plain elements styled by `shell.css`, not MUI's AppBar, Toolbar and icon
+ * buttons, because it is drawn with every signed-in first screen (docs/decisions/033).
+ */
 export function Header({
   onMenuClick,
   onSearchClick,
@@ -27,66 +25,46 @@ export function Header({
 }) {
   const dispatch = useDispatch();
   return (
-    <AppBar
-      position="fixed"
-      enableColorOnDark
-      elevation={0}
-      sx={{
-        bgcolor: 'header.background',
-        color: 'header.text',
-        borderBottom: 1,
-        borderColor: 'header.border',
-        zIndex: (theme) => theme.zIndex.drawer + 1,
-        backgroundImage: 'none',
-      }}
-    >
-      <Toolbar
-        sx={{
-          minHeight: 'var(--laurel-header-height) !important',
-          px: { xs: 2, sm: 4, md: 6 },
-          gap: 2,
-        }}
+    <header className="laurel-header">
+      <button
+        type="button"
+        className="laurel-header-button laurel-header-button--menu"
+        aria-label="Open navigation"
+        onClick={onMenuClick}
       >
-        <IconButton
-          color="inherit"
-          edge="start"
-          aria-label="Open navigation"
-          onClick={onMenuClick}
-          sx={{ display: { md: 'none' } }}
+        <HeaderIcon name="menu" />
+      </button>
+      <RouterLink
+        to={paths.home.getHref()}
+        aria-label="Laurel home"
+        className="laurel-header__home"
+      >
+        <Logo size={28} />
+      </RouterLink>
+      <span className="laurel-header__spacer" />
+      <Tooltip title={`Search (${SEARCH_SHORTCUT_LABEL})`}>
+        <button
+          type="button"
+          className="laurel-header-button"
+          aria-label="Search"
+          aria-keyshortcuts="Control+K Meta+K"
+          onClick={onSearchClick}
         >
-          <MenuIcon />
-        </IconButton>
-        <Box
-          component={RouterLink}
-          to={paths.home.getHref()}
-          aria-label="Laurel home"
-          sx={{ color: 'inherit', textDecoration: 'none', display: 'inline-flex', borderRadius: 1 }}
+          <HeaderIcon name="search" />
+        </button>
+      </Tooltip>
+      <Tooltip title="View All Bookmarks">
+        <button
+          type="button"
+          className="laurel-header-button"
+          aria-label="Bookmarks"
+          onClick={() => dispatch(openBookmarksDrawer())}
         >
-          <Logo size={28} />
-        </Box>
-        <Box sx={{ flex: 1 }} />
-        <Tooltip title={`Search (${SEARCH_SHORTCUT_LABEL})`}>
-          <IconButton
-            color="inherit"
-            aria-label="Search"
-            aria-keyshortcuts="Control+K Meta+K"
-            onClick={onSearchClick}
-          >
-            <SearchOutlined />
-          </IconButton>
-        </Tooltip>
-        <Tooltip title="View All Bookmarks">
-          <IconButton
-            color="inherit"
-            aria-label="Bookmarks"
-            onClick={() => dispatch(openBookmarksDrawer())}
-          >
-            <BookmarksOutlined />
-          </IconButton>
-        </Tooltip>
-        <ThemeModeSwitch />
-        <ProfileMenu />
-      </Toolbar>
-    </AppBar>
+          <HeaderIcon name="bookmarks" />
+        </button>
+      </Tooltip>
+      <ThemeModeSwitch />
+      <ProfileMenu />
+    </header>
   );
 }

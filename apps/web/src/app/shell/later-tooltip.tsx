@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { cloneElement, useEffect, useState, type ReactElement } from 'react';
 import type MuiTooltip from '@mui/material/Tooltip';
 import type { TooltipProps } from '@mui/material/Tooltip';
 
@@ -15,31 +15,44 @@ function loadTooltip(): Promise<TooltipComponent> {
   return loading;
 }
 
+interface ButtonProps {
+  'aria-label': string;
+  autoFocus?: boolean;
+}
+
 /**
  * MUI's `Tooltip`, fetched once the first screen has been shown: the header's buttons are drawn
  * at once without it (they carry their own accessible names), and their hover hints arrive with
  * the tooltip's code (with Popper.js, about 10 KB compressed) when the browser is idle
- * (docs/decisions/031). The button is drawn again when the tooltip arrives; its state lives above.
+ * (docs/decisions/031). The button is drawn again inside the tooltip when it arrives; a button
+ * that had the keyboard focus then passes it to its new self (docs/decisions/033).
  */
 export function LaterTooltip({
   title,
   children,
 }: {
   title: TooltipProps['title'];
-  children: TooltipProps['children'];
+  children: ReactElement<ButtonProps>;
 }) {
   const [Tooltip, setTooltip] = useState(() => loaded);
+  const [refocus, setRefocus] = useState(false);
+  const label = children.props['aria-label'];
   useEffect(() => {
     if (Tooltip) return;
     let active = true;
     void afterFirstScreen()
       .then(loadTooltip)
       .then((component) => {
-        if (active) setTooltip(() => component);
+        if (!active) return;
+        // The header's buttons have names of their own: the focused one is found by its name.
+        setRefocus(document.activeElement?.getAttribute('aria-label') === label);
+        setTooltip(() => component);
       });
     return () => {
       active = false;
     };
-  }, [Tooltip]);
-  return Tooltip ? <Tooltip title={title}>{children}</Tooltip> : children;
+  }, [Tooltip, label]);
+  // React focuses an element drawn with `autoFocus` as it mounts.
+  const child = Tooltip && refocus ? cloneElement(children, { autoFocus: true }) : children;
+  return Tooltip ? <Tooltip title={title}>{child}</Tooltip> : child;
 }

@@ -1,14 +1,11 @@
 import { Suspense, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import Avatar from '@mui/material/Avatar';
-import ButtonBase from '@mui/material/ButtonBase';
-import Typography from '@mui/material/Typography';
-import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 
 import { useAuth } from '../../lib/auth/use-auth';
 import { afterFirstScreen } from '../../lib/routing/first-screen';
 import { paths } from '../../lib/routing/paths';
 import { preloadable } from '../../lib/routing/preloadable';
+import { HeaderIcon } from './header-icons';
 
 // The menu's list is fetched after the first screen (or on the first click), not with the shell.
 const [ProfileMenuList, preloadProfileMenuList] = preloadable(() => import('./profile-menu-list'));
@@ -39,43 +36,22 @@ export function ProfileMenu() {
 
   return (
     <>
-      <ButtonBase
+      {/* Plain elements styled by shell.css (docs/decisions/033). */}
+      <button
+        type="button"
+        className="laurel-header-button laurel-account-button"
         onClick={(event) => setAnchor(event.currentTarget)}
         aria-label="Account menu"
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        sx={{
-          borderRadius: 999,
-          pl: 1,
-          pr: 2,
-          py: 1,
-          gap: 2,
-          color: 'inherit',
-          '&:hover': { bgcolor: 'rgba(255,255,255,0.12)' },
-        }}
       >
-        <Avatar
-          sx={{
-            width: 32,
-            height: 32,
-            fontSize: '0.8125rem',
-            fontWeight: 700,
-            bgcolor: 'rgba(255,255,255,0.22)',
-            color: 'inherit',
-          }}
-        >
+        <span className="laurel-account-button__avatar">
           {initialsOf(profile?.firstName, profile?.lastName, email)}
-        </Avatar>
-        <Typography
-          component="span"
-          sx={{ display: { xs: 'none', sm: 'inline' }, fontWeight: 700, maxWidth: 180 }}
-          noWrap
-        >
-          {profile?.firstName || name}
-        </Typography>
-        <KeyboardArrowDown fontSize="small" sx={{ display: { xs: 'none', sm: 'inline-block' } }} />
-      </ButtonBase>
+        </span>
+        <span className="laurel-account-button__name">{profile?.firstName || name}</span>
+        <HeaderIcon name="arrowDown" small />
+      </button>
       {/* Rendered from the first opening on, so that the menu can close with its transition. */}
       {menuUsed ? (
         <Suspense fallback={null}>

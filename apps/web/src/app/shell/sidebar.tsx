@@ -36,7 +36,8 @@ export function Sidebar({ mobileOpen, onMobileClose }: SidebarProps) {
     void afterFirstScreen().then(preloadMobileNavigation);
   }, []);
   return (
-    <Box component="aside" sx={{ width: { md: SIDEBAR_WIDTH }, flexShrink: { md: 0 } }}>
+    // The column's room beside the page: `laurel-shell__aside` in shell.css.
+    <aside className="laurel-shell__aside">
       {drawerUsed ? (
         <Suspense fallback={null}>
           <MobileNavigation open={mobileOpen} onClose={onMobileClose} />
@@ -65,6 +66,6 @@ export function Sidebar({ mobileOpen, onMobileClose }: SidebarProps) {
           </Box>
         </Box>
       ) : null}
-    </Box>
+    </aside>
   );
 }

@@ -1,8 +1,6 @@
-import IconButton from '@mui/material/IconButton';
 import { useColorScheme } from '@mui/material/styles';
-import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
-import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 
+import { HeaderIcon } from './header-icons';
 import { LaterTooltip as Tooltip } from './later-tooltip';
 
 /** Switches between light and dark; the choice is remembered by MUI under `mui-mode`. */
@@ -13,13 +11,14 @@ export function ThemeModeSwitch() {
   const label = isDark ? 'Switch to light mode' : 'Switch to dark mode';
   return (
     <Tooltip title={label}>
-      <IconButton
-        color="inherit"
+      <button
+        type="button"
+        className="laurel-header-button"
         aria-label={label}
         onClick={() => setMode(isDark ? 'light' : 'dark')}
       >
-        {isDark ? <LightModeOutlined /> : <DarkModeOutlined />}
-      </IconButton>
+        <HeaderIcon name={isDark ? 'lightMode' : 'darkMode'} />
+      </button>
     </Tooltip>
   );
 }

@@ -1,14 +1,15 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-
-/** The Laurel mark: a laurel leaf on a rounded square. */
+/**
+ * The Laurel mark: a laurel leaf on a rounded square. Plain elements, without the style engine:
+ * the mark is part of the first paint of every screen (docs/decisions/033).
+ */
 export function LogoMark({ size = 28 }: { size?: number }) {
   return (
-    <Box
-      component="svg"
+    <svg
       viewBox="0 0 32 32"
       aria-hidden="true"
-      sx={{ width: size, height: size, flexShrink: 0 }}
+      width={size}
+      height={size}
+      style={{ flexShrink: 0 }}
     >
       <rect width="32" height="32" rx="7" fill="currentColor" opacity="0.16" />
       <path
@@ -20,20 +21,25 @@ export function LogoMark({ size = 28 }: { size?: number }) {
         fill="currentColor"
         opacity="0.7"
       />
-    </Box>
+    </svg>
   );
 }
 
-export function Logo({ size = 28, color = 'inherit' }: { size?: number; color?: string }) {
+/** The mark and the name, in the colour of the text around them. */
+export function Logo({ size = 28 }: { size?: number }) {
   return (
-    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 2.5, color }}>
+    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 10 }}>
       <LogoMark size={size} />
-      <Typography
-        component="span"
-        sx={{ fontWeight: 900, fontSize: size * 0.68, letterSpacing: '0.01em', color: 'inherit' }}
+      <span
+        style={{
+          fontWeight: 900,
+          fontSize: size * 0.68,
+          letterSpacing: '0.01em',
+          lineHeight: 1.5,
+        }}
       >
         Laurel
-      </Typography>
-    </Box>
+      </span>
+    </span>
   );
 }
