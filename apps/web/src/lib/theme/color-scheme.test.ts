@@ -50,5 +50,8 @@ describe('the colour scheme before MUI has loaded', () => {
     expect(root.style.getPropertyValue('--laurel-on-primary-dark')).toBe(
       THEME_VARIANTS.GREEN.dark.primary.contrastText,
     );
+    // #2e7d4f: its channels, and each at 70 % for the hover colour (MUI's primary.dark).
+    expect(root.style.getPropertyValue('--laurel-primary-channels-light')).toBe('46, 125, 79');
+    expect(root.style.getPropertyValue('--laurel-primary-hover-light')).toBe('rgb(32, 87, 55)');
   });
 });

@@ -46,7 +46,10 @@ function fromTheme(scheme: 'light' | 'dark'): Record<string, string> {
     '--laurel-outline': `rgba(${channel}, 0.23)`,
     '--laurel-action-active': palette.action.active,
     '--laurel-action-hover': palette.action.hover,
-    '--laurel-hover-opacity': `${palette.action.hoverOpacity * 100}%`,
+    // MUI's primary.dark under white text; lighter under the dark scheme's dark text (color-scheme.ts).
+    '--laurel-primary-hover': `var(--laurel-primary-hover-${scheme}, ${scheme === 'light' ? palette.primary.dark : 'rgb(107, 134, 180)'})`,
+    '--laurel-primary-channels': `var(--laurel-primary-channels-${scheme}, ${palette.primary.mainChannel.split(' ').join(', ')})`,
+    '--laurel-hover-opacity': String(palette.action.hoverOpacity),
     '--laurel-disabled': palette.action.disabled,
     '--laurel-disabled-background': palette.action.disabledBackground,
     ...severities,
