@@ -48,6 +48,8 @@ const FIRST_SCREEN = {
  * its sections (their own chunk, so that the greeting shows first).
  */
 const SIGNED_IN_SCREEN = {
+  // MUI with the app's theme: the screens after the sign-in screen are drawn with it.
+  theme: `${SRC}lib/theme/app-theme-provider.tsx`,
   prefetch: `${SRC}app/routes/dashboard/prefetch.ts`,
   // Loaded with the prefetch (before the first render of a visit with a session): the store and
   // the session's store actions, so that they are not requests of their own.
@@ -74,6 +76,8 @@ const ROUTE_MODULES = new Set([
  */
 const REEXPORTED_ONLY = /[\\/]node_modules[\\/]@mui[\\/]system[\\/](Grid|Stack)[\\/]/;
 
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
+
 type ModuleInfoOf = (id: string) => Rolldown.ModuleInfo | null;
 
 /** Every module `roots` import statically, directly or not. */
@@ -92,7 +96,7 @@ function staticClosure(roots: string[], getModuleInfo: ModuleInfoOf): Set<string
 type FirstScreenPart = 'ui' | 'app' | 'sign-in' | 'prefetch' | 'shell' | 'dashboard' | 'sections';
 
 let firstScreens:
-  { part: Exclude<FirstScreenPart, 'ui' | 'app' | 'sign-in'>; modules: Set<string> }[] | undefined;
+  { part: Exclude<FirstScreenPart, 'app' | 'sign-in'>; modules: Set<string> }[] | undefined;
 let signInScreen: Set<string> | undefined;
 
 /** Which of the first screens' shared chunks `id` belongs to, if any. */
@@ -101,22 +105,26 @@ function firstScreenPart(id: string, context: Rolldown.ChunkingContext): FirstSc
   if (!/\.[cm]?[jt]sx?$/.test(id) || ROUTE_MODULES.has(id) || REEXPORTED_ONLY.test(id)) return null;
   const getModuleInfo: ModuleInfoOf = (moduleId) => context.getModuleInfo(moduleId);
   signInScreen ??= staticClosure([FIRST_SCREEN.entry, ...FIRST_SCREEN.signIn], getModuleInfo);
-  if (signInScreen.has(id)) {
-    if (/[\\/]node_modules[\\/]/.test(id)) return 'ui';
-    return id.startsWith(`${SRC}features/auth/`) ? 'sign-in' : 'app';
-  }
-  // Each signed-in part takes what its root imports that no earlier part holds, so a part only
-  // ever imports from the parts before it.
-  firstScreens ??= (['prefetch', 'shell', 'dashboard', 'sections'] as const).map((part) => ({
+  if (signInScreen.has(id)) return id.startsWith(`${SRC}features/auth/`) ? 'sign-in' : 'app';
+  // Each later part takes what its roots import that no earlier part holds, so a part only ever
+  // imports from the parts before it. `ui` takes only libraries: MUI, its style engine and the
+  // components the shell uses, which every screen after the sign-in screen needs.
+  firstScreens ??= (['ui', 'prefetch', 'shell', 'dashboard', 'sections'] as const).map((part) => ({
     part,
     modules: staticClosure(
-      part === 'prefetch'
-        ? [SIGNED_IN_SCREEN.prefetch, SIGNED_IN_SCREEN.store, SIGNED_IN_SCREEN.sessionStore]
-        : [SIGNED_IN_SCREEN[part]],
+      part === 'ui'
+        ? [SIGNED_IN_SCREEN.theme, SIGNED_IN_SCREEN.shell]
+        : part === 'prefetch'
+          ? [SIGNED_IN_SCREEN.prefetch, SIGNED_IN_SCREEN.store, SIGNED_IN_SCREEN.sessionStore]
+          : [SIGNED_IN_SCREEN[part]],
       getModuleInfo,
     ),
   }));
-  return firstScreens.find(({ modules }) => modules.has(id))?.part ?? null;
+  return (
+    firstScreens.find(
+      ({ part, modules }) => modules.has(id) && (part !== 'ui' || NODE_MODULES.test(id)),
+    )?.part ?? null
+  );
 }
 
 /**

@@ -24,7 +24,8 @@ test.describe('content security policy', () => {
     expect(policy).toContain("frame-ancestors 'none'");
     expect(policy).not.toContain('unsafe-inline');
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-    // The style engine's rules were let in: the primary button is filled, not a bare <button>.
+    // The sign-in screen's stylesheets were let in: the primary button is filled, not a bare
+    // <button>.
     const button = page.getByRole('button', { name: 'Continue' });
     await expect(button).toHaveCSS('background-color', /^rgb\((?!0, 0, 0\))/);
     const fontsLoaded = await page.evaluate(async () => {
@@ -36,6 +37,13 @@ test.describe('content security policy', () => {
       return loaded;
     });
     expect(fontsLoaded).toBeGreaterThan(0);
+    // So were the style engine's, on a screen drawn with MUI: its link is not underlined as a bare
+    // <a> would be.
+    await page.goto('/auth/accept-invitation');
+    await expect(page.getByRole('link', { name: 'Sign in' })).toHaveCSS(
+      'text-decoration-line',
+      'none',
+    );
   });
 
   test('the API documentation renders under its own policy', async ({ page }) => {

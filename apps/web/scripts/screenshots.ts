@@ -235,6 +235,15 @@ interface Scene {
 const scenes: Scene[] = [
   { name: 'sign-in', path: '/auth/password-sign-in' },
   {
+    name: 'sign-in-email-error',
+    path: '/auth/password-sign-in',
+    act: async (page) => {
+      await page.getByLabel('E-mail address').fill('orgadmin@');
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByText('Enter a valid e-mail address').first().waitFor();
+    },
+  },
+  {
     name: 'sign-in-password',
     path: '/auth/password-sign-in?checkEmail=true',
     act: async (page) => {

@@ -5,6 +5,7 @@ import { PageTitle } from '../lib/routing/page-title';
 import { paths } from '../lib/routing/paths';
 import { preloadable } from '../lib/routing/preloadable';
 import { loadAppConfig } from '../lib/api/app-config';
+import { MuiScreens, preloadMuiScreens } from '../lib/theme/mui-screens';
 import { loadStore } from '../lib/store/lazy-store';
 import { preloadStoreProvider, StoreProvider } from '../lib/store/store-provider';
 import { RequireAuth } from './require-auth';
@@ -97,15 +98,21 @@ export function startFirstScreen(pathname: string, options: { mayBeSignedIn: boo
   const waits: Promise<unknown>[] = [atMost(loadAppConfig(), FACTS_WAIT_MS)];
   // The sign-in frame's code is fetched with the screen's, not once the first render asks for it.
   const authScreen = AUTH_SCREENS[pathname];
+  // Every sign-in step but the first is drawn with MUI.
+  const withMui = (load: () => Promise<unknown>) =>
+    pathname === paths.auth.passwordSignIn.path
+      ? load
+      : () => Promise.all([load(), preloadMuiScreens()]);
   if (authScreen)
-    waits.push(atMost(Promise.all([authScreen(), loadAuthLayout()]), SCREEN_CODE_WAIT_MS));
+    waits.push(atMost(Promise.all([withMui(authScreen)(), loadAuthLayout()]), SCREEN_CODE_WAIT_MS));
   // Nobody signed in: every other path leads to the sign-in screen.
   else if (!options.mayBeSignedIn)
     waits.push(atMost(Promise.all([loadPasswordSignIn(), loadAuthLayout()]), SCREEN_CODE_WAIT_MS));
   firstFrameReady = Promise.all(waits);
   if (!options.mayBeSignedIn) return;
-  // The signed-in screens read the store.
+  // The signed-in screens read the store and are drawn with MUI.
   void preloadStoreProvider().catch(() => undefined);
+  void preloadMuiScreens().catch(() => undefined);
   // In a task of its own, so that the session check's requests are sent first; the dashboard's
   // data before any code (a small chunk of its own: the data need not wait for the screen's code).
   window.setTimeout(() => {
@@ -199,68 +206,73 @@ export function AppRoutes() {
             path={paths.auth.passwordSignIn.path}
             element={titled('Sign in', <PasswordSignIn />)}
           />
-          <Route
-            path={paths.auth.setPassword.path}
-            element={titled('Choose a new password', <SetPassword />)}
-          />
-          <Route
-            path={paths.auth.setupMfa.path}
-            element={titled('Set up two-step verification', <SetupMfa />)}
-          />
-          <Route
-            path={paths.auth.verifyMfa.path}
-            element={titled('Two-step verification', <VerifyMfa />)}
-          />
-          <Route
-            path={paths.auth.selectMethod.path}
-            element={titled('Choose how to sign in', <SelectMethod />)}
-          />
-          <Route
-            path={paths.auth.verifyEmailCode.path}
-            element={titled('Check your e-mail', <VerifyEmailCode />)}
-          />
-          <Route
-            path={paths.auth.selectMfa.path}
-            element={titled('Two-step verification', <SelectMfa />)}
-          />
-          <Route
-            path={paths.auth.passkeySignIn.path}
-            element={titled('Sign in with a passkey', <PasskeySignIn />)}
-          />
-          <Route
-            path={paths.auth.forgotPassword.path}
-            element={titled('Reset your password', <ForgotPassword />)}
-          />
-          <Route
-            path={paths.auth.resetPassword.path}
-            element={titled('Choose a new password', <ResetPassword />)}
-          />
-          {/* These two read the store; the other sign-in screens do without it. */}
-          <Route
-            path={paths.auth.callback.path}
-            element={titled(
-              'Company sign-in',
-              <StoreProvider>
-                <Callback />
-              </StoreProvider>,
-            )}
-          />
-          <Route
-            path={paths.auth.acceptInvitation.path}
-            element={titled(
-              'Accept your invitation',
-              <StoreProvider>
-                <AcceptInvitation />
-              </StoreProvider>,
-            )}
-          />
+          {/* The first step is drawn without MUI; the others bring it (docs/decisions/032). */}
+          <Route element={<MuiScreens />}>
+            <Route
+              path={paths.auth.setPassword.path}
+              element={titled('Choose a new password', <SetPassword />)}
+            />
+            <Route
+              path={paths.auth.setupMfa.path}
+              element={titled('Set up two-step verification', <SetupMfa />)}
+            />
+            <Route
+              path={paths.auth.verifyMfa.path}
+              element={titled('Two-step verification', <VerifyMfa />)}
+            />
+            <Route
+              path={paths.auth.selectMethod.path}
+              element={titled('Choose how to sign in', <SelectMethod />)}
+            />
+            <Route
+              path={paths.auth.verifyEmailCode.path}
+              element={titled('Check your e-mail', <VerifyEmailCode />)}
+            />
+            <Route
+              path={paths.auth.selectMfa.path}
+              element={titled('Two-step verification', <SelectMfa />)}
+            />
+            <Route
+              path={paths.auth.passkeySignIn.path}
+              element={titled('Sign in with a passkey', <PasskeySignIn />)}
+            />
+            <Route
+              path={paths.auth.forgotPassword.path}
+              element={titled('Reset your password', <ForgotPassword />)}
+            />
+            <Route
+              path={paths.auth.resetPassword.path}
+              element={titled('Choose a new password', <ResetPassword />)}
+            />
+            {/* These two read the store; the other sign-in screens do without it. */}
+            <Route
+              path={paths.auth.callback.path}
+              element={titled(
+                'Company sign-in',
+                <StoreProvider>
+                  <Callback />
+                </StoreProvider>,
+              )}
+            />
+            <Route
+              path={paths.auth.acceptInvitation.path}
+              element={titled(
+                'Accept your invitation',
+                <StoreProvider>
+                  <AcceptInvitation />
+                </StoreProvider>,
+              )}
+            />
+          </Route>
           <Route path="*" element={<Navigate to={paths.auth.passwordSignIn.getHref()} replace />} />
         </Route>
         <Route
           element={
-            <StoreProvider>
-              <RequireAuth />
-            </StoreProvider>
+            <MuiScreens>
+              <StoreProvider>
+                <RequireAuth />
+              </StoreProvider>
+            </MuiScreens>
           }
         >
           <Route element={<AppShell />}>

@@ -1,16 +1,9 @@
-/**
- * The Laurel mark: a laurel leaf on a rounded square. Plain elements, without the style engine:
- * the mark is part of the first paint of every screen (docs/decisions/033).
- */
+import styles from '../plain/plain.module.css';
+
+/** The Laurel mark: a laurel leaf on a rounded square. */
 export function LogoMark({ size = 28 }: { size?: number }) {
   return (
-    <svg
-      viewBox="0 0 32 32"
-      aria-hidden="true"
-      width={size}
-      height={size}
-      style={{ flexShrink: 0 }}
-    >
+    <svg viewBox="0 0 32 32" aria-hidden="true" width={size} height={size}>
       <rect width="32" height="32" rx="7" fill="currentColor" opacity="0.16" />
       <path
         d="M16 6c-3 3.2-4.5 6.6-4.5 10.2 0 2.9 1 5.4 3 7.6V26h3v-2.2c2-2.2 3-4.7 3-7.6C20.5 12.6 19 9.2 16 6z"
@@ -25,21 +18,12 @@ export function LogoMark({ size = 28 }: { size?: number }) {
   );
 }
 
-/** The mark and the name, in the colour of the text around them. */
-export function Logo({ size = 28 }: { size?: number }) {
+/** The mark and the name; drawn without MUI, as the sign-in screen shows it first. */
+export function Logo({ size = 28, color }: { size?: number; color?: string }) {
   return (
-    <span style={{ display: 'inline-flex', alignItems: 'center', gap: 10 }}>
+    <span className={styles.logo} style={color ? { color } : undefined}>
       <LogoMark size={size} />
-      <span
-        style={{
-          fontWeight: 900,
-          fontSize: size * 0.68,
-          letterSpacing: '0.01em',
-          lineHeight: 1.5,
-        }}
-      >
-        Laurel
-      </span>
+      <span style={{ fontSize: size * 0.68 }}>Laurel</span>
     </span>
   );
 }

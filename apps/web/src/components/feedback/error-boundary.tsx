@@ -1,10 +1,8 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-
 import { getErrorText } from '../../lib/errors/error-text';
 import { usePageTitle } from '../../lib/routing/page-title';
+import { Button } from '../plain/button';
+import styles from '../plain/plain.module.css';
 
 const FAILED_TITLE = 'This page could not be shown';
 
@@ -42,24 +40,18 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override render() {
     if (!this.state.error) return this.props.children;
+    // Drawn without MUI: the screen that failed may be the one that was to bring it.
     return (
-      <Box
-        sx={{ minHeight: '60vh', display: 'grid', placeItems: 'center', textAlign: 'center', p: 6 }}
-        role="alert"
-      >
+      <div className={`${styles.page} ${styles.failed}`} role="alert">
         <FailedPageTitle />
-        <Box sx={{ maxWidth: 480 }}>
-          <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
-            {FAILED_TITLE}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 6 }}>
-            {getErrorText(this.state.error)}
-          </Typography>
+        <div>
+          <h1>{FAILED_TITLE}</h1>
+          <p>{getErrorText(this.state.error)}</p>
           <Button variant="contained" onClick={() => window.location.reload()}>
             Reload the page
           </Button>
-        </Box>
-      </Box>
+        </div>
+      </div>
     );
   }
 }

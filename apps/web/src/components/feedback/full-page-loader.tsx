@@ -1,14 +1,11 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import { Progress } from '../plain/progress';
+import styles from '../plain/plain.module.css';
 
+/** What a screen shows while its code or data arrive; drawn without MUI, which may be among them. */
 export function FullPageLoader({ label = 'Loading' }: { label?: string }) {
   return (
-    <Box
-      sx={{ display: 'grid', placeItems: 'center', minHeight: '60vh', width: '100%' }}
-      role="status"
-      aria-live="polite"
-    >
-      <CircularProgress aria-label={label} size={36} />
-    </Box>
+    <div className={styles.page} role="status" aria-live="polite">
+      <Progress label={label} />
+    </div>
   );
 }

@@ -1,13 +1,14 @@
 import { Suspense, lazy, useCallback, useMemo, useState, type ReactNode } from 'react';
 
+import { MuiScreens, preloadMuiScreens } from '../../lib/theme/mui-screens';
 import type { Notice } from './snackbar-banner';
 import { SnackbarContext, type SnackbarContextValue } from './snackbar-context';
 
 const loadBanner = () => import('./snackbar-banner');
 const SnackbarBanner = lazy(loadBanner);
 
-/** Fetches the banner's code ahead of the first notification (used by tests and idle preloading). */
-export const preloadSnackbarBanner = loadBanner;
+/** Fetches the banner's code and MUI's theme ahead of the first notification (used by tests and idle preloading). */
+export const preloadSnackbarBanner = () => Promise.all([loadBanner(), preloadMuiScreens()]);
 
 let nextKey = 1;
 
@@ -34,12 +35,15 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
       {children}
       {notice ? (
         <Suspense fallback={null}>
-          <SnackbarBanner
-            notice={notice}
-            open={open}
-            onClose={closeSnackbar}
-            onExited={clearNotice}
-          />
+          {/* The banner is MUI's: it may show over a screen drawn without MUI. */}
+          <MuiScreens>
+            <SnackbarBanner
+              notice={notice}
+              open={open}
+              onClose={closeSnackbar}
+              onExited={clearNotice}
+            />
+          </MuiScreens>
         </Suspense>
       ) : null}
     </SnackbarContext.Provider>

@@ -1,15 +1,13 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 
 import { FormContext, useFormContext } from '../../../components/forms/form-context';
-import { TextInput } from '../../../components/forms/text-input';
 import type { FormState } from '../../../components/forms/use-form-state';
+import { Alert } from '../../../components/plain/alert';
+import { Button } from '../../../components/plain/button';
+import { TextField } from '../../../components/plain/text-field';
+import { TextLink } from '../../../components/plain/text-link';
 import { paths } from '../../../lib/routing/paths';
+import styles from './auth.module.css';
 
 export interface AuthFormProps<T extends Record<string, unknown>> {
   /** The form of the step: its fields' binding, its error and busy flag. */
@@ -32,7 +30,10 @@ export interface AuthFormProps<T extends Record<string, unknown>> {
   submitDisabled?: boolean;
 }
 
-/** Title, messages, fields and the submit button, as every sign-in step shows them. */
+/**
+ * Title, messages, fields and the submit button, as every sign-in step shows them; drawn without
+ * MUI, so that the first step shows without it (the fields of the other steps are MUI's).
+ */
 export function AuthForm<T extends Record<string, unknown>>({
   form,
   title,
@@ -53,22 +54,16 @@ export function AuthForm<T extends Record<string, unknown>>({
     onSubmit();
   };
   return (
-    <Box>
-      <Typography variant="h3" component="h1" sx={{ mb: 2 }}>
-        {title}
-      </Typography>
-      {subtitle ? (
-        <Typography color="text.secondary" sx={{ mb: 6, fontSize: '0.9375rem' }}>
-          {subtitle}
-        </Typography>
-      ) : null}
+    <div>
+      <h1 className={styles.title}>{title}</h1>
+      {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}
       {notice}
       {error ? (
-        <Alert severity="error" sx={{ mb: 5 }} role="alert">
+        <Alert severity="error" className={styles.message}>
           {error}
         </Alert>
       ) : null}
-      <Box component="form" noValidate onSubmit={handleSubmit} sx={{ display: 'grid', gap: 3 }}>
+      <form noValidate onSubmit={handleSubmit} className={styles.form}>
         <FormContext value={form ?? null}>{children}</FormContext>
         {submitLabel ? (
           <Button
@@ -76,31 +71,21 @@ export function AuthForm<T extends Record<string, unknown>>({
             variant="contained"
             size="large"
             disabled={busy || submitDisabled}
-            sx={{ py: 3, mt: 2 }}
+            className={styles.submit}
           >
             {busy ? busyLabel : submitLabel}
           </Button>
         ) : null}
-      </Box>
+      </form>
       {alternatives}
-      {footer ? (
-        <Box
-          sx={{ mt: 6, display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2 }}
-        >
-          {footer}
-        </Box>
-      ) : null}
-    </Box>
+      {footer ? <div className={styles.footer}>{footer}</div> : null}
+    </div>
   );
 }
 
 /** The way back to the first sign-in step, under most other steps. */
 export function BackToSignIn() {
-  return (
-    <Link component={RouterLink} to={paths.auth.passwordSignIn.getHref()}>
-      Back to sign in
-    </Link>
-  );
+  return <TextLink to={paths.auth.passwordSignIn.getHref()}>Back to sign in</TextLink>;
 }
 
 /** The e-mail address of the step's form, as the browser's password manager knows it. */
@@ -111,7 +96,7 @@ export function EmailField(props: {
 }) {
   const form = useFormContext();
   return (
-    <TextInput
+    <TextField
       label="E-mail address"
       type="email"
       {...props}
@@ -131,15 +116,9 @@ export function ExpiredStep({ title, what = 'step' }: { title: string; what?: st
     <AuthForm title={title} onSubmit={() => undefined}>
       <Alert severity="warning">
         This {what} has expired or was opened directly. Please{' '}
-        <Link
-          component={RouterLink}
-          to={paths.auth.passwordSignIn.getHref()}
-          underline="always"
-          color="inherit"
-          sx={{ fontWeight: 700 }}
-        >
+        <TextLink to={paths.auth.passwordSignIn.getHref()} className={styles.strongLink}>
           sign in again
-        </Link>{' '}
+        </TextLink>{' '}
         to start it.
       </Alert>
     </AuthForm>

@@ -1,9 +1,7 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import KeyOutlined from '@mui/icons-material/KeyOutlined';
-import MailOutlined from '@mui/icons-material/MailOutlined';
-
+import { Button } from '../../../components/plain/button';
+import { Icon } from '../../../components/plain/icons';
+import dividerStyles from '../../../components/plain/plain.module.css';
+import styles from './auth.module.css';
 import { PASSWORDLESS_LABELS } from './passwordless-labels';
 
 /**
@@ -20,14 +18,14 @@ export default function PasswordlessAlternatives({
   onEmailCode: () => void;
 }) {
   return (
-    <Box sx={{ mt: 5, display: 'flex', flexDirection: 'column', gap: 3 }}>
-      <Divider sx={{ color: 'text.secondary', fontSize: '0.8125rem' }}>
-        or, without your password
-      </Divider>
+    <div className={styles.alternatives}>
+      <div role="separator" className={dividerStyles.divider}>
+        <span>or, without your password</span>
+      </div>
       <Button
         variant="outlined"
         size="large"
-        startIcon={<KeyOutlined />}
+        startIcon={<Icon name="key" />}
         onClick={onPasskey}
         disabled={disabled}
       >
@@ -36,12 +34,12 @@ export default function PasswordlessAlternatives({
       <Button
         variant="outlined"
         size="large"
-        startIcon={<MailOutlined />}
+        startIcon={<Icon name="mail" />}
         onClick={onEmailCode}
         disabled={disabled}
       >
         {PASSWORDLESS_LABELS.emailCode}
       </Button>
-    </Box>
+    </div>
   );
 }

@@ -1,17 +1,17 @@
 import { Suspense, useState } from 'react';
-import { Link as RouterLink, Navigate, useNavigate, useSearchParams } from 'react-router';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import MailOutlined from '@mui/icons-material/MailOutlined';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import {
   emailAddressProblem,
   passwordSignInProblems,
   readEmailAddress,
 } from '@laurel/contract/sign-in-fields';
 
-import { PasswordField } from '../../../components/forms/password-field';
 import { useFormState } from '../../../components/forms/use-form-state';
+import { Alert } from '../../../components/plain/alert';
+import { Button } from '../../../components/plain/button';
+import { Icon } from '../../../components/plain/icons';
+import { PasswordField } from '../../../components/plain/password-field';
+import { TextLink } from '../../../components/plain/text-link';
 import { paths } from '../../../lib/routing/paths';
 import { checkFederated } from '../../../lib/auth/cognito-config';
 import { identityErrorText } from '../../../lib/auth/identity-errors';
@@ -20,7 +20,9 @@ import { AuthForm, EmailField } from '../components/auth-form';
 import { forgetPasswordSignIn, rememberPasswordSignIn } from '../../../lib/auth/passkey-offer';
 import { useSignInFlow } from '../lib/use-sign-in-flow';
 import { preloadable } from '../../../lib/routing/preloadable';
+import { preloadMuiScreens } from '../../../lib/theme/mui-screens';
 import { PASSWORDLESS_LABELS } from '../components/passwordless-labels';
+import styles from '../components/auth.module.css';
 
 export { PASSWORDLESS_LABELS };
 
@@ -63,8 +65,10 @@ export default function PasswordSignInRoute() {
     async (values) => {
       const email = readEmailAddress(values.email);
       auth.updateLoginData({ email });
-      // The password step's alternatives arrive while the address is checked.
+      // The password step's alternatives arrive while the address is checked, and MUI, which the
+      // screens after this one are drawn with, starts on its way.
       const alternatives = loadPasswordlessAlternatives().catch(() => undefined);
+      void preloadMuiScreens().catch(() => undefined);
       try {
         const result = await checkFederated({ email });
         if (result.isFederated && result.redirectUri) {
@@ -131,12 +135,12 @@ export default function PasswordSignInRoute() {
       notice={
         <>
           {checkEmail ? (
-            <Alert severity="info" icon={<MailOutlined />} sx={{ mb: 5 }}>
+            <Alert severity="info" icon={<Icon name="mail" />} className={styles.message}>
               {CHECK_EMAIL_NOTE}
             </Alert>
           ) : null}
           {notice ? (
-            <Alert severity={notice.severity} sx={{ mb: 5 }}>
+            <Alert severity={notice.severity} className={styles.message}>
               {notice.message}
             </Alert>
           ) : null}
@@ -156,9 +160,9 @@ export default function PasswordSignInRoute() {
         ) : null
       }
       footer={
-        <Link component={RouterLink} to={paths.auth.forgotPassword.getHref(typedEmail)}>
+        <TextLink to={paths.auth.forgotPassword.getHref(typedEmail)}>
           Forgot your password?
-        </Link>
+        </TextLink>
       }
     >
       <EmailField
@@ -172,7 +176,6 @@ export default function PasswordSignInRoute() {
                 setStep('email');
                 form.reset({ email: form.values.email, password: '' });
               }}
-              sx={{ whiteSpace: 'nowrap' }}
             >
               Change
             </Button>
