@@ -10,13 +10,7 @@ import { createDatabase, type DatabaseHandle } from '../apps/server/src/db/datab
 import { migrateToLatest, serverMigrations } from '../apps/server/src/db/migrations.ts';
 import { IDENTITY_MIGRATIONS } from '../apps/server/src/identity.ts';
 import { createRandom } from '../apps/server/src/seed/demo.ts';
-import {
-  benchOnBothDialects,
-  describeOrigin,
-  type Origin,
-  p95,
-  signedInApp,
-} from './datasets.ts';
+import { benchOnBothDialects, describeOrigin, type Origin, p95, signedInApp } from './datasets.ts';
 import { BENCH_ADMIN, generateDirectoryWithAdmin } from './directory.ts';
 import type { BenchRow } from './lib.ts';
 
