@@ -169,7 +169,10 @@ export function SearchPicker({
               ...params.slotProps.input,
               endAdornment: (
                 <>
-                  {isFetching ? <CircularProgress color="inherit" size={18} /> : null}
+                  {isFetching ? (
+                    // The options being looked up; the list says "Loading…" as well.
+                    <CircularProgress color="inherit" size={18} aria-label="Looking up matches" />
+                  ) : null}
                   {params.slotProps.input.endAdornment}
                 </>
               ),

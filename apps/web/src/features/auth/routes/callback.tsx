@@ -76,7 +76,7 @@ export default function CallbackRoute() {
   }
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 4 }} role="status">
-      <CircularProgress size={28} />
+      <CircularProgress size={28} aria-hidden="true" />
       <Typography>Finishing your company sign-in…</Typography>
     </Box>
   );
