@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Rolldown } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 const CSP_NONCE_PLACEHOLDER = '__LAUREL_CSP_NONCE__';
@@ -144,6 +144,41 @@ const firstScreenGroups = (
   priority: 12 - index,
 }));
 
+/**
+ * The Latin files of the Lato weights the entry imports (`main.tsx`): every screen's text is set
+ * in them. Found by the browser only once text is laid out, they were requested when the first
+ * screen was about to paint (Lighthouse's mobile sign-in: LCP 2.46 → 2.23 s with the preloads).
+ */
+const PRELOADED_FONT = /^assets\/lato-latin-\d+-normal-[\w-]+\.woff2$/;
+
+/** `<link rel="preload">` of each of the first screen's fonts in the built index.html. */
+function preloadFonts(): Plugin {
+  return {
+    name: 'laurel-preload-fonts',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const fonts = Object.keys(bundle ?? {})
+          .filter((file) => PRELOADED_FONT.test(file))
+          .sort();
+        if (fonts.length === 0) throw new Error('the build holds none of the preloaded fonts');
+        return fonts.map((file) => ({
+          tag: 'link',
+          attrs: {
+            rel: 'preload',
+            as: 'font',
+            type: 'font/woff2',
+            crossorigin: '',
+            href: `/${file}`,
+          },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
@@ -156,6 +191,7 @@ export default defineConfig({
         firstScreens = undefined;
       },
     },
+    preloadFonts(),
     // Scripts, styles and images are stored brotli- and gzip-compressed beside the originals, at
     // the highest levels once per build, and the server sends whichever the browser accepts.
     // index.html is left out: the server fills in each page's nonce and compresses it per response.
