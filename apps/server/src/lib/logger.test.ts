@@ -21,16 +21,16 @@ describe('the server log', () => {
     // A descriptor, as standard output is to the server.
     const logger = createLogger('info', false, openSync(file, 'w'));
     const names = ['Zoë Ōkubo', 'Łukasz Wróbel', '陳美玲', 'Amara 🎓 Okafor'];
-    // More than one batch (8 KiB), so lines cross batch boundaries.
-    for (let i = 0; i < 400; i += 1) logger.info({ who: names[i % names.length] }, `line ${i}`);
+    // More than one batch (64 KiB) and one write (128 KiB), so lines cross their boundaries.
+    for (let i = 0; i < 2000; i += 1) logger.info({ who: names[i % names.length] }, `line ${i}`);
     logger.debug('below the level');
     await flushLog(logger);
     const lines = linesOf(file);
     expect(lines.map((line) => line.msg)).toEqual(
-      Array.from({ length: 400 }, (_, i) => `line ${i}`),
+      Array.from({ length: 2000 }, (_, i) => `line ${i}`),
     );
     expect(lines.map((line) => line.who)).toEqual(
-      Array.from({ length: 400 }, (_, i) => names[i % names.length]),
+      Array.from({ length: 2000 }, (_, i) => names[i % names.length]),
     );
   });
 

@@ -3,12 +3,17 @@ import { type DestinationStream, type Logger, pino } from 'pino';
 /** Log lines wait at most this long in memory before they are written. */
 const FLUSH_EVERY_MS = 100;
 /** …or until this many bytes have gathered, whichever comes first. */
-const FLUSH_AT_BYTES = 8 * 1024;
+// Each write costs the main thread about 70 µs whatever its size up to here (handing it to the
+// thread pool, which shares the core): 8 KiB batches cost about 3 µs a request at 25,000 requests
+// a second, 64 KiB ones under 1 µs.
+const FLUSH_AT_BYTES = 64 * 1024;
+/** The most one write takes (sonic-boom's minimum must stay below it). */
+const WRITE_AT_MOST_BYTES = 2 * FLUSH_AT_BYTES;
 
 /**
  * The server's logger. On a terminal, people read the output (pino-pretty); elsewhere a log
  * collector does: one JSON line per event on standard output, gathered in memory and written in
- * batches (every 100 ms or 8 KiB), not with one write per line: under load the writes cost more
+ * batches (every 100 ms or 64 KiB), not with one write per line: under load the writes cost more
  * than the lines. Lines still pending are written synchronously when the process exits, however
  * it exits (pino's exit hook), so a fatal line is never lost.
  */
@@ -38,14 +43,24 @@ function batchedLines(
     dest,
     sync: false,
     minLength: FLUSH_AT_BYTES,
+    maxWrite: WRITE_AT_MOST_BYTES,
     periodicFlush: FLUSH_EVERY_MS,
     contentMode: 'buffer',
   });
   // In buffer mode sonic-boom's `write` takes bytes, though its types say text.
   const writeBytes = bytes.write.bind(bytes) as unknown as (line: Buffer) => boolean;
+  // sonic-boom calls a flush back once fewer bytes than its high-water mark (here the batch size)
+  // wait, not once none do: the flush is asked for again while any wait. Its count of waiting
+  // bytes is internal; without it (another version), one flush is all there is.
+  const waiting = bytes as unknown as { _len?: unknown };
+  const flushAll = (done: () => void): void =>
+    bytes.flush((error?: Error) => {
+      if (!error && typeof waiting._len === 'number' && waiting._len > 0) flushAll(done);
+      else done();
+    });
   return {
     write: (line: string) => writeBytes(Buffer.from(line)),
-    flush: (done) => bytes.flush(done),
+    flush: flushAll,
   };
 }
 
