@@ -204,22 +204,27 @@ export async function readPageOfIds<DB, QDB, QTB extends keyof QDB, T extends { 
     // whether there are more). When the search is the only filter, they are read from the text
     // index and the table alone, and stop at the limit: SQLite's FTS5 table yields them in rowid
     // order, PostgreSQL's bitmap (or sequential) scan in the table's storage order; their sort keys
-    // are then read by id. Beside other filters they are taken in id order on SQLite, and in the
-    // order of the planner's scan on PostgreSQL.
+    // are then read by id, or on PostgreSQL, when the keys are the table's own columns (no join),
+    // in that same scan (looking the rows up again by id was a sixth of a two-letter search's
+    // statement: users "ch" 5.4 → 4.5 ms). Beside other filters they are taken in id order on
+    // SQLite, and in the order of the planner's scan on PostgreSQL.
     const first = SEARCH_MATCH_LIMIT + 1;
+    const joined = (sorted.matching.toOperationNode().joins?.length ?? 0) > 0;
     const matches = sorted.narrowed
       ? postgres
         ? withKeys(sorted.matching.where(text.condition)).limit(first)
         : withKeys(sorted.matching.where(text.condition)).orderBy(sql.ref(sorted.id)).limit(first)
-      : withKeys(
-          sorted.matching.where(
-            postgres
-              ? // An array, so that the planner looks the rows up by id rather than hashing the ids
-                // and scanning the table.
-                sql<SqlBool>`${sql.ref(sorted.id)} = any(array(select id from ${text.ids} as t limit ${first}))`
-              : sql<SqlBool>`${sql.ref(sorted.id)} in (select id from ${text.ids} as t order by id limit ${first})`,
-          ),
-        );
+      : postgres && !joined
+        ? withKeys(sorted.matching.where(text.condition)).limit(first)
+        : withKeys(
+            sorted.matching.where(
+              postgres
+                ? // An array, so that the planner looks the rows up by id rather than hashing the ids
+                  // and scanning the table.
+                  sql<SqlBool>`${sql.ref(sorted.id)} = any(array(select id from ${text.ids} as t limit ${first}))`
+                : sql<SqlBool>`${sql.ref(sorted.id)} in (select id from ${text.ids} as t order by id limit ${first})`,
+            ),
+          );
     const statement = sql<{ total: number | string; id: number | string | null }>`
       with m as materialized ${matches}
       select t.total, p.id
