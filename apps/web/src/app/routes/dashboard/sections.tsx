@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, memo, Suspense, useDeferredValue } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
@@ -21,12 +21,20 @@ import { NeedsAttention } from './needs-attention';
 import { OrganizationsTable } from './organizations-table';
 
 // The insight cards and chart load in their own chunk; their requests start with the page's.
-const InsightsPanel = lazy(() => import('../../../features/insights/components/insights-panel'));
+// Each section asks for its own data, so another one's answer does not draw it again (memo).
+const InsightsPanel = memo(
+  lazy(() => import('../../../features/insights/components/insights-panel')),
+);
+const ContractUsage = memo(ContractUsageCard);
 
 const stack = { display: 'grid', gap: 5 } as const;
 
 /** Bookmarks and uploads in progress side by side on wide screens, equally tall. */
-function BookmarksAndUploads({ seesUploads }: { seesUploads: boolean }) {
+const BookmarksAndUploads = memo(function BookmarksAndUploads({
+  seesUploads,
+}: {
+  seesUploads: boolean;
+}) {
   return (
     <Box
       sx={{
@@ -42,11 +50,22 @@ function BookmarksAndUploads({ seesUploads }: { seesUploads: boolean }) {
       {seesUploads ? <UploadsInProgress href={paths.uploads.getHref()} /> : null}
     </Box>
   );
-}
+});
+
+const PlatformOrganizations = memo(OrganizationsTable);
 
 /** Platform admins (never acting within an organization here: `/` clears that). */
 function PlatformDashboard() {
   const { data, error } = useGetPlatformDashboardQuery();
+  // The answer is drawn in a transition, in slices between which the browser stays responsive:
+  // the store's update would otherwise draw every section in one task.
+  return <PlatformSections data={useDeferredValue(data)} error={useDeferredValue(error)} />;
+}
+
+const PlatformSections = memo(function PlatformSections({
+  data,
+  error,
+}: Pick<ReturnType<typeof useGetPlatformDashboardQuery>, 'data' | 'error'>) {
   const counts: Count[] = [
     {
       label: 'Organizations',
@@ -78,10 +97,10 @@ function PlatformDashboard() {
       <CountTiles counts={counts} />
       <NeedsAttention data={data} error={error} />
       <BookmarksAndUploads seesUploads />
-      <OrganizationsTable />
+      <PlatformOrganizations />
     </Box>
   );
-}
+});
 
 /** Organization admins and users: their organization's contract usage, uploads and insights. */
 function MemberDashboard({
@@ -120,9 +139,7 @@ function MemberDashboard({
   return (
     <Box sx={stack}>
       <CountTiles counts={counts} />
-      {canDo('read:contract', target) ? (
-        <ContractUsageCard organizationId={organizationId} />
-      ) : null}
+      {canDo('read:contract', target) ? <ContractUsage organizationId={organizationId} /> : null}
       <BookmarksAndUploads seesUploads={canDo('read:upload', target)} />
       {seesInsights ? (
         <Suspense fallback={<Skeleton variant="rounded" height={360} />}>
@@ -141,7 +158,7 @@ function MemberDashboard({
  * The dashboard below its greeting: a module of its own, so that the greeting (the largest text
  * of the first screen) shows without waiting for the sections' code (docs/decisions/031).
  */
-export default function DashboardSections({
+export default memo(function DashboardSections({
   platformAdmin,
   profile,
 }: {
@@ -156,4 +173,4 @@ export default function DashboardSections({
       organizationName={profile.organizationName}
     />
   );
-}
+});
