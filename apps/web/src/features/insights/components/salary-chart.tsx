@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { TChartPoint } from '@laurel/contract/insights';
@@ -17,19 +17,24 @@ const HEIGHT = 300;
 const FALLBACK_WIDTH = 720;
 const FONT = 'Lato, Helvetica, Arial, sans-serif';
 
-/** The width of an element, following resizes (the chart draws at its real size). */
-function useElementWidth<T extends HTMLElement>(): [Ref<T>, number] {
+/**
+ * The width of an element, following resizes (the chart draws at its real size): undefined until
+ * a ResizeObserver first reports it, which it does after the browser's own layout. Measured in a
+ * layout effect instead, the first draw forced a layout of the whole page and drew the chart
+ * again in the same task (a 390 ms task on a throttled phone, with the insights panel's).
+ */
+function useElementWidth<T extends HTMLElement>(): [Ref<T>, number | undefined] {
   const ref = useRef<T>(null);
-  const [width, setWidth] = useState(FALLBACK_WIDTH);
-  useLayoutEffect(() => {
+  const [width, setWidth] = useState(() =>
+    typeof ResizeObserver === 'undefined' ? FALLBACK_WIDTH : undefined,
+  );
+  useEffect(() => {
     const element = ref.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    const measure = () => {
-      const next = Math.round(element.getBoundingClientRect().width);
+    const observer = new ResizeObserver(([entry]) => {
+      const next = Math.round(entry?.contentRect.width ?? 0);
       if (next > 0) setWidth(next);
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
@@ -61,7 +66,9 @@ export function SalaryChart({
   awardYears,
   reference,
 }: SalaryChartProps) {
-  const [containerRef, width] = useElementWidth<HTMLDivElement>();
+  const [containerRef, measured] = useElementWidth<HTMLDivElement>();
+  // Until the width is known the chart is drawn at a default width and scaled to its box.
+  const width = measured ?? FALLBACK_WIDTH;
   const narrow = width < 520;
   const geometry = buildChartGeometry(
     points,
@@ -126,7 +133,7 @@ export function SalaryChart({
     >
       <svg
         ref={svgRef}
-        width={width}
+        width={measured === undefined ? '100%' : width}
         height={HEIGHT}
         viewBox={`0 0 ${width} ${HEIGHT}`}
         aria-hidden="true"
