@@ -19,6 +19,8 @@ const DEMO_PASSWORD = 'Laurel-demo-2026!';
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS) || 3;
 /** Optional, to study a run: a folder for every run's full JSON report (`<page>-<preset>-<n>.json`). */
 const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
+/** Optional, with REPORT_DIR: each run's Chromium trace beside its report (`<name>.trace.json`). */
+const WITH_TRACES = process.env.BENCH_LIGHTHOUSE_TRACES === '1';
 /** Optional: only the pages whose name contains one of these (comma-separated), e.g. `sign-in`. */
 const PAGE_FILTER = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
 /** Optional: only these presets (comma-separated: `mobile`, `desktop`). */
@@ -137,6 +139,11 @@ async function runLighthouse(
     if (REPORT_DIR && reportName && result) {
       mkdirSync(REPORT_DIR, { recursive: true });
       writeFileSync(join(REPORT_DIR, `${reportName}.json`), JSON.stringify(result.lhr));
+      if (WITH_TRACES)
+        writeFileSync(
+          join(REPORT_DIR, `${reportName}.trace.json`),
+          JSON.stringify((result.artifacts as unknown as { Trace: unknown }).Trace),
+        );
     }
     if (!result?.lhr.runtimeError || attempt === 3) return figuresOf(result);
     console.error(`lighthouse ${preset} ${url}: ${result.lhr.runtimeError.code}, running again`);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { use } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 
@@ -7,7 +7,7 @@ import { mayHaveSession, readStoredSession } from '../lib/amplify/identity-cooki
 import { loadCognitoConfig } from '../lib/auth/cognito-config';
 import { requestStoredSessionProfile, sendStoredSessionToken } from '../lib/auth/stored-session';
 import { loadStore, setStoreLoader } from '../lib/store/lazy-store';
-import { AppRoutes, startFirstScreen } from './router';
+import { AppRoutes, signedInFrame, startFirstScreen } from './router';
 
 /**
  * A data router (rather than `<BrowserRouter>`) so that screens can hold navigation while a form
@@ -41,7 +41,14 @@ function createAppRouter() {
   ]);
 }
 
+/** The page's router, made on the first render (a render that waits keeps no state). */
+let appRouter: ReturnType<typeof createAppRouter> | undefined;
+
 export function App() {
-  const [router] = useState(createAppRouter);
-  return <RouterProvider router={router} />;
+  appRouter ??= createAppRouter();
+  // Someone may be signed in: nothing is drawn until the signed-in frame's code is in, rather than
+  // a spinner that React would keep on screen for 300 ms.
+  const waitFor = signedInFrame();
+  if (waitFor) use(waitFor);
+  return <RouterProvider router={appRouter} />;
 }

@@ -6,6 +6,7 @@ import { PageHeader } from '../../components/layout/page-header';
 import { useAuth } from '../../lib/auth/use-auth';
 import { useCan } from '../../lib/auth/use-can';
 import { useBreadcrumbs } from '../../lib/breadcrumbs/use-breadcrumbs';
+import { afterNextPaint } from '../../lib/routing/after-paint';
 import { preloadable } from '../../lib/routing/preloadable';
 
 // The sections arrive in a chunk of their own (their data is already on its way, see prefetch.ts).
@@ -30,31 +31,36 @@ export default function DashboardRoute() {
   const platformAdmin = isPlatformAdmin(profile);
   const canDo = useCan();
   useBreadcrumbs({ dashboard: { label: 'Dashboard', href: paths.home.getHref() } });
-  // The sections' code is requested once the greeting has been committed, not while it renders:
+  // The sections' code is requested once the greeting has been painted, not while it renders:
   // requested during the render, it arrived and ran (MUI's cards and table, 70–100 ms on a
-  // throttled phone) between the greeting's render and its paint (docs/decisions/033).
+  // throttled phone) between the greeting's render and its paint (docs/decisions/033); requested
+  // in the commit, it and the warm-up below still ran before that paint.
   const [sectionsShown, showSections] = useState(sectionsLoaded);
   useEffect(() => {
     if (sectionsShown) return;
     let active = true;
-    // The page's first number format loads the locale's data (about 18 ms on a desktop, 70 ms on a
-    // throttled phone); done in a task of its own while the sections' code downloads, not inside
-    // the task that runs that code (MUI's TablePagination makes one as its module is evaluated).
-    const warm = window.setTimeout(() => new Intl.NumberFormat('en-US'));
-    // A failed load is rendered too: the sections' lazy import then fails where the screen's
-    // error boundary shows it.
-    void loadSections()
-      .then(() => {
-        sectionsLoaded = true;
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        // A transition: React renders the sections in slices between which the browser stays
-        // responsive, not in one task (about 460 ms on a throttled phone for a platform admin's).
-        if (active) startTransition(() => showSections(true));
-      });
+    let warm: number | undefined;
+    const cancel = afterNextPaint(() => {
+      // A failed load is rendered too: the sections' lazy import then fails where the screen's
+      // error boundary shows it.
+      void loadSections()
+        .then(() => {
+          sectionsLoaded = true;
+        })
+        .catch(() => undefined)
+        .finally(() => {
+          // A transition: React renders the sections in slices between which the browser stays
+          // responsive, not in one task (about 460 ms on a throttled phone for a platform admin's).
+          if (active) startTransition(() => showSections(true));
+        });
+      // The page's first number format loads the locale's data (about 18 ms on a desktop, 70 ms
+      // on a throttled phone); done in a task of its own while the sections' code downloads, not
+      // inside the task that runs that code (MUI's TablePagination makes one as it is evaluated).
+      warm = window.setTimeout(() => new Intl.NumberFormat('en-US'));
+    });
     return () => {
       active = false;
+      cancel();
       window.clearTimeout(warm);
     };
   }, [sectionsShown]);

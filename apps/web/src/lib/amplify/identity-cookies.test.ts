@@ -60,4 +60,23 @@ describe('the session aws-amplify keeps in cookies', () => {
     expect(mayHaveSession()).toBe(true);
     expect(readStoredSession(CLIENT_ID)).toBeNull();
   });
+
+  it('follows the cookies as they change: a refreshed token and a sign-out are seen at once', () => {
+    storeSession(3600);
+    const first = readStoredSession(CLIENT_ID);
+    expect(readStoredSession(CLIENT_ID)?.idToken.toString()).toBe(first?.idToken.toString());
+    setCookie(
+      `${base}.${USERNAME}.idToken`,
+      jwt({ sub: USERNAME, email: 'renamed@northwind.demo', exp: Date.now() / 1000 + 7200 }),
+    );
+    expect(readStoredSession(CLIENT_ID)?.idToken.payload.email).toBe('renamed@northwind.demo');
+    document.cookie = `${encodeURIComponent(`${base}.LastAuthUser`)}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+    expect(readStoredSession(CLIENT_ID)).toBeNull();
+  });
+
+  it("is read beside another app's cookie that is not valid percent-encoding", () => {
+    document.cookie = 'other=%E0%A4%A; path=/';
+    storeSession(3600);
+    expect(readStoredSession(CLIENT_ID)?.username).toBe(USERNAME);
+  });
 });

@@ -4,12 +4,34 @@
  */
 const PREFIX = 'CognitoIdentityServiceProvider.';
 
+/** The page's cookies by name, read again only when `document.cookie` has changed. */
+let parsed: { source: string; values: Map<string, string> } | undefined;
+
+/** A cookie's name or value as written, where it is not valid percent-encoding (another app's). */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+function cookies(): Map<string, string> {
+  const source = typeof document === 'undefined' ? '' : document.cookie;
+  if (parsed?.source === source) return parsed.values;
+  const values = new Map<string, string>();
+  for (const part of source ? source.split(';') : []) {
+    const separator = part.indexOf('=');
+    const name = decoded((separator === -1 ? part : part.slice(0, separator)).trim());
+    if (!name || values.has(name)) continue;
+    values.set(name, separator === -1 ? '' : decoded(part.slice(separator + 1).trim()));
+  }
+  parsed = { source, values };
+  return values;
+}
+
 function cookieNames(): string[] {
-  if (typeof document === 'undefined' || !document.cookie) return [];
-  return document.cookie
-    .split(';')
-    .map((part) => decodeURIComponent(part.split('=')[0]?.trim() ?? ''))
-    .filter(Boolean);
+  return [...cookies().keys()];
 }
 
 export function hasIdentityCookies(clientId: string): boolean {
@@ -28,14 +50,7 @@ export function clearIdentityCookies(): void {
 }
 
 function cookieValue(name: string): string | undefined {
-  if (typeof document === 'undefined' || !document.cookie) return undefined;
-  for (const part of document.cookie.split(';')) {
-    const separator = part.indexOf('=');
-    if (separator === -1) continue;
-    if (decodeURIComponent(part.slice(0, separator).trim()) === name)
-      return decodeURIComponent(part.slice(separator + 1).trim());
-  }
-  return undefined;
+  return cookies().get(name);
 }
 
 /** Someone may be signed in: aws-amplify's last-user cookie of any app client is there. */
@@ -52,8 +67,20 @@ function storedClientId(): string | undefined {
   return clients.length === 1 ? clients[0] : undefined;
 }
 
+/** The claims of the tokens read last: every API call of the first screen reads them. */
+const claimsRead = new Map<string, Record<string, unknown> | null>();
+
 /** A JWT's claims, read (not verified: the server verifies every token it is sent). */
 function claimsOf(token: string): Record<string, unknown> | null {
+  if (claimsRead.has(token)) return claimsRead.get(token) ?? null;
+  // The id and access tokens of one session; a refreshed pair replaces them.
+  if (claimsRead.size >= 4) claimsRead.clear();
+  const claims = decodeClaims(token);
+  claimsRead.set(token, claims);
+  return claims;
+}
+
+function decodeClaims(token: string): Record<string, unknown> | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
