@@ -118,8 +118,10 @@ export function startFirstScreen(pathname: string, options: { mayBeSignedIn: boo
   firstFrameReady = Promise.all(waits);
   if (!options.mayBeSignedIn) return;
   // The signed-in screens read the store and are drawn with MUI.
-  void preloadStoreProvider().catch(() => undefined);
-  void preloadMuiScreens().catch(() => undefined);
+  const storeProvider = preloadStoreProvider();
+  const muiScreens = preloadMuiScreens();
+  void storeProvider.catch(() => undefined);
+  void muiScreens.catch(() => undefined);
   // In a task of its own, so that the session check's requests are sent first; the dashboard's
   // data before any code (a small chunk of its own: the data need not wait for the screen's code).
   const screenCode = new Promise<unknown>((resolve) => {
@@ -130,8 +132,8 @@ export function startFirstScreen(pathname: string, options: { mayBeSignedIn: boo
           .catch(() => undefined);
       resolve(
         Promise.all([
-          preloadStoreProvider(),
-          preloadMuiScreens(),
+          storeProvider,
+          muiScreens,
           loadAppShell(),
           pathname === paths.home.path ? loadDashboard() : undefined,
         ]),

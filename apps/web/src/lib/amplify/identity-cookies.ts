@@ -35,8 +35,7 @@ function cookieNames(): string[] {
 }
 
 export function hasIdentityCookies(clientId: string): boolean {
-  const lastAuthUser = `${PREFIX}${clientId}.LastAuthUser`;
-  return cookieNames().some((name) => name === lastAuthUser);
+  return cookies().has(`${PREFIX}${clientId}.LastAuthUser`);
 }
 
 /** Removes every identity cookie (spec §8: failure to load the user at start clears them). */

@@ -10,19 +10,18 @@ const HIDDEN_PAGE_WAIT_MS = 100;
  */
 export function afterNextPaint(callback: () => void): () => void {
   let pending = true;
-  const run = () => {
-    if (!pending) return;
+  const cancel = () => {
     pending = false;
     window.cancelAnimationFrame(frame);
     window.clearTimeout(fallback);
+  };
+  const run = () => {
+    if (!pending) return;
+    cancel();
     callback();
   };
   // A frame callback runs just before the paint; a task queued from it runs after the paint.
   const frame = window.requestAnimationFrame(() => window.setTimeout(run));
   const fallback = window.setTimeout(run, HIDDEN_PAGE_WAIT_MS);
-  return () => {
-    pending = false;
-    window.cancelAnimationFrame(frame);
-    window.clearTimeout(fallback);
-  };
+  return cancel;
 }
