@@ -8,6 +8,7 @@ import { loadAppConfig } from '../lib/api/app-config';
 import { MuiScreens, preloadMuiScreens } from '../lib/theme/mui-screens';
 import { loadStore } from '../lib/store/lazy-store';
 import { preloadStoreProvider, StoreProvider } from '../lib/store/store-provider';
+import { storedSessionProfileRequest } from '../lib/auth/stored-session';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 import type { AppStore } from './store';
@@ -122,6 +123,7 @@ export function startFirstScreen(pathname: string, options: { mayBeSignedIn: boo
   const muiScreens = preloadMuiScreens();
   void storeProvider.catch(() => undefined);
   void muiScreens.catch(() => undefined);
+  const profile = storedSessionProfileRequest();
   // In a task of its own, so that the session check's requests are sent first; the dashboard's
   // data before any code (a small chunk of its own: the data need not wait for the screen's code).
   const screenCode = new Promise<unknown>((resolve) => {
@@ -136,6 +138,10 @@ export function startFirstScreen(pathname: string, options: { mayBeSignedIn: boo
           muiScreens,
           loadAppShell(),
           pathname === paths.home.path ? loadDashboard() : undefined,
+          // The stored session's profile, so that the first render draws the signed-in screen
+          // rather than "Checking your session" first (see AuthProvider's starting state); like
+          // the facts, for 3 s at most.
+          profile && atMost(profile, FACTS_WAIT_MS),
         ]),
       );
     });

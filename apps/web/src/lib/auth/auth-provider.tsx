@@ -20,9 +20,19 @@ import { loadedStore, loadStore } from '../store/lazy-store';
 import { loadCognitoConfig } from './cognito-config';
 import type * as SessionStoreActions from './session-store';
 import { AuthContext, type AuthContextValue } from './auth-context';
-import { authReducer, initialAuthState, type AuthUser, type LoginData } from './auth-state';
+import {
+  authReducer,
+  initialAuthState,
+  type AuthState,
+  type AuthUser,
+  type LoginData,
+} from './auth-state';
 import { leftUnanswered, loadUser, sessionFromTokens, userFromStoredSession } from './load-user';
-import { sendStoredSessionToken, takeStoredSessionProfile } from './stored-session';
+import {
+  arrivedStoredSessionProfile,
+  sendStoredSessionToken,
+  takeStoredSessionProfile,
+} from './stored-session';
 import { afterFirstScreen } from '../routing/first-screen';
 
 type SessionStore = typeof SessionStoreActions;
@@ -45,12 +55,33 @@ const resetStore = () => {
 };
 
 /**
+ * The state the first render starts from: signed in already when the page's stored session is
+ * still good and the profile asked for with the page has answered (the signed-in frame waits for
+ * it, see startFirstScreen). The screen is then drawn in the first render, not after a "Checking
+ * your session" spinner and a second render of the whole tree. The session check below still
+ * runs; it ends the session if the identity service does not confirm it.
+ */
+function startingAuthState(): AuthState {
+  const stored = readStoredSession();
+  const profile = stored ? arrivedStoredSessionProfile() : undefined;
+  if (!stored || !profile) return initialAuthState;
+  return {
+    ...initialAuthState,
+    isInitialized: true,
+    isAuthenticated: true,
+    user: userFromStoredSession(stored, profile),
+  };
+}
+
+/**
  * Holds the session of spec §3. The store is loaded when a signed-in screen or the session needs
  * it, not for the sign-in screens (docs/decisions/031). aws-amplify is loaded only when it is needed: when identity
  * cookies show that someone may be signed in, or when a sign-in screen asks for it.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, dispatchAuth] = useReducer(authReducer, initialAuthState);
+  const [state, dispatchAuth] = useReducer(authReducer, undefined, startingAuthState);
+  // Whether the first render already showed the stored session signed in.
+  const startedSignedIn = useRef(state.isAuthenticated);
   const clientRef = useRef<Promise<AuthClient> | null>(null);
   const authenticatedRef = useRef(false);
   useEffect(() => {
@@ -109,7 +140,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           const profile = await takeStoredSessionProfile();
           if (cancelled) return;
           void withStore((dispatch, actions) => actions.storeProfile(dispatch, profile));
-          initialize(true, userFromStoredSession(stored, profile));
+          if (!startedSignedIn.current) initialize(true, userFromStoredSession(stored, profile));
           await afterFirstScreen();
           if (cancelled) return;
           let user: AuthUser;
