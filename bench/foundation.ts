@@ -181,45 +181,45 @@ export async function benchAuthenticatedRoute(rounds = 3): Promise<BenchRow[]> {
             ? `rounds differ by more than ${MAX_ROUND_SPREAD}×: the machine was busy with other work`
             : undefined;
       const loadNote = `load avg ${loadBefore} → ${loadAfter}; ${CORES.note}`;
-      // The serving process's CPU a request (µs) and its share of one core during the load: a
-      // server busy well under 100 % was waiting for the load generator, whose rate then says
-      // more about the generator than about the route.
-      const measuredCpu = targets.every((t) => t.cpuMs.length === t.runs.length);
-      const cpuPerRequest = (t: (typeof targets)[number]) =>
-        median(t.cpuMs.map((ms, i) => (ms * 1000) / Math.max(1, t.runs[i]!.total)));
-      const busyShare = (t: (typeof targets)[number]) =>
-        median(
-          t.cpuMs.map((ms, i) => {
-            const run = t.runs[i]!;
-            return ms / ((run.total / Math.max(1, run.requestsPerSecond)) * 1000);
-          }),
-        );
-      const [bareUs, authedUs, unauthenticatedUs] = targets.map(cpuPerRequest) as [
-        number,
-        number,
-        number,
-      ];
-      const bareBusy = measuredCpu ? busyShare(targets[0]!) : undefined;
-      const generatorBound =
-        bareBusy !== undefined && bareBusy < GENERATOR_BOUND_BELOW
-          ? `the bare server was busy ${Math.round(bareBusy * 100)}% of a core: the load generator set its rate, so this ratio flatters the app (see the CPU a request)`
+      // The serving process's CPU a request (µs) and its share of one core during the load, medians
+      // of the rounds (absent without /proc): a server busy well under 100 % was waiting for the
+      // load generator, whose rate then says more about the generator than about the route.
+      const cpuOf = (t: (typeof targets)[number]) =>
+        t.cpuMs.length === t.runs.length
+          ? {
+              us: median(t.cpuMs.map((ms, i) => (ms * 1000) / Math.max(1, t.runs[i]!.total))),
+              busy: median(
+                t.cpuMs.map((ms, i) => {
+                  const run = t.runs[i]!;
+                  return ms / ((run.total / Math.max(1, run.requestsPerSecond)) * 1000);
+                }),
+              ),
+            }
           : undefined;
-      const cpuRows: BenchRow[] = measuredCpu
-        ? [
-            {
-              name: 'server CPU a request: bare ÷ authenticated',
-              value: Math.round((bareUs / authedUs) * 100) / 100,
-              unit: '×',
-              target: '≥ 0.7',
-              pass: bareUs / authedUs >= 0.7,
-              note:
-                `bare ${bareUs.toFixed(1)} µs, with a token ${authedUs.toFixed(1)} µs, without auth ` +
-                `${unauthenticatedUs.toFixed(1)} µs (${(unauthenticatedUs / authedUs).toFixed(2)} ×, target ≥ 0.9); ` +
-                `the serving process's CPU (all its threads) over the requests it answered, medians of the rounds; ` +
-                `server busy ${targets.map((t) => `${t.name} ${Math.round(busyShare(t) * 100)}%`).join(', ')} of a core`,
-            },
-          ]
-        : [];
+      const [bareCpu, authedCpu, unauthenticatedCpu] = targets.map(cpuOf);
+      const generatorBound =
+        bareCpu && bareCpu.busy < GENERATOR_BOUND_BELOW
+          ? `the bare server was busy ${Math.round(bareCpu.busy * 100)}% of a core: the load generator set its rate, so this ratio flatters the app (see the CPU a request)`
+          : undefined;
+      const percent = (share: number) => `${Math.round(share * 100)}%`;
+      const cpuRows: BenchRow[] =
+        bareCpu && authedCpu && unauthenticatedCpu
+          ? [
+              {
+                name: 'server CPU a request: bare ÷ authenticated',
+                value: Math.round((bareCpu.us / authedCpu.us) * 100) / 100,
+                unit: '×',
+                target: '≥ 0.7',
+                pass: bareCpu.us / authedCpu.us >= 0.7,
+                note:
+                  `bare ${bareCpu.us.toFixed(1)} µs, with a token ${authedCpu.us.toFixed(1)} µs, without auth ` +
+                  `${unauthenticatedCpu.us.toFixed(1)} µs (${(unauthenticatedCpu.us / authedCpu.us).toFixed(2)} ×, target ≥ 0.9); ` +
+                  `the serving process's CPU (all its threads) over the requests it answered, medians of the rounds; ` +
+                  `server busy bare ${percent(bareCpu.busy)}, authenticated ${percent(authedCpu.busy)}, ` +
+                  `unauthenticated ${percent(unauthenticatedCpu.busy)} of a core`,
+              },
+            ]
+          : [];
       return [
         {
           name: `bare Fastify route (median of ${rounds})`,
@@ -278,6 +278,8 @@ export async function benchAuthenticatedRoute(rounds = 3): Promise<BenchRow[]> {
 
 /** A bare server busy less than this share of its core was held back by the load generator. */
 const GENERATOR_BOUND_BELOW = 0.9;
+/** Linux's clock ticks a second (`getconf CLK_TCK`), the unit of /proc's CPU times. */
+const CLOCK_TICKS = 100;
 
 /** CPU time a process (all its threads) has used so far, in ms, or undefined without /proc. */
 function processCpuMs(pid: number | undefined): number | undefined {
@@ -290,8 +292,6 @@ function processCpuMs(pid: number | undefined): number | undefined {
     return undefined;
   }
 }
-/** Linux's clock ticks a second (`getconf CLK_TCK`), the unit of /proc's CPU times. */
-const CLOCK_TICKS = 100;
 
 /** Lines written to a log file so far, read in chunks (a fast run writes more than a string holds). */
 function logLines(file: string): number {
