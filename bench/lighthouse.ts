@@ -21,6 +21,11 @@ const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS) || 3;
 const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 /** Optional, with REPORT_DIR: each run's Chromium trace beside its report (`<name>.trace.json`). */
 const WITH_TRACES = process.env.BENCH_LIGHTHOUSE_TRACES === '1';
+/**
+ * Optional, with REPORT_DIR: each run's simulated LCP beside its report (`<name>.lcp-path.txt`),
+ * every request and main-thread task of the graph Lighthouse simulated, with its simulated times.
+ */
+const WITH_LCP_PATH = process.env.BENCH_LIGHTHOUSE_LCP_PATH === '1';
 /** Optional: only the pages whose name contains one of these (comma-separated), e.g. `sign-in`. */
 const PAGE_FILTER = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
 /** Optional: only these presets (comma-separated: `mobile`, `desktop`). */
@@ -139,6 +144,11 @@ async function runLighthouse(
     if (REPORT_DIR && reportName && result) {
       mkdirSync(REPORT_DIR, { recursive: true });
       writeFileSync(join(REPORT_DIR, `${reportName}.json`), JSON.stringify(result.lhr));
+      if (WITH_LCP_PATH)
+        writeFileSync(
+          join(REPORT_DIR, `${reportName}.lcp-path.txt`),
+          await simulatedLcpPath(result),
+        );
       if (WITH_TRACES)
         writeFileSync(
           join(REPORT_DIR, `${reportName}.trace.json`),
@@ -148,6 +158,68 @@ async function runLighthouse(
     if (!result?.lhr.runtimeError || attempt === 3) return figuresOf(result);
     console.error(`lighthouse ${preset} ${url}: ${result.lhr.runtimeError.code}, running again`);
   }
+}
+
+/** A node of Lighthouse's page graph as its simulation reports it (lantern's own types). */
+interface SimulatedNode {
+  type: 'network' | 'cpu';
+  request?: { url: string; transferSize: number; connectionId: number };
+}
+interface SimulatedEstimate {
+  timeInMs: number;
+  nodeTimings: Map<SimulatedNode, { startTime: number; endTime: number }>;
+}
+
+/**
+ * How Lighthouse's simulation (lantern) arrived at the run's LCP: the same computation as its
+ * report, done again on the run's trace and network log, listed node by node. The LCP is the
+ * simulated end of the graph of requests that ended and main-thread tasks that ran before the
+ * observed LCP, so the node that ends last, and what it waited for, is where time can be won.
+ */
+async function simulatedLcpPath(result: RunnerResult): Promise<string> {
+  const { LanternLargestContentfulPaint } =
+    await import('lighthouse/core/computed/metrics/lantern-largest-contentful-paint.js');
+  const artifacts = result.artifacts as unknown as Record<string, unknown>;
+  const settings = result.lhr.configSettings;
+  const metric = (await LanternLargestContentfulPaint.request(
+    {
+      trace: artifacts.Trace,
+      devtoolsLog: artifacts.DevtoolsLog,
+      gatherContext: artifacts.GatherContext,
+      settings,
+      URL: artifacts.URL,
+      SourceMaps: artifacts.SourceMaps,
+      simulator: null,
+    } as never,
+    { computedCache: new Map(), settings } as never,
+  )) as unknown as {
+    timing: number;
+    optimisticEstimate: SimulatedEstimate;
+    pessimisticEstimate: SimulatedEstimate;
+  };
+  const origin = new URL(result.lhr.finalDisplayedUrl).origin;
+  const lines = [
+    `simulated LCP ${Math.round(metric.timing)} ms (optimistic ${Math.round(metric.optimisticEstimate.timeInMs)}, pessimistic ${Math.round(metric.pessimisticEstimate.timeInMs)}); reported ${Math.round(result.lhr.audits['largest-contentful-paint']?.numericValue ?? 0)} ms`,
+  ];
+  for (const [name, estimate] of [
+    ['optimistic', metric.optimisticEstimate],
+    ['pessimistic', metric.pessimisticEstimate],
+  ] as const) {
+    const timings = [...estimate.nodeTimings].sort(([, a], [, b]) => a.startTime - b.startTime);
+    const last = Math.max(...timings.map(([, timing]) => timing.endTime));
+    lines.push('', `${name} graph: ${timings.length} nodes, ending at ${Math.round(last)} ms`);
+    for (const [node, { startTime, endTime }] of timings) {
+      const span = `${Math.round(startTime)}–${Math.round(endTime)} ms`.padEnd(16);
+      const mark = endTime === last ? '  ← ends last' : '';
+      if (node.type === 'network' && node.request)
+        lines.push(
+          `  ${span} ${(node.request.transferSize / 1024).toFixed(1).padStart(6)} KB  ${node.request.url.replace(origin, '')} (connection ${node.request.connectionId})${mark}`,
+        );
+      else if (endTime - startTime >= 10 || mark)
+        lines.push(`  ${span} main thread ${Math.round(endTime - startTime)} ms${mark}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
 }
 
 function rowsFor(name: string, preset: Preset, runs: Figures[], load: string): BenchRow[] {
