@@ -12,6 +12,7 @@ import { storedSessionProfileRequest } from '../lib/auth/stored-session';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 import type { AppStore } from './store';
+import { DOCKED_SIDEBAR_QUERY, loadDockedSidebarContent } from './shell/docked-sidebar';
 
 // Every screen is its own chunk, fetched when its route is first visited (the first screens
 // earlier, see startFirstScreen).
@@ -137,6 +138,10 @@ export function startFirstScreen(pathname: string, options: { mayBeSignedIn: boo
           storeProvider,
           muiScreens,
           loadAppShell(),
+          // A wide screen docks the sidebar: its navigation is drawn in the same first frame.
+          window.matchMedia?.(DOCKED_SIDEBAR_QUERY).matches
+            ? loadDockedSidebarContent()
+            : undefined,
           pathname === paths.home.path ? loadDashboard() : undefined,
           // The stored session's profile, so that the first render draws the signed-in screen
           // rather than "Checking your session" first (see AuthProvider's starting state); like

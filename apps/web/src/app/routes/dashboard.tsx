@@ -8,10 +8,19 @@ import { useCan } from '../../lib/auth/use-can';
 import { useBreadcrumbs } from '../../lib/breadcrumbs/use-breadcrumbs';
 import { afterNextPaint } from '../../lib/routing/after-paint';
 import { preloadable } from '../../lib/routing/preloadable';
+import { dashboardDataAnswered } from './dashboard/prefetch';
 
 // The sections arrive in a chunk of their own (their data is already on its way, see prefetch.ts).
 const [DashboardSections, loadSections] = preloadable(() => import('./dashboard/sections'));
 let sectionsLoaded = false;
+/**
+ * How long the sections wait for the data asked for with the page, at most: with it, their cards
+ * are drawn once, with their contents; without it (a slow answer), as placeholders meanwhile.
+ */
+const SECTIONS_DATA_WAIT_MS = 2000;
+
+const atMost = (promise: Promise<unknown>, ms: number) =>
+  Promise.race([promise, new Promise((resolve) => window.setTimeout(resolve, ms))]);
 
 function greeting(now: Date): string {
   const hour = now.getHours();
@@ -43,10 +52,15 @@ export default function DashboardRoute() {
     const cancel = afterNextPaint(() => {
       // A failed load is rendered too: the sections' lazy import then fails where the screen's
       // error boundary shows it.
-      void loadSections()
-        .then(() => {
+      const data = dashboardDataAnswered();
+      void Promise.all([
+        loadSections().then(() => {
           sectionsLoaded = true;
-        })
+        }),
+        // The cards' data, so that they are not drawn as placeholders that their contents then
+        // push down the page: a layout shift (CLS) as soon as the code came before the answers.
+        data && atMost(data, SECTIONS_DATA_WAIT_MS),
+      ])
         .catch(() => undefined)
         .finally(() => {
           // A transition: React renders the sections in slices between which the browser stays

@@ -5,11 +5,11 @@ import { Outlet, useLocation } from 'react-router';
 import { DemoNotice } from '../../components/feedback/demo-notice';
 import { ErrorBoundary } from '../../components/feedback/error-boundary';
 import { FullPageLoader } from '../../components/feedback/full-page-loader';
-import { ImpersonationBanner } from '../../features/impersonation/components/impersonation-banner';
 import { useImpersonationSync } from '../../features/impersonation/hooks/use-impersonation-sync';
 import { useAuth } from '../../lib/auth/use-auth';
 import { signedInWithPassword } from '../../lib/auth/passkey-offer';
 import { selectBookmarks } from '../../lib/bookmarks/bookmarks-slice';
+import { selectImpersonatedOrganization } from '../../lib/impersonation/impersonation-slice';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
 import './shell.css';
@@ -17,6 +17,13 @@ import './shell.css';
 const BookmarksDrawer = lazy(() => import('../../features/bookmarks/components/bookmarks-drawer'));
 const SearchDialog = lazy(() => import('../../features/search/components/search-dialog'));
 const PasskeyOffer = lazy(() => import('../../features/profile/components/passkey-offer'));
+// Shown only while a platform admin acts within an organization: its code (MUI's button) is not
+// part of every signed-in first screen.
+const ImpersonationBanner = lazy(() =>
+  import('../../features/impersonation/components/impersonation-banner').then((module) => ({
+    default: module.ImpersonationBanner,
+  })),
+);
 const ConfirmNameDialog = lazy(
   () => import('../../features/profile/components/confirm-name-dialog'),
 );
@@ -29,6 +36,7 @@ export default function AppShell() {
   const { user } = useAuth();
   const { pathname } = useLocation();
   const { drawerOpen } = useSelector(selectBookmarks);
+  const acting = useSelector(selectImpersonatedOrganization) !== null;
   const [drawerUsed, setDrawerUsed] = useState(drawerOpen);
   // The passkey offer follows a password sign-in only: other visits do not fetch its code.
   const [mayOfferPasskey] = useState(signedInWithPassword);
@@ -57,7 +65,11 @@ export default function AppShell() {
       <Header onMenuClick={() => setMobileOpen(true)} onSearchClick={openSearch} />
       <Sidebar mobileOpen={mobileOpen} onMobileClose={() => setMobileOpen(false)} />
       <main id="main" className="laurel-shell__main">
-        <ImpersonationBanner />
+        {acting ? (
+          <Suspense fallback={null}>
+            <ImpersonationBanner />
+          </Suspense>
+        ) : null}
         <DemoNotice />
         {mayOfferPasskey ? (
           <Suspense fallback={null}>

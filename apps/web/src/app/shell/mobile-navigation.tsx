@@ -1,6 +1,7 @@
 import Drawer from '@mui/material/Drawer';
 
-import { SIDEBAR_PAPER_SX, SidebarContent } from './sidebar-content';
+import { SidebarContent } from './sidebar-content';
+import { SIDEBAR_PAPER_SX } from './sidebar-layout';
 
 /** The navigation sliding in on screens narrower than `md`; its contents are mounted while open. */
 export default function MobileNavigation({

@@ -13,16 +13,6 @@ import { RoleChip } from '../../components/display/role-chip';
 import { useAuth } from '../../lib/auth/use-auth';
 import { areaOf, getNavSections } from './nav-items';
 
-export const SIDEBAR_WIDTH = 248;
-
-/** The sidebar's surface, docked or sliding. */
-export const SIDEBAR_PAPER_SX = {
-  width: SIDEBAR_WIDTH,
-  boxSizing: 'border-box',
-  bgcolor: 'sidebar.background',
-  borderColor: 'divider',
-} as const;
-
 export function SidebarContent({
   onNavigate,
   withBrand = false,
@@ -139,3 +129,5 @@ export function SidebarContent({
     </Box>
   );
 }
+
+export default SidebarContent;

@@ -12,32 +12,60 @@ import { canForProfile } from '../../../lib/auth/use-can';
 import { authApi } from '../../../lib/auth/auth-api';
 import type { AppStore } from '../../store';
 
+/** Settles once the requests of the sections' cards that `prefetchDashboardData` started have. */
+let cardsAnswered: Promise<unknown> | undefined;
+
+/**
+ * Whether the dashboard's data asked for with the page has answered: undefined when none was
+ * asked for (a visit that did not start on the dashboard). The sections wait for it a moment
+ * (see `DashboardRoute`), so that their cards are drawn with their contents rather than as
+ * placeholders of another height that the contents then push away.
+ */
+export function dashboardDataAnswered(): Promise<unknown> | undefined {
+  return cardsAnswered;
+}
+
 /**
  * The dashboard's data, requested as soon as the signed-in person's profile is known (while the
  * screen's code is still arriving), into the same cache entries its components read.
  */
 export function prefetchDashboardData(store: AppStore): void {
   const selectProfile = authApi.endpoints.getProfile.select();
+  let answered: (value: unknown) => void = () => undefined;
+  cardsAnswered = new Promise((resolve) => {
+    answered = resolve;
+  });
   const start = (profile: TProfile) => {
+    // The cards' own requests; the insights panel, last on the page, moves nothing when it fills.
+    const cards: Promise<unknown>[] = [];
+    const settle = () => void Promise.allSettled(cards).then(answered);
     // The bookmarks and the uploads in progress too: answered before the sections render, their
     // cards show their contents at once instead of placeholders of another height.
-    void store.dispatch(loadBookmarks());
+    cards.push(store.dispatch(loadBookmarks()));
     const prefetchUploads = () => {
       for (const args of uploadsInProgressArgs)
-        void store.dispatch(uploadsApi.util.prefetch('listUploads', args, {}));
+        cards.push(
+          store.dispatch(uploadsApi.endpoints.listUploads.initiate(args, { subscribe: false })),
+        );
     };
     if (isPlatformAdmin(profile)) {
-      void store.dispatch(dashboardApi.util.prefetch('getPlatformDashboard', undefined, {}));
+      cards.push(
+        store.dispatch(
+          dashboardApi.endpoints.getPlatformDashboard.initiate(undefined, { subscribe: false }),
+        ),
+      );
       prefetchUploads();
+      settle();
       return;
     }
     const organizationId = profile.organizationId;
     // The insight cards' requests too, once the organization is known to be entitled to them
     // (the dashboard asks on the same terms: see usePrefetchInsights).
-    void store
-      .dispatch(
-        organizationApi.endpoints.getOrganization.initiate(organizationId, { subscribe: false }),
-      )
+    const organizationRequest = store.dispatch(
+      organizationApi.endpoints.getOrganization.initiate(organizationId, { subscribe: false }),
+    );
+    cards.push(organizationRequest);
+    void organizationRequest
       .unwrap()
       .then((organization) => {
         if (organization.insightsEntitled === false) return;
@@ -49,10 +77,15 @@ export function prefetchDashboardData(store: AppStore): void {
         );
       })
       .catch(() => undefined);
-    void store.dispatch(
-      contractsApi.util.prefetch('getCurrentContracts', profile.organizationId, {}),
+    cards.push(
+      store.dispatch(
+        contractsApi.endpoints.getCurrentContracts.initiate(profile.organizationId, {
+          subscribe: false,
+        }),
+      ),
     );
     if (canForProfile(profile)('read:upload', { organizationId })) prefetchUploads();
+    settle();
   };
   const known = selectProfile(store.getState()).data;
   if (known) return start(known);

@@ -1,0 +1,13 @@
+import { preloadable } from '../../lib/routing/preloadable';
+
+/** Where the sidebar is docked beside the page (MUI's `md` breakpoint, spec: md 960). */
+export const DOCKED_SIDEBAR_QUERY = '(min-width: 960px)';
+
+/**
+ * The docked sidebar's navigation (MUI's lists and the role chip), a chunk of its own: a phone
+ * never docks it, so its first screen does not wait for that code; a wide screen asks for it with
+ * the shell's code (see `startFirstScreen`).
+ */
+export const [DockedSidebarContent, loadDockedSidebarContent] = preloadable(
+  () => import('./sidebar-content'),
+);
