@@ -17,7 +17,7 @@ let sectionsLoaded = false;
  * How long the sections wait for the data asked for with the page, at most: with it, their cards
  * are drawn once, with their contents; without it (a slow answer), as placeholders meanwhile.
  */
-const SECTIONS_DATA_WAIT_MS = 2000;
+const SECTIONS_DATA_WAIT_MS = 1000;
 
 const atMost = (promise: Promise<unknown>, ms: number) =>
   Promise.race([promise, new Promise((resolve) => window.setTimeout(resolve, ms))]);
