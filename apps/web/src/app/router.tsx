@@ -9,10 +9,11 @@ import { MuiScreens, preloadMuiScreens } from '../lib/theme/mui-screens';
 import { loadStore } from '../lib/store/lazy-store';
 import { preloadStoreProvider, StoreProvider } from '../lib/store/store-provider';
 import { storedSessionProfileRequest } from '../lib/auth/stored-session';
+import { atMost } from '../lib/routing/first-screen';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
 import type { AppStore } from './store';
-import { DOCKED_SIDEBAR_QUERY, loadDockedSidebarContent } from './shell/docked-sidebar';
+import { loadDockedSidebarWhereDocked } from './shell/docked-sidebar';
 
 // Every screen is its own chunk, fetched when its route is first visited (the first screens
 // earlier, see startFirstScreen).
@@ -84,13 +85,6 @@ let signedInFrameReady: Promise<unknown> | undefined;
 const FACTS_WAIT_MS = 3000;
 const SCREEN_CODE_WAIT_MS = 8000;
 
-/** `promise` settled, or `ms` passed, whichever comes first. */
-const atMost = (promise: Promise<unknown>, ms: number) =>
-  Promise.race([
-    promise.catch(() => undefined),
-    new Promise((resolve) => window.setTimeout(resolve, ms)),
-  ]);
-
 const withFirstFrame =
   <T,>(load: () => Promise<T>) =>
   async (): Promise<T> => {
@@ -139,9 +133,7 @@ export function startFirstScreen(pathname: string, options: { mayBeSignedIn: boo
           muiScreens,
           loadAppShell(),
           // A wide screen docks the sidebar: its navigation is drawn in the same first frame.
-          window.matchMedia?.(DOCKED_SIDEBAR_QUERY).matches
-            ? loadDockedSidebarContent()
-            : undefined,
+          loadDockedSidebarWhereDocked(),
           pathname === paths.home.path ? loadDashboard() : undefined,
           // The stored session's profile, so that the first render draws the signed-in screen
           // rather than "Checking your session" first (see AuthProvider's starting state); like

@@ -7,6 +7,7 @@ import { useAuth } from '../../lib/auth/use-auth';
 import { useCan } from '../../lib/auth/use-can';
 import { useBreadcrumbs } from '../../lib/breadcrumbs/use-breadcrumbs';
 import { afterNextPaint } from '../../lib/routing/after-paint';
+import { atMost } from '../../lib/routing/first-screen';
 import { preloadable } from '../../lib/routing/preloadable';
 import { dashboardDataAnswered } from './dashboard/prefetch';
 
@@ -18,9 +19,6 @@ let sectionsLoaded = false;
  * are drawn once, with their contents; without it (a slow answer), as placeholders meanwhile.
  */
 const SECTIONS_DATA_WAIT_MS = 1000;
-
-const atMost = (promise: Promise<unknown>, ms: number) =>
-  Promise.race([promise, new Promise((resolve) => window.setTimeout(resolve, ms))]);
 
 function greeting(now: Date): string {
   const hour = now.getHours();

@@ -1,7 +1,7 @@
 import { preloadable } from '../../lib/routing/preloadable';
 
 /** Where the sidebar is docked beside the page (MUI's `md` breakpoint, spec: md 960). */
-export const DOCKED_SIDEBAR_QUERY = '(min-width: 960px)';
+const DOCKED_SIDEBAR_QUERY = '(min-width: 960px)';
 
 /**
  * The docked sidebar's navigation (MUI's lists and the role chip), a chunk of its own: a phone
@@ -11,3 +11,8 @@ export const DOCKED_SIDEBAR_QUERY = '(min-width: 960px)';
 export const [DockedSidebarContent, loadDockedSidebarContent] = preloadable(
   () => import('./sidebar-content'),
 );
+
+/** Fetches the docked sidebar's navigation on a screen wide enough to dock it, else nothing. */
+export function loadDockedSidebarWhereDocked(): Promise<unknown> | undefined {
+  return window.matchMedia?.(DOCKED_SIDEBAR_QUERY).matches ? loadDockedSidebarContent() : undefined;
+}

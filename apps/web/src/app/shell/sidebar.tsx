@@ -5,19 +5,14 @@ import type { Theme } from '@mui/material/styles';
 
 import { afterFirstScreen } from '../../lib/routing/first-screen';
 import { preloadable } from '../../lib/routing/preloadable';
-import {
-  DOCKED_SIDEBAR_QUERY,
-  DockedSidebarContent,
-  loadDockedSidebarContent,
-} from './docked-sidebar';
+import { DockedSidebarContent, loadDockedSidebarWhereDocked } from './docked-sidebar';
 import { SIDEBAR_PAPER_SX, SIDEBAR_WIDTH } from './sidebar-layout';
 
 export { SIDEBAR_WIDTH };
 
 // A wide screen docks the sidebar: its navigation is asked for with the shell's code (a first
 // visit asks for it earlier still, see `startFirstScreen`).
-if (typeof window !== 'undefined' && window.matchMedia?.(DOCKED_SIDEBAR_QUERY).matches)
-  void loadDockedSidebarContent().catch(() => undefined);
+void loadDockedSidebarWhereDocked()?.catch(() => undefined);
 
 const [MobileNavigation, preloadMobileNavigation] = preloadable(
   () => import('./mobile-navigation'),

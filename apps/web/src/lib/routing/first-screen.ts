@@ -32,3 +32,11 @@ export function afterFirstScreen(maxWaitMs = 8000): Promise<void> {
     new Promise<void>((resolve) => window.setTimeout(resolve, maxWaitMs)),
   ]);
 }
+
+/** `promise` settled (a failure counts), or `ms` passed, whichever comes first. */
+export function atMost(promise: Promise<unknown>, ms: number): Promise<unknown> {
+  return Promise.race([
+    promise.catch(() => undefined),
+    new Promise((resolve) => window.setTimeout(resolve, ms)),
+  ]);
+}
