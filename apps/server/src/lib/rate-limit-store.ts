@@ -22,7 +22,7 @@ export type RateLimitStoreKind = 'memory' | 'postgres' | 'redis';
 export interface RateLimitStore {
   kind: RateLimitStoreKind;
   /** A limiter of `points` per `seconds` whose keys are prefixed with `name`. */
-  limiter(name: string, points: number, seconds: number): Limiter;
+  limiter(name: string, points: number, seconds: number, options?: LimiterOptions): Limiter;
   /** The identity service's counters (sign-in, reset codes…), in the same store. */
   identityLimiter(): RateLimiter;
   /** Removes PostgreSQL counters that expired over an hour ago (hourly housekeeping). */
@@ -39,7 +39,18 @@ export interface Limiter {
   hit(key: string): RateLimitVerdict | Promise<RateLimitVerdict>;
 }
 
+export interface LimiterOptions {
+  /**
+   * Lets a request on at once while this instance's own count says the key is well under its
+   * limit, still counting it in the shared store (see `countedAhead`). For the limits every API
+   * call passes (hundreds a minute), not for those that stop guessing (sign-in, codes).
+   */
+  countAhead?: boolean;
+}
+
 export const RATE_LIMIT_TABLE = 'rate_limits';
+/** How many keys a count-ahead limiter remembers before it forgets those whose window ended. */
+const MAX_KNOWN_KEYS = 10_000;
 /** Keys longer than this (an e-mail address typed at sign-in can be long) are stored hashed. */
 const MAX_PLAIN_KEY = 160;
 
@@ -105,7 +116,12 @@ export async function createRateLimitStore(options: {
     );
   };
 
-  function limiter(name: string, points: number, seconds: number): Limiter {
+  function limiter(
+    name: string,
+    points: number,
+    seconds: number,
+    limiterOptions: LimiterOptions = {},
+  ): Limiter {
     const common = { keyPrefix: name, points, duration: seconds };
     // Windows in this process (one per limiter, so keys need no prefix): the store of one SQLite
     // instance, and where a shared store's counting falls back while it is unreachable.
@@ -125,18 +141,28 @@ export async function createRateLimitStore(options: {
           tableCreated: true,
           clearExpiredByTimeout: false,
         });
+    const consume = async (key: string): Promise<CountedVerdict> => {
+      try {
+        const counted = await shared.consume(key);
+        return {
+          allowed: true,
+          retryAfterMs: Math.max(0, counted.msBeforeNext),
+          consumed: counted.consumedPoints,
+        };
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes)
+          return {
+            allowed: false,
+            retryAfterMs: Math.max(0, rejection.msBeforeNext),
+            consumed: rejection.consumedPoints,
+          };
+        warnOnce(rejection);
+        return memory(key);
+      }
+    };
+    if (limiterOptions.countAhead) return countedAhead(consume, points, seconds);
     return {
-      async hit(key) {
-        try {
-          const counted = await shared.consume(key);
-          return { allowed: true, retryAfterMs: Math.max(0, counted.msBeforeNext) };
-        } catch (rejection) {
-          if (rejection instanceof RateLimiterRes)
-            return { allowed: false, retryAfterMs: Math.max(0, rejection.msBeforeNext) };
-          warnOnce(rejection);
-          return memory(key);
-        }
-      },
+      hit: (key) => consume(key).then(({ allowed, retryAfterMs }) => ({ allowed, retryAfterMs })),
     };
   }
 
@@ -166,6 +192,99 @@ export async function createRateLimitStore(options: {
     },
     async close() {
       if (redis) await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+/** A shared store's answer, with the key's count in its window when the store gave one. */
+type CountedVerdict = RateLimitVerdict & { consumed?: number };
+
+/** What a count-ahead limiter knows of one key. */
+interface KnownCount {
+  /** The highest count the store answered in the current window. */
+  consumed: number;
+  /** When the window of `consumed` ends (ms since the epoch); 0 before the first answer. */
+  windowEnd: number;
+  /** This instance's hits of the key sent to the store (or waiting to be) and not yet answered. */
+  inFlight: Set<Promise<unknown>>;
+}
+
+/**
+ * A shared limiter that does not wait for the store while a key is clearly under its limit.
+ * Every hit is still counted in the shared store, in the same statement as before; what changes
+ * is when the request goes on. A hit goes on at once while the key's last count answered in its
+ * window, plus this instance's hits not yet answered, plus this one, stay within the limit; its
+ * answer then updates the count. Otherwise (the key's first hit, a window that has ended, a count
+ * near the limit) the hit waits for this instance's earlier hits of the key to be answered, then
+ * for its own answer, as every hit did before: so one instance refuses exactly the hits beyond the
+ * limit, and several together let on beyond it at most the hits each sends while the store
+ * answers one (milliseconds), where before every API call waited for the store (twice when signed
+ * in: address and user).
+ */
+function countedAhead(
+  consume: (key: string) => Promise<CountedVerdict>,
+  points: number,
+  seconds: number,
+): Limiter {
+  const known = new Map<string, KnownCount>();
+  // Answers to hits sent within one window end within an answer's delay of each other; an end
+  // later than this is the next window's, an earlier one an old window's answer arriving late.
+  const sameWindowMs = Math.min(1_000, (seconds * 1000) / 2);
+
+  function countOf(key: string): KnownCount {
+    let count = known.get(key);
+    if (count) return count;
+    if (known.size >= MAX_KNOWN_KEYS) {
+      const now = Date.now();
+      for (const [other, entry] of known)
+        if (entry.inFlight.size === 0 && entry.windowEnd <= now) known.delete(other);
+      if (known.size >= MAX_KNOWN_KEYS) known.delete(known.keys().next().value!);
+    }
+    count = { consumed: 0, windowEnd: 0, inFlight: new Set() };
+    known.set(key, count);
+    return count;
+  }
+
+  function learn(count: KnownCount, { retryAfterMs, consumed }: CountedVerdict): void {
+    if (consumed === undefined) {
+      // Counted in this instance's memory (the store is unreachable): wait for the store again.
+      count.windowEnd = 0;
+      return;
+    }
+    const end = Date.now() + retryAfterMs;
+    if (end > count.windowEnd + sameWindowMs) {
+      count.windowEnd = end;
+      count.consumed = consumed;
+    } else if (end >= count.windowEnd - sameWindowMs) {
+      count.consumed = Math.max(count.consumed, consumed);
+    }
+  }
+
+  /** Counts a hit once `after` has settled; it is in flight from now until answered. */
+  function send(
+    key: string,
+    count: KnownCount,
+    after?: Promise<unknown>,
+  ): Promise<RateLimitVerdict> {
+    const answer = (after ? after.then(() => consume(key)) : consume(key)).then((verdict) => {
+      learn(count, verdict);
+      return { allowed: verdict.allowed, retryAfterMs: verdict.retryAfterMs };
+    });
+    count.inFlight.add(answer);
+    void answer.finally(() => count.inFlight.delete(answer));
+    return answer;
+  }
+
+  return {
+    hit(key) {
+      const count = countOf(key);
+      const now = Date.now();
+      if (now < count.windowEnd && count.consumed + count.inFlight.size + 1 <= points) {
+        void send(key, count);
+        return { allowed: true, retryAfterMs: count.windowEnd - now };
+      }
+      const earlier = count.inFlight.size ? Promise.allSettled([...count.inFlight]) : undefined;
+      return send(key, count, earlier);
     },
   };
 }

@@ -99,7 +99,8 @@ const addressKey = (request: FastifyRequest) => `ip:${clientAddressOf(request) ?
 export const apiAddressLimitPlugin = fp<{ store: RateLimitStore; limits: ApiRateLimits }>(
   async (app: FastifyInstance, { store, limits }) => {
     if (limits.perAddress <= 0) return;
-    const limiter = store.limiter('api:address', limits.perAddress, 60);
+    // Hundreds a minute: counted ahead, the shared store is waited for only near the limit.
+    const limiter = store.limiter('api:address', limits.perAddress, 60, { countAhead: true });
     app.addHook('onRequest', (request, reply, done) => {
       if (!isApiCall(request.url)) return done();
       countThen(limiter, [addressKey(request)], reply, done);
@@ -116,7 +117,10 @@ export const apiAddressLimitPlugin = fp<{ store: RateLimitStore; limits: ApiRate
 export const rateLimitPlugin = fp<{ store: RateLimitStore; limits: ApiRateLimits }>(
   async (app: FastifyInstance, { store, limits }) => {
     const limiters = new Map<string, Limiter>();
-    const perUser = limits.perUser > 0 ? store.limiter('api:user', limits.perUser, 60) : null;
+    const perUser =
+      limits.perUser > 0
+        ? store.limiter('api:user', limits.perUser, 60, { countAhead: true })
+        : null;
 
     function limiterFor(route: string, limit: RouteRateLimit): Limiter {
       let limiter = limiters.get(route);
