@@ -193,6 +193,38 @@ describe.each(DIALECTS)('list searches and sort ties on %s', (dialect) => {
     expect(await list('zq')).toEqual({ items: [], total: 0, page: 1, pageSize: 25 });
   });
 
+  it('answers a page beyond the last with no rows and the total, searched or not', async () => {
+    const repository = createOrganizationsRepository(database.handle.db);
+    const page = (query: Record<string, string>) =>
+      repository.list(ZOrganizationListQuery.parse({ sort: 'name', pageSize: '25', ...query }));
+    // Fewer matches than a search lists, more than a page.
+    const chen = orgs.filter((o) => o.name.toLowerCase().includes('chen 103'));
+    expect(chen.length).toBeGreaterThan(25);
+    expect(chen.length).toBeLessThan(SEARCH_MATCH_LIMIT);
+    const last = Math.ceil(chen.length / 25);
+    const searched = await page({ search: 'chen 103', page: String(last) });
+    expect(searched.items.map((o) => o.id)).toEqual(
+      [...chen]
+        .sort((a, b) => compare(a.name, b.name) || a.id - b.id)
+        .slice((last - 1) * 25)
+        .map((o) => o.id),
+    );
+    expect(await page({ search: 'chen 103', page: String(last + 1) })).toEqual({
+      items: [],
+      total: chen.length,
+      page: last + 1,
+      pageSize: 25,
+    });
+    const inactive = orgs.filter((o) => o.status === 'INACTIVE');
+    const beyond = Math.ceil(inactive.length / 25) + 1;
+    expect(await page({ status: 'INACTIVE', page: String(beyond) })).toEqual({
+      items: [],
+      total: inactive.length,
+      page: beyond,
+      pageSize: 25,
+    });
+  });
+
   it.each(['status', 'createdAt'] as const)(
     'pages through ties in %s in id order, each row once',
     async (sort) => {

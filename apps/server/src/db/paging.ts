@@ -1,6 +1,7 @@
 import {
   type Expression,
   type Kysely,
+  type OperationNode,
   PostgresAdapter,
   type SelectQueryBuilder,
   type SqlBool,
@@ -141,9 +142,25 @@ export interface SortedMatches<DB, TB extends keyof DB> {
 }
 
 /**
+ * How a list reads the full rows of a page: a query of the rows whose ids are among `ids`, in any
+ * order, with an `id` column, and how a row is shown. On PostgreSQL the query is run inside the
+ * statement that finds the page's ids (`ids` is then a subquery), so that a page costs one round
+ * trip to the database instead of two; on SQLite, where a statement costs no round trip, it is
+ * run on its own with the ids found.
+ */
+export interface PageRows<R extends { id: unknown }, T> {
+  select(ids: readonly number[] | Expression<number>): {
+    execute(): Promise<R[]>;
+    toOperationNode(): OperationNode;
+  };
+  map(row: R): T;
+}
+
+/**
  * One page of a list in two steps: the ids of the page's rows (sorted, cut, counted), then the
- * page's full rows, fetched by id, so that per-row work (joins, subqueries) is done for one page
- * only. `counted` counts every match of a list without a text search.
+ * page's full rows, read by id, so that per-row work (joins, subqueries) is done for one page
+ * only. `counted` counts every match of a list without a text search. With `rows` (a `PageRows`),
+ * PostgreSQL takes both steps in one statement; `fetch(ids)` reads the rows on its own.
  *
  * Without a text search the page walks the sort order's index and stops at the page's end, while
  * the matches are counted. With one, the list is at most SEARCH_MATCH_LIMIT of the search's
@@ -155,37 +172,62 @@ export interface SortedMatches<DB, TB extends keyof DB> {
  * in the same order as a plain match sorted by key and id; one with more shows SEARCH_MATCH_LIMIT
  * of them and says that the total is a lower bound (`totalIsLowerBound`). The work of a page is
  * bounded by the limit rather than by how many rows match (decision 030).
- * @example readPageOfIds(db, { matching, id: 'c.id', keys: ['c.name'], order, text }, counted, filter, fetch)
+ * @example readPageOfIds(db, { matching, id: 'c.id', keys: ['c.name'], order, text }, counted, filter, { select, map })
  */
-export async function readPageOfIds<DB, QDB, QTB extends keyof QDB, T extends { id: number }>(
+export async function readPageOfIds<
+  DB,
+  QDB,
+  QTB extends keyof QDB,
+  T extends { id: number },
+  R extends { id: unknown } = { id: unknown },
+>(
   db: Kysely<DB>,
   sorted: SortedMatches<QDB, QTB>,
   counted: { executeTakeFirstOrThrow(): Promise<{ count: number | string | bigint }> },
   position: { page: number; pageSize: number },
-  fetch: (ids: number[]) => Promise<T[]>,
+  rows: PageRows<R, T> | ((ids: number[]) => Promise<T[]>),
 ): Promise<TPage<T>> {
   const offset = (position.page - 1) * position.pageSize;
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  // PostgreSQL reads the page's rows in the statement that finds their ids.
+  const inStatement = postgres && typeof rows !== 'function' ? rows : undefined;
   const inOrder = <O>(query: SelectQueryBuilder<QDB, QTB, O>): SelectQueryBuilder<QDB, QTB, O> => {
     let ordered = query;
     for (const key of sorted.keys) ordered = ordered.orderBy(sql.ref(key), sorted.order);
     return ordered.orderBy(sql.ref(sorted.id), sorted.order);
   };
-  const pageOf = (query: SelectQueryBuilder<QDB, QTB, object>) =>
-    inOrder(query.select(sql.ref(sorted.id).as('id')))
-      .limit(position.pageSize)
-      .offset(offset)
-      .execute() as Promise<Array<{ id: number | string }>>;
-  let ids: number[];
+  let ids: number[] = [];
+  let items: T[] | undefined;
   let total: number;
   let lowerBound = false;
   const text = sorted.text;
   if (!text) {
-    const [rows, count] = await Promise.all([
-      pageOf(sorted.matching),
-      counted.executeTakeFirstOrThrow(),
-    ]);
-    total = Number(count.count);
-    ids = rows.map((row) => Number(row.id));
+    const pageIds = inOrder(sorted.matching.select(sql.ref(sorted.id).as('id')))
+      .limit(position.pageSize)
+      .offset(offset);
+    if (inStatement) {
+      // The ids in the page's order (an array keeps its subquery's order), then their rows.
+      const statement = sql<R>`
+        with page as (
+          select p.id, p.position from unnest(array(${pageIds})) with ordinality as p(id, position)
+        )
+        select r.* from page
+        join (${inStatement.select(sql<number>`(select id from page)`)}) as r on r.id = page.id
+        order by page.position`;
+      const [found, count] = await Promise.all([
+        statement.execute(db),
+        counted.executeTakeFirstOrThrow(),
+      ]);
+      items = found.rows.map((row) => inStatement.map(row));
+      total = Number(count.count);
+    } else {
+      const [found, count] = await Promise.all([
+        pageIds.execute() as Promise<Array<{ id: number | string }>>,
+        counted.executeTakeFirstOrThrow(),
+      ]);
+      total = Number(count.count);
+      ids = found.map((row) => Number(row.id));
+    }
   } else {
     const direction = sql.raw(sorted.order === 'desc' ? 'desc' : 'asc');
     const orderOf = (prefix: string) =>
@@ -199,7 +241,6 @@ export async function readPageOfIds<DB, QDB, QTB extends keyof QDB, T extends { 
         sql.ref(sorted.id).as('id'),
         ...sorted.keys.map((key, i) => sql.ref(key).as(`k${i}`)),
       ]);
-    const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
     // The search's first matches in its text index's order, one more than are kept (to tell
     // whether there are more). When the search is the only filter, they are read from the text
     // index and the table alone, and stop at the limit: SQLite's FTS5 table yields them in rowid
@@ -226,32 +267,62 @@ export async function readPageOfIds<DB, QDB, QTB extends keyof QDB, T extends { 
                 : sql<SqlBool>`${sql.ref(sorted.id)} in (select id from ${text.ids} as t order by id limit ${first})`,
             ),
           );
-    const statement = sql<{ total: number | string; id: number | string | null }>`
-      with m as materialized ${matches}
-      select t.total, p.id
+    // How many matched (one row even when none did), and the ids of the page in its order.
+    const found = sql`
+      select t.total, p.id, row_number() over (order by ${orderOf('p.')}) as position
       from (select count(*) as total from m) as t
       left join (
         select * from (select * from m order by id limit ${SEARCH_MATCH_LIMIT}) as kept
         order by ${orderOf('kept.')} limit ${position.pageSize} offset ${offset}
-      ) as p on 1 = 1
-      order by ${orderOf('p.')}`;
-    const { rows: found } = postgres
-      ? await withSearchPlan(db, text.indexScansOnly === true, (executor) =>
-          statement.execute(executor),
-        )
-      : await statement.execute(db);
-    const matched = Number(found[0]?.total ?? 0);
+      ) as p on 1 = 1`;
+    let matched: number;
+    if (inStatement) {
+      const statement = sql<Partial<R> & { searchTotal: number | string }>`
+        with m as materialized ${matches}, found as (${found})
+        select found.total as search_total, r.* from found
+        left join (${inStatement.select(sql<number>`(select id from found where id is not null)`)}) as r
+          on r.id = found.id
+        order by found.position`;
+      const { rows: answered } = await withSearchPlan(
+        db,
+        text.indexScansOnly === true,
+        (executor) => statement.execute(executor),
+      );
+      matched = Number(answered[0]?.searchTotal ?? 0);
+      items = answered.flatMap((row) => {
+        if (row.id === null || row.id === undefined) return [];
+        const { searchTotal: _, ...columns } = row;
+        return [inStatement.map(columns as unknown as R)];
+      });
+    } else {
+      const statement = sql<{ total: number | string; id: number | string | null }>`
+        with m as materialized ${matches}
+        select f.total, f.id from (${found}) as f order by f.position`;
+      const { rows: answered } = postgres
+        ? await withSearchPlan(db, text.indexScansOnly === true, (executor) =>
+            statement.execute(executor),
+          )
+        : await statement.execute(db);
+      matched = Number(answered[0]?.total ?? 0);
+      ids = answered.flatMap((row) => (row.id === null ? [] : [Number(row.id)]));
+    }
     total = Math.min(matched, SEARCH_MATCH_LIMIT);
     lowerBound = matched > SEARCH_MATCH_LIMIT;
-    ids = found.flatMap((row) => (row.id === null ? [] : [Number(row.id)]));
   }
-  const found = ids.length ? await fetch(ids) : [];
-  const byId = new Map(found.map((item) => [item.id, item]));
-  return {
-    items: ids.flatMap((id) => {
+  if (!items) {
+    const fetched = ids.length
+      ? typeof rows === 'function'
+        ? await rows(ids)
+        : (await rows.select(ids).execute()).map((row) => rows.map(row))
+      : [];
+    const byId = new Map(fetched.map((item) => [item.id, item]));
+    items = ids.flatMap((id) => {
       const item = byId.get(id);
       return item ? [item] : [];
-    }),
+    });
+  }
+  return {
+    items,
     total,
     ...(lowerBound ? { totalIsLowerBound: true } : {}),
     page: position.page,

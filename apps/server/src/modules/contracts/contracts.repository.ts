@@ -205,7 +205,7 @@ export function createContractsRepository(db: Kysely<Database>) {
           matching(filter).select((eb) => eb.fn.countAll<number>().as('count')),
         ),
         filter,
-        async (ids) => (await filtered({}).where('c.id', 'in', ids).execute()).map(toSummary),
+        { select: (ids) => filtered({}).where('c.id', 'in', ids), map: toSummary },
       ),
 
     stream: (filter: ContractFilter): AsyncGenerator<TContractSummary[]> =>

@@ -139,8 +139,7 @@ export function createCredentialsRepository(db: Kysely<Database>) {
           matching(filter).select((eb) => eb.fn.countAll<number>().as('count')),
         ),
         filter,
-        async (ids) =>
-          (await withColumns(filtered({})).where('c.id', 'in', ids).execute()).map(toSummary),
+        { select: (ids) => withColumns(filtered({})).where('c.id', 'in', ids), map: toSummary },
       ),
 
     stream: (filter: CredentialFilter): AsyncGenerator<TCredentialSummary[]> =>

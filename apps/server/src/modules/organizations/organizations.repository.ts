@@ -147,8 +147,7 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
           matching(filter).select((eb) => eb.fn.countAll<number>().as('count')),
         ),
         filter,
-        async (ids) =>
-          (await summaryColumns(filtered({})).where('o.id', 'in', ids).execute()).map(toSummary),
+        { select: (ids) => summaryColumns(filtered({})).where('o.id', 'in', ids), map: toSummary },
       ),
 
     stream: (filter: OrganizationFilter): AsyncGenerator<TOrganizationSummary[]> =>

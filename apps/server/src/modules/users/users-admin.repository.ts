@@ -115,7 +115,7 @@ export function createUsersAdminRepository(db: Kysely<Database>) {
           matching(filter, true).select((eb) => eb.fn.countAll<number>().as('count')),
         ),
         filter,
-        async (ids) => (await filtered({}).where('u.id', 'in', ids).execute()).map(toSummary),
+        { select: (ids) => filtered({}).where('u.id', 'in', ids), map: toSummary },
       ),
 
     stream: (filter: UserFilter): AsyncGenerator<TUserSummary[]> =>
