@@ -77,8 +77,9 @@ export interface TextFilter {
  * keeps are the same at every request; with `indexScansOnly`, sequential scans disabled too (the
  * planner charges a bitmap scan's recheck of each row as if the condition were evaluated, so for a
  * condition most rows meet it would rather evaluate it on every row). The transaction and its
- * settings start in one round trip (a simple query of several statements). Inside a transaction
- * the caller already holds, `run` runs there with the settings the caller chose.
+ * settings start in one round trip (a simple query of several statements), and `run`'s answer is
+ * returned without waiting for the commit. Inside a transaction the caller already holds, `run`
+ * runs there with the settings the caller chose.
  */
 async function withSearchPlan<DB, T>(
   db: Kysely<DB>,
@@ -91,22 +92,33 @@ async function withSearchPlan<DB, T>(
     'synchronize_seqscans = off',
     ...(indexScansOnly ? ['enable_seqscan = off'] : []),
   ];
-  return db.connection().execute(async (connection) => {
-    await sql
-      .raw(['begin', ...settings.map((s) => `set local ${s}`)].join('; '))
-      .execute(connection);
-    let result: T;
-    try {
-      result = await run(connection);
-    } catch (error) {
-      await sql
-        .raw('rollback')
-        .execute(connection)
-        .catch(() => undefined);
-      throw error;
-    }
-    await sql.raw('commit').execute(connection);
-    return result;
+  return new Promise<T>((answer, fail) => {
+    let answered = false;
+    db.connection()
+      .execute(async (connection) => {
+        await sql
+          .raw(['begin', ...settings.map((s) => `set local ${s}`)].join('; '))
+          .execute(connection);
+        let result: T;
+        try {
+          result = await run(connection);
+        } catch (error) {
+          await sql
+            .raw('rollback')
+            .execute(connection)
+            .catch(() => undefined);
+          throw error;
+        }
+        // The transaction only read: the answer need not wait for its end. The connection goes
+        // back to the pool once the commit is done (or, should the connection break first, the
+        // pool drops it).
+        answered = true;
+        answer(result);
+        await sql.raw('commit').execute(connection);
+      })
+      .catch((error: unknown) => {
+        if (!answered) fail(error);
+      });
   });
 }
 
