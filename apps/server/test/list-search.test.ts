@@ -282,6 +282,11 @@ describe.each(DIALECTS)('list searches and sort ties on %s', (dialect) => {
     expect(await emails('ë')).toEqual(['zoe@example.test']);
     expect(await emails('wu')).toEqual(['li.wu@example.test']);
     expect(await emails('qq')).toEqual([]);
+    // Longer texts in either the name or the address, never across the two.
+    expect(await emails('ana chen')).toEqual(['ana.chen@example.test']);
+    expect(await emails('x-ch.t')).toEqual(['bo@x-ch.test']);
+    expect(await emails('chen\nana')).toEqual([]);
+    expect(await emails('chen ana')).toEqual([]);
 
     await db
       .insertInto('credentials')
@@ -304,6 +309,8 @@ describe.each(DIALECTS)('list searches and sort ties on %s', (dialect) => {
     expect(await codes('c-')).toEqual(['C-12', 'C-120']);
     expect(await codes('20')).toEqual(['C-120']);
     expect(await codes('9')).toEqual(['X-9']);
+    expect(await codes('elding 1')).toEqual(['C-120']);
+    expect(await codes('ing 0\nc-1')).toEqual([]);
 
     await db
       .insertInto('contracts')

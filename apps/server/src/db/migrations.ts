@@ -22,6 +22,7 @@ import * as unloggedRequestCounters from './migrations/20261127T0941-unlogged-re
 import * as sortOrderIndexes from './migrations/20261128T1000-sort-order-indexes.ts';
 import * as rowCounts from './migrations/20261128T1010-row-counts.ts';
 import * as filterSortIndexes from './migrations/20261129T1000-filter-sort-indexes.ts';
+import * as combinedSearchText from './migrations/20261130T1000-combined-search-text.ts';
 
 /** The server's own migrations, by name. Names sort in the order they must run. */
 export const serverMigrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ export const serverMigrations: Record<string, Migration> = {
   '20261128T1000-sort-order-indexes': sortOrderIndexes,
   '20261128T1010-row-counts': rowCounts,
   '20261129T1000-filter-sort-indexes': filterSortIndexes,
+  '20261130T1000-combined-search-text': combinedSearchText,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

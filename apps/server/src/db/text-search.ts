@@ -11,6 +11,18 @@ const SEARCHED = {
 } as const;
 export type SearchedTable = keyof typeof SEARCHED;
 
+/**
+ * PostgreSQL: tables whose searched texts are also kept as one stored column, lower-cased and
+ * joined by a line feed, with one trigram index (migration 20261130T1000): a search there is one
+ * LIKE on it, unless the text itself holds a line feed (which could match across two texts).
+ */
+const COMBINED_COLUMN: Partial<Record<SearchedTable, string>> = {
+  users: 'search_text',
+  credentials: 'search_text',
+  contracts: 'search_text',
+};
+const JOINED_BY = '\n';
+
 /** Trigram phrases need at least three characters; shorter text is found through its first characters. */
 const MIN_INDEXED_LENGTH = 3;
 
@@ -38,8 +50,9 @@ const NOTHING = `"${SENTINEL.repeat(3)}" NOT "${SENTINEL.repeat(3)}"`;
  * A condition true for rows of `table` (under `alias`) whose searched texts contain `text`,
  * case-insensitively. SQLite: FTS5 trigram tables; a text of three characters or more is a phrase
  * of its trigrams, a shorter one matches the rows holding any trigram that starts with it (found in
- * the table's fts5vocab terms by range). PostgreSQL: pg_trgm indexes, and for two characters the
- * `search_bigrams` indexes (migration 20261127T0940). A single character on PostgreSQL, and a text
+ * the table's fts5vocab terms by range). PostgreSQL: pg_trgm indexes (on the combined column where
+ * the table has one), and for two characters the `search_bigrams` indexes (migration
+ * 20261127T0940). A single character on PostgreSQL, and a text
  * holding the sentinel on SQLite, are matched by a scan.
  * @example db.selectFrom('users as u').where(containsText(db, 'users', 'u', 'chen'))
  */
@@ -52,8 +65,15 @@ export function containsText(
   const indexed = indexedMatches(db, table, text);
   if (indexed) return sql<SqlBool>`${sql.ref(`${alias}.id`)} in ${indexed}`;
   const trimmed = text.trim();
-  const expressions = searchedExpressions(table, alias);
   const pattern = likePattern(trimmed);
+  const combined = COMBINED_COLUMN[table];
+  if (
+    combined &&
+    db.getExecutor().adapter instanceof PostgresAdapter &&
+    !trimmed.includes(JOINED_BY)
+  )
+    return sql<SqlBool>`${sql.ref(`${alias}.${combined}`)} like ${pattern} escape '\\'`;
+  const expressions = searchedExpressions(table, alias);
   return sql<SqlBool>`(${sql.join(
     expressions.map((e) => sql<SqlBool>`${e} like ${pattern} escape '\\'`),
     sql` or `,
