@@ -1,12 +1,13 @@
+import Fastify from 'fastify';
 import { exportJWK, generateKeyPair, importJWK, SignJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
-import { createTokenVerifier } from './auth.ts';
+import { authPlugin, createTokenVerifier, principalOf } from './auth.ts';
 
 const ISSUER = 'https://issuer.example';
 const AUDIENCE = 'client';
 
-async function setUp() {
+async function setUp(isRevoked?: () => boolean | Promise<boolean>) {
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256' };
   const key = await importJWK(jwk, 'RS256');
@@ -18,6 +19,7 @@ async function setUp() {
       checks++;
       return key;
     },
+    ...(isRevoked ? { isRevoked } : {}),
   });
   const sign = (sub: string) =>
     new SignJWT({ token_use: 'id' })
@@ -78,5 +80,52 @@ describe('token verifier', () => {
     expect(verifier.forget(token)).toBe(true);
     await verifier.verify(token);
     expect(checks()).toBe(2);
+  });
+});
+
+describe('auth hook', () => {
+  it("reads the user's row while its session's state is read, and refuses a revoked session all the same", async () => {
+    const events: string[] = [];
+    let session: () => boolean | Promise<boolean> = () => false;
+    const { verifier, sign } = await setUp(() => session());
+    const app = Fastify();
+    await app.register(authPlugin, {
+      verifier,
+      // Read again at every call: the row is due whenever the session's state is.
+      principalTtlMs: 0,
+      principals: {
+        findByIdentityUsername: async (username) => {
+          events.push('row read');
+          return {
+            userId: 1,
+            identityUsername: username,
+            email: 'a@b.test',
+            roleId: 100,
+            organizationId: 7,
+          };
+        },
+        organizationExists: async () => true,
+      },
+    });
+    app.get('/api/me', async (request) => ({ userId: principalOf(request).userId }));
+    const token = await sign('alice');
+    const call = () =>
+      app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+    expect((await call()).statusCode).toBe(200);
+
+    // The session's state is read from the store: the row is read at the same time.
+    for (const revoked of [false, true]) {
+      events.length = 0;
+      let answer!: (revoked: boolean) => void;
+      session = () => {
+        events.push('session asked');
+        return new Promise<boolean>((resolve) => (answer = resolve));
+      };
+      const response = call();
+      await vi.waitFor(() => expect(events).toEqual(['session asked', 'row read']));
+      answer(revoked);
+      expect((await response).statusCode).toBe(revoked ? 401 : 200);
+    }
+    await app.close();
   });
 });
