@@ -133,38 +133,29 @@ describe.each(settings)('rate limits shared through $kind', (setting) => {
 
   it('counted ahead, let a key well under its limit on at once and still refuse exactly beyond it', async () => {
     const name = `test:${randomUUID()}`;
-    const ahead = stores.first.limiter(name, 5, 60, { countAhead: true });
+    const ahead = stores.first.limiter(name, 10, 60, { countAhead: true });
     const key = 'ip:198.51.100.2';
     // The key's first hit waits for its count.
     const first = ahead.hit(key);
     expect(first).toBeInstanceOf(Promise);
     expect((await first).allowed).toBe(true);
-    // Four more fit within the limit whatever the store answers: they go on at once. The fifth
-    // would not: it and those after it wait for the earlier hits' answers, then for their own.
-    const hits = Array.from({ length: 7 }, () => ahead.hit(key));
+    // Four more stay within half the limit whatever the store answers: they go on at once. The
+    // next would not: it and those after it wait for the earlier hits' answers, then for their own.
+    const hits = Array.from({ length: 11 }, () => ahead.hit(key));
     expect(hits.map((hit) => hit instanceof Promise)).toEqual([
-      false,
-      false,
-      false,
-      false,
-      true,
-      true,
-      true,
+      ...Array(4).fill(false),
+      ...Array(7).fill(true),
     ]);
     const verdicts = await Promise.all(hits);
-    // Refused from the sixth hit on: the four that went on at once were counted in the store.
+    // Refused from the eleventh hit on: the four that went on at once were counted in the store.
     expect(verdicts.map((verdict) => verdict.allowed)).toEqual([
-      true,
-      true,
-      true,
-      true,
-      false,
+      ...Array(9).fill(true),
       false,
       false,
     ]);
-    expect(verdicts[4]!.retryAfterMs).toBeGreaterThan(0);
-    // What this instance counted ahead, the other instance sees.
-    expect((await stores.second.limiter(name, 5, 60).hit(key)).allowed).toBe(false);
+    expect(verdicts[9]!.retryAfterMs).toBeGreaterThan(0);
+    // What this instance counted, the other instance sees.
+    expect((await stores.second.limiter(name, 10, 60).hit(key)).allowed).toBe(false);
   });
 
   it('counted ahead, wait for the store again once the window has ended', async () => {

@@ -213,13 +213,13 @@ interface KnownCount {
  * A shared limiter that does not wait for the store while a key is clearly under its limit.
  * Every hit is still counted in the shared store, in the same statement as before; what changes
  * is when the request goes on. A hit goes on at once while the key's last count answered in its
- * window, plus this instance's hits not yet answered, plus this one, stay within the limit; its
- * answer then updates the count. Otherwise (the key's first hit, a window that has ended, a count
- * near the limit) the hit waits for this instance's earlier hits of the key to be answered, then
- * for its own answer, as every hit did before: so one instance refuses exactly the hits beyond the
- * limit, and several together let on beyond it at most the hits each sends while the store
- * answers one (milliseconds), where before every API call waited for the store (twice when signed
- * in: address and user).
+ * window, plus this instance's hits not yet answered, plus this one, stay within half the limit;
+ * its answer then updates the count. Otherwise (the key's first hit, a window that has ended, a
+ * count in the upper half) the hit waits for this instance's earlier hits of the key to
+ * be answered, then for its own answer, as every hit did before: so one instance refuses exactly
+ * the hits beyond the limit, and with several, a hit goes past it only if the other instances
+ * added half the limit since this one's last answer. Before, every API call waited for the
+ * store (twice when signed in: address and user).
  */
 function countedAhead(
   consume: (key: string) => Promise<CountedVerdict>,
@@ -230,6 +230,10 @@ function countedAhead(
   // Answers to hits sent within one window end within an answer's delay of each other; an end
   // later than this is the next window's, an earlier one an old window's answer arriving late.
   const sameWindowMs = Math.min(1_000, (seconds * 1000) / 2);
+  // Calls in the upper half of the limit always wait: other instances' calls reach this one's
+  // count only through the store's answers, so going ahead on the last answer could let a call
+  // past the limit only if the others had added half the limit since then.
+  const aheadUpTo = Math.floor(points / 2);
 
   function countOf(key: string): KnownCount {
     let count = known.get(key);
@@ -279,7 +283,7 @@ function countedAhead(
     hit(key) {
       const count = countOf(key);
       const now = Date.now();
-      if (now < count.windowEnd && count.consumed + count.inFlight.size + 1 <= points) {
+      if (now < count.windowEnd && count.consumed + count.inFlight.size + 1 <= aheadUpTo) {
         void send(key, count);
         return { allowed: true, retryAfterMs: count.windowEnd - now };
       }
