@@ -301,11 +301,10 @@ export async function readPageOfIds<
         (executor) => statement.execute(executor),
       );
       matched = Number(answered[0]?.searchTotal ?? 0);
-      items = answered.flatMap((row) => {
-        if (row.id === null || row.id === undefined) return [];
-        const { searchTotal: _, ...columns } = row;
-        return [inStatement.map(columns as unknown as R)];
-      });
+      // A row's `searchTotal` is left for the mapping to ignore, as it ignores other columns.
+      items = answered.flatMap((row) =>
+        row.id === null || row.id === undefined ? [] : [inStatement.map(row as unknown as R)],
+      );
     } else {
       const statement = sql<{ total: number | string; id: number | string | null }>`
         with m as materialized ${matches}

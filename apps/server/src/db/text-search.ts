@@ -16,11 +16,8 @@ export type SearchedTable = keyof typeof SEARCHED;
  * joined by a line feed, with one trigram index (migration 20261130T1000): a search there is one
  * LIKE on it, unless the text itself holds a line feed (which could match across two texts).
  */
-const COMBINED_COLUMN: Partial<Record<SearchedTable, string>> = {
-  users: 'search_text',
-  credentials: 'search_text',
-  contracts: 'search_text',
-};
+const COMBINED = new Set<SearchedTable>(['users', 'credentials', 'contracts']);
+const COMBINED_COLUMN = 'search_text';
 const JOINED_BY = '\n';
 
 /** Trigram phrases need at least three characters; shorter text is found through its first characters. */
@@ -66,13 +63,12 @@ export function containsText(
   if (indexed) return sql<SqlBool>`${sql.ref(`${alias}.id`)} in ${indexed}`;
   const trimmed = text.trim();
   const pattern = likePattern(trimmed);
-  const combined = COMBINED_COLUMN[table];
   if (
-    combined &&
+    COMBINED.has(table) &&
     db.getExecutor().adapter instanceof PostgresAdapter &&
     !trimmed.includes(JOINED_BY)
   )
-    return sql<SqlBool>`${sql.ref(`${alias}.${combined}`)} like ${pattern} escape '\\'`;
+    return sql<SqlBool>`${sql.ref(`${alias}.${COMBINED_COLUMN}`)} like ${pattern} escape '\\'`;
   const expressions = searchedExpressions(table, alias);
   return sql<SqlBool>`(${sql.join(
     expressions.map((e) => sql<SqlBool>`${e} like ${pattern} escape '\\'`),

@@ -49,7 +49,7 @@ export interface LimiterOptions {
 }
 
 export const RATE_LIMIT_TABLE = 'rate_limits';
-/** How many keys a count-ahead limiter remembers before it forgets those whose window ended. */
+/** How many keys a count-ahead limiter remembers before it forgets them (see `countedAhead`). */
 const MAX_KNOWN_KEYS = 10_000;
 /** Keys longer than this (an e-mail address typed at sign-in can be long) are stored hashed. */
 const MAX_PLAIN_KEY = 160;
@@ -160,10 +160,7 @@ export async function createRateLimitStore(options: {
         return memory(key);
       }
     };
-    if (limiterOptions.countAhead) return countedAhead(consume, points, seconds);
-    return {
-      hit: (key) => consume(key).then(({ allowed, retryAfterMs }) => ({ allowed, retryAfterMs })),
-    };
+    return limiterOptions.countAhead ? countedAhead(consume, points, seconds) : { hit: consume };
   }
 
   const identityLimiters = new Map<string, Limiter>();
@@ -239,10 +236,12 @@ function countedAhead(
     let count = known.get(key);
     if (count) return count;
     if (known.size >= MAX_KNOWN_KEYS) {
+      // Forgetting a key costs its next hit one wait; keys whose window ended go first, and when
+      // they are not enough all go, so that a flood of new keys does not sweep at every hit.
       const now = Date.now();
       for (const [other, entry] of known)
         if (entry.inFlight.size === 0 && entry.windowEnd <= now) known.delete(other);
-      if (known.size >= MAX_KNOWN_KEYS) known.delete(known.keys().next().value!);
+      if (known.size >= MAX_KNOWN_KEYS) known.clear();
     }
     count = { consumed: 0, windowEnd: 0, inFlight: new Set() };
     known.set(key, count);
@@ -272,7 +271,7 @@ function countedAhead(
   ): Promise<RateLimitVerdict> {
     const answer = (after ? after.then(() => consume(key)) : consume(key)).then((verdict) => {
       learn(count, verdict);
-      return { allowed: verdict.allowed, retryAfterMs: verdict.retryAfterMs };
+      return verdict;
     });
     count.inFlight.add(answer);
     void answer.finally(() => count.inFlight.delete(answer));

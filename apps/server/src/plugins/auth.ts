@@ -80,14 +80,8 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
    * session's state is known without a read, else a promise.
    */
   function verify(token: string): IdTokenClaims | Promise<IdTokenClaims> {
-    const key = keyOf(token);
-    const cached = cache.get(key);
-    let claims = cached && cached.token === token ? cached.claims : undefined;
-    if (claims && (claims.exp ?? 0) <= now()) {
-      cache.delete(key);
-      claims = undefined;
-    }
-    return claims ? unlessRevoked(token, claims) : verifySignature(token, key);
+    const claims = remembered(token);
+    return claims ? unlessRevoked(token, claims) : verifySignature(token, keyOf(token));
   }
 
   async function verifySignature(token: string, key: string): Promise<IdTokenClaims> {
@@ -129,15 +123,17 @@ export function createTokenVerifier(options: TokenVerifierOptions) {
   }
 
   /**
-   * The claims of a token whose signature was checked and which has not expired, without asking
-   * whether its session was revoked since (which `verify` does): for work that can start while
-   * that is asked, and counts only if the answer is no.
+   * The claims of a token whose signature was checked and which has not expired (an expired one is
+   * forgotten), without asking whether its session was revoked since (which `verify` does): for
+   * work that can start while that is asked, and counts only if the answer is no.
    */
   function remembered(token: string): IdTokenClaims | undefined {
-    const cached = cache.get(keyOf(token));
-    return cached && cached.token === token && (cached.claims.exp ?? 0) > now()
-      ? cached.claims
-      : undefined;
+    const key = keyOf(token);
+    const cached = cache.get(key);
+    if (!cached || cached.token !== token) return undefined;
+    if ((cached.claims.exp ?? 0) > now()) return cached.claims;
+    cache.delete(key);
+    return undefined;
   }
 
   function forget(token: string): boolean {
