@@ -179,6 +179,68 @@ function preloadFonts(): Plugin {
   };
 }
 
+/** Where the build lists the signed-in first screen's files for the server (see `signedInFiles`). */
+const SIGNED_IN_FILES = '.vite/signed-in.json';
+
+/**
+ * Lists, for the server, the files a visit with a stored session fetches before its first render
+ * beyond those index.html names: the signed-in frame's (`frame`: the theme, the store, the shell)
+ * and, on `/`, the dashboard's (`home`), each with the chunks they import, scripts and styles
+ * apart. The server names them in the page of such a visit (`<link rel="modulepreload">`), so that
+ * they are requested with React rather than once the entry has run (docs/decisions/041).
+ */
+function signedInFiles(): Plugin {
+  return {
+    name: 'laurel-signed-in-files',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (file): file is Rolldown.OutputChunk => file.type === 'chunk',
+      );
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      /** The chunks holding `modules`, with every chunk they import statically. */
+      const closure = (modules: string[]) => {
+        const seen = new Set<string>();
+        const queue = chunks
+          .filter((chunk) => modules.some((id) => chunk.moduleIds.includes(id)))
+          .map((chunk) => chunk.fileName);
+        const missing = modules.filter(
+          (id) => !chunks.some((chunk) => chunk.moduleIds.includes(id)),
+        );
+        if (missing.length) throw new Error(`the build holds no chunk for ${missing.join(', ')}`);
+        while (queue.length) {
+          const file = queue.pop()!;
+          if (seen.has(file)) continue;
+          seen.add(file);
+          queue.push(...(byFile.get(file)?.imports ?? []));
+        }
+        return seen;
+      };
+      const entry = closure([FIRST_SCREEN.entry]);
+      const frame = closure([
+        SIGNED_IN_SCREEN.theme,
+        SIGNED_IN_SCREEN.store,
+        SIGNED_IN_SCREEN.sessionStore,
+        SIGNED_IN_SCREEN.shell,
+      ]);
+      const home = closure([SIGNED_IN_SCREEN.prefetch, SIGNED_IN_SCREEN.dashboard]);
+      /** Scripts and styles of `files` that index.html (or `before`) does not already name. */
+      const listed = (files: Set<string>, before: Set<string>) => {
+        const scripts = [...files].filter((file) => !entry.has(file) && !before.has(file));
+        const styles = scripts.flatMap((file) => [
+          ...(byFile.get(file)?.viteMetadata?.importedCss ?? []),
+        ]);
+        return { scripts: scripts.sort(), styles: [...new Set(styles)].sort() };
+      };
+      this.emitFile({
+        type: 'asset',
+        fileName: SIGNED_IN_FILES,
+        source: `${JSON.stringify({ frame: listed(frame, new Set()), home: listed(home, frame) }, null, 2)}\n`,
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
@@ -192,6 +254,7 @@ export default defineConfig({
       },
     },
     preloadFonts(),
+    signedInFiles(),
     // Scripts, styles and images are stored brotli- and gzip-compressed beside the originals, at
     // the highest levels once per build, and the server sends whichever the browser accepts.
     // index.html is left out: the server fills in each page's nonce and compresses it per response.

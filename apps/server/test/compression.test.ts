@@ -72,6 +72,11 @@ describe.each(DIALECTS)('compressed responses on %s', (dialect) => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers['cache-control']).toBe('no-cache');
+    // A page depends on the encoding asked for and on whether a session's cookie came with it.
+    expect(String(page.headers.vary).toLowerCase().split(/,\s*/).sort()).toEqual([
+      'accept-encoding',
+      'cookie',
+    ]);
     const html = brotliDecompressSync(page.rawPayload).toString();
     expect(html).toContain('<div id="root">');
     expect(html).not.toContain(CSP_NONCE_PLACEHOLDER);

@@ -6,11 +6,56 @@ import { join } from 'node:path';
 
 import { CSP_NONCE_PLACEHOLDER, styleNonce } from './security-headers.ts';
 
+/** The files a visit with a stored session fetches before its first render (the web app's build). */
+interface SignedInFiles {
+  /** The signed-in frame's: theme, store, shell. */
+  frame: { scripts: string[]; styles: string[] };
+  /** The dashboard's, at `/`. */
+  home: { scripts: string[]; styles: string[] };
+}
+
+/** The cookie aws-amplify keeps for the last user of an app client: someone may be signed in. */
+const SESSION_COOKIE = /(?:^|;)\s*CognitoIdentityServiceProvider\.[^=;]+\.LastAuthUser=/;
+
+/** A path is the dashboard's (`/`). */
+const HOME = '/';
+
+/** The build's list of the signed-in first screen's files, or nothing when it has none. */
+function readSignedInFiles(root: string): SignedInFiles | undefined {
+  const file = join(root, '.vite', 'signed-in.json');
+  if (!existsSync(file)) return undefined;
+  const files = JSON.parse(readFileSync(file, 'utf8')) as SignedInFiles;
+  if (!Array.isArray(files.frame?.scripts) || !Array.isArray(files.home?.scripts))
+    throw new Error(`${file} does not list the signed-in screen's files: build the web app again`);
+  return files;
+}
+
+/** index.html with `<link>`s that start `files` with the page's own scripts. */
+function withPreloads(indexHtml: string, files: SignedInFiles['frame'][]): string {
+  const links = files
+    .flatMap(({ scripts, styles }) => [
+      ...scripts.map(
+        (file) =>
+          `<link rel="modulepreload" crossorigin href="/${file}" nonce="${CSP_NONCE_PLACEHOLDER}">`,
+      ),
+      ...styles.map(
+        (file) =>
+          `<link rel="preload" as="style" crossorigin href="/${file}" nonce="${CSP_NONCE_PLACEHOLDER}">`,
+      ),
+    ])
+    .join('\n    ');
+  const page = indexHtml.replace(/\s*<link rel="preload" as="font"[^>]*>/g, '');
+  const at = page.indexOf('</head>');
+  return `${page.slice(0, at)}  ${links}\n  ${page.slice(at)}`;
+}
+
 /**
  * Serves the built web app: hashed assets with a long cache life (precompressed at build), and
  * index.html (compressed per response by the compression plugin) for every other
  * GET that is not an API or identity call, so that client-side routes load on refresh. Each page
  * carries this response's style nonce; source maps are served only when WEB_SOURCEMAPS is on.
+ * A page asked for with a stored session's cookie also names the signed-in frame's files (and on
+ * `/` the dashboard's), so that the browser fetches them with React instead of after it.
  */
 export const spaPlugin = fp<{ root: string; sourceMaps: boolean }>(
   async (app: FastifyInstance, { root, sourceMaps }) => {
@@ -20,6 +65,12 @@ export const spaPlugin = fp<{ root: string; sourceMaps: boolean }>(
       return;
     }
     const indexHtml = readFileSync(indexFile, 'utf8');
+    const signedIn = readSignedInFiles(root);
+    const pages = {
+      signedOut: indexHtml,
+      signedIn: signedIn ? withPreloads(indexHtml, [signedIn.frame]) : indexHtml,
+      signedInHome: signedIn ? withPreloads(indexHtml, [signedIn.frame, signedIn.home]) : indexHtml,
+    };
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
@@ -41,10 +92,18 @@ export const spaPlugin = fp<{ root: string; sourceMaps: boolean }>(
       if (path.startsWith('/api/') || path === '/api' || path.startsWith('/identity/')) {
         return reply.callNotFound();
       }
+      const cookie = request.headers.cookie;
+      const page =
+        cookie && SESSION_COOKIE.test(cookie)
+          ? path === HOME
+            ? pages.signedInHome
+            : pages.signedIn
+          : pages.signedOut;
       return reply
         .header('cache-control', 'no-cache')
+        .header('vary', 'cookie')
         .type('text/html; charset=utf-8')
-        .send(indexHtml.replaceAll(CSP_NONCE_PLACEHOLDER, styleNonce(reply.raw)));
+        .send(page.replaceAll(CSP_NONCE_PLACEHOLDER, styleNonce(reply.raw)));
     });
   },
 );
