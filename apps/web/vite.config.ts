@@ -33,6 +33,18 @@ const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
 
 const SRC = fileURLToPath(new URL('./src/', import.meta.url));
 
+/**
+ * The requests a visit with a stored session sends as the page starts, and the two modules they
+ * need (the identity cookies and the API's paths): a chunk importing no other, which the server
+ * names as a script of its own on such a visit's page, so that it runs before React has arrived.
+ */
+const EARLY_REQUESTS = `${SRC}lib/api/early-requests.ts`;
+const EARLY_MODULES = new Set([
+  EARLY_REQUESTS,
+  `${SRC}lib/amplify/identity-cookies.ts`,
+  fileURLToPath(new URL('../../packages/contract/src/paths.ts', import.meta.url)),
+]);
+
 /** The modules that show the sign-in screen: the entry's and those of the sign-in frame and form. */
 const FIRST_SCREEN = {
   entry: `${SRC}main.tsx`,
@@ -184,7 +196,8 @@ const SIGNED_IN_FILES = '.vite/signed-in.json';
 
 /**
  * Lists, for the server, the files a visit with a stored session fetches before its first render
- * beyond those index.html names: the signed-in frame's (`frame`: the theme, the store, the shell)
+ * beyond those index.html names: the early requests' chunk (`early`, run as a script of its own),
+ * the signed-in frame's (`frame`: the theme, the store, the shell)
  * and, on `/`, the dashboard's (`home`), each with the chunks they import, scripts and styles
  * apart. The server names them in the page of such a visit (`<link rel="modulepreload">`), so that
  * they are requested with React rather than once the entry has run (docs/decisions/041).
@@ -232,10 +245,20 @@ function signedInFiles(): Plugin {
         ]);
         return { scripts: scripts.sort(), styles: [...new Set(styles)].sort() };
       };
+      const early = chunks.find((chunk) => chunk.moduleIds.includes(EARLY_REQUESTS));
+      if (!early || early.imports.length > 0)
+        throw new Error(
+          `the early requests must be a chunk importing no other (${early?.imports.join(', ') ?? 'none found'})`,
+        );
+      const list = {
+        early: early.fileName,
+        frame: listed(frame, new Set()),
+        home: listed(home, frame),
+      };
       this.emitFile({
         type: 'asset',
         fileName: SIGNED_IN_FILES,
-        source: `${JSON.stringify({ frame: listed(frame, new Set()), home: listed(home, frame) }, null, 2)}\n`,
+        source: `${JSON.stringify(list, null, 2)}\n`,
       });
     },
   };
@@ -295,7 +318,11 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [...vendorGroups, ...firstScreenGroups],
+          groups: [
+            { name: (id) => (EARLY_MODULES.has(id) ? 'early' : null), priority: 50 },
+            ...vendorGroups,
+            ...firstScreenGroups,
+          ],
         },
       },
     },

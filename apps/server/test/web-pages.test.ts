@@ -27,6 +27,7 @@ function webBuild(signedInFiles: unknown): string {
 }
 
 const FILES = {
+  early: 'assets/early-1.js',
   frame: { scripts: ['assets/ui-1.js', 'assets/shell-1.js'], styles: ['assets/shell-1.css'] },
   home: { scripts: ['assets/dashboard-1.js'], styles: [] },
 };
@@ -59,9 +60,15 @@ describe('the page of a visit with a stored session', () => {
       'assets/shell-1.css',
       'assets/dashboard-1.js',
     ]);
+    // The early requests run as a script of their own, named before the page's own scripts.
+    const early = '<script type="module" async crossorigin src="/assets/early-1.js" nonce="';
+    expect(home.body.indexOf(early)).toBeGreaterThan(0);
+    expect(home.body.indexOf(early)).toBeLessThan(home.body.indexOf('/assets/index-abc.js'));
     // Each link carries the page's nonce, like the build's own tags.
     expect(home.body).not.toContain(CSP_NONCE_PLACEHOLDER);
     expect(home.body).not.toContain('as="font"');
+    // Its text waits for Lato only once its first screen has been painted.
+    expect(home.body).toContain('<html data-fonts="later">');
     expect(String(home.headers.vary)).toMatch(/cookie/i);
     expect(home.headers['cache-control']).toBe('no-cache');
 
@@ -85,6 +92,8 @@ describe('the page of a visit with a stored session', () => {
       const page = await t.app.inject({ url: '/', headers: cookie ? { cookie } : {} });
       expect(page.statusCode).toBe(200);
       expect(preloads(page.body)).toEqual([]);
+      expect(page.body).not.toContain('early-1.js');
+      expect(page.body).not.toContain('data-fonts');
       expect(page.body).toContain(FONT);
     }
   });
@@ -97,6 +106,8 @@ describe('a build without the list of signed-in files', () => {
       const page = await t.app.inject({ url: '/', headers: { cookie: SESSION_COOKIE } });
       expect(page.statusCode).toBe(200);
       expect(preloads(page.body)).toEqual([]);
+      expect(page.body).not.toContain('early-1.js');
+      expect(page.body).not.toContain('data-fonts');
       expect(page.body).toContain(FONT);
     } finally {
       await t.close();

@@ -8,6 +8,8 @@ import { CSP_NONCE_PLACEHOLDER, styleNonce } from './security-headers.ts';
 
 /** The files a visit with a stored session fetches before its first render (the web app's build). */
 interface SignedInFiles {
+  /** The chunk that sends the session's first requests: run as a script of its own. */
+  early: string;
   /** The signed-in frame's: theme, store, shell. */
   frame: { scripts: string[]; styles: string[] };
   /** The dashboard's, at `/`. */
@@ -25,13 +27,22 @@ function readSignedInFiles(root: string): SignedInFiles | undefined {
   const file = join(root, '.vite', 'signed-in.json');
   if (!existsSync(file)) return undefined;
   const files = JSON.parse(readFileSync(file, 'utf8')) as SignedInFiles;
-  if (!Array.isArray(files.frame?.scripts) || !Array.isArray(files.home?.scripts))
+  if (
+    typeof files.early !== 'string' ||
+    !Array.isArray(files.frame?.scripts) ||
+    !Array.isArray(files.home?.scripts)
+  )
     throw new Error(`${file} does not list the signed-in screen's files: build the web app again`);
   return files;
 }
 
-/** index.html with `<link>`s that start `files` with the page's own scripts. */
-function withPreloads(indexHtml: string, files: SignedInFiles['frame'][]): string {
+/**
+ * index.html for a visit with a stored session: the early requests' chunk as a script that runs
+ * as soon as it arrives (before the page's own, which wait for React), and `<link>`s that start
+ * `files` with the page's scripts; the fonts neither preloaded nor used before the first screen
+ * has been painted (`data-fonts="later"`, see the web app's web-fonts.ts; decision 041).
+ */
+function withPreloads(indexHtml: string, early: string, files: SignedInFiles['frame'][]): string {
   const links = files
     .flatMap(({ scripts, styles }) => [
       ...scripts.map(
@@ -44,9 +55,13 @@ function withPreloads(indexHtml: string, files: SignedInFiles['frame'][]): strin
       ),
     ])
     .join('\n    ');
-  const page = indexHtml.replace(/\s*<link rel="preload" as="font"[^>]*>/g, '');
+  const script = `<script type="module" async crossorigin src="/${early}" nonce="${CSP_NONCE_PLACEHOLDER}"></script>`;
+  const page = indexHtml
+    .replace(/\s*<link rel="preload" as="font"[^>]*>/g, '')
+    .replace(/<html(?=[\s>])/, '<html data-fonts="later"');
+  const first = page.search(/<script|<\/head>/);
   const at = page.indexOf('</head>');
-  return `${page.slice(0, at)}  ${links}\n  ${page.slice(at)}`;
+  return `${page.slice(0, first)}${script}\n    ${page.slice(first, at)}  ${links}\n  ${page.slice(at)}`;
 }
 
 /**
@@ -68,8 +83,10 @@ export const spaPlugin = fp<{ root: string; sourceMaps: boolean }>(
     const signedIn = readSignedInFiles(root);
     const pages = {
       signedOut: indexHtml,
-      signedIn: signedIn ? withPreloads(indexHtml, [signedIn.frame]) : indexHtml,
-      signedInHome: signedIn ? withPreloads(indexHtml, [signedIn.frame, signedIn.home]) : indexHtml,
+      signedIn: signedIn ? withPreloads(indexHtml, signedIn.early, [signedIn.frame]) : indexHtml,
+      signedInHome: signedIn
+        ? withPreloads(indexHtml, signedIn.early, [signedIn.frame, signedIn.home])
+        : indexHtml,
     };
     await app.register(fastifyStatic, {
       root,

@@ -1,4 +1,4 @@
-import { use } from 'react';
+import { use, useEffect } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 
@@ -7,6 +7,7 @@ import { mayHaveSession, readStoredSession } from '../lib/amplify/identity-cooki
 import { loadCognitoConfig } from '../lib/auth/cognito-config';
 import { requestStoredSessionProfile, sendStoredSessionToken } from '../lib/auth/stored-session';
 import { loadStore, setStoreLoader } from '../lib/store/lazy-store';
+import { webFontsAfterFirstPaint } from '../lib/theme/web-fonts';
 import { AppRoutes, signedInFrame, startFirstScreen } from './router';
 
 /**
@@ -50,5 +51,7 @@ export function App() {
   // a spinner that React would keep on screen for 300 ms.
   const waitFor = signedInFrame();
   if (waitFor) use(waitFor);
+  // The first screen drawn, Lato is asked for (a signed-in visit's page waits for that paint).
+  useEffect(() => webFontsAfterFirstPaint(), []);
   return <RouterProvider router={appRouter} />;
 }

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@laurel/contract/messages';
 
 import { getIdToken } from '../auth-token/id-token';
+import { takeEarlyResponse } from './early-requests';
 
 /**
  * What a failed call rejects with: the server's response body when there is one
@@ -57,13 +58,20 @@ export async function apiRequest<T>(
   const idToken = await getIdToken();
   if (idToken) headers.set('Authorization', `Bearer ${idToken}`);
   if (init.body !== undefined) headers.set('Content-Type', 'application/json');
+  // A GET the page already sent as it started (early-requests.ts) is answered by that request.
+  const early =
+    init.method === undefined && init.body === undefined
+      ? takeEarlyResponse(path, idToken ?? undefined)
+      : undefined;
   let response: Response;
   try {
-    response = await fetch(new URL(path, window.location.origin), {
-      method: init.method ?? 'GET',
-      headers,
-      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-    });
+    response =
+      (await early?.catch(() => undefined)) ??
+      (await fetch(new URL(path, window.location.origin), {
+        method: init.method ?? 'GET',
+        headers,
+        ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+      }));
   } catch {
     throw MESSAGES.requestFailed;
   }

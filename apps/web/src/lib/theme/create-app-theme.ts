@@ -3,7 +3,6 @@ import type {} from '@mui/material/themeCssVarsAugmentation';
 import {
   BASE_FONT_SIZE,
   BREAKPOINTS,
-  FONT_FAMILY,
   SPACING_UNIT,
   type ThemeName,
 } from '@laurel/contract/constants';
@@ -21,8 +20,12 @@ declare module '@mui/material/styles' {
   }
 }
 
-// "Lato Fallback" (lato-fallback.css) stands in, sized like Lato, until Lato has loaded.
-const fontStack = `"${FONT_FAMILY}", "Lato Fallback", "Helvetica Neue", Arial, sans-serif`;
+/**
+ * Lato, with "Lato Fallback" (lato-fallback.css) standing in, sized like Lato, until it has loaded:
+ * tokens.css's `--laurel-font`, which a signed-in visit's page sets to the fallback alone until its
+ * first screen has been painted (web-fonts.ts).
+ */
+const fontStack = 'var(--laurel-font)';
 
 /** The app theme of spec §9 for one variant, with light and dark colour schemes. */
 export function createAppTheme(variantName: ThemeName): Theme {

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
+import { FONT_FAMILY } from '@laurel/contract/constants';
+
 import { createAppTheme } from './create-app-theme';
 
 const tokensCss = readFileSync(join(dirname(fileURLToPath(import.meta.url)), 'tokens.css'), 'utf8');
@@ -60,7 +62,13 @@ describe('the palette of the screens drawn without MUI', () => {
   it('is the theme’s in the light scheme', () => {
     const { '--laurel-font': font, ...light } = tokens(':root');
     expect(light).toEqual(fromTheme('light'));
-    expect(font).toBe(createAppTheme('DEFAULT').typography.fontFamily!.replaceAll('"', "'"));
+    // The theme sets its text in the token, which names Lato first.
+    expect(createAppTheme('DEFAULT').typography.fontFamily).toBe('var(--laurel-font)');
+    expect(font).toBe(`'${FONT_FAMILY}', 'Lato Fallback', 'Helvetica Neue', Arial, sans-serif`);
+    // Until a signed-in visit's first screen has been painted: the same without Lato.
+    expect(tokens(":root[data-fonts='later']")).toEqual({
+      '--laurel-font': font!.replace(`'${FONT_FAMILY}', `, ''),
+    });
   });
 
   it('is the theme’s in the dark scheme', () => {
