@@ -34,16 +34,11 @@ const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
 const SRC = fileURLToPath(new URL('./src/', import.meta.url));
 
 /**
- * The requests a visit with a stored session sends as the page starts, and the two modules they
- * need (the identity cookies and the API's paths): a chunk importing no other, which the server
- * names as a script of its own on such a visit's page, so that it runs before React has arrived.
+ * The requests a visit with a stored session sends as the page starts: a module importing nothing,
+ * in a chunk of its own, which the server names as a script on such a visit's page, so that it
+ * runs before React has arrived (the app imports it only on such a page).
  */
 const EARLY_REQUESTS = `${SRC}lib/api/early-requests.ts`;
-const EARLY_MODULES = new Set([
-  EARLY_REQUESTS,
-  `${SRC}lib/amplify/identity-cookies.ts`,
-  fileURLToPath(new URL('../../packages/contract/src/paths.ts', import.meta.url)),
-]);
 
 /** The modules that show the sign-in screen: the entry's and those of the sign-in frame and form. */
 const FIRST_SCREEN = {
@@ -318,11 +313,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [
-            { name: (id) => (EARLY_MODULES.has(id) ? 'early' : null), priority: 50 },
-            ...vendorGroups,
-            ...firstScreenGroups,
-          ],
+          groups: [...vendorGroups, ...firstScreenGroups],
         },
       },
     },

@@ -57,6 +57,15 @@ async function startPage() {
 }
 
 describe('the requests a visit with a stored session sends as the page starts', () => {
+  it('name the API’s paths', async () => {
+    const { EARLY_PATHS } = await import('./early-requests');
+    expect(EARLY_PATHS).toEqual({
+      cognitoConfig: API_PATHS.cognitoConfig,
+      appConfig: API_PATHS.appConfig,
+      profile: API_PATHS.profile,
+    });
+  });
+
   it('are the profile with the stored id token and the deployment’s facts, each answering the app’s call once', async () => {
     const idToken = storeSession(3600);
     const { apiRequest, setIdTokenProvider } = await startPage();

@@ -1,15 +1,20 @@
-import { API_PATHS } from '@laurel/contract/paths';
-
-import { mayHaveSession, readStoredSession } from '../amplify/identity-cookies';
-
 /**
- * The first requests of a visit with a stored session, sent as soon as this module runs. It is a
- * chunk without imports of other chunks (vite.config.ts), and the page of such a visit names it as
- * a script of its own (the server's `spa.ts`), so that it runs as soon as it has arrived, while
- * React is still downloading: the profile and the deployment's facts are then answered by the
- * time the app asks for them (`apiRequest` takes them, once each). Elsewhere it runs with the
- * app's code and sends nothing.
+ * The first requests of a visit with a stored session, sent as soon as this module runs. It
+ * imports nothing, so it is a chunk of its own that needs no other (vite.config.ts): the page of
+ * such a visit names it as a script (the server's `spa.ts`), which runs as soon as it has arrived,
+ * while React is still downloading, and the profile and the deployment's facts are answered by the
+ * time the app asks for them (`apiRequest` takes them, once each, through `earlyRequests`). The
+ * sign-in page neither names nor loads it.
+ *
+ * Without imports, it reads aws-amplify's cookies itself (identity-cookies.ts reads them for the
+ * app) and names the three paths (early-requests.test.ts checks them against `API_PATHS`).
  */
+
+export const EARLY_PATHS = {
+  cognitoConfig: '/api/config/cognito',
+  appConfig: '/api/config/app',
+  profile: '/api/users/profile',
+} as const;
 
 interface EarlyRequest {
   response: Promise<Response>;
@@ -19,11 +24,56 @@ interface EarlyRequest {
 
 const early = new Map<string, EarlyRequest>();
 
+/** How long the stored id token must still be good for, as `sendStoredSessionToken` asks. */
+const MIN_VALIDITY_SECONDS = 5;
+
+/** The value of cookie `name`, decoded, if the page has it. */
+function cookie(name: string): string | undefined {
+  for (const part of document.cookie.split(';')) {
+    const at = part.indexOf('=');
+    if (at === -1) continue;
+    try {
+      if (decodeURIComponent(part.slice(0, at).trim()) === name)
+        return decodeURIComponent(part.slice(at + 1).trim());
+    } catch {
+      // Another application's cookie that is not percent-encoding.
+    }
+  }
+  return undefined;
+}
+
+/** The app clients whose last user aws-amplify remembers. */
+function rememberedClients(): string[] {
+  return [
+    ...document.cookie.matchAll(
+      /(?:^|;)\s*CognitoIdentityServiceProvider\.([^.=;]+)\.LastAuthUser=/g,
+    ),
+  ].map((match) => match[1]!);
+}
+
+/** The stored session's id token while it is good for a few more seconds, for one app client. */
+function storedIdToken(clientId: string): string | undefined {
+  const base = `CognitoIdentityServiceProvider.${clientId}`;
+  const username = cookie(`${base}.LastAuthUser`);
+  const token = username && cookie(`${base}.${username}.idToken`);
+  if (!token || !cookie(`${base}.${username}.accessToken`)) return undefined;
+  try {
+    const payload = token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/');
+    const { exp } = JSON.parse(atob(payload)) as { exp?: unknown };
+    return typeof exp === 'number' && exp - MIN_VALIDITY_SECONDS > Date.now() / 1000
+      ? token
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** What the session's first screen asks for before anything else (see `createAppRouter`). */
 function sendEarlyRequests(): void {
-  if (typeof window === 'undefined' || !mayHaveSession()) return;
-  // As `sendStoredSessionToken` does: a token good for at least 5 more seconds.
-  const idToken = readStoredSession(undefined, 5)?.idToken.toString();
+  if (typeof document === 'undefined') return;
+  const clients = rememberedClients();
+  if (clients.length === 0) return;
+  const idToken = clients.length === 1 ? storedIdToken(clients[0]!) : undefined;
   const send = (path: string, withToken: string | undefined) => {
     const headers = new Headers({ 'Cache-Control': 'no-store' });
     if (withToken) headers.set('Authorization', `Bearer ${withToken}`);
@@ -32,9 +82,9 @@ function sendEarlyRequests(): void {
     response.catch(() => undefined);
     early.set(path, { response, idToken: withToken });
   };
-  send(API_PATHS.cognitoConfig, undefined);
-  send(API_PATHS.appConfig, undefined);
-  if (idToken) send(API_PATHS.profile, idToken);
+  send(EARLY_PATHS.cognitoConfig, undefined);
+  send(EARLY_PATHS.appConfig, undefined);
+  if (idToken) send(EARLY_PATHS.profile, idToken);
 }
 
 sendEarlyRequests();

@@ -1,7 +1,18 @@
 import { MESSAGES } from '@laurel/contract/messages';
 
+import { mayHaveSession } from '../amplify/identity-cookies';
 import { getIdToken } from '../auth-token/id-token';
-import { takeEarlyResponse } from './early-requests';
+import type * as EarlyRequests from './early-requests';
+
+/**
+ * The requests a page with a stored session sent as it started (early-requests.ts), loaded only on
+ * such a page: there the server has named the module, so it is already in; the sign-in page never
+ * loads it.
+ */
+let earlyModule: Promise<typeof EarlyRequests> | undefined;
+function earlyRequests() {
+  return mayHaveSession() ? (earlyModule ??= import('./early-requests')) : undefined;
+}
 
 /**
  * What a failed call rejects with: the server's response body when there is one
@@ -61,7 +72,10 @@ export async function apiRequest<T>(
   // A GET the page already sent as it started (early-requests.ts) is answered by that request.
   const early =
     init.method === undefined && init.body === undefined
-      ? takeEarlyResponse(path, idToken ?? undefined)
+      ? (await earlyRequests()?.catch(() => undefined))?.takeEarlyResponse(
+          path,
+          idToken ?? undefined,
+        )
       : undefined;
   let response: Response;
   try {
