@@ -35,8 +35,8 @@ const SRC = fileURLToPath(new URL('./src/', import.meta.url));
 
 /**
  * The requests a visit with a stored session sends as the page starts: a module importing nothing,
- * in a chunk of its own, which the server names as a script on such a visit's page, so that it
- * runs before React has arrived (the app imports it only on such a page).
+ * an entry of its own, which the server names as a script on such a visit's page, so that it runs
+ * before React has arrived (the app does not import it; it finds the requests on `window`).
  */
 const EARLY_REQUESTS = `${SRC}lib/api/early-requests.ts`;
 
@@ -311,6 +311,11 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 400,
     rolldownOptions: {
+      // The page, and the early requests of a visit with a stored session (nothing imports them).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        'early-requests': EARLY_REQUESTS,
+      },
       output: {
         codeSplitting: {
           groups: [...vendorGroups, ...firstScreenGroups],

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { API_PATHS } from '@laurel/contract/paths';
 
+import { EARLY_REQUESTS, type EarlyRequests } from './early-requests';
+
 const USERNAME = 'c3f1a2b4-0000-4000-8000-000000000001';
 const base = `CognitoIdentityServiceProvider.laurelwebclient`;
 
@@ -25,9 +27,14 @@ function storeSession(expiresInSeconds: number): string {
 /** Each request the server got: its path and its Authorization header. */
 let sent: { path: string; authorization: string | null }[];
 
+/** What the early requests' module leaves on `window` for the app. */
+const onWindow = () =>
+  (window as unknown as Partial<Record<string, EarlyRequests>>)[EARLY_REQUESTS];
+
 beforeEach(() => {
   sent = [];
   vi.resetModules();
+  delete (window as unknown as Record<string, unknown>)[EARLY_REQUESTS];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: URL, init?: RequestInit) => {
@@ -88,7 +95,7 @@ describe('the requests a visit with a stored session sends as the page starts', 
 
   it('are not used for a call with another token, nor for one that is not a plain GET', async () => {
     storeSession(3600);
-    const { apiRequest, setIdTokenProvider, takeEarlyResponse } = await startPage();
+    const { apiRequest, setIdTokenProvider } = await startPage();
     setIdTokenProvider(async () => 'a-refreshed-token');
     await apiRequest(API_PATHS.profile);
     expect(sent.at(-1)).toEqual({
@@ -98,7 +105,36 @@ describe('the requests a visit with a stored session sends as the page starts', 
     await apiRequest(API_PATHS.appConfig, { method: 'POST', body: {} });
     expect(sent).toHaveLength(5);
     // The unused early answer is still there for a call that may take it.
-    expect(takeEarlyResponse(API_PATHS.appConfig, undefined)).toBeDefined();
+    expect(onWindow()?.take(API_PATHS.appConfig, undefined)).toBeDefined();
+  });
+
+  it('are not there on a page that did not load them: the app asks itself', async () => {
+    const idToken = storeSession(3600);
+    const { apiRequest } = await import('./request');
+    const { setIdTokenProvider } = await import('../auth-token/id-token');
+    setIdTokenProvider(async () => idToken);
+    expect(onWindow()).toBeUndefined();
+    await expect(apiRequest(API_PATHS.profile)).resolves.toEqual({ answered: API_PATHS.profile });
+    expect(sent).toEqual([{ path: API_PATHS.profile, authorization: `Bearer ${idToken}` }]);
+    // Arriving after the app has started (its code came from the cache first), they send nothing.
+    await import('./early-requests');
+    expect(sent).toHaveLength(1);
+    await apiRequest(API_PATHS.appConfig);
+    expect(sent.map(({ path }) => path)).toEqual([API_PATHS.profile, API_PATHS.appConfig]);
+  });
+
+  it('are read whole as they arrive, an answer without a body included', async () => {
+    const idToken = storeSession(3600);
+    vi.mocked(fetch).mockImplementation(async (url) =>
+      new URL(url as URL).pathname === API_PATHS.profile
+        ? new Response(null, { status: 204 })
+        : new Response('{"facts":true}', { status: 200, statusText: 'OK' }),
+    );
+    const { apiRequest, setIdTokenProvider } = await startPage();
+    setIdTokenProvider(async () => idToken);
+    await expect(apiRequest(API_PATHS.profile)).resolves.toBeNull();
+    await expect(apiRequest(API_PATHS.cognitoConfig)).resolves.toEqual({ facts: true });
+    expect(fetch).toHaveBeenCalledTimes(3);
   });
 
   it('are sent again by the app when the early one failed', async () => {

@@ -1,14 +1,28 @@
 /**
- * The first requests of a visit with a stored session, sent as soon as this module runs. It
- * imports nothing, so it is a chunk of its own that needs no other (vite.config.ts): the page of
- * such a visit names it as a script (the server's `spa.ts`), which runs as soon as it has arrived,
- * while React is still downloading, and the profile and the deployment's facts are answered by the
- * time the app asks for them (`apiRequest` takes them, once each, through `earlyRequests`). The
- * sign-in page neither names nor loads it.
+ * The first requests of a visit with a stored session, sent as soon as this module runs. It is an
+ * entry of the build of its own and imports nothing (vite.config.ts): the page of such a visit
+ * names it as a script (the server's `spa.ts`), which runs as soon as it has arrived, while React
+ * is still downloading, and the profile and the deployment's facts are answered by the time the
+ * app asks for them. The app does not import it: it finds the requests on `window` (see
+ * `EarlyRequests`), where only such a page has put them; the sign-in page never loads it.
  *
  * Without imports, it reads aws-amplify's cookies itself (identity-cookies.ts reads them for the
  * app) and names the three paths (early-requests.test.ts checks them against `API_PATHS`).
  */
+
+/**
+ * How `apiRequest` takes the early requests' answers: `window[EARLY_REQUESTS]` on such a page, or
+ * `null` where the app started before this module ran (it then sends nothing).
+ */
+export interface EarlyRequests {
+  /**
+   * The response to a GET of `path` sent as the page started, if there is one that `idToken` may
+   * use (one sent without a token, or with this one); each is taken once.
+   */
+  take(path: string, idToken: string | undefined): Promise<Response> | undefined;
+}
+
+export const EARLY_REQUESTS = 'laurelEarlyRequests';
 
 export const EARLY_PATHS = {
   cognitoConfig: '/api/config/cognito',
@@ -23,6 +37,9 @@ interface EarlyRequest {
 }
 
 const early = new Map<string, EarlyRequest>();
+
+/** Statuses whose responses have no body. */
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
 /** How long the stored id token must still be good for, as `sendStoredSessionToken` asks. */
 const MIN_VALIDITY_SECONDS = 5;
@@ -70,15 +87,24 @@ function storedIdToken(clientId: string): string | undefined {
 
 /** What the session's first screen asks for before anything else (see `createAppRouter`). */
 function sendEarlyRequests(): void {
-  if (typeof document === 'undefined') return;
+  // The app asks itself once it has started without them (its code came first, from the cache).
+  if (typeof document === 'undefined' || EARLY_REQUESTS in window) return;
   const clients = rememberedClients();
   if (clients.length === 0) return;
   const idToken = clients.length === 1 ? storedIdToken(clients[0]!) : undefined;
   const send = (path: string, withToken: string | undefined) => {
     const headers = new Headers({ 'Cache-Control': 'no-store' });
     if (withToken) headers.set('Authorization', `Bearer ${withToken}`);
-    const response = fetch(new URL(path, window.location.origin), { headers });
-    // Taken or not, a failure here is no one's unhandled rejection: the app asks again.
+    // Read whole as it arrives, so that an answer the app does not take (another token) does not
+    // hold its connection open; a failure is no one's unhandled rejection: the app asks again.
+    const response = fetch(new URL(path, window.location.origin), { headers }).then(
+      async (answer) =>
+        new Response(NULL_BODY_STATUSES.has(answer.status) ? null : await answer.arrayBuffer(), {
+          status: answer.status,
+          statusText: answer.statusText,
+          headers: answer.headers,
+        }),
+    );
     response.catch(() => undefined);
     early.set(path, { response, idToken: withToken });
   };
@@ -87,18 +113,16 @@ function sendEarlyRequests(): void {
   if (idToken) send(EARLY_PATHS.profile, idToken);
 }
 
-sendEarlyRequests();
+const requests: EarlyRequests = {
+  take(path, idToken) {
+    const request = early.get(path);
+    if (!request || (request.idToken !== undefined && request.idToken !== idToken))
+      return undefined;
+    early.delete(path);
+    return request.response;
+  },
+};
 
-/**
- * The response to a GET of `path` sent as the page started, if there is one that `idToken` may
- * use (one sent without a token, or with this one); each is taken once.
- */
-export function takeEarlyResponse(
-  path: string,
-  idToken: string | undefined,
-): Promise<Response> | undefined {
-  const request = early.get(path);
-  if (!request || (request.idToken !== undefined && request.idToken !== idToken)) return undefined;
-  early.delete(path);
-  return request.response;
-}
+sendEarlyRequests();
+if (typeof window !== 'undefined' && !(EARLY_REQUESTS in window))
+  (window as unknown as Record<string, EarlyRequests>)[EARLY_REQUESTS] = requests;

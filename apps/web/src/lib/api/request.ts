@@ -1,17 +1,21 @@
 import { MESSAGES } from '@laurel/contract/messages';
 
-import { mayHaveSession } from '../amplify/identity-cookies';
 import { getIdToken } from '../auth-token/id-token';
-import type * as EarlyRequests from './early-requests';
+import type { EarlyRequests } from './early-requests';
+
+/** Where the early requests' module (early-requests.ts) leaves them, on a page that loaded it. */
+const EARLY_REQUESTS = 'laurelEarlyRequests';
 
 /**
- * The requests a page with a stored session sent as it started (early-requests.ts), loaded only on
- * such a page: there the server has named the module, so it is already in; the sign-in page never
- * loads it.
+ * The requests a page with a stored session sent as it started, if this page did. When the app
+ * asks first (its code came from the cache before that module had run), it says so, and that
+ * module then sends nothing.
  */
-let earlyModule: Promise<typeof EarlyRequests> | undefined;
-function earlyRequests() {
-  return mayHaveSession() ? (earlyModule ??= import('./early-requests')) : undefined;
+function earlyRequests(): EarlyRequests | undefined {
+  if (typeof window === 'undefined') return undefined;
+  const slot = window as unknown as Record<string, EarlyRequests | null>;
+  if (!(EARLY_REQUESTS in slot)) slot[EARLY_REQUESTS] = null;
+  return slot[EARLY_REQUESTS] ?? undefined;
 }
 
 /**
@@ -65,22 +69,18 @@ export async function apiRequest<T>(
   path: string,
   init: { method?: 'GET' | 'POST'; body?: unknown } = {},
 ): Promise<T> {
+  // Before any wait: from the first call on, the app's own requests are the ones that count.
+  const early = init.method === undefined && init.body === undefined ? earlyRequests() : undefined;
   const headers = new Headers({ 'Cache-Control': 'no-store' });
   const idToken = await getIdToken();
   if (idToken) headers.set('Authorization', `Bearer ${idToken}`);
   if (init.body !== undefined) headers.set('Content-Type', 'application/json');
   // A GET the page already sent as it started (early-requests.ts) is answered by that request.
-  const early =
-    init.method === undefined && init.body === undefined
-      ? (await earlyRequests()?.catch(() => undefined))?.takeEarlyResponse(
-          path,
-          idToken ?? undefined,
-        )
-      : undefined;
+  const earlyResponse = early?.take(path, idToken ?? undefined);
   let response: Response;
   try {
     response =
-      (await early?.catch(() => undefined)) ??
+      (await earlyResponse?.catch(() => undefined)) ??
       (await fetch(new URL(path, window.location.origin), {
         method: init.method ?? 'GET',
         headers,
