@@ -58,6 +58,17 @@ describe('organization pickers', () => {
     expect(urls).toContain('/api/organizations/8437');
   });
 
+  it('asks for its options only once it is wanted, not with the screen', async () => {
+    const fetchMock = serveOrganizations();
+    renderWithProviders(<OrganizationFilter value={undefined} onChange={() => undefined} />);
+    const box = screen.getByRole('combobox', { name: 'Organization' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(fetchMock).not.toHaveBeenCalled();
+    await userEvent.click(box);
+    await screen.findByRole('option', { name: 'Organization 00001' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('finds an organization among 10,000 by searching the server as the person types', async () => {
     const fetchMock = serveOrganizations();
     const onChange = vi.fn();

@@ -7,13 +7,11 @@ import { Cell, type Placed } from './form-fields';
 
 export type OrganizationOption = PickerOption;
 
-function useOrganizationResults(search: string, limit: number): PickerResults {
-  const { data, isFetching } = useListOrganizationsQuery({
-    sort: 'name',
-    order: 'asc',
-    pageSize: limit,
-    ...(search ? { search } : {}),
-  });
+function useOrganizationResults(search: string, limit: number, skip: boolean): PickerResults {
+  const { data, isFetching } = useListOrganizationsQuery(
+    { sort: 'name', order: 'asc', pageSize: limit, ...(search ? { search } : {}) },
+    { skip },
+  );
   return {
     options: data?.items.map(({ id, name }) => ({ id, name })),
     total: data?.total ?? 0,

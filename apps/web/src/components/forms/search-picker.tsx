@@ -30,8 +30,11 @@ export interface SearchPickerProps {
   /** The person left the picker (a form shows what is missing). */
   onBlur?: () => void;
   label: string;
-  /** Searches the server for `search` (empty: the first options), at most `limit` of them. */
-  useResults: (search: string, limit: number) => PickerResults;
+  /**
+   * Searches the server for `search` (empty: the first options), at most `limit` of them; asks
+   * nothing while `skip` (the picker not yet wanted).
+   */
+  useResults: (search: string, limit: number, skip: boolean) => PickerResults;
   /** e.g. "organization": used in "No organization matches …". */
   noun: string;
   /** e.g. "organizations": used in "No organizations"; the noun with an s by default. */
@@ -108,18 +111,26 @@ export function SearchPicker({
 }: SearchPickerProps) {
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
+  // The options are asked for once the picker is wanted (a pointer over it, focus), not with the
+  // screen: most screens show pickers nobody opens, and each answer would draw the picker again
+  // while the screen is still being drawn (docs/decisions/041).
+  const [wanted, setWanted] = useState(Boolean(autoFocus));
+  const want = () => setWanted(true);
   useEffect(() => {
     const timer = window.setTimeout(() => setSearch(input.trim()), TYPING_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [input]);
   // While the chosen option's name is in the box, list from the start rather than by it.
   const text = value && search === value.name ? '' : search;
-  const { options, total, totalIsLowerBound, isFetching } = useResults(text, PICKER_SHOWN);
+  const { options, total, totalIsLowerBound, isFetching } = useResults(text, PICKER_SHOWN, !wanted);
   const shown = options ?? [];
   const filter = variant === 'filter';
 
   return (
     <Autocomplete
+      onPointerEnter={want}
+      onFocus={want}
+      onOpen={want}
       value={value}
       onChange={(_event, next) => onChange(next)}
       onBlur={onBlur}

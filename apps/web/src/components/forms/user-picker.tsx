@@ -25,14 +25,17 @@ export function UserFilter({
   label?: string;
   anyLabel?: string;
 }) {
-  const useResults = (search: string, limit: number): PickerResults => {
-    const { data, isFetching } = useListUsersQuery({
-      sort: 'name',
-      order: 'asc',
-      pageSize: limit,
-      ...(organizationId ? { organizationId } : {}),
-      ...(search ? { search } : {}),
-    });
+  const useResults = (search: string, limit: number, skip: boolean): PickerResults => {
+    const { data, isFetching } = useListUsersQuery(
+      {
+        sort: 'name',
+        order: 'asc',
+        pageSize: limit,
+        ...(organizationId ? { organizationId } : {}),
+        ...(search ? { search } : {}),
+      },
+      { skip },
+    );
     return {
       options: data?.items.map((person) => ({ id: person.id, name: nameOf(person) })),
       total: data?.total ?? 0,

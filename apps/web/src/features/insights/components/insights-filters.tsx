@@ -18,12 +18,11 @@ function CredentialFilter({
   value: number | undefined;
   onChange: (id: number | undefined) => void;
 }) {
-  const useResults = (search: string, limit: number): PickerResults => {
-    const { data, isFetching } = useListInsightCredentialsQuery({
-      organizationId,
-      search,
-      pageSize: limit,
-    });
+  const useResults = (search: string, limit: number, skip: boolean): PickerResults => {
+    const { data, isFetching } = useListInsightCredentialsQuery(
+      { organizationId, search, pageSize: limit },
+      { skip },
+    );
     return {
       options: data?.items.map(({ id, name, code }) => ({ id, name, detail: code })),
       total: data?.total ?? 0,
