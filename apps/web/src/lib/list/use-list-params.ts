@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@laurel/contract/page-size';
 
@@ -81,16 +81,29 @@ export function useListParams<TSort extends string, TFilter extends string = nev
     return result;
   }, [filterKey]);
 
+  // The query last written and the drawn query it was made from: the router draws a change in a
+  // transition, so a second change made before that (a status picked, then a search's delay runs
+  // out) must build on the first, not on the query still drawn, which would drop the first.
+  const written = useRef<{ from: string; next: URLSearchParams } | null>(null);
+  // Once drawn, it is what the next change builds on anyway (and a later visit to the query it was
+  // made from, a link to the bare list say, must not bring it back).
+  useEffect(() => {
+    if (written.current?.next.toString() === params.toString()) written.current = null;
+  }, [params]);
+
   const update = useCallback(
     (changes: Record<string, string | null>, resetPage = true) => {
       setParams(
         (previous) => {
-          const next = new URLSearchParams(previous);
+          const pending = written.current;
+          const drawn = previous.toString();
+          const next = new URLSearchParams(pending?.from === drawn ? pending.next : previous);
           for (const [name, value] of Object.entries(changes)) {
             if (value === null || value === '') next.delete(key(name));
             else next.set(key(name), value);
           }
           if (resetPage) next.delete(key('page'));
+          written.current = { from: drawn, next };
           return next;
         },
         { replace: true },
