@@ -206,16 +206,16 @@ function signedInFiles(): Plugin {
         (file): file is Rolldown.OutputChunk => file.type === 'chunk',
       );
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      /** The chunk holding module `id`. */
+      const chunkOf = (id: string) => {
+        const chunk = chunks.find((candidate) => candidate.moduleIds.includes(id));
+        if (!chunk) throw new Error(`the build holds no chunk for ${id}`);
+        return chunk;
+      };
       /** The chunks holding `modules`, with every chunk they import statically. */
       const closure = (modules: string[]) => {
         const seen = new Set<string>();
-        const queue = chunks
-          .filter((chunk) => modules.some((id) => chunk.moduleIds.includes(id)))
-          .map((chunk) => chunk.fileName);
-        const missing = modules.filter(
-          (id) => !chunks.some((chunk) => chunk.moduleIds.includes(id)),
-        );
-        if (missing.length) throw new Error(`the build holds no chunk for ${missing.join(', ')}`);
+        const queue = modules.map((id) => chunkOf(id).fileName);
         while (queue.length) {
           const file = queue.pop()!;
           if (seen.has(file)) continue;
@@ -240,10 +240,10 @@ function signedInFiles(): Plugin {
         ]);
         return { scripts: scripts.sort(), styles: [...new Set(styles)].sort() };
       };
-      const early = chunks.find((chunk) => chunk.moduleIds.includes(EARLY_REQUESTS));
-      if (!early || early.imports.length > 0)
+      const early = chunkOf(EARLY_REQUESTS);
+      if (early.imports.length > 0)
         throw new Error(
-          `the early requests must be a chunk importing no other (${early?.imports.join(', ') ?? 'none found'})`,
+          `the early requests must be a chunk importing no other (${early.imports.join(', ')})`,
         );
       const list = {
         early: early.fileName,

@@ -130,7 +130,6 @@ export function SearchPicker({
     <Autocomplete
       onPointerEnter={want}
       onFocus={want}
-      onOpen={want}
       value={value}
       onChange={(_event, next) => onChange(next)}
       onBlur={onBlur}

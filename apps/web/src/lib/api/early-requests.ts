@@ -87,8 +87,6 @@ function storedIdToken(clientId: string): string | undefined {
 
 /** What the session's first screen asks for before anything else (see `createAppRouter`). */
 function sendEarlyRequests(): void {
-  // The app asks itself once it has started without them (its code came first, from the cache).
-  if (typeof document === 'undefined' || EARLY_REQUESTS in window) return;
   const clients = rememberedClients();
   if (clients.length === 0) return;
   const idToken = clients.length === 1 ? storedIdToken(clients[0]!) : undefined;
@@ -123,6 +121,8 @@ const requests: EarlyRequests = {
   },
 };
 
-sendEarlyRequests();
-if (typeof window !== 'undefined' && !(EARLY_REQUESTS in window))
+// The app asks itself once it has started without them (its code came first, from the cache).
+if (typeof window !== 'undefined' && !(EARLY_REQUESTS in window)) {
+  sendEarlyRequests();
   (window as unknown as Record<string, EarlyRequests>)[EARLY_REQUESTS] = requests;
+}
