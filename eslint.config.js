@@ -67,7 +67,23 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Loading the insights schemas builds them all (a tenth of a second on a phone, in the task
+      // that draws the insights panel); the web app needs their types only.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@laurel/contract/insights',
+              message: 'Take the rules from @laurel/contract/insights-rules; import types only here.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['scripts/**', 'bench/**', 'e2e/**', '**/scripts/**', 'apps/server/src/main.ts'],

@@ -69,6 +69,31 @@ describe('organization pickers', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
+  it('reads no layout while the screen holding it is drawn: its box is measured after the paint', async () => {
+    serveOrganizations();
+    // Reading a width lays the screen out at once when it has just been drawn; the Autocomplete
+    // reads its box's width as soon as it knows the box.
+    const widthRead = vi.fn(() => 300);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(widthRead);
+    let painted = () => undefined as void;
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => {
+      painted = () => callback(performance.now());
+      return 1;
+    });
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    try {
+      renderWithProviders(<OrganizationFilter value={undefined} onChange={() => undefined} />);
+      const box = screen.getByRole('combobox', { name: 'Organization' });
+      expect(widthRead).not.toHaveBeenCalled();
+      painted();
+      await waitFor(() => expect(widthRead).toHaveBeenCalled());
+      await userEvent.click(box);
+      expect(await screen.findAllByRole('option')).toHaveLength(20);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('finds an organization among 10,000 by searching the server as the person types', async () => {
     const fetchMock = serveOrganizations();
     const onChange = vi.fn();

@@ -17,8 +17,8 @@ import {
   INSIGHTS_DEFAULT_EARNINGS_FLOOR,
   INSIGHTS_SMALL_SAMPLE_MIN,
   INSIGHTS_SUPPRESSION_MIN,
-  type TInsightsData,
-} from '@laurel/contract/insights';
+} from '@laurel/contract/insights-rules';
+import type { TInsightsData } from '@laurel/contract/insights';
 import { MESSAGES } from '@laurel/contract/messages';
 
 import { paths } from '../../../lib/routing/paths';

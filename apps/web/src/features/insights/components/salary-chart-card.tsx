@@ -14,11 +14,8 @@ import TableChartOutlined from '@mui/icons-material/TableChartOutlined';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { TBenchmarkComparison } from '@laurel/contract/benchmarks';
-import {
-  INSIGHTS_YEARS_AROUND_AWARD,
-  type TChartPoint,
-  type TInsightsData,
-} from '@laurel/contract/insights';
+import { INSIGHTS_YEARS_AROUND_AWARD } from '@laurel/contract/insights-rules';
+import type { TChartPoint, TInsightsData } from '@laurel/contract/insights';
 import { MESSAGES } from '@laurel/contract/messages';
 
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';

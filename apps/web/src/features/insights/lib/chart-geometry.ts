@@ -1,5 +1,5 @@
 import type { TChartPoint } from '@laurel/contract/insights';
-import { INSIGHTS_YEARS_AROUND_AWARD } from '@laurel/contract/insights';
+import { INSIGHTS_YEARS_AROUND_AWARD } from '@laurel/contract/insights-rules';
 
 export interface ChartBox {
   width: number;

@@ -11,7 +11,7 @@ import {
   INSIGHTS_SMALL_SAMPLE_MIN,
   INSIGHTS_SUPPRESSION_MIN,
   INSIGHTS_YEARS_AROUND_AWARD,
-} from '@laurel/contract/insights';
+} from '@laurel/contract/insights-rules';
 import { MESSAGES } from '@laurel/contract/messages';
 
 import { paths } from '../../../lib/routing/paths';
