@@ -2,6 +2,7 @@ import { cloneElement, useEffect, useState, type ReactElement } from 'react';
 import type MuiTooltip from '@mui/material/Tooltip';
 import type { TooltipProps } from '@mui/material/Tooltip';
 
+import { afterNextPaint } from '../../lib/routing/after-paint';
 import { afterFirstScreen } from '../../lib/routing/first-screen';
 
 type TooltipComponent = typeof MuiTooltip;
@@ -15,6 +16,24 @@ function loadTooltip(): Promise<TooltipComponent> {
   return loading;
 }
 
+let turn: Promise<void> = Promise.resolve();
+
+/**
+ * Runs `swap` once every swap asked for before it has been drawn and painted: each header button
+ * goes into its tooltip in a task of its own. Together, the four buttons' new tooltips, popper
+ * wrappers and styles made one task of about 250 ms on a phone, which held any tap for as long.
+ */
+function inTurn(swap: () => void): void {
+  turn = turn.then(
+    () =>
+      new Promise<void>((done) => {
+        swap();
+        // The swap is drawn in a task React schedules; the next one waits for its paint.
+        afterNextPaint(done);
+      }),
+  );
+}
+
 interface ButtonProps {
   'aria-label': string;
   autoFocus?: boolean;
@@ -24,8 +43,9 @@ interface ButtonProps {
  * MUI's `Tooltip`, fetched once the first screen has been shown: the header's buttons are drawn
  * at once without it (they carry their own accessible names), and their hover hints arrive with
  * the tooltip's code (with Popper.js, about 10 KB compressed) when the browser is idle
- * (docs/decisions/031). The button is drawn again inside the tooltip when it arrives; a button
- * that had the keyboard focus then passes it to its new self (docs/decisions/033).
+ * (docs/decisions/031). The button is drawn again inside the tooltip when it arrives, one button
+ * per task; a button that had the keyboard focus then passes it to its new self
+ * (docs/decisions/033).
  */
 export function LaterTooltip({
   title,
@@ -42,12 +62,14 @@ export function LaterTooltip({
     let active = true;
     void afterFirstScreen()
       .then(loadTooltip)
-      .then((component) => {
-        if (!active) return;
-        // The header's buttons have names of their own: the focused one is found by its name.
-        setRefocus(document.activeElement?.getAttribute('aria-label') === label);
-        setTooltip(() => component);
-      });
+      .then((component) =>
+        inTurn(() => {
+          if (!active) return;
+          // The header's buttons have names of their own: the focused one is found by its name.
+          setRefocus(document.activeElement?.getAttribute('aria-label') === label);
+          setTooltip(() => component);
+        }),
+      );
     return () => {
       active = false;
     };
