@@ -3,7 +3,11 @@ import { MESSAGES } from '@laurel/contract/messages';
 import { getIdToken } from '../auth-token/id-token';
 import type { EarlyRequests } from './early-requests';
 
-/** Where the early requests' module (early-requests.ts) leaves them, on a page that loaded it. */
+/**
+ * Where the early requests' module (early-requests.ts) leaves them, on a page that loaded it: its
+ * `EARLY_REQUESTS`, written again because importing a value from that module would bring it into
+ * the app and send its requests (early-requests.test.ts runs both against each other).
+ */
 const EARLY_REQUESTS = 'laurelEarlyRequests';
 
 /**
