@@ -102,16 +102,22 @@ export async function benchAuthenticatedRoute(rounds = 3): Promise<BenchRow[]> {
       throw new Error('the unauthenticated copy of the lookup route answers differently');
     if ((await fetch(server.url + lookupPath)).status !== 401)
       throw new Error(`${lookupPath} answers without a token`);
-    const barePort = await freePort();
-    const bare = await startProcess(
-      join(ROOT, 'bench/bare-server.ts'),
-      [],
-      { PORT: String(barePort), BARE_BODY: list },
-      `http://127.0.0.1:${barePort}`,
-      '/readyz',
-      60_000,
-      { pinned: true },
-    );
+    const startBare = async (requestLog: boolean) => {
+      const port = await freePort();
+      return startProcess(
+        join(ROOT, 'bench/bare-server.ts'),
+        [],
+        { PORT: String(port), BARE_BODY: list, BARE_REQUEST_LOG: String(requestLog) },
+        `http://127.0.0.1:${port}`,
+        '/readyz',
+        60_000,
+        requestLog
+          ? { pinned: true, stdoutFile: join(dataDir, 'bare-server.log') }
+          : { pinned: true },
+      );
+    };
+    const bare = await startBare(false);
+    const bareLogged = await startBare(true);
     try {
       const targets = [
         { name: 'bare', url: `${bare.url}/bare`, headers: {}, runs: [] as LoadResult[] },
@@ -127,9 +133,20 @@ export async function benchAuthenticatedRoute(rounds = 3): Promise<BenchRow[]> {
           headers: {},
           runs: [] as LoadResult[],
         },
+        {
+          name: 'bare with a log line',
+          url: `${bareLogged.url}/bare`,
+          headers: {},
+          runs: [] as LoadResult[],
+        },
       ].map((target) => ({
         ...target,
-        pid: target.name === 'bare' ? bare.process.pid : server.process.pid,
+        pid:
+          target.name === 'bare'
+            ? bare.process.pid
+            : target.name === 'bare with a log line'
+              ? bareLogged.process.pid
+              : server.process.pid,
         /** The serving process's CPU (all its threads) in each run, in ms. */
         cpuMs: [] as number[],
       }));
@@ -139,7 +156,8 @@ export async function benchAuthenticatedRoute(rounds = 3): Promise<BenchRow[]> {
       const linesBefore = logLines(logFile);
       let served = 0;
       for (let round = 0; round < rounds; round++) {
-        const order = [...targets.slice(round % 3), ...targets.slice(0, round % 3)];
+        const turn = round % targets.length;
+        const order = [...targets.slice(turn), ...targets.slice(0, turn)];
         for (const target of round % 2 ? order.reverse() : order) {
           const cpuBefore = processCpuMs(target.pid);
           const result = await load(target.url, { headers: target.headers, pinned: true });
@@ -147,7 +165,7 @@ export async function benchAuthenticatedRoute(rounds = 3): Promise<BenchRow[]> {
           target.runs.push(result);
           if (cpuBefore !== undefined && cpuAfter !== undefined)
             target.cpuMs.push(cpuAfter - cpuBefore);
-          if (target.name !== 'bare') served += result.total;
+          if (target.pid === server.process.pid) served += result.total;
         }
       }
       // The server writes its lines in batches at most 100 ms apart (apps/server/src/lib/logger.ts).
@@ -196,7 +214,10 @@ export async function benchAuthenticatedRoute(rounds = 3): Promise<BenchRow[]> {
               ),
             }
           : undefined;
-      const [bareCpu, authedCpu, unauthenticatedCpu] = targets.map(cpuOf);
+      const [bareCpu, authedCpu, unauthenticatedCpu, loggedCpu] = targets.map(cpuOf);
+      const loggedRatios = targets[3]!.runs.map(
+        (run, i) => run.requestsPerSecond / targets[0]!.runs[i]!.requestsPerSecond,
+      );
       const generatorBound =
         bareCpu && bareCpu.busy < GENERATOR_BOUND_BELOW
           ? `the bare server was busy ${Math.round(bareCpu.busy * 100)}% of a core: the load generator set its rate, so this ratio flatters the app (see the CPU a request)`
@@ -259,6 +280,17 @@ export async function benchAuthenticatedRoute(rounds = 3): Promise<BenchRow[]> {
           note: `rounds ${listed(authRatios)}; ${loadNote}`,
         },
         {
+          // No target: what the app's target leaves for everything but the log line.
+          name: `bare with the app's request log line / bare (median of ${rounds} rounds)`,
+          value: median(loggedRatios),
+          unit: '×',
+          note:
+            `the most a route logging its line at info can reach; rounds ${listed(loggedRatios)}` +
+            (bareCpu && loggedCpu
+              ? `; CPU a request ${loggedCpu.us.toFixed(1)} µs (${(bareCpu.us / loggedCpu.us).toFixed(2)} × of bare)`
+              : ''),
+        },
+        {
           name: 'log lines per request (LOG_LEVEL=info)',
           value: Math.round(linesPerRequest * 100) / 100,
           unit: '',
@@ -269,6 +301,7 @@ export async function benchAuthenticatedRoute(rounds = 3): Promise<BenchRow[]> {
       ];
     } finally {
       await bare.stop();
+      await bareLogged.stop();
     }
   } finally {
     await server.stop();
