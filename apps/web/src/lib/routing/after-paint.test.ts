@@ -1,6 +1,7 @@
+import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { afterNextPaint } from './after-paint';
+import { afterNextPaint, usePartsInTurn } from './after-paint';
 
 describe('work after the next paint', () => {
   afterEach(() => {
@@ -61,5 +62,34 @@ describe('work after the next paint', () => {
     frames.draw();
     await vi.advanceTimersByTimeAsync(1000);
     expect(callback).not.toHaveBeenCalled();
+  });
+
+  it("draws a screen's parts one per paint once they are ready, and keeps them drawn", async () => {
+    vi.useFakeTimers();
+    const frames = handDrawnFrames();
+    const { result, rerender } = renderHook(({ ready }) => usePartsInTurn(3, ready), {
+      initialProps: { ready: false },
+    });
+    const paint = async () => {
+      await act(async () => {
+        frames.draw();
+        await vi.advanceTimersByTimeAsync(0);
+      });
+    };
+    // Not ready: the first part only, however many frames go by.
+    await paint();
+    await paint();
+    expect(result.current).toBe(1);
+    rerender({ ready: true });
+    expect(result.current).toBe(1);
+    await paint();
+    expect(result.current).toBe(2);
+    await paint();
+    expect(result.current).toBe(3);
+    await paint();
+    expect(result.current).toBe(3);
+    // Parts drawn stay drawn when the data goes away again (a new filter being fetched).
+    rerender({ ready: false });
+    expect(result.current).toBe(3);
   });
 });

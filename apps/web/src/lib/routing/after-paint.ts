@@ -1,3 +1,5 @@
+import { startTransition, useEffect, useState } from 'react';
+
 /** How long a page that draws no frames (a hidden tab) waits instead of the next paint. */
 const HIDDEN_PAGE_WAIT_MS = 100;
 
@@ -24,4 +26,20 @@ export function afterNextPaint(callback: () => void): () => void {
   const frame = window.requestAnimationFrame(() => window.setTimeout(run));
   const fallback = window.setTimeout(run, HIDDEN_PAGE_WAIT_MS);
   return cancel;
+}
+
+/**
+ * How many of a screen's `total` parts to draw: the first at once, then one more after each paint,
+ * each in a transition of its own, once `ready` (the parts have their data). A screen drawn in one
+ * commit holds the main thread for as long as all of its parts take; drawn in turn, a tap between
+ * two parts is answered between them. Never counts down: parts drawn stay drawn.
+ * @example const parts = usePartsInTurn(3, data !== undefined); … {parts >= 2 ? <Chart /> : null}
+ */
+export function usePartsInTurn(total: number, ready = true): number {
+  const [shown, setShown] = useState(1);
+  useEffect(() => {
+    if (!ready || shown >= total) return;
+    return afterNextPaint(() => startTransition(() => setShown((count) => count + 1)));
+  }, [ready, shown, total]);
+  return shown;
 }

@@ -44,6 +44,10 @@ function renderPanel(route = '/', props: { credentialId?: number } = {}) {
 
 const card = (name: string) => screen.getByRole('article', { name });
 
+/** Once every part of the figures is drawn: they come one per paint, the panel busy until then. */
+const allDrawn = () =>
+  waitFor(() => expect(document.querySelector('section[aria-busy="false"]')).not.toBeNull());
+
 describe('insights panel', () => {
   it('shows the six cards with their figures, n and privacy states', async () => {
     serve(insightsFixture());
@@ -51,6 +55,7 @@ describe('insights panel', () => {
     expect(
       await within(await screen.findByRole('article', { name: 'Salary' })).findByText('$52,300'),
     ).toBeTruthy();
+    await allDrawn();
     expect(within(card('Salary')).getByText('from 1,234 people')).toBeTruthy();
     expect(card('Salary growth').textContent).toContain('+38% over 5 years');
     expect(within(card('Salary increase')).getByText('+$9,800')).toBeTruthy();
@@ -214,6 +219,7 @@ describe('insights panel', () => {
     });
     renderPanel();
     expect(await screen.findByText(MESSAGES.earningsTemporarilyUnavailable)).toBeTruthy();
+    await allDrawn();
     expect(screen.getByText(MESSAGES.employmentTemporarilyUnavailable)).toBeTruthy();
     expect(screen.queryByTestId('insights-summary')).toBeNull();
     expect(screen.queryByText(/No awards in this selection/)).toBeNull();
@@ -225,6 +231,7 @@ describe('insights panel', () => {
     serve({ ...data, earnings: { ...data.earnings, status: 'processing' } });
     renderPanel();
     expect(await screen.findByText(MESSAGES.earningsTemporarilyUnavailable)).toBeTruthy();
+    await allDrawn();
     expect(screen.queryByText(MESSAGES.employmentTemporarilyUnavailable)).toBeNull();
     expect(screen.getByText(new RegExp(MESSAGES.supportLine.replace(/[.'?]/g, '.')))).toBeTruthy();
     const mail = screen.getByRole('link', { name: 'support@laurel.example' });

@@ -21,6 +21,7 @@ import {
 import type { TInsightsData } from '@laurel/contract/insights';
 import { MESSAGES } from '@laurel/contract/messages';
 
+import { usePartsInTurn } from '../../../lib/routing/after-paint';
 import { paths } from '../../../lib/routing/paths';
 import { useCan } from '../../../lib/auth/use-can';
 import { getErrorText } from '../../../lib/errors/error-text';
@@ -51,6 +52,12 @@ import { useInsightsFilter } from './use-insights-filter';
 
 /** While figures are being rebuilt, look again this often. */
 const PROCESSING_POLL_MS = 5000;
+
+/**
+ * The figures' parts, drawn one per paint (`usePartsInTurn`): on a phone the six cards, the chart
+ * and the cohort drawn in one commit held the main thread for a few hundred milliseconds.
+ */
+const FIGURE_PARTS = 4;
 
 export interface InsightsPanelProps {
   organizationId: number;
@@ -111,6 +118,9 @@ export default function InsightsPanel({
   if (processing !== polling) setPolling(processing);
   // Figures that were never computed are not zeros: while they are, say only that.
   const computing = processing && data?.builtAt === null;
+  // The figures are drawn in turn once they have arrived: the earnings cards, the employment
+  // cards, the chart, the cohort (FIGURE_PARTS).
+  const parts = usePartsInTurn(FIGURE_PARTS, data !== undefined);
 
   if (
     notEntitled ||
@@ -199,6 +209,7 @@ export default function InsightsPanel({
           </Alert>
         ) : null}
         <Figures
+          parts={parts}
           data={data}
           supportEmail={lookups.data?.supportEmail}
           suppressionMin={suppressionMin}
@@ -206,13 +217,17 @@ export default function InsightsPanel({
           earningsFloor={earningsFloor}
           fileName={`${fileBase(subject)}-salary-growth.png`}
         />
-        {computing ? null : <CohortCard data={data} />}
+        {computing || parts < FIGURE_PARTS ? null : <CohortCard data={data} />}
       </Box>
     );
   }
 
   return (
-    <Box component="section" aria-label={title ?? 'Workforce insights'} aria-busy={isFetching}>
+    <Box
+      component="section"
+      aria-label={title ?? 'Workforce insights'}
+      aria-busy={isFetching || (data !== undefined && parts < FIGURE_PARTS)}
+    >
       {title ? (
         <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
           {title}
@@ -283,6 +298,7 @@ function fileBase(subject: string): string {
 }
 
 function Figures({
+  parts,
   data,
   supportEmail,
   suppressionMin,
@@ -290,6 +306,8 @@ function Figures({
   earningsFloor,
   fileName,
 }: {
+  /** How many of its parts to draw: the earnings cards, then the employment cards, the chart. */
+  parts: number;
   data: TInsightsData;
   supportEmail: string | undefined;
   suppressionMin: number;
@@ -360,7 +378,7 @@ function Figures({
       ) : (
         <AvailabilityNotice status={earnings.status} area="earnings" supportEmail={supportEmail} />
       )}
-      {employment.status === 'available' ? (
+      {parts < 2 ? null : employment.status === 'available' ? (
         <Box sx={cardGrid}>
           <InsightCard
             {...limits}
@@ -401,7 +419,7 @@ function Figures({
           supportEmail={supportEmail}
         />
       )}
-      {earnings.status === 'available' ? (
+      {parts >= 3 && earnings.status === 'available' ? (
         <SalaryChartCard
           chart={data.chart}
           dollarsOfYear={data.dollarsOfYear}
