@@ -3,6 +3,9 @@ import { closeSync, openSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
+import { createDatabase } from '../apps/server/src/db/database.ts';
+import { readQueueStats } from '../apps/server/src/jobs/queue-stats.ts';
+
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const LOAD_PROCESS = fileURLToPath(new URL('./load-process.ts', import.meta.url));
 
@@ -214,4 +217,24 @@ export function printTable(rows: BenchRow[]): void {
   console.log(fmt(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const line of lines) console.log(fmt(line));
+}
+
+/**
+ * Waits until the jobs queued in a server's database have run, such as the demo world's matching
+ * and insights that a server queues when it seeds it: a measurement taken meanwhile shares the
+ * cores with them and measures the jobs as well.
+ */
+export async function untilJobsDone(databaseUrl: string): Promise<void> {
+  const database = createDatabase(databaseUrl);
+  try {
+    for (const deadline = Date.now() + 600_000; ;) {
+      const stats = await readQueueStats(database.db, database.dialect);
+      if (stats.every((s) => s.queued + s.running === 0)) return;
+      if (Date.now() > deadline)
+        throw new Error("the demo world's jobs did not finish in 10 minutes");
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    await database.destroy();
+  }
 }

@@ -5,8 +5,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { createDatabase } from '../apps/server/src/db/database.ts';
-import { readQueueStats } from '../apps/server/src/jobs/queue-stats.ts';
 import { freePort } from '../e2e/support/server.ts';
 import { signIn } from './foundation.ts';
 import {
@@ -18,6 +16,7 @@ import {
   ROOT,
   spreadOf,
   startProcess,
+  untilJobsDone,
 } from './lib.ts';
 
 const MAIN = join(ROOT, 'apps/server/src/main.ts');
@@ -27,27 +26,6 @@ const SCRAPES = 50;
 const METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef';
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
-
-/**
- * Waits until the demo world's matching and insights jobs, queued when the first server seeded
- * the database, have run: whichever server's job thread takes them would otherwise share its
- * core with the measured requests (both servers are pinned to the same core), and the ratio would
- * measure the jobs instead of the metrics.
- */
-async function untilJobsDone(databaseUrl: string): Promise<void> {
-  const database = createDatabase(databaseUrl);
-  try {
-    for (const deadline = Date.now() + 600_000; ;) {
-      const stats = await readQueueStats(database.db, database.dialect);
-      if (stats.every((s) => s.queued + s.running === 0)) return;
-      if (Date.now() > deadline)
-        throw new Error("the demo world's jobs did not finish in 10 minutes");
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  } finally {
-    await database.destroy();
-  }
-}
 
 export async function benchMetrics(): Promise<BenchRow[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'laurel-bench-'));
