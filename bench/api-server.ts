@@ -11,7 +11,6 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { createDatabase, withStartLock } from '../apps/server/src/db/database.ts';
 import { migrateToLatest, serverMigrations } from '../apps/server/src/db/migrations.ts';
-import { readQueueStats } from '../apps/server/src/jobs/queue-stats.ts';
 import { createIdentity, IDENTITY_MIGRATIONS } from '../apps/server/src/identity.ts';
 import { createLogger } from '../apps/server/src/lib/logger.ts';
 import { createRateLimitStore } from '../apps/server/src/lib/rate-limit-store.ts';
@@ -19,6 +18,7 @@ import { createLookupsRepository } from '../apps/server/src/modules/lookups/look
 import { lookupsRoutes } from '../apps/server/src/modules/lookups/lookups.routes.ts';
 import { seedDemoWorld } from '../apps/server/src/seed/demo.ts';
 import { UNAUTHENTICATED_PREFIX } from './api-server-paths.ts';
+import { untilJobsDone } from './lib.ts';
 
 const config = loadConfig();
 // The logger `npm start` uses when its output is not a terminal.
@@ -55,12 +55,7 @@ await app.ready();
 // The demo world queues its matching and insights on first start: they run to the end before the
 // server listens, so the measured requests share the two cores with nothing but the load itself.
 app.jobs.start();
-for (const deadline = Date.now() + 600_000; ;) {
-  const stats = await readQueueStats(database.db, database.dialect);
-  if (stats.every((s) => s.queued + s.running === 0)) break;
-  if (Date.now() > deadline) throw new Error("the demo world's jobs did not finish in 10 minutes");
-  await new Promise((resolve) => setTimeout(resolve, 250));
-}
+await untilJobsDone(database);
 await app.listen({ port: config.port, host: config.host });
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const)

@@ -111,42 +111,36 @@ export async function benchAuthenticatedRoute(rounds = 3): Promise<BenchRow[]> {
         `http://127.0.0.1:${port}`,
         '/readyz',
         60_000,
-        requestLog
-          ? { pinned: true, stdoutFile: join(dataDir, 'bare-server.log') }
-          : { pinned: true },
+        // The log's lines go to a file, as the app's do (not into memory).
+        { pinned: true, ...(requestLog ? { stdoutFile: join(dataDir, 'bare-server.log') } : {}) },
       );
     };
     const bare = await startBare(false);
     const bareLogged = await startBare(true);
     try {
       const targets = [
-        { name: 'bare', url: `${bare.url}/bare`, headers: {}, runs: [] as LoadResult[] },
+        { name: 'bare', url: `${bare.url}/bare`, headers: {}, pid: bare.process.pid },
         {
           name: 'authenticated',
           url: server.url + lookupPath,
           headers: authorization,
-          runs: [] as LoadResult[],
+          pid: server.process.pid,
         },
         {
           name: 'unauthenticated',
           url: unauthenticatedUrl,
           headers: {},
-          runs: [] as LoadResult[],
+          pid: server.process.pid,
         },
         {
           name: 'bare with a log line',
           url: `${bareLogged.url}/bare`,
           headers: {},
-          runs: [] as LoadResult[],
+          pid: bareLogged.process.pid,
         },
       ].map((target) => ({
         ...target,
-        pid:
-          target.name === 'bare'
-            ? bare.process.pid
-            : target.name === 'bare with a log line'
-              ? bareLogged.process.pid
-              : server.process.pid,
+        runs: [] as LoadResult[],
         /** The serving process's CPU (all its threads) in each run, in ms. */
         cpuMs: [] as number[],
       }));

@@ -3,7 +3,7 @@ import { closeSync, openSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
-import { createDatabase } from '../apps/server/src/db/database.ts';
+import { createDatabase, type DatabaseHandle } from '../apps/server/src/db/database.ts';
 import { readQueueStats } from '../apps/server/src/jobs/queue-stats.ts';
 
 export const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -222,19 +222,20 @@ export function printTable(rows: BenchRow[]): void {
 /**
  * Waits until the jobs queued in a server's database have run, such as the demo world's matching
  * and insights that a server queues when it seeds it: a measurement taken meanwhile shares the
- * cores with them and measures the jobs as well.
+ * cores with them and measures the jobs as well. Takes an open database, or the URL of one to open
+ * for the wait.
  */
-export async function untilJobsDone(databaseUrl: string): Promise<void> {
-  const database = createDatabase(databaseUrl);
+export async function untilJobsDone(database: DatabaseHandle | string): Promise<void> {
+  const handle = typeof database === 'string' ? createDatabase(database) : database;
   try {
     for (const deadline = Date.now() + 600_000; ;) {
-      const stats = await readQueueStats(database.db, database.dialect);
+      const stats = await readQueueStats(handle.db, handle.dialect);
       if (stats.every((s) => s.queued + s.running === 0)) return;
       if (Date.now() > deadline)
         throw new Error("the demo world's jobs did not finish in 10 minutes");
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   } finally {
-    await database.destroy();
+    if (handle !== database) await handle.destroy();
   }
 }
