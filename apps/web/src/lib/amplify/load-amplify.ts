@@ -11,6 +11,12 @@ let loading: Promise<AuthClient> | null = null;
  */
 export function loadAuthClient(config: IdentityPoolConfig): Promise<AuthClient> {
   loading ??= import('./amplify-client')
+    // Evaluating aws-amplify is one task of its own; configuring it and the session's first
+    // checks (cookies read, tokens decoded) run in the next, so that neither holds a phone's main
+    // thread for long (each was about half of one 100 ms task on a throttled phone).
+    .then(
+      (client) => new Promise<typeof client>((resolve) => window.setTimeout(resolve, 0, client)),
+    )
     .then(({ authClient, configureAmplify }) => {
       configureAmplify(config);
       setIdTokenProvider(async () =>
