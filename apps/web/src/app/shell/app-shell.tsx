@@ -8,7 +8,7 @@ import { FullPageLoader } from '../../components/feedback/full-page-loader';
 import { useImpersonationSync } from '../../features/impersonation/hooks/use-impersonation-sync';
 import { useAuth } from '../../lib/auth/use-auth';
 import { signedInWithPassword } from '../../lib/auth/passkey-offer';
-import { selectBookmarks } from '../../lib/bookmarks/bookmarks-slice';
+import { selectBookmarksDrawerOpen } from '../../lib/bookmarks/bookmarks-slice';
 import { selectImpersonatedOrganization } from '../../lib/impersonation/impersonation-slice';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
@@ -35,7 +35,8 @@ export default function AppShell() {
   const [searchUsed, setSearchUsed] = useState(false);
   const { user } = useAuth();
   const { pathname } = useLocation();
-  const { drawerOpen } = useSelector(selectBookmarks);
+  // The drawer's state only: the shell is not drawn again as the bookmarks load.
+  const drawerOpen = useSelector(selectBookmarksDrawerOpen);
   const acting = useSelector(selectImpersonatedOrganization) !== null;
   const [drawerUsed, setDrawerUsed] = useState(drawerOpen);
   // The passkey offer follows a password sign-in only: other visits do not fetch its code.

@@ -1,5 +1,6 @@
 import type { AuthClient, IdentityPoolConfig } from './amplify-client';
 import { setIdTokenProvider } from '../auth-token/id-token';
+import { nextTask } from '../routing/after-paint';
 
 export type { AuthClient, IdentityPoolConfig };
 
@@ -14,9 +15,10 @@ export function loadAuthClient(config: IdentityPoolConfig): Promise<AuthClient> 
     // Evaluating aws-amplify is one task of its own; configuring it and the session's first
     // checks (cookies read, tokens decoded) run in the next, so that neither holds a phone's main
     // thread for long (each was about half of one 100 ms task on a throttled phone).
-    .then(
-      (client) => new Promise<typeof client>((resolve) => window.setTimeout(resolve, 0, client)),
-    )
+    .then(async (client) => {
+      await nextTask();
+      return client;
+    })
     .then(({ authClient, configureAmplify }) => {
       configureAmplify(config);
       setIdTokenProvider(async () =>

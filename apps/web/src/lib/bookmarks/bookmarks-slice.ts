@@ -63,3 +63,6 @@ export const {
 } = bookmarksSlice.actions;
 
 export const selectBookmarks = (state: { bookmarks: BookmarksState }) => state.bookmarks;
+/** Whether the bookmarks drawer is open, for what does not draw the list itself. */
+export const selectBookmarksDrawerOpen = (state: { bookmarks: BookmarksState }) =>
+  state.bookmarks.drawerOpen;

@@ -29,6 +29,17 @@ export function afterNextPaint(callback: () => void): () => void {
 }
 
 /**
+ * Resolves in a task of its own (a timer's): work chained to it runs after the current task and
+ * its microtasks, so that pieces of work each short enough do not add up to one long task on a
+ * phone's main thread.
+ * @example for (const load of loads) void nextTask().then(load);
+ */
+export const nextTask = (): Promise<void> =>
+  new Promise((resolve) => {
+    window.setTimeout(resolve, 0);
+  });
+
+/**
  * How many of a screen's `total` parts to draw: the first at once, then one more after each paint,
  * each in a transition of its own, once `ready` (the parts have their data). A screen drawn in one
  * commit holds the main thread for as long as all of its parts take; drawn in turn, a tap between

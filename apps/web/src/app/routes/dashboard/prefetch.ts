@@ -10,6 +10,7 @@ import { organizationApi } from '../../../lib/api/organization-api';
 import { loadBookmarks } from '../../../lib/bookmarks/load-bookmarks';
 import { canForProfile } from '../../../lib/auth/use-can';
 import { authApi } from '../../../lib/auth/auth-api';
+import { nextTask } from '../../../lib/routing/after-paint';
 import type { AppStore } from '../../store';
 
 /** Settles once the requests of the sections' cards that `prefetchDashboardData` started have. */
@@ -37,19 +38,23 @@ export function prefetchDashboardData(store: AppStore): void {
   });
   const start = (profile: TProfile) => {
     // The cards' own requests; the insights panel, last on the page, moves nothing when it fills.
+    // Each is dispatched in a task of its own: a dispatch (its cookie read, its request, the store's
+    // subscribers drawn again) took 10–15 ms of a throttled phone's main thread, and all of them
+    // together one long task.
     const cards: Promise<unknown>[] = [];
+    const ask = (request: () => unknown) => void cards.push(nextTask().then(request));
     const settle = () => void Promise.allSettled(cards).then(answered);
     // The bookmarks and the uploads in progress too: answered before the sections render, their
     // cards show their contents at once instead of placeholders of another height.
-    cards.push(store.dispatch(loadBookmarks()));
+    ask(() => store.dispatch(loadBookmarks()));
     const prefetchUploads = () => {
       for (const args of uploadsInProgressArgs)
-        cards.push(
+        ask(() =>
           store.dispatch(uploadsApi.endpoints.listUploads.initiate(args, { subscribe: false })),
         );
     };
     if (isPlatformAdmin(profile)) {
-      cards.push(
+      ask(() =>
         store.dispatch(
           dashboardApi.endpoints.getPlatformDashboard.initiate(undefined, { subscribe: false }),
         ),
@@ -59,29 +64,29 @@ export function prefetchDashboardData(store: AppStore): void {
       return;
     }
     const organizationId = profile.organizationId;
-    // The insight cards' requests too, once the organization is known to be entitled to them
-    // (the dashboard asks on the same terms: see usePrefetchInsights).
-    const organizationRequest = store.dispatch(
-      organizationApi.endpoints.getOrganization.initiate(organizationId, { subscribe: false }),
-    );
-    cards.push(organizationRequest);
-    void organizationRequest
-      .unwrap()
-      .then((organization) => {
-        if (organization.insightsEntitled === false) return;
-        if (!canForProfile(profile)('read:insights', { organizationId })) return;
-        const filter = readInsightsFilter(new URLSearchParams(window.location.search));
-        void store.dispatch(insightsApi.util.prefetch('getInsightsLookups', undefined, {}));
-        void store.dispatch(
-          insightsApi.util.prefetch('getInsightsData', insightsArgs(organizationId, filter), {}),
-        );
-      })
-      .catch(() => undefined);
-    cards.push(
+    ask(() => {
+      const organizationRequest = store.dispatch(
+        organizationApi.endpoints.getOrganization.initiate(organizationId, { subscribe: false }),
+      );
+      // The insight cards' requests too, once the organization is known to be entitled to them
+      // (the dashboard asks on the same terms: see usePrefetchInsights).
+      void organizationRequest
+        .unwrap()
+        .then((organization) => {
+          if (organization.insightsEntitled === false) return;
+          if (!canForProfile(profile)('read:insights', { organizationId })) return;
+          const filter = readInsightsFilter(new URLSearchParams(window.location.search));
+          void store.dispatch(insightsApi.util.prefetch('getInsightsLookups', undefined, {}));
+          void store.dispatch(
+            insightsApi.util.prefetch('getInsightsData', insightsArgs(organizationId, filter), {}),
+          );
+        })
+        .catch(() => undefined);
+      return organizationRequest;
+    });
+    ask(() =>
       store.dispatch(
-        contractsApi.endpoints.getCurrentContracts.initiate(profile.organizationId, {
-          subscribe: false,
-        }),
+        contractsApi.endpoints.getCurrentContracts.initiate(organizationId, { subscribe: false }),
       ),
     );
     if (canForProfile(profile)('read:upload', { organizationId })) prefetchUploads();
@@ -93,10 +98,9 @@ export function prefetchDashboardData(store: AppStore): void {
     const profile = selectProfile(store.getState()).data;
     if (!profile) return;
     unsubscribe();
-    // In a task of its own: the store tells its subscribers in the frame's callback, where the
-    // screens that read the profile draw again, and its requests' dispatches (about 20 ms on a
-    // throttled phone) made that frame one long task.
-    window.setTimeout(start, 0, profile);
+    // The requests start in tasks of their own (see `ask`), not in this one: the store tells its
+    // subscribers in the frame's callback, where the screens that read the profile draw again.
+    start(profile);
   });
   // Nobody signed in after all: stop watching.
   window.setTimeout(unsubscribe, 30_000);

@@ -54,10 +54,12 @@ import { useInsightsFilter } from './use-insights-filter';
 const PROCESSING_POLL_MS = 5000;
 
 /**
- * The figures' parts, drawn one per paint (`usePartsInTurn`): on a phone the six cards, the chart
- * and the cohort drawn in one commit held the main thread for a few hundred milliseconds.
+ * The panel's parts, drawn one per paint (`usePartsInTurn`): its heading and filters, then the
+ * earnings cards, the employment cards, the chart and the cohort. On a phone the six cards, the
+ * chart and the cohort drawn in one commit held the main thread for a few hundred milliseconds,
+ * and the filters (their pickers) with the first cards still about 80 ms.
  */
-const FIGURE_PARTS = 4;
+const FIGURE_PARTS = 5;
 
 export interface InsightsPanelProps {
   organizationId: number;
@@ -118,8 +120,8 @@ export default function InsightsPanel({
   if (processing !== polling) setPolling(processing);
   // Figures that were never computed are not zeros: while they are, say only that.
   const computing = processing && data?.builtAt === null;
-  // The figures are drawn in turn once they have arrived: the earnings cards, the employment
-  // cards, the chart, the cohort (FIGURE_PARTS).
+  // The figures are drawn in turn once they have arrived, after the filters: the earnings cards,
+  // the employment cards, the chart, the cohort (FIGURE_PARTS).
   const parts = usePartsInTurn(FIGURE_PARTS, data !== undefined);
 
   if (
@@ -306,7 +308,10 @@ function Figures({
   earningsFloor,
   fileName,
 }: {
-  /** How many of its parts to draw: the earnings cards, then the employment cards, the chart. */
+  /**
+   * How many of the panel's parts are drawn: from 2 the earnings cards (placeholders before), from
+   * 3 the employment cards, from 4 the chart.
+   */
   parts: number;
   data: TInsightsData;
   supportEmail: string | undefined;
@@ -331,7 +336,9 @@ function Figures({
     figure.value === null ? null : format(figure.value);
   return (
     <>
-      {earnings.status === 'available' ? (
+      {parts < 2 ? (
+        <CardSkeletons />
+      ) : earnings.status === 'available' ? (
         <Box>
           <Box sx={cardGrid}>
             <InsightCard
@@ -378,7 +385,7 @@ function Figures({
       ) : (
         <AvailabilityNotice status={earnings.status} area="earnings" supportEmail={supportEmail} />
       )}
-      {parts < 2 ? null : employment.status === 'available' ? (
+      {parts < 3 ? null : employment.status === 'available' ? (
         <Box sx={cardGrid}>
           <InsightCard
             {...limits}
@@ -419,7 +426,7 @@ function Figures({
           supportEmail={supportEmail}
         />
       )}
-      {parts >= 3 && earnings.status === 'available' ? (
+      {parts >= 4 && earnings.status === 'available' ? (
         <SalaryChartCard
           chart={data.chart}
           dollarsOfYear={data.dollarsOfYear}
