@@ -12,7 +12,7 @@ import { getOrganizationHref, getOrganizationItemHref, paths } from '../../../li
 import { BookmarkList } from '../../../components/bookmarks/bookmark-list';
 import { useGetOrganizationQuery } from '../../../lib/api/organization-api';
 import { useCan } from '../../../lib/auth/use-can';
-import { usePartsInTurn } from '../../../lib/routing/after-paint';
+import { nextTask, usePartsInTurn } from '../../../lib/routing/after-paint';
 import { preloadable } from '../../../lib/routing/preloadable';
 import { ContractUsageCard } from '../../../features/contracts/components/contract-usage-card';
 import { useGetPlatformDashboardQuery } from '../../../features/dashboard/api/dashboard-api';
@@ -131,9 +131,10 @@ function MemberDashboard({
   // The panel, drawn last, starts downloading now (a failure shows where it is drawn), in a task
   // of its own: asking for a chunk adds a preload link for each of its imports not yet asked for.
   useEffect(() => {
-    if (!seesInsights) return;
-    const timer = window.setTimeout(() => void loadInsightsPanel().catch(() => undefined));
-    return () => window.clearTimeout(timer);
+    if (seesInsights)
+      void nextTask()
+        .then(loadInsightsPanel)
+        .catch(() => undefined);
   }, [seesInsights]);
   const href = getOrganizationHref(organizationId);
   const counts: Count[] = [

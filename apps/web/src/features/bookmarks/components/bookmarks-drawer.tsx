@@ -12,7 +12,10 @@ import { BOOKMARK_DRAWER_LIMIT, BOOKMARK_DRAWER_WIDTH_PX } from '@laurel/contrac
 import { MESSAGES } from '@laurel/contract/messages';
 
 import { BookmarkList } from '../../../components/bookmarks/bookmark-list';
-import { closeBookmarksDrawer, selectBookmarks } from '../../../lib/bookmarks/bookmarks-slice';
+import {
+  closeBookmarksDrawer,
+  selectBookmarksDrawerOpen,
+} from '../../../lib/bookmarks/bookmarks-slice';
 import { matchesBookmarkSearch } from '../../../lib/bookmarks/filter-bookmarks';
 
 /**
@@ -20,7 +23,7 @@ import { matchesBookmarkSearch } from '../../../lib/bookmarks/filter-bookmarks';
  * itemName. 500 px wide, the full width on extra-small screens.
  */
 export default function BookmarksDrawer() {
-  const { drawerOpen } = useSelector(selectBookmarks);
+  const drawerOpen = useSelector(selectBookmarksDrawerOpen);
   const dispatch = useDispatch();
   const [search, setSearch] = useState('');
   const close = () => dispatch(closeBookmarksDrawer());
