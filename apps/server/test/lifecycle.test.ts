@@ -306,7 +306,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('instances starting together on Po
         body: { status: 'ok', database: 'ok' },
       });
     for (const server of servers) expect(server.output()).not.toMatch(/"level":(50|60)/);
-    // One of them created the demo world; the other found it.
+    // One of them created the demo world; the other found it. Each says so in its start line,
+    // written a moment after it first answers ready (the port is held from the first answer on).
+    for (
+      let i = 0;
+      i < 100 && !servers.every((s) => s.output().includes('Laurel is running'));
+      i += 1
+    )
+      await sleep(100);
     const logs = servers.map((server) => server.output()).join('\n');
     expect(logs.match(/"demoWorldCreated":true/g)).toHaveLength(1);
     expect(logs.match(/"demoWorldCreated":false/g)).toHaveLength(1);
