@@ -199,7 +199,15 @@ async function generateDirectory(handle: DatabaseHandle, identityUsername: strin
       };
     }),
     chunk,
-    (rows) => db.insertInto('bookmarks').values(rows).execute(),
+    // The schema of BASE_MIGRATION has no copies of the items' names yet: migration
+    // 20261201T1000 makes them from the items when each run migrates its copy.
+    (rows) =>
+      db
+        .insertInto('bookmarks')
+        .values(
+          rows as Array<(typeof rows)[number] & { itemName: string; itemOrganizationId: number }>,
+        )
+        .execute(),
   );
   // Statistics, and on PostgreSQL the visibility map and flushed GIN pending lists, as autovacuum
   // leaves them shortly after a bulk load.

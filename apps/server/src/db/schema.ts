@@ -155,6 +155,9 @@ export interface BookmarkTable {
   userId: number;
   itemType: string;
   itemId: number;
+  /** The item's name and organization, kept true by triggers (migration 20261201T1000). */
+  itemName: string;
+  itemOrganizationId: number;
   createdAt: Timestamp;
 }
 

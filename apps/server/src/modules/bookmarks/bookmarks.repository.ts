@@ -12,128 +12,43 @@ export interface BookmarkTarget {
   organizationId: number;
 }
 
+/** What a bookmark copies from its item's row (`r`); the triggers of migration 20261201T1000 agree. */
+const ITEM_COPIES: Record<BookmarkItemType, { name: string; organization: string }> = {
+  organizations: { name: 'r.name', organization: 'r.id' },
+  credentials: { name: 'r.name', organization: 'r.organization_id' },
+  contracts: { name: 'r.name', organization: 'r.organization_id' },
+  users: { name: "r.first_name || ' ' || r.last_name", organization: 'r.organization_id' },
+};
+
 export function createBookmarksRepository(db: Kysely<Database>, dialect: Dialect) {
   return {
     /**
-     * Newest first; limited to one organization's items unless `organizationId` is undefined. One
-     * query: the bookmarks of each item type joined to their items by primary key, put together;
-     * on PostgreSQL a prepared statement (its planning cost a fifth of its run).
+     * Newest first; limited to one organization's items unless `organizationId` is undefined. Each
+     * bookmark holds its item's name and organization (kept true by triggers, migration
+     * 20261201T1000), so this reads the user's bookmarks alone; on PostgreSQL as a prepared
+     * statement.
      */
     async list(userId: number, organizationId: number | undefined): Promise<TBookmark[]> {
-      const ofType = (itemType: BookmarkItemType) =>
-        db
-          .selectFrom('bookmarks as b')
-          // Named, so that the ORDER BY of the union finds them on SQLite.
-          .select(['b.id as id', 'b.itemType', 'b.itemId', 'b.createdAt as createdAt'])
-          .where('b.userId', '=', userId)
-          .where('b.itemType', '=', itemType);
-      // Each bookmark finds its item by primary key. On PostgreSQL a plain join lets the planner
-      // pick a merge join, which reads the item table's key index from its first row up to the
-      // highest id bookmarked: with bookmarks of recent people, the whole users table for every
-      // list (37 ms instead of 7 ms for 500 bookmarks of 200,000 users). A lateral subquery with
-      // LIMIT 1 is never turned into a join, so each bookmark stays one index probe. SQLite probes
-      // by primary key anyway, and has no LATERAL.
-      // A bookmark whose item was deleted has no row to join, and is not shown.
-      const query =
-        dialect === 'postgres'
-          ? ofType('organizations')
-              .innerJoinLateral(
-                (eb) =>
-                  eb
-                    .selectFrom('organizations as o')
-                    .select(['o.name as itemName', 'o.id as organizationId'])
-                    .whereRef('o.id', '=', 'b.itemId')
-                    .limit(1)
-                    .as('o'),
-                (join) => join.onTrue(),
-              )
-              .select(['o.itemName', 'o.organizationId'])
-              .unionAll(
-                ofType('credentials')
-                  .innerJoinLateral(
-                    (eb) =>
-                      eb
-                        .selectFrom('credentials as c')
-                        .select(['c.name as itemName', 'c.organizationId'])
-                        .whereRef('c.id', '=', 'b.itemId')
-                        .limit(1)
-                        .as('c'),
-                    (join) => join.onTrue(),
-                  )
-                  .select(['c.itemName', 'c.organizationId']),
-              )
-              .unionAll(
-                ofType('contracts')
-                  .innerJoinLateral(
-                    (eb) =>
-                      eb
-                        .selectFrom('contracts as k')
-                        .select(['k.name as itemName', 'k.organizationId'])
-                        .whereRef('k.id', '=', 'b.itemId')
-                        .limit(1)
-                        .as('k'),
-                    (join) => join.onTrue(),
-                  )
-                  .select(['k.itemName', 'k.organizationId']),
-              )
-              .unionAll(
-                ofType('users')
-                  .innerJoinLateral(
-                    (eb) =>
-                      eb
-                        .selectFrom('users as u')
-                        .select([
-                          sql<string>`u.first_name || ' ' || u.last_name`.as('itemName'),
-                          'u.organizationId',
-                        ])
-                        .whereRef('u.id', '=', 'b.itemId')
-                        .limit(1)
-                        .as('u'),
-                    (join) => join.onTrue(),
-                  )
-                  .select(['u.itemName', 'u.organizationId']),
-              )
-              .orderBy('createdAt', 'desc')
-              .orderBy('id', 'desc')
-          : ofType('organizations')
-              .innerJoin('organizations as o', 'o.id', 'b.itemId')
-              .select(['o.name as itemName', 'o.id as organizationId'])
-              .unionAll(
-                ofType('credentials')
-                  .innerJoin('credentials as c', 'c.id', 'b.itemId')
-                  .select(['c.name as itemName', 'c.organizationId']),
-              )
-              .unionAll(
-                ofType('contracts')
-                  .innerJoin('contracts as k', 'k.id', 'b.itemId')
-                  .select(['k.name as itemName', 'k.organizationId']),
-              )
-              .unionAll(
-                ofType('users')
-                  .innerJoin('users as u', 'u.id', 'b.itemId')
-                  .select([
-                    sql<string>`u.first_name || ' ' || u.last_name`.as('itemName'),
-                    'u.organizationId',
-                  ]),
-              )
-              .orderBy('createdAt', 'desc')
-              .orderBy('id', 'desc');
-      const rows = await executePrepared(db, 'bookmarks-list', query);
-      const bookmarks: TBookmark[] = [];
-      for (const row of rows) {
-        // A bookmark whose item moved out of the caller's reach is not shown either.
-        const itemOrganization = Number(row.organizationId);
-        if (organizationId !== undefined && itemOrganization !== organizationId) continue;
-        bookmarks.push({
-          id: row.id,
-          itemType: row.itemType as BookmarkItemType,
-          itemId: row.itemId,
-          itemName: row.itemName,
-          organizationId: itemOrganization,
-          createdAt: toIso(row.createdAt),
-        });
-      }
-      return bookmarks;
+      let query = db
+        .selectFrom('bookmarks')
+        .select(['id', 'itemType', 'itemId', 'itemName', 'itemOrganizationId', 'createdAt'])
+        .where('userId', '=', userId);
+      // A bookmark whose item moved out of the caller's reach is not shown.
+      if (organizationId !== undefined)
+        query = query.where('itemOrganizationId', '=', organizationId);
+      const rows = await executePrepared(
+        db,
+        organizationId === undefined ? 'bookmarks-list' : 'bookmarks-list-of-organization',
+        query.orderBy('createdAt', 'desc').orderBy('id', 'desc'),
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        itemType: row.itemType as BookmarkItemType,
+        itemId: row.itemId,
+        itemName: row.itemName,
+        organizationId: Number(row.itemOrganizationId),
+        createdAt: toIso(row.createdAt),
+      }));
     },
 
     async target(itemType: BookmarkItemType, itemId: number): Promise<BookmarkTarget | undefined> {
@@ -180,18 +95,28 @@ export function createBookmarksRepository(db: Kysely<Database>, dialect: Dialect
       return row?.id;
     },
 
+    /**
+     * Bookmarks an item with its name and organization as they are now: read by the insert
+     * itself, and on PostgreSQL with the item's row locked until the transaction ends, so that a
+     * rename committed meanwhile waits for the bookmark and updates it (or the bookmark waits
+     * and copies the new name). Undefined when the item does not exist.
+     */
     async insert(
       executor: Kysely<Database>,
       userId: number,
       itemType: BookmarkItemType,
       itemId: number,
-    ): Promise<number> {
-      const row = await executor
-        .insertInto('bookmarks')
-        .values({ userId, itemType, itemId, createdAt: new Date().toISOString() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
+    ): Promise<number | undefined> {
+      const item = ITEM_COPIES[itemType];
+      const inserted = await sql<{ id: number }>`
+        insert into bookmarks (user_id, item_type, item_id, item_name, item_organization_id, created_at)
+        select ${userId}, ${itemType}, r.id, ${sql.raw(item.name)}, ${sql.raw(item.organization)},
+          ${new Date().toISOString()}
+        from ${sql.table(itemType)} as r
+        where r.id = ${itemId}${dialect === 'postgres' ? sql` for share` : sql``}
+        returning id`.execute(executor);
+      const row = inserted.rows[0];
+      return row?.id;
     },
 
     async owned(userId: number, id: number) {

@@ -53,6 +53,9 @@ export function createBookmarksService(deps: {
           body.item_type,
           body.item_id,
         );
+        // Deleted since it was read above.
+        if (created === undefined)
+          throw notFound(`No ${body.item_type.replace(/s$/, '')} with id ${body.item_id}`);
         await audit(trx, actor, {
           type: 'CREATE',
           resourceType: 'bookmark',
