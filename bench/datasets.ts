@@ -132,11 +132,14 @@ export const benchConfig = (url: string) =>
   });
 export const silentLogger = pino({ level: 'silent' });
 
-/** The 95th percentile of some timings (nearest rank). */
-export function p95(times: number[]): number {
+/** A percentile (0–1) of some timings, by nearest rank. */
+export function percentile(times: number[], fraction: number): number {
   const sorted = [...times].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)]!;
+  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil(sorted.length * fraction) - 1))]!;
 }
+
+/** The 95th percentile of some timings (nearest rank). */
+export const p95 = (times: number[]): number => percentile(times, 0.95);
 
 /**
  * The real app over a benchmark database, in this process (requests by `inject`, so timings are
