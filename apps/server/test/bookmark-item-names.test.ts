@@ -1,12 +1,11 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ROLES } from '@laurel/contract/roles';
-
 import { migrateToLatest, serverMigrations } from '../src/db/migrations.ts';
 import type { Database } from '../src/db/schema.ts';
 import { IDENTITY_MIGRATIONS } from '../src/identity.ts';
 import { createBookmarksRepository } from '../src/modules/bookmarks/bookmarks.repository.ts';
+import { createOrganization, createUser } from './helpers/builders.ts';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './helpers/database.ts';
 
 // Each bookmark keeps its item's name and organization (migration 20261201T1000): the migration
@@ -27,44 +26,9 @@ describe.each(DIALECTS)('bookmarked items named on %s', (dialect) => {
   const repository = () => createBookmarksRepository(db(), dialect);
   const ids = { orgA: 0, orgB: 0, credential: 0, contract: 0, person: 0, owner: 0 };
 
-  const organization = (executor: Kysely<Database>, name: string) =>
-    executor
-      .insertInto('organizations')
-      .values({
-        name,
-        typeId: 2,
-        loginModeId: 1,
-        website: null,
-        city: null,
-        state: null,
-        salesforceAccountId: null,
-        insightsEntitled: true,
-        mfaRequired: false,
-        createdAt: NOW,
-        updatedAt: NOW,
-      } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow();
-  const user = (executor: Kysely<Database>, organizationId: number, email: string) =>
-    executor
-      .insertInto('users')
-      .values({
-        organizationId,
-        identityUsername: null,
-        email,
-        firstName: 'Grace',
-        lastName: 'Hopper',
-        salutation: null,
-        pronoun: null,
-        title: null,
-        roleId: ROLES.USER,
-        active: true,
-        lastLoginAt: null,
-        createdAt: NOW,
-        updatedAt: NOW,
-      } as never)
-      .returning('id')
-      .executeTakeFirstOrThrow();
+  const organization = (name: string) => createOrganization(db(), { name });
+  const user = (organizationId: number, email: string) =>
+    createUser(db(), organizationId, { email, firstName: 'Grace', lastName: 'Hopper' });
   const bookmarks = () =>
     db()
       .selectFrom('bookmarks')
@@ -87,10 +51,10 @@ describe.each(DIALECTS)('bookmarked items named on %s', (dialect) => {
     );
     await migrateToLatest(db(), [before, ...IDENTITY_MIGRATIONS]);
     const old = db() as unknown as Kysely<SchemaBefore>;
-    ids.orgA = (await organization(db(), 'Alpha College')).id;
-    ids.orgB = (await organization(db(), 'Beta Institute')).id;
-    ids.owner = (await user(db(), ids.orgA, 'owner@alpha.test')).id;
-    ids.person = (await user(db(), ids.orgA, 'grace@alpha.test')).id;
+    ids.orgA = (await organization('Alpha College')).id;
+    ids.orgB = (await organization('Beta Institute')).id;
+    ids.owner = (await user(ids.orgA, 'owner@alpha.test')).id;
+    ids.person = (await user(ids.orgA, 'grace@alpha.test')).id;
     ids.credential = (
       await old
         .insertInto('credentials')
@@ -214,7 +178,7 @@ describe.each(DIALECTS)('bookmarked items named on %s', (dialect) => {
   });
 
   it('copies the item as it is when a bookmark is made, and makes none of a missing item', async () => {
-    const other = (await user(db(), ids.orgA, 'other@alpha.test')).id;
+    const other = (await user(ids.orgA, 'other@alpha.test')).id;
     const id = await repository().insert(db(), ids.owner, 'users', other);
     expect(id).toBeTypeOf('number');
     expect(await named('users', other)).toEqual({
@@ -235,7 +199,7 @@ describe.each(DIALECTS)('bookmarked items named on %s', (dialect) => {
   it.runIf(dialect === 'postgres')(
     'keeps the name of an item renamed while it is being bookmarked',
     async () => {
-      const viewer = (await user(db(), ids.orgA, 'viewer@alpha.test')).id;
+      const viewer = (await user(ids.orgA, 'viewer@alpha.test')).id;
       let insert: Promise<number | undefined> | undefined;
       await db()
         .transaction()
