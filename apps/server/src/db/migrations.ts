@@ -24,6 +24,7 @@ import * as rowCounts from './migrations/20261128T1010-row-counts.ts';
 import * as filterSortIndexes from './migrations/20261129T1000-filter-sort-indexes.ts';
 import * as combinedSearchText from './migrations/20261130T1000-combined-search-text.ts';
 import * as bookmarkItemNames from './migrations/20261201T1000-bookmark-item-names.ts';
+import * as filterJoinSortIndexes from './migrations/20261201T1010-filter-join-sort-indexes.ts';
 
 /** The server's own migrations, by name. Names sort in the order they must run. */
 export const serverMigrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ export const serverMigrations: Record<string, Migration> = {
   '20261129T1000-filter-sort-indexes': filterSortIndexes,
   '20261130T1000-combined-search-text': combinedSearchText,
   '20261201T1000-bookmark-item-names': bookmarkItemNames,
+  '20261201T1010-filter-join-sort-indexes': filterJoinSortIndexes,
 };
 
 class StaticMigrationProvider implements MigrationProvider {
