@@ -25,6 +25,7 @@ import * as filterSortIndexes from './migrations/20261129T1000-filter-sort-index
 import * as combinedSearchText from './migrations/20261130T1000-combined-search-text.ts';
 import * as bookmarkItemNames from './migrations/20261201T1000-bookmark-item-names.ts';
 import * as filterJoinSortIndexes from './migrations/20261201T1010-filter-join-sort-indexes.ts';
+import * as combinedBigrams from './migrations/20261201T1020-combined-bigrams.ts';
 
 /** The server's own migrations, by name. Names sort in the order they must run. */
 export const serverMigrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ export const serverMigrations: Record<string, Migration> = {
   '20261130T1000-combined-search-text': combinedSearchText,
   '20261201T1000-bookmark-item-names': bookmarkItemNames,
   '20261201T1010-filter-join-sort-indexes': filterJoinSortIndexes,
+  '20261201T1020-combined-bigrams': combinedBigrams,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -49,7 +49,8 @@ const NOTHING = `"${SENTINEL.repeat(3)}" NOT "${SENTINEL.repeat(3)}"`;
  * of its trigrams, a shorter one matches the rows holding any trigram that starts with it (found in
  * the table's fts5vocab terms by range). PostgreSQL: pg_trgm indexes (on the combined column where
  * the table has one), and for two characters the `search_bigrams` indexes (migration
- * 20261127T0940). A single character on PostgreSQL, and a text
+ * 20261127T0940; on the combined column where the table has one, 20261201T1020). A single
+ * character on PostgreSQL, and a text
  * holding the sentinel on SQLite, are matched by a scan.
  * @example db.selectFrom('users as u').where(containsText(db, 'users', 'u', 'chen'))
  */
@@ -123,6 +124,10 @@ function searchedExpressions(table: SearchedTable, alias: string) {
  */
 function bigramCondition(table: SearchedTable, alias: string, text: string): Expression<SqlBool> {
   const bigram = sql`array[${text.trim().toLowerCase()}::text]`;
+  // One index on the combined column (migration 20261201T1020): a trimmed two-character search
+  // holds no line feed, so no bigram spanning two of its texts matches it.
+  if (COMBINED.has(table))
+    return sql<SqlBool>`search_bigrams(${sql.ref(`${alias}.${COMBINED_COLUMN}`)}) @> ${bigram}`;
   return sql<SqlBool>`(${sql.join(
     searchedExpressions(table, alias).map((e) => sql<SqlBool>`search_bigrams(${e}) @> ${bigram}`),
     sql` or `,
