@@ -222,6 +222,53 @@ describe.each(DIALECTS)(
     });
 
     describe('lists', () => {
+      it('lists a page sorted by the column its filter fixes in id order, as the full order would', async () => {
+        const db = t.database.handle.db;
+        const now = new Date().toISOString();
+        // Names against the ids' order, of two types, so that only the id orders them when the
+        // type is fixed.
+        const ids: number[] = [];
+        for (const [i, name] of ['Zeta Fixed', 'Alpha Fixed', 'Mu Fixed'].entries())
+          ids.push(
+            (
+              await db
+                .insertInto('credentials')
+                .values({
+                  organizationId: w.a.id,
+                  code: `FIXED-${i}`,
+                  name,
+                  typeId: 2 + (i % 2),
+                  programCode: null,
+                  description: null,
+                  createdAt: now,
+                  updatedAt: now,
+                })
+                .returning('id')
+                .executeTakeFirstOrThrow()
+            ).id,
+          );
+        const list = async (query: string) =>
+          (await call(w.platformAdmin, 'GET', `/api/credentials?pageSize=100&${query}`)).json()
+            .items as Array<{ id: number; typeId: number; organizationId: number; name: string }>;
+        for (const order of ['asc', 'desc'] as const) {
+          const byType = await list(`typeId=2&sort=type&order=${order}`);
+          expect(byType.every((c) => c.typeId === 2)).toBe(true);
+          const idsOf = byType.map((c) => c.id);
+          expect(idsOf).toEqual([...idsOf].sort((x, y) => (order === 'asc' ? x - y : y - x)));
+          expect(idsOf).toEqual(expect.arrayContaining([ids[0], ids[2]]));
+          const byOrganization = (
+            await list(`organizationId=${w.a.id}&sort=organization&order=${order}`)
+          ).map((c) => c.id);
+          expect(byOrganization).toEqual(
+            [...byOrganization].sort((x, y) => (order === 'asc' ? x - y : y - x)),
+          );
+        }
+        // A sort the filter does not fix still orders by its column.
+        const byName = (await list('typeId=2&sort=name&order=asc')).map((c) => c.name);
+        expect(byName).toEqual([...byName].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));
+        await db.deleteFrom('credentials').where('id', 'in', ids).execute();
+      });
+
       it('pages, sorts and filters on the server', async () => {
         const page = (
           await call(

@@ -31,6 +31,15 @@ const SORT_COLUMNS = {
   organization: 'o.name',
 } as const;
 
+/** The sorts whose column a filter can fix to one value. */
+const SORT_FIXED_BY: Partial<
+  Record<keyof typeof SORT_COLUMNS, (filter: ContractFilter) => boolean>
+> = {
+  status: (filter) => filter.status !== undefined,
+  organization: (filter) =>
+    filter.organizationId !== undefined || filter.scopeOrganizationId !== undefined,
+};
+
 /** Which contracts' usage to read: one contract, or the ACTIVE ones whose period includes a day. */
 type UsageScope =
   { id: number } | { today: string; organizationIds?: readonly number[] | undefined };
@@ -84,16 +93,18 @@ export function createContractsRepository(db: Kysely<Database>) {
   }
 
   /** The matches joined only to what the sort reads (organization names are unique). */
+  /** As credentials: a filter fixing the sorted column leaves the page in id order. */
   function sortedMatches(filter: ContractFilter) {
     const base = matching({ ...filter, search: undefined });
+    const fixed = SORT_FIXED_BY[filter.sort]?.(filter) ?? false;
     return {
       id: 'c.id',
-      keys: [SORT_COLUMNS[filter.sort]],
+      keys: fixed ? [] : [SORT_COLUMNS[filter.sort]],
       order: filter.order,
       text: filter.search ? textFilter(db, 'contracts', 'c', filter.search) : undefined,
       narrowed: filtersBesideSearch(filter),
       matching:
-        filter.sort === 'organization'
+        !fixed && filter.sort === 'organization'
           ? base.innerJoin('organizations as o', 'o.id', 'c.organizationId')
           : base,
     };

@@ -47,6 +47,16 @@ const SORT_COLUMNS = {
   organization: 'o.name',
 } as const;
 
+/** The sorts whose column a filter can fix to one value. */
+const SORT_FIXED_BY: Partial<
+  Record<keyof typeof SORT_COLUMNS, (filter: CredentialFilter) => boolean>
+> = {
+  type: (filter) => filter.typeId !== undefined,
+  status: (filter) => filter.status !== undefined,
+  organization: (filter) =>
+    filter.organizationId !== undefined || filter.scopeOrganizationId !== undefined,
+};
+
 /** The awards table stores one of three match statuses (see its migration). */
 function toMatchStatus(value: string): AwardMatchStatus {
   if ((AWARD_MATCH_STATUSES as readonly string[]).includes(value)) return value as AwardMatchStatus;
@@ -73,17 +83,24 @@ export function createCredentialsRepository(db: Kysely<Database>) {
       .innerJoin('organizations as o', 'o.id', 'c.organizationId');
   }
 
-  /** The matches joined only to what the sort reads (type and organization names are unique). */
+  /**
+   * The matches joined only to what the sort reads (type and organization names are unique). A
+   * filter that fixes the sorted column leaves every match the same key: the page is then in id
+   * order, read from the filter's index with no join and no sort.
+   */
   function sortedMatches(filter: CredentialFilter) {
+    const fixed = SORT_FIXED_BY[filter.sort]?.(filter) ?? false;
     return {
       id: 'c.id',
-      keys: [SORT_COLUMNS[filter.sort]],
+      keys: fixed ? [] : [SORT_COLUMNS[filter.sort]],
       order: filter.order,
       text: filter.search ? textFilter(db, 'credentials', 'c', filter.search) : undefined,
       narrowed: filtersBesideSearch(filter),
       matching: matching({ ...filter, search: undefined })
-        .$if(filter.sort === 'type', (q) => q.innerJoin('credentialTypes as t', 't.id', 'c.typeId'))
-        .$if(filter.sort === 'organization', (q) =>
+        .$if(!fixed && filter.sort === 'type', (q) =>
+          q.innerJoin('credentialTypes as t', 't.id', 'c.typeId'),
+        )
+        .$if(!fixed && filter.sort === 'organization', (q) =>
           q.innerJoin('organizations as o', 'o.id', 'c.organizationId'),
         ),
     };

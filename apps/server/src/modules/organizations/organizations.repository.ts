@@ -48,16 +48,20 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
   }
 
   /** The matches joined only to what the sort reads (type names are unique). */
+  /** A filter fixing the sorted column (type, status) leaves the page in id order. */
   function sortedMatches(filter: OrganizationFilter) {
     const base = matching({ ...filter, search: undefined });
+    const fixed =
+      (filter.sort === 'type' && filter.typeId !== undefined) ||
+      (filter.sort === 'status' && filter.status !== undefined);
     return {
       id: 'o.id',
-      keys: [SORT_COLUMNS[filter.sort]],
+      keys: fixed ? [] : [SORT_COLUMNS[filter.sort]],
       order: filter.order,
       text: filter.search ? textFilter(db, 'organizations', 'o', filter.search) : undefined,
       narrowed: filtersBesideSearch(filter),
       matching:
-        filter.sort === 'type'
+        !fixed && filter.sort === 'type'
           ? base.innerJoin('organizationTypes as t', 't.id', 'o.typeId')
           : base,
     };
