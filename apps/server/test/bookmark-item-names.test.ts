@@ -5,7 +5,7 @@ import { migrateToLatest, serverMigrations } from '../src/db/migrations.ts';
 import type { Database } from '../src/db/schema.ts';
 import { IDENTITY_MIGRATIONS } from '../src/identity.ts';
 import { createBookmarksRepository } from '../src/modules/bookmarks/bookmarks.repository.ts';
-import { createOrganization, createUser } from './helpers/builders.ts';
+import { createCredential, createOrganization, createUser } from './helpers/builders.ts';
 import { createTestDatabase, DIALECTS, type TestDatabase } from './helpers/database.ts';
 
 // Each bookmark keeps its item's name and organization (migration 20261201T1000): the migration
@@ -55,20 +55,7 @@ describe.each(DIALECTS)('bookmarked items named on %s', (dialect) => {
     ids.orgB = (await organization('Beta Institute')).id;
     ids.owner = (await user(ids.orgA, 'owner@alpha.test')).id;
     ids.person = (await user(ids.orgA, 'grace@alpha.test')).id;
-    ids.credential = (
-      await old
-        .insertInto('credentials')
-        .values({
-          organizationId: ids.orgA,
-          code: 'W-1',
-          name: 'Welding',
-          typeId: 1,
-          createdAt: NOW,
-          updatedAt: NOW,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    ids.credential = await createCredential(db(), ids.orgA, { code: 'W-1', name: 'Welding' });
     ids.contract = (
       await old
         .insertInto('contracts')

@@ -16,7 +16,7 @@ import { enqueueJob } from '../src/jobs/queue.ts';
 import { JOB_TYPES } from '../src/jobs/types.ts';
 import { rebuildInsights } from '../src/modules/insights/rebuild-insights.job.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { type BuiltUser, createOrganization } from './helpers/builders.ts';
+import { type BuiltUser, createCredential, createOrganization } from './helpers/builders.ts';
 import { DIALECTS } from './helpers/database.ts';
 import { createWorld, type World } from './helpers/world.ts';
 
@@ -316,20 +316,10 @@ describe.each(DIALECTS)('dashboards on %s', (dialect) => {
         [quiet, 3],
         [closed, 12],
       ] as const) {
-        const { id: credentialId } = await db
-          .insertInto('credentials')
-          .values({
-            organizationId: org.id,
-            code: `TBL-${org.id}`,
-            name: 'Table Certificate',
-            typeId: 1,
-            programCode: null,
-            description: null,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const credentialId = await createCredential(db, org.id, {
+          code: `TBL-${org.id}`,
+          name: 'Table Certificate',
+        });
         for (let i = 0; i < count; i += 1) {
           await db
             .insertInto('awards')
@@ -487,20 +477,11 @@ describe.each(DIALECTS)('dashboards on %s', (dialect) => {
       });
       const member = await t.createUser(org.id, { roleId: ROLES.USER });
       const now = new Date().toISOString();
-      const { id: credentialId } = await db
-        .insertInto('credentials')
-        .values({
-          organizationId: org.id,
-          code: 'UNE-1',
-          name: 'Unentitled Certificate',
-          typeId: 1,
-          programCode: '51.0801',
-          description: null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const credentialId = await createCredential(db, org.id, {
+        code: 'UNE-1',
+        name: 'Unentitled Certificate',
+        programCode: '51.0801',
+      });
       for (let i = 0; i < 40; i += 1) {
         await db
           .insertInto('awards')

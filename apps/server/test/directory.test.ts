@@ -6,7 +6,7 @@ import { ROLES } from '@laurel/contract/roles';
 import { ACTING_ORGANIZATION_HEADER } from '@laurel/contract/paths';
 
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import type { BuiltUser } from './helpers/builders.ts';
+import { type BuiltUser, createCredential } from './helpers/builders.ts';
 import { DIALECTS } from './helpers/database.ts';
 import { createWorld, type World } from './helpers/world.ts';
 
@@ -180,21 +180,7 @@ describe.each(DIALECTS)(
 
       it('drops bookmarks whose item was deleted', async () => {
         const db = t.database.handle.db;
-        const now = new Date().toISOString();
-        const { id } = await db
-          .insertInto('credentials')
-          .values({
-            organizationId: w.a.id,
-            code: 'TEMP-1',
-            name: 'Temporary',
-            typeId: 1,
-            programCode: null,
-            description: null,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const id = await createCredential(db, w.a.id, { code: 'TEMP-1', name: 'Temporary' });
         await call(w.adminA, 'POST', '/api/users/bookmarks', {
           item_id: id,
           item_type: 'credentials',
@@ -224,28 +210,12 @@ describe.each(DIALECTS)(
     describe('lists', () => {
       it('lists a page sorted by the column its filter fixes in id order, as the full order would', async () => {
         const db = t.database.handle.db;
-        const now = new Date().toISOString();
         // Names against the ids' order, of two types, so that only the id orders them when the
         // type is fixed.
         const ids: number[] = [];
         for (const [i, name] of ['Zeta Fixed', 'Alpha Fixed', 'Mu Fixed'].entries())
           ids.push(
-            (
-              await db
-                .insertInto('credentials')
-                .values({
-                  organizationId: w.a.id,
-                  code: `FIXED-${i}`,
-                  name,
-                  typeId: 2 + (i % 2),
-                  programCode: null,
-                  description: null,
-                  createdAt: now,
-                  updatedAt: now,
-                })
-                .returning('id')
-                .executeTakeFirstOrThrow()
-            ).id,
+            await createCredential(db, w.a.id, { code: `FIXED-${i}`, name, typeId: 2 + (i % 2) }),
           );
         const list = async (query: string) =>
           (await call(w.platformAdmin, 'GET', `/api/credentials?pageSize=100&${query}`)).json()

@@ -16,7 +16,7 @@ import { createEarningsRepository } from '../src/modules/earnings/earnings.repos
 import { createImportEarningsHandler } from '../src/modules/earnings/import-earnings.job.ts';
 import type { AwardToMatch } from '../src/modules/earnings/earnings-provider.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { type BuiltUser, createOrganization } from './helpers/builders.ts';
+import { type BuiltUser, createCredential, createOrganization } from './helpers/builders.ts';
 import { DIALECTS } from './helpers/database.ts';
 import { createWorld, type World } from './helpers/world.ts';
 
@@ -322,22 +322,10 @@ describe.each(DIALECTS)('matching and earnings imports on %s', (dialect) => {
     try {
       const fdb = fileApp.database.handle.db;
       const org = await createOrganization(fdb);
-      const credentialId = (
-        await fdb
-          .insertInto('credentials')
-          .values({
-            organizationId: org.id,
-            code: 'F-1',
-            name: 'File Certificate',
-            typeId: 1,
-            programCode: null,
-            description: null,
-            createdAt: new Date().toISOString(),
-            updatedAt: new Date().toISOString(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+      const credentialId = await createCredential(fdb, org.id, {
+        code: 'F-1',
+        name: 'File Certificate',
+      });
       await addAwards(fdb, org.id, credentialId, 20, 'F');
       await enqueueJob(fdb, { type: JOB_TYPES.matchAwards, organizationId: org.id });
       await fileApp.app.jobs.runUntilIdle();
@@ -367,22 +355,11 @@ describe.each(DIALECTS)('matching and earnings imports on %s', (dialect) => {
     beforeAll(async () => {
       const org = await createOrganization(db, { name: 'Import College' });
       organizationId = org.id;
-      credentialId = (
-        await db
-          .insertInto('credentials')
-          .values({
-            organizationId,
-            code: 'HVAC-C',
-            name: 'HVAC Certificate',
-            typeId: 1,
-            programCode: '47.0201',
-            description: null,
-            createdAt: new Date().toISOString(),
-            updatedAt: new Date().toISOString(),
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
+      credentialId = await createCredential(db, organizationId, {
+        code: 'HVAC-C',
+        name: 'HVAC Certificate',
+        programCode: '47.0201',
+      });
       await addAwards(db, organizationId, credentialId, 12, 'I');
     });
 

@@ -11,7 +11,7 @@ import { CPI_U_ANNUAL } from '../src/modules/insights/cpi-u.ts';
 import { rebuildInsights } from '../src/modules/insights/rebuild-insights.job.ts';
 import { createRandom } from '../src/seed/random.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { type BuiltUser, createOrganization } from './helpers/builders.ts';
+import { type BuiltUser, createCredential, createOrganization } from './helpers/builders.ts';
 import { DIALECTS } from './helpers/database.ts';
 import { createWorld, type World } from './helpers/world.ts';
 
@@ -321,23 +321,7 @@ class Cohorts {
   }
 
   async credential(code: string, name: string, typeId = 1): Promise<number> {
-    const now = new Date().toISOString();
-    return (
-      await this.db
-        .insertInto('credentials')
-        .values({
-          organizationId: this.organizationId,
-          code,
-          name,
-          typeId,
-          programCode: null,
-          description: null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    return createCredential(this.db, this.organizationId, { code, name, typeId });
   }
 
   /** One award; `years` gives its earnings rows (omit a year for a gap). */

@@ -46,6 +46,30 @@ export async function createOrganization(
   return row;
 }
 
+/** A credential of `organizationId`; its id. */
+export async function createCredential(
+  db: Kysely<Database>,
+  organizationId: number,
+  fields: { code: string; name: string; typeId?: number; programCode?: string | null },
+): Promise<number> {
+  const now = new Date().toISOString();
+  const row = await db
+    .insertInto('credentials')
+    .values({
+      organizationId,
+      code: fields.code,
+      name: fields.name,
+      typeId: fields.typeId ?? 1,
+      programCode: fields.programCode ?? null,
+      description: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export interface BuiltUser {
   id: number;
   email: string;
