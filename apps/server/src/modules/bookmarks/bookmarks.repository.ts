@@ -51,33 +51,15 @@ export function createBookmarksRepository(db: Kysely<Database>, dialect: Dialect
       }));
     },
 
+    /** The item's name and organization as a bookmark of it would copy them. */
     async target(itemType: BookmarkItemType, itemId: number): Promise<BookmarkTarget | undefined> {
-      switch (itemType) {
-        case 'organizations':
-          return db
-            .selectFrom('organizations')
-            .select(['name', 'id as organizationId'])
-            .where('id', '=', itemId)
-            .executeTakeFirst();
-        case 'credentials':
-          return db
-            .selectFrom('credentials')
-            .select(['name', 'organizationId'])
-            .where('id', '=', itemId)
-            .executeTakeFirst();
-        case 'contracts':
-          return db
-            .selectFrom('contracts')
-            .select(['name', 'organizationId'])
-            .where('id', '=', itemId)
-            .executeTakeFirst();
-        case 'users':
-          return db
-            .selectFrom('users')
-            .select([sql<string>`first_name || ' ' || last_name`.as('name'), 'organizationId'])
-            .where('id', '=', itemId)
-            .executeTakeFirst();
-      }
+      const item = ITEM_COPIES[itemType];
+      const found = await sql<{ name: string; organizationId: number | string }>`
+        select ${sql.raw(item.name)} as name, ${sql.raw(item.organization)} as "organizationId"
+        from ${sql.table(itemType)} as r
+        where r.id = ${itemId}`.execute(db);
+      const row = found.rows[0];
+      return row && { name: row.name, organizationId: Number(row.organizationId) };
     },
 
     async find(

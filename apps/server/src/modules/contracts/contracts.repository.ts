@@ -92,8 +92,10 @@ export function createContractsRepository(db: Kysely<Database>) {
     return query;
   }
 
-  /** The matches joined only to what the sort reads (organization names are unique). */
-  /** As credentials: a filter fixing the sorted column leaves the page in id order. */
+  /**
+   * The matches joined only to what the sort reads (organization names are unique). A filter
+   * that fixes the sorted column leaves the page in id order, with no join and no sort.
+   */
   function sortedMatches(filter: ContractFilter) {
     const base = matching({ ...filter, search: undefined });
     const fixed = SORT_FIXED_BY[filter.sort]?.(filter) ?? false;

@@ -28,6 +28,14 @@ const SORT_COLUMNS = {
   createdAt: 'o.createdAt',
 } as const;
 
+/** The sorts whose column a filter can fix to one value. */
+const SORT_FIXED_BY: Partial<
+  Record<keyof typeof SORT_COLUMNS, (filter: OrganizationFilter) => boolean>
+> = {
+  type: (filter) => filter.typeId !== undefined,
+  status: (filter) => filter.status !== undefined,
+};
+
 export function createOrganizationsRepository(db: Kysely<Database>) {
   /** Organizations matching the filters, without joins. */
   function matching(filter: Partial<OrganizationFilter>) {
@@ -47,13 +55,13 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
       .innerJoin('loginModes as l', 'l.id', 'o.loginModeId');
   }
 
-  /** The matches joined only to what the sort reads (type names are unique). */
-  /** A filter fixing the sorted column (type, status) leaves the page in id order. */
+  /**
+   * The matches joined only to what the sort reads (type names are unique). A filter that fixes
+   * the sorted column leaves the page in id order, with no join and no sort.
+   */
   function sortedMatches(filter: OrganizationFilter) {
     const base = matching({ ...filter, search: undefined });
-    const fixed =
-      (filter.sort === 'type' && filter.typeId !== undefined) ||
-      (filter.sort === 'status' && filter.status !== undefined);
+    const fixed = SORT_FIXED_BY[filter.sort]?.(filter) ?? false;
     return {
       id: 'o.id',
       keys: fixed ? [] : [SORT_COLUMNS[filter.sort]],
