@@ -186,6 +186,44 @@ function preloadFonts(): Plugin {
   };
 }
 
+/** MUI's number formatter factory, which its table pagination calls as its module is evaluated. */
+const MUI_NUMBER_FORMAT =
+  /[\\/]@mui[\\/]material[\\/]locale[\\/]utils[\\/]buildFormatNumber\.m?js$/;
+const APP_NUMBER_FORMAT = `${SRC}lib/format/mui-number-format.ts`;
+
+/**
+ * Resolves MUI's number formatter factory to the app's (`lib/format/mui-number-format.ts`), which
+ * writes en-US numbers without `Intl`: MUI's made an `Intl.NumberFormat` as the table pagination's
+ * module was evaluated, the first `Intl` object of a dashboard, whose locale data then loaded in
+ * that task (25–35 ms of main thread on a desktop, four times that on a phone; decision 045).
+ * Fails the build when it finds nothing to resolve, so that a change in MUI does not silently
+ * bring that back.
+ */
+function appNumberFormatForMui(): Plugin {
+  let resolved = false;
+  return {
+    name: 'laurel-mui-number-format',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: {
+      filter: { id: /buildFormatNumber/ },
+      async handler(source, importer, options) {
+        if (!importer?.includes('@mui')) return null;
+        const target = await this.resolve(source, importer, { ...options, skipSelf: true });
+        if (!target || !MUI_NUMBER_FORMAT.test(target.id)) return null;
+        resolved = true;
+        return APP_NUMBER_FORMAT;
+      },
+    },
+    buildEnd(error) {
+      if (!error && !resolved)
+        this.error(
+          "MUI's buildFormatNumber was not found: see appNumberFormatForMui in vite.config.ts",
+        );
+    },
+  };
+}
+
 /** Where the build lists the signed-in first screen's files for the server (see `signedInFiles`). */
 const SIGNED_IN_FILES = '.vite/signed-in.json';
 
@@ -271,6 +309,7 @@ export default defineConfig({
         firstScreens = undefined;
       },
     },
+    appNumberFormatForMui(),
     preloadFonts(),
     signedInFiles(),
     // Scripts, styles and images are stored brotli- and gzip-compressed beside the originals, at

@@ -41,12 +41,11 @@ export default function DashboardRoute() {
   // The sections' code is requested once the greeting has been painted, not while it renders:
   // requested during the render, it arrived and ran (MUI's cards and table, 70–100 ms on a
   // throttled phone) between the greeting's render and its paint (docs/decisions/033); requested
-  // in the commit, it and the warm-up below still ran before that paint.
+  // in the commit, it still ran before that paint.
   const [sectionsShown, showSections] = useState(sectionsLoaded);
   useEffect(() => {
     if (sectionsShown) return;
     let active = true;
-    let warm: number | undefined;
     const cancel = afterNextPaint(() => {
       // A failed load is rendered too: the sections' lazy import then fails where the screen's
       // error boundary shows it.
@@ -65,15 +64,10 @@ export default function DashboardRoute() {
           // responsive, not in one task (about 460 ms on a throttled phone for a platform admin's).
           if (active) startTransition(() => showSections(true));
         });
-      // The page's first number format loads the locale's data (about 18 ms on a desktop, 70 ms
-      // on a throttled phone); done in a task of its own while the sections' code downloads, not
-      // inside the task that runs that code (MUI's TablePagination makes one as it is evaluated).
-      warm = window.setTimeout(() => new Intl.NumberFormat('en-US'));
     });
     return () => {
       active = false;
       cancel();
-      window.clearTimeout(warm);
     };
   }, [sectionsShown]);
 

@@ -14,7 +14,13 @@ export interface BookmarkFilter {
   limit?: number;
 }
 
-const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+/** Created on the first sort by name: the first `Intl` object a page creates loads its locale data. */
+let collator: Intl.Collator | undefined;
+const byName = (a: TBookmark, b: TBookmark) =>
+  (collator ??= new Intl.Collator('en', { sensitivity: 'base', numeric: true })).compare(
+    a.itemName,
+    b.itemName,
+  );
 const timeOf = (bookmark: TBookmark) => {
   const time = Date.parse(bookmark.createdAt);
   return Number.isNaN(time) ? 0 : time;
@@ -32,9 +38,7 @@ export function filterBookmarks(bookmarks: readonly TBookmark[], filter: Bookmar
       (organizationId == null || Number(bookmark.organizationId) === Number(organizationId)) &&
       (!predicate || predicate(bookmark)),
   );
-  matching.sort(
-    sortByName ? (a, b) => byName.compare(a.itemName, b.itemName) : (a, b) => timeOf(b) - timeOf(a),
-  );
+  matching.sort(sortByName ? byName : (a, b) => timeOf(b) - timeOf(a));
   return limit > 0 ? matching.slice(0, limit) : matching;
 }
 

@@ -37,7 +37,7 @@ import { useGetOrganizationQuery } from '../../../lib/api/organization-api';
 import { useCan } from '../../../lib/auth/use-can';
 import { useBreadcrumbs } from '../../../lib/breadcrumbs/use-breadcrumbs';
 import { getErrorText } from '../../../lib/errors/error-text';
-import { formatDate, formatDateTime } from '../../../lib/format/format';
+import { formatDate, formatDateTime, formatNumber } from '../../../lib/format/format';
 import { useListParams } from '../../../lib/list/use-list-params';
 import {
   useGetCredentialQuery,
@@ -239,7 +239,7 @@ function CredentialDetails({ credential }: { credential: TCredential }) {
             { label: 'Type', value: credential.typeName },
             { label: 'Code', value: credential.code },
             { label: 'Program code (CIP)', value: credential.programCode ?? '—' },
-            { label: 'Awards', value: credential.awardCount.toLocaleString('en-US') },
+            { label: 'Awards', value: formatNumber(credential.awardCount) },
             { label: 'Award years', value: years },
             { label: 'Created', value: formatDate(credential.createdAt) },
             { label: 'Updated', value: formatDateTime(credential.updatedAt) },

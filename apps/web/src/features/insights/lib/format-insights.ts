@@ -1,12 +1,7 @@
-const wholeDollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-const count = new Intl.NumberFormat('en-US');
+import { formatNumber, formatWholeDollars } from '../../../lib/format/format';
 
 /** Money as whole dollars: `52300` → "$52,300". */
-export const formatMoney = (value: number): string => wholeDollars.format(Math.round(value));
+export const formatMoney = (value: number): string => formatWholeDollars(Math.round(value));
 
 /** A change in money with its sign: `9800` → "+$9,800", `-1200` → "−$1,200". */
 export function formatMoneyChange(value: number): string {
@@ -29,16 +24,16 @@ export const formatYears = (years: number): string => `${years} ${years === 1 ? 
 
 /** "from 1,234 people". */
 export const formatPeople = (n: number): string =>
-  `from ${count.format(n)} ${n === 1 ? 'person' : 'people'}`;
+  `from ${formatNumber(n)} ${n === 1 ? 'person' : 'people'}`;
 
-export const formatCount = (n: number): string => count.format(n);
+export const formatCount = (n: number): string => formatNumber(n);
 
 /**
  * A people count as the API publishes it: exact from 10 on, "Fewer than 10" below, "Withheld"
  * when kept back so that a smaller group cannot be worked out from other figures.
  */
 export function formatPeopleCount(value: { count: number | null; lessThan: number | null }) {
-  if (value.count !== null) return count.format(value.count);
+  if (value.count !== null) return formatNumber(value.count);
   return value.lessThan !== null ? `Fewer than ${value.lessThan}` : 'Withheld';
 }
 

@@ -8,12 +8,11 @@ import Typography from '@mui/material/Typography';
 import type { TEarningsImport } from '@laurel/contract/earnings-imports';
 
 import { getErrorText } from '../../../lib/errors/error-text';
+import { formatNumber } from '../../../lib/format/format';
 import {
   useCreateEarningsImportMutation,
   useGetEarningsImportQuery,
 } from '../api/earnings-imports-api';
-
-const count = new Intl.NumberFormat('en-US');
 const running = (item: TEarningsImport) =>
   item.status === 'PENDING' || item.status === 'PROCESSING';
 
@@ -21,10 +20,10 @@ const running = (item: TEarningsImport) =>
 function ImportProgress({ item }: { item: TEarningsImport }) {
   const storing = item.rowsTotal > 0;
   const text = storing
-    ? `Stored ${count.format(item.rowsProcessed)} of ${count.format(item.rowsTotal)} rows`
+    ? `Stored ${formatNumber(item.rowsProcessed)} of ${formatNumber(item.rowsTotal)} rows`
     : item.status === 'PENDING'
       ? 'Waiting to start'
-      : `Checked ${count.format(item.rowsChecked)} rows`;
+      : `Checked ${formatNumber(item.rowsChecked)} rows`;
   return (
     <>
       <LinearProgress
@@ -53,8 +52,8 @@ function ImportState({ initial }: { initial: TEarningsImport }) {
   if (item.status === 'COMPLETED')
     return (
       <Alert severity="success" sx={{ mt: 4 }}>
-        Imported {count.format(item.rowsProcessed)} rows for {count.format(item.awards)} awards (
-        {count.format(item.newlyMatched)} newly matched). Insights are being rebuilt.
+        Imported {formatNumber(item.rowsProcessed)} rows for {formatNumber(item.awards)} awards (
+        {formatNumber(item.newlyMatched)} newly matched). Insights are being rebuilt.
       </Alert>
     );
   return (

@@ -17,12 +17,10 @@ import { DetailGrid } from '../../../components/display/detail-grid';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useDownloadFile } from '../../../lib/api/download';
 import { getErrorText } from '../../../lib/errors/error-text';
-import { formatDateTime } from '../../../lib/format/format';
+import { formatDateTime, formatNumber } from '../../../lib/format/format';
 import { UploadProgressBar, UploadStatusChip } from './upload-progress';
 import { formatFileSize, isRunning } from './upload-status';
 import { useLiveUpload } from './use-live-upload';
-
-const count = new Intl.NumberFormat('en-US');
 
 /** The errors CSV's name: the upload's file name with "-errors". */
 export function errorsFileName(fileName: string): string {
@@ -84,15 +82,15 @@ export function UploadDetailsDialog({ id, onClose }: { id: number; onClose: () =
             ) : null}
             <DetailGrid
               items={[
-                { label: 'Rows', value: count.format(upload.rowsTotal) },
+                { label: 'Rows', value: formatNumber(upload.rowsTotal) },
                 // Counted when the upload has finished.
                 {
                   label: 'Rows ok',
-                  value: isRunning(upload) ? '—' : count.format(upload.rowsOk),
+                  value: isRunning(upload) ? '—' : formatNumber(upload.rowsOk),
                 },
                 {
                   label: 'Rows failed',
-                  value: isRunning(upload) ? '—' : count.format(upload.rowsFailed),
+                  value: isRunning(upload) ? '—' : formatNumber(upload.rowsFailed),
                 },
                 { label: 'Uploaded', value: formatDateTime(upload.createdAt) },
                 { label: 'By', value: upload.uploadedBy ?? '—' },

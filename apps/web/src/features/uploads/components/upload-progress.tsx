@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { UPLOAD_STATUS_LABELS } from '@laurel/contract/constants';
 import type { TUpload } from '@laurel/contract/uploads';
 
+import { formatNumber } from '../../../lib/format/format';
 import { UPLOAD_STATUS_TONES, describeProgress, isRunning, progressPercent } from './upload-status';
 
 /** The status of an upload as a chip, in words ("Waiting", "Completed with errors"). */
@@ -40,8 +41,6 @@ export function UploadProgressBar({ upload }: { upload: TUpload }) {
   );
 }
 
-const count = new Intl.NumberFormat('en-US');
-
 /** Rows accepted and rejected once an upload has finished (or so far, while it runs). */
 export function UploadRowCounts({ upload }: { upload: TUpload }) {
   if (isRunning(upload)) return <UploadProgressBar upload={upload} />;
@@ -53,11 +52,11 @@ export function UploadRowCounts({ upload }: { upload: TUpload }) {
     );
   return (
     <Typography variant="body2">
-      {count.format(upload.rowsOk)} ok
+      {formatNumber(upload.rowsOk)} ok
       {upload.rowsFailed > 0 ? (
         <Box component="span" sx={{ color: 'error.main', fontWeight: 700 }}>
           {' '}
-          · {count.format(upload.rowsFailed)} failed
+          · {formatNumber(upload.rowsFailed)} failed
         </Box>
       ) : null}
     </Typography>

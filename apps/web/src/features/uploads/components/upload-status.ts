@@ -1,6 +1,8 @@
 import type { UploadStatus } from '@laurel/contract/constants';
 import type { TUpload } from '@laurel/contract/uploads';
 
+import { formatNumber } from '../../../lib/format/format';
+
 export const UPLOAD_STATUS_TONES: Record<
   UploadStatus,
   'default' | 'info' | 'success' | 'warning' | 'error'
@@ -15,15 +17,13 @@ export const UPLOAD_STATUS_TONES: Record<
 export const isRunning = (upload: Pick<TUpload, 'status'>): boolean =>
   upload.status === 'PENDING' || upload.status === 'PROCESSING';
 
-const count = new Intl.NumberFormat('en-US');
-
 /** "12,000 of 100,000 rows"; before the rows are counted, "Counting rows…". */
 export function describeProgress(
   upload: Pick<TUpload, 'rowsProcessed' | 'rowsTotal' | 'status'>,
 ): string {
   if (upload.rowsTotal === 0)
     return upload.status === 'PENDING' ? 'Waiting to start' : 'Counting rows…';
-  return `${count.format(upload.rowsProcessed)} of ${count.format(upload.rowsTotal)} rows`;
+  return `${formatNumber(upload.rowsProcessed)} of ${formatNumber(upload.rowsTotal)} rows`;
 }
 
 /** Percent done, 0–100. */
