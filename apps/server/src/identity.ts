@@ -6,7 +6,6 @@ import type { Kysely, Migration } from 'kysely';
 import { ADMINS_GROUP } from '@laurel/contract/constants';
 import { IDENTITY_BASE_PATH } from '@laurel/contract/paths';
 import {
-  createCognitoIdentityAdmin,
   createEmbeddedIdentityAdmin,
   createIdentityService,
   type FederatedSignIn,
@@ -95,6 +94,8 @@ export async function createIdentity(
 
   if (config.identity.mode === 'cognito') {
     const issuer = `https://cognito-idp.${region}.amazonaws.com/${poolId}`;
+    // The AWS SDK is loaded only for a Cognito pool: the embedded pool's starts skip it.
+    const { createCognitoIdentityAdmin } = await import('@laurel/identity/cognito-admin');
     const admin = createCognitoIdentityAdmin({ poolId, region, clientId });
     return {
       integration: {

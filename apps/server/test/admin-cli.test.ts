@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ROLES } from '@laurel/contract/roles';
-import { createCognitoIdentityAdmin } from '@laurel/identity';
+import { createCognitoIdentityAdmin } from '@laurel/identity/cognito-admin';
 
 import { createAdminCommands } from '../src/admin-commands.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';

@@ -10,12 +10,6 @@ export {
 export { identityMigrations } from './migrations.ts';
 export { createEmbeddedIdentityAdmin, type IdentityAdmin } from './admin.ts';
 export {
-  createCognitoIdentityAdmin,
-  type CognitoClientLike,
-  type CognitoIdentityAdminOptions,
-  MFA_REQUIRED_ATTRIBUTE,
-} from './cognito-admin.ts';
-export {
   DEFAULT_LIMITS,
   type FirstAuthFactor,
   type IdentityEmail,

@@ -1,14 +1,11 @@
 /** The embedded pool: passkeys, WebAuthn (service.ts puts the parts together). */
 import { isIP } from 'node:net';
-import {
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import type * as SimpleWebAuthn from '@simplewebauthn/server';
 import { IdentityError, invalidParameter, MESSAGES, notAuthorized } from './errors.ts';
 import type { UserRecord, WebAuthnCredentialRecord } from './repository.ts';
 import {
@@ -21,6 +18,13 @@ import {
   requireString,
   sha256Hex,
 } from './service-context.ts';
+
+/**
+ * SimpleWebAuthn, loaded by the first passkey ceremony: with its ASN.1 and COSE parsers it was a
+ * fifth of the server's start (220 ms on a two-core machine), for a feature a pool may not use.
+ */
+let webAuthnLibrary: Promise<typeof SimpleWebAuthn> | undefined;
+const webAuthn = () => (webAuthnLibrary ??= import('@simplewebauthn/server'));
 
 /** The pool's passkeys (WebAuthn), over the shared context. */
 export function createPasskeys(
@@ -112,6 +116,7 @@ export function createPasskeys(
   async function passkeyChallenge(user: UserRecord, clientId: string): Promise<Output> {
     requireRelyingParty();
     const credentials = await ctx.repo.listWebAuthnCredentials(user.username);
+    const { generateAuthenticationOptions } = await webAuthn();
     const requestOptions = await generateAuthenticationOptions({
       rpID: ctx.relyingParty.id,
       allowCredentials: credentials.map((credential) => ({
@@ -148,6 +153,7 @@ export function createPasskeys(
     if (!credential || credential.username !== user.username)
       throw notAuthorized(MESSAGES.passkeyRefused);
     let newCounter: number;
+    const { verifyAuthenticationResponse } = await webAuthn();
     try {
       const result = await verifyAuthenticationResponse({
         response: assertion,
@@ -196,6 +202,7 @@ export function createPasskeys(
     const existing = await ctx.repo.listWebAuthnCredentials(user.username);
     if (existing.length >= ctx.limits.passkeysPerUser)
       throw new IdentityError('LimitExceededException', MESSAGES.limitExceeded);
+    const { generateRegistrationOptions } = await webAuthn();
     const creationOptions = await generateRegistrationOptions({
       rpName: ctx.relyingParty.name,
       rpID: ctx.relyingParty.id,
@@ -242,6 +249,7 @@ export function createPasskeys(
         MESSAGES.webAuthnChallengeNotFound,
       );
     let verified;
+    const { verifyRegistrationResponse } = await webAuthn();
     try {
       verified = await verifyRegistrationResponse({
         response,

@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
-import { Agent } from 'undici';
+import type { Agent as UndiciAgent, Dispatcher } from 'undici';
 
 /** Addresses a server-side request must not reach unless private issuers are allowed. */
 const PRIVATE = new BlockList();
@@ -52,20 +52,25 @@ export class PrivateAddressError extends Error {
  */
 export function createOutboundFetch(options: { allowPrivate: boolean; allow?: string[] }) {
   const allowed = new Set(options.allow ?? []);
-  const agent = new Agent({
-    connect: {
-      lookup(hostname, lookupOptions, callback) {
-        dnsLookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
-          if (error) return callback(error, '', 0);
-          const list = addresses as unknown as LookupAddress[];
-          if (list.some((a) => isPrivateAddress(a.address)))
-            return callback(new PrivateAddressError(hostname), '', 0);
-          if (lookupOptions.all) return callback(null, list as never, 0);
-          return callback(null, list[0]!.address, list[0]!.family);
-        });
+  // undici (its own copy, for the connection's address check) is loaded by the first request to
+  // an address not listed: most servers never make one, and loading it was 90 ms of every start.
+  let agent: Promise<Dispatcher> | undefined;
+  const dispatcher = () => (agent ??= import('undici').then(({ Agent }) => checkedAgent(Agent)));
+  const checkedAgent = (Agent: typeof UndiciAgent) =>
+    new Agent({
+      connect: {
+        lookup(hostname, lookupOptions, callback) {
+          dnsLookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
+            if (error) return callback(error, '', 0);
+            const list = addresses as unknown as LookupAddress[];
+            if (list.some((a) => isPrivateAddress(a.address)))
+              return callback(new PrivateAddressError(hostname), '', 0);
+            if (lookupOptions.all) return callback(null, list as never, 0);
+            return callback(null, list[0]!.address, list[0]!.family);
+          });
+        },
       },
-    },
-  });
+    });
 
   return async (input: string, init?: object): Promise<Response> => {
     const url = new URL(input);
@@ -75,7 +80,10 @@ export function createOutboundFetch(options: { allowPrivate: boolean; allow?: st
       if (isPrivateAddress(host) || host === 'localhost' || host.endsWith('.localhost'))
         throw new PrivateAddressError(host);
     }
-    return fetch(input, { ...init, ...(trusted ? {} : { dispatcher: agent }) } as RequestInit);
+    return fetch(input, {
+      ...init,
+      ...(trusted ? {} : { dispatcher: await dispatcher() }),
+    } as RequestInit);
   };
 }
 export type OutboundFetch = ReturnType<typeof createOutboundFetch>;

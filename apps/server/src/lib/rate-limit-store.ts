@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import {
@@ -66,6 +66,8 @@ function storedKey(key: string): string {
 
 /** Connects to Redis, or stops the start with a message naming REDIS_URL. */
 async function connectRedis(url: string): Promise<Redis> {
+  // Loaded only here: a deployment without Redis does not load its client as it starts.
+  const { Redis } = await import('ioredis');
   const client = new Redis(url, {
     lazyConnect: true,
     // A limiter must answer at once: with Redis away, counting falls back to memory (below).

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 import { type MailRepository, maskSecrets, type OutgoingEmail } from './mail.repository.ts';
 
@@ -24,7 +24,13 @@ export interface MailerOptions {
  * @example const mailer = createMailer(outbox, { smtpUrl: config.smtpUrl, from: config.mailFrom, demoMode, log })
  */
 export function createMailer(outbox: MailRepository, options: MailerOptions): Mailer {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  // nodemailer is loaded only with an SMTP server to hand messages to (it was 70 ms of every
+  // start); a failure to load or to read SMTP_URL is that of the first message sent.
+  const smtpUrl = options.smtpUrl;
+  const transport: Promise<Transporter> | null = smtpUrl
+    ? import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl))
+    : null;
+  transport?.catch(() => undefined);
   return {
     async send(email) {
       const id = await outbox.add(email);
@@ -36,7 +42,9 @@ export function createMailer(outbox: MailRepository, options: MailerOptions): Ma
       }
       if (!transport) return;
       try {
-        await transport.sendMail({
+        await (
+          await transport
+        ).sendMail({
           from: options.from,
           to: email.to,
           subject: email.subject,
@@ -50,7 +58,10 @@ export function createMailer(outbox: MailRepository, options: MailerOptions): Ma
       await outbox.markSent(id);
     },
     close() {
-      transport?.close();
+      void transport?.then(
+        (opened) => opened.close(),
+        () => undefined,
+      );
     },
   };
 }
