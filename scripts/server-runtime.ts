@@ -6,7 +6,7 @@ import { join } from 'node:path';
  * server needs), two malloc arenas instead of eight per core, which keeps resident memory flat
  * under large uploads and rebuilds, and Node's module compile cache, which keeps each module's
  * stripped TypeScript and compiled code on disk (keyed by its contents) so that a restart does
- * not strip and compile the server's modules again (`npm start` to ready: 2.2 → 1.2 s on a
+ * not strip and compile the server's modules again (`npm start` to ready: 2.2 → 1.3 s on a
  * two-core machine). Values already set in the environment win; NODE_DISABLE_COMPILE_CACHE=1
  * turns the cache off.
  */

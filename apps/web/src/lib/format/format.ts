@@ -40,8 +40,7 @@ function formatDecimal(value: number, minFraction: number, maxFraction: number):
   }
   digits = digits.padEnd(point, '0');
   const integer = digits.slice(0, point).replace(/^0+(?=\d)/, '');
-  let decimals = digits.slice(point).replace(/0+$/, '');
-  decimals = decimals.padEnd(minFraction, '0');
+  const decimals = digits.slice(point).replace(/0+$/, '').padEnd(minFraction, '0');
   const grouped = integer.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${sign}${grouped}${decimals ? `.${decimals}` : ''}`;
 }

@@ -26,7 +26,7 @@ export const formatYears = (years: number): string => `${years} ${years === 1 ? 
 export const formatPeople = (n: number): string =>
   `from ${formatNumber(n)} ${n === 1 ? 'person' : 'people'}`;
 
-export const formatCount = (n: number): string => formatNumber(n);
+export const formatCount = formatNumber;
 
 /**
  * A people count as the API publishes it: exact from 10 on, "Fewer than 10" below, "Withheld"
