@@ -27,6 +27,7 @@ function webBuild(): string {
   writeFileSync(join(root, 'assets/index-abc123.js'), SCRIPT);
   writeFileSync(join(root, 'assets/index-abc123.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(join(root, 'assets/index-abc123.js.gz'), gzipSync(SCRIPT));
+  writeFileSync(join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   return root;
 }
 
@@ -62,6 +63,23 @@ describe.each(DIALECTS)('compressed responses on %s', (dialect) => {
     const plain = await t.app.inject({ url });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('answers an asset the build does not have with a 404, not the app’s page', async () => {
+    for (const url of ['/assets/index-old999.js', '/assets/fonts/missing.woff2']) {
+      const missing = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.headers['content-type'], url).not.toMatch(/text\/html/);
+      expect(missing.headers['cache-control'] ?? '', url).not.toMatch(/immutable/);
+    }
+  });
+
+  it('serves the build’s root files for five minutes', async () => {
+    const icon = await t.app.inject({ url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(icon.headers['cache-control']).toBe('public, max-age=300');
+    expect(icon.body).toContain('<svg');
   });
 
   it('compresses each page with its own nonce and never caches it', async () => {
