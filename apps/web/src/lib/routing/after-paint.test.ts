@@ -6,6 +6,7 @@ import { afterNextPaint, usePartsInTurn } from './after-paint';
 describe('work after the next paint', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
+    vi.restoreAllMocks();
     vi.useRealTimers();
   });
 
@@ -40,6 +41,83 @@ describe('work after the next paint', () => {
     // The hidden-page fallback does not call it a second time.
     await vi.advanceTimersByTimeAsync(1000);
     expect(callback).toHaveBeenCalledTimes(1);
+  });
+
+  /** A browser that reports paints: `show()` reports the page's first paint as on screen. */
+  function reportedPaints() {
+    let shownYet = false;
+    const observers = new Set<() => void>();
+    class FakeObserver {
+      static supportedEntryTypes = ['paint'];
+      private readonly notify: () => void;
+      constructor(callback: () => void) {
+        this.notify = () => callback();
+      }
+      observe() {
+        observers.add(this.notify);
+      }
+      disconnect() {
+        observers.delete(this.notify);
+      }
+    }
+    vi.stubGlobal('PerformanceObserver', FakeObserver);
+    vi.spyOn(performance, 'getEntriesByName').mockImplementation((name, type) =>
+      shownYet && name === 'first-contentful-paint' && type === 'paint'
+        ? [{ name, entryType: 'paint' } as PerformanceEntry]
+        : [],
+    );
+    return {
+      observing: () => observers.size,
+      show() {
+        shownYet = true;
+        for (const notify of [...observers]) notify();
+      },
+    };
+  }
+
+  it("waits after the page's first frame until the browser reports it on screen", async () => {
+    vi.useFakeTimers();
+    const frames = handDrawnFrames();
+    const paints = reportedPaints();
+    const callback = vi.fn();
+    afterNextPaint(callback);
+    frames.draw();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(callback).not.toHaveBeenCalled();
+    expect(paints.observing()).toBe(1);
+    paints.show();
+    expect(callback).toHaveBeenCalledTimes(1);
+    expect(paints.observing()).toBe(0);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(callback).toHaveBeenCalledTimes(1);
+    // Once the first paint is on screen, later frames are not waited for beyond their paint.
+    const later = vi.fn();
+    afterNextPaint(later);
+    frames.draw();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(later).toHaveBeenCalledTimes(1);
+    expect(paints.observing()).toBe(0);
+  });
+
+  it('stops waiting for the report once cancelled, or after the short wait', async () => {
+    vi.useFakeTimers();
+    const frames = handDrawnFrames();
+    const paints = reportedPaints();
+    const cancelled = vi.fn();
+    const cancel = afterNextPaint(cancelled);
+    frames.draw();
+    await vi.advanceTimersByTimeAsync(0);
+    cancel();
+    expect(paints.observing()).toBe(0);
+    const unreported = vi.fn();
+    afterNextPaint(unreported);
+    frames.draw();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(unreported).toHaveBeenCalledTimes(1);
+    expect(paints.observing()).toBe(0);
+    paints.show();
+    expect(cancelled).not.toHaveBeenCalled();
+    expect(unreported).toHaveBeenCalledTimes(1);
   });
 
   it('runs after a short wait on a page that draws no frames', async () => {

@@ -4,26 +4,52 @@ import { startTransition, useEffect, useState } from 'react';
 const HIDDEN_PAGE_WAIT_MS = 100;
 
 /**
+ * Whether the page's first contentful paint is on screen, as the browser reports it (a browser that
+ * does not report paints is taken to have shown it).
+ */
+function firstPaintShown(): boolean {
+  return (
+    typeof PerformanceObserver !== 'function' ||
+    !PerformanceObserver.supportedEntryTypes?.includes('paint') ||
+    performance.getEntriesByName('first-contentful-paint', 'paint').length > 0
+  );
+}
+
+/**
  * Calls `callback` once the browser has painted the frame being prepared, in a task of its own:
  * for work that must not delay that paint (fetching the next part of a screen, warming up a
- * formatter). A page that draws no frames (a hidden tab) runs it after a short wait instead.
- * Returns a function that cancels the call.
+ * formatter). The page's first paint reaches the screen a little after its frame is painted (the
+ * compositor's turn, 10 ms and more): until the browser reports it shown, the callback waits for
+ * that report, so that what it fetches comes after the first screen, not with it. A page that draws
+ * no frames (a hidden tab) runs it after a short wait instead. Returns a function that cancels the
+ * call.
  * @example useEffect(() => afterNextPaint(() => void loadSections()), []);
  */
 export function afterNextPaint(callback: () => void): () => void {
   let pending = true;
+  let shown: PerformanceObserver | undefined;
   const cancel = () => {
     pending = false;
     window.cancelAnimationFrame(frame);
     window.clearTimeout(fallback);
+    shown?.disconnect();
   };
   const run = () => {
     if (!pending) return;
     cancel();
     callback();
   };
+  const afterFrame = () => {
+    if (!pending) return;
+    if (firstPaintShown()) return run();
+    // Reported in a task of its own once the paint is on screen.
+    shown = new PerformanceObserver(() => {
+      if (firstPaintShown()) run();
+    });
+    shown.observe({ type: 'paint' });
+  };
   // A frame callback runs just before the paint; a task queued from it runs after the paint.
-  const frame = window.requestAnimationFrame(() => window.setTimeout(run));
+  const frame = window.requestAnimationFrame(() => window.setTimeout(afterFrame));
   const fallback = window.setTimeout(run, HIDDEN_PAGE_WAIT_MS);
   return cancel;
 }
