@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import react from '@vitejs/plugin-react';
@@ -224,6 +225,51 @@ function appNumberFormatForMui(): Plugin {
   };
 }
 
+/** React Router's entry modules as its package's exports resolve them: the development build. */
+const ROUTER_DEVELOPMENT_ENTRY =
+  /([\\/]node_modules[\\/]react-router[\\/]dist[\\/])development([\\/](?:index|dom-export)\.mjs)$/;
+const ROUTER_DEVELOPMENT_MODULE =
+  /[\\/]node_modules[\\/]react-router[\\/]dist[\\/]development[\\/]/;
+
+/**
+ * Builds the app with React Router's production modules. Its package's exports name only its
+ * development build, for production as well (a choice its authors call temporary), whose
+ * `ENABLE_DEV_WARNINGS` keeps the development warnings and their checks in the first screens'
+ * code; the production build beside it is the same code with that flag off. `react-router` and
+ * `react-router/dom` are resolved to it; the build fails if it is missing or if any development
+ * module of the router is still bundled, so that an upgrade that moves the files is noticed.
+ */
+function routerProductionBuild(): Plugin {
+  return {
+    name: 'laurel-router-production-build',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: {
+      filter: { id: /^react-router(?:\/dom)?$/ },
+      async handler(source, importer, options) {
+        const target = await this.resolve(source, importer, { ...options, skipSelf: true });
+        if (!target || !ROUTER_DEVELOPMENT_ENTRY.test(target.id)) return target;
+        const production = target.id.replace(ROUTER_DEVELOPMENT_ENTRY, '$1production$2');
+        if (!existsSync(production))
+          this.error(
+            `React Router's production build is missing (${production}): see routerProductionBuild in vite.config.ts`,
+          );
+        return { ...target, id: production };
+      },
+    },
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle))
+        if (file.type === 'chunk') {
+          const development = file.moduleIds.find((id) => ROUTER_DEVELOPMENT_MODULE.test(id));
+          if (development)
+            this.error(
+              `${file.fileName} bundles React Router's development build (${development}): see routerProductionBuild in vite.config.ts`,
+            );
+        }
+    },
+  };
+}
+
 /** Where the build lists the signed-in first screen's files for the server (see `signedInFiles`). */
 const SIGNED_IN_FILES = '.vite/signed-in.json';
 
@@ -310,6 +356,7 @@ export default defineConfig({
       },
     },
     appNumberFormatForMui(),
+    routerProductionBuild(),
     preloadFonts(),
     signedInFiles(),
     // Scripts, styles and images are stored brotli- and gzip-compressed beside the originals, at
