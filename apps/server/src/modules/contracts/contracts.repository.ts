@@ -156,10 +156,12 @@ export function createContractsRepository(db: Kysely<Database>) {
     if (contractRows.length === 0) return new Map();
     const contracts = () => scoped(scope);
     const [items, seats] = await Promise.all([
-      db
-        .selectFrom('contractLineItems as li')
-        .innerJoin('contracts as k', 'k.id', 'li.contractId')
-        .where('li.contractId', 'in', contracts().select('c.id'))
+      // From the contracts in scope to their line items, not from every line item to the
+      // contracts: PostgreSQL, which takes ten times as many contracts to be current as are
+      // (status and dates counted as independent), scanned every contract a second time to join
+      // it back (the platform's current contracts at 20,000 contracts: median 18.5 -> 16 ms).
+      contracts()
+        .innerJoin('contractLineItems as li', 'li.contractId', 'c.id')
         .select((eb) => [
           'li.id',
           'li.contractId',
@@ -169,10 +171,10 @@ export function createContractsRepository(db: Kysely<Database>) {
           'li.includedQuantity',
           eb
             .selectFrom('usageEvents as e')
-            .whereRef('e.organizationId', '=', 'k.organizationId')
+            .whereRef('e.organizationId', '=', 'c.organizationId')
             .whereRef('e.billingCode', '=', 'li.billingCode')
-            .where('e.occurredAt', '>=', dayStart(db, 'k.startDate'))
-            .where('e.occurredAt', '<', dayAfter(db, 'k.endDate'))
+            .where('e.occurredAt', '>=', dayStart(db, 'c.startDate'))
+            .where('e.occurredAt', '<', dayAfter(db, 'c.endDate'))
             .select((inner) => inner.fn.sum<number>('e.quantity').as('n'))
             .as('matches'),
         ])
