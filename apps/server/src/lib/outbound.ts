@@ -1,6 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
-import type { Agent as UndiciAgent, Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 
 /** Addresses a server-side request must not reach unless private issuers are allowed. */
 const PRIVATE = new BlockList();
@@ -55,22 +55,24 @@ export function createOutboundFetch(options: { allowPrivate: boolean; allow?: st
   // undici (its own copy, for the connection's address check) is loaded by the first request to
   // an address not listed: most servers never make one, and loading it was 90 ms of every start.
   let agent: Promise<Dispatcher> | undefined;
-  const dispatcher = () => (agent ??= import('undici').then(({ Agent }) => checkedAgent(Agent)));
-  const checkedAgent = (Agent: typeof UndiciAgent) =>
-    new Agent({
-      connect: {
-        lookup(hostname, lookupOptions, callback) {
-          dnsLookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
-            if (error) return callback(error, '', 0);
-            const list = addresses as unknown as LookupAddress[];
-            if (list.some((a) => isPrivateAddress(a.address)))
-              return callback(new PrivateAddressError(hostname), '', 0);
-            if (lookupOptions.all) return callback(null, list as never, 0);
-            return callback(null, list[0]!.address, list[0]!.family);
-          });
-        },
-      },
-    });
+  const dispatcher = () =>
+    (agent ??= import('undici').then(
+      ({ Agent }) =>
+        new Agent({
+          connect: {
+            lookup(hostname, lookupOptions, callback) {
+              dnsLookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
+                if (error) return callback(error, '', 0);
+                const list = addresses as unknown as LookupAddress[];
+                if (list.some((a) => isPrivateAddress(a.address)))
+                  return callback(new PrivateAddressError(hostname), '', 0);
+                if (lookupOptions.all) return callback(null, list as never, 0);
+                return callback(null, list[0]!.address, list[0]!.family);
+              });
+            },
+          },
+        }),
+    ));
 
   return async (input: string, init?: object): Promise<Response> => {
     const url = new URL(input);

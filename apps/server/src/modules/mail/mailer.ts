@@ -42,9 +42,8 @@ export function createMailer(outbox: MailRepository, options: MailerOptions): Ma
       }
       if (!transport) return;
       try {
-        await (
-          await transport
-        ).sendMail({
+        const smtp = await transport;
+        await smtp.sendMail({
           from: options.from,
           to: email.to,
           subject: email.subject,
