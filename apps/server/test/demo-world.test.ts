@@ -9,6 +9,7 @@ import { seedDemoWorld } from '../src/seed/demo.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import type { BuiltUser } from './helpers/builders.ts';
 import { DIALECTS } from './helpers/database.ts';
+import { lookupAttack } from './helpers/lookup-attack.ts';
 
 const WORLD_TIMEOUT = 240_000;
 
@@ -94,6 +95,34 @@ describe.each(DIALECTS)('the demo world on %s', (dialect) => {
     const sets = (await get(API_PATHS.benchmarks)).json().items;
     expect(sets).toHaveLength(1);
     expect(sets[0].sources.every((source: string) => source.includes('Fictional'))).toBe(true);
+  });
+
+  it('lets no linear combination of its lookup counts recover fewer than 10 people in any organization', async () => {
+    const organizations = await db()
+      .selectFrom('organizations')
+      .where('insightsEntitled', '=', true)
+      .select('id')
+      .execute();
+    expect(organizations.length).toBeGreaterThan(1);
+    const authorization = `Bearer ${await t.tokenFor(admin)}`;
+    for (const { id } of organizations) {
+      const awards = await db()
+        .selectFrom('awards')
+        .where('organizationId', '=', id)
+        .select(['id', 'externalId', 'credentialId', 'awardYear', 'matchStatus'])
+        .execute();
+      if (awards.length === 0) continue;
+      const recovered = await lookupAttack(id, awards, async (query) => {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `${API_PATHS.insightsData}?${query}`,
+          headers: { authorization },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json();
+      });
+      expect(recovered, `organization ${id}`).toEqual([]);
+    }
   });
 
   it(

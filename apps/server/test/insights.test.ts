@@ -13,6 +13,7 @@ import { createRandom } from '../src/seed/random.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { type BuiltUser, createCredential, createOrganization } from './helpers/builders.ts';
 import { DIALECTS } from './helpers/database.ts';
+import { lookupAttack } from './helpers/lookup-attack.ts';
 import { createWorld, type World } from './helpers/world.ts';
 
 // The clock of every rebuild here: the latest complete year is 2025, money in 2025 dollars.
@@ -802,6 +803,48 @@ describe.each(DIALECTS)('insights on %s', (dialect) => {
     }
   });
 
+  it('lets no linear combination of the lookup counts recover a group of fewer than 10', async () => {
+    const attackData = (query: string) => data(query, w.platformAdmin);
+    // One credential's unmatched awards: 5 in 2016 (fewer than 10), 20 in 2019, 12 in 2025 (no
+    // +1 year yet): protecting the 5 through the unmatched count and through coverage's n once
+    // withheld different pools, and all years' coverage n less its employment rate's n, less
+    // 2019–2021's unmatched count, gave the 5. The same beside a second credential.
+    const history = (y: number, i: number) => [
+      job(y - 1, 30_000 + i * 150),
+      job(y + 1, 41_000 + i * 170),
+    ];
+    const one = [
+      [2016, 30, 5],
+      [2019, 30, 20],
+      [2025, 15, 12],
+    ] as const;
+    const two = [
+      [2017, 25, 14],
+      [2020, 11, 3],
+      [2024, 40, 16],
+    ] as const;
+    for (const [name, credentialsOf] of [
+      ['One Lookup College', [one]],
+      ['Two Lookups College', [one, two]],
+    ] as const) {
+      const organization = await createOrganization(db, { name });
+      const groups = new Cohorts(db, organization.id);
+      for (const [i, awards] of credentialsOf.entries()) {
+        const credentialId = await groups.credential(`L${i}`, `Lookup ${i}`);
+        for (const [year, matched, notMatched] of awards) {
+          for (let k = 0; k < matched; k += 1)
+            await groups.person(credentialId, year, 'MATCHED', history(year, k));
+          for (let k = 0; k < notMatched; k += 1)
+            await groups.person(credentialId, year, 'NOT_MATCHED');
+        }
+        await groups.person(credentialId, 2020, 'PENDING');
+      }
+      await rebuildInsights(db, organization.id, { now: NOW });
+      expect(await lookupAttack(organization.id, groups.people, attackData), name).toEqual([]);
+    }
+    expect(await lookupAttack(orgId, cohorts.people, attackData), 'Cohort College').toEqual([]);
+  });
+
   it('answers all years, or the fixed pool that holds the range asked for', async () => {
     const all = await data(`credentialId=${credentials.business}`);
     expect([all.awardYearFrom, all.awardYearTo]).toEqual([2014, 2023]);
@@ -831,6 +874,95 @@ describe.each(DIALECTS)('insights on %s', (dialect) => {
     expect([recent.asOfYear, recent.dollarsOfYear]).toEqual([AS_OF, AS_OF]);
     expect(recent.chart.sameCohort.awardYearFrom).toBeNull();
     expect(recent.chart.sameCohort.points.every((p) => p.suppressed)).toBe(true);
+  });
+
+  it('offers all years once, as one labelled range of the whole cohort, whatever pools its awards fill', async () => {
+    const partial = await createOrganization(db, { name: 'Partial Pool College' });
+    const groups = new Cohorts(db, partial.id);
+    const history = (y: number, i: number) => [
+      job(y - 1, 30_000 + i * 150),
+      job(y + 1, 41_000 + i * 170),
+    ];
+    // Awards of 2019 and 2020 only: part of the pool 2019–2021.
+    const inOnePool = await groups.credential('PART', 'Part of One Pool');
+    // Awards of 2020 and 2022: all years span as many years as a pool, across two pools.
+    const acrossTwo = await groups.credential('TWO', 'Across Two Pools');
+    for (const [credentialId, year] of [
+      [inOnePool, 2019],
+      [inOnePool, 2020],
+      [acrossTwo, 2020],
+      [acrossTwo, 2022],
+    ] as const)
+      for (let i = 0; i < 12; i += 1)
+        await groups.person(credentialId, year, 'MATCHED', history(year, i));
+    await rebuildInsights(db, partial.id, { now: NOW });
+    const q = (credentialId: number) => `organizationId=${partial.id}&credentialId=${credentialId}`;
+
+    const one = await data(q(inOnePool), w.platformAdmin);
+    expect(one.ranges).toEqual([{ kind: 'ALL', from: 2019, to: 2020 }]);
+    expect([one.awardYearFrom, one.awardYearTo]).toEqual([2019, 2020]);
+    // Asking for the pool answers the same people under the one label.
+    const pool = await data(`${q(inOnePool)}&awardYearFrom=2019&awardYearTo=2021`, w.platformAdmin);
+    expect([pool.awardYearFrom, pool.awardYearTo]).toEqual([2019, 2020]);
+    expect(pool.employment).toEqual(one.employment);
+
+    const two = await data(q(acrossTwo), w.platformAdmin);
+    expect(two.ranges.map((r) => `${r.kind} ${r.from}–${r.to}`)).toEqual([
+      'POOL 2019–2021',
+      'ALL 2020–2022',
+      'POOL 2022–2024',
+    ]);
+    expect([two.awardYearFrom, two.awardYearTo]).toEqual([2020, 2022]);
+    expect(two.cohort.awards).toBe(24);
+  });
+
+  it('follows the readings the methodology spells out', async () => {
+    const readings = await createOrganization(db, { name: 'Readings College' });
+    const groups = new Cohorts(db, readings.id);
+    // A $0 wage on record is a wage (not a data gap) but never a counted one: 12 people with only
+    // $0 full-time records, 11 with no earnings at all.
+    const zero = await groups.credential('ZERO', 'Zero Wages');
+    for (let i = 0; i < 12; i += 1)
+      await groups.person(zero, 2019, 'MATCHED', [job(2018, 0), job(2020, 0)]);
+    for (let i = 0; i < 11; i += 1) await groups.person(zero, 2019, 'MATCHED');
+    // People with two awards of the same year: the one recorded first (the lower id) is their
+    // first award, matched here and not matched in the second credential.
+    const first = await groups.credential('FIRST', 'Recorded First');
+    const second = await groups.credential('SECOND', 'Recorded Second');
+    for (let i = 0; i < 12; i += 1) {
+      await groups.person(first, 2016, 'MATCHED', [job(2015, 30_000), job(2017, 40_000)], `D${i}`);
+      await groups.person(second, 2016, 'NOT_MATCHED', [], `D${i}`);
+    }
+    await rebuildInsights(db, readings.id, { now: NOW });
+    const q = `organizationId=${readings.id}`;
+
+    const zeros = await data(`${q}&credentialId=${zero}`, w.platformAdmin);
+    expect(zeros.dataGaps[1]).toEqual({ code: 'MISSING_EARNINGS', count: 11, lessThan: null });
+    expect(zeros.chart.points[6]).toMatchObject({ n: null, lessThan: 10, suppressed: true });
+    // No horizon can be shown: growth is suppressed and names the latest horizon with anyone
+    // paired, else +5.
+    expect(zeros.earnings.salaryGrowth).toMatchObject({
+      value: null,
+      suppressed: true,
+      horizonYears: 5,
+      n: null,
+      lessThan: 10,
+    });
+
+    const all = await data(`${q}&awardYearFrom=2016&awardYearTo=2018`, w.platformAdmin);
+    expect(all.cohort.awards).toBe(12);
+    expect(all.cohort.matched).toEqual({ count: 12, lessThan: null });
+
+    // Only one bound: the pool that holds it. The same-cohort chart names the award years the
+    // data have (2016–2017 of the edge credential), while a pool keeps its fixed bounds.
+    const edge = credentials.edge!;
+    for (const query of ['awardYearTo=2017', 'awardYearFrom=2017', 'awardYearFrom=2016']) {
+      const got = await data(`credentialId=${edge}&${query}`);
+      expect([got.awardYearFrom, got.awardYearTo], query).toEqual([2016, 2018]);
+      expect([got.chart.sameCohort.awardYearFrom, got.chart.sameCohort.awardYearTo], query).toEqual(
+        [2016, 2017],
+      );
+    }
   });
 
   it('refuses bad queries with field errors', async () => {

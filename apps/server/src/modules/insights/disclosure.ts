@@ -23,6 +23,11 @@ export interface Grid {
   lines: Array<{ margin: string; parts: string[] }>;
   /** Whether the cohort `inner` lies inside `outer`. */
   nested?: (inner: string, outer: string) => boolean;
+  /**
+   * Cohorts made of exactly the same people (a credential's only pool and its all years, say):
+   * published under either label, so a measure withheld in one is withheld in all of them.
+   */
+  same?: ReadonlyArray<readonly string[]>;
 }
 
 const MIN = INSIGHTS_SUPPRESSION_MIN;
@@ -42,12 +47,13 @@ function reachesSmall(start: number, values: readonly number[]): boolean {
 }
 
 /**
- * The measures each cohort must withhold, by cohort key. `together` names measures a cohort shows
- * only together (withholding one withholds the other).
+ * The measures each cohort must withhold, by cohort key. `together` names groups of measures a
+ * cohort shows only together (withholding one withholds the others): measures that are disjoint
+ * parts of one population whose other published counts would tell each of them apart.
  */
 export function protect(
   grid: Grid,
-  together: ReadonlyArray<readonly [string, string]> = [],
+  together: ReadonlyArray<readonly string[]> = [],
 ): Map<string, Set<string>> {
   const keys = [...grid.cells.keys()];
   const measures = new Set<string>();
@@ -119,11 +125,19 @@ export function protect(
         changed = true;
       }
     }
-    for (const [a, b] of together) {
+    for (const group of together) {
       for (const key of keys) {
-        if (isHidden(key, a) !== isHidden(key, b)) {
-          hide(key, a);
-          hide(key, b);
+        if (group.some((m) => isHidden(key, m)) && !group.every((m) => isHidden(key, m))) {
+          for (const m of group) hide(key, m);
+          changed = true;
+        }
+      }
+    }
+    for (const cohorts of grid.same ?? []) {
+      for (const m of measures) {
+        const shown = cohorts.filter((key) => !absent(key, m));
+        if (shown.some((key) => isHidden(key, m)) && !shown.every((key) => isHidden(key, m))) {
+          for (const key of shown) hide(key, m);
           changed = true;
         }
       }

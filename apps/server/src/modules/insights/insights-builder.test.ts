@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { createRandom } from '../../seed/random.ts';
-import { centsOf, parseAmount } from './insights-builder.ts';
+import { centsOf, parseAmount, top } from './insights-builder.ts';
 
 describe('parseAmount', () => {
   it('reads an amount in a longer text as the double Number() reads', () => {
@@ -45,5 +45,24 @@ describe('centsOf', () => {
     }
     for (const text of ['', '.', '-12.5', '1.255', '21474836.48', '1e5', '3.3333333333333335e+299'])
       expect(centsOf(`a${text},`, 1, text.length + 1), text).toBe(-1);
+  });
+});
+
+describe('top', () => {
+  it('breaks a tie by the names’ UTF-16 code units, so that an upper-case name comes before a lower-case one', () => {
+    const counts = new Map([
+      ['retail', 4],
+      ['Retail', 4],
+      ['Construction', 3],
+    ]);
+    expect(top(counts)).toEqual({
+      name: 'Retail',
+      share: 4 / 11,
+      n: 11,
+      lessThan: null,
+      suppressed: false,
+      smallSample: true,
+    });
+    expect(top(new Map([...counts].reverse())).name).toBe('Retail');
   });
 });

@@ -444,13 +444,15 @@ const sumOf = (m: Map<string, number>) => {
  * every published count (see decision record 017).
  */
 export function measuresOf(g: Gathered): Record<string, number> {
+  const c = g.counts;
   const m: Record<string, number> = {
-    matched: g.counts.matched,
-    notMatched: g.counts.notMatched,
-    missingEarnings: g.counts.missingEarnings,
-    missingEmployment: g.counts.missingEmployment,
-    measured: g.counts.measured,
-    notMatchedMeasured: g.counts.notMatchedMeasured,
+    // The looked-up awards in four disjoint parts (see LOOKUP_MEASURES).
+    matchedMeasured: c.measured,
+    matchedUnmeasured: c.matched - c.measured,
+    notMatchedMeasured: c.notMatchedMeasured,
+    notMatchedUnmeasured: c.notMatched - c.notMatchedMeasured,
+    missingEarnings: c.missingEarnings,
+    missingEmployment: c.missingEmployment,
     increase: sizeOf(g.increases),
     industryNamed: sumOf(g.industries),
     jobRoleNamed: sumOf(g.jobRoles),
@@ -461,13 +463,18 @@ export function measuresOf(g: Gathered): Record<string, number> {
 }
 
 /**
- * Measures shown only together: the matched and not-matched counts (their sum is the known number
- * of awards looked up), and likewise for the awards whose +1 year is complete.
+ * The awards looked up, in four disjoint parts: matched or not, and whether their +1 year is
+ * complete. Every published count about the lookup is a sum of them (matched, the unmatched data
+ * gap, the employment rate's n, coverage's n) and, with the cohort's awards given exactly, a
+ * cohort that shows them all tells each part. So each part is protected on its own, and a cohort
+ * shows all of them or none: withholding one withholds the others, wherever it is withheld.
  */
-const PAIRED_MEASURES: Array<[string, string]> = [
-  ['matched', 'notMatched'],
-  ['measured', 'notMatchedMeasured'],
-];
+const LOOKUP_MEASURES = [
+  'matchedMeasured',
+  'matchedUnmeasured',
+  'notMatchedMeasured',
+  'notMatchedUnmeasured',
+] as const;
 
 /** Wage measures: the only ones the same-cohort chart publishes. */
 const WAGE_MEASURES = new Set(Array.from({ length: POINTS }, (_, i) => `wages${i - SPAN}`));
@@ -699,9 +706,17 @@ function buildCohorts(
     return min <= max ? { min, max } : null;
   };
   const ranges = new Map<string, { min: number; max: number } | null>();
+  // Cohorts of exactly the same cells publish the same people under different labels.
+  const index = new Map(sorted.map((cell, i) => [cell, i]));
+  const byPeople = new Map<string, string[]>();
   for (const row of rows) {
     for (const column of columns) {
       const cells = cellsOf(row, column);
+      const people = cells
+        .filter((cell) => cell.counts.awards > 0)
+        .map((cell) => index.get(cell)!)
+        .join(',');
+      if (people !== '') byPeople.set(people, [...(byPeople.get(people) ?? []), key(row, column)]);
       const g = gather(cells);
       gathered.set(key(row, column), g);
       ranges.set(key(row, column), yearRange(cells));
@@ -742,7 +757,8 @@ function buildCohorts(
       (b.column === COMPLETE_POOLS && a.column >= 0 && complete(a.column));
     return rowInside && columnInside && inner !== outer;
   };
-  const withheld = protect(grid, PAIRED_MEASURES);
+  grid.same = [...byPeople.values()].filter((cohorts) => cohorts.length > 1);
+  const withheld = protect(grid, [LOOKUP_MEASURES]);
 
   const aggregates: CohortAggregate[] = [];
   for (const row of rows) {
@@ -751,11 +767,12 @@ function buildCohorts(
     for (const column of cohortColumns) {
       const range = ranges.get(key(row, column));
       if (!range || !allYears) continue;
-      // A pool that is all the years there are is answered once, as all years.
+      // A pool that holds every award year there is (all of it or part) is the same people as
+      // all years: answered once, as all years, named by the years the awards have.
       if (
         column !== ALL_YEARS &&
-        allYears.min === column &&
-        allYears.max === column + INSIGHTS_POOL_YEARS - 1
+        allYears.min >= column &&
+        allYears.max <= column + INSIGHTS_POOL_YEARS - 1
       )
         continue;
       const hidden = withheld.get(key(row, column))!;
@@ -870,17 +887,15 @@ function figuresOf(
   }
 
   const salaryPoint = points[at(MEASURE)]!;
-  const countsHidden = (a: string, b: string) => hidden.has(a) || hidden.has(b);
   const lookedUp = c.measured + c.notMatchedMeasured;
-  // The matched share (and the rate over all awards) would tell the matched and unmatched counts:
-  // shown only when both can be.
-  const coverageHidden = countsHidden('measured', 'notMatchedMeasured');
+  // Matched, unmatched, the employment rate's n and coverage's n are shown together or not at all.
+  const lookupHidden = LOOKUP_MEASURES.some((m) => hidden.has(m));
   const gap = (
     code: 'MISSING_EQUIFAX' | 'MISSING_EARNINGS' | 'MISSING_EMPLOYMENT',
     n: number,
-    m: string,
+    withheld: boolean,
   ) => {
-    const shown = peopleCount(n, hidden.has(m));
+    const shown = peopleCount(n, withheld);
     return { code, count: shown.count, lessThan: shown.lessThan };
   };
   return {
@@ -899,13 +914,13 @@ function figuresOf(
       employmentRate: figure(
         c.measured > 0 ? c.employed / c.measured : null,
         c.measured,
-        hidden.has('measured'),
+        lookupHidden,
       ),
-      coverage: figure(lookedUp > 0 ? c.measured / lookedUp : null, lookedUp, coverageHidden),
+      coverage: figure(lookedUp > 0 ? c.measured / lookedUp : null, lookedUp, lookupHidden),
       employmentRateAllAwards: figure(
         lookedUp > 0 ? c.employed / lookedUp : null,
         lookedUp,
-        coverageHidden,
+        lookupHidden,
       ),
       topIndustry: top(g.industries, hidden.has('industryNamed')),
       topJobRole: top(g.jobRoles, hidden.has('jobRoleNamed')),
@@ -922,12 +937,12 @@ function figuresOf(
     },
     cohort: {
       awards: c.awards,
-      matched: peopleCount(c.matched, countsHidden('matched', 'notMatched')),
+      matched: peopleCount(c.matched, lookupHidden),
     },
     dataGaps: [
-      gap('MISSING_EQUIFAX', c.notMatched, 'notMatched'),
-      gap('MISSING_EARNINGS', c.missingEarnings, 'missingEarnings'),
-      gap('MISSING_EMPLOYMENT', c.missingEmployment, 'missingEmployment'),
+      gap('MISSING_EQUIFAX', c.notMatched, lookupHidden),
+      gap('MISSING_EARNINGS', c.missingEarnings, hidden.has('missingEarnings')),
+      gap('MISSING_EMPLOYMENT', c.missingEmployment, hidden.has('missingEmployment')),
     ],
   };
 }

@@ -10,6 +10,7 @@ import {
   type TInsightsLookups,
   type TInsightsQuery,
 } from '@laurel/contract/insights';
+import { poolStart } from '@laurel/contract/insights-rules';
 import { accessFor } from '@laurel/contract/permissions';
 
 import { requireAccess } from '../../lib/access.ts';
@@ -52,10 +53,12 @@ export function createInsightsService(deps: {
       const stored = organization.insightsEntitled
         ? await insights.storedRanges(organizationId, credentialId ?? 0)
         : [];
-      const ranges: TAwardYearRange[] = [];
-      let all: { from: number; to: number } | undefined;
-      for (const r of stored) if (!all || r.to - r.from > all.to - all.from) all = r;
-      for (const r of stored) ranges.push({ ...r, kind: r === all ? 'ALL' : 'POOL' });
+      // All years is the only range stored when the awards lie in one pool; otherwise it spans
+      // several pools, which no pool does.
+      const ranges: TAwardYearRange[] = stored.map((r) => ({
+        ...r,
+        kind: stored.length === 1 || poolStart(r.from) !== poolStart(r.to) ? 'ALL' : 'POOL',
+      }));
       const wanted = { from: query.awardYearFrom, to: query.awardYearTo };
       const chosen =
         (wanted.from !== undefined || wanted.to !== undefined

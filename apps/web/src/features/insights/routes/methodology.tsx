@@ -55,12 +55,15 @@ const SECTIONS: Section[] = [
         <P>
           Award years are chosen as all years or one fixed pool of {INSIGHTS_POOL_YEARS} years (such
           as 2016–2018), as the Census Bureau pools graduating classes: comparing arbitrary ranges
-          could single out the people of one year.
+          could single out the people of one year. “All years” is the whole cohort, named by its
+          first and last award years; when every award lies in one pool, that pool is not offered
+          apart, since it holds the same people.
         </P>
         <P>
-          In “All credentials” a person counts once, by their first award (the earliest award year),
-          even if they hold several credentials; a person is an external id within the organization.
-          In one credential’s view every award of it counts.
+          In “All credentials” a person counts once, by their first award (the earliest award year;
+          of two awards in the same year, the one recorded first), even if they hold several
+          credentials; a person is an external id within the organization. In one credential’s view
+          every award of it counts.
         </P>
       </>
     ),
@@ -228,6 +231,12 @@ const SECTIONS: Section[] = [
           figures, across award years, credentials, the chart, data gaps and exports. It reads
           “Withheld so that a smaller group cannot be worked out from other figures”. State
           wage-record programs protect their tables the same way (complementary suppression).
+        </P>
+        <P>
+          The counts about the awards looked up (matched, not matched, and the numbers behind the
+          employment rate and coverage) are shown all together or not at all: together they would
+          tell how many people were, say, not matched among the awards whose year after is complete,
+          so each of those groups is protected as a count of its own.
         </P>
         <P>
           A figure from {INSIGHTS_SUPPRESSION_MIN} to {INSIGHTS_SMALL_SAMPLE_MIN - 1} people is
