@@ -568,6 +568,9 @@ describe.each(DIALECTS)('matching and earnings imports on %s', (dialect) => {
       const json = await call(w.platformAdmin, 'POST', url(), '{"a":1}', 'application/json');
       expect(json.statusCode).toBe(400);
       expect(json.json().message).toMatch(/multipart/);
+      const csvBody = await call(w.platformAdmin, 'POST', url(), goodFile(), 'text/csv');
+      expect(csvBody.statusCode).toBe(415);
+      expect(csvBody.json()).toEqual({ message: 'Unsupported content type' });
       const nothing = await send(w.platformAdmin, '');
       expect(nothing.statusCode).toBe(400);
       const notCsv = await send(w.platformAdmin, goodFile(), 'earnings.xlsx');

@@ -2,6 +2,8 @@ import Fastify from 'fastify';
 import { exportJWK, generateKeyPair, importJWK, SignJWT } from 'jose';
 import { describe, expect, it, vi } from 'vitest';
 
+import { ROLES, type RoleId } from '@laurel/contract/roles';
+
 import { authPlugin, createTokenVerifier, principalOf } from './auth.ts';
 
 const ISSUER = 'https://issuer.example';
@@ -126,6 +128,77 @@ describe('auth hook', () => {
       answer(revoked);
       expect((await response).statusCode).toBe(revoked ? 401 : 200);
     }
+    await app.close();
+  });
+});
+
+describe('principal cache', () => {
+  async function appWithRows() {
+    const { verifier, sign } = await setUp();
+    const reads: Array<(roleId: RoleId) => void> = [];
+    const app = Fastify();
+    await app.register(authPlugin, {
+      verifier,
+      principalTtlMs: 1_000,
+      principals: {
+        findByIdentityUsername: (username) =>
+          new Promise((resolve) =>
+            reads.push((roleId) =>
+              resolve({
+                userId: 1,
+                identityUsername: username,
+                email: 'a@b.test',
+                roleId,
+                organizationId: 7,
+              }),
+            ),
+          ),
+        organizationExists: async () => true,
+      },
+    });
+    app.get('/api/me', async (request) => ({ roleId: principalOf(request).roleId }));
+    const token = await sign('alice');
+    const call = () =>
+      app.inject({ url: '/api/me', headers: { authorization: `Bearer ${token}` } });
+    return { app, reads, call };
+  }
+
+  it('reuses a row for one second from when its read started, however long the read took', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const { app, reads, call } = await appWithRows();
+      vi.setSystemTime(0);
+      const first = call();
+      await vi.waitFor(() => expect(reads).toHaveLength(1));
+      // The role changes just after the read began; the read still returns the old one.
+      vi.setSystemTime(600);
+      reads[0]!(ROLES.USER);
+      expect((await first).json()).toEqual({ roleId: ROLES.USER });
+      vi.setSystemTime(900);
+      expect((await call()).json()).toEqual({ roleId: ROLES.USER });
+      // One second after the change, the row is read again.
+      vi.setSystemTime(1_050);
+      const later = call();
+      await vi.waitFor(() => expect(reads).toHaveLength(2));
+      reads[1]!(ROLES.ORGANIZATION_ADMIN);
+      expect((await later).json()).toEqual({ roleId: ROLES.ORGANIZATION_ADMIN });
+      await app.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not remember a row whose read a forget overtook', async () => {
+    const { app, reads, call } = await appWithRows();
+    const first = call();
+    await vi.waitFor(() => expect(reads).toHaveLength(1));
+    app.forgetPrincipal('alice');
+    reads[0]!(ROLES.USER);
+    expect((await first).json()).toEqual({ roleId: ROLES.USER });
+    const next = call();
+    await vi.waitFor(() => expect(reads).toHaveLength(2));
+    reads[1]!(ROLES.ORGANIZATION_ADMIN);
+    expect((await next).json()).toEqual({ roleId: ROLES.ORGANIZATION_ADMIN });
     await app.close();
   });
 });

@@ -191,10 +191,13 @@ export interface AuthPluginOptions {
 export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, options) => {
   const ttl = options.principalTtlMs ?? PRINCIPAL_TTL_MS;
   const principals = new Map<string, { value: StoredPrincipal; until: number }>();
+  /** Counts forgotten rows: a read that a forget overtook is used once, not remembered. */
+  let forgets = 0;
 
   app.decorateRequest('principal', null);
   app.decorate('forgetPrincipal', (identityUsername: string) => {
     principals.delete(identityUsername);
+    forgets += 1;
   });
 
   /**
@@ -260,10 +263,15 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
   function principalOfClaims(claims: IdTokenClaims): Resolved<Principal> {
     const caller = callerOf(claims);
     const cached = principals.get(caller.username);
-    if (cached && cached.until > Date.now()) return principalFor(caller, cached.value);
+    const now = Date.now();
+    if (cached && cached.until > now) return principalFor(caller, cached.value);
+    const forgetsBefore = forgets;
     return options.principals.findByIdentityUsername(caller.username).then((base) => {
       if (!base) throw unauthorized('No active Laurel user for this sign-in');
-      principals.set(caller.username, { value: base, until: Date.now() + ttl });
+      // The row may be as old as the read's start: it is reused until a TTL after that start,
+      // so a change is seen within the TTL of its being made, however long the read took.
+      if (forgets === forgetsBefore)
+        principals.set(caller.username, { value: base, until: now + ttl });
       return principalFor(caller, base);
     });
   }
