@@ -38,6 +38,7 @@ export {
 export {
   DEFAULT_PASSWORD_POLICY,
   passwordProblem,
+  type PasswordAction,
   type PasswordPolicy,
 } from './password-policy.ts';
 export type { Jwks, PublicJwk } from './signing-keys.ts';

@@ -2,6 +2,7 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { IdentityError, invalidParameter, MESSAGES, notAuthorized } from './errors.ts';
 import { generateTotpSecret, matchTotpStep } from './totp.ts';
+import type { UserRecord } from './repository.ts';
 import type { RequestContext } from './service.ts';
 import {
   type Input,
@@ -35,17 +36,9 @@ export function createAccountActions(
   | 'revokeToken'
   | 'actions'
 > {
-  async function getUserAction(input: Input): Promise<Output> {
-    const { user } = await ctx.authenticate(input);
-    const attributes = [
-      { Name: 'sub', Value: user.username },
-      { Name: 'email', Value: user.email },
-      { Name: 'email_verified', Value: String(user.emailVerified) },
-      ...Object.entries(user.attributes).map(([Name, Value]) => ({ Name, Value })),
-    ];
+  /** `UserMFASettingList` and `PreferredMfaSetting` as GetUser and GetUserAuthFactors answer them. */
+  function mfaSettings(user: UserRecord): Output {
     return {
-      Username: user.username,
-      UserAttributes: attributes,
       ...(user.totpEnabled || user.emailMfaEnabled
         ? {
             UserMFASettingList: [
@@ -62,6 +55,34 @@ export function createAccountActions(
     };
   }
 
+  async function getUserAction(input: Input): Promise<Output> {
+    const { user } = await ctx.authenticate(input);
+    const attributes = [
+      { Name: 'sub', Value: user.username },
+      { Name: 'email', Value: user.email },
+      { Name: 'email_verified', Value: String(user.emailVerified) },
+      ...Object.entries(user.attributes).map(([Name, Value]) => ({ Name, Value })),
+    ];
+    return { Username: user.username, UserAttributes: attributes, ...mfaSettings(user) };
+  }
+
+  /**
+   * The user's MFA settings and the factors they have for signing in: what `USER_AUTH` offers
+   * them now (PASSWORD_SRP is the password too) and their second steps. SOFTWARE_TOKEN is an
+   * authenticator app, a second step only; SMS_OTP never (the pool sends no text messages).
+   */
+  async function getUserAuthFactors(input: Input): Promise<Output> {
+    const { user } = await ctx.authenticate(input);
+    const firstFactors = await ctx.availableFactors(user);
+    const factors = [
+      ...(user.status === 'EXTERNAL_PROVIDER' ? [] : ['PASSWORD']),
+      ...(firstFactors.includes('EMAIL_OTP') || user.emailMfaEnabled ? ['EMAIL_OTP'] : []),
+      ...(firstFactors.includes('WEB_AUTHN') ? ['WEB_AUTHN'] : []),
+      ...(user.totpEnabled ? ['SOFTWARE_TOKEN'] : []),
+    ];
+    return { Username: user.username, ...mfaSettings(user), ConfiguredUserAuthFactors: factors };
+  }
+
   async function changePassword(input: Input): Promise<Output> {
     const { user } = await ctx.authenticate(input);
     const previous = requireString(input, 'PreviousPassword');
@@ -69,7 +90,7 @@ export function createAccountActions(
     if (user.lockedUntil !== null && user.lockedUntil > ctx.now())
       throw notAuthorized(MESSAGES.attemptsExceeded);
     if (!ctx.passwordMatches(user, previous)) return ctx.recordFailedPassword(user);
-    ctx.assertPolicy(proposed);
+    ctx.assertPolicy(proposed, 'ChangePassword');
     await ctx.changeTold(
       { username: user.username, detail: { type: 'PASSWORD_CHANGE', firstPassword: false } },
       (repository) =>
@@ -160,7 +181,7 @@ export function createAccountActions(
       await ctx.repo.incrementResetCodeAttempts(user.username);
       throw new IdentityError('CodeMismatchException', MESSAGES.codeMismatch);
     }
-    ctx.assertPolicy(password);
+    ctx.assertPolicy(password, 'ConfirmForgotPassword');
     if (!(await ctx.repo.consumeResetCode(user.username, candidate)))
       throw new IdentityError('ExpiredCodeException', MESSAGES.codeExpired);
     await ctx.changeTold(
@@ -461,6 +482,7 @@ export function createAccountActions(
       return { AuthenticationResult: result.AuthenticationResult };
     },
     GetUser: getUserAction,
+    GetUserAuthFactors: getUserAuthFactors,
     GlobalSignOut: globalSignOutAction,
     RevokeToken: revokeToken,
     ChangePassword: changePassword,

@@ -47,7 +47,7 @@ export function createChallenges(
         const user = await ctx.requireUser(session.username);
         ctx.assertSameUser(user, responses);
         const password = requireString(responses, 'NEW_PASSWORD', 'challenge');
-        ctx.assertPolicy(password);
+        ctx.assertPolicy(password, 'RespondToAuthChallenge');
         await ctx.consume(session.idHash);
         const attributes = { ...user.attributes };
         for (const [name, value] of Object.entries(responses)) {

@@ -14,7 +14,11 @@ import {
   type IdentityLimits,
   type IdentityServiceOptions,
 } from './options.ts';
-import { DEFAULT_PASSWORD_POLICY, type PasswordPolicy } from './password-policy.ts';
+import {
+  DEFAULT_PASSWORD_POLICY,
+  type PasswordAction,
+  type PasswordPolicy,
+} from './password-policy.ts';
 import { createMemoryRateLimiter } from './rate-limit.ts';
 import {
   type AuthSessionRecord,
@@ -341,7 +345,7 @@ export interface PoolParts {
   assertCanSignIn: (user: UserRecord) => void;
   recordFailedPassword: (user: UserRecord) => Promise<never>;
   recordPasswordSuccess: (user: UserRecord) => Promise<void>;
-  assertPolicy: (password: string) => void;
+  assertPolicy: (password: string, action: PasswordAction) => void;
   passwordFields: (
     username: string,
     password: string,

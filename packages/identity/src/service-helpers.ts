@@ -1,7 +1,7 @@
 /** The embedded pool: helpers (service.ts puts the parts together). */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { IdentityError, MESSAGES, notAuthorized } from './errors.ts';
-import { passwordProblem } from './password-policy.ts';
+import { type PasswordAction, passwordProblem } from './password-policy.ts';
 import type { IdentityRepository, UserRecord } from './repository.ts';
 import { computeVerifier, randomSaltHex } from './srp.ts';
 import { type PoolContext, type PoolParts, USERNAME_PATTERN } from './service-context.ts';
@@ -95,8 +95,9 @@ export function createHelpers(
     }
   }
 
-  function assertPolicy(password: string): void {
-    const problem = passwordProblem(password, ctx.policy);
+  /** Refuses a password the policy does not allow, in the words of the action setting it. */
+  function assertPolicy(password: string, action: PasswordAction): void {
+    const problem = passwordProblem(password, action, ctx.policy);
     if (problem) throw new IdentityError('InvalidPasswordException', problem);
   }
 

@@ -67,7 +67,7 @@ export function createPasskeys(
       throw new IdentityError('WebAuthnNotEnabledException', MESSAGES.webAuthnNotEnabled);
   }
 
-  /** Cognito's error for what the WebAuthn verifier refused. */
+  /** Cognito's error for what the WebAuthn verifier refused in a passkey registration. */
   function webAuthnRefusal(error: unknown, fallback: IdentityError): IdentityError {
     if (error instanceof IdentityError) return error;
     const name = error instanceof Error ? error.name : '';
@@ -146,6 +146,13 @@ export function createPasskeys(
       requireString(responses, 'CREDENTIAL', 'challenge'),
       'CREDENTIAL',
     );
+    const { clientDataJSON, authenticatorData, signature } = assertion.response;
+    if (
+      typeof clientDataJSON !== 'string' ||
+      typeof authenticatorData !== 'string' ||
+      typeof signature !== 'string'
+    )
+      throw invalidParameter('CREDENTIAL must be a public key credential object');
     // The challenge is used once, whatever the answer.
     await ctx.consume(session.idHash);
     ctx.assertCanSignIn(user);
@@ -170,8 +177,11 @@ export function createPasskeys(
       });
       if (!result.verified) throw notAuthorized(MESSAGES.passkeyRefused);
       newCounter = result.authenticationInfo.newCounter;
-    } catch (error) {
-      throw webAuthnRefusal(error, notAuthorized(MESSAGES.passkeyRefused));
+    } catch {
+      // RespondToAuthChallenge throws none of the WebAuthn…Exception names (they are the
+      // registration actions'): an assertion for another challenge, relying party or origin, or
+      // with a bad signature, is refused as Cognito refuses any failed answer.
+      throw notAuthorized(MESSAGES.passkeyRefused);
     }
     // Only one sign-in moves the counter from where it was: a replayed assertion is refused.
     if (

@@ -332,7 +332,7 @@ export async function createIdentityService(
           ? generateTemporaryPassword()
           : undefined;
       const password = input.password ?? input.temporaryPassword ?? generated!;
-      ctx.assertPolicy(password);
+      ctx.assertPolicy(password, 'AdminCreateUser');
       const username = randomUUID();
       const fields = ctx.passwordFields(username, password);
       await ctx.repo.insertUser({
@@ -356,7 +356,7 @@ export async function createIdentityService(
 
     async setPassword(username, password, permanent) {
       await adminUser(username);
-      ctx.assertPolicy(password);
+      ctx.assertPolicy(password, 'AdminSetUserPassword');
       await ctx.repo.updateUser(
         username,
         {

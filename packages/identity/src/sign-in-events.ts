@@ -47,6 +47,8 @@ export function signInFailureReason(error: unknown): SignInFailureReason {
           return 'locked_out';
         case MESSAGES.temporaryPasswordExpired:
           return 'temporary_password_expired';
+        case MESSAGES.passkeyRefused:
+          return 'passkey_refused';
         default:
           return 'session_expired';
       }
@@ -57,12 +59,6 @@ export function signInFailureReason(error: unknown): SignInFailureReason {
       return 'wrong_code';
     case 'InvalidPasswordException':
       return 'invalid_new_password';
-    case 'WebAuthnRelyingPartyMismatchException':
-    case 'WebAuthnOriginNotAllowedException':
-    case 'WebAuthnChallengeNotFoundException':
-    case 'WebAuthnCredentialNotSupportedException':
-    case 'WebAuthnNotEnabledException':
-      return 'passkey_refused';
     case 'TooManyRequestsException':
     case 'LimitExceededException':
       return 'rate_limited';

@@ -9,7 +9,9 @@ import {
   CognitoIdentityProviderClient,
   CompleteWebAuthnRegistrationCommand,
   DeleteWebAuthnCredentialCommand,
+  GetUserAuthFactorsCommand,
   GetUserCommand,
+  GlobalSignOutCommand,
   InitiateAuthCommand,
   ListWebAuthnCredentialsCommand,
   RespondToAuthChallengeCommand,
@@ -32,6 +34,16 @@ import {
 import { SoftwareAuthenticator } from './software-authenticator.ts';
 
 const ORIGIN = 'http://localhost:41017';
+
+/** How RespondToAuthChallenge refuses a passkey answer that does not verify. */
+const PASSKEY_REFUSED = {
+  name: 'NotAuthorizedException',
+  message: 'The passkey could not be verified.',
+};
+const SESSION_EXPIRED = {
+  name: 'NotAuthorizedException',
+  message: 'Invalid session for the user, session is expired.',
+};
 
 function sdk(pool: TestPool) {
   return new CognitoIdentityProviderClient({
@@ -419,7 +431,8 @@ describe.each(DIALECTS)('passwordless sign-in on %s', (dialect) => {
       respond('WEB_AUTHN', next.Session, { USERNAME: email, CREDENTIAL: JSON.stringify(replay) }),
     );
     expect(replayed.name).toBe('NotAuthorizedException');
-    // The very same assertion again: its challenge was used.
+    // The very same assertion again: its challenge was used. RespondToAuthChallenge has no
+    // WebAuthn…Exception (those are CompleteWebAuthnRegistration's).
     const third = await initiate(email, { PREFERRED_CHALLENGE: 'WEB_AUTHN' });
     const again = await refusal(
       respond('WEB_AUTHN', third.Session, {
@@ -427,7 +440,7 @@ describe.each(DIALECTS)('passwordless sign-in on %s', (dialect) => {
         CREDENTIAL: JSON.stringify(assertion),
       }),
     );
-    expect(again.name).toBe('WebAuthnChallengeNotFoundException');
+    expect(again).toEqual(PASSKEY_REFUSED);
 
     // A second passkey; the first is deleted and no longer signs in.
     const second = new SoftwareAuthenticator();
@@ -494,8 +507,8 @@ describe.each(DIALECTS)('passwordless sign-in on %s', (dialect) => {
     expect(listed.Credentials).toEqual([]);
   });
 
-  test('a passkey assertion for another relying party or origin is refused', async () => {
-    const { email } = await newUser();
+  test('a passkey assertion for another relying party or origin is refused as a failed answer', async () => {
+    const { email, username } = await newUser();
     const { AccessToken } = await passwordTokens(email);
     const authenticator = new SoftwareAuthenticator();
     await registerPasskey(AccessToken, authenticator);
@@ -511,7 +524,7 @@ describe.each(DIALECTS)('passwordless sign-in on %s', (dialect) => {
         ),
       }),
     );
-    expect(wrongRp.name).toBe('WebAuthnRelyingPartyMismatchException');
+    expect(wrongRp).toEqual(PASSKEY_REFUSED);
     const second = await initiate(email, { PREFERRED_CHALLENGE: 'WEB_AUTHN' });
     const wrongOrigin = await refusal(
       respond('WEB_AUTHN', second.Session, {
@@ -523,7 +536,157 @@ describe.each(DIALECTS)('passwordless sign-in on %s', (dialect) => {
         ),
       }),
     );
-    expect(wrongOrigin.name).toBe('WebAuthnOriginNotAllowedException');
+    expect(wrongOrigin).toEqual(PASSKEY_REFUSED);
+    expect(
+      events.filter((event) => event.username === username && event.type === 'SIGN_IN_FAILED'),
+    ).toEqual([
+      expect.objectContaining({ method: 'passkey', reason: 'passkey_refused' }),
+      expect.objectContaining({ method: 'passkey', reason: 'passkey_refused' }),
+    ]);
+  });
+
+  test('WEB_AUTHN answers: a bad signature is NotAuthorizedException, an expired or used session the session message, a malformed answer InvalidParameterException', async () => {
+    const { email } = await newUser();
+    const { AccessToken } = await passwordTokens(email);
+    const authenticator = new SoftwareAuthenticator();
+    await registerPasskey(AccessToken, authenticator);
+    const challengeOf = (output: { ChallengeParameters?: Record<string, string> }) =>
+      JSON.parse(output.ChallengeParameters!.CREDENTIAL_REQUEST_OPTIONS!);
+
+    // Malformed answers are parameter errors and leave the challenge to be answered.
+    const started = await initiate(email, { PREFERRED_CHALLENGE: 'WEB_AUTHN' });
+    const assertion = authenticator.get(challengeOf(started), { origin: ORIGIN });
+    const { signature: _signature, ...unsigned } = assertion.response as Record<string, string>;
+    for (const CREDENTIAL of [
+      'not json',
+      JSON.stringify([assertion]),
+      JSON.stringify({ ...assertion, response: unsigned }),
+    ]) {
+      const malformed = await refusal(
+        respond('WEB_AUTHN', started.Session, { USERNAME: email, CREDENTIAL }),
+      );
+      expect(malformed.name, CREDENTIAL).toBe('InvalidParameterException');
+    }
+    const missing = await refusal(respond('WEB_AUTHN', started.Session, { USERNAME: email }));
+    expect(missing.name).toBe('InvalidParameterException');
+    const signedIn = await respond('WEB_AUTHN', started.Session, {
+      USERNAME: email,
+      CREDENTIAL: JSON.stringify(assertion),
+    });
+    expect(signedIn.AuthenticationResult?.AccessToken).toBeTruthy();
+
+    // The session answered is used up.
+    const used = await refusal(
+      respond('WEB_AUTHN', started.Session, {
+        USERNAME: email,
+        CREDENTIAL: JSON.stringify(assertion),
+      }),
+    );
+    expect(used).toEqual(SESSION_EXPIRED);
+
+    // A signature over other data.
+    const tampered = await initiate(email, { PREFERRED_CHALLENGE: 'WEB_AUTHN' });
+    const genuine = authenticator.get(challengeOf(tampered), { origin: ORIGIN });
+    const forged = { ...genuine, response: { ...(genuine.response as object) } } as any;
+    const signature = Buffer.from(forged.response.signature, 'base64url');
+    const last = signature.length - 1;
+    signature.writeUInt8(signature.readUInt8(last) ^ 0x01, last);
+    forged.response.signature = signature.toString('base64url');
+    const badSignature = await refusal(
+      respond('WEB_AUTHN', tampered.Session, {
+        USERNAME: email,
+        CREDENTIAL: JSON.stringify(forged),
+      }),
+    );
+    expect(badSignature).toEqual(PASSKEY_REFUSED);
+
+    // A session older than the sign-in session lifetime (180 s).
+    const late = await initiate(email, { PREFERRED_CHALLENGE: 'WEB_AUTHN' });
+    const lateAssertion = authenticator.get(challengeOf(late), { origin: ORIGIN });
+    pool.clock.offsetMs += 181_000;
+    const expired = await refusal(
+      respond('WEB_AUTHN', late.Session, {
+        USERNAME: email,
+        CREDENTIAL: JSON.stringify(lateAssertion),
+      }),
+    );
+    expect(expired).toEqual(SESSION_EXPIRED);
+  });
+
+  test('GetUserAuthFactors: the factors the user has configured and may use, with their MFA settings', async () => {
+    const { email, username } = await newUser();
+    const { AccessToken } = await passwordTokens(email);
+    const factors = () => client.send(new GetUserAuthFactorsCommand({ AccessToken }));
+
+    const first = await factors();
+    expect(first.Username).toBe(username);
+    expect(first.ConfiguredUserAuthFactors).toEqual(['PASSWORD', 'EMAIL_OTP']);
+    expect(first.UserMFASettingList).toBeUndefined();
+    expect(first.PreferredMfaSetting).toBeUndefined();
+
+    await registerPasskey(AccessToken, new SoftwareAuthenticator());
+    expect((await factors()).ConfiguredUserAuthFactors).toEqual([
+      'PASSWORD',
+      'EMAIL_OTP',
+      'WEB_AUTHN',
+    ]);
+
+    const { SecretCode } = await client.send(new AssociateSoftwareTokenCommand({ AccessToken }));
+    await client.send(
+      new VerifySoftwareTokenCommand({
+        AccessToken,
+        UserCode: totpCode(SecretCode!, Date.now() + pool.clock.offsetMs),
+      }),
+    );
+    await client.send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken,
+        SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true },
+      }),
+    );
+    const withApp = await factors();
+    expect(withApp).toMatchObject({
+      Username: username,
+      PreferredMfaSetting: 'SOFTWARE_TOKEN_MFA',
+      UserMFASettingList: ['SOFTWARE_TOKEN_MFA'],
+      ConfiguredUserAuthFactors: ['PASSWORD', 'EMAIL_OTP', 'WEB_AUTHN', 'SOFTWARE_TOKEN'],
+    });
+    // The same MFA settings as GetUser.
+    const user = await client.send(new GetUserCommand({ AccessToken }));
+    expect(user.UserMFASettingList).toEqual(withApp.UserMFASettingList);
+    expect(user.PreferredMfaSetting).toEqual(withApp.PreferredMfaSetting);
+
+    // The organization keeps codes and passkeys from its members: only the password is left as a
+    // first factor; codes still count when they are the second step.
+    narrowed.set(username, { emailOtp: false, webAuthn: false });
+    expect((await factors()).ConfiguredUserAuthFactors).toEqual(['PASSWORD', 'SOFTWARE_TOKEN']);
+    await client.send(
+      new SetUserMFAPreferenceCommand({
+        AccessToken,
+        EmailMfaSettings: { Enabled: true, PreferredMfa: true },
+      }),
+    );
+    expect(await factors()).toMatchObject({
+      PreferredMfaSetting: 'EMAIL_OTP',
+      UserMFASettingList: ['SOFTWARE_TOKEN_MFA', 'EMAIL_OTP'],
+      ConfiguredUserAuthFactors: ['PASSWORD', 'EMAIL_OTP', 'SOFTWARE_TOKEN'],
+    });
+    narrowed.delete(username);
+  });
+
+  test('GetUserAuthFactors refuses a bad or revoked access token as GetUser does', async () => {
+    const { email } = await newUser();
+    const { AccessToken } = await passwordTokens(email);
+    expect(
+      await refusal(client.send(new GetUserAuthFactorsCommand({ AccessToken: 'not-a-token' }))),
+    ).toEqual({ name: 'NotAuthorizedException', message: 'Invalid Access Token' });
+    await client.send(new GlobalSignOutCommand({ AccessToken }));
+    const revoked = await refusal(client.send(new GetUserAuthFactorsCommand({ AccessToken })));
+    expect(revoked).toEqual({
+      name: 'NotAuthorizedException',
+      message: 'Access Token has been revoked',
+    });
+    expect(await refusal(client.send(new GetUserCommand({ AccessToken })))).toEqual(revoked);
   });
 
   test('ListWebAuthnCredentials pages with MaxResults and NextToken', async () => {

@@ -229,7 +229,7 @@ describe.each(DIALECTS)('identity wire protocol on %s', (dialect) => {
         pool.service.createUser({ email: newEmail(), password: 'weak' }),
       ).rejects.toMatchObject({
         name: 'InvalidPasswordException',
-        message: 'Password did not conform with policy: Password not long enough',
+        message: 'Password did not conform with password policy: Password not long enough',
       });
     });
   });

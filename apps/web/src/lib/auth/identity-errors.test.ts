@@ -29,6 +29,18 @@ describe('passkey errors (spec §8)', () => {
     expect(textOf('PasskeyNotSupported')).toMatch(/cannot use passkeys/);
   });
 
+  it('say that a passkey was refused at sign-in, not that a password was wrong', () => {
+    expect(
+      identityErrorText({
+        name: 'NotAuthorizedException',
+        message: 'The passkey could not be verified.',
+      }),
+    ).toMatch(/^Your passkey could not be used/);
+    expect(identityErrorText({ name: 'NotAuthorizedException', message: 'Incorrect' })).toBe(
+      'Incorrect e-mail address or password.',
+    );
+  });
+
   it('cover every WebAuthn refusal of the identity service', () => {
     for (const name of [
       'WebAuthnNotEnabledException',

@@ -85,6 +85,8 @@ export function identityErrorText(error: unknown): string {
     const message = getErrorText(error);
     // The same name covers an expired sign-in session and a disabled account.
     if (/session is expired|invalid session/i.test(message)) return FRIENDLY.SignInException!;
+    if (/passkey could not be verified/i.test(message))
+      return 'Your passkey could not be used. Please try again, or choose another way to sign in.';
     if (/disabled/i.test(message))
       return 'This account has been disabled. Please contact your administrator.';
   }
