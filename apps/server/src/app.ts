@@ -44,6 +44,7 @@ import { createAuditsService } from './modules/audits/audits.service.ts';
 import { createBookmarksRepository } from './modules/bookmarks/bookmarks.repository.ts';
 import { bookmarksRoutes } from './modules/bookmarks/bookmarks.routes.ts';
 import { createBookmarksService } from './modules/bookmarks/bookmarks.service.ts';
+import { utcDate } from './db/day-bounds.ts';
 import { createContractsRepository } from './modules/contracts/contracts.repository.ts';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -85,13 +86,20 @@ import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { createUploadsService } from './modules/uploads/uploads.service.ts';
 import { createInvitationsRepository } from './modules/invitations/invitations.repository.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
-import { createInvitationsService } from './modules/invitations/invitations.service.ts';
+import {
+  createInvitationsService,
+  seatLinesOf,
+} from './modules/invitations/invitations.service.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
 import type { Mailer } from './modules/mail/mailer.ts';
 import type { SsoIntegration } from './modules/sso/sso-integration.ts';
 import { createSsoRepository } from './modules/sso/sso.repository.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { createSsoService } from './modules/sso/sso.service.ts';
+import { createOpenBadges } from './modules/open-badges/open-badges.ts';
+import { openBadgesRoutes } from './modules/open-badges/open-badges.routes.ts';
+import { createOpenBadgesService } from './modules/open-badges/open-badges.service.ts';
+import { createOutboundFetch } from './lib/outbound.ts';
 
 export const VERSION: string = serverPackage.version;
 
@@ -246,6 +254,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       dialect: database.dialect,
       earningsProvider: config.earningsProvider,
       insightsEarningsFloor: config.insightsEarningsFloor,
+      openBadges: { publicUrl: config.publicUrl, secretKey: config.secretKey },
       ...(options.now ? { now: options.now } : {}),
     }),
     housekeeping: async () => {
@@ -262,6 +271,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           databaseUrl: config.databaseUrl,
           earningsProvider: config.earningsProvider,
           insightsEarningsFloor: config.insightsEarningsFloor,
+          openBadges: { publicUrl: config.publicUrl, secretKey: config.secretKey },
         },
         ...(options.jobThread.stopTimeoutMs === undefined
           ? {}
@@ -444,8 +454,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         links: {
           acceptUrl: (token) =>
             `${config.publicUrl}/auth/accept-invitation?token=${encodeURIComponent(token)}`,
-          signInUrl: `${config.publicUrl}/auth/password-sign-in`,
         },
+        seatLines: async (organizationId) =>
+          seatLinesOf(
+            await contractsRepository.current(
+              utcDate(options.now?.() ?? new Date()),
+              [organizationId],
+            ),
+          ),
         userSummary: async (id) => {
           const found = await summaries.find(id);
           if (!found) return undefined;
@@ -454,6 +470,30 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
         forgetPrincipal: (username) => app.forgetPrincipal(username),
       }),
+    });
+  }
+
+  {
+    const badges = createOpenBadges({
+      db,
+      dialect: database.dialect,
+      publicUrl: config.publicUrl,
+      secretKey: config.secretKey,
+      // Other issuers' did:web documents and status lists: https only, never a private address.
+      outboundFetch: createOutboundFetch({ allowPrivate: false }),
+    });
+    await app.register(openBadgesRoutes, {
+      service: createOpenBadgesService({
+        db,
+        repository: badges.repository,
+        issuer: badges.issuer,
+        audit,
+        publicUrl: config.publicUrl,
+        notifyJobs: () => jobs.notify(),
+      }),
+      repository: badges.repository,
+      issuer: badges.issuer,
+      verify: badges.verify,
     });
   }
 

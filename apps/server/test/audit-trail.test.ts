@@ -589,7 +589,14 @@ describe.each(DIALECTS)('the audit trail on %s', (dialect) => {
       const invite = (email: string) =>
         call('POST', API_PATHS.organizationInvitations(w.a.id), {
           as: w.adminA,
-          body: { email, first_name: 'Ida', last_name: 'Invited', role_id: ROLES.USER },
+          body: {
+            email,
+            first_name: 'Ida',
+            last_name: 'Invited',
+            role_id: ROLES.USER,
+            // The world's contract includes one seat.
+            approve_additional_seat: true,
+          },
         });
       const first = `ida-${randomUUID().slice(0, 8)}@example.test`;
       await watch();
@@ -601,7 +608,11 @@ describe.each(DIALECTS)('the audit trail on %s', (dialect) => {
         ...by(w.adminA),
         organizationId: w.a.id,
         resourceId: String(invitedId),
-        summary: `Invited ${first} to Alpha College as User`,
+        summary: expect.stringMatching(
+          new RegExp(
+            `^Invited ${first} to Alpha College as User; seat \\d+ of 1 under LC-A-1, additional seat approved$`,
+          ),
+        ),
       });
       await watch();
       expect(
@@ -628,7 +639,11 @@ describe.each(DIALECTS)('the audit trail on %s', (dialect) => {
       expect(token).toBeTruthy();
       await watch();
       const accepted = await call('POST', API_PATHS.invitation, {
-        body: { token: decodeURIComponent(token!), confirmation: true },
+        body: {
+          token: decodeURIComponent(token!),
+          confirmation: true,
+          password: 'Chosen-password-2026!',
+        },
       });
       expect(accepted.statusCode, accepted.body).toBe(200);
       expect(await theEntry()).toMatchObject({

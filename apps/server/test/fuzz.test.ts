@@ -1099,6 +1099,8 @@ async function seed(t: TestApp, world: World): Promise<SeededIds> {
     first_name: 'Ivy',
     last_name: 'Invited',
     role_id: ROLES.USER,
+    // The world's contract includes one seat.
+    approve_additional_seat: true,
   });
   const bookmark = await call('POST', '/api/users/bookmarks', {
     item_id: world.a.id,

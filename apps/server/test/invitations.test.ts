@@ -70,8 +70,16 @@ describe.each(DIALECTS)('invitations and company sign-in on %s', (dialect) => {
     organizationId = (await createOrganization(db)).id;
     otherOrganizationId = (await createOrganization(db)).id;
     ssoOrganizationId = (await createOrganization(db, { loginModeId: 2 })).id;
-    platformAdmin = await t.createUser(platformOrganizationId, { roleId: ROLES.PLATFORM_ADMIN });
-    orgAdmin = await t.createUser(organizationId, { roleId: ROLES.ORGANIZATION_ADMIN });
+    platformAdmin = await t.createUser(platformOrganizationId, {
+      roleId: ROLES.PLATFORM_ADMIN,
+      firstName: 'Pat',
+      lastName: 'Platform',
+    });
+    orgAdmin = await t.createUser(organizationId, {
+      roleId: ROLES.ORGANIZATION_ADMIN,
+      firstName: 'Olive',
+      lastName: 'Orgadmin',
+    });
     plainUser = await t.createUser(organizationId, { roleId: ROLES.USER });
     tokens = new Map();
     for (const user of [platformAdmin, orgAdmin, plainUser])
@@ -122,24 +130,76 @@ describe.each(DIALECTS)('invitations and company sign-in on %s', (dialect) => {
       role_id: roleId,
     });
 
-  const accept = (token: string) =>
-    call('POST', '/api/users/invitation', undefined, { token, confirmation: true });
+  const accept = (token: string, password?: string) =>
+    call('POST', '/api/users/invitation', undefined, {
+      token,
+      confirmation: true,
+      ...(password === undefined ? {} : { password }),
+    });
+  const details = (token: string) =>
+    call('POST', '/api/users/invitation/details', undefined, { token });
+
+  /** Every e-mail the server ever made for `email`, as stored in its outbox. */
+  const outboxOf = (email: string) =>
+    t.database.handle.db
+      .selectFrom('outboxEmails')
+      .selectAll()
+      .where('toAddress', '=', email)
+      .execute();
+
+  /** The INVITE entries about a user, oldest first. */
+  const inviteTrail = async (userId: number) =>
+    (
+      await t.database.handle.db
+        .selectFrom('auditEntries as e')
+        .innerJoin('auditTypes as y', 'y.id', 'e.typeId')
+        .select(['e.summary', 'y.code'])
+        .where('e.resourceType', '=', 'user')
+        .where('e.resourceId', '=', String(userId))
+        .where('y.code', '=', 'INVITE')
+        .orderBy('e.id')
+        .execute()
+    ).map((entry) => entry.summary);
 
   describe('e-mail and password', () => {
-    it('invites by e-mail; the link, the temporary password and the first sign-in work', async () => {
+    it('one link: the page names organization, inviter and role; the chosen password signs in', async () => {
       const email = `ada-${randomUUID().slice(0, 8)}@example.test`;
-      const invited = await invite(organizationId, email, orgAdmin);
+      const invited = await invite(organizationId, email, orgAdmin, ROLES.ORGANIZATION_ADMIN);
       expect(invited.statusCode).toBe(201);
       const { user, invitation } = invited.json();
-      expect(user).toMatchObject({ email, status: 'INVITED', roleId: ROLES.USER });
+      expect(user).toMatchObject({ email, status: 'INVITED', roleId: ROLES.ORGANIZATION_ADMIN });
       expect(invitation).toMatchObject({ status: 'PENDING', isFederated: false });
 
       const message = await smtp.waitFor(email);
       expect(message.subject).toContain('invited');
       expect(message.html).toContain('Accept invitation');
+      expect(message.text).toContain('as Organization Admin');
+      expect(message.text).not.toMatch(/temporary password/i);
       const link = linkIn(message.text);
       expect(link.origin + link.pathname).toBe(`${TEST_PUBLIC_URL}/auth/accept-invitation`);
-      expect(message.html).toContain(link.searchParams.get('token'));
+      const token = link.searchParams.get('token')!;
+      expect(message.html).toContain(token);
+      // Only the token's hash is stored.
+      const stored = await t.database.handle.db
+        .selectFrom('invitations')
+        .select('tokenHash')
+        .where('userId', '=', user.id)
+        .execute();
+      expect(stored).toHaveLength(1);
+      expect(stored[0]!.tokenHash).not.toContain(token);
+
+      const shown = await details(token);
+      expect(shown.statusCode, shown.body).toBe(200);
+      expect(shown.json()).toMatchObject({
+        status: 'PENDING',
+        email,
+        firstName: 'Ada',
+        organizationName: expect.stringContaining('Test Organization'),
+        inviterName: 'Olive Orgadmin',
+        roleId: ROLES.ORGANIZATION_ADMIN,
+        isFederated: false,
+        passkeysAllowed: true,
+      });
 
       // Before accepting, no password works: the one the pool made is nobody's.
       const early = await identity('InitiateAuth', {
@@ -149,28 +209,27 @@ describe.each(DIALECTS)('invitations and company sign-in on %s', (dialect) => {
       });
       expect(early.status).toBe(400);
 
-      const accepted = await accept(link.searchParams.get('token')!);
-      expect(accepted.statusCode).toBe(200);
+      // Accepting needs a password, one the policy takes; a refusal leaves the link working.
+      const without = await accept(token);
+      expect(without.statusCode).toBe(400);
+      expect(without.json().fieldErrors.password).toBe(INVITATION_MESSAGES.choosePassword);
+      const weak = await accept(token, 'short');
+      expect(weak.statusCode).toBe(400);
+      expect(weak.json().fieldErrors.password).toBeTruthy();
+      expect((await details(token)).json().status).toBe('PENDING');
+
+      const accepted = await accept(token, NEW_PASSWORD);
+      expect(accepted.statusCode, accepted.body).toBe(200);
       expect(accepted.json()).toEqual({ isFederated: false, email, redirectUri: null });
 
-      const passwordMail = await smtp.waitFor(email);
-      expect(passwordMail.subject).toBe('Your temporary Laurel password');
-      const temporary = /^\s+(\S+)\s*$/m.exec(passwordMail.text)?.[1];
-      expect(temporary).toMatch(/^[A-Z][a-z]{2}\d(-[A-Z][a-z]{2}\d){3}$/);
-
-      const start = await identity('InitiateAuth', {
+      // The chosen password is the permanent one: no NEW_PASSWORD_REQUIRED, tokens at once.
+      const signedIn = await identity('InitiateAuth', {
         AuthFlow: 'USER_PASSWORD_AUTH',
         ClientId: TEST_CLIENT_ID,
-        AuthParameters: { USERNAME: email, PASSWORD: temporary },
+        AuthParameters: { USERNAME: email, PASSWORD: NEW_PASSWORD },
       });
-      expect(start.body.ChallengeName).toBe('NEW_PASSWORD_REQUIRED');
-      const done = await identity('RespondToAuthChallenge', {
-        ClientId: TEST_CLIENT_ID,
-        ChallengeName: 'NEW_PASSWORD_REQUIRED',
-        Session: start.body.Session,
-        ChallengeResponses: { USERNAME: email, NEW_PASSWORD: NEW_PASSWORD },
-      });
-      const idToken = done.body.AuthenticationResult?.IdToken;
+      expect(signedIn.body.ChallengeName).toBeUndefined();
+      const idToken = signedIn.body.AuthenticationResult?.IdToken;
       expect(idToken).toBeTruthy();
       const profile = await t.app.inject({
         method: 'GET',
@@ -178,7 +237,7 @@ describe.each(DIALECTS)('invitations and company sign-in on %s', (dialect) => {
         headers: { authorization: `Bearer ${idToken}` },
       });
       expect(profile.statusCode).toBe(200);
-      expect(profile.json()).toMatchObject({ organizationId, roleId: ROLES.USER });
+      expect(profile.json()).toMatchObject({ organizationId, roleId: ROLES.ORGANIZATION_ADMIN });
 
       const listed = await call(
         'GET',
@@ -187,34 +246,40 @@ describe.each(DIALECTS)('invitations and company sign-in on %s', (dialect) => {
       );
       expect(listed.statusCode, listed.body).toBe(200);
       expect(listed.json().items.map((u: any) => u.email)).toContain(email);
-      const invitedList = await call(
-        'GET',
-        `/api/users?organizationId=${organizationId}&status=INVITED&pageSize=100`,
-        orgAdmin,
-      );
-      expect(invitedList.json().items.map((u: any) => u.email)).not.toContain(email);
-      const audits = await t.database.handle.db
-        .selectFrom('auditEntries')
-        .select('summary')
-        .where('resourceType', '=', 'user')
-        .where('resourceId', '=', String(user.id))
-        .execute();
-      expect(audits.map((a) => a.summary)).toEqual(
-        expect.arrayContaining([
-          expect.stringContaining(`Invited ${email}`),
-          `Invitation of ${email} accepted`,
-        ]),
-      );
+      expect(await inviteTrail(user.id)).toEqual([
+        expect.stringContaining(`Invited ${email}`),
+        `Invitation of ${email} accepted`,
+      ]);
 
-      // Used once: the same link is refused.
-      const again = await accept(link.searchParams.get('token')!);
+      // Used once: the same link is refused, and its page says so.
+      const again = await accept(token, 'Another-password-2026!');
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toBe(INVITATION_MESSAGES.used);
+      expect((await details(token)).json().status).toBe('ACCEPTED');
+      const still = await identity('InitiateAuth', {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: TEST_CLIENT_ID,
+        AuthParameters: { USERNAME: email, PASSWORD: NEW_PASSWORD },
+      });
+      expect(still.body.AuthenticationResult?.IdToken).toBeTruthy();
+
+      // One e-mail, and no password in any message the server made for this person.
+      const outbox = await outboxOf(email);
+      expect(outbox).toHaveLength(1);
+      for (const row of outbox) {
+        const all = JSON.stringify(row);
+        expect(all).not.toContain(NEW_PASSWORD);
+        expect(all).not.toMatch(/temporary password/i);
+      }
+      expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
     });
 
-    it('refuses unknown, expired and withdrawn links; a resend replaces the old link', async () => {
-      expect((await accept('not-a-real-token')).json().message).toBe(INVITATION_MESSAGES.invalid);
-      expect((await accept('not-a-real-token')).statusCode).toBe(400);
+    it('refuses unknown, expired and withdrawn links; a resend voids the old link', async () => {
+      expect((await accept('not-a-real-token', NEW_PASSWORD)).json().message).toBe(
+        INVITATION_MESSAGES.invalid,
+      );
+      expect((await accept('not-a-real-token', NEW_PASSWORD)).statusCode).toBe(400);
+      expect((await details('not-a-real-token')).statusCode).toBe(400);
       const bad = await call('POST', '/api/users/invitation', undefined, { token: 'x' });
       expect(bad.statusCode).toBe(400);
 
@@ -226,26 +291,201 @@ describe.each(DIALECTS)('invitations and company sign-in on %s', (dialect) => {
         .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
         .where('userId', '=', user.id)
         .execute();
-      const expired = await accept(first);
+      const expired = await accept(first, NEW_PASSWORD);
       expect(expired.statusCode).toBe(410);
       expect(expired.json().message).toBe(INVITATION_MESSAGES.expired);
+      expect((await details(first)).json()).toMatchObject({
+        status: 'EXPIRED',
+        inviterName: 'Olive Orgadmin',
+      });
 
       const resent = await call('POST', `/api/users/${user.id}/invitation/resend`, orgAdmin);
       expect(resent.statusCode).toBe(200);
       expect(resent.json().status).toBe('PENDING');
       const second = linkIn((await smtp.waitFor(email)).text).searchParams.get('token')!;
       expect(second).not.toBe(first);
-      expect((await accept(first)).statusCode).toBe(410);
+      expect((await accept(first, NEW_PASSWORD)).statusCode).toBe(410);
+      expect((await details(second)).json().status).toBe('PENDING');
+
+      // A resend voids a link that had not expired either.
+      const third = await call('POST', `/api/users/${user.id}/invitation/resend`, orgAdmin);
+      expect(third.statusCode).toBe(200);
+      const thirdToken = linkIn((await smtp.waitFor(email)).text).searchParams.get('token')!;
+      const voided = await accept(second, NEW_PASSWORD);
+      expect(voided.statusCode).toBe(410);
+      expect(voided.json().message).toBe(INVITATION_MESSAGES.revoked);
+      expect((await details(second)).json().status).toBe('REVOKED');
 
       const revoked = await call('DELETE', `/api/users/${user.id}/invitation`, orgAdmin);
       expect(revoked.statusCode).toBe(204);
-      const afterRevoke = await accept(second);
+      const afterRevoke = await accept(thirdToken, NEW_PASSWORD);
       expect(afterRevoke.statusCode).toBe(410);
       expect(afterRevoke.json().message).toBe(INVITATION_MESSAGES.revoked);
+      expect((await details(thirdToken)).json().status).toBe('REVOKED');
       expect((await call('GET', `/api/users/${user.id}`, orgAdmin)).statusCode).toBe(404);
+      expect(await inviteTrail(user.id)).toEqual([
+        expect.stringContaining(`Invited ${email}`),
+        `Invitation of ${email} sent again`,
+        `Invitation of ${email} sent again`,
+        `Invitation of ${email} withdrawn`,
+      ]);
+      // No link sent so far signs anyone in.
+      const none = await identity('InitiateAuth', {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: TEST_CLIENT_ID,
+        AuthParameters: { USERNAME: email, PASSWORD: NEW_PASSWORD },
+      });
+      expect(none.status).toBe(400);
       // The address is free again.
       expect((await invite(organizationId, email, orgAdmin)).statusCode).toBe(201);
       await smtp.waitFor(email);
+      for (const row of await outboxOf(email))
+        expect(JSON.stringify(row)).not.toContain(NEW_PASSWORD);
+    });
+
+    it('warns before a seat beyond the contract and records the approval', async () => {
+      const db = t.database.handle.db;
+      const seatsOrganization = (await createOrganization(db)).id;
+      const admin = await t.createUser(seatsOrganization, { roleId: ROLES.ORGANIZATION_ADMIN });
+      tokens.set(admin, await t.tokenFor(admin));
+      const contract = await db
+        .insertInto('contracts')
+        .values({
+          organizationId: seatsOrganization,
+          number: `SEAT-${randomUUID().slice(0, 6)}`,
+          name: 'Seats contract',
+          status: 'ACTIVE',
+          startDate: '2000-01-01',
+          endDate: '2099-12-31',
+          createdAt: new Date().toISOString(),
+          updatedAt: new Date().toISOString(),
+        })
+        .returning(['id', 'number'])
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('contractLineItems')
+        .values({
+          contractId: contract.id,
+          billingCode: 'A_ADDL_USER',
+          description: 'Seats',
+          unitPrice: 240,
+          includedQuantity: 2,
+        })
+        .execute();
+
+      const seats = await call(
+        'GET',
+        `/api/organizations/${seatsOrganization}/invitations/seats`,
+        admin,
+      );
+      expect(seats.statusCode, seats.body).toBe(200);
+      expect(seats.json()).toEqual({
+        organizationId: seatsOrganization,
+        lines: [
+          {
+            contractId: contract.id,
+            contractNumber: contract.number,
+            contractName: 'Seats contract',
+            includedSeats: 2,
+            usedSeats: 1,
+            unitPrice: 240,
+          },
+        ],
+      });
+      // Seat 2 of 2: no warning needed.
+      const second = `seat2-${randomUUID().slice(0, 6)}@example.test`;
+      expect((await invite(seatsOrganization, second, admin)).statusCode).toBe(201);
+      await smtp.waitFor(second);
+
+      // Seat 3 of 2: refused until approved, and nothing is made meanwhile.
+      const third = `seat3-${randomUUID().slice(0, 6)}@example.test`;
+      const refused = await invite(seatsOrganization, third, admin);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(
+        `This will be seat 3 of 2 under contract ${contract.number} (Seats contract). Additional seats are billed under the contract at $240.00 each. Organization admins and platform admins may approve an additional seat.`,
+      );
+      expect(refused.json().fieldErrors.approve_additional_seat).toBe(
+        INVITATION_MESSAGES.approveSeat,
+      );
+      expect(
+        await db.selectFrom('users').select('id').where('email', '=', third).execute(),
+      ).toHaveLength(0);
+      expect(await outboxOf(third)).toHaveLength(0);
+
+      const approved = await call(
+        'POST',
+        `/api/organizations/${seatsOrganization}/invitations`,
+        admin,
+        {
+          email: third,
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+          role_id: ROLES.USER,
+          approve_additional_seat: true,
+        },
+      );
+      expect(approved.statusCode, approved.body).toBe(201);
+      await smtp.waitFor(third);
+      expect(await inviteTrail(approved.json().user.id)).toEqual([
+        expect.stringContaining(`; seat 3 of 2 under ${contract.number}, additional seat approved`),
+      ]);
+      const after = await call(
+        'GET',
+        `/api/organizations/${seatsOrganization}/invitations/seats`,
+        admin,
+      );
+      expect(after.json().lines[0].usedSeats).toBe(3);
+
+      // Only people who may invite there see the seats.
+      expect(
+        (await call('GET', `/api/organizations/${seatsOrganization}/invitations/seats`, orgAdmin))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await call('GET', `/api/organizations/${organizationId}/invitations/seats`, plainUser))
+          .statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await call(
+            'GET',
+            `/api/organizations/${seatsOrganization}/invitations/seats`,
+            platformAdmin,
+          )
+        ).statusCode,
+      ).toBe(200);
+    });
+
+    it("keeps one organization's invitations from another's admins", async () => {
+      const email = `other-${randomUUID().slice(0, 8)}@example.test`;
+      const { user } = (await invite(otherOrganizationId, email, platformAdmin)).json();
+      const token = linkIn((await smtp.waitFor(email)).text).searchParams.get('token')!;
+      expect((await call('GET', `/api/users/${user.id}/invitation`, orgAdmin)).statusCode).toBe(
+        404,
+      );
+      expect(
+        (await call('POST', `/api/users/${user.id}/invitation/resend`, orgAdmin)).statusCode,
+      ).toBe(404);
+      expect((await call('DELETE', `/api/users/${user.id}/invitation`, orgAdmin)).statusCode).toBe(
+        404,
+      );
+      // The link still works, and makes its person a member of the organization it names.
+      expect((await details(token)).json()).toMatchObject({
+        status: 'PENDING',
+        inviterName: 'Pat Platform',
+      });
+      expect((await accept(token, NEW_PASSWORD)).statusCode).toBe(200);
+      const signedIn = await identity('InitiateAuth', {
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: TEST_CLIENT_ID,
+        AuthParameters: { USERNAME: email, PASSWORD: NEW_PASSWORD },
+      });
+      const profile = await t.app.inject({
+        method: 'GET',
+        url: '/api/users/profile',
+        headers: { authorization: `Bearer ${signedIn.body.AuthenticationResult.IdToken}` },
+      });
+      expect(profile.json()).toMatchObject({ organizationId: otherOrganizationId });
     });
 
     it('keeps roles and organizations apart', async () => {

@@ -28,6 +28,8 @@ export const AUDIT_TYPES = [
   { id: 5, code: 'IMPERSONATE', label: 'Impersonation started' },
   { id: 18, code: 'IMPERSONATE_STOP', label: 'Impersonation stopped' },
   { id: 9, code: 'CLIENT_EVENT', label: 'Client event' },
+  { id: 31, code: 'CREDENTIAL_ISSUED', label: 'Credential issued' },
+  { id: 32, code: 'CREDENTIAL_REVOKED', label: 'Credential revoked' },
 ] as const;
 export type AuditTypeCode = (typeof AUDIT_TYPES)[number]['code'];
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { ZRoleId } from './profile.ts';
+import { ZNewPassword } from './sign-in.ts';
 
 /** Days an invitation link works. */
 export const INVITATION_VALIDITY_DAYS = 7;
@@ -29,6 +30,11 @@ export const ZInvitationBody = z
     first_name: name('first name'),
     last_name: name('last name'),
     role_id: ZRoleId,
+    /**
+     * The inviter approves a seat beyond what a current contract includes; without it an
+     * invitation that would need one is refused (409) with what it would cost.
+     */
+    approve_additional_seat: z.boolean().optional(),
   })
   .meta({ id: 'InvitationBody' });
 export type TInvitationBody = z.input<typeof ZInvitationBody>;
@@ -50,11 +56,17 @@ export const ZInvitation = z
   .meta({ id: 'Invitation' });
 export type TInvitation = z.infer<typeof ZInvitation>;
 
-/** POST /api/users/invitation (spec §7): the invited person accepts. */
+const ZInvitationToken = z.string().trim().min(1, 'The invitation link has no token').max(200);
+
+/**
+ * POST /api/users/invitation (spec §7): the invited person accepts. A person who signs in with a
+ * password chooses it here (`password`); a company user is sent to their provider.
+ */
 export const ZAcceptInvitationBody = z
   .strictObject({
-    token: z.string().trim().min(1, 'The invitation link has no token').max(200),
+    token: ZInvitationToken,
     confirmation: z.literal(true, { error: 'confirmation must be true' }),
+    password: ZNewPassword.optional(),
   })
   .meta({ id: 'AcceptInvitationBody' });
 export type TAcceptInvitationBody = z.infer<typeof ZAcceptInvitationBody>;
@@ -68,9 +80,69 @@ export const ZAcceptInvitationResult = z
   .meta({ id: 'AcceptInvitationResult' });
 export type TAcceptInvitationResult = z.infer<typeof ZAcceptInvitationResult>;
 
+/** POST /api/users/invitation/details: what the link's page shows before anything is accepted. */
+export const ZInvitationDetailsBody = z
+  .strictObject({ token: ZInvitationToken })
+  .meta({ id: 'InvitationDetailsBody' });
+
+export const ZInvitationDetails = z
+  .object({
+    /** PENDING can be accepted; the others say what to do instead. */
+    status: z.enum(INVITATION_STATUSES),
+    email: z.string(),
+    firstName: z.string(),
+    organizationName: z.string(),
+    /** Who sent the invitation (or its latest link), as people know them. */
+    inviterName: z.string(),
+    roleId: ZRoleId,
+    /** The person signs in through their organization's company provider, not a password. */
+    isFederated: z.boolean(),
+    /** The organization lets its people add a passkey once they are in. */
+    passkeysAllowed: z.boolean(),
+    expiresAt: z.string(),
+  })
+  .meta({ id: 'InvitationDetails' });
+export type TInvitationDetails = z.infer<typeof ZInvitationDetails>;
+
+/** A current contract's seat line, as the invite dialog warns about it. */
+export const ZSeatLine = z
+  .object({
+    contractId: z.number().int(),
+    contractNumber: z.string(),
+    contractName: z.string(),
+    /** Seats the contract includes. */
+    includedSeats: z.number().int(),
+    /** Seats taken now: the organization's active and invited people. */
+    usedSeats: z.number().int(),
+    /** Price of each seat beyond the included ones. */
+    unitPrice: z.number(),
+  })
+  .meta({ id: 'SeatLine' });
+export type TSeatLine = z.infer<typeof ZSeatLine>;
+
+/** GET /api/organizations/{id}/invitations/seats: the seats the next invitation would take. */
+export const ZInvitationSeats = z
+  .object({ organizationId: z.number().int(), lines: z.array(ZSeatLine) })
+  .meta({ id: 'InvitationSeats' });
+export type TInvitationSeats = z.infer<typeof ZInvitationSeats>;
+
+/** The seat lines one more person would take beyond what their contract includes. */
+export const linesOverWithOneMore = (lines: readonly TSeatLine[]): TSeatLine[] =>
+  lines.filter((line) => line.usedSeats + 1 > line.includedSeats);
+
+/** Who may approve a seat beyond a contract, in the words the warning uses. */
+export const SEAT_APPROVERS = 'Organization admins and platform admins';
+
+/** "This will be seat 11 of 10 under contract LC-2026-0003." */
+export const seatWarning = (line: TSeatLine): string =>
+  `This will be seat ${line.usedSeats + 1} of ${line.includedSeats} under contract ${line.contractNumber} (${line.contractName}).`;
+
 export const INVITATION_MESSAGES = {
   invalid: 'This invitation link is not valid. Ask your administrator to send a new one.',
   used: 'This invitation has already been accepted. Sign in instead.',
   expired: 'This invitation has expired. Ask your administrator to send a new one.',
   revoked: 'This invitation was withdrawn. Ask your administrator if you still need access.',
+  choosePassword: 'Choose a password to accept the invitation.',
+  companySignIn: 'You sign in with your company account: no password is needed here.',
+  approveSeat: 'Approve the additional seat to send this invitation.',
 } as const;

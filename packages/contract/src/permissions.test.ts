@@ -38,4 +38,12 @@ describe('permissions', () => {
     expect(can(platformAdmin, 'impersonate:organization')).toBe(true);
     expect(can(user, 'impersonate:organization')).toBe(false);
   });
+  it('lets organization admins issue and revoke signed credentials in their organization only', () => {
+    expect(can(orgAdmin, 'issue:award', { organizationId: 5 })).toBe(true);
+    expect(can(orgAdmin, 'issue:award', { organizationId: 6 })).toBe(false);
+    expect(can(user, 'issue:award', { organizationId: 5 })).toBe(false);
+    expect(can(platformAdmin, 'issue:award', { organizationId: 99 })).toBe(true);
+    expect(can(orgAdmin, 'allow:issuing', { organizationId: 5 })).toBe(false);
+    expect(can(platformAdmin, 'allow:issuing', { organizationId: 5 })).toBe(true);
+  });
 });

@@ -17,6 +17,9 @@ export const PERMISSIONS = {
     'create:credential:any',
     'update:credential:any',
     'read:award:any',
+    // Signed credentials (docs/credentials.md): whether an organization may issue, and issuing.
+    'allow:issuing:any',
+    'issue:award:any',
     'read:contract:any',
     'create:contract:any',
     'update:contract:any',
@@ -40,6 +43,7 @@ export const PERMISSIONS = {
     'create:credential:organization',
     'update:credential:organization',
     'read:award:organization',
+    'issue:award:organization',
     'read:contract:organization',
     'read:user:organization',
     'update:user:organization',

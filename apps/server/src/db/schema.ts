@@ -139,6 +139,11 @@ export interface Database {
   credentialInsightSummaries: CredentialInsightSummaryTable;
   benchmarkDataSets: BenchmarkDataSetTable;
   benchmarkValues: BenchmarkValueTable;
+  issuerProfiles: IssuerProfileTable;
+  issuerKeys: IssuerKeyTable;
+  credentialIssuing: CredentialIssuingTable;
+  statusLists: StatusListTable;
+  issuedCredentials: IssuedCredentialTable;
 }
 
 export type LookupTableName =
@@ -396,4 +401,64 @@ export interface BenchmarkValueTable {
   /** Dollars of `year`. */
   value: number;
   source: string;
+}
+
+/** An organization as an issuer of signed credentials (docs/credentials.md). */
+export interface IssuerProfileTable {
+  organizationId: number;
+  /** The unguessable id in its did:web and public addresses. */
+  publicId: string;
+  issuingAllowed: Bool;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface IssuerKeyTable {
+  id: Generated<number>;
+  organizationId: number;
+  verificationMethod: string;
+  publicKeyMultibase: string;
+  /** The secret key, sealed under SECRET_KEY. */
+  secretKeySealed: string;
+  /** ACTIVE (signs) or RETIRED (still verifies what it signed). */
+  status: Generated<string>;
+  createdAt: Timestamp;
+  retiredAt: Timestamp | null;
+}
+
+export interface CredentialIssuingTable {
+  credentialId: number;
+  enabled: Bool;
+  updatedAt: Timestamp;
+}
+
+export interface StatusListTable {
+  id: Generated<number>;
+  organizationId: number;
+  publicId: string;
+  encodedList: string;
+  document: string;
+  usedCount: Generated<number>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface IssuedCredentialTable {
+  id: Generated<number>;
+  organizationId: number;
+  credentialId: number;
+  awardId: number | null;
+  verificationId: string;
+  /** ISSUED or REVOKED. */
+  status: string;
+  statusListId: number;
+  statusIndex: number;
+  fingerprint: string;
+  holderName: string;
+  achievementName: string;
+  awardDate: string;
+  document: string;
+  issuedAt: Generated<Timestamp>;
+  revokedAt: Timestamp | null;
+  revocationReason: string | null;
 }

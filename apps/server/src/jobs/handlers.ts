@@ -8,6 +8,8 @@ import { createEarningsRepository } from '../modules/earnings/earnings.repositor
 import { createImportEarningsHandler } from '../modules/earnings/import-earnings.job.ts';
 import { createMatchAwardsHandler } from '../modules/earnings/match-awards.job.ts';
 import { createRebuildInsightsHandler } from '../modules/insights/rebuild-insights.job.ts';
+import { createIssueCredentialsHandler } from '../modules/open-badges/issue-credentials.job.ts';
+import { createOpenBadges } from '../modules/open-badges/open-badges.ts';
 import { createProcessUploadHandler } from '../modules/uploads/process-upload.ts';
 import { createUploadsRepository } from '../modules/uploads/uploads.repository.ts';
 import { type JobHandler, JOB_TYPES, type JobType } from './types.ts';
@@ -26,6 +28,8 @@ export interface JobHandlerDeps {
    * large organization reads on two threads. Without it they use only `db`.
    */
   databaseUrl?: string;
+  /** Where signed credentials point (PUBLIC_URL) and the key their signing keys are sealed with. */
+  openBadges?: { publicUrl: string; secretKey: string | undefined };
 }
 
 /**
@@ -33,7 +37,18 @@ export interface JobHandlerDeps {
  * claims only the types it has a handler for, so a type without one simply waits in the queue.
  */
 export function createJobHandlers(deps: JobHandlerDeps): Partial<Record<JobType, JobHandler>> {
+  const badges = deps.openBadges
+    ? createOpenBadges({ db: deps.db, dialect: deps.dialect, ...deps.openBadges })
+    : null;
   return {
+    ...(badges
+      ? {
+          [JOB_TYPES.issueCredentials]: createIssueCredentialsHandler({
+            repository: badges.repository,
+            issuer: badges.issuer,
+          }),
+        }
+      : {}),
     [JOB_TYPES.processUpload]: createProcessUploadHandler({
       uploads: createUploadsRepository(deps.db, deps.dialect),
     }),

@@ -40,6 +40,7 @@ const queue = createJobQueue({
     earningsProvider: data.earningsProvider,
     insightsEarningsFloor: data.insightsEarningsFloor,
     databaseUrl: data.databaseUrl,
+    ...(data.openBadges ? { openBadges: data.openBadges } : {}),
   }),
   onJobFinished: (event) => report({ type: 'finished', event }),
 });

@@ -13,6 +13,8 @@ export interface JobThreadData {
   earningsProvider: 'demo' | 'file';
   /** Annual wages below this are not counted in insight wage figures. */
   insightsEarningsFloor: number;
+  /** PUBLIC_URL and SECRET_KEY, for signing credentials. */
+  openBadges?: { publicUrl: string; secretKey: string | undefined };
   logLevel: string;
   /** Readable log lines (a terminal) rather than JSON. */
   pretty: boolean;

@@ -14,6 +14,8 @@ export const JOB_TYPES = {
   importEarnings: 'import-earnings',
   /** Recompute an organization's insight aggregates; payload `{}`. */
   rebuildInsights: 'rebuild-insights',
+  /** Sign the Open Badges credentials of a credential's awards; payload `IssueJobPayload`. */
+  issueCredentials: 'issue-credentials',
 } as const;
 export type JobType = (typeof JOB_TYPES)[keyof typeof JOB_TYPES];
 

@@ -9,6 +9,7 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { createDatabase } from '../db/database.ts';
 import { migrateToLatest, serverMigrations } from '../db/migrations.ts';
 import { createIdentity, IDENTITY_MIGRATIONS } from '../identity.ts';
+import { createOpenBadges } from '../modules/open-badges/open-badges.ts';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -22,6 +23,10 @@ Commands:
   rotate-signing-key               A new key signs the embedded pool's tokens from now on (every
                                    instance within a minute); tokens signed before stay valid
                                    until they expire.
+  rotate-issuer-key --organization <id>
+                                   A new key signs the organization's Open Badges credentials
+                                   from now on; the retired key stays published in its did:web
+                                   document, so credentials it signed still verify.
   help                             Shows this text.
 
 The command uses the server's environment (DATABASE_URL, IDENTITY, SECRET_KEY, …).`;
@@ -42,11 +47,17 @@ const COMMANDS = [
   'disable-user',
   'enable-user',
   'rotate-signing-key',
+  'rotate-issuer-key',
 ] as const;
 if (!(COMMANDS as readonly string[]).includes(command))
   fail(`Unknown command "${command}".\n\n${USAGE}`, 2);
 
-let values: { email?: string; 'first-name'?: string; 'last-name'?: string };
+let values: {
+  email?: string;
+  'first-name'?: string;
+  'last-name'?: string;
+  organization?: string;
+};
 try {
   ({ values } = parseArgs({
     args: rest,
@@ -54,6 +65,7 @@ try {
       email: { type: 'string' },
       'first-name': { type: 'string' },
       'last-name': { type: 'string' },
+      organization: { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -65,6 +77,13 @@ if (command !== 'create-platform-admin' && (values['first-name'] || values['last
   fail(`${command} takes only --email.\n\n${USAGE}`, 2);
 if (command === 'rotate-signing-key' && values.email)
   fail(`rotate-signing-key takes no options.\n\n${USAGE}`, 2);
+if ((command === 'rotate-issuer-key') !== (values.organization !== undefined))
+  fail(
+    command === 'rotate-issuer-key'
+      ? `rotate-issuer-key needs --organization <id>.\n\n${USAGE}`
+      : `Only rotate-issuer-key takes --organization.\n\n${USAGE}`,
+    2,
+  );
 
 let config;
 try {
@@ -91,7 +110,32 @@ try {
     demoMode: config.demoMode,
     publicUrl: config.publicUrl,
   });
-  if (command === 'rotate-signing-key') {
+  if (command === 'rotate-issuer-key') {
+    const organizationId = Number(values.organization);
+    if (!Number.isSafeInteger(organizationId) || organizationId <= 0)
+      fail(`--organization must be an organization's id (a whole number).`, 2);
+    const organization = await database.db
+      .selectFrom('organizations')
+      .select(['id', 'name'])
+      .where('id', '=', organizationId)
+      .executeTakeFirst();
+    if (!organization) fail(`No organization has the id ${organizationId}.`);
+    const badges = createOpenBadges({
+      db: database.db,
+      dialect: database.dialect,
+      publicUrl: config.publicUrl,
+      secretKey: config.secretKey,
+    });
+    const issuer = await badges.issuer();
+    const key = await issuer.rotateKey(organizationId);
+    console.log(
+      [
+        `New issuer key for ${organization.name}: ${key}`,
+        'It signs credentials and status lists from now on; the previous key stays published, so',
+        'the credentials it signed still verify.',
+      ].join('\n'),
+    );
+  } else if (command === 'rotate-signing-key') {
     if (!identity.signingKeys)
       fail('AWS Cognito signs its own tokens and rotates its keys itself: nothing to rotate here.');
     const { kid, retired } = await identity.signingKeys.rotate();

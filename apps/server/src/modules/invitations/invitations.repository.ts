@@ -16,6 +16,7 @@ export interface InvitationRecord {
   email: string;
   roleId: RoleId;
   status: 'PENDING' | 'ACCEPTED' | 'REVOKED';
+  invitedByUserId: number | null;
   expiresAt: Date;
   createdAt: string;
 }
@@ -65,6 +66,7 @@ export function createInvitationsRepository(db: Kysely<Database>) {
     email: string;
     roleId: number;
     status: 'PENDING' | 'ACCEPTED' | 'REVOKED';
+    invitedByUserId: number | null;
     expiresAt: Date | string;
     createdAt: Date | string;
   };
@@ -75,6 +77,7 @@ export function createInvitationsRepository(db: Kysely<Database>) {
     email: row.email,
     roleId: role(row.roleId),
     status: row.status,
+    invitedByUserId: row.invitedByUserId === null ? null : Number(row.invitedByUserId),
     expiresAt: new Date(toIso(row.expiresAt)),
     createdAt: toIso(row.createdAt),
   });
@@ -85,6 +88,7 @@ export function createInvitationsRepository(db: Kysely<Database>) {
     'email',
     'roleId',
     'status',
+    'invitedByUserId',
     'expiresAt',
     'createdAt',
   ] as const;
@@ -240,6 +244,16 @@ export function createInvitationsRepository(db: Kysely<Database>) {
         .where('id', '=', organizationId)
         .executeTakeFirst();
       return row?.name;
+    },
+
+    /** Whether the organization lets its people sign in with passkeys. */
+    async passkeysAllowed(organizationId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('organizations')
+        .select('passkeysAllowed')
+        .where('id', '=', organizationId)
+        .executeTakeFirst();
+      return toBool(row?.passkeysAllowed ?? false);
     },
   };
 }

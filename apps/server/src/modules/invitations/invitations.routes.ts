@@ -7,6 +7,9 @@ import {
   ZAcceptInvitationResult,
   ZInvitation,
   ZInvitationBody,
+  ZInvitationDetails,
+  ZInvitationDetailsBody,
+  ZInvitationSeats,
 } from '@laurel/contract/invitations';
 import { ZIdParams } from '@laurel/contract/pagination';
 import { API_PATHS } from '@laurel/contract/paths';
@@ -41,7 +44,8 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ invitations: Invitations
       config: { public: true, rateLimit: RATE_LIMITS.invitation },
       schema: {
         tags,
-        summary: 'Accept an invitation (the link in the invitation e-mail)',
+        summary:
+          'Accept an invitation (the link in the invitation e-mail); a password user chooses their password here',
         body: ZAcceptInvitationBody,
         response: {
           200: ZAcceptInvitationResult,
@@ -51,7 +55,36 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ invitations: Invitations
         },
       },
     },
-    async (request) => invitations.accept(request.body.token),
+    async (request) => invitations.accept(request.body.token, request.body.password),
+  );
+
+  app.post(
+    API_PATHS.invitationDetails,
+    {
+      config: { public: true, rateLimit: RATE_LIMITS.invitation },
+      schema: {
+        tags,
+        summary:
+          "An invitation link's organization, inviter, role and status, before it is accepted",
+        body: ZInvitationDetailsBody,
+        response: { 200: ZInvitationDetails, 400: ZErrorResponse, 429: ZErrorResponse },
+      },
+    },
+    async (request) => invitations.details(request.body.token),
+  );
+
+  app.get(
+    API_PATHS.organizationInvitationSeats(':id'),
+    {
+      schema: {
+        tags,
+        security,
+        summary: "The seats of the organization's current contracts, before inviting (admins)",
+        params: ZIdParams,
+        response: { 200: ZInvitationSeats, ...errors },
+      },
+    },
+    async (request) => invitations.seats(actorOf(request), request.params.id),
   );
 
   app.post(

@@ -7,10 +7,17 @@ import { ADMINS_GROUP, PLATFORM_ORGANIZATION_NAME } from '@laurel/contract/const
 import {
   INVITATION_MESSAGES,
   INVITATION_VALIDITY_DAYS,
+  linesOverWithOneMore,
+  SEAT_APPROVERS,
+  seatWarning,
   type TAcceptInvitationResult,
   type TInvitation,
+  type TInvitationDetails,
+  type TInvitationSeats,
+  type TSeatLine,
   type ZInvitationBody,
 } from '@laurel/contract/invitations';
+import type { TContract } from '@laurel/contract/contracts';
 import { ROLE_LABELS, ROLES } from '@laurel/contract/roles';
 import type { TUserSummary } from '@laurel/contract/users';
 import type { z } from 'zod';
@@ -20,7 +27,7 @@ import { requireAccess } from '../../lib/access.ts';
 import type { Actor, Auditor } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { invitationEmail, temporaryPasswordEmail } from '../mail/templates.ts';
+import { invitationEmail } from '../mail/templates.ts';
 import { isFederatedOrganization, type SsoService } from '../sso/sso.service.ts';
 import {
   type InvitationRecord,
@@ -30,14 +37,13 @@ import {
 } from './invitations.repository.ts';
 
 const VALIDITY_MS = INVITATION_VALIDITY_DAYS * 24 * 3600_000;
-/** Days a temporary password works (the identity pool's setting, Cognito's default). */
-const TEMPORARY_PASSWORD_DAYS = 7;
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1);
 
 /**
- * A temporary password that is easy to type and meets the policy by construction: four groups
+ * A temporary password for the first platform admin, which `npm run admin` prints to the operator
+ * (invitations never make one: the invited person chooses their password on the link's page). Easy to type and meets the policy by construction: four groups
  * of an upper-case letter, two lower-case letters and a digit, e.g. `Kpm7-Qxd3-Rtw9-Hnb4`.
  */
 export function generateTemporaryPassword(): string {
@@ -53,7 +59,36 @@ export function generateTemporaryPassword(): string {
 
 export interface InvitationLinks {
   acceptUrl(token: string): string;
-  signInUrl: string;
+}
+
+const formatPrice = (value: number) =>
+  `$${value.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+
+/** The seat lines of contracts (their A_ADDL_USER items), as the invite dialog shows them. */
+export function seatLinesOf(contracts: readonly TContract[]): TSeatLine[] {
+  return contracts.flatMap((contract) =>
+    contract.lineItems
+      .filter((item) => item.billingCode === 'A_ADDL_USER')
+      .map((item) => ({
+        contractId: contract.id,
+        contractNumber: contract.number,
+        contractName: contract.name,
+        includedSeats: item.includedQuantity,
+        usedSeats: item.used,
+        unitPrice: item.unitPrice,
+      })),
+  );
+}
+
+/** Why an invitation needs an approved seat: the lines it would go over, and their price. */
+export function additionalSeatMessage(lines: readonly TSeatLine[]): string {
+  return [
+    ...lines.map(
+      (line) =>
+        `${seatWarning(line)} Additional seats are billed under the contract at ${formatPrice(line.unitPrice)} each.`,
+    ),
+    `${SEAT_APPROVERS} may approve an additional seat.`,
+  ].join(' ');
 }
 
 export function createInvitationsService(deps: {
@@ -66,6 +101,8 @@ export function createInvitationsService(deps: {
   links: InvitationLinks;
   /** Summary of a user as the users list shows it. */
   userSummary: (id: number) => Promise<TUserSummary | undefined>;
+  /** The seat lines of the organization's contracts that cover today, with seats used now. */
+  seatLines: (organizationId: number) => Promise<TSeatLine[]>;
   forgetPrincipal: (identityUsername: string) => void;
 }) {
   const { db, invitations, sso, audit, identity, links } = deps;
@@ -82,6 +119,13 @@ export function createInvitationsService(deps: {
     }
   }
 
+  async function nameOf(userId: number | null): Promise<string> {
+    const inviter = userId === null ? undefined : await invitations.findPerson(userId);
+    return inviter
+      ? `${inviter.firstName} ${inviter.lastName}`.trim() || inviter.email
+      : 'An administrator';
+  }
+
   async function sendInvitation(
     person: PersonRecord,
     token: string,
@@ -90,16 +134,14 @@ export function createInvitationsService(deps: {
     federated: boolean,
   ) {
     const organizationName = (await invitations.organizationName(person.organizationId)) ?? '';
-    const inviterPerson = await invitations.findPerson(inviter.principal.userId);
-    const inviterName = inviterPerson
-      ? `${inviterPerson.firstName} ${inviterPerson.lastName}`.trim() || inviterPerson.email
-      : 'An administrator';
+    const inviterName = await nameOf(inviter.principal.userId);
     await send(
       invitationEmail({
         to: person.email,
         firstName: person.firstName,
         organizationName,
         inviterName,
+        roleLabel: ROLE_LABELS[person.roleId],
         link: links.acceptUrl(token),
         expiresAt: invitation.expiresAt,
         isFederated: federated,
@@ -147,9 +189,23 @@ export function createInvitationsService(deps: {
           email: `Use an address at ${allowed}`,
         });
       }
+      // A seat beyond a contract is billed: the inviter says so before the invitation goes out.
+      const overLines = linesOverWithOneMore(await deps.seatLines(organizationId));
+      if (overLines.length > 0 && body.approve_additional_seat !== true) {
+        throw conflict(additionalSeatMessage(overLines), {
+          approve_additional_seat: INVITATION_MESSAGES.approveSeat,
+        });
+      }
+      const seatNote = overLines
+        .map(
+          (line) =>
+            `; seat ${line.usedSeats + 1} of ${line.includedSeats} under ${line.contractNumber}, additional seat approved`,
+        )
+        .join('');
 
       // The identity first, outside the transaction (see ARCHITECTURE "Hazards"). Without a
-      // password the pool makes a temporary one nobody knows: a new one is sent on acceptance.
+      // password the pool makes a temporary one nobody knows and nobody is sent: the person
+      // chooses their own on the invitation link's page.
       let created: { username: string };
       try {
         created = await identity.createUser({
@@ -195,7 +251,7 @@ export function createInvitationsService(deps: {
             resourceType: 'user',
             resourceId: id,
             organizationId,
-            summary: `Invited ${email} to ${organization.name} as ${ROLE_LABELS[body.role_id]}${federated ? ' (company sign-in)' : ''}`,
+            summary: `Invited ${email} to ${organization.name} as ${ROLE_LABELS[body.role_id]}${federated ? ' (company sign-in)' : ''}${seatNote}`,
           });
           return { person: { ...values, id, active: true }, invitation };
         }));
@@ -273,8 +329,44 @@ export function createInvitationsService(deps: {
       return toInvitationContract(invitation, isFederatedOrganization(organization));
     },
 
-    /** `POST /api/users/invitation`: the invited person accepts, once, before the link expires. */
-    async accept(token: string): Promise<TAcceptInvitationResult> {
+    /** The seats of the organization's current contracts, before the next invitation. */
+    async seats(actor: Actor, organizationId: number): Promise<TInvitationSeats> {
+      requireAccess(actor.principal, 'invite:user', { organizationId });
+      if ((await invitations.organizationName(organizationId)) === undefined) throw notFound();
+      return { organizationId, lines: await deps.seatLines(organizationId) };
+    },
+
+    /**
+     * `POST /api/users/invitation/details`: what the link's page shows, for any link that was
+     * ever sent (a used, expired or withdrawn one says what to do instead); unknown links 400.
+     */
+    async details(token: string): Promise<TInvitationDetails> {
+      const invitation = await invitations.findByTokenHash(sha256(token));
+      if (!invitation) throw badRequest(INVITATION_MESSAGES.invalid);
+      const person = invitation.userId
+        ? await invitations.findPerson(invitation.userId)
+        : undefined;
+      const organization = await sso.organizationSignIn(invitation.organizationId);
+      const { status } = toInvitationContract(invitation, false);
+      return {
+        status: status === 'PENDING' && (!person || !person.active) ? 'REVOKED' : status,
+        email: invitation.email,
+        firstName: person?.firstName ?? '',
+        organizationName: organization?.name ?? '',
+        inviterName: await nameOf(invitation.invitedByUserId),
+        roleId: invitation.roleId,
+        isFederated: isFederatedOrganization(organization),
+        passkeysAllowed: await invitations.passkeysAllowed(invitation.organizationId),
+        expiresAt: invitation.expiresAt.toISOString(),
+      };
+    },
+
+    /**
+     * `POST /api/users/invitation`: the invited person accepts, once, before the link expires.
+     * A password user's chosen password becomes their permanent one (the web app then signs in
+     * as usual); a company user is sent to their provider. No password is ever e-mailed.
+     */
+    async accept(token: string, password?: string): Promise<TAcceptInvitationResult> {
       const invitation = await invitations.findByTokenHash(sha256(token));
       if (!invitation) throw badRequest(INVITATION_MESSAGES.invalid);
       if (invitation.status === 'ACCEPTED') throw conflict(INVITATION_MESSAGES.used);
@@ -285,6 +377,19 @@ export function createInvitationsService(deps: {
         ? await invitations.findPerson(invitation.userId)
         : undefined;
       if (!person || !person.active) throw new HttpError(410, INVITATION_MESSAGES.revoked);
+
+      const organization = await sso.organizationSignIn(person.organizationId);
+      const federated = isFederatedOrganization(organization);
+      if (federated && password !== undefined)
+        throw badRequest(INVITATION_MESSAGES.companySignIn, {
+          password: INVITATION_MESSAGES.companySignIn,
+        });
+      if (!federated && password === undefined)
+        throw badRequest(INVITATION_MESSAGES.choosePassword, {
+          password: INVITATION_MESSAGES.choosePassword,
+        });
+      if (!federated && !person.identityUsername)
+        throw new Error('The invited user has no identity');
 
       const actor: Actor = {
         principal: {
@@ -304,48 +409,45 @@ export function createInvitationsService(deps: {
       const claimed = await db.transaction().execute(async (trx) => {
         if (!(await invitations.claim(trx, invitation.id, new Date()))) return false;
         await invitations.setInvited(trx, person.id, false);
-        await audit(trx, actor, {
-          type: 'INVITE',
-          resourceType: 'user',
-          resourceId: person.id,
-          organizationId: person.organizationId,
-          summary: `Invitation of ${person.email} accepted`,
-        });
         return true;
       });
       // Two tabs accepting at once: only one wins.
       if (!claimed) throw conflict(INVITATION_MESSAGES.used);
 
-      const organization = await sso.organizationSignIn(person.organizationId);
+      let result: TAcceptInvitationResult;
       try {
-        if (isFederatedOrganization(organization)) {
-          return {
+        if (federated) {
+          result = {
             isFederated: true,
             email: person.email,
             redirectUri: await sso.startSignIn(person.organizationId, person.email),
           };
+        } else {
+          // After the claim (only the winner sets a password) and outside its transaction (see
+          // ARCHITECTURE "Hazards"); a permanent password confirms the account.
+          await identity.setPassword(person.identityUsername!, password!, true);
+          result = { isFederated: false, email: person.email, redirectUri: null };
         }
-        if (!person.identityUsername) throw new Error('The invited user has no identity');
-        const temporaryPassword = generateTemporaryPassword();
-        await identity.setPassword(person.identityUsername, temporaryPassword, false);
-        await send(
-          temporaryPasswordEmail({
-            to: person.email,
-            firstName: person.firstName,
-            temporaryPassword,
-            signInUrl: links.signInUrl,
-            validDays: TEMPORARY_PASSWORD_DAYS,
-          }),
-        );
-        return { isFederated: false, email: person.email, redirectUri: null };
       } catch (error) {
-        // The link keeps working when the password or the e-mail could not be made.
+        // The link keeps working when the password could not be set or the sign-in not started.
         await db.transaction().execute(async (trx) => {
           await invitations.unclaim(trx, invitation.id);
           await invitations.setInvited(trx, person.id, true);
         });
+        if ((error as Error).name === 'InvalidPasswordException') {
+          const rule = (error as Error).message.replace(/^.*policy: /, '');
+          throw badRequest(rule, { password: rule });
+        }
         throw error;
       }
+      await audit(db, actor, {
+        type: 'INVITE',
+        resourceType: 'user',
+        resourceId: person.id,
+        organizationId: person.organizationId,
+        summary: `Invitation of ${person.email} accepted`,
+      });
+      return result;
     },
   };
 }

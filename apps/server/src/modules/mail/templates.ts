@@ -41,6 +41,7 @@ export function invitationEmail(input: {
   firstName: string;
   organizationName: string;
   inviterName: string;
+  roleLabel: string;
   link: string;
   expiresAt: Date;
   isFederated: boolean;
@@ -48,12 +49,12 @@ export function invitationEmail(input: {
   const subject = `You're invited to ${input.organizationName} on Laurel`;
   const how = input.isFederated
     ? `You will sign in with your ${input.organizationName} company account.`
-    : 'After you accept, we will e-mail you a temporary password; you choose your own at first sign-in.';
+    : 'Open the link to choose your password; you are signed in right after.';
   const until = formatDate(input.expiresAt);
   const text = [
     `Hello ${input.firstName},`,
     '',
-    `${input.inviterName} invited you to join ${input.organizationName} on Laurel.`,
+    `${input.inviterName} invited you to join ${input.organizationName} on Laurel as ${input.roleLabel}.`,
     how,
     '',
     `Accept the invitation: ${input.link}`,
@@ -63,7 +64,7 @@ export function invitationEmail(input: {
   const html = layout(
     subject,
     `<p>Hello ${escape(input.firstName)},</p>
-<p><strong>${escape(input.inviterName)}</strong> invited you to join <strong>${escape(input.organizationName)}</strong> on Laurel.</p>
+<p><strong>${escape(input.inviterName)}</strong> invited you to join <strong>${escape(input.organizationName)}</strong> on Laurel as ${escape(input.roleLabel)}.</p>
 <p>${escape(how)}</p>
 ${button(input.link, 'Accept invitation')}
 <p style="font-size:13px;color:#6b7280">The link works once and expires on ${escape(until)}.</p>`,
@@ -71,35 +72,6 @@ ${button(input.link, 'Accept invitation')}
   return { to: input.to, subject, text, html, secrets: [input.link] };
 }
 
-export function temporaryPasswordEmail(input: {
-  to: string;
-  firstName: string;
-  temporaryPassword: string;
-  signInUrl: string;
-  validDays: number;
-}): OutgoingEmail {
-  const subject = 'Your temporary Laurel password';
-  const text = [
-    `Hello ${input.firstName},`,
-    '',
-    'Sign in to Laurel with your e-mail address and this temporary password:',
-    '',
-    `    ${input.temporaryPassword}`,
-    '',
-    `Sign in: ${input.signInUrl}`,
-    '',
-    `You will choose your own password right away. The temporary password works for ${input.validDays} days.`,
-  ].join('\n');
-  const html = layout(
-    subject,
-    `<p>Hello ${escape(input.firstName)},</p>
-<p>Sign in to Laurel with your e-mail address and this temporary password:</p>
-<p style="font-family:Menlo,Consolas,monospace;font-size:18px;background:#f4f6f9;padding:12px 16px;border-radius:6px;letter-spacing:1px"><strong>${escape(input.temporaryPassword)}</strong></p>
-${button(input.signInUrl, 'Sign in')}
-<p style="font-size:13px;color:#6b7280">You will choose your own password right away. The temporary password works for ${input.validDays} days.</p>`,
-  );
-  return { to: input.to, subject, text, html, secrets: [input.temporaryPassword] };
-}
 
 export function resetCodeEmail(input: {
   to: string;

@@ -30,8 +30,12 @@ const [PasswordlessAlternatives, loadPasswordlessAlternatives] = preloadable(
   () => import('../components/passwordless-alternatives'),
 );
 
+/**
+ * `?checkEmail=true` (spec §2): the invitation was accepted and the password chosen on its page,
+ * but the sign-in that follows could not finish there. No password is ever e-mailed.
+ */
 export const CHECK_EMAIL_NOTE =
-  'Check your e-mail for your temporary password, then sign in with it below.';
+  'Your invitation is accepted and your password is set. Sign in with it below.';
 
 type Notice = { severity: 'info' | 'warning' | 'error'; message: string };
 

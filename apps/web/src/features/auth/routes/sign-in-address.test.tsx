@@ -6,15 +6,12 @@ import { API_PATHS, IDENTITY_BASE_PATH } from '@laurel/contract/paths';
 
 import { AuthProvider } from '../../../lib/auth/auth-provider';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
-import AcceptInvitationRoute from './accept-invitation';
-import PasswordSignInRoute, { CHECK_EMAIL_NOTE } from './password-sign-in';
+import PasswordSignInRoute from './password-sign-in';
 import ResetPasswordRoute from './reset-password';
 
-const INVITED = 'new.person@northwind.demo';
-
 /**
- * The server and the identity service, faked at the network: the configuration, an accepted
- * invitation, and a confirmed password reset (the identity service's JSON protocol).
+ * The server and the identity service, faked at the network: the configuration and a confirmed
+ * password reset (the identity service's JSON protocol).
  */
 function serve() {
   const identityActions: string[] = [];
@@ -27,8 +24,6 @@ function serve() {
         clientId: 'laurel-web',
         endpoint: IDENTITY_BASE_PATH,
       });
-    if (pathname === API_PATHS.invitation)
-      return jsonResponse({ isFederated: false, email: INVITED, redirectUri: null });
     if (pathname.startsWith(IDENTITY_BASE_PATH)) {
       identityActions.push(request.headers.get('x-amz-target') ?? '');
       return new Response('{}', { headers: { 'content-type': 'application/x-amz-json-1.1' } });
@@ -42,7 +37,6 @@ function renderAuthScreens(route: string) {
   return renderWithProviders(
     <AuthProvider>
       <Routes>
-        <Route path="/auth/accept-invitation" element={<AcceptInvitationRoute />} />
         <Route path="/auth/reset-password" element={<ResetPasswordRoute />} />
         <Route path="/auth/password-sign-in" element={<PasswordSignInRoute />} />
       </Routes>
@@ -54,14 +48,6 @@ function renderAuthScreens(route: string) {
 afterEach(() => vi.restoreAllMocks());
 
 describe('the sign-in screen knows the address', () => {
-  it('after an invitation is accepted (?checkEmail=true, spec §2)', async () => {
-    serve();
-    renderAuthScreens('/auth/accept-invitation?token=t0k3n');
-    await userEvent.click(screen.getByRole('button', { name: 'Accept invitation' }));
-    expect(await screen.findByText(CHECK_EMAIL_NOTE)).toBeTruthy();
-    expect((screen.getByLabelText('E-mail address') as HTMLInputElement).value).toBe(INVITED);
-  });
-
   it('after a password reset', async () => {
     const identityActions = serve();
     renderAuthScreens('/auth/reset-password?email=Robin%40Northwind.demo');

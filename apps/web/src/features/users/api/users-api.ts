@@ -1,4 +1,8 @@
-import type { TInvitation, TInvitationBody } from '@laurel/contract/invitations';
+import type {
+  TInvitation,
+  TInvitationBody,
+  TInvitationSeats,
+} from '@laurel/contract/invitations';
 import { API_PATHS } from '@laurel/contract/paths';
 import type { TUserPatchBody, TUserSummary } from '@laurel/contract/users';
 
@@ -24,6 +28,10 @@ export const usersApi = api.injectEndpoints({
       }),
       invalidatesTags: [{ type: 'User', id: 'LIST' }],
     }),
+    /** The seats the next invitation would take; read afresh each time the dialog opens. */
+    getInvitationSeats: build.query<TInvitationSeats, number>({
+      query: (organizationId) => API_PATHS.organizationInvitationSeats(organizationId),
+    }),
     resendInvitation: build.mutation<TInvitation, number>({
       query: (id) => ({ url: API_PATHS.resendUserInvitation(id), method: 'POST' }),
       invalidatesTags: (_result, _error, id) => [{ type: 'User', id }],
@@ -38,6 +46,7 @@ export const usersApi = api.injectEndpoints({
 export const {
   useUpdateUserMutation,
   useInviteUserMutation,
+  useGetInvitationSeatsQuery,
   useResendInvitationMutation,
   useRevokeInvitationMutation,
 } = usersApi;

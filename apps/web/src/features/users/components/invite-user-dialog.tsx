@@ -1,11 +1,30 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
-import { INVITATION_VALIDITY_DAYS, ZInvitationBody } from '@laurel/contract/invitations';
+import {
+  INVITATION_MESSAGES,
+  INVITATION_VALIDITY_DAYS,
+  linesOverWithOneMore,
+  SEAT_APPROVERS,
+  seatWarning,
+  type TSeatLine,
+  ZInvitationBody,
+} from '@laurel/contract/invitations';
 import { ROLE_IDS, ROLES, type RoleId } from '@laurel/contract/roles';
 
 import { FormDialog } from '../../../components/forms/form-dialog';
+import { useFormContext } from '../../../components/forms/form-context';
 import { FormSelect, FormTextField } from '../../../components/forms/form-fields';
-import { useFormState, validateWith } from '../../../components/forms/use-form-state';
-import { useInviteUserMutation } from '../api/users-api';
+import {
+  type FieldErrors,
+  useFormState,
+  validateWith,
+} from '../../../components/forms/use-form-state';
+import { formatCurrency } from '../../../lib/format/format';
+import { useGetInvitationSeatsQuery, useInviteUserMutation } from '../api/users-api';
 import { roleOptions } from './role-options';
 
 interface Values extends Record<string, unknown> {
@@ -13,6 +32,7 @@ interface Values extends Record<string, unknown> {
   first_name: string;
   last_name: string;
   role_id: RoleId;
+  approve_additional_seat: boolean;
 }
 
 const toBody = (values: Values) => ({
@@ -20,6 +40,7 @@ const toBody = (values: Values) => ({
   first_name: values.first_name.trim(),
   last_name: values.last_name.trim(),
   role_id: values.role_id,
+  ...(values.approve_additional_seat ? { approve_additional_seat: true } : {}),
 });
 
 /**
@@ -35,6 +56,7 @@ export function invitableRoles(viewerIsPlatformAdmin: boolean, intoPlatform: boo
 const HALF = { xs: 12, sm: 6 } as const;
 // Not the inviting admin's own address, which a browser would offer.
 const EMAIL = { type: 'email', autoComplete: 'off' } as const;
+const APPROVE = 'approve_additional_seat';
 
 export interface InviteUserDialogProps {
   open: boolean;
@@ -49,15 +71,58 @@ export function InviteUserDialog(props: InviteUserDialogProps) {
   return props.open ? <InviteUserForm {...props} /> : null;
 }
 
+/**
+ * Said before an invitation would take a seat beyond a current contract: which seat of how many,
+ * under which contract, what it costs and who may approve it; sending needs the box ticked.
+ */
+function AdditionalSeatWarning({ lines }: { lines: TSeatLine[] }) {
+  const form = useFormContext();
+  const error = form.errorOf(APPROVE);
+  return (
+    <Alert severity="warning" sx={{ mt: 2 }} role="region" aria-label="Additional seat">
+      <AlertTitle>An additional seat</AlertTitle>
+      {lines.map((line) => (
+        <p key={line.contractId} style={{ margin: '0 0 8px' }}>
+          {seatWarning(line)} Additional seats are billed under the contract at{' '}
+          {formatCurrency(line.unitPrice)} each.
+        </p>
+      ))}
+      <p style={{ margin: 0 }}>{SEAT_APPROVERS} may approve an additional seat.</p>
+      <FormControlLabel
+        sx={{ mt: 1 }}
+        control={
+          <Checkbox
+            name={APPROVE}
+            checked={Boolean(form.values[APPROVE])}
+            onChange={(event) => form.setAt(APPROVE, event.target.checked)}
+          />
+        }
+        label={`I approve an additional seat under ${lines.map((line) => line.contractNumber).join(' and ')}`}
+      />
+      {error ? <FormHelperText error>{error}</FormHelperText> : null}
+    </Alert>
+  );
+}
+
 function InviteUserForm({
   organizationId,
   organizationName,
   roles,
   onClose,
 }: InviteUserDialogProps) {
+  const seats = useGetInvitationSeatsQuery(organizationId, { refetchOnMountOrArgChange: true });
+  const overLines = linesOverWithOneMore(seats.data?.lines ?? []);
+  // The form checks with this render's seats, which arrive after the form is made.
+  const needsApproval = overLines.length > 0;
+  const checkBody = validateWith(ZInvitationBody, toBody);
   const form = useFormState<Values>(
-    { email: '', first_name: '', last_name: '', role_id: ROLES.USER },
-    validateWith(ZInvitationBody, toBody),
+    { email: '', first_name: '', last_name: '', role_id: ROLES.USER, [APPROVE]: false },
+    (values): FieldErrors => ({
+      ...checkBody(values),
+      ...(needsApproval && !values[APPROVE]
+        ? { [APPROVE]: INVITATION_MESSAGES.approveSeat }
+        : {}),
+    }),
   );
   const [invite] = useInviteUserMutation();
 
@@ -65,10 +130,18 @@ function InviteUserForm({
     <FormDialog
       form={form}
       title={`Invite a user to ${organizationName}`}
-      description={`We e-mail them a link to accept. It works once and expires in ${INVITATION_VALIDITY_DAYS} days.`}
+      description={`We e-mail them one link: they choose their password there and are signed in. It works once and expires in ${INVITATION_VALIDITY_DAYS} days.`}
       submitLabel="Send invitation"
       busyLabel="Sending…"
-      save={(values) => invite({ organizationId, body: toBody(values) }).unwrap()}
+      save={async (values) => {
+        try {
+          return await invite({ organizationId, body: toBody(values) }).unwrap();
+        } catch (error) {
+          // The seats changed since the dialog opened: show them as they are now.
+          void seats.refetch();
+          throw error;
+        }
+      }}
       savedMessage={({ user }) => `Invitation sent to ${user.email}.`}
       onClose={onClose}
     >
@@ -85,6 +158,7 @@ function InviteUserForm({
         <FormTextField name="last_name" label="Last name" required grid={HALF} />
         <FormSelect name="role_id" label="Role" options={roleOptions(roles)} grid={12} />
       </Grid>
+      {overLines.length > 0 ? <AdditionalSeatWarning lines={overLines} /> : null}
     </FormDialog>
   );
 }

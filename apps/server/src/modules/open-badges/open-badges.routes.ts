@@ -1,0 +1,316 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+
+import { ZErrorResponse } from '@laurel/contract/errors';
+import {
+  VERIFY_MAX_BYTES,
+  ZAwardBadge,
+  ZAwardBadges,
+  ZAwardBadgesQuery,
+  ZCredentialIssuing,
+  ZCredentialIssuingBody,
+  ZIssueBody,
+  ZIssueQueued,
+  ZOrganizationIssuing,
+  ZOrganizationIssuingBody,
+  ZRevokeBody,
+  ZVerificationReport,
+  ZVerifyBody,
+} from '@laurel/contract/open-badges';
+import { ZIdParams } from '@laurel/contract/pagination';
+import { API_PATHS } from '@laurel/contract/paths';
+
+import { actorOf } from '../../lib/audit.ts';
+import { styleNonce } from '../../plugins/security-headers.ts';
+import type { Issuer } from './issuer.ts';
+import type { OpenBadgesRepository } from './open-badges.repository.ts';
+import type { OpenBadgesService } from './open-badges.service.ts';
+import type { Verify } from './verification.ts';
+import { renderNotFoundPage, renderVerifyPage, VERIFY_SCRIPT } from './verify-page.ts';
+
+/** Anyone may verify; a few times a second per address is plenty for a person or a script. */
+const VERIFY_RATE_LIMIT = { points: 60, seconds: 60 };
+const PUBLIC_ID = /^[a-z2-9]{20}$/;
+const ZPublicIdParams = z.strictObject({ publicId: z.string().max(64) });
+const ZVerificationParams = z.strictObject({ verificationId: z.string().max(64) });
+
+export const openBadgesRoutes: FastifyPluginAsyncZod<{
+  service: OpenBadgesService;
+  repository: OpenBadgesRepository;
+  issuer: () => Promise<Issuer>;
+  verify: Verify;
+}> = async (app, { service, repository, issuer, verify }) => {
+  const tags = ['signed credentials'];
+  const security = [{ bearer: [] }];
+  const errors = {
+    400: ZErrorResponse,
+    403: ZErrorResponse,
+    404: ZErrorResponse,
+    409: ZErrorResponse,
+  };
+
+  app.get(
+    API_PATHS.organizationIssuing(':id'),
+    {
+      schema: {
+        tags,
+        security,
+        summary: "An organization's issuing of signed credentials",
+        params: ZIdParams,
+        response: { 200: ZOrganizationIssuing, ...errors },
+      },
+    },
+    async (request) => service.organizationIssuing(request.principal!, request.params.id),
+  );
+  app.put(
+    API_PATHS.organizationIssuing(':id'),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Allow or stop signed credentials for an organization (platform admins)',
+        params: ZIdParams,
+        body: ZOrganizationIssuingBody,
+        response: { 200: ZOrganizationIssuing, ...errors },
+      },
+    },
+    async (request) =>
+      service.setOrganizationIssuing(
+        actorOf(request),
+        request.params.id,
+        request.body.issuingAllowed,
+      ),
+  );
+  app.get(
+    API_PATHS.credentialIssuing(':id'),
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A credential's signed credentials: turned on or not, and counts",
+        params: ZIdParams,
+        response: { 200: ZCredentialIssuing, ...errors },
+      },
+    },
+    async (request) => service.credentialIssuing(request.principal!, request.params.id),
+  );
+  app.put(
+    API_PATHS.credentialIssuing(':id'),
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Turn the signed credentials of a credential's awards on or off",
+        params: ZIdParams,
+        body: ZCredentialIssuingBody,
+        response: { 200: ZCredentialIssuing, ...errors },
+      },
+    },
+    async (request) =>
+      service.setCredentialIssuing(actorOf(request), request.params.id, request.body.enabled),
+  );
+  app.post(
+    API_PATHS.credentialIssue(':id'),
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Issue signed credentials for all of a credential's awards, or those selected",
+        params: ZIdParams,
+        body: ZIssueBody,
+        response: { 202: ZIssueQueued, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(await service.issue(actorOf(request), request.params.id, request.body.awardIds)),
+  );
+  app.get(
+    API_PATHS.credentialAwardBadges(':id'),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The signed credential state of some of a credential’s awards',
+        params: ZIdParams,
+        querystring: ZAwardBadgesQuery,
+        response: { 200: ZAwardBadges, ...errors },
+      },
+    },
+    async (request) => ({
+      items: await service.awardBadges(
+        request.principal!,
+        request.params.id,
+        request.query.awardIds.split(',').map(Number),
+      ),
+    }),
+  );
+  app.post(
+    API_PATHS.awardBadgeRevoke(':id'),
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Revoke an award's signed credential, with the reason",
+        params: ZIdParams,
+        body: ZRevokeBody,
+        response: { 200: ZAwardBadge, ...errors },
+      },
+    },
+    async (request) => service.revoke(actorOf(request), request.params.id, request.body.reason),
+  );
+
+  app.post(
+    API_PATHS.verify,
+    {
+      bodyLimit: VERIFY_MAX_BYTES,
+      config: { public: true, rateLimit: VERIFY_RATE_LIMIT },
+      schema: {
+        tags,
+        summary: 'Verify an Open Badges 3.0 / Verifiable Credential 2.0 credential (anyone)',
+        body: ZVerifyBody,
+        response: {
+          200: ZVerificationReport,
+          400: ZErrorResponse,
+          413: ZErrorResponse,
+          429: ZErrorResponse,
+        },
+      },
+    },
+    async (request) => verify(request.body),
+  );
+
+  // Public documents: the issuer's DID document and profile, status lists, credential pages.
+  const publicJson = { 'access-control-allow-origin': '*', 'cache-control': 'public, max-age=60' };
+
+  app.get(
+    '/issuers/:publicId/did.json',
+    { config: { public: true }, schema: { hide: true, params: ZPublicIdParams } },
+    async (request, reply) => {
+      const found = PUBLIC_ID.test(request.params.publicId)
+        ? await repository.issuerByPublicId(request.params.publicId)
+        : null;
+      if (!found) return reply.status(404).send({ message: 'No issuer has this address.' });
+      const document = await (await issuer()).didDocumentOf(found.organizationId, found.publicId);
+      return reply
+        .headers(publicJson)
+        .type('application/did+ld+json')
+        .send(JSON.stringify(document));
+    },
+  );
+  app.get(
+    '/issuers/:publicId',
+    { config: { public: true }, schema: { hide: true, params: ZPublicIdParams } },
+    async (request, reply) => {
+      const found = PUBLIC_ID.test(request.params.publicId)
+        ? await repository.issuerByPublicId(request.params.publicId)
+        : null;
+      if (!found) return reply.status(404).send({ message: 'No issuer has this address.' });
+      const profile = await (await issuer()).profileOf(found.organizationId, found.publicId);
+      return reply
+        .headers(publicJson)
+        .type('application/json')
+        .send(
+          JSON.stringify({
+            '@context': [
+              'https://www.w3.org/ns/credentials/v2',
+              'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json',
+            ],
+            ...profile,
+          }),
+        );
+    },
+  );
+  app.get(
+    '/status-lists/:publicId',
+    { config: { public: true }, schema: { hide: true, params: ZPublicIdParams } },
+    async (request, reply) => {
+      const document = PUBLIC_ID.test(request.params.publicId)
+        ? await repository.statusListByPublicId(request.params.publicId)
+        : null;
+      if (!document) return reply.status(404).send({ message: 'No status list has this address.' });
+      return reply
+        .headers({ ...publicJson, 'cache-control': 'public, max-age=30' })
+        .type('application/vc+ld+json')
+        .send(document);
+    },
+  );
+
+  const issuedOf = async (verificationId: string) =>
+    PUBLIC_ID.test(verificationId) ? repository.issuedByVerificationId(verificationId) : null;
+
+  app.get(
+    '/verify/:verificationId/credential.json',
+    { config: { public: true }, schema: { hide: true, params: ZVerificationParams } },
+    async (request, reply) => {
+      const issued = await issuedOf(request.params.verificationId);
+      if (!issued) return reply.status(404).send({ message: 'No credential has this address.' });
+      return reply
+        .headers({
+          'access-control-allow-origin': '*',
+          'cache-control': 'no-store',
+          'content-disposition': `attachment; filename="credential-${issued.verificationId}.json"`,
+        })
+        .type('application/vc+ld+json')
+        .send(issued.document);
+    },
+  );
+  app.get(
+    '/verify/:verificationId/qr.svg',
+    { config: { public: true }, schema: { hide: true, params: ZVerificationParams } },
+    async (request, reply) => {
+      const issued = await issuedOf(request.params.verificationId);
+      if (!issued) return reply.status(404).send({ message: 'No credential has this address.' });
+      const url = (await issuer()).addresses.verification(issued.verificationId);
+      const svg = (await QRCode.toString(url, { type: 'svg', margin: 1 })) as string;
+      return reply
+        .headers({ 'cache-control': 'public, max-age=86400' })
+        .type('image/svg+xml')
+        .send(svg);
+    },
+  );
+  app.get(
+    '/verify-assets/verify.js',
+    { config: { public: true }, schema: { hide: true } },
+    async (_request, reply) =>
+      reply
+        .headers({ 'cache-control': 'public, max-age=3600' })
+        .type('text/javascript; charset=utf-8')
+        .send(VERIFY_SCRIPT),
+  );
+  app.get(
+    '/verify/:verificationId',
+    { config: { public: true }, schema: { hide: true, params: ZVerificationParams } },
+    async (request, reply) => {
+      const nonce = styleNonce(reply.raw);
+      const issued = await issuedOf(request.params.verificationId);
+      if (!issued)
+        return reply
+          .status(404)
+          .headers({ 'cache-control': 'no-store' })
+          .type('text/html; charset=utf-8')
+          .send(renderNotFoundPage(nonce));
+      const issuing = await issuer();
+      const document = JSON.parse(issued.document) as { issuer?: { name?: string; url?: string } };
+      const report = await verify(document);
+      return reply
+        .headers({ 'cache-control': 'no-store' })
+        .type('text/html; charset=utf-8')
+        .send(
+          renderVerifyPage({
+            url: issuing.addresses.verification(issued.verificationId),
+            holderName: issued.holderName,
+            achievementName: issued.achievementName,
+            issuerName: document.issuer?.name ?? '',
+            issuerUrl: document.issuer?.url ?? '',
+            awardDate: issued.awardDate,
+            verificationId: issued.verificationId,
+            report,
+            nonce,
+          }),
+        );
+    },
+  );
+};

@@ -1,0 +1,222 @@
+import type { Kysely } from 'kysely';
+
+import type {
+  TAwardBadge,
+  TCredentialIssuing,
+  TIssueQueued,
+  TOrganizationIssuing,
+} from '@laurel/contract/open-badges';
+
+import type { Database } from '../../db/schema.ts';
+import { enqueueJob } from '../../jobs/queue.ts';
+import { JOB_TYPES } from '../../jobs/types.ts';
+import { requireAccess } from '../../lib/access.ts';
+import type { Actor, Auditor } from '../../lib/audit.ts';
+import { conflict, notFound } from '../../lib/http-error.ts';
+import type { Principal } from '../../plugins/auth.ts';
+import { issuerDid } from './did-web.ts';
+import type { IssueJobPayload } from './issue-credentials.job.ts';
+import type { Issuer } from './issuer.ts';
+import {
+  insertAuditEntries,
+  type OpenBadgesRepository,
+  unguessableId,
+} from './open-badges.repository.ts';
+
+export const ISSUING_MESSAGES = {
+  organizationNotAllowed:
+    'This organization may not issue signed credentials yet: a platform admin turns that on.',
+  credentialNotEnabled: 'Turn on signed credentials for this credential first.',
+  notLive: 'This award has no live signed credential to revoke.',
+  queued: 'Issuing has started: the awards show their signed credentials as they are issued.',
+} as const;
+
+/** Rules of signed credentials: who may allow, turn on, issue and revoke them. */
+export function createOpenBadgesService(deps: {
+  db: Kysely<Database>;
+  repository: OpenBadgesRepository;
+  issuer: () => Promise<Issuer>;
+  audit: Auditor;
+  publicUrl: string;
+  notifyJobs: () => void;
+}) {
+  const { db, repository, audit } = deps;
+
+  async function credentialOrThrow(principal: Principal, credentialId: number) {
+    const credential = await repository.credential(credentialId);
+    if (!credential) throw notFound();
+    requireAccess(principal, 'read:award', { organizationId: credential.organizationId });
+    return credential;
+  }
+
+  return {
+    async organizationIssuing(
+      principal: Principal,
+      organizationId: number,
+    ): Promise<TOrganizationIssuing> {
+      requireAccess(principal, 'read:award', { organizationId });
+      if (!(await repository.organization(organizationId))) throw notFound();
+      const issuer = await repository.issuer(db, organizationId);
+      const keys = issuer ? await repository.keys(db, organizationId) : [];
+      const issuing = await deps.issuer();
+      return {
+        organizationId,
+        issuingAllowed: issuer?.issuingAllowed ?? false,
+        did: issuer && keys.length ? issuerDid(deps.publicUrl, issuer.publicId) : null,
+        profileUrl: issuer && keys.length ? issuing.addresses.profile(issuer.publicId) : null,
+        keys: keys.map((key) => ({
+          verificationMethod: key.verificationMethod,
+          status: key.status === 'ACTIVE' ? 'ACTIVE' : 'RETIRED',
+          createdAt: key.createdAt,
+          retiredAt: key.retiredAt,
+        })),
+      };
+    },
+
+    async setOrganizationIssuing(actor: Actor, organizationId: number, allowed: boolean) {
+      requireAccess(actor.principal, 'allow:issuing', { organizationId });
+      const organization = await repository.organization(organizationId);
+      if (!organization) throw notFound();
+      await db.transaction().execute(async (trx) => {
+        await repository.setIssuingAllowed(trx, organizationId, allowed);
+        await audit(trx, actor, {
+          type: 'UPDATE',
+          resourceType: 'organization',
+          resourceId: organizationId,
+          organizationId,
+          summary: `${allowed ? 'Allowed' : 'Stopped'} signed credentials for ${organization.name}`,
+        });
+      });
+      return this.organizationIssuing(actor.principal, organizationId);
+    },
+
+    async credentialIssuing(
+      principal: Principal,
+      credentialId: number,
+    ): Promise<TCredentialIssuing> {
+      const credential = await credentialOrThrow(principal, credentialId);
+      const issuer = await repository.issuer(db, credential.organizationId);
+      const counts = await repository.credentialCounts(credentialId);
+      return {
+        credentialId,
+        organizationIssuingAllowed: issuer?.issuingAllowed ?? false,
+        enabled: credential.enabled,
+        awards: credential.awardCount,
+        issued: counts.issued,
+        revoked: counts.revoked,
+        issuing: await repository.issuingQueued(credentialId),
+      };
+    },
+
+    async setCredentialIssuing(actor: Actor, credentialId: number, enabled: boolean) {
+      const credential = await credentialOrThrow(actor.principal, credentialId);
+      requireAccess(actor.principal, 'issue:award', { organizationId: credential.organizationId });
+      const issuer = await repository.issuer(db, credential.organizationId);
+      if (enabled && !issuer?.issuingAllowed)
+        throw conflict(ISSUING_MESSAGES.organizationNotAllowed);
+      await db.transaction().execute(async (trx) => {
+        await repository.setCredentialIssuing(trx, credentialId, enabled);
+        await audit(trx, actor, {
+          type: 'UPDATE',
+          resourceType: 'credential',
+          resourceId: credentialId,
+          organizationId: credential.organizationId,
+          summary: `Turned signed credentials ${enabled ? 'on' : 'off'} for "${credential.name}"`,
+        });
+      });
+      return this.credentialIssuing(actor.principal, credentialId);
+    },
+
+    /** Queues the issuing job; the awards show their credentials as it signs them. */
+    async issue(actor: Actor, credentialId: number, awardIds?: number[]): Promise<TIssueQueued> {
+      const credential = await credentialOrThrow(actor.principal, credentialId);
+      requireAccess(actor.principal, 'issue:award', { organizationId: credential.organizationId });
+      const issuer = await repository.issuer(db, credential.organizationId);
+      if (!issuer?.issuingAllowed) throw conflict(ISSUING_MESSAGES.organizationNotAllowed);
+      if (!credential.enabled) throw conflict(ISSUING_MESSAGES.credentialNotEnabled);
+      const payload: IssueJobPayload = {
+        credentialId,
+        awardIds: awardIds ? [...new Set(awardIds)] : null,
+        actor: {
+          userId: actor.principal.userId,
+          impersonating: actor.principal.impersonating,
+          ip: actor.ip,
+          requestId: actor.requestId,
+        },
+      };
+      await enqueueJob(db, {
+        type: JOB_TYPES.issueCredentials,
+        organizationId: credential.organizationId,
+        payload: payload as unknown as Record<string, unknown>,
+        dedupeKey: awardIds
+          ? `issue-credentials:${credentialId}:${unguessableId()}`
+          : `issue-credentials:${credentialId}`,
+      });
+      deps.notifyJobs();
+      return { queued: true, message: ISSUING_MESSAGES.queued };
+    },
+
+    async awardBadges(
+      principal: Principal,
+      credentialId: number,
+      awardIds: number[],
+    ): Promise<TAwardBadge[]> {
+      await credentialOrThrow(principal, credentialId);
+      const issuing = await deps.issuer();
+      const latest = new Map(
+        (await repository.latestOfAwards(credentialId, awardIds)).map((row) => [row.awardId, row]),
+      );
+      return awardIds.map((awardId) => {
+        const row = latest.get(awardId);
+        if (!row)
+          return {
+            awardId,
+            state: 'NOT_ISSUED',
+            verificationUrl: null,
+            issuedAt: null,
+            revokedAt: null,
+            revocationReason: null,
+          };
+        return {
+          awardId,
+          state: row.status === 'ISSUED' ? 'ISSUED' : 'REVOKED',
+          verificationUrl: issuing.addresses.verification(row.verificationId),
+          issuedAt: row.issuedAt,
+          revokedAt: row.revokedAt,
+          revocationReason: row.revocationReason,
+        };
+      });
+    },
+
+    /** An issuer's revocation of one award's live credential, with the reason, audited. */
+    async revoke(actor: Actor, awardId: number, reason: string): Promise<TAwardBadge> {
+      const award = await repository.award(awardId);
+      if (!award) throw notFound();
+      requireAccess(actor.principal, 'read:award', { organizationId: award.organizationId });
+      requireAccess(actor.principal, 'issue:award', { organizationId: award.organizationId });
+      const live = await repository.liveOfAward(awardId);
+      if (!live) throw conflict(ISSUING_MESSAGES.notLive);
+      const issuer = await deps.issuer();
+      const key = await issuer.activeKey(award.organizationId);
+      const revoked = await db.transaction().execute(async (trx) => {
+        if (!(await issuer.revoke(trx, live.id, reason, key))) return false;
+        await insertAuditEntries(trx, 'CREDENTIAL_REVOKED', [
+          {
+            actorUserId: actor.principal.userId,
+            organizationId: award.organizationId,
+            impersonating: actor.principal.impersonating,
+            resourceId: String(live.id),
+            summary: `Revoked the signed credential "${live.achievementName}" of ${live.holderName}: ${reason}`,
+            ipAddress: actor.ip,
+            requestId: actor.requestId,
+          },
+        ]);
+        return true;
+      });
+      if (!revoked) throw conflict(ISSUING_MESSAGES.notLive);
+      const [state] = await this.awardBadges(actor.principal, award.credentialId, [awardId]);
+      return state!;
+    },
+  };
+}
+export type OpenBadgesService = ReturnType<typeof createOpenBadgesService>;

@@ -1,0 +1,296 @@
+import { DataIntegrityProof } from '@digitalbazaar/data-integrity';
+import { cryptosuite } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
+import * as vc from '@digitalbazaar/vc';
+import { checkStatus } from '@digitalbazaar/vc-bitstring-status-list';
+
+import type { TVerificationCheck, TVerificationReport } from '@laurel/contract/open-badges';
+
+import { createDocumentLoader, DocumentNotFoundError, VC_V2_CONTEXT } from './contexts.ts';
+import { didKeyDocument, didWebDocumentUrl } from './did-web.ts';
+
+/** Remote documents a verification may fetch (issuer DID, status list, its issuer…). */
+const MAX_REMOTE_DOCUMENTS = 4;
+const MAX_REMOTE_BYTES = 256 * 1024;
+const REMOTE_TIMEOUT_MS = 5_000;
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
+
+export interface VerifierDeps {
+  /** Laurel's own documents (its issuers' DID documents, its status lists), or null. */
+  localDocument: (url: string) => Promise<Json | null>;
+  /** The outbound fetch that refuses private addresses. */
+  fetch: (url: string, init?: object) => Promise<Response>;
+  now?: () => Date;
+}
+
+async function fetchJson(deps: VerifierDeps, url: string): Promise<Json> {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'https:') throw new Error(`${url} is not an https address`);
+  const response = await deps.fetch(url, {
+    headers: { accept: 'application/did+ld+json, application/ld+json, application/json' },
+    redirect: 'error',
+    signal: AbortSignal.timeout(REMOTE_TIMEOUT_MS),
+  });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  const body = await response.text();
+  if (body.length > MAX_REMOTE_BYTES) throw new Error(`${url} is too large`);
+  const document = JSON.parse(body) as unknown;
+  if (!isObject(document)) throw new Error(`${url} is not a JSON object`);
+  return document;
+}
+
+/** The verification method `id` out of its DID document, as a loader hands it to the proof check. */
+function methodOf(document: Json, id: string): Json | null {
+  const methods = Array.isArray(document.verificationMethod) ? document.verificationMethod : [];
+  const method = methods.find((m: unknown) => isObject(m) && m.id === id) as Json | undefined;
+  return method ? { '@context': document['@context'], ...method } : null;
+}
+
+/**
+ * Checks an Open Badges 3.0 / VC 2.0 credential as it stands now: format, issuer key, signature
+ * (eddsa-rdfc-2022), revocation status and dates, each with a sentence a person understands.
+ * Laurel's own documents are read from its database; did:key needs nothing; did:web and status
+ * lists elsewhere are fetched over https only, through the guard that refuses private addresses.
+ */
+export function createVerifier(deps: VerifierDeps) {
+  return async function verify(credential: unknown): Promise<TVerificationReport> {
+    const checkedAt = (deps.now?.() ?? new Date()).toISOString();
+    const checks: TVerificationCheck[] = [];
+    const skip = (from: TVerificationCheck['check'][]) => {
+      for (const check of from)
+        checks.push({ check, result: 'skipped', message: 'Not checked: an earlier check failed.' });
+    };
+    const report = (summary: TVerificationReport['credential']): TVerificationReport => ({
+      verified: checks.every((check) => check.result === 'passed'),
+      checkedAt,
+      checks,
+      credential: summary,
+    });
+
+    // 1. Format.
+    const proof = isObject(credential) && isObject(credential.proof) ? credential.proof : null;
+    const contexts = isObject(credential) ? credential['@context'] : null;
+    const types = isObject(credential) ? credential.type : null;
+    const issuerValue = isObject(credential) ? credential.issuer : null;
+    const issuerId = text(issuerValue) ?? (isObject(issuerValue) ? text(issuerValue.id) : null);
+    const subject = isObject(credential) ? credential.credentialSubject : null;
+    const achievement =
+      isObject(subject) && isObject(subject.achievement) ? subject.achievement : null;
+    const summary = isObject(credential)
+      ? {
+          id: text(credential.id),
+          name: text(credential.name),
+          issuerId,
+          issuerName: isObject(issuerValue) ? text(issuerValue.name) : null,
+          achievementName: achievement ? text(achievement.name) : null,
+          validFrom: text(credential.validFrom),
+        }
+      : null;
+    const formatProblem = !isObject(credential)
+      ? 'This is not a credential: a credential is a JSON object.'
+      : !Array.isArray(contexts) || contexts[0] !== VC_V2_CONTEXT
+        ? `This is not a Verifiable Credential 2.0: its first @context must be ${VC_V2_CONTEXT}.`
+        : !Array.isArray(types) || !types.includes('VerifiableCredential')
+          ? 'This is not a Verifiable Credential: its type must include VerifiableCredential.'
+          : !issuerId
+            ? 'The credential does not name its issuer.'
+            : !proof
+              ? 'The credential is not signed: it has no proof.'
+              : proof.type !== 'DataIntegrityProof' || proof.cryptosuite !== 'eddsa-rdfc-2022'
+                ? 'The credential is signed in a way this service does not check (only Data Integrity proofs with eddsa-rdfc-2022 are checked).'
+                : typeof proof.verificationMethod !== 'string' ||
+                    !proof.verificationMethod.startsWith(`${issuerId}#`)
+                  ? 'The credential was not signed with a key of its issuer.'
+                  : !issuerId.startsWith('did:web:') && !issuerId.startsWith('did:key:')
+                    ? 'Only issuers identified by did:web or did:key are checked.'
+                    : null;
+    if (formatProblem) {
+      checks.push({ check: 'format', result: 'failed', message: formatProblem });
+      skip(['issuer', 'signature', 'status', 'dates']);
+      return report(summary);
+    }
+    checks.push({
+      check: 'format',
+      result: 'passed',
+      message: 'The credential is a signed Verifiable Credential 2.0.',
+    });
+    const document = credential as Json;
+    const verificationMethod = proof!.verificationMethod as string;
+
+    // Documents: Laurel's own, did:key, then https (a few at most).
+    let remote = 0;
+    const resolveDocument = async (url: string): Promise<Json | null> => {
+      const [base, fragment] = url.split('#') as [string, string | undefined];
+      const local = await deps.localDocument(base);
+      let found: Json | null = local;
+      if (!found && base.startsWith('did:key:')) found = didKeyDocument(base);
+      if (!found) {
+        if (++remote > MAX_REMOTE_DOCUMENTS) throw new Error('too many documents to fetch');
+        if (base.startsWith('did:web:')) {
+          const address = didWebDocumentUrl(base);
+          if (!address) throw new Error(`${base} is not a valid did:web`);
+          found = await fetchJson(deps, address.href);
+          if (found.id !== base)
+            throw new Error(`the document at ${address.href} is not ${base}'s`);
+        } else if (base.startsWith('https://')) {
+          found = await fetchJson(deps, base);
+        } else {
+          return null;
+        }
+      }
+      if (fragment === undefined) return found;
+      return methodOf(found, url);
+    };
+    const documentLoader = createDocumentLoader(resolveDocument);
+
+    // 2. The issuer's key.
+    let issuerDocument: Json | null;
+    try {
+      issuerDocument = await resolveDocument(issuerId!);
+    } catch (error) {
+      checks.push({
+        check: 'issuer',
+        result: 'failed',
+        message: `The issuer ${issuerId} could not be looked up: ${(error as Error).message}.`,
+      });
+      skip(['signature', 'status', 'dates']);
+      return report(summary);
+    }
+    const assertion = Array.isArray(issuerDocument?.assertionMethod)
+      ? (issuerDocument.assertionMethod as unknown[])
+      : [];
+    const published =
+      issuerDocument !== null &&
+      methodOf(issuerDocument, verificationMethod) !== null &&
+      assertion.some((entry) =>
+        isObject(entry) ? entry.id === verificationMethod : entry === verificationMethod,
+      );
+    if (!published) {
+      checks.push({
+        check: 'issuer',
+        result: 'failed',
+        message:
+          issuerDocument === null
+            ? `The issuer ${issuerId} is unknown.`
+            : 'The key that signed this credential is not published by its issuer for signing credentials: it may have been removed.',
+      });
+      skip(['signature', 'status', 'dates']);
+      return report(summary);
+    }
+    checks.push({
+      check: 'issuer',
+      result: 'passed',
+      message: `The signing key is published by the issuer ${issuerId} for signing credentials.`,
+    });
+
+    // 3. The signature.
+    const suite = new DataIntegrityProof({ cryptosuite });
+    let signatureOk: boolean;
+    try {
+      const result = await vc.verifyCredential({
+        credential: document,
+        suite,
+        documentLoader,
+        checkStatus: async () => ({ verified: true }),
+        // Dates are the fourth check, reported on their own.
+        now: new Date(text(document.validFrom) ?? checkedAt),
+      });
+      signatureOk = result.results?.[0]?.verified === true;
+    } catch {
+      signatureOk = false;
+    }
+    checks.push(
+      signatureOk
+        ? {
+            check: 'signature',
+            result: 'passed',
+            message:
+              'The signature is valid: nothing in the credential has changed since it was signed.',
+          }
+        : {
+            check: 'signature',
+            result: 'failed',
+            message:
+              'The signature does not match: the credential was changed after it was signed.',
+          },
+    );
+
+    // 4. Revocation status.
+    if (!document.credentialStatus) {
+      checks.push({
+        check: 'status',
+        result: 'passed',
+        message: 'The credential has no revocation status: its issuer cannot revoke it.',
+      });
+    } else {
+      try {
+        const status = await checkStatus({
+          credential: document,
+          documentLoader,
+          suite: new DataIntegrityProof({ cryptosuite }),
+          verifyBitstringStatusListCredential: true,
+          verifyMatchingIssuers: true,
+        });
+        if (!status.verified) throw status.error ?? new Error('the status list did not verify');
+        const revoked = (status.results as Array<{ status?: boolean }>).some((r) => r.status);
+        checks.push(
+          revoked
+            ? {
+                check: 'status',
+                result: 'failed',
+                message: 'The issuer has revoked this credential.',
+              }
+            : {
+                check: 'status',
+                result: 'passed',
+                message: 'The issuer has not revoked this credential.',
+              },
+        );
+      } catch (error) {
+        const cause =
+          error instanceof DocumentNotFoundError
+            ? `${error.url} is not available`
+            : (error as Error).message;
+        checks.push({
+          check: 'status',
+          result: 'failed',
+          message: `The revocation status could not be checked: ${cause}.`,
+        });
+      }
+    }
+
+    // 5. Dates.
+    const now = new Date(checkedAt).getTime();
+    const from = Date.parse(text(document.validFrom) ?? '');
+    const until = text(document.validUntil) ? Date.parse(text(document.validUntil)!) : null;
+    if (Number.isNaN(from)) {
+      checks.push({
+        check: 'dates',
+        result: 'failed',
+        message: 'The credential has no valid start date.',
+      });
+    } else if (from > now) {
+      checks.push({
+        check: 'dates',
+        result: 'failed',
+        message: `The credential is not valid before ${new Date(from).toISOString().slice(0, 10)}.`,
+      });
+    } else if (until !== null && (Number.isNaN(until) || until < now)) {
+      checks.push({ check: 'dates', result: 'failed', message: 'The credential has expired.' });
+    } else {
+      checks.push({
+        check: 'dates',
+        result: 'passed',
+        message:
+          until === null
+            ? `The credential is valid from ${new Date(from).toISOString().slice(0, 10)} and does not expire.`
+            : `The credential is valid from ${new Date(from).toISOString().slice(0, 10)} until ${new Date(until).toISOString().slice(0, 10)}.`,
+      });
+    }
+    return report(summary);
+  };
+}
+export type Verify = ReturnType<typeof createVerifier>;

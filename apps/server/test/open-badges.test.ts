@@ -1,0 +1,463 @@
+import { DataIntegrityProof as DccProof } from '@digitalcredentials/data-integrity';
+import { cryptosuite as dccCryptosuite } from '@digitalcredentials/eddsa-rdfc-2022-cryptosuite';
+import { securityLoader } from '@digitalcredentials/security-document-loader';
+import * as dccVc from '@digitalcredentials/vc';
+import { checkStatus as dccCheckStatus } from '@digitalcredentials/vc-bitstring-status-list';
+import type { Kysely } from 'kysely';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { API_PATHS } from '@laurel/contract/paths';
+
+import type { Database } from '../src/db/schema.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import type { BuiltUser } from './helpers/builders.ts';
+import { DIALECTS } from './helpers/database.ts';
+import { TEST_CLIENT_ID, TEST_POOL_ID, TEST_PUBLIC_URL } from './helpers/tokens.ts';
+import { createWorld, type World } from './helpers/world.ts';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- credentials are read as the JSON they are
+type Json = Record<string, any>;
+
+const CLI = fileURLToPath(new URL('../src/scripts/admin.ts', import.meta.url));
+
+describe.each(DIALECTS)('signed Open Badges credentials on %s', (dialect) => {
+  let t: TestApp;
+  let w: World;
+  let db: Kysely<Database>;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    w = await createWorld(t);
+    db = t.database.handle.db;
+  });
+  afterAll(() => t?.close());
+
+  async function call(
+    user: BuiltUser,
+    method: 'GET' | 'PUT' | 'POST',
+    url: string,
+    payload?: object,
+  ) {
+    return t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${await w.token(user)}` },
+      ...(payload ? { payload } : {}),
+    });
+  }
+  const publicGet = (url: string) => t.app.inject({ method: 'GET', url });
+
+  /**
+   * The Digital Credentials Consortium's verifier, offline: its bundled contexts, and Laurel's
+   * did:web documents and status lists fetched from the running server (did:web over http here,
+   * since the test server has no certificate).
+   */
+  const dccBase = securityLoader({ fetchRemoteContexts: false }).build();
+  async function dccLoader(url: string) {
+    const [base, fragment] = url.split('#') as [string, string | undefined];
+    let path: string | null = null;
+    if (base.startsWith('did:web:')) {
+      const segments = base.slice('did:web:'.length).split(':');
+      path = `/${segments.slice(1).join('/')}/did.json`;
+    } else if (base.startsWith(TEST_PUBLIC_URL)) path = base.slice(TEST_PUBLIC_URL.length);
+    if (path === null) return dccBase(url);
+    const response = await publicGet(path);
+    if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode}`);
+    const document = response.json();
+    if (fragment === undefined) return { contextUrl: null, documentUrl: url, document };
+    const method = document.verificationMethod.find((m: Json) => m.id === url);
+    if (!method) throw new Error(`${url} is not published`);
+    return {
+      contextUrl: null,
+      documentUrl: url,
+      document: { '@context': document['@context'], ...method },
+    };
+  }
+  async function independentlyVerify(credential: Json) {
+    const result = await dccVc.verifyCredential({
+      credential,
+      suite: new DccProof({ cryptosuite: dccCryptosuite }),
+      documentLoader: dccLoader,
+      checkStatus: (options: Json) =>
+        dccCheckStatus({
+          ...options,
+          suite: new DccProof({ cryptosuite: dccCryptosuite }),
+          documentLoader: dccLoader,
+          verifyBitstringStatusListCredential: true,
+          verifyMatchingIssuers: true,
+        }),
+    });
+    // The consortium's status check answers verified: false, without an error, for a set bit.
+    const revoked =
+      result.statusResult !== undefined &&
+      !result.statusResult.error &&
+      result.statusResult.verified === false;
+    return { verified: result.verified === true && !revoked, revoked, result };
+  }
+
+  async function addAward(externalId: string, email: string | null) {
+    const now = new Date().toISOString();
+    const { id } = await db
+      .insertInto('awards')
+      .values({
+        organizationId: w.a.id,
+        credentialId: w.credentialA,
+        externalId,
+        firstName: 'Zoë',
+        lastName: `O'Neil ${externalId}`,
+        email,
+        dateOfBirth: null,
+        awardDate: '2023-05-20',
+        awardYear: 2023,
+        uploadId: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(id);
+  }
+  const awardIdsOf = async () =>
+    (
+      await db
+        .selectFrom('awards')
+        .select('id')
+        .where('credentialId', '=', w.credentialA)
+        .orderBy('id')
+        .execute()
+    ).map((row) => Number(row.id));
+  async function badges(awardIds: number[]) {
+    const response = await call(
+      w.userA,
+      'GET',
+      `${API_PATHS.credentialAwardBadges(w.credentialA)}?awardIds=${awardIds.join(',')}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().items as Json[];
+  }
+  async function documentOf(verificationUrl: string) {
+    const response = await publicGet(`${new URL(verificationUrl).pathname}/credential.json`);
+    expect(response.statusCode).toBe(200);
+    return response.json() as Json;
+  }
+  const verifyApi = async (credential: unknown) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: API_PATHS.verify,
+      payload: credential as object,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as {
+      verified: boolean;
+      checks: Array<{ check: string; result: string; message: string }>;
+    };
+  };
+  const checkOf = (report: Awaited<ReturnType<typeof verifyApi>>, name: string) =>
+    report.checks.find((c) => c.check === name)!;
+
+  it('is off until a platform admin allows the organization and its admin turns a credential on', async () => {
+    expect(
+      (await call(w.adminA, 'POST', API_PATHS.credentialIssue(w.credentialA), {})).statusCode,
+    ).toBe(409);
+    const turnOn = await call(w.adminA, 'PUT', API_PATHS.credentialIssuing(w.credentialA), {
+      enabled: true,
+    });
+    expect(turnOn.statusCode).toBe(409);
+    expect(
+      (await call(w.adminA, 'PUT', API_PATHS.organizationIssuing(w.a.id), { issuingAllowed: true }))
+        .statusCode,
+    ).toBe(403);
+    const allowed = await call(w.platformAdmin, 'PUT', API_PATHS.organizationIssuing(w.a.id), {
+      issuingAllowed: true,
+    });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(allowed.json()).toMatchObject({ issuingAllowed: true, did: null, keys: [] });
+    // A user sees the setting but does not change it; another organization's admin does not see it.
+    expect(
+      (await call(w.userA, 'PUT', API_PATHS.credentialIssuing(w.credentialA), { enabled: true }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call(w.adminB, 'PUT', API_PATHS.credentialIssuing(w.credentialA), { enabled: true }))
+        .statusCode,
+    ).toBe(404);
+    const on = await call(w.adminA, 'PUT', API_PATHS.credentialIssuing(w.credentialA), {
+      enabled: true,
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({ enabled: true, organizationIssuingAllowed: true, issued: 0 });
+    expect(
+      (await call(w.userA, 'GET', API_PATHS.credentialIssuing(w.credentialA))).json(),
+    ).toMatchObject({ enabled: true });
+  });
+
+  it('issues one signed credential per award that an independent verifier accepts, idempotently', async () => {
+    await addAward('A-0002', 'zoe@example.test');
+    await addAward('A-0003', null);
+    expect(
+      (await call(w.userA, 'POST', API_PATHS.credentialIssue(w.credentialA), {})).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(w.adminB, 'POST', API_PATHS.credentialIssue(w.credentialA), {})).statusCode,
+    ).toBe(404);
+    const queued = await call(w.adminA, 'POST', API_PATHS.credentialIssue(w.credentialA), {});
+    expect(queued.statusCode, queued.body).toBe(202);
+    await t.runJobs();
+    const ids = await awardIdsOf();
+    const states = await badges(ids);
+    expect(states.map((s) => s.state)).toEqual(ids.map(() => 'ISSUED'));
+
+    // Again: nothing new (one live credential per award), and one audit entry per issuance.
+    await call(w.platformAdmin, 'POST', API_PATHS.credentialIssue(w.credentialA), {});
+    await t.runJobs();
+    const live = await db
+      .selectFrom('issuedCredentials')
+      .select('id')
+      .where('status', '=', 'ISSUED')
+      .execute();
+    expect(live).toHaveLength(ids.length);
+    const audits = await db
+      .selectFrom('auditEntries as e')
+      .innerJoin('auditTypes as y', 'y.id', 'e.typeId')
+      .where('y.code', '=', 'CREDENTIAL_ISSUED')
+      .select(['e.actorUserId', 'e.organizationId', 'e.summary'])
+      .execute();
+    expect(audits).toHaveLength(ids.length);
+    expect(audits.every((a) => a.actorUserId === w.adminA.id && a.organizationId === w.a.id)).toBe(
+      true,
+    );
+
+    for (const state of states) {
+      const credential = await documentOf(state.verificationUrl);
+      expect(credential.type).toEqual(['VerifiableCredential', 'OpenBadgeCredential']);
+      expect(credential['@context']).toEqual([
+        'https://www.w3.org/ns/credentials/v2',
+        'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json',
+      ]);
+      expect(credential.issuer.id).toMatch(/^did:web:localhost:issuers:[a-z2-9]{20}$/);
+      expect(credential.credentialSubject.achievement).toMatchObject({
+        type: ['Achievement'],
+        name: 'Alpha Welding Certificate',
+        achievementType: 'Certificate',
+      });
+      expect(credential.credentialStatus).toMatchObject({
+        type: 'BitstringStatusListEntry',
+        statusPurpose: 'revocation',
+      });
+      expect(credential.proof).toMatchObject({
+        type: 'DataIntegrityProof',
+        cryptosuite: 'eddsa-rdfc-2022',
+      });
+      const independent = await independentlyVerify(credential);
+      expect(
+        independent.verified,
+        JSON.stringify(independent.result.error ?? independent.result.results),
+      ).toBe(true);
+      expect((await verifyApi(credential)).verified).toBe(true);
+    }
+    const withEmail = await documentOf(states[1]!.verificationUrl);
+    expect(withEmail.credentialSubject.identifier[0]).toMatchObject({
+      type: 'IdentityObject',
+      hashed: true,
+      identityType: 'emailAddress',
+    });
+    expect(JSON.stringify(withEmail)).not.toContain('zoe@example.test');
+    const withoutEmail = await documentOf(states[2]!.verificationUrl);
+    expect(withoutEmail.credentialSubject.identifier[0]).toMatchObject({
+      identityType: 'name',
+      hashed: false,
+    });
+
+    // The DID document and the issuer profile are public.
+    const did = await publicGet(`/issuers/${withEmail.issuer.id.split(':').at(-1)}/did.json`);
+    expect(did.json()).toMatchObject({
+      id: withEmail.issuer.id,
+      verificationMethod: [{ type: 'Multikey', controller: withEmail.issuer.id }],
+      assertionMethod: [withEmail.proof.verificationMethod],
+    });
+    const profile = await publicGet(`/issuers/${withEmail.issuer.id.split(':').at(-1)}`);
+    expect(profile.json()).toMatchObject({
+      id: withEmail.issuer.id,
+      type: ['Profile'],
+      name: 'Alpha College',
+    });
+  });
+
+  it('fails a tampered credential and one whose status list says revoked', async () => {
+    const [first] = await badges(await awardIdsOf());
+    const credential = await documentOf(first!.verificationUrl);
+    const tampered = { ...credential, name: credential.name.replace(/^A/, 'B') };
+    expect((await independentlyVerify(tampered)).verified).toBe(false);
+    const report = await verifyApi(tampered);
+    expect(report.verified).toBe(false);
+    expect(checkOf(report, 'signature')).toMatchObject({ result: 'failed' });
+
+    const awardId = first!.awardId as number;
+    expect(
+      (await call(w.userA, 'POST', API_PATHS.awardBadgeRevoke(awardId), { reason: 'x' }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await call(w.adminB, 'POST', API_PATHS.awardBadgeRevoke(awardId), { reason: 'x' }))
+        .statusCode,
+    ).toBe(404);
+    const revoked = await call(w.adminA, 'POST', API_PATHS.awardBadgeRevoke(awardId), {
+      reason: 'Issued in error',
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(revoked.json()).toMatchObject({ state: 'REVOKED', revocationReason: 'Issued in error' });
+    const independent = await independentlyVerify(credential);
+    expect(independent.revoked).toBe(true);
+    expect(independent.verified).toBe(false);
+    const after = await verifyApi(credential);
+    expect(checkOf(after, 'status')).toEqual({
+      check: 'status',
+      result: 'failed',
+      message: 'The issuer has revoked this credential.',
+    });
+    expect(checkOf(after, 'signature').result).toBe('passed');
+    const audit = await db
+      .selectFrom('auditEntries as e')
+      .innerJoin('auditTypes as y', 'y.id', 'e.typeId')
+      .where('y.code', '=', 'CREDENTIAL_REVOKED')
+      .select(['e.summary', 'e.actorUserId'])
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.summary).toContain('Issued in error');
+    // Another revocation of the same award: nothing live any more.
+    expect(
+      (await call(w.adminA, 'POST', API_PATHS.awardBadgeRevoke(awardId), { reason: 'again' }))
+        .statusCode,
+    ).toBe(409);
+  });
+
+  it('revokes and re-issues a corrected award automatically', async () => {
+    const [, second] = await badges(await awardIdsOf());
+    const before = await documentOf(second!.verificationUrl);
+    await db
+      .updateTable('awards')
+      .set({ firstName: 'Zoe' })
+      .where('id', '=', second!.awardId)
+      .execute();
+    await call(w.adminA, 'POST', API_PATHS.credentialIssue(w.credentialA), {});
+    await t.runJobs();
+    const [, now] = await badges(await awardIdsOf());
+    expect(now).toMatchObject({ state: 'ISSUED' });
+    expect(now!.verificationUrl).not.toBe(second!.verificationUrl);
+    expect((await independentlyVerify(before)).revoked).toBe(true);
+    expect((await independentlyVerify(await documentOf(now!.verificationUrl))).verified).toBe(true);
+  });
+
+  it('shows a public verification page and a 404 page for an unknown id', async () => {
+    const [, second] = await badges(await awardIdsOf());
+    const page = await publicGet(new URL(second!.verificationUrl).pathname);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('This credential is valid.');
+    expect(page.body).toContain('Alpha Welding Certificate');
+    expect(page.body).toContain('Zoe O&#39;Neil A-0002');
+    expect(page.body).toContain('property="og:title"');
+    expect(page.body).toContain(
+      'https://www.linkedin.com/profile/add?startTask=CERTIFICATION_NAME',
+    );
+    expect(page.body).toContain('issueYear=2023');
+    expect(page.body).not.toMatch(/earning|salary|wage/i);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    const qr = await publicGet(`${new URL(second!.verificationUrl).pathname}/qr.svg`);
+    expect(qr.headers['content-type']).toContain('image/svg+xml');
+    const unknown = await publicGet('/verify/abcdefghijkmnpqrstuvw');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('No credential has this address.');
+  });
+
+  it('refuses junk, deep nesting and a did:web at a private address cleanly', async () => {
+    const junk = await t.app.inject({
+      method: 'POST',
+      url: API_PATHS.verify,
+      headers: { 'content-type': 'application/json' },
+      payload: `{"a":"${'x'.repeat(1024 * 1024)}"}`,
+    });
+    expect(junk.statusCode).toBe(413);
+    expect(junk.json()).toHaveProperty('message');
+    const deep = await t.app.inject({
+      method: 'POST',
+      url: API_PATHS.verify,
+      headers: { 'content-type': 'application/json' },
+      payload: `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`,
+    });
+    expect(deep.statusCode).toBe(400);
+    expect(deep.json()).toHaveProperty('message');
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: API_PATHS.verify,
+      headers: { 'content-type': 'application/json' },
+      payload: 'not json at all',
+    });
+    expect(notJson.statusCode).toBe(400);
+
+    const [, second] = await badges(await awardIdsOf());
+    const credential = await documentOf(second!.verificationUrl);
+    for (const did of [
+      'did:web:10.0.0.7%3A8443:issuers:x',
+      'did:web:127.0.0.1',
+      'did:web:localhost%3A22',
+    ]) {
+      const report = await verifyApi({
+        ...credential,
+        issuer: { ...credential.issuer, id: did },
+        proof: { ...credential.proof, verificationMethod: `${did}#key-1` },
+      });
+      expect(report.verified).toBe(false);
+      expect(checkOf(report, 'issuer')).toMatchObject({ result: 'failed' });
+      expect(checkOf(report, 'issuer').message).toMatch(/private, loopback or link-local/);
+    }
+    const plain = await verifyApi({ hello: 'world' });
+    expect(plain.verified).toBe(false);
+    expect(checkOf(plain, 'format').result).toBe('failed');
+  });
+  it('keeps credentials signed by a retired key valid and fails those whose key was removed', async () => {
+    const [, , third] = await badges(await awardIdsOf());
+    const old = await documentOf(third!.verificationUrl);
+    const rotated = spawnSync(
+      process.execPath,
+      [CLI, 'rotate-issuer-key', '--organization', String(w.a.id)],
+      {
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: {
+          ...process.env,
+          DATABASE_URL: t.database.url,
+          COGNITO_POOL_ID: TEST_POOL_ID,
+          COGNITO_CLIENT_ID: TEST_CLIENT_ID,
+          PUBLIC_URL: TEST_PUBLIC_URL,
+          LOG_LEVEL: 'silent',
+        },
+      },
+    );
+    expect(rotated.status, rotated.stderr).toBe(0);
+    const newKey = /New issuer key for Alpha College: (\S+)/.exec(rotated.stdout)![1]!;
+    expect(newKey).not.toBe(old.proof.verificationMethod);
+    expect((await independentlyVerify(old)).verified).toBe(true);
+    expect((await verifyApi(old)).verified).toBe(true);
+    const fresh = await addAward('A-0004', 'new@example.test');
+    await call(w.adminA, 'POST', API_PATHS.credentialIssue(w.credentialA), { awardIds: [fresh] });
+    await t.runJobs();
+    const [state] = await badges([fresh]);
+    const signedWithNew = await documentOf(state!.verificationUrl);
+    expect(signedWithNew.proof.verificationMethod).toBe(newKey);
+    expect((await independentlyVerify(signedWithNew)).verified).toBe(true);
+    const issuing = (await call(w.adminA, 'GET', API_PATHS.organizationIssuing(w.a.id))).json();
+    expect(issuing.keys.map((k: Json) => k.status)).toEqual(['RETIRED', 'ACTIVE']);
+
+    await db
+      .deleteFrom('issuerKeys')
+      .where('verificationMethod', '=', old.proof.verificationMethod)
+      .execute();
+    expect((await independentlyVerify(old)).verified).toBe(false);
+    const report = await verifyApi(old);
+    expect(report.verified).toBe(false);
+    expect(checkOf(report, 'issuer').result).toBe('failed');
+  });
+});
