@@ -59,7 +59,10 @@ import { organizationsRoutes } from './modules/organizations/organizations.route
 import { createOrganizationsService } from './modules/organizations/organizations.service.ts';
 import { createSearchRepository } from './modules/search/search.repository.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
-import { createBenchmarksRepository } from './modules/benchmarks/benchmarks.repository.ts';
+import {
+  createBenchmarksRepository,
+  previousVersionsBefore,
+} from './modules/benchmarks/benchmarks.repository.ts';
 import { benchmarksRoutes } from './modules/benchmarks/benchmarks.routes.ts';
 import { createBenchmarksService } from './modules/benchmarks/benchmarks.service.ts';
 import { createEarningsImportsRepository } from './modules/earnings/earnings-imports.repository.ts';
@@ -261,6 +264,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await createSsoRepository(database.db).purgeLoginStates(new Date());
       await createMailRepository(database.db).maskExpired();
       await rateLimits.purgeExpired();
+      await createBenchmarksRepository(database.db).purgePrevious(
+        previousVersionsBefore(options.now?.() ?? new Date()),
+      );
     },
   });
   const jobs = options.jobThread

@@ -5,6 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@laurel/contract/paths';
 
 import type { Database } from '../src/db/schema.ts';
+import {
+  createBenchmarksRepository,
+  previousVersionsBefore,
+} from '../src/modules/benchmarks/benchmarks.repository.ts';
 import { realFactor } from '../src/modules/insights/cpi-u.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import type { BuiltUser } from './helpers/builders.ts';
@@ -133,6 +137,7 @@ describe.each(DIALECTS)('earnings benchmarks on %s', (dialect) => {
         codeSystem: 'CIP',
         source: SOURCE,
         dataSetId: created.id,
+        dataSetName: 'wages.csv',
       },
       threshold: {
         metric: 'hs_earnings_threshold',
@@ -144,6 +149,7 @@ describe.each(DIALECTS)('earnings benchmarks on %s', (dialect) => {
         codeSystem: null,
         source: SOURCE,
         dataSetId: created.id,
+        dataSetName: 'wages.csv',
       },
     });
 
@@ -287,14 +293,212 @@ describe.each(DIALECTS)('earnings benchmarks on %s', (dialect) => {
     ).toBe(404);
     expect((await auditOf(created.id)).map((entry) => [entry.code, entry.summary])).toEqual([
       ['UPLOAD', 'Imported benchmark file "first.csv" (1 rows)'],
-      ['UPDATE', 'Replaced benchmark data set "first.csv" with "second.csv" (2 rows)'],
+      [
+        'UPDATE',
+        'Replaced benchmark data set "first.csv" (1 rows) with "second.csv" (2 rows); the previous version can be restored for 30 days',
+      ],
       ['DELETE', 'Deleted benchmark data set "second.csv"'],
     ]);
+  });
+
+  it('checks a file without storing it, keeps the replaced rows, restores them and undoes the restore', async () => {
+    const first = [
+      HEADER,
+      `OR,48.0508,,median_earnings,2023,61000,${SOURCE}`,
+      `US,48.0508,,median_earnings,2023,58000,${SOURCE}`,
+      `OR,,,hs_earnings_threshold,2023,31900,${SOURCE}`,
+    ].join('\n');
+    const created = (
+      await send(w.platformAdmin, 'POST', API_PATHS.benchmarks, first, 'regional.csv')
+    ).json();
+    const before = await values();
+
+    const checked = await send(
+      w.platformAdmin,
+      'POST',
+      API_PATHS.benchmarkCheck,
+      `${HEADER}\nOR,48.0508,,median_earnings,2023,65000,${SOURCE}\n`,
+      'regional-2.csv',
+    );
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json()).toEqual({ fileName: 'regional-2.csv', rows: 1 });
+    const badCheck = await send(
+      w.platformAdmin,
+      'POST',
+      API_PATHS.benchmarkCheck,
+      `${HEADER}\nOR,48.0508,,median_earnings,2023,abc,${SOURCE}\n`,
+    );
+    expect(badCheck.statusCode).toBe(400);
+    expect(badCheck.json().fieldErrors).toEqual({
+      '2.value': 'must be an amount in dollars above 0, e.g. 52100',
+    });
+    expect(await values()).toEqual(before);
+    // Nothing to restore before a replacement.
+    const nothing = await send(w.platformAdmin, 'POST', API_PATHS.benchmarkRestore(created.id), '');
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json().message).toContain('no previous version');
+
+    const replaced = await send(
+      w.platformAdmin,
+      'PUT',
+      API_PATHS.benchmark(created.id),
+      `${HEADER}\nOR,48.0508,,median_earnings,2023,65000,${SOURCE}\n`,
+      'regional-2.csv',
+    );
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json()).toMatchObject({
+      id: created.id,
+      fileName: 'regional-2.csv',
+      rows: 1,
+      previousVersion: {
+        fileName: 'regional.csv',
+        rows: 3,
+        replacedAt: '2026-03-01T00:00:00.000Z',
+        restorableUntil: '2026-03-31T00:00:00.000Z',
+      },
+    });
+    // The previous version is not a data set of the list, and no comparison reads it.
+    const listed = (await call(w.platformAdmin, 'GET', API_PATHS.benchmarks)).json();
+    expect(listed.items.filter((set: { id: number }) => set.id === created.id)).toHaveLength(1);
+    expect(listed.items.map((set: { fileName: string }) => set.fileName)).not.toContain(
+      'regional.csv',
+    );
+    const comparison = (
+      await call(w.userA, 'GET', `${API_PATHS.benchmarkComparison}?credentialId=${w.credentialA}`)
+    ).json();
+    expect(comparison.benchmark).toMatchObject({
+      reportedValue: 65_000,
+      dataSetId: created.id,
+      dataSetName: 'regional-2.csv',
+    });
+    expect(comparison.threshold?.dataSetId).not.toBe(created.id);
+
+    const restored = await send(
+      w.platformAdmin,
+      'POST',
+      API_PATHS.benchmarkRestore(created.id),
+      '',
+    );
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toMatchObject({
+      id: created.id,
+      fileName: 'regional.csv',
+      rows: 3,
+      previousVersion: { fileName: 'regional-2.csv', rows: 1 },
+    });
+    const back = (
+      await call(w.userA, 'GET', `${API_PATHS.benchmarkComparison}?credentialId=${w.credentialA}`)
+    ).json();
+    expect(back.benchmark).toMatchObject({ reportedValue: 61_000, dataSetName: 'regional.csv' });
+    // A second restore undoes the first.
+    const again = await send(w.platformAdmin, 'POST', API_PATHS.benchmarkRestore(created.id), '');
+    expect(again.json()).toMatchObject({
+      fileName: 'regional-2.csv',
+      rows: 1,
+      previousVersion: { fileName: 'regional.csv', rows: 3 },
+    });
+    expect((await auditOf(created.id)).map((entry) => entry.summary).slice(-2)).toEqual([
+      'Restored the previous version of benchmark data set "regional-2.csv" (1 rows): "regional.csv" (3 rows)',
+      'Restored the previous version of benchmark data set "regional.csv" (3 rows): "regional-2.csv" (1 rows)',
+    ]);
+
+    // After 30 days the previous version can no longer be restored, and the purge deletes it.
+    await db
+      .updateTable('benchmarkDataSets')
+      .set({ replacedAt: '2026-01-29T23:00:00.000Z' })
+      .where('previousOfId', '=', created.id)
+      .execute();
+    const expired = (await call(w.platformAdmin, 'GET', API_PATHS.benchmarks)).json();
+    expect(
+      expired.items.find((set: { id: number }) => set.id === created.id).previousVersion,
+    ).toBeNull();
+    const late = await send(w.platformAdmin, 'POST', API_PATHS.benchmarkRestore(created.id), '');
+    expect(late.statusCode).toBe(409);
+    const kept = await db
+      .selectFrom('benchmarkDataSets')
+      .select('id')
+      .where('previousOfId', '=', created.id)
+      .executeTakeFirstOrThrow();
+    await createBenchmarksRepository(db).purgePrevious(
+      previousVersionsBefore(new Date('2026-03-01T00:00:00Z')),
+    );
+    expect(
+      await db.selectFrom('benchmarkDataSets').select('id').where('id', '=', kept.id).execute(),
+    ).toEqual([]);
+    expect((await values()).filter((row) => Number(row.dataSetId) === kept.id)).toEqual([]);
+
+    // Deleting a data set deletes its previous version too.
+    await send(
+      w.platformAdmin,
+      'PUT',
+      API_PATHS.benchmark(created.id),
+      `${HEADER}\nOR,48.0508,,median_earnings,2023,66000,${SOURCE}\n`,
+    );
+    expect(
+      (await call(w.platformAdmin, 'DELETE', API_PATHS.benchmark(created.id))).statusCode,
+    ).toBe(204);
+    expect(
+      await db
+        .selectFrom('benchmarkDataSets')
+        .select('id')
+        .where('previousOfId', '=', created.id)
+        .execute(),
+    ).toEqual([]);
+  });
+
+  it('uses the data set imported last for overlapping rows, says so in the list and names it in the comparison', async () => {
+    const row = (value: number) => `OR,48.0508,,median_earnings,2023,${value},${SOURCE}`;
+    const older = (
+      await send(
+        w.platformAdmin,
+        'POST',
+        API_PATHS.benchmarks,
+        `${HEADER}\n${row(70000)}`,
+        'same.csv',
+      )
+    ).json();
+    const newer = (
+      await send(
+        w.platformAdmin,
+        'POST',
+        API_PATHS.benchmarks,
+        `${HEADER}\n${row(72000)}`,
+        'same.csv',
+      )
+    ).json();
+    // Replacing the older one keeps its place: the newer data set still wins.
+    await send(
+      w.platformAdmin,
+      'PUT',
+      API_PATHS.benchmark(older.id),
+      `${HEADER}\n${row(71000)}`,
+      'older-replaced.csv',
+    );
+    const list = (await call(w.platformAdmin, 'GET', API_PATHS.benchmarks)).json();
+    const rank = (id: number) =>
+      list.items.find((set: { id: number }) => set.id === id).precedence as number;
+    expect(rank(newer.id)).toBe(1);
+    expect(rank(older.id)).toBeGreaterThan(1);
+    expect(list.items.map((set: { precedence: number }) => set.precedence)).toEqual(
+      list.items.map((_: unknown, index: number) => index + 1),
+    );
+    const comparison = (
+      await call(w.userA, 'GET', `${API_PATHS.benchmarkComparison}?credentialId=${w.credentialA}`)
+    ).json();
+    expect(comparison.benchmark).toMatchObject({
+      reportedValue: 72_000,
+      dataSetId: newer.id,
+      dataSetName: 'same.csv',
+    });
+    await call(w.platformAdmin, 'DELETE', API_PATHS.benchmark(newer.id));
+    await call(w.platformAdmin, 'DELETE', API_PATHS.benchmark(older.id));
   });
 
   it('lets only platform admins manage benchmarks, and only the organization read its comparison', async () => {
     const csv = `${HEADER}\nUS,,,hs_earnings_threshold,2023,30500,${SOURCE}\n`;
     for (const user of [w.adminA, w.userA]) {
+      expect((await send(user, 'POST', API_PATHS.benchmarkCheck, csv)).statusCode).toBe(403);
+      expect((await send(user, 'POST', API_PATHS.benchmarkRestore(1), '')).statusCode).toBe(403);
       expect((await send(user, 'POST', API_PATHS.benchmarks, csv)).statusCode).toBe(403);
       expect((await send(user, 'PUT', API_PATHS.benchmark(1), csv)).statusCode).toBe(403);
       expect((await call(user, 'GET', API_PATHS.benchmarks)).statusCode).toBe(403);

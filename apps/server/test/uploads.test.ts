@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { parse } from 'csv-parse/sync';
 
+import { DEFAULT_PAGE_SIZE } from '@laurel/contract/pagination';
+import { API_PATHS } from '@laurel/contract/paths';
 import type { TUpload } from '@laurel/contract/uploads';
 import { UPLOAD_COLUMNS, UPLOAD_MAX_BYTES } from '@laurel/contract/uploads';
 
@@ -496,6 +498,159 @@ describe.each(DIALECTS)('uploads on %s', (dialect) => {
       .where('e.resourceId', '=', String(done.id))
       .execute();
     expect(exports.map((e) => e.code).sort()).toEqual(['EXPORT', 'UPLOAD']);
+  });
+
+  it('pages the refused rows one reason a line, with their column and cell, filtered by column and reason', async () => {
+    const done = await uploadAndProcess(
+      'refusals.csv',
+      csv(
+        'ALPHA-1,R-001,Ann,Bee,,,2020-01-01', // 2: good
+        'WELD-101,R-002,Ann,Bee,,,2020-01-01', // 3: unknown code
+        'ALPHA-1,,,Bee,ann@,,2020-01-01', // 4: external id and first name missing, e-mail
+        'ALPHA-1,R-004,Ann', // 5: cell count
+        'ALPHA-1,R-001,Again,Bee,,,2020-01-01', // 6: repeats row 2
+        'RN-ASSOC,R-006,Ann,Bee,,,2020-01-01', // 7: unknown code
+      ),
+    );
+    expect(done).toMatchObject({ rowsOk: 1, rowsFailed: 5 });
+    const url = API_PATHS.uploadRefusals(done.id);
+    const all = await get(url);
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json()).toEqual({
+      items: [
+        {
+          rowNumber: 3,
+          column: 'credential_code',
+          reason: 'unknown-credential',
+          message: 'No credential of this organization has the code "WELD-101"',
+          value: 'WELD-101',
+        },
+        {
+          rowNumber: 4,
+          column: 'external_id',
+          reason: 'missing',
+          message: 'external_id is missing',
+          value: '',
+        },
+        {
+          rowNumber: 4,
+          column: 'first_name',
+          reason: 'missing',
+          message: 'first_name is missing',
+          value: '',
+        },
+        {
+          rowNumber: 4,
+          column: 'email',
+          reason: 'invalid-email',
+          message: 'email "ann@" is not a valid e-mail address',
+          value: 'ann@',
+        },
+        {
+          rowNumber: 5,
+          column: null,
+          reason: 'cell-count',
+          message: 'Expected 7 cells, found 3',
+          value: null,
+        },
+        {
+          rowNumber: 6,
+          column: null,
+          reason: 'repeated-row',
+          message: 'Repeats row 2 (same credential, external_id and award_date)',
+          value: null,
+        },
+        {
+          rowNumber: 7,
+          column: 'credential_code',
+          reason: 'unknown-credential',
+          message: 'No credential of this organization has the code "RN-ASSOC"',
+          value: 'RN-ASSOC',
+        },
+      ],
+      total: 7,
+      page: 1,
+      pageSize: DEFAULT_PAGE_SIZE,
+      columns: [
+        { column: 'credential_code', count: 2 },
+        { column: 'external_id', count: 1 },
+        { column: 'first_name', count: 1 },
+        { column: 'email', count: 1 },
+        { column: 'row', count: 2 },
+      ],
+      reasons: [
+        { reason: 'missing', count: 2 },
+        { reason: 'unknown-credential', count: 2 },
+        { reason: 'cell-count', count: 1 },
+        { reason: 'invalid-email', count: 1 },
+        { reason: 'repeated-row', count: 1 },
+      ],
+    });
+    const byColumn = (await get(`${url}?column=credential_code`)).json();
+    expect(byColumn.items.map((r: { rowNumber: number }) => r.rowNumber)).toEqual([3, 7]);
+    expect(byColumn.total).toBe(2);
+    const wholeRows = (await get(`${url}?column=row`)).json();
+    expect(wholeRows.items.map((r: { reason: string }) => r.reason)).toEqual([
+      'cell-count',
+      'repeated-row',
+    ]);
+    const byReason = (await get(`${url}?reason=missing&column=first_name`)).json();
+    expect(byReason.items).toHaveLength(1);
+    expect(byReason.items[0]).toMatchObject({ rowNumber: 4, column: 'first_name' });
+    const second = (await get(`${url}?pageSize=3&page=2`)).json();
+    expect(second.items.map((r: { rowNumber: number }) => r.rowNumber)).toEqual([4, 5, 6]);
+    expect(second.total).toBe(7);
+    expect((await get(`${url}?column=nope`)).statusCode).toBe(400);
+    expect((await get(`${url}?reason=missing&extra=1`)).statusCode).toBe(400);
+
+    // The credentials the upload's awards belong to: the insights it changed.
+    const credentials = await get(API_PATHS.uploadCredentials(done.id));
+    expect(credentials.statusCode).toBe(200);
+    expect(credentials.json()).toEqual({
+      items: [{ id: w.credentialA, code: 'ALPHA-1', name: 'Alpha Welding Certificate' }],
+    });
+
+    for (const target of [url, API_PATHS.uploadCredentials(done.id)]) {
+      for (const [who, status] of Object.entries({
+        adminA: 200,
+        platformAdmin: 200,
+        userA: 403,
+        adminB: 404,
+      })) {
+        const response = await get(target, who as 'adminA');
+        expect(response.statusCode, `${who} ${target}`).toBe(status);
+      }
+      expect((await t.app.inject({ method: 'GET', url: target })).statusCode).toBe(401);
+    }
+    expect((await get(API_PATHS.uploadRefusals(999_999), 'platformAdmin')).statusCode).toBe(404);
+  });
+
+  it('offers an organization the template with its own credential codes, which it accepts whole', async () => {
+    const response = await get(`${API_PATHS.uploadTemplate}?organizationId=${w.a.id}`);
+    expect(response.statusCode).toBe(200);
+    const rows = parse(response.body.replace(/^\uFEFF/, '')) as string[][];
+    expect(rows[0]).toEqual([...UPLOAD_COLUMNS]);
+    expect(rows.slice(1).map((row) => row[0])).toEqual(['ALPHA-1', 'ALPHA-2']);
+    // A file made from it, as it is, is accepted whole.
+    const done = await uploadAndProcess('from-template.csv', response.body);
+    expect(done).toMatchObject({ status: 'COMPLETED', rowsOk: 2, rowsFailed: 0 });
+
+    for (const [who, status] of Object.entries({
+      adminA: 200,
+      platformAdmin: 200,
+      userA: 403,
+      adminB: 404,
+    })) {
+      const answer = await get(
+        `${API_PATHS.uploadTemplate}?organizationId=${w.a.id}`,
+        who as 'adminA',
+      );
+      expect(answer.statusCode, who).toBe(status);
+    }
+    expect(
+      (await get(`${API_PATHS.uploadTemplate}?organizationId=999999`, 'platformAdmin')).statusCode,
+    ).toBe(404);
+    expect((await get(`${API_PATHS.uploadTemplate}?organizationId=abc`)).statusCode).toBe(400);
   });
 
   it('keeps the awards of a file whose rows are all refused out, and completes with errors', async () => {

@@ -113,6 +113,21 @@ export const ZBenchmarkDataSet = z
     importedBy: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    /**
+     * 1 for the data set whose figure is used where data sets have a row for the same place,
+     * code, metric and year; 2 for the next… Data sets imported later come first; a replacement
+     * keeps its data set's place.
+     */
+    precedence: z.number().int(),
+    /** The rows this data set had before its last replacement, while they can be restored. */
+    previousVersion: z
+      .object({
+        fileName: z.string(),
+        rows: z.number().int(),
+        replacedAt: z.string(),
+        restorableUntil: z.string(),
+      })
+      .nullable(),
   })
   .meta({ id: 'BenchmarkDataSet' });
 export type TBenchmarkDataSet = z.infer<typeof ZBenchmarkDataSet>;
@@ -138,6 +153,8 @@ export const ZBenchmarkReference = z
     codeSystem: z.enum(['CIP', 'SOC']).nullable(),
     source: z.string(),
     dataSetId: z.number().int(),
+    /** The file name of the data set the figure was read from. */
+    dataSetName: z.string(),
   })
   .meta({ id: 'BenchmarkReference' });
 export type TBenchmarkReference = z.infer<typeof ZBenchmarkReference>;
@@ -162,3 +179,12 @@ export const ZBenchmarkComparisonQuery = z.strictObject({
   dollarsOfYear: ZWholeNumber.pipe(z.number().int().min(1990).max(2100)).optional(),
 });
 export type TBenchmarkComparisonQuery = z.infer<typeof ZBenchmarkComparisonQuery>;
+
+/** How long a replaced data set's previous rows can be restored. */
+export const BENCHMARK_PREVIOUS_VERSION_DAYS = 30;
+
+/** A benchmark file checked whole and not stored: what replacing with it would bring. */
+export const ZBenchmarkFileCheck = z
+  .object({ fileName: z.string(), rows: z.number().int() })
+  .meta({ id: 'BenchmarkFileCheck' });
+export type TBenchmarkFileCheck = z.infer<typeof ZBenchmarkFileCheck>;

@@ -49,11 +49,16 @@ export const API_PATHS = {
   /** Checks a benchmark file without storing it: its row count, or its errors. */
   benchmarkCheck: '/api/benchmarks/check',
   benchmarkRestore: (id: number | string) => `/api/benchmarks/${id}/restore`,
+  /** Checks a benchmark file without storing it: its row count, or its errors. */
+  benchmarkCheck: '/api/benchmarks/check',
+  benchmarkRestore: (id: number | string) => `/api/benchmarks/${id}/restore`,
   organizationUploads: (id: number | string) => `/api/organizations/${id}/uploads`,
   uploads: '/api/uploads',
   uploadsExport: '/api/uploads/export.csv',
   upload: (id: number | string) => `/api/uploads/${id}`,
   uploadErrors: (id: number | string) => `/api/uploads/${id}/errors.csv`,
+  uploadRefusals: (id: number | string) => `/api/uploads/${id}/refusals`,
+  uploadCredentials: (id: number | string) => `/api/uploads/${id}/credentials`,
   uploadRefusals: (id: number | string) => `/api/uploads/${id}/refusals`,
   uploadCredentials: (id: number | string) => `/api/uploads/${id}/credentials`,
   uploadTemplate: '/api/uploads/template.csv',

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 import { UPLOAD_STATUSES } from './constants.ts';
-import { listQuery, page, ZId } from './pagination.ts';
+import {
+  DEFAULT_PAGE_SIZE,
+  listQuery,
+  MAX_PAGE_SIZE,
+  page,
+  ZId,
+  ZWholeNumber,
+} from './pagination.ts';
 
 /** Columns of an awards upload, in order. The header row must name them exactly. */
 export const UPLOAD_COLUMNS = [
@@ -13,6 +20,7 @@ export const UPLOAD_COLUMNS = [
   'date_of_birth',
   'award_date',
 ] as const;
+export type UploadColumn = (typeof UPLOAD_COLUMNS)[number];
 /** Largest accepted upload file, in bytes. */
 export const UPLOAD_MAX_BYTES = 200 * 1024 * 1024;
 
@@ -48,3 +56,77 @@ export type TUploadListQuery = z.infer<typeof ZUploadListQuery>;
 export const ZAllUploadsListQuery = ZUploadListQuery.extend({ organizationId: ZId.optional() });
 export type TAllUploadsListQuery = z.infer<typeof ZAllUploadsListQuery>;
 export const ZUploadPage = page(ZUpload).meta({ id: 'UploadPage' });
+
+/** Why a cell or row of an upload was refused. */
+export const UPLOAD_REFUSAL_REASONS = [
+  'cell-count',
+  'too-long',
+  'missing',
+  'unknown-credential',
+  'archived-credential',
+  'invalid-email',
+  'invalid-date',
+  'date-out-of-range',
+  'repeated-row',
+] as const;
+export type UploadRefusalReason = (typeof UPLOAD_REFUSAL_REASONS)[number];
+export const UPLOAD_REFUSAL_REASON_LABELS: Record<UploadRefusalReason, string> = {
+  'cell-count': 'Wrong number of cells',
+  'too-long': 'Too long',
+  missing: 'Missing',
+  'unknown-credential': 'Not one of the organization’s credential codes',
+  'archived-credential': 'Archived credential',
+  'invalid-email': 'Not a valid e-mail address',
+  'invalid-date': 'Not a date written YYYY-MM-DD',
+  'date-out-of-range': 'Date out of range',
+  'repeated-row': 'Repeats an earlier row',
+};
+/** The column filter's value for a problem of the row as a whole (cell count, repeated row). */
+export const UPLOAD_WHOLE_ROW = 'row';
+
+/** One reason a row of an upload was refused: its row number, the column, and the cell. */
+export const ZUploadRefusal = z
+  .object({
+    /** As a spreadsheet shows it: the header is row 1. */
+    rowNumber: z.number().int(),
+    /** The column at fault; null for the row as a whole. */
+    column: z.enum(UPLOAD_COLUMNS).nullable(),
+    reason: z.enum(UPLOAD_REFUSAL_REASONS),
+    message: z.string(),
+    /** The cell as uploaded; null for the row as a whole. */
+    value: z.string().nullable(),
+  })
+  .meta({ id: 'UploadRefusal' });
+export type TUploadRefusal = z.infer<typeof ZUploadRefusal>;
+
+export const ZUploadRefusalQuery = z.strictObject({
+  column: z.enum([...UPLOAD_COLUMNS, UPLOAD_WHOLE_ROW]).optional(),
+  reason: z.enum(UPLOAD_REFUSAL_REASONS).optional(),
+  page: ZWholeNumber.pipe(z.number().int().min(1).max(100_000)).default(1),
+  pageSize: ZWholeNumber.pipe(
+    z.number().int().min(1).max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE} rows a page`),
+  ).default(DEFAULT_PAGE_SIZE),
+});
+export type TUploadRefusalQuery = z.infer<typeof ZUploadRefusalQuery>;
+
+/** A page of an upload's refusals in file order, and how many there are by column and reason. */
+export const ZUploadRefusalPage = page(ZUploadRefusal)
+  .extend({
+    columns: z.array(
+      z.object({ column: z.enum([...UPLOAD_COLUMNS, UPLOAD_WHOLE_ROW]), count: z.number().int() }),
+    ),
+    reasons: z.array(z.object({ reason: z.enum(UPLOAD_REFUSAL_REASONS), count: z.number().int() })),
+  })
+  .meta({ id: 'UploadRefusalPage' });
+export type TUploadRefusalPage = z.infer<typeof ZUploadRefusalPage>;
+
+/** The credentials whose awards an upload added or changed (their insights changed with it). */
+export const ZUploadCredentials = z
+  .object({
+    items: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
+  })
+  .meta({ id: 'UploadCredentials' });
+export type TUploadCredentials = z.infer<typeof ZUploadCredentials>;
+
+/** `?organizationId=`: the template with that organization's own credential codes. */
+export const ZUploadTemplateQuery = z.strictObject({ organizationId: ZId.optional() });

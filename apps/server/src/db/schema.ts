@@ -132,6 +132,7 @@ export interface Database {
   uploads: UploadTable;
   uploadFileChunks: UploadFileChunkTable;
   uploadRows: UploadRowTable;
+  uploadRefusals: UploadRefusalTable;
   earningsImports: EarningsImportTable;
   earningsImportChunks: EarningsImportChunkTable;
   earningsYears: EarningsYearTable;
@@ -287,6 +288,19 @@ export interface UploadFileChunkTable {
   data: Buffer;
 }
 
+/** One reason an upload row was refused (the rows' `error` joins their messages). */
+export interface UploadRefusalTable {
+  uploadId: number;
+  rowNumber: number;
+  seq: number;
+  /** null: the row as a whole. */
+  columnName: string | null;
+  reason: string;
+  message: string;
+  /** The cell as uploaded. */
+  value: string | null;
+}
+
 export interface UploadRowTable {
   uploadId: number;
   rowNumber: number;
@@ -388,6 +402,10 @@ export interface BenchmarkDataSetTable {
   importedByUserId: number | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+  /** Set on a previous version: the data set it was replaced in. Comparisons never read it. */
+  previousOfId: number | null;
+  /** When a previous version was replaced (it is purged 30 days later). */
+  replacedAt: Timestamp | null;
 }
 
 export interface BenchmarkValueTable {

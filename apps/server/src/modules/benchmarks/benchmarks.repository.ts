@@ -1,6 +1,10 @@
 import type { Insertable, Kysely } from 'kysely';
 
-import type { BenchmarkMetric, TBenchmarkDataSet } from '@laurel/contract/benchmarks';
+import {
+  BENCHMARK_PREVIOUS_VERSION_DAYS,
+  type BenchmarkMetric,
+  type TBenchmarkDataSet,
+} from '@laurel/contract/benchmarks';
 
 import type { BenchmarkValueTable, Database } from '../../db/schema.ts';
 import { toIso } from '../../db/values.ts';
@@ -13,20 +17,72 @@ const SOURCES_LISTED = 5;
 /** A stored benchmark figure, as the comparison reads it. */
 export interface StoredBenchmark extends Omit<BenchmarkRow, 'line'> {
   dataSetId: number;
+  dataSetName: string;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Until when a previous version replaced at `replacedAt` can be restored. */
+export const restorableUntil = (replacedAt: Date) =>
+  new Date(replacedAt.getTime() + BENCHMARK_PREVIOUS_VERSION_DAYS * DAY_MS);
+
+/** Previous versions replaced before this can no longer be restored (the hourly purge). */
+export const previousVersionsBefore = (now: Date) =>
+  new Date(now.getTime() - BENCHMARK_PREVIOUS_VERSION_DAYS * DAY_MS);
 
 /** Benchmark data sets and their rows. */
 export function createBenchmarksRepository(db: Kysely<Database>) {
+  /** Moves every row of one data set to another. */
+  const moveValues = (executor: Kysely<Database>, from: number, to: number) =>
+    executor
+      .updateTable('benchmarkValues')
+      .set({ dataSetId: to })
+      .where('dataSetId', '=', from)
+      .execute();
+
+  async function deletePrevious(executor: Kysely<Database>, id: number): Promise<void> {
+    const previous = executor
+      .selectFrom('benchmarkDataSets')
+      .select('id')
+      .where('previousOfId', '=', id);
+    await executor.deleteFrom('benchmarkValues').where('dataSetId', 'in', previous).execute();
+    await executor.deleteFrom('benchmarkDataSets').where('previousOfId', '=', id).execute();
+  }
+
   return {
-    async list(): Promise<TBenchmarkDataSet[]> {
+    /**
+     * The data sets in the order a comparison prefers them for overlapping rows: the latest
+     * imported first (a replacement keeps its place). `now` decides which previous versions can
+     * still be restored.
+     */
+    async list(now: Date = new Date()): Promise<TBenchmarkDataSet[]> {
       const sets = await db
         .selectFrom('benchmarkDataSets as d')
         .leftJoin('users as u', 'u.id', 'd.importedByUserId')
+        .where('d.previousOfId', 'is', null)
         .select(['d.id', 'd.fileName', 'd.createdAt', 'd.updatedAt', 'u.firstName', 'u.lastName'])
-        .orderBy('d.updatedAt', 'desc')
         .orderBy('d.id', 'desc')
         .execute();
       if (sets.length === 0) return [];
+      const previous = await db
+        .selectFrom('benchmarkDataSets as p')
+        .where(
+          'p.previousOfId',
+          'in',
+          sets.map((set) => set.id),
+        )
+        .select((eb) => [
+          'p.id',
+          'p.previousOfId',
+          'p.fileName',
+          'p.replacedAt',
+          eb
+            .selectFrom('benchmarkValues as v')
+            .whereRef('v.dataSetId', '=', 'p.id')
+            .select(eb.fn.countAll<number>().as('rows'))
+            .as('rows'),
+        ])
+        .execute();
       const ids = sets.map((set) => set.id);
       const summaries = await db
         .selectFrom('benchmarkValues')
@@ -54,9 +110,22 @@ export function createBenchmarksRepository(db: Kysely<Database>) {
         .distinct()
         .orderBy('source')
         .execute();
-      return sets.map((set) => {
+      return sets.map((set, index) => {
         const summary = summaries.find((s) => s.dataSetId === set.id);
+        const before = previous.find((p) => Number(p.previousOfId) === set.id);
+        const replacedAt = before?.replacedAt ? new Date(toIso(before.replacedAt)) : null;
+        const until = replacedAt ? restorableUntil(replacedAt) : null;
         return {
+          precedence: index + 1,
+          previousVersion:
+            before && replacedAt && until && until > now
+              ? {
+                  fileName: before.fileName,
+                  rows: Number(before.rows ?? 0),
+                  replacedAt: replacedAt.toISOString(),
+                  restorableUntil: until.toISOString(),
+                }
+              : null,
           id: set.id,
           fileName: set.fileName,
           rows: Number(summary?.rows ?? 0),
@@ -78,16 +147,144 @@ export function createBenchmarksRepository(db: Kysely<Database>) {
       });
     },
 
-    async find(id: number): Promise<TBenchmarkDataSet | undefined> {
-      return (await this.list()).find((set) => set.id === id);
+    async find(id: number, now?: Date): Promise<TBenchmarkDataSet | undefined> {
+      return (await this.list(now)).find((set) => set.id === id);
     },
 
-    async exists(id: number): Promise<{ fileName: string } | undefined> {
-      return db
-        .selectFrom('benchmarkDataSets')
-        .where('id', '=', id)
-        .select('fileName')
+    /** A data set in use (not a previous version), with its row count. */
+    async exists(id: number): Promise<{ fileName: string; rows: number } | undefined> {
+      const row = await db
+        .selectFrom('benchmarkDataSets as d')
+        .where('d.id', '=', id)
+        .where('d.previousOfId', 'is', null)
+        .select((eb) => [
+          'd.fileName',
+          eb
+            .selectFrom('benchmarkValues as v')
+            .whereRef('v.dataSetId', '=', 'd.id')
+            .select(eb.fn.countAll<number>().as('rows'))
+            .as('rows'),
+        ])
         .executeTakeFirst();
+      return row && { fileName: row.fileName, rows: Number(row.rows ?? 0) };
+    },
+
+    /** A data set's previous version, if it has one. */
+    async previousOf(
+      id: number,
+    ): Promise<{ id: number; fileName: string; replacedAt: Date; rows: number } | undefined> {
+      const row = await db
+        .selectFrom('benchmarkDataSets as p')
+        .where('p.previousOfId', '=', id)
+        .select((eb) => [
+          'p.id',
+          'p.fileName',
+          'p.replacedAt',
+          eb
+            .selectFrom('benchmarkValues as v')
+            .whereRef('v.dataSetId', '=', 'p.id')
+            .select(eb.fn.countAll<number>().as('rows'))
+            .as('rows'),
+        ])
+        .executeTakeFirst();
+      if (!row || !row.replacedAt) return undefined;
+      return {
+        id: Number(row.id),
+        fileName: row.fileName,
+        replacedAt: new Date(toIso(row.replacedAt)),
+        rows: Number(row.rows ?? 0),
+      };
+    },
+
+    /**
+     * Keeps a data set's rows and file name as its previous version (replacing an older one) and
+     * leaves the data set empty, noting who replaced it. The previous version is a data set of
+     * its own that no comparison reads.
+     */
+    async keepPrevious(
+      executor: Kysely<Database>,
+      id: number,
+      input: { fileName: string; userId: number | null; at: Date },
+    ): Promise<void> {
+      await deletePrevious(executor, id);
+      const current = await executor
+        .selectFrom('benchmarkDataSets')
+        .select(['fileName', 'importedByUserId', 'createdAt', 'updatedAt'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const { id: previousId } = await executor
+        .insertInto('benchmarkDataSets')
+        .values({ ...current, previousOfId: id, replacedAt: input.at.toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await moveValues(executor, id, previousId);
+      await executor
+        .updateTable('benchmarkDataSets')
+        .set({
+          fileName: input.fileName,
+          importedByUserId: input.userId,
+          updatedAt: input.at.toISOString(),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /**
+     * Swaps a data set's rows and file with its previous version's: restoring again undoes the
+     * restore. The data set keeps its id, and so its precedence.
+     */
+    async restorePrevious(executor: Kysely<Database>, id: number, at: Date): Promise<void> {
+      const previous = await executor
+        .selectFrom('benchmarkDataSets')
+        .select(['id', 'fileName', 'importedByUserId', 'createdAt', 'updatedAt'])
+        .where('previousOfId', '=', id)
+        .executeTakeFirstOrThrow();
+      const current = await executor
+        .selectFrom('benchmarkDataSets')
+        .select(['fileName', 'importedByUserId', 'createdAt', 'updatedAt'])
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      // The current rows wait in a new previous version while the old one's come back.
+      await executor
+        .updateTable('benchmarkDataSets')
+        .set({ previousOfId: null })
+        .where('id', '=', previous.id)
+        .execute();
+      const { id: keptId } = await executor
+        .insertInto('benchmarkDataSets')
+        .values({ ...current, previousOfId: id, replacedAt: at.toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await moveValues(executor, id, keptId);
+      await moveValues(executor, previous.id, id);
+      await executor.deleteFrom('benchmarkDataSets').where('id', '=', previous.id).execute();
+      await executor
+        .updateTable('benchmarkDataSets')
+        .set({
+          fileName: previous.fileName,
+          importedByUserId: previous.importedByUserId,
+          createdAt: previous.createdAt,
+          updatedAt: at.toISOString(),
+        })
+        .where('id', '=', id)
+        .execute();
+    },
+
+    /** Deletes the previous versions replaced before `before`, with their rows. */
+    async purgePrevious(before: Date): Promise<void> {
+      const expired = db
+        .selectFrom('benchmarkDataSets')
+        .select('id')
+        .where('previousOfId', 'is not', null)
+        .where('replacedAt', '<', before.toISOString());
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('benchmarkValues').where('dataSetId', 'in', expired).execute();
+        await trx
+          .deleteFrom('benchmarkDataSets')
+          .where('previousOfId', 'is not', null)
+          .where('replacedAt', '<', before.toISOString())
+          .execute();
+      });
     },
 
     /** A new, empty data set. */
@@ -107,24 +304,6 @@ export function createBenchmarksRepository(db: Kysely<Database>) {
         .returning('id')
         .executeTakeFirstOrThrow();
       return id;
-    },
-
-    /** Empties a data set that is about to get new rows, and notes who replaced it. */
-    async clear(
-      executor: Kysely<Database>,
-      id: number,
-      input: { fileName: string; userId: number | null },
-    ): Promise<void> {
-      await executor.deleteFrom('benchmarkValues').where('dataSetId', '=', id).execute();
-      await executor
-        .updateTable('benchmarkDataSets')
-        .set({
-          fileName: input.fileName,
-          importedByUserId: input.userId,
-          updatedAt: new Date().toISOString(),
-        })
-        .where('id', '=', id)
-        .execute();
     },
 
     /** Stores rows as they come, a batch at a time; returns how many. */
@@ -159,6 +338,7 @@ export function createBenchmarksRepository(db: Kysely<Database>) {
     },
 
     async delete(executor: Kysely<Database>, id: number): Promise<void> {
+      await deletePrevious(executor, id);
       await executor.deleteFrom('benchmarkValues').where('dataSetId', '=', id).execute();
       await executor.deleteFrom('benchmarkDataSets').where('id', '=', id).execute();
     },
@@ -189,9 +369,21 @@ export function createBenchmarksRepository(db: Kysely<Database>) {
     }): Promise<StoredBenchmark[]> {
       let select = db
         .selectFrom('benchmarkValues')
+        .innerJoin('benchmarkDataSets as d', 'd.id', 'benchmarkValues.dataSetId')
+        .where('d.previousOfId', 'is', null)
         .where('metric', '=', query.metric)
         .where('geography', 'in', query.geographies)
-        .select(['dataSetId', 'geography', 'cip', 'soc', 'metric', 'year', 'value', 'source']);
+        .select([
+          'dataSetId',
+          'd.fileName as dataSetName',
+          'geography',
+          'cip',
+          'soc',
+          'metric',
+          'year',
+          'value',
+          'source',
+        ]);
       if (query.metric === 'hs_earnings_threshold') {
         select = select.where('cip', 'is', null).where('soc', 'is', null);
       } else {

@@ -11,6 +11,7 @@ import {
   ZBenchmarkComparisonQuery,
   ZBenchmarkDataSet,
   ZBenchmarkDataSetList,
+  ZBenchmarkFileCheck,
 } from '@laurel/contract/benchmarks';
 import { ZErrorResponse } from '@laurel/contract/errors';
 import { ZIdParams } from '@laurel/contract/pagination';
@@ -79,6 +80,37 @@ export const benchmarksRoutes: FastifyPluginAsyncZod<{ benchmarks: BenchmarksSer
     },
   );
 
+  app.post(
+    API_PATHS.benchmarkCheck,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Check a benchmark file without storing it (platform admins)',
+        description: `${fileDescription} Answers with the file's row count, so that a replacement can be confirmed with it; nothing is stored.`,
+        consumes: ['multipart/form-data'],
+        response: { 200: ZBenchmarkFileCheck, 413: ZErrorResponse, ...errors },
+      },
+    },
+    async (request) => receive(request, (file) => benchmarks.checkFile(actorOf(request), file)),
+  );
+
+  app.post(
+    API_PATHS.benchmarkRestore(':id'),
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Restore a benchmark data set's previous version (platform admins)",
+        description:
+          'Puts back the rows and file a replacement replaced (kept 30 days); the rows it replaces become the previous version, so a second restore undoes the first. 409 when there is no previous version.',
+        params: ZIdParams,
+        response: { 200: ZBenchmarkDataSet, 409: ZErrorResponse, ...errors },
+      },
+    },
+    async (request) => benchmarks.restorePrevious(actorOf(request), request.params.id),
+  );
+
   app.get(
     API_PATHS.benchmarkComparison,
     {
@@ -102,7 +134,7 @@ export const benchmarksRoutes: FastifyPluginAsyncZod<{ benchmarks: BenchmarksSer
         tags,
         security,
         summary: "Replace a benchmark data set's rows with a new file (platform admins)",
-        description: `${fileDescription} The data set keeps its id; its old rows stay until the new file is accepted whole.`,
+        description: `${fileDescription} The data set keeps its id (and its precedence); its old rows stay until the new file is accepted whole, and are then kept as its previous version, restorable for 30 days.`,
         consumes: ['multipart/form-data'],
         params: ZIdParams,
         response: { 200: ZBenchmarkDataSet, 413: ZErrorResponse, ...errors },

@@ -9,6 +9,7 @@ import {
   type TBenchmarkComparison,
   type TBenchmarkComparisonQuery,
   type TBenchmarkDataSet,
+  type TBenchmarkFileCheck,
   type TBenchmarkReference,
 } from '@laurel/contract/benchmarks';
 
@@ -23,11 +24,18 @@ import {
   type ReceivedFile,
   receiveFile,
 } from '../../lib/file-intake.ts';
-import { badRequest, notFound } from '../../lib/http-error.ts';
+import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { latestCompleteYear } from '../earnings/earnings-provider.ts';
 import { dollarsYearFor, realFactor } from '../insights/cpi-u.ts';
 import { type BenchmarkCellError, type BenchmarkRow, readBenchmarkFile } from './benchmark-file.ts';
-import type { BenchmarksRepository, StoredBenchmark } from './benchmarks.repository.ts';
+import {
+  type BenchmarksRepository,
+  restorableUntil,
+  type StoredBenchmark,
+} from './benchmarks.repository.ts';
+
+export const NO_PREVIOUS_VERSION =
+  'This data set has no previous version to restore: it was never replaced, or its previous version was kept for 30 days and has been deleted.';
 
 /** How benchmark files are received (size limit, refusals). */
 export const BENCHMARK_INTAKE: FileIntakeOptions = {
@@ -86,6 +94,7 @@ function reference(row: StoredBenchmark | null, dollarsOfYear: number): TBenchma
     codeSystem: row.soc ? 'SOC' : row.cip ? 'CIP' : null,
     source: row.source,
     dataSetId: row.dataSetId,
+    dataSetName: row.dataSetName,
   };
 }
 
@@ -99,21 +108,21 @@ export function createBenchmarksService(deps: {
   const now = deps.now ?? (() => new Date());
 
   /**
-   * Reads the received file twice from disk: first every row is checked (nothing is stored when
-   * one fails, and the answer names each row and column at fault), then, in one transaction, the
-   * rows are stored with the audit entry.
+   * Checks every row of a received file; refuses the file (400) naming each row and column at
+   * fault when one fails. Returns the number of rows.
    */
-  async function ingest(
-    received: ReceivedFile,
-    store: (trx: Kysely<Database>, rows: AsyncIterable<BenchmarkRow>) => Promise<number>,
-  ): Promise<number> {
+  async function check(received: ReceivedFile): Promise<number> {
     const latestYear = now().getUTCFullYear();
     const errors: BenchmarkCellError[] = [];
     let errorCount = 0;
     let rowsWithErrors = 0;
+    let rows = 0;
     try {
       for await (const item of readBenchmarkFile(received.chunks(), { latestYear })) {
-        if (!('errors' in item)) continue;
+        if (!('errors' in item)) {
+          rows += 1;
+          continue;
+        }
         rowsWithErrors += 1;
         errorCount += item.errors.length;
         for (const error of item.errors)
@@ -136,6 +145,20 @@ export function createBenchmarksService(deps: {
         fieldErrors,
       );
     }
+    return rows;
+  }
+
+  /**
+   * Reads the received file twice from disk: first every row is checked (nothing is stored when
+   * one fails, and the answer names each row and column at fault), then, in one transaction, the
+   * rows are stored with the audit entry.
+   */
+  async function ingest(
+    received: ReceivedFile,
+    store: (trx: Kysely<Database>, rows: AsyncIterable<BenchmarkRow>) => Promise<number>,
+  ): Promise<number> {
+    await check(received);
+    const latestYear = now().getUTCFullYear();
     return db
       .transaction()
       .execute((trx) => store(trx, rowsOnly(readBenchmarkFile(received.chunks(), { latestYear }))));
@@ -149,7 +172,15 @@ export function createBenchmarksService(deps: {
 
     async list(actor: Actor): Promise<TBenchmarkDataSet[]> {
       requireAccess(actor.principal, 'manage:benchmark');
-      return benchmarks.list();
+      return benchmarks.list(now());
+    },
+
+    /** Checks a file as an import or a replacement would, and stores nothing. */
+    async checkFile(actor: Actor, file: IncomingFile): Promise<TBenchmarkFileCheck> {
+      requireAccess(actor.principal, 'manage:benchmark');
+      const fileName = csvFileName(file.fileName, BENCHMARK_INTAKE.refusals);
+      const rows = await receiveFile(file, BENCHMARK_INTAKE, check);
+      return { fileName, rows };
     },
 
     /** Imports a benchmark file as a new data set. */
@@ -172,10 +203,13 @@ export function createBenchmarksService(deps: {
           return created;
         }),
       );
-      return (await benchmarks.find(id))!;
+      return (await benchmarks.find(id, now()))!;
     },
 
-    /** Replaces a data set's rows with a new file's, all or nothing. */
+    /**
+     * Replaces a data set's rows with a new file's, all or nothing. The rows it had are kept as
+     * its previous version, restorable for BENCHMARK_PREVIOUS_VERSION_DAYS.
+     */
     async replaceFile(actor: Actor, id: number, file: IncomingFile): Promise<TBenchmarkDataSet> {
       requireAccess(actor.principal, 'manage:benchmark');
       const before = await benchmarks.exists(id);
@@ -183,18 +217,42 @@ export function createBenchmarksService(deps: {
       const fileName = csvFileName(file.fileName, BENCHMARK_INTAKE.refusals);
       await receiveFile(file, BENCHMARK_INTAKE, (received) =>
         ingest(received, async (trx, rows) => {
-          await benchmarks.clear(trx, id, { fileName, userId: actor.principal.userId });
+          await benchmarks.keepPrevious(trx, id, {
+            fileName,
+            userId: actor.principal.userId,
+            at: now(),
+          });
           const count = await benchmarks.insertRows(trx, id, rows);
           await audit(trx, actor, {
             type: 'UPDATE',
             resourceType: 'benchmark-data-set',
             resourceId: id,
-            summary: `Replaced benchmark data set "${before.fileName}" with "${fileName}" (${count.toLocaleString('en-US')} rows)`,
+            summary: `Replaced benchmark data set "${before.fileName}" (${before.rows.toLocaleString('en-US')} rows) with "${fileName}" (${count.toLocaleString('en-US')} rows); the previous version can be restored for 30 days`,
           });
           return id;
         }),
       );
-      return (await benchmarks.find(id))!;
+      return (await benchmarks.find(id, now()))!;
+    },
+
+    /** Puts a data set's previous version back; the rows it replaces become the previous version. */
+    async restorePrevious(actor: Actor, id: number): Promise<TBenchmarkDataSet> {
+      requireAccess(actor.principal, 'manage:benchmark');
+      const current = await benchmarks.exists(id);
+      if (!current) throw notFound();
+      const previous = await benchmarks.previousOf(id);
+      if (!previous || restorableUntil(previous.replacedAt) <= now())
+        throw conflict(NO_PREVIOUS_VERSION);
+      await db.transaction().execute(async (trx) => {
+        await benchmarks.restorePrevious(trx, id, now());
+        await audit(trx, actor, {
+          type: 'UPDATE',
+          resourceType: 'benchmark-data-set',
+          resourceId: id,
+          summary: `Restored the previous version of benchmark data set "${current.fileName}" (${current.rows.toLocaleString('en-US')} rows): "${previous.fileName}" (${previous.rows.toLocaleString('en-US')} rows)`,
+        });
+      });
+      return (await benchmarks.find(id, now()))!;
     },
 
     async remove(actor: Actor, id: number): Promise<void> {

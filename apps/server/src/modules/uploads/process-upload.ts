@@ -131,7 +131,13 @@ export function createProcessUploadHandler(
       if (checked.ok) batch.push({ rowNumber, raw: cells, error: null, ...checked.values });
       else {
         failed++;
-        batch.push({ rowNumber, raw: cells, error: checked.error, ...checked.partial });
+        batch.push({
+          rowNumber,
+          raw: cells,
+          error: checked.error,
+          problems: checked.problems,
+          ...checked.partial,
+        });
       }
       if (batch.length >= batchSize) await flush();
     }

@@ -1,4 +1,8 @@
-import { UPLOAD_COLUMNS } from '@laurel/contract/uploads';
+import {
+  UPLOAD_COLUMNS,
+  type UploadColumn,
+  type UploadRefusalReason,
+} from '@laurel/contract/uploads';
 
 /** Longest accepted cell per column, in characters. */
 export const UPLOAD_CELL_LIMITS = {
@@ -35,8 +39,16 @@ export interface AwardValues {
   awardYear: number;
 }
 
+/** One reason a row is refused: the column at fault (null for the row as a whole). */
+export interface RowProblem {
+  column: UploadColumn | null;
+  reason: UploadRefusalReason;
+  message: string;
+}
+
 export type CheckedRow =
-  { ok: true; values: AwardValues } | { ok: false; error: string; partial: Partial<AwardValues> };
+  | { ok: true; values: AwardValues }
+  | { ok: false; error: string; problems: RowProblem[]; partial: Partial<AwardValues> };
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
@@ -92,13 +104,17 @@ export function checkRow(
     earlier: Map<string, number>;
   },
 ): CheckedRow {
-  const errors: string[] = [];
+  const problems: RowProblem[] = [];
+  const refuse = (column: UploadColumn | null, reason: UploadRefusalReason, message: string) =>
+    problems.push({ column, reason, message });
   const extra = cells.slice(UPLOAD_COLUMNS.length);
   if (cells.length < UPLOAD_COLUMNS.length || !isBlankRecord(extra)) {
     const count = extra.length && isBlankRecord(extra) ? UPLOAD_COLUMNS.length : cells.length;
+    const message = `Expected ${UPLOAD_COLUMNS.length} cells, found ${count}`;
     return {
       ok: false,
-      error: `Expected ${UPLOAD_COLUMNS.length} cells, found ${count}`,
+      error: message,
+      problems: [{ column: null, reason: 'cell-count', message }],
       partial: {},
     };
   }
@@ -107,22 +123,30 @@ export function checkRow(
   ) as Record<(typeof UPLOAD_COLUMNS)[number], string>;
   for (const name of UPLOAD_COLUMNS) {
     if (cell[name].length > UPLOAD_CELL_LIMITS[name])
-      errors.push(`${name} is longer than ${UPLOAD_CELL_LIMITS[name]} characters`);
+      refuse(name, 'too-long', `${name} is longer than ${UPLOAD_CELL_LIMITS[name]} characters`);
   }
-  const tooLong = errors.length > 0;
+  const tooLong = problems.length > 0;
 
   const partial: Partial<AwardValues> = {};
-  if (!cell.credential_code) errors.push('credential_code is missing');
+  if (!cell.credential_code) refuse('credential_code', 'missing', 'credential_code is missing');
   else if (!tooLong) {
     const credential = context.credentials.get(cell.credential_code.toLowerCase());
     if (!credential)
-      errors.push(`No credential of this organization has the code "${cell.credential_code}"`);
+      refuse(
+        'credential_code',
+        'unknown-credential',
+        `No credential of this organization has the code "${cell.credential_code}"`,
+      );
     else if (credential.archived)
-      errors.push(`Credential "${credential.code}" is archived: no awards can be added to it`);
+      refuse(
+        'credential_code',
+        'archived-credential',
+        `Credential "${credential.code}" is archived: no awards can be added to it`,
+      );
     else partial.credentialId = credential.id;
   }
   for (const name of ['external_id', 'first_name', 'last_name'] as const) {
-    if (!cell[name]) errors.push(`${name} is missing`);
+    if (!cell[name]) refuse(name, 'missing', `${name} is missing`);
   }
   partial.externalId = cell.external_id;
   partial.firstName = cell.first_name;
@@ -130,19 +154,25 @@ export function checkRow(
 
   if (cell.email) {
     const email = cell.email.toLowerCase();
-    if (!EMAIL.test(email)) errors.push(`email "${cell.email}" is not a valid e-mail address`);
+    if (!EMAIL.test(email))
+      refuse('email', 'invalid-email', `email "${cell.email}" is not a valid e-mail address`);
     else partial.email = email;
   } else partial.email = null;
 
   let awardDate: string | null = null;
-  if (!cell.award_date) errors.push('award_date is missing');
-  else if (!DATE.test(cell.award_date)) errors.push('award_date must be written YYYY-MM-DD');
+  if (!cell.award_date) refuse('award_date', 'missing', 'award_date is missing');
+  else if (!DATE.test(cell.award_date))
+    refuse('award_date', 'invalid-date', 'award_date must be written YYYY-MM-DD');
   else if (!isCalendarDate(cell.award_date))
-    errors.push(`award_date ${cell.award_date} is not a real date`);
+    refuse('award_date', 'invalid-date', `award_date ${cell.award_date} is not a real date`);
   else if (cell.award_date > context.today)
-    errors.push(`award_date ${cell.award_date} is in the future`);
+    refuse('award_date', 'date-out-of-range', `award_date ${cell.award_date} is in the future`);
   else if (cell.award_date < EARLIEST_AWARD_DATE)
-    errors.push(`award_date ${cell.award_date} is before ${EARLIEST_AWARD_DATE.slice(0, 4)}`);
+    refuse(
+      'award_date',
+      'date-out-of-range',
+      `award_date ${cell.award_date} is before ${EARLIEST_AWARD_DATE.slice(0, 4)}`,
+    );
   else {
     awardDate = cell.award_date;
     partial.awardDate = awardDate;
@@ -151,30 +181,42 @@ export function checkRow(
 
   if (cell.date_of_birth) {
     const birth = cell.date_of_birth;
-    if (!DATE.test(birth)) errors.push('date_of_birth must be written YYYY-MM-DD');
-    else if (!isCalendarDate(birth)) errors.push(`date_of_birth ${birth} is not a real date`);
+    const outOfRange = (message: string) => refuse('date_of_birth', 'date-out-of-range', message);
+    if (!DATE.test(birth))
+      refuse('date_of_birth', 'invalid-date', 'date_of_birth must be written YYYY-MM-DD');
+    else if (!isCalendarDate(birth))
+      refuse('date_of_birth', 'invalid-date', `date_of_birth ${birth} is not a real date`);
     else if (birth < EARLIEST_BIRTH_DATE)
-      errors.push(`date_of_birth ${birth} is before ${EARLIEST_BIRTH_DATE.slice(0, 4)}`);
+      outOfRange(`date_of_birth ${birth} is before ${EARLIEST_BIRTH_DATE.slice(0, 4)}`);
     else if (awardDate && birth >= awardDate)
-      errors.push(`date_of_birth ${birth} is not before the award date`);
+      outOfRange(`date_of_birth ${birth} is not before the award date`);
     else if (awardDate && addYears(birth, MIN_AGE_AT_AWARD) > awardDate)
-      errors.push(
+      outOfRange(
         `date_of_birth ${birth} would make the person younger than ${MIN_AGE_AT_AWARD} on the award date`,
       );
     else if (!awardDate && birth > context.today)
-      errors.push(`date_of_birth ${birth} is in the future`);
+      outOfRange(`date_of_birth ${birth} is in the future`);
     else partial.dateOfBirth = birth;
   } else partial.dateOfBirth = null;
 
-  if (errors.length === 0 && partial.credentialId !== undefined && awardDate) {
+  if (problems.length === 0 && partial.credentialId !== undefined && awardDate) {
     const key = `${partial.credentialId}\u0000${awardDate}\u0000${cell.external_id}`;
     const first = context.earlier.get(key);
     if (first !== undefined) {
-      errors.push(`Repeats row ${first} (same credential, external_id and award_date)`);
+      refuse(
+        null,
+        'repeated-row',
+        `Repeats row ${first} (same credential, external_id and award_date)`,
+      );
     } else {
       context.earlier.set(key, rowNumber);
       return { ok: true, values: partial as AwardValues };
     }
   }
-  return { ok: false, error: errors.join('; '), partial };
+  return {
+    ok: false,
+    error: problems.map((problem) => problem.message).join('; '),
+    problems,
+    partial,
+  };
 }

@@ -1,7 +1,18 @@
 import { type Kysely, sql } from 'kysely';
 
 import type { TPage } from '@laurel/contract/pagination';
-import type { TUpload, TUploadListQuery } from '@laurel/contract/uploads';
+import {
+  type TUpload,
+  type TUploadCredentials,
+  type TUploadListQuery,
+  type TUploadRefusal,
+  type TUploadRefusalPage,
+  type TUploadRefusalQuery,
+  UPLOAD_COLUMNS,
+  UPLOAD_WHOLE_ROW,
+  type UploadColumn,
+  type UploadRefusalReason,
+} from '@laurel/contract/uploads';
 
 import type { Dialect } from '../../db/database.ts';
 import { readBatches, readPage } from '../../db/paging.ts';
@@ -9,7 +20,7 @@ import { recountAwards } from '../../db/award-counts.ts';
 import type { Database, UploadStatusCode } from '../../db/schema.ts';
 import { likePattern } from '../../db/text-search.ts';
 import { toIso, toIsoOrNull } from '../../db/values.ts';
-import type { UploadCredential } from './upload-rows.ts';
+import type { RowProblem, UploadCredential } from './upload-rows.ts';
 
 export interface UploadFilter extends TUploadListQuery {
   organizationId?: number | undefined;
@@ -22,6 +33,8 @@ export interface StagedRow {
   rowNumber: number;
   raw: string[];
   error: string | null;
+  /** The reasons of a refused row, each with its column. */
+  problems?: RowProblem[] | undefined;
   credentialId?: number | undefined;
   externalId?: string | undefined;
   firstName?: string | undefined;
@@ -263,6 +276,106 @@ export function createUploadsRepository(db: Kysely<Database>, dialect: Dialect) 
           })),
         )
         .execute();
+      const refusals = rows.flatMap((row) =>
+        (row.problems ?? []).map((problem, seq) => ({
+          uploadId,
+          rowNumber: row.rowNumber,
+          seq,
+          columnName: problem.column,
+          reason: problem.reason,
+          message: problem.message,
+          value:
+            problem.column === null
+              ? null
+              : (row.raw[UPLOAD_COLUMNS.indexOf(problem.column)] ?? ''),
+        })),
+      );
+      // Seven values a refusal: well under either database's limit of parameters per statement.
+      for (let i = 0; i < refusals.length; i += 1000)
+        await db
+          .insertInto('uploadRefusals')
+          .values(refusals.slice(i, i + 1000))
+          .execute();
+    },
+
+    /**
+     * A page of an upload's refusals in file order, filtered by column (or the row as a whole)
+     * and reason, with how many there are by column and by reason (for the filters).
+     */
+    async refusals(uploadId: number, query: TUploadRefusalQuery): Promise<TUploadRefusalPage> {
+      let filtered = db.selectFrom('uploadRefusals').where('uploadId', '=', uploadId);
+      if (query.column === UPLOAD_WHOLE_ROW) filtered = filtered.where('columnName', 'is', null);
+      else if (query.column) filtered = filtered.where('columnName', '=', query.column);
+      if (query.reason) filtered = filtered.where('reason', '=', query.reason);
+      const counted = (group: 'columnName' | 'reason') =>
+        db
+          .selectFrom('uploadRefusals')
+          .where('uploadId', '=', uploadId)
+          .select((eb) => [group, eb.fn.countAll<number>().as('count')])
+          .groupBy(group)
+          .execute();
+      const [page, columns, reasons] = await Promise.all([
+        readPage(
+          filtered
+            .select(['rowNumber', 'columnName', 'reason', 'message', 'value'])
+            .orderBy('rowNumber')
+            .orderBy('seq'),
+          filtered.select((eb) => eb.fn.countAll<number>().as('count')),
+          query,
+          (row): TUploadRefusal => ({
+            rowNumber: Number(row.rowNumber),
+            column: row.columnName as UploadColumn | null,
+            reason: row.reason as UploadRefusalReason,
+            message: row.message,
+            value: row.value,
+          }),
+        ),
+        counted('columnName'),
+        counted('reason'),
+      ]);
+      const columnOrder = (column: string) =>
+        column === UPLOAD_WHOLE_ROW
+          ? UPLOAD_COLUMNS.length
+          : UPLOAD_COLUMNS.indexOf(column as UploadColumn);
+      return {
+        ...page,
+        columns: columns
+          .map((row) => ({
+            column: (row.columnName ?? UPLOAD_WHOLE_ROW) as UploadColumn | typeof UPLOAD_WHOLE_ROW,
+            count: Number(row.count),
+          }))
+          .sort((a, b) => columnOrder(a.column) - columnOrder(b.column)),
+        reasons: reasons
+          .map((row) => ({ reason: row.reason as UploadRefusalReason, count: Number(row.count) }))
+          .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
+      };
+    },
+
+    /** The credentials whose awards last came from an upload (at most `limit`, by code). */
+    async touchedCredentials(uploadId: number, limit = 20): Promise<TUploadCredentials['items']> {
+      const rows = await db
+        .selectFrom('credentials as c')
+        .where('c.id', 'in', (eb) =>
+          eb.selectFrom('awards as a').select('a.credentialId').where('a.uploadId', '=', uploadId),
+        )
+        .select(['c.id', 'c.code', 'c.name'])
+        .orderBy('c.code')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ id: Number(row.id), code: row.code, name: row.name }));
+    },
+
+    /** Codes of an organization's credentials awards can be uploaded to, oldest first. */
+    async templateCodes(organizationId: number, limit = 2): Promise<string[]> {
+      const rows = await db
+        .selectFrom('credentials')
+        .select('code')
+        .where('organizationId', '=', organizationId)
+        .where('status', '!=', 'ARCHIVED')
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.code);
     },
 
     async progress(uploadId: number, rowsProcessed: number, rowsFailed: number): Promise<void> {

@@ -11,8 +11,12 @@ import {
   UPLOAD_MAX_BYTES,
   ZAllUploadsListQuery,
   ZUpload,
+  ZUploadCredentials,
   ZUploadListQuery,
   ZUploadPage,
+  ZUploadRefusalPage,
+  ZUploadRefusalQuery,
+  ZUploadTemplateQuery,
 } from '@laurel/contract/uploads';
 
 import { actorOf } from '../../lib/audit.ts';
@@ -21,13 +25,6 @@ import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 import { incomingFile, intakeRefusal } from '../../lib/file-intake.ts';
 import { registerListRoutes } from '../../lib/list-routes.ts';
 import { UPLOAD_INTAKE, UPLOAD_REFUSALS, type UploadsService } from './uploads.service.ts';
-
-/** The template: the header and two made-up awards showing the formats. */
-export const UPLOAD_TEMPLATE_ROWS: ReadonlyArray<readonly string[]> = [
-  UPLOAD_COLUMNS,
-  ['WELD-101', 'S-000123', 'Maria', 'Lopez', 'maria.lopez@example.com', '1998-04-17', '2024-05-20'],
-  ['RN-ASSOC', 'S-000124', 'James', "O'Neil", '', '', '2023-12-15'],
-];
 
 export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = async (
   app,
@@ -116,13 +113,49 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
         tags,
         security,
         summary: 'A CSV template for uploads: the header and two example rows',
+        description:
+          "With `organizationId`, the examples use that organization's own credential codes (its organization admins and platform admins).",
+        querystring: ZUploadTemplateQuery,
       },
     },
-    async (_request, reply) =>
-      reply
+    async (request, reply) => {
+      const rows = await uploads.templateRows(actorOf(request), request.query.organizationId);
+      return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', attachment('awards-upload-template.csv'))
-        .send(toCsv(UPLOAD_TEMPLATE_ROWS)),
+        .send(toCsv(rows));
+    },
+  );
+
+  app.get(
+    API_PATHS.uploadRefusals(':id'),
+    {
+      schema: {
+        tags,
+        security,
+        summary: "A page of an upload's refused rows: one line per reason, in file order",
+        description:
+          'Each line names the row (the header is row 1), the column at fault (null for the row as a whole), the reason and the cell as uploaded. Filter by `column` (`row` for the row as a whole) and `reason`; `columns` and `reasons` count every refusal of the upload.',
+        params: ZIdParams,
+        querystring: ZUploadRefusalQuery,
+        response: { 200: ZUploadRefusalPage, ...errors },
+      },
+    },
+    async (request) => uploads.refusals(actorOf(request), request.params.id, request.query),
+  );
+
+  app.get(
+    API_PATHS.uploadCredentials(':id'),
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The credentials whose awards came from an upload (the insights it changed)',
+        params: ZIdParams,
+        response: { 200: ZUploadCredentials, ...errors },
+      },
+    },
+    async (request) => uploads.credentials(actorOf(request), request.params.id),
   );
 
   app.get(

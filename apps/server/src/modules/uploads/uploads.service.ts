@@ -5,7 +5,11 @@ import { accessFor } from '@laurel/contract/permissions';
 import {
   type TAllUploadsListQuery,
   type TUpload,
+  type TUploadCredentials,
   type TUploadListQuery,
+  type TUploadRefusalPage,
+  type TUploadRefusalQuery,
+  UPLOAD_COLUMNS,
   UPLOAD_MAX_BYTES,
 } from '@laurel/contract/uploads';
 
@@ -22,6 +26,13 @@ import {
 } from '../../lib/file-intake.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { ErrorRow, UploadFilter, UploadsRepository } from './uploads.repository.ts';
+
+/** The template: the header and two made-up awards showing the formats. */
+export const UPLOAD_TEMPLATE_ROWS: ReadonlyArray<readonly string[]> = [
+  UPLOAD_COLUMNS,
+  ['WELD-101', 'S-000123', 'Maria', 'Lopez', 'maria.lopez@example.com', '1998-04-17', '2024-05-20'],
+  ['RN-ASSOC', 'S-000124', 'James', "O'Neil", '', '', '2023-12-15'],
+];
 
 const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
@@ -136,6 +147,40 @@ export function createUploadsService(deps: {
     },
 
     get: load,
+
+    /** A page of an upload's refused rows, one line per reason, as the app shows them. */
+    async refusals(
+      actor: Actor,
+      id: number,
+      query: TUploadRefusalQuery,
+    ): Promise<TUploadRefusalPage> {
+      await load(actor, id);
+      return uploads.refusals(id, query);
+    },
+
+    /** The credentials whose awards last came from the upload: the insights it changed. */
+    async credentials(actor: Actor, id: number): Promise<TUploadCredentials> {
+      await load(actor, id);
+      return { items: await uploads.touchedCredentials(id) };
+    },
+
+    /**
+     * The template's rows. Offered to an organization, its examples use that organization's own
+     * credential codes, so that a file made from it is accepted as it is.
+     */
+    async templateRows(
+      actor: Actor,
+      organizationId: number | undefined,
+    ): Promise<ReadonlyArray<readonly string[]>> {
+      if (organizationId === undefined) return UPLOAD_TEMPLATE_ROWS;
+      requireAccess(actor.principal, 'create:upload', { organizationId });
+      if (!(await uploads.organizationExists(organizationId))) throw notFound();
+      const codes = await uploads.templateCodes(organizationId);
+      if (codes.length === 0) return UPLOAD_TEMPLATE_ROWS;
+      return UPLOAD_TEMPLATE_ROWS.map((row, index) =>
+        index === 0 ? row : [codes[(index - 1) % codes.length]!, ...row.slice(1)],
+      );
+    },
 
     /** The refused rows of an upload for download; the download is audited. */
     async errors(

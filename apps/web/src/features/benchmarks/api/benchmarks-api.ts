@@ -1,4 +1,8 @@
-import type { TBenchmarkDataSet, TBenchmarkDataSetList } from '@laurel/contract/benchmarks';
+import type {
+  TBenchmarkDataSet,
+  TBenchmarkDataSetList,
+  TBenchmarkFileCheck,
+} from '@laurel/contract/benchmarks';
 import { API_PATHS } from '@laurel/contract/paths';
 
 import { api } from '../../../lib/api/api';
@@ -27,6 +31,14 @@ export const benchmarksApi = api.injectEndpoints({
       }),
       invalidatesTags: ['Benchmark'],
     }),
+    /** Checks a file whole and stores nothing: its row count, for the replacement's question. */
+    checkBenchmarks: build.mutation<TBenchmarkFileCheck, File>({
+      query: (file) => ({ url: API_PATHS.benchmarkCheck, method: 'POST', body: fileBody(file) }),
+    }),
+    restoreBenchmarks: build.mutation<TBenchmarkDataSet, number>({
+      query: (id) => ({ url: API_PATHS.benchmarkRestore(id), method: 'POST' }),
+      invalidatesTags: ['Benchmark'],
+    }),
     deleteBenchmarks: build.mutation<void, number>({
       query: (id) => ({ url: API_PATHS.benchmark(id), method: 'DELETE' }),
       invalidatesTags: ['Benchmark'],
@@ -38,5 +50,7 @@ export const {
   useListBenchmarksQuery,
   useImportBenchmarksMutation,
   useReplaceBenchmarksMutation,
+  useCheckBenchmarksMutation,
+  useRestoreBenchmarksMutation,
   useDeleteBenchmarksMutation,
 } = benchmarksApi;

@@ -22,6 +22,8 @@ const DEMO: TBenchmarkDataSet = {
   importedBy: null,
   createdAt: '2026-11-25T12:00:00.000Z',
   updatedAt: '2026-11-25T12:00:00.000Z',
+  precedence: 1,
+  previousVersion: null,
 };
 
 function renderAs(roleId: (typeof ROLES)[keyof typeof ROLES]) {
@@ -79,7 +81,7 @@ describe('the benchmarks page', () => {
           importedBy: 'Avery Quinn',
           sources: ['Oregon wage records 2023'],
         };
-        sets = [created, DEMO];
+        sets = [created, { ...DEMO, precedence: 2 }];
         return jsonResponse(created, 201);
       }
       return jsonResponse({ message: 'Not found' }, 404);
@@ -107,5 +109,106 @@ describe('the benchmarks page', () => {
       await screen.findByText('Imported 2 benchmark rows from oregon.csv', {}, { timeout: 4000 }),
     ).toBeTruthy();
     expect(fetchMock.mock.calls.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('asks before a replacement with both files’ row counts, keeps the old on cancel, and restores the previous version', async () => {
+    let sets: TBenchmarkDataSet[] = [DEMO];
+    const calls: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const request = input instanceof Request ? input : new Request(String(input), init);
+      const url = new URL(request.url);
+      calls.push(`${request.method} ${url.pathname}`);
+      if (url.pathname === '/api/benchmarks' && request.method === 'GET')
+        return jsonResponse({ items: sets });
+      if (url.pathname === '/api/benchmarks/check')
+        return jsonResponse({ fileName: 'small.csv', rows: 3 });
+      if (url.pathname === '/api/benchmarks/1' && request.method === 'PUT') {
+        sets = [
+          {
+            ...DEMO,
+            fileName: 'small.csv',
+            rows: 3,
+            updatedAt: '2026-11-28T12:00:00.000Z',
+            previousVersion: {
+              fileName: 'demo-benchmarks.csv',
+              rows: 57,
+              replacedAt: '2026-11-28T12:00:00.000Z',
+              restorableUntil: '2026-12-28T12:00:00.000Z',
+            },
+          },
+        ];
+        return jsonResponse(sets[0]);
+      }
+      if (url.pathname === '/api/benchmarks/1/restore' && request.method === 'POST') {
+        sets = [
+          {
+            ...DEMO,
+            previousVersion: {
+              fileName: 'small.csv',
+              rows: 3,
+              replacedAt: '2026-11-28T13:00:00.000Z',
+              restorableUntil: '2026-12-28T13:00:00.000Z',
+            },
+          },
+        ];
+        return jsonResponse(sets[0]);
+      }
+      return jsonResponse({ message: 'Not found' }, 404);
+    });
+    renderAs(ROLES.PLATFORM_ADMIN);
+    const card = await screen.findByRole('article', { name: 'demo-benchmarks.csv' });
+    expect(within(card).queryByRole('button', { name: /Restore previous version/ })).toBeNull();
+    const replaceInput = card.querySelector<HTMLInputElement>('input[type=file]')!;
+    const file = new File(['x'], 'small.csv', { type: 'text/csv' });
+
+    await userEvent.upload(replaceInput, file);
+    const question = await screen.findByRole('dialog', { name: 'Replace this data set?' });
+    expect(within(question).getByTestId('replace-counts').textContent).toBe(
+      'demo-benchmarks.csv (57 rows) → small.csv (3 rows)',
+    );
+    await userEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls).not.toContain('PUT /api/benchmarks/1');
+    expect(screen.getByRole('article', { name: 'demo-benchmarks.csv' })).toBeTruthy();
+
+    await userEvent.upload(replaceInput, file);
+    const again = await screen.findByRole('dialog', { name: 'Replace this data set?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Replace' }));
+    const replaced = await screen.findByRole('article', { name: 'small.csv' });
+    expect(calls).toContain('PUT /api/benchmarks/1');
+    expect(replaced.textContent).toContain('Previous version: demo-benchmarks.csv (57 rows)');
+
+    await userEvent.click(
+      within(replaced).getByRole('button', { name: 'Restore previous version of small.csv' }),
+    );
+    const restoreQuestion = await screen.findByRole('dialog', {
+      name: 'Restore the previous version?',
+    });
+    expect(within(restoreQuestion).getByTestId('restore-counts').textContent).toBe(
+      'small.csv (3 rows) → demo-benchmarks.csv (57 rows)',
+    );
+    await userEvent.click(within(restoreQuestion).getByRole('button', { name: 'Restore' }));
+    const restored = await screen.findByRole('article', { name: 'demo-benchmarks.csv' });
+    expect(restored.textContent).toContain('Previous version: small.csv (3 rows)');
+    expect(calls).toContain('POST /api/benchmarks/1/restore');
+  });
+
+  it('says which data set is used first where their rows overlap', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+      jsonResponse({
+        items: [
+          { ...DEMO, id: 2, fileName: 'newer.csv', precedence: 1 },
+          { ...DEMO, precedence: 2 },
+        ],
+      }),
+    );
+    renderAs(ROLES.PLATFORM_ADMIN);
+    const newer = await screen.findByRole('article', { name: 'newer.csv' });
+    expect(within(newer).getByText('Used first for overlapping rows')).toBeTruthy();
+    const older = screen.getByRole('article', { name: 'demo-benchmarks.csv' });
+    expect(within(older).getByText('Used after 1 other data set')).toBeTruthy();
+    expect(screen.getByTestId('benchmark-precedence').textContent).toContain(
+      'the one higher in this list is used',
+    );
   });
 });

@@ -9,12 +9,15 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineOutlined from '@mui/icons-material/DeleteOutlineOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import {
   BENCHMARK_COLUMNS,
+  BENCHMARK_PREVIOUS_VERSION_DAYS,
   type BenchmarkMetric,
   type TBenchmarkDataSet,
+  type TBenchmarkFileCheck,
 } from '@laurel/contract/benchmarks';
 
 import { EmptyState } from '../../../components/feedback/empty-state';
@@ -25,8 +28,10 @@ import { SectionCard } from '../../../components/layout/section-card';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useCan } from '../../../lib/auth/use-can';
 import { getErrorText } from '../../../lib/errors/error-text';
-import { formatDateTime, formatNumber } from '../../../lib/format/format';
+import { formatDate, formatDateTime, formatNumber } from '../../../lib/format/format';
 import {
+  useCheckBenchmarksMutation,
+  useRestoreBenchmarksMutation,
   useDeleteBenchmarksMutation,
   useImportBenchmarksMutation,
   useListBenchmarksQuery,
@@ -107,15 +112,22 @@ function FileButton({
   );
 }
 
+const rowsText = (rows: number) => `${formatNumber(rows)} ${rows === 1 ? 'row' : 'rows'}`;
+
 function DataSetCard({
   set,
+  count,
   busy,
   onReplace,
+  onRestore,
   onDelete,
 }: {
   set: TBenchmarkDataSet;
+  /** How many data sets are listed. */
+  count: number;
   busy: boolean;
   onReplace: (file: File) => void;
+  onRestore: () => void;
   onDelete: () => void;
 }) {
   const years =
@@ -140,6 +152,19 @@ function DataSetCard({
             <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
               {set.fileName}
             </Typography>
+            {count > 1 ? (
+              <Chip
+                size="small"
+                color={set.precedence === 1 ? 'primary' : 'default'}
+                variant={set.precedence === 1 ? 'filled' : 'outlined'}
+                label={
+                  set.precedence === 1
+                    ? 'Used first for overlapping rows'
+                    : `Used after ${set.precedence - 1} other ${set.precedence === 2 ? 'data set' : 'data sets'}`
+                }
+                sx={{ my: 1 }}
+              />
+            ) : null}
             <Typography color="text.secondary">
               {formatNumber(set.rows)} rows · {formatNumber(set.geographies)}{' '}
               {set.geographies === 1 ? 'place' : 'places'}
@@ -154,6 +179,16 @@ function DataSetCard({
             >
               Replace…
             </FileButton>
+            {set.previousVersion ? (
+              <Button
+                startIcon={<HistoryOutlined />}
+                onClick={onRestore}
+                disabled={busy}
+                aria-label={`Restore previous version of ${set.fileName}`}
+              >
+                Restore previous version
+              </Button>
+            ) : null}
             <Button
               color="error"
               startIcon={<DeleteOutlineOutlined />}
@@ -181,6 +216,12 @@ function DataSetCard({
           {formatDateTime(set.updatedAt)}
           {set.importedBy ? ` by ${set.importedBy}` : ' with the demo world'}
         </Typography>
+        {set.previousVersion ? (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            Previous version: {set.previousVersion.fileName} ({rowsText(set.previousVersion.rows)}
+            ), restorable until {formatDate(set.previousVersion.restorableUntil)}
+          </Typography>
+        ) : null}
       </CardContent>
     </Card>
   );
@@ -197,11 +238,26 @@ function Benchmarks() {
   const { data, isLoading, error: listError } = useListBenchmarksQuery();
   const [importFile, importing] = useImportBenchmarksMutation();
   const [replaceFile, replacing] = useReplaceBenchmarksMutation();
+  const [checkFile, checking] = useCheckBenchmarksMutation();
+  const [restore, restoring] = useRestoreBenchmarksMutation();
   const [deleteSet, deleting] = useDeleteBenchmarksMutation();
   const [refusal, setRefusal] = useState<unknown>(null);
   const [toDelete, setToDelete] = useState<TBenchmarkDataSet | null>(null);
+  // A replacement waits for a yes, once the new file has been checked whole.
+  const [toReplace, setToReplace] = useState<{
+    set: TBenchmarkDataSet;
+    file: File;
+    check: TBenchmarkFileCheck;
+  } | null>(null);
+  const [toRestore, setToRestore] = useState<TBenchmarkDataSet | null>(null);
   const { showSnackbar } = useSnackbar();
-  const busy = importing.isLoading || replacing.isLoading || deleting.isLoading;
+  const busy =
+    importing.isLoading ||
+    replacing.isLoading ||
+    checking.isLoading ||
+    restoring.isLoading ||
+    deleting.isLoading;
+  const count = data?.items.length ?? 0;
 
   const run = async (
     action: () => Promise<TBenchmarkDataSet>,
@@ -220,11 +276,33 @@ function Benchmarks() {
       () => importFile(file).unwrap(),
       (set) => `Imported ${formatNumber(set.rows)} benchmark rows from ${set.fileName}`,
     );
-  const onReplace = (id: number, file: File) =>
-    run(
-      () => replaceFile({ id, file }).unwrap(),
-      (set) => `Replaced the data set with ${formatNumber(set.rows)} rows from ${set.fileName}`,
+  const onReplace = async (set: TBenchmarkDataSet, file: File) => {
+    setRefusal(null);
+    try {
+      const check = await checkFile(file).unwrap();
+      setToReplace({ set, file, check });
+    } catch (error) {
+      setRefusal(error);
+    }
+  };
+  const confirmReplace = async () => {
+    if (!toReplace) return;
+    const { set, file } = toReplace;
+    await run(
+      () => replaceFile({ id: set.id, file }).unwrap(),
+      (next) =>
+        `Replaced ${set.fileName} with ${rowsText(next.rows)} from ${next.fileName}; the previous version can be restored for ${BENCHMARK_PREVIOUS_VERSION_DAYS} days`,
     );
+    setToReplace(null);
+  };
+  const confirmRestore = async () => {
+    if (!toRestore) return;
+    await run(
+      () => restore(toRestore.id).unwrap(),
+      (next) => `Restored ${next.fileName} (${rowsText(next.rows)})`,
+    );
+    setToRestore(null);
+  };
 
   return (
     <>
@@ -238,6 +316,13 @@ function Benchmarks() {
         }
       />
       {refusal ? <Refusal error={refusal} /> : null}
+      {count > 1 ? (
+        <Typography color="text.secondary" sx={{ mb: 4 }} data-testid="benchmark-precedence">
+          Where several data sets have a figure for the same place, code, metric and year, the one
+          higher in this list is used: data sets imported later come first, and a replaced data set
+          keeps its place.
+        </Typography>
+      ) : null}
       {listError ? (
         <Alert severity="error" sx={{ mb: 5 }}>
           The benchmarks could not be loaded: {getErrorText(listError)}
@@ -259,8 +344,10 @@ function Benchmarks() {
             <DataSetCard
               key={set.id}
               set={set}
+              count={count}
               busy={busy}
-              onReplace={(file) => void onReplace(set.id, file)}
+              onReplace={(file) => void onReplace(set, file)}
+              onRestore={() => setToRestore(set)}
               onDelete={() => setToDelete(set)}
             />
           ))
@@ -302,6 +389,44 @@ function Benchmarks() {
           {EXAMPLE}
         </Box>
       </SectionCard>
+      <ConfirmDialog
+        open={toReplace !== null}
+        title="Replace this data set?"
+        confirmLabel="Replace"
+        busy={replacing.isLoading}
+        onCancel={() => setToReplace(null)}
+        onConfirm={() => void confirmReplace()}
+      >
+        {toReplace ? (
+          <>
+            <Box component="span" sx={{ display: 'block', mb: 2 }} data-testid="replace-counts">
+              {toReplace.set.fileName} ({rowsText(toReplace.set.rows)}) → {toReplace.check.fileName}{' '}
+              ({rowsText(toReplace.check.rows)})
+            </Box>
+            Credentials are compared with the new file’s figures at once. The current rows are kept
+            for {BENCHMARK_PREVIOUS_VERSION_DAYS} days: “Restore previous version” puts them back.
+          </>
+        ) : null}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={toRestore !== null}
+        title="Restore the previous version?"
+        confirmLabel="Restore"
+        busy={restoring.isLoading}
+        onCancel={() => setToRestore(null)}
+        onConfirm={() => void confirmRestore()}
+      >
+        {toRestore?.previousVersion ? (
+          <>
+            <Box component="span" sx={{ display: 'block', mb: 2 }} data-testid="restore-counts">
+              {toRestore.fileName} ({rowsText(toRestore.rows)}) →{' '}
+              {toRestore.previousVersion.fileName} ({rowsText(toRestore.previousVersion.rows)})
+            </Box>
+            The figures of {toRestore.previousVersion.fileName} come back; {toRestore.fileName}{' '}
+            becomes the previous version, so this can be undone the same way.
+          </>
+        ) : null}
+      </ConfirmDialog>
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete this data set?"

@@ -21,6 +21,7 @@ const reference = (overrides: Partial<TBenchmarkReference>): TBenchmarkReference
   codeSystem: 'CIP',
   source: SOURCE,
   dataSetId: 1,
+  dataSetName: 'state-wages.csv',
   ...overrides,
 });
 
@@ -72,7 +73,7 @@ describe('benchmarks beside the insights', () => {
       within(screen.getByRole('article', { name: 'Salary' })).getByTestId('salary-benchmark'),
     ).toBe(line);
     expect(line.textContent).toBe(
-      `+$8,200 above the benchmark ($44,100, CIP 48.0508 in OR, 2023; source: ${SOURCE})`,
+      `+$8,200 above the benchmark ($44,100, CIP 48.0508 in OR, 2023; source: ${SOURCE}; data set: state-wages.csv)`,
     );
     const premium = await screen.findByTestId('earnings-premium');
     expect(premium.textContent).toContain(

@@ -43,7 +43,8 @@ export function SalaryBenchmarkLine({
       <Box component="strong" sx={{ color: 'text.primary' }}>
         {describeBenchmarkDifference(salary, benchmark.value)}
       </Box>{' '}
-      ({formatMoney(benchmark.value)}, {describeBenchmark(benchmark)}; source: {benchmark.source})
+      ({formatMoney(benchmark.value)}, {describeBenchmark(benchmark)}; source: {benchmark.source};
+      data set: {benchmark.dataSetName})
     </Typography>
   );
 }

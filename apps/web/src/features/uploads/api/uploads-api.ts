@@ -1,6 +1,11 @@
 import type { TPage } from '@laurel/contract/pagination';
 import { API_PATHS } from '@laurel/contract/paths';
-import type { TUpload } from '@laurel/contract/uploads';
+import type {
+  TUpload,
+  TUploadCredentials,
+  TUploadRefusalPage,
+  TUploadRefusalQuery,
+} from '@laurel/contract/uploads';
 
 import { api } from '../../../lib/api/api';
 
@@ -31,6 +36,19 @@ export const uploadsApi = api.injectEndpoints({
       query: (id) => API_PATHS.upload(id),
       providesTags: (_result, _error, id) => [{ type: 'Upload', id }],
     }),
+    /** A page of an upload's refused rows, one reason a line, filtered by column and reason. */
+    getUploadRefusals: build.query<
+      TUploadRefusalPage,
+      { id: number; params: Partial<TUploadRefusalQuery> }
+    >({
+      query: ({ id, params }) => ({ url: API_PATHS.uploadRefusals(id), params }),
+      providesTags: (_result, _error, { id }) => [{ type: 'Upload', id }],
+    }),
+    /** The credentials whose awards came from an upload: the insights it changed. */
+    getUploadCredentials: build.query<TUploadCredentials, number>({
+      query: (id) => API_PATHS.uploadCredentials(id),
+      providesTags: (_result, _error, id) => [{ type: 'Upload', id }],
+    }),
     createUpload: build.mutation<TUpload, { organizationId: number; file: File }>({
       query: ({ organizationId, file }) => {
         const body = new FormData();
@@ -46,6 +64,8 @@ export const {
   useListUploadsQuery,
   useListOrganizationUploadsQuery,
   useGetUploadQuery,
+  useGetUploadRefusalsQuery,
+  useGetUploadCredentialsQuery,
   useCreateUploadMutation,
 } = uploadsApi;
 

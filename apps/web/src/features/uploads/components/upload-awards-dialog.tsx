@@ -1,4 +1,4 @@
-import { Fragment, useId, useState, type ChangeEvent } from 'react';
+import { Fragment, useId, useState, type ChangeEvent, type DragEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -79,12 +79,41 @@ export function UploadAwardsDialog({
     onClose();
   };
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const next = event.target.files?.[0] ?? null;
-    event.target.value = '';
+  const [dragging, setDragging] = useState(false);
+
+  const take = (next: File | null) => {
     setServerError(null);
     setFile(next);
     setFileError(next ? checkUploadFile(next) : null);
+  };
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const next = event.target.files?.[0] ?? null;
+    event.target.value = '';
+    take(next);
+  };
+  // A file dropped anywhere on the dialog is chosen as if picked (never opened by the browser).
+  const dropZone = {
+    onDragOver: (event: DragEvent) => {
+      if (!event.dataTransfer.types.includes('Files')) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'copy';
+      setDragging(true);
+    },
+    onDragLeave: (event: DragEvent) => {
+      if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+    },
+    onDrop: (event: DragEvent) => {
+      event.preventDefault();
+      setDragging(false);
+      const files = event.dataTransfer.files;
+      if (files.length === 0) return;
+      if (files.length > 1) {
+        setFile(null);
+        setFileError('Drop one CSV file at a time.');
+        return;
+      }
+      take(files[0] ?? null);
+    },
   };
 
   const submit = async () => {
@@ -104,8 +133,14 @@ export function UploadAwardsDialog({
   };
 
   const downloadTemplate = async () => {
+    const targetId = organizationId ?? chosenOrganization?.id ?? null;
     try {
-      await downloadFile(API_PATHS.uploadTemplate, {}, { fileName: 'awards-template.csv' });
+      // Offered to an organization, the template's examples use its own credential codes.
+      await downloadFile(
+        API_PATHS.uploadTemplate,
+        targetId === null ? {} : { organizationId: String(targetId) },
+        { fileName: 'awards-template.csv' },
+      );
     } catch (error) {
       showSnackbar(getErrorText(error), 'error');
     }
@@ -121,7 +156,7 @@ export function UploadAwardsDialog({
       slotProps={{ transition: { onExited } }}
     >
       <DialogTitle>Upload awards</DialogTitle>
-      <DialogContent>
+      <DialogContent {...dropZone} data-testid="upload-drop-zone">
         <Box sx={{ display: 'grid', gap: 5, pt: 1 }}>
           <Box id={formatId}>
             <Typography sx={{ mb: 2 }}>
@@ -157,8 +192,9 @@ export function UploadAwardsDialog({
             <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
               credential_code is the code of one of the organization’s credentials; dates are
               written YYYY-MM-DD; email and date_of_birth may be left empty. A row that does not fit
-              is skipped and listed in an errors file; the others are kept. Up to{' '}
-              {formatFileSize(UPLOAD_MAX_BYTES)}.
+              is skipped and listed on the upload’s page with the reason; the others are kept. Up to{' '}
+              {formatFileSize(UPLOAD_MAX_BYTES)}. The template’s examples use the organization’s own
+              credential codes.
             </Typography>
             <Link
               component="button"
@@ -181,7 +217,20 @@ export function UploadAwardsDialog({
               error={organizationError ?? undefined}
             />
           ) : null}
-          <Box>
+          <Box
+            sx={{
+              p: 4,
+              border: 2,
+              borderStyle: 'dashed',
+              borderRadius: 1,
+              borderColor: dragging ? 'primary.main' : 'divider',
+              bgcolor: dragging ? 'action.selected' : 'transparent',
+              textAlign: 'center',
+            }}
+          >
+            <Typography variant="body2" sx={{ mb: 2 }}>
+              {dragging ? 'Drop the CSV file to choose it' : 'Drag and drop the CSV file here, or'}
+            </Typography>
             <Button
               component="label"
               htmlFor={inputId}

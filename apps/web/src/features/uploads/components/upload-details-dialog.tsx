@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,10 +8,13 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
+import type { TUpload } from '@laurel/contract/uploads';
 import { API_PATHS } from '@laurel/contract/paths';
 
 import { DetailGrid } from '../../../components/display/detail-grid';
@@ -18,6 +22,9 @@ import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useDownloadFile } from '../../../lib/api/download';
 import { getErrorText } from '../../../lib/errors/error-text';
 import { formatDateTime, formatNumber } from '../../../lib/format/format';
+import { getItemHref, getOrganizationItemHref } from '../../../lib/routing/paths';
+import { useGetUploadCredentialsQuery } from '../api/uploads-api';
+import { RefusedRows } from './refused-rows';
 import { UploadProgressBar, UploadStatusChip } from './upload-progress';
 import { formatFileSize, isRunning } from './upload-status';
 import { useLiveUpload } from './use-live-upload';
@@ -27,14 +34,77 @@ export function errorsFileName(fileName: string): string {
   return `${fileName.replace(/\.csv$/i, '')}-errors.csv`;
 }
 
+/** How many credentials' insights a finished upload links to; the organization's covers the rest. */
+const CREDENTIAL_LINKS_SHOWN = 5;
+
+/** The insights a finished upload changed: its organization's, and its credentials'. */
+function ChangedInsights({
+  upload,
+  organizationHref,
+  admin,
+}: {
+  upload: TUpload;
+  organizationHref: string;
+  admin: boolean;
+}) {
+  const { data } = useGetUploadCredentialsQuery(upload.id);
+  const credentials = data?.items ?? [];
+  return (
+    <Box component="section" aria-label="Insights this upload changed">
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        The awards of this file are matched with earnings in the background; the insights they
+        change are then updated.
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 5, display: 'grid', gap: 1 }}>
+        <li>
+          <Link
+            component={RouterLink}
+            to={getOrganizationItemHref(organizationHref, 'insights')}
+            sx={{ fontWeight: 600 }}
+          >
+            {upload.organizationName}: insights
+          </Link>
+        </li>
+        {credentials.slice(0, CREDENTIAL_LINKS_SHOWN).map((credential) => (
+          <li key={credential.id}>
+            <Link
+              component={RouterLink}
+              to={`${getItemHref('credentials', credential.id, upload.organizationId, { admin })}?tab=insights`}
+            >
+              {credential.name} ({credential.code}): insights
+            </Link>
+          </li>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
 /** One upload with its live progress, its outcome and the rows that failed. */
-export function UploadDetailsDialog({ id, onClose }: { id: number; onClose: () => void }) {
+export function UploadDetailsDialog({
+  id,
+  onClose,
+  organizationHref,
+  admin = false,
+  onUploadCorrected,
+}: {
+  id: number;
+  onClose: () => void;
+  /** The `{organization route}` of the upload's organization, for its insights. */
+  organizationHref: (organizationId: number) => string;
+  /** Whether organization links go to the platform admin's organization routes. */
+  admin?: boolean;
+  /** Starts a new upload for the same organization; absent when the viewer may not upload. */
+  onUploadCorrected?: ((organizationId: number) => void) | undefined;
+}) {
   const downloadFile = useDownloadFile();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const upload = useLiveUpload(id);
   const { showSnackbar } = useSnackbar();
   const [downloading, setDownloading] = useState(false);
+  const finished = upload ? !isRunning(upload) : false;
+  const showRefusals = Boolean(upload && finished && upload.rowsFailed > 0);
 
   const downloadErrors = async () => {
     if (!upload) return;
@@ -55,7 +125,13 @@ export function UploadDetailsDialog({ id, onClose }: { id: number; onClose: () =
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen}>
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth={showRefusals ? 'md' : 'sm'}
+      fullScreen={fullScreen}
+    >
       <DialogTitle sx={{ overflowWrap: 'anywhere', pr: 6 }}>
         {upload ? upload.fileName : 'Upload'}
       </DialogTitle>
@@ -100,17 +176,37 @@ export function UploadDetailsDialog({ id, onClose }: { id: number; onClose: () =
                 },
               ]}
             />
-            {upload.rowsFailed > 0 && !isRunning(upload) ? (
-              <Typography variant="body2" color="text.secondary">
-                The errors file lists each failed row as it was uploaded, with the reason. Correct
-                the rows and upload them again as a new file.
-              </Typography>
+            {showRefusals ? (
+              <>
+                <Typography variant="body2" color="text.secondary">
+                  Correct these rows in your file and upload it again: rows that were accepted
+                  before are updated, not added twice. The errors file lists each refused row as it
+                  was uploaded, with its reasons.
+                </Typography>
+                <RefusedRows uploadId={upload.id} />
+              </>
+            ) : null}
+            {finished && upload.rowsOk > 0 ? (
+              <ChangedInsights
+                upload={upload}
+                organizationHref={organizationHref(upload.organizationId)}
+                admin={admin}
+              />
             ) : null}
           </Box>
         )}
       </DialogContent>
       <DialogActions sx={{ px: 6, pb: 5, flexWrap: 'wrap', gap: 2 }}>
-        {upload && upload.rowsFailed > 0 && !isRunning(upload) ? (
+        {upload && onUploadCorrected && (showRefusals || upload.status === 'FAILED') ? (
+          <Button
+            variant="outlined"
+            startIcon={<FileUploadOutlined />}
+            onClick={() => onUploadCorrected(upload.organizationId)}
+          >
+            Upload a corrected file
+          </Button>
+        ) : null}
+        {upload && showRefusals ? (
           <Button
             variant="outlined"
             startIcon={<FileDownloadOutlined />}

@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ROLES } from '@laurel/contract/roles';
-import type { TUpload } from '@laurel/contract/uploads';
+import type { TUpload, TUploadRefusalPage } from '@laurel/contract/uploads';
 
 import { AuthContext } from '../../../lib/auth/auth-context';
 import { authValue, profileOf } from '../../../test/auth';
@@ -28,6 +28,39 @@ function uploadOf(overrides: Partial<TUpload> = {}): TUpload {
     createdAt: '2026-03-01T10:00:00.000Z',
     startedAt: '2026-03-01T10:00:01.000Z',
     finishedAt: null,
+    ...overrides,
+  };
+}
+
+function refusalPage(overrides: Partial<TUploadRefusalPage> = {}): TUploadRefusalPage {
+  return {
+    items: [
+      {
+        rowNumber: 3,
+        column: 'credential_code',
+        reason: 'unknown-credential',
+        message: 'No credential of this organization has the code "WELD-101"',
+        value: 'WELD-101',
+      },
+      {
+        rowNumber: 4,
+        column: 'email',
+        reason: 'invalid-email',
+        message: 'email "ann@" is not a valid e-mail address',
+        value: 'ann@',
+      },
+    ],
+    total: 2,
+    page: 1,
+    pageSize: 10,
+    columns: [
+      { column: 'credential_code', count: 1 },
+      { column: 'email', count: 1 },
+    ],
+    reasons: [
+      { reason: 'invalid-email', count: 1 },
+      { reason: 'unknown-credential', count: 1 },
+    ],
     ...overrides,
   };
 }
@@ -74,9 +107,19 @@ describe('upload progress', () => {
               }),
         );
       }
+      if (url.pathname === '/api/uploads/41/refusals') return jsonResponse(refusalPage());
+      if (url.pathname === '/api/uploads/41/credentials') return jsonResponse({ items: [] });
       return jsonResponse([]);
     });
-    renderWithProviders(withAdmin(<UploadDetailsDialog id={41} onClose={() => undefined} />));
+    renderWithProviders(
+      withAdmin(
+        <UploadDetailsDialog
+          id={41}
+          onClose={() => undefined}
+          organizationHref={(id) => `/organizations/${id}`}
+        />,
+      ),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'spring-2026.csv' });
     const bar = await within(dialog).findByRole('progressbar', { name: '12,000 of 100,000 rows' });
     expect(bar.getAttribute('aria-valuenow')).toBe('12');
@@ -117,7 +160,15 @@ describe('upload progress', () => {
           )
         : jsonResponse([]),
     );
-    renderWithProviders(withAdmin(<UploadDetailsDialog id={41} onClose={() => undefined} />));
+    renderWithProviders(
+      withAdmin(
+        <UploadDetailsDialog
+          id={41}
+          onClose={() => undefined}
+          organizationHref={(id) => `/organizations/${id}`}
+        />,
+      ),
+    );
     expect(
       await screen.findByText('The header must be credential_code,external_id,…'),
     ).toBeTruthy();
@@ -125,7 +176,130 @@ describe('upload progress', () => {
   });
 });
 
+describe('refused rows of an upload', () => {
+  it('lists each refused row with its column, reason and value, filters them, and offers a corrected file and the insights it changed', async () => {
+    const asked: URL[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = urlOf(input);
+      if (url.pathname === '/api/uploads/41')
+        return jsonResponse(
+          uploadOf({
+            status: 'COMPLETED_WITH_ERRORS',
+            rowsTotal: 5,
+            rowsProcessed: 5,
+            rowsOk: 3,
+            rowsFailed: 2,
+            finishedAt: '2026-03-01T10:02:00.000Z',
+          }),
+        );
+      if (url.pathname === '/api/uploads/41/refusals') {
+        asked.push(url);
+        return jsonResponse(
+          url.searchParams.get('column') === 'email'
+            ? refusalPage({ items: refusalPage().items.slice(1), total: 1 })
+            : refusalPage(),
+        );
+      }
+      if (url.pathname === '/api/uploads/41/credentials')
+        return jsonResponse({ items: [{ id: 8, code: 'WELD-101', name: 'Welding Certificate' }] });
+      return jsonResponse([]);
+    });
+    const corrected = vi.fn();
+    renderWithProviders(
+      withAdmin(
+        <UploadDetailsDialog
+          id={41}
+          onClose={() => undefined}
+          organizationHref={(id) => `/organizations/${id}`}
+          onUploadCorrected={corrected}
+        />,
+      ),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'spring-2026.csv' });
+    const table = await within(dialog).findByRole('table', { name: 'Refused rows' });
+    await within(table).findByText('WELD-101');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual(['3', '4']);
+    expect(rows[1]!.textContent).toContain('email');
+    expect(rows[1]!.textContent).toContain('Not a valid e-mail address');
+    expect(rows[1]!.textContent).toContain('ann@');
+
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Column' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'email (1)' }));
+    await waitFor(() => expect(within(table).queryByText('WELD-101')).toBeNull());
+    expect(asked.at(-1)!.searchParams.get('column')).toBe('email');
+    expect(asked.at(-1)!.searchParams.get('page')).toBe('1');
+
+    expect(
+      within(dialog)
+        .getByRole('link', { name: 'Northwind Technical College: insights' })
+        .getAttribute('href'),
+    ).toBe('/organizations/2/insights');
+    expect(
+      (
+        await within(dialog).findByRole('link', {
+          name: 'Welding Certificate (WELD-101): insights',
+        })
+      ).getAttribute('href'),
+    ).toBe('/organizations/2/credentials/8?tab=insights');
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upload a corrected file' }));
+    expect(corrected).toHaveBeenCalledWith(2);
+  });
+});
+
 describe('Upload awards dialog', () => {
+  it('takes a CSV file dropped on it, and refuses two at once', async () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => jsonResponse([]));
+    renderWithProviders(
+      withAdmin(
+        <UploadAwardsDialog
+          open
+          organizationId={2}
+          onClose={() => undefined}
+          onUploaded={() => undefined}
+        />,
+      ),
+    );
+    const zone = screen.getByTestId('upload-drop-zone');
+    const csv = new File(['credential_code\n'], 'dropped.csv', { type: 'text/csv' });
+    const dataTransfer = (files: File[]) => ({ files, types: ['Files'], dropEffect: 'none' });
+    fireEvent.dragOver(zone, { dataTransfer: dataTransfer([csv]) });
+    expect(screen.getByText('Drop the CSV file to choose it')).toBeTruthy();
+    fireEvent.drop(zone, { dataTransfer: dataTransfer([csv]) });
+    expect(screen.getByText(/dropped\.csv · 16 B/)).toBeTruthy();
+    fireEvent.drop(zone, { dataTransfer: dataTransfer([csv, csv]) });
+    expect(screen.getByText('Drop one CSV file at a time.')).toBeTruthy();
+    fireEvent.drop(zone, {
+      dataTransfer: dataTransfer([new File(['x'], 'awards.xlsx')]),
+    });
+    expect(screen.getByText('Choose a .csv file.')).toBeTruthy();
+  });
+
+  it('downloads the template with the organization’s own credential codes', async () => {
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async () => new Response('credential_code\n', { status: 200 }));
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:file');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderWithProviders(
+      withAdmin(
+        <UploadAwardsDialog
+          open
+          organizationId={2}
+          onClose={() => undefined}
+          onUploaded={() => undefined}
+        />,
+      ),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Download template' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const url = urlOf(fetchMock.mock.calls[0]![0] as Request);
+    expect(url.pathname).toBe('/api/uploads/template.csv');
+    expect(url.searchParams.get('organizationId')).toBe('2');
+  });
+
   it('accepts only .csv files of an acceptable size', () => {
     expect(checkUploadFile({ name: 'a.csv', size: 10 })).toBeNull();
     expect(checkUploadFile({ name: 'a.xlsx', size: 10 })).toBe('Choose a .csv file.');

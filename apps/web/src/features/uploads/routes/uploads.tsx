@@ -12,6 +12,7 @@ import { UPLOAD_STATUS_LABELS, UPLOAD_STATUSES } from '@laurel/contract/constant
 import { accessFor } from '@laurel/contract/permissions';
 import { UPLOAD_SORTS, type TUpload } from '@laurel/contract/uploads';
 
+import { getOrganizationHref } from '../../../lib/routing/paths';
 import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
 import { DataTable, type Column } from '../../../components/data-table/data-table';
 import { ListToolbar, SelectFilter } from '../../../components/data-table/list-toolbar';
@@ -37,11 +38,11 @@ type Filter = 'status' | 'organizationId';
 
 /** `/uploads` and `{organization route}/uploads`: awards uploads with their progress (admins). */
 export default function UploadsRoute() {
-  const { organizationId } = useOrganizationRoute();
+  const { organizationId, organizationHref } = useOrganizationRoute();
   const canDo = useCan();
   const allowed = organizationId ? canDo('read:upload', { organizationId }) : canDo('read:upload');
   if (!allowed) return <NoAccess />;
-  return <Uploads organizationId={organizationId} />;
+  return <Uploads organizationId={organizationId} organizationHref={organizationHref} />;
 }
 
 /** A row's status and rows, live while the upload runs. */
@@ -54,7 +55,13 @@ function LiveCells({ upload, part }: { upload: TUpload; part: 'status' | 'rows' 
   );
 }
 
-function Uploads({ organizationId }: { organizationId: number | null }) {
+function Uploads({
+  organizationId,
+  organizationHref,
+}: {
+  organizationId: number | null;
+  organizationHref: string | null;
+}) {
   const { user } = useAuth();
   const profile = user?.profile;
   const canDo = useCan();
@@ -82,6 +89,8 @@ function Uploads({ organizationId }: { organizationId: number | null }) {
   const [params, setParams] = useSearchParams();
   const openId = Number(params.get('upload'));
   const [uploading, setUploading] = useState(false);
+  // "Upload a corrected file": a new upload for the organization of the one being read.
+  const [correcting, setCorrecting] = useState<number | null>(null);
   // The new upload's details open once the upload dialog has closed: two modal dialogs overlapping
   // leave the second hidden from assistive technology.
   const [uploadedId, setUploadedId] = useState<number | null>(null);
@@ -254,10 +263,14 @@ function Uploads({ organizationId }: { organizationId: number | null }) {
       </Card>
       <UploadAwardsDialog
         open={uploading}
-        organizationId={uploadOrganizationId}
-        onClose={() => setUploading(false)}
+        organizationId={correcting ?? uploadOrganizationId}
+        onClose={() => {
+          setUploading(false);
+          setCorrecting(null);
+        }}
         onUploaded={(upload) => {
           setUploading(false);
+          setCorrecting(null);
           setUploadedId(upload.id);
         }}
         onExited={() => {
@@ -267,7 +280,23 @@ function Uploads({ organizationId }: { organizationId: number | null }) {
         }}
       />
       {Number.isSafeInteger(openId) && openId > 0 ? (
-        <UploadDetailsDialog id={openId} onClose={() => setOpen(null)} />
+        <UploadDetailsDialog
+          id={openId}
+          onClose={() => setOpen(null)}
+          organizationHref={(id) => organizationHref ?? getOrganizationHref(id, { admin: seesAll })}
+          admin={organizationHref ? organizationHref.startsWith('/admin/') : seesAll}
+          onUploadCorrected={
+            canCreate
+              ? (id) => {
+                  // The details close first: two modal dialogs at once hide the second from
+                  // assistive technology.
+                  setOpen(null);
+                  setCorrecting(id);
+                  setUploading(true);
+                }
+              : undefined
+          }
+        />
       ) : null}
     </>
   );
