@@ -2,6 +2,7 @@
 // `npm run bench -- api startup` runs only the named suites. PostgreSQL rows need
 // BENCH_DATABASE_URL (or TEST_DATABASE_URL) naming a server where databases may be created.
 import { buildWebIfNeeded } from '../scripts/web-build.ts';
+import { benchAwardees } from './awardees.ts';
 import { benchDashboard } from './dashboard.ts';
 import { benchDemoStart } from './demo-start.ts';
 import { benchDirectory } from './directory.ts';
@@ -26,6 +27,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['identity', async () => (await runIdentityBench()) as BenchRow[]],
   ['identity-passwordless', async () => (await benchIdentityPasswordless()) as BenchRow[]],
   ['directory', benchDirectory],
+  ['awardees', benchAwardees],
   ['dashboard', benchDashboard],
   ['insights', benchInsights],
   ['uploads', () => benchUploads()],

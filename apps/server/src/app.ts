@@ -58,6 +58,9 @@ import { createOrganizationsRepository } from './modules/organizations/organizat
 import { organizationsRoutes } from './modules/organizations/organizations.routes.ts';
 import { createOrganizationsService } from './modules/organizations/organizations.service.ts';
 import { createSearchRepository } from './modules/search/search.repository.ts';
+import { createAwardeesRepository } from './modules/awardees/awardees.repository.ts';
+import { awardeesRoutes } from './modules/awardees/awardees.routes.ts';
+import { createAwardeesService } from './modules/awardees/awardees.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import {
   createBenchmarksRepository,
@@ -401,6 +404,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     audits: createAuditsService({ db, audits: auditsRepository, audit }),
   });
   await app.register(searchRoutes, { search: createSearchRepository(db) });
+  await app.register(awardeesRoutes, {
+    awardees: createAwardeesService({ awardees: createAwardeesRepository(db) }),
+  });
   await app.register(insightsRoutes, {
     insights: createInsightsService({
       insights: insightsRepository,

@@ -9,6 +9,8 @@ export const API_PATHS = {
   credentialsExport: '/api/credentials/export.csv',
   credential: (id: number | string) => `/api/credentials/${id}`,
   credentialAwards: (id: number | string) => `/api/credentials/${id}/awards`,
+  /** The person holding an award: their awards in the award's organization. */
+  awardAwardee: (id: number | string) => `/api/awards/${id}/awardee`,
   /** Signed credentials (docs/credentials.md). */
   credentialIssuing: (id: number | string) => `/api/credentials/${id}/issuing`,
   credentialIssue: (id: number | string) => `/api/credentials/${id}/issue`,

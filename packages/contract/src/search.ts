@@ -1,14 +1,22 @@
 import { z } from 'zod';
 
-import { ZBookmarkItemType } from './bookmarks.ts';
+import { BOOKMARK_ITEM_TYPES } from './constants.ts';
 
 export const ZSearchQuery = z.strictObject({
   q: z.string().trim().min(3, 'Type at least 3 characters').max(100),
 });
 
+/**
+ * What global search finds: the bookmarkable items, and awardees (people holding awards, found by
+ * name, e-mail address or external id; `itemId` is one of their awards, `organizationId` its
+ * organization's).
+ */
+export const SEARCH_ITEM_TYPES = [...BOOKMARK_ITEM_TYPES, 'awardees'] as const;
+export type SearchItemType = (typeof SEARCH_ITEM_TYPES)[number];
+
 export const ZSearchResult = z
   .object({
-    itemType: ZBookmarkItemType,
+    itemType: z.enum(SEARCH_ITEM_TYPES),
     itemId: z.number().int(),
     title: z.string(),
     subtitle: z.string(),

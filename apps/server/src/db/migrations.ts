@@ -26,6 +26,7 @@ import * as combinedSearchText from './migrations/20261130T1000-combined-search-
 import * as bookmarkItemNames from './migrations/20261201T1000-bookmark-item-names.ts';
 import * as filterJoinSortIndexes from './migrations/20261201T1010-filter-join-sort-indexes.ts';
 import * as combinedBigrams from './migrations/20261201T1020-combined-bigrams.ts';
+import * as awardeeSearch from './migrations/20261202T1000-awardee-search.ts';
 import * as uploadRefusalsBenchmarkVersions from './migrations/20261202T1030-upload-refusals-benchmark-versions.ts';
 import * as openBadges from './migrations/20261203T1000-open-badges.ts';
 
@@ -57,6 +58,7 @@ export const serverMigrations: Record<string, Migration> = {
   '20261201T1000-bookmark-item-names': bookmarkItemNames,
   '20261201T1010-filter-join-sort-indexes': filterJoinSortIndexes,
   '20261201T1020-combined-bigrams': combinedBigrams,
+  '20261202T1000-awardee-search': awardeeSearch,
   '20261202T1030-upload-refusals-benchmark-versions': uploadRefusalsBenchmarkVersions,
   '20261203T1000-open-badges': openBadges,
 };

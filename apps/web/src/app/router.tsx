@@ -168,6 +168,7 @@ const OrganizationOverview = lazy(
 const Credential = lazy(() => import('./routes/credential'));
 const Contract = lazy(() => import('../features/contracts/routes/contract'));
 const User = lazy(() => import('../features/users/routes/user'));
+const Awardee = lazy(() => import('../features/awardees/routes/awardee'));
 const Audits = lazy(() => import('../features/audits/routes/audits'));
 const Uploads = lazy(() => import('../features/uploads/routes/uploads'));
 const Benchmarks = lazy(() => import('../features/benchmarks/routes/benchmarks'));
@@ -221,6 +222,7 @@ function organizationRoutes(path: string) {
       <Route path={paths.credential.path} element={titled('Credential', <Credential />)} />
       <Route path={paths.contract.path} element={titled('Contract', <Contract />)} />
       <Route path={paths.user.path} element={titled('User', <User />)} />
+      <Route path={paths.awardee.path} element={titled('Awardee', <Awardee />)} />
       <Route path="*" element={<OrganizationFallback />} />
     </Route>
   );

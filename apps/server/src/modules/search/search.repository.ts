@@ -1,10 +1,9 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SqlBool, sql } from 'kysely';
 
-import type { BookmarkItemType } from '@laurel/contract/constants';
-import type { TSearchResult } from '@laurel/contract/search';
+import type { SearchItemType, TSearchResult } from '@laurel/contract/search';
 
 import type { Database } from '../../db/schema.ts';
-import { containsText, prefixPattern } from '../../db/text-search.ts';
+import { containsText, firstMatches, prefixPattern } from '../../db/text-search.ts';
 
 /**
  * At most this many matches of each kind are ranked. A broad text (a common name) matches
@@ -15,11 +14,16 @@ const CANDIDATES = 200;
 
 export function createSearchRepository(db: Kysely<Database>) {
   return {
-    /** Up to `limit` matches of each kind, names that start with the text first. */
+    /**
+     * Up to `limit` matches of each kind, names that start with the text first: organizations,
+     * credentials, contracts and users of `organizationId` (every organization when undefined),
+     * and awardees of `awardeeOrganizationId` (likewise).
+     */
     async search(
       text: string,
       organizationId: number | undefined,
       limit: number,
+      awardeeOrganizationId: number | undefined = organizationId,
     ): Promise<TSearchResult[]> {
       const prefix = prefixPattern(text);
       const startsFirst = (column: string) =>
@@ -27,7 +31,7 @@ export function createSearchRepository(db: Kysely<Database>) {
       const scoped = organizationId !== undefined;
       const org = organizationId ?? 0;
 
-      const [organizations, credentials, contracts, users] = await Promise.all([
+      const [organizations, credentials, contracts, users, awards] = await Promise.all([
         db
           .selectFrom('organizations as o')
           .select(['o.id', 'o.name', 'o.city', 'o.state'])
@@ -106,10 +110,38 @@ export function createSearchRepository(db: Kysely<Database>) {
           .orderBy('u.firstName')
           .limit(limit)
           .execute(),
+        db
+          .selectFrom('awards as a')
+          .innerJoin('organizations as o', 'o.id', 'a.organizationId')
+          .select([
+            'a.id',
+            'a.organizationId',
+            'a.externalId',
+            'a.firstName',
+            'a.lastName',
+            'a.email',
+            'a.awardDate',
+            'o.name as organizationName',
+          ])
+          .where(
+            'a.id',
+            'in',
+            firstMatches(
+              db,
+              'awards',
+              'a',
+              text,
+              CANDIDATES,
+              awardeeOrganizationId === undefined
+                ? undefined
+                : sql<SqlBool>`a.organization_id = ${awardeeOrganizationId}`,
+            ),
+          )
+          .execute(),
       ]);
 
       const result = (
-        itemType: BookmarkItemType,
+        itemType: SearchItemType,
         itemId: number,
         title: string,
         subtitle: string,
@@ -158,8 +190,66 @@ export function createSearchRepository(db: Kysely<Database>) {
             u.organizationId,
           ),
         ),
+        ...peopleAmong(awards, text, limit).map((a) =>
+          result(
+            'awardees',
+            a.id,
+            `${a.firstName} ${a.lastName}`,
+            [a.externalId, a.email, a.organizationName].filter(Boolean).join(' · '),
+            a.organizationId,
+          ),
+        ),
       ];
     },
   };
+}
+
+interface FoundAward {
+  id: number;
+  organizationId: number;
+  externalId: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  awardDate: string;
+}
+
+/**
+ * The people among matching awards (one organization's awards with the same external id are one
+ * person, shown with their newest award), at most `limit`: the exact external id first, then those
+ * whose external id, first or last name starts with the text, then by name.
+ */
+function peopleAmong<T extends FoundAward>(awards: T[], text: string, limit: number): T[] {
+  const newest = new Map<string, T>();
+  for (const award of awards) {
+    const key = `${award.organizationId}\n${award.externalId}`;
+    const kept = newest.get(key);
+    if (
+      !kept ||
+      award.awardDate > kept.awardDate ||
+      (award.awardDate === kept.awardDate && award.id > kept.id)
+    )
+      newest.set(key, award);
+  }
+  const lower = text.trim().toLowerCase();
+  const rank = (a: T) => {
+    const externalId = a.externalId.toLowerCase();
+    if (externalId === lower) return 0;
+    const starts = [externalId, a.lastName.toLowerCase(), a.firstName.toLowerCase()];
+    return starts.some((value) => value.startsWith(lower)) ? 1 : 2;
+  };
+  const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...newest.values()]
+    .map((award) => ({ award, rank: rank(award) }))
+    .sort(
+      (a, b) =>
+        a.rank - b.rank ||
+        order(a.award.lastName, b.award.lastName) ||
+        order(a.award.firstName, b.award.firstName) ||
+        order(a.award.externalId, b.award.externalId) ||
+        a.award.organizationId - b.award.organizationId,
+    )
+    .slice(0, limit)
+    .map(({ award }) => award);
 }
 export type SearchRepository = ReturnType<typeof createSearchRepository>;

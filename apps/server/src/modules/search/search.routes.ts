@@ -18,7 +18,7 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchRepository }> =
       schema: {
         tags: ['search'],
         security: [{ bearer: [] }],
-        summary: 'Organizations, credentials, contracts and users matching the text',
+        summary: 'Organizations, credentials, contracts, users and awardees matching the text',
         querystring: ZSearchQuery,
         response: { 200: ZSearchResponse },
       },
@@ -26,11 +26,16 @@ export const searchRoutes: FastifyPluginAsyncZod<{ search: SearchRepository }> =
     async (request) => {
       const { principal } = actorOf(request);
       const seesAll = accessFor(principal.roleId, 'read:organization') === 'any';
+      // Awardees are personal data, scoped as the awards lists are: a platform admin's search
+      // finds every organization's, or only the acting organization's while acting within one.
+      const seesEveryAwardee =
+        accessFor(principal.roleId, 'read:award') === 'any' && !principal.impersonating;
       return {
         results: await search.search(
           request.query.q,
           seesAll ? undefined : principal.organizationId,
           5,
+          seesEveryAwardee ? undefined : principal.actingOrganizationId,
         ),
       };
     },

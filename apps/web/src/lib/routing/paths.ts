@@ -141,6 +141,8 @@ export const paths = {
   contract: { path: 'contracts/:contractId' },
   usersOfOrganization: { path: 'users' },
   user: { path: 'users/:userId' },
+  /** A person holding awards, by any one of their awards: their awards in the organization. */
+  awardee: { path: 'awardees/:awardId' },
   auditsOfOrganization: { path: 'audits' },
   uploadsOfOrganization: { path: 'uploads' },
   insightsOfOrganization: { path: 'insights' },
@@ -172,16 +174,27 @@ export function getOrganizationItemHref(
 }
 
 /**
+ * `{organization route}/awardees/{awardId}`: the person holding the award.
+ * @example getAwardeeHref('/organizations/2', 41) // '/organizations/2/awardees/41'
+ */
+export function getAwardeeHref(organizationHref: string, awardId: number): string {
+  return `${organizationHref}/awardees/${awardId}`;
+}
+
+/**
  * Where a bookmarked or found item lives: the organization page for organizations,
- * `{organization route}/{itemType}/{itemId}` for the others.
+ * `{organization route}/{itemType}/{itemId}` for the others (for awardees, the item is one of
+ * their awards).
  * @example getItemHref('credentials', 8, 2, { admin: true }) // '/admin/organizations/2/credentials/8'
  */
 export function getItemHref(
-  itemType: 'organizations' | 'credentials' | 'contracts' | 'users',
+  itemType: 'organizations' | 'credentials' | 'contracts' | 'users' | 'awardees',
   itemId: number,
   organizationId: number,
   options: { admin?: boolean } = {},
 ): string {
   if (itemType === 'organizations') return getOrganizationHref(itemId, options);
-  return getOrganizationItemHref(getOrganizationHref(organizationId, options), itemType, itemId);
+  const organizationHref = getOrganizationHref(organizationId, options);
+  if (itemType === 'awardees') return getAwardeeHref(organizationHref, itemId);
+  return getOrganizationItemHref(organizationHref, itemType, itemId);
 }

@@ -1,10 +1,11 @@
 import { Suspense, useState, type ReactNode } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
@@ -21,6 +22,7 @@ import {
 } from '@laurel/contract/credentials';
 
 import { usePageTitle } from '../../../lib/routing/page-title';
+import { getAwardeeHref } from '../../../lib/routing/paths';
 import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
 import { BookmarkButton } from '../../../components/bookmarks/bookmark-button';
 import { DataTable, type Column } from '../../../components/data-table/data-table';
@@ -269,6 +271,7 @@ type AwardSort = (typeof AWARD_SORTS)[number];
  * contract includes earnings data: elsewhere nobody is ever matched, so "not checked yet" would mislead.
  */
 function AwardsList({ credential, matched }: { credential: TCredential; matched: boolean }) {
+  const { organizationHref } = useOrganizationRoute();
   const canUpload = useCan()('create:upload', { organizationId: credential.organizationId });
   const list = useListParams<AwardSort>({
     sorts: AWARD_SORTS,
@@ -284,11 +287,21 @@ function AwardsList({ credential, matched }: { credential: TCredential; matched:
       key: 'name',
       label: 'Name',
       sort: 'lastName',
-      render: (row) => (
-        <Typography component="span" sx={{ fontWeight: 600 }}>
-          {row.lastName}, {row.firstName}
-        </Typography>
-      ),
+      // The person's page lists their awards of every credential of the organization.
+      render: (row) =>
+        organizationHref ? (
+          <Link
+            component={RouterLink}
+            to={getAwardeeHref(organizationHref, row.id)}
+            sx={{ fontWeight: 600 }}
+          >
+            {row.lastName}, {row.firstName}
+          </Link>
+        ) : (
+          <Typography component="span" sx={{ fontWeight: 600 }}>
+            {row.lastName}, {row.firstName}
+          </Typography>
+        ),
     },
     {
       key: 'externalId',

@@ -12,20 +12,37 @@ import ListItemText from '@mui/material/ListItemText';
 import Avatar from '@mui/material/Avatar';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import SchoolOutlined from '@mui/icons-material/SchoolOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import type { TSearchResult } from '@laurel/contract/search';
+import type { SearchItemType, TSearchResult } from '@laurel/contract/search';
 
 import { useItemHref } from '../../../lib/routing/use-item-href';
 import { ITEM_TYPE_DISPLAY } from '../../../components/bookmarks/item-type';
 import { useSearchQuery } from '../api/search-api';
 
-/** Ctrl/Cmd+K: find organizations, credentials, contracts and users by name. */
+/** How each kind of result looks: the bookmarkable items as in bookmarks, and awardees. */
+const RESULT_DISPLAY: Record<
+  SearchItemType,
+  (typeof ITEM_TYPE_DISPLAY)[keyof typeof ITEM_TYPE_DISPLAY]
+> = {
+  ...ITEM_TYPE_DISPLAY,
+  awardees: { icon: <SchoolOutlined />, color: '#c2185b', label: 'Awardee' },
+};
+
+/** The server searches texts of this many characters or more. */
+const MIN_LENGTH = 3;
+
+/**
+ * Ctrl/Cmd+K: find organizations, credentials, contracts and users by name, and awardees by name,
+ * e-mail address or external id.
+ */
 export default function SearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
   const deferred = useDeferredValue(text.trim());
-  const { data, isFetching } = useSearchQuery(deferred, { skip: deferred.length < 2 });
-  const results: TSearchResult[] = deferred.length < 2 ? [] : (data?.results ?? []);
+  const tooShort = Array.from(deferred).length < MIN_LENGTH;
+  const { data, isFetching } = useSearchQuery(deferred, { skip: tooShort });
+  const results: TSearchResult[] = tooShort ? [] : (data?.results ?? []);
   const itemHref = useItemHref();
   const navigate = useNavigate();
 
@@ -50,7 +67,7 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
           autoFocus
           fullWidth
           type="search"
-          label="Search organizations, credentials, contracts and users"
+          label="Search organizations, credentials, contracts, users and awardees"
           value={text}
           onChange={(event) => {
             setText(event.target.value);
@@ -81,9 +98,9 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
       </Box>
       <Box sx={{ height: 4 }}>{isFetching ? <LinearProgress /> : null}</Box>
       <Box sx={{ maxHeight: '60vh', overflowY: 'auto', pb: 2 }}>
-        {deferred.length < 2 ? (
+        {tooShort ? (
           <Typography color="text.secondary" sx={{ px: 4, py: 3 }}>
-            Type at least two letters of a name, code or e-mail address.
+            Type at least three characters of a name, code, external id or e-mail address.
           </Typography>
         ) : results.length === 0 && !isFetching ? (
           <Typography color="text.secondary" sx={{ px: 4, py: 3 }}>
@@ -92,7 +109,7 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
         ) : (
           <List aria-label="Search results">
             {results.map((result, index) => {
-              const display = ITEM_TYPE_DISPLAY[result.itemType];
+              const display = RESULT_DISPLAY[result.itemType];
               return (
                 <ListItem key={`${result.itemType}-${result.itemId}`} disablePadding>
                   <ListItemButton
