@@ -13,6 +13,7 @@ import { benchIdentityPasswordless } from './identity-passwordless.ts';
 import { runIdentityBench } from './identity-srp.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchMetrics } from './metrics.ts';
+import { benchOpenBadges } from './open-badges.ts';
 import { type BenchRow, printTable } from './lib.ts';
 import { benchRollingRestart } from './rolling-restart.ts';
 import { benchStarvation } from './starvation.ts';
@@ -36,6 +37,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['demostart', benchDemoStart],
   ['rolling', benchRollingRestart],
   ['metrics', benchMetrics],
+  ['open-badges', benchOpenBadges],
 ];
 
 buildWebIfNeeded();

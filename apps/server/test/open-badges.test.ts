@@ -417,6 +417,47 @@ describe.each(DIALECTS)('signed Open Badges credentials on %s', (dialect) => {
     expect(plain.verified).toBe(false);
     expect(checkOf(plain, 'format').result).toBe('failed');
   });
+  it('revokes, re-issues and issues new awards after an upload, with no one asking', async () => {
+    const before = await badges(await awardIdsOf());
+    const third = before[2]!;
+    const boundary = 'laurel-test-boundary';
+    const file = [
+      'credential_code,external_id,first_name,last_name,email,date_of_birth,award_date',
+      "ALPHA-1,A-0003,Zoë,O'Neil-Smith,,,2023-05-20",
+      'ALPHA-1,A-0100,New,Person,new.person@example.test,,2024-01-10',
+      '',
+    ].join('\r\n');
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/organizations/${w.a.id}/uploads`,
+      headers: {
+        authorization: `Bearer ${await w.token(w.adminA)}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload:
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="fix.csv"\r\n` +
+        `Content-Type: text/csv\r\n\r\n${file}\r\n--${boundary}--\r\n`,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    await t.runJobs();
+    const after = await badges(await awardIdsOf());
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.every((state) => state.state === 'ISSUED')).toBe(true);
+    const corrected = after.find((state) => state.awardId === third.awardId)!;
+    expect(corrected.verificationUrl).not.toBe(third.verificationUrl);
+    expect((await independentlyVerify(await documentOf(third.verificationUrl))).revoked).toBe(true);
+    const fresh = await documentOf(after.at(-1)!.verificationUrl);
+    expect((await independentlyVerify(fresh)).verified).toBe(true);
+    const revokedRow = await db
+      .selectFrom('issuedCredentials')
+      .select(['revocationReason'])
+      .where('verificationId', '=', third.verificationUrl.split('/').at(-1)!)
+      .executeTakeFirstOrThrow();
+    expect(revokedRow.revocationReason).toBe(
+      'The award was corrected; a new credential replaces this one.',
+    );
+  });
+
   it('keeps credentials signed by a retired key valid and fails those whose key was removed', async () => {
     const [, , third] = await badges(await awardIdsOf());
     const old = await documentOf(third!.verificationUrl);

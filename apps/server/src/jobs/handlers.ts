@@ -8,7 +8,11 @@ import { createEarningsRepository } from '../modules/earnings/earnings.repositor
 import { createImportEarningsHandler } from '../modules/earnings/import-earnings.job.ts';
 import { createMatchAwardsHandler } from '../modules/earnings/match-awards.job.ts';
 import { createRebuildInsightsHandler } from '../modules/insights/rebuild-insights.job.ts';
-import { createIssueCredentialsHandler } from '../modules/open-badges/issue-credentials.job.ts';
+import {
+  createIssueCredentialsHandler,
+  followedBy,
+  queueIssuingAfterUpload,
+} from '../modules/open-badges/issue-credentials.job.ts';
 import { createOpenBadges } from '../modules/open-badges/open-badges.ts';
 import { createProcessUploadHandler } from '../modules/uploads/process-upload.ts';
 import { createUploadsRepository } from '../modules/uploads/uploads.repository.ts';
@@ -49,9 +53,12 @@ export function createJobHandlers(deps: JobHandlerDeps): Partial<Record<JobType,
           }),
         }
       : {}),
-    [JOB_TYPES.processUpload]: createProcessUploadHandler({
-      uploads: createUploadsRepository(deps.db, deps.dialect),
-    }),
+    [JOB_TYPES.processUpload]: badges
+      ? followedBy(
+          createProcessUploadHandler({ uploads: createUploadsRepository(deps.db, deps.dialect) }),
+          (context) => queueIssuingAfterUpload(badges.repository, context),
+        )
+      : createProcessUploadHandler({ uploads: createUploadsRepository(deps.db, deps.dialect) }),
     [JOB_TYPES.matchAwards]: createMatchAwardsHandler({
       provider: (deps.earningsProvider ?? 'demo') === 'demo' ? createDemoEarningsProvider() : null,
     }),

@@ -1,4 +1,9 @@
-import { type JobHandler, JobInterruptedError } from '../../jobs/types.ts';
+import {
+  type JobContext,
+  type JobHandler,
+  JobInterruptedError,
+  JOB_TYPES,
+} from '../../jobs/types.ts';
 import { awardFingerprint, type Issuer } from './issuer.ts';
 import { insertAuditEntries, type OpenBadgesRepository } from './open-badges.repository.ts';
 
@@ -121,6 +126,45 @@ export function createIssueCredentialsHandler(deps: {
         });
         await context.heartbeat();
       }
+    },
+  };
+}
+
+/**
+ * After an upload: the organization's credentials whose issuing is on are issued again, which
+ * revokes the credentials of corrected or deleted awards, re-issues them and issues new awards.
+ */
+export async function queueIssuingAfterUpload(
+  repository: OpenBadgesRepository,
+  context: JobContext,
+): Promise<void> {
+  const organizationId = context.job.organizationId;
+  if (organizationId === null) return;
+  for (const credentialId of await repository.enabledCredentials(organizationId)) {
+    const payload: IssueJobPayload = {
+      credentialId,
+      awardIds: null,
+      actor: { userId: null, impersonating: false, ip: null, requestId: null },
+    };
+    await context.enqueue({
+      type: JOB_TYPES.issueCredentials,
+      organizationId,
+      payload: payload as unknown as Record<string, unknown>,
+      dedupeKey: `issue-credentials:${credentialId}`,
+    });
+  }
+}
+
+/** A handler that also runs `after` once the job's own work is done. */
+export function followedBy(
+  handler: JobHandler,
+  after: (context: JobContext) => Promise<void>,
+): JobHandler {
+  return {
+    ...handler,
+    async run(context) {
+      await handler.run(context);
+      await after(context);
     },
   };
 }

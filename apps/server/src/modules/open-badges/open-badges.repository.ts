@@ -195,6 +195,21 @@ export function createOpenBadgesRepository(db: Kysely<Database>, dialect: Dialec
         : null;
     },
 
+    /** Credentials of an organization allowed to issue whose issuing is turned on. */
+    async enabledCredentials(organizationId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('credentialIssuing as i')
+        .innerJoin('credentials as c', 'c.id', 'i.credentialId')
+        .innerJoin('issuerProfiles as p', 'p.organizationId', 'c.organizationId')
+        .select('c.id')
+        .where('c.organizationId', '=', organizationId)
+        .where('i.enabled', '=', true)
+        .where('p.issuingAllowed', '=', true)
+        .orderBy('c.id')
+        .execute();
+      return rows.map((row) => Number(row.id));
+    },
+
     async setCredentialIssuing(executor: Kysely<Database>, credentialId: number, enabled: boolean) {
       const at = new Date().toISOString();
       await executor
@@ -251,7 +266,8 @@ export function createOpenBadgesRepository(db: Kysely<Database>, dialect: Dialec
                 .selectFrom('issuedCredentials as i')
                 .select('i.id')
                 .whereRef('i.awardId', '=', 'a.id')
-                .where('i.status', '=', 'ISSUED'),
+                // A literal, so that SQLite reads the partial index of live credentials.
+                .where('i.status', '=', sql.lit('ISSUED')),
             ),
           ),
         );
@@ -409,7 +425,7 @@ export function createOpenBadgesRepository(db: Kysely<Database>, dialect: Dialec
         .selectFrom('issuedCredentials')
         .selectAll()
         .where('awardId', '=', awardId)
-        .where('status', '=', 'ISSUED')
+        .where('status', '=', sql.lit('ISSUED'))
         .executeTakeFirst();
       return row ? mapIssued(row) : null;
     },
