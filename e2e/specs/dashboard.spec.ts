@@ -115,7 +115,9 @@ test.describe('dashboards', () => {
     const usage = page.getByRole('region', { name: 'Contract usage' });
     await expect(usage.getByRole('link', { name: /^LC-2026-\d+ · Northwind/ })).toBeVisible();
     await expect(
-      usage.getByRole('progressbar', { name: /^Additional user seat: \d+ of 10 used$/ }),
+      usage.getByRole('progressbar', {
+        name: /^User seats \(active and invited users\): \d+ of 10 used$/,
+      }),
     ).toBeVisible();
     await expect(
       usage.getByRole('progressbar', {
@@ -219,7 +221,9 @@ test.describe('dashboards', () => {
       await expect(insights.getByRole('article')).toHaveCount(0);
       await expect(insights).not.toContainText(/\d+ awards|matched|Upload awards/);
       const usage = theirs.getByRole('region', { name: 'Contract usage' });
-      await expect(usage.getByRole('progressbar', { name: /^Additional user seat/ })).toBeVisible();
+      await expect(
+        usage.getByRole('progressbar', { name: /^User seats \(active and invited users\)/ }),
+      ).toBeVisible();
       await expect(usage).not.toContainText('Data match');
     } finally {
       await harbor.close();

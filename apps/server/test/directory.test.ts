@@ -344,7 +344,7 @@ describe.each(DIALECTS)(
         const seats = contract.lineItems.find(
           (l: { billingCode: string }) => l.billingCode === 'A_ADDL_USER',
         );
-        expect(seats.billingCodeLabel).toBe('Additional user seat');
+        expect(seats.billingCodeLabel).toBe('User seats (active and invited users)');
         expect(seats.used).toBe(2);
       });
 

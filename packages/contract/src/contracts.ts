@@ -18,7 +18,7 @@ export const CONTRACT_STATUS_LABELS: Record<ContractStatus, string> = {
 
 /** What each billing code means, in words people use. */
 export const BILLING_CODE_LABELS: Record<BillingCode, string> = {
-  A_ADDL_USER: 'Additional user seat',
+  A_ADDL_USER: 'User seats (active and invited users)',
   D_MATCH_EQUIFAX_TWN: 'Data match through Equifax The Work Number',
   D_MATCH_PDL_API: 'Data match through People Data Labs',
 };

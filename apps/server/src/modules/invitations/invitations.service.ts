@@ -61,8 +61,7 @@ export interface InvitationLinks {
   acceptUrl(token: string): string;
 }
 
-const formatPrice = (value: number) =>
-  `$${value.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
+const formatPrice = (value: number) => `$${value.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 
 /** The seat lines of contracts (their A_ADDL_USER items), as the invite dialog shows them. */
 export function seatLinesOf(contracts: readonly TContract[]): TSeatLine[] {

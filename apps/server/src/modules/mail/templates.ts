@@ -72,7 +72,6 @@ ${button(input.link, 'Accept invitation')}
   return { to: input.to, subject, text, html, secrets: [input.link] };
 }
 
-
 export function resetCodeEmail(input: {
   to: string;
   code: string;

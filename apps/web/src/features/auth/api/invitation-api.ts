@@ -9,16 +9,15 @@ export const invitationApi = api.injectEndpoints({
     getInvitationDetails: build.query<TInvitationDetails, string>({
       query: (token) => ({ url: API_PATHS.invitationDetails, method: 'POST', body: { token } }),
     }),
-    acceptInvitation: build.mutation<
-      TAcceptInvitationResult,
-      { token: string; password?: string }
-    >({
-      query: ({ token, password }) => ({
-        url: API_PATHS.invitation,
-        method: 'POST',
-        body: { token, confirmation: true, ...(password === undefined ? {} : { password }) },
-      }),
-    }),
+    acceptInvitation: build.mutation<TAcceptInvitationResult, { token: string; password?: string }>(
+      {
+        query: ({ token, password }) => ({
+          url: API_PATHS.invitation,
+          method: 'POST',
+          body: { token, confirmation: true, ...(password === undefined ? {} : { password }) },
+        }),
+      },
+    ),
   }),
 });
 

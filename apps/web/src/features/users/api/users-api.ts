@@ -1,8 +1,4 @@
-import type {
-  TInvitation,
-  TInvitationBody,
-  TInvitationSeats,
-} from '@laurel/contract/invitations';
+import type { TInvitation, TInvitationBody, TInvitationSeats } from '@laurel/contract/invitations';
 import { API_PATHS } from '@laurel/contract/paths';
 import type { TUserPatchBody, TUserSummary } from '@laurel/contract/users';
 

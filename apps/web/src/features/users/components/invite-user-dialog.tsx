@@ -119,9 +119,7 @@ function InviteUserForm({
     { email: '', first_name: '', last_name: '', role_id: ROLES.USER, [APPROVE]: false },
     (values): FieldErrors => ({
       ...checkBody(values),
-      ...(needsApproval && !values[APPROVE]
-        ? { [APPROVE]: INVITATION_MESSAGES.approveSeat }
-        : {}),
+      ...(needsApproval && !values[APPROVE] ? { [APPROVE]: INVITATION_MESSAGES.approveSeat } : {}),
     }),
   );
   const [invite] = useInviteUserMutation();
