@@ -38,13 +38,14 @@ test.describe('audit trail', () => {
     // The audit screen, from the navigation.
     await page
       .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Audits' })
+      .getByRole('link', { name: 'Audit trail' })
       .click();
-    await expect(page).toHaveURL(/\/audits$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Audits' })).toBeVisible();
-    await expect(
-      page.getByText('Every change, sign-in and export in your organization, newest first.'),
-    ).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/organizations/${northwind}/audits$`));
+    await expect(page.getByRole('heading', { level: 1, name: NORTHWIND })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Audit trail' })).toBeVisible();
+    // The old address of the same list leads to the same place.
+    await page.goto('/audits');
+    await expect(page).toHaveURL(new RegExp(`/organizations/${northwind}/audits$`));
     const table = page.getByRole('table', { name: 'Audit entries' });
     const rows = table.getByRole('row');
     const entry = rows.filter({ hasText: description });
@@ -131,9 +132,9 @@ test.describe('audit trail', () => {
     // The audit screen, narrowed to this person with the shared person picker.
     await page
       .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Audits' })
+      .getByRole('link', { name: 'Audit trail' })
       .click();
-    await expect(page).toHaveURL(/\/audits$/);
+    await expect(page).toHaveURL(/\/organizations\/\d+\/audits$/);
     const person = page.getByRole('combobox', { name: 'User' });
     await person.fill('Ezra');
     await page.getByRole('option', { name: 'Ezra Exporter' }).click();

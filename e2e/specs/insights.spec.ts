@@ -88,8 +88,8 @@ test.describe('insights and uploads', () => {
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Uploads' })
       .click();
-    await expect(page).toHaveURL(/\/uploads$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Uploads' })).toBeVisible();
+    await expect(page).toHaveURL(/\/organizations\/\d+\/uploads$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Uploads' })).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expectAccessible(page, '/uploads');
 

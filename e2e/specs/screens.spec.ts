@@ -186,7 +186,8 @@ test.describe('uploads', () => {
     expect(uploaded.status()).toBe(201);
 
     await page.goto('/uploads');
-    await expect(heading(page, 'Uploads')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/organizations/${northwind}/uploads$`));
+    await expect(page.getByRole('heading', { level: 2, name: 'Uploads' })).toBeVisible();
     await page.getByLabel('Search uploads').fill(fileName);
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Failed', exact: true }).click();
@@ -265,13 +266,13 @@ test.describe('document titles', () => {
     await expectTitle(page, `Welding Technology Certificate · ${NORTHWIND} · Laurel`);
     const credentialUrl = page.url();
 
-    await navigation.getByRole('link', { name: 'Organizations' }).click();
+    await navigation.getByRole('link', { name: 'Overview' }).click();
     await expectTitle(page, `${NORTHWIND} · Laurel`);
     await page.getByRole('tab', { name: 'Users' }).click();
     await expectTitle(page, `Users · ${NORTHWIND} · Laurel`);
 
     await navigation.getByRole('link', { name: 'Uploads' }).click();
-    await expectTitle(page, 'Uploads · Laurel');
+    await expectTitle(page, `Uploads · ${NORTHWIND} · Laurel`);
     await page.goBack();
     await expectTitle(page, `Users · ${NORTHWIND} · Laurel`);
 

@@ -42,6 +42,8 @@ const DEMO_ACCOUNTS = [
 ] as const;
 
 const NAV_AREAS = ['Credentials', 'Organizations', 'Users', 'Contracts'] as const;
+/** An organization member's navigation: their organization's places, as its page's tabs name them. */
+const MEMBER_NAV = ['Overview', 'Credentials', 'Users', 'Contracts'] as const;
 
 function mainNavigation(page: Page) {
   return page.getByRole('navigation', { name: 'Main' });
@@ -123,8 +125,16 @@ test.describe('application shell', () => {
       const sidebar = page.getByRole('complementary');
       await expect(sidebar.getByText(account.organization, { exact: true })).toBeVisible();
       await expect(sidebar.getByText(account.role, { exact: true })).toBeVisible();
-      for (const area of NAV_AREAS)
+      const platformAdmin = account.role === 'Platform Admin';
+      for (const area of platformAdmin ? NAV_AREAS : MEMBER_NAV)
         await expect(mainNavigation(page).getByRole('link', { name: area })).toBeVisible();
+      // Section headings name what they group: "Manage" only for who manages every organization.
+      await expect(mainNavigation(page).getByText('Manage', { exact: true })).toHaveCount(
+        platformAdmin ? 1 : 0,
+      );
+      await expect(
+        mainNavigation(page).getByText('Your organization', { exact: true }),
+      ).toHaveCount(platformAdmin ? 0 : 1);
       // The platform admin's dashboard differs from the others', which differ only in text.
       if (account.email === 'admin@laurel.demo' || account.email === 'user@northwind.demo')
         await expectAccessible(page, `dashboard of ${account.email}`);
@@ -140,16 +150,16 @@ test.describe('application shell', () => {
 
     // An organization's areas live under its organization route (spec §2).
     const organizationHref = await mainNavigation(page)
-      .getByRole('link', { name: 'Organizations' })
+      .getByRole('link', { name: 'Overview' })
       .getAttribute('href');
     expect(organizationHref).toMatch(/^\/organizations\/\d+$/);
-    const expectedPath: Record<(typeof NAV_AREAS)[number], string> = {
+    const expectedPath: Record<(typeof MEMBER_NAV)[number], string> = {
+      Overview: organizationHref!,
       Credentials: `${organizationHref}/credentials`,
-      Organizations: organizationHref!,
       Users: `${organizationHref}/users`,
       Contracts: `${organizationHref}/contracts`,
     };
-    for (const area of NAV_AREAS) {
+    for (const area of MEMBER_NAV) {
       const before = (await pageViews(page)).length;
       await mainNavigation(page).getByRole('link', { name: area }).click();
       await expect(page).toHaveURL(new RegExp(`${expectedPath[area]}$`));
@@ -165,7 +175,7 @@ test.describe('application shell', () => {
         event: 'page_view',
         page_location: page.url(),
         page_title:
-          area === 'Organizations' ? `${NORTHWIND} · Laurel` : `${area} · ${NORTHWIND} · Laurel`,
+          area === 'Overview' ? `${NORTHWIND} · Laurel` : `${area} · ${NORTHWIND} · Laurel`,
       });
       expect(views.at(-1)?.page_location).toMatch(
         new RegExp(`^http://127\\.0\\.0\\.1:\\d+${expectedPath[area]}$`),
@@ -331,7 +341,7 @@ test.describe('application shell', () => {
   test('an unknown item type falls back to the organization route', async ({ page, visit }) => {
     await openSignedIn(page, 'orgadmin@northwind.demo', DEMO_PASSWORD);
     const organizationHref = await mainNavigation(page)
-      .getByRole('link', { name: 'Organizations' })
+      .getByRole('link', { name: 'Overview' })
       .getAttribute('href');
     expect(organizationHref).toBe('/organizations/2');
 
@@ -341,5 +351,79 @@ test.describe('application shell', () => {
     await page.goto('/organizations/2/nonsense/7');
     await expect(page).toHaveURL(/\/organizations\/2$/);
     await expect(page.getByRole('heading', { level: 1, name: NORTHWIND })).toBeVisible();
+  });
+
+  test('an organization admin has one place for each thing: the sidebar opens the tabs, and the old addresses lead there', async ({
+    page,
+  }) => {
+    await openSignedIn(page, 'orgadmin@northwind.demo', DEMO_PASSWORD);
+    const navigation = mainNavigation(page);
+    await navigation.getByRole('link', { name: 'Uploads' }).click();
+    await expect(page).toHaveURL(/\/organizations\/2\/uploads$/);
+    await expect(page.getByRole('tab', { name: 'Uploads' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(navigation.getByRole('link', { name: 'Uploads' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    // Every sidebar item of the organization is one of its page's tabs, under the same name.
+    const tabs = await page
+      .getByRole('tab')
+      .evaluateAll((elements) =>
+        elements.map((element) => `${element.textContent} ${element.getAttribute('href')}`),
+      );
+    const items = await navigation
+      .getByRole('link')
+      .evaluateAll((elements) =>
+        elements.map((element) => `${element.textContent} ${element.getAttribute('href')}`),
+      );
+    expect(items).toEqual(['Dashboard /', ...tabs, 'Insights methodology /insights/methodology']);
+
+    for (const [old, now] of [
+      ['/uploads', '/organizations/2/uploads'],
+      ['/audits', '/organizations/2/audits'],
+      ['/credentials', '/organizations/2/credentials'],
+      ['/users', '/organizations/2/users'],
+      ['/contracts', '/organizations/2/contracts'],
+    ] as const) {
+      await page.goto(old);
+      await expect(page).toHaveURL(new RegExp(`${now}$`));
+      await expect(page.getByRole('heading', { level: 1, name: NORTHWIND })).toBeVisible();
+    }
+  });
+
+  test('a platform admin keeps the lists of every organization at the old addresses', async ({
+    page,
+  }) => {
+    await openSignedIn(page, 'admin@laurel.demo', DEMO_PASSWORD);
+    for (const [path, title] of [
+      ['/uploads', 'Uploads'],
+      ['/audits', 'Audits'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+    }
+  });
+
+  test('on a phone the tab strip starts at the edge and the credential list keeps its award counts', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSignedIn(page, 'orgadmin@northwind.demo', DEMO_PASSWORD);
+    await page.goto('/organizations/2/credentials');
+    const heading = page.getByRole('heading', { level: 1, name: NORTHWIND });
+    await expect(page.getByRole('tablist', { name: `${NORTHWIND} sections` })).toBeVisible();
+    const headingBox = await heading.boundingBox();
+    const tabBox = await page.getByRole('tab', { name: 'Overview' }).boundingBox();
+    // The first tab lines up with the page's heading: a scroll button with nowhere to scroll
+    // used to keep 40 px empty on the left.
+    expect(Math.abs(tabBox!.x - headingBox!.x)).toBeLessThan(2);
+    const table = page.getByRole('table', { name: 'Credentials' });
+    await expect(table.getByRole('columnheader', { name: 'Awards' })).toBeVisible();
+    const row = table.getByRole('row').filter({ hasText: 'Welding Technology Certificate' });
+    await expect(row.getByRole('cell').filter({ hasText: /^[\d,]+$/ })).toBeVisible();
   });
 });

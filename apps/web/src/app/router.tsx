@@ -12,6 +12,7 @@ import { storedSessionProfileRequest } from '../lib/auth/stored-session';
 import { atMost } from '../lib/routing/first-screen';
 import { RequireAuth } from './require-auth';
 import { RootLayout } from './root-layout';
+import { PlatformList } from './routes/platform-list';
 import type { AppStore } from './store';
 import { loadDockedSidebarWhereDocked } from './shell/docked-sidebar';
 
@@ -317,14 +318,41 @@ export function AppRoutes() {
               path={paths.organizations.path}
               element={titled('Organizations', <OrganizationsList />)}
             />
+            {/* Lists of every organization; anyone else is sent to their organization's tab. */}
             <Route
               path={paths.credentials.path}
-              element={titled('Credentials', <CredentialsList />)}
+              element={
+                <PlatformList itemType="credentials">
+                  {titled('Credentials', <CredentialsList />)}
+                </PlatformList>
+              }
             />
-            <Route path={paths.users.path} element={titled('Users', <UsersList />)} />
-            <Route path={paths.contracts.path} element={titled('Contracts', <ContractsList />)} />
-            <Route path={paths.audits.path} element={titled('Audits', <Audits />)} />
-            <Route path={paths.uploads.path} element={titled('Uploads', <Uploads />)} />
+            <Route
+              path={paths.users.path}
+              element={
+                <PlatformList itemType="users">{titled('Users', <UsersList />)}</PlatformList>
+              }
+            />
+            <Route
+              path={paths.contracts.path}
+              element={
+                <PlatformList itemType="contracts">
+                  {titled('Contracts', <ContractsList />)}
+                </PlatformList>
+              }
+            />
+            <Route
+              path={paths.audits.path}
+              element={
+                <PlatformList itemType="audits">{titled('Audits', <Audits />)}</PlatformList>
+              }
+            />
+            <Route
+              path={paths.uploads.path}
+              element={
+                <PlatformList itemType="uploads">{titled('Uploads', <Uploads />)}</PlatformList>
+              }
+            />
             <Route
               path={paths.benchmarks.path}
               element={titled('Earnings benchmarks', <Benchmarks />)}

@@ -8,9 +8,10 @@ import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
+import QueryStatsOutlined from '@mui/icons-material/QueryStatsOutlined';
 import { accessFor } from '@laurel/contract/permissions';
 import type { TProfile } from '@laurel/contract/profile';
-import { isPlatformAdmin } from '@laurel/contract/roles';
+import { ROLES, isPlatformAdmin, type RoleId } from '@laurel/contract/roles';
 
 import { getOrganizationHref, getOrganizationItemHref, paths } from '../../lib/routing/paths';
 
@@ -28,6 +29,7 @@ export type NavArea =
   | 'organizations'
   | 'users'
   | 'contracts'
+  | 'insights'
   | 'uploads'
   | 'audits'
   | 'benchmarks'
@@ -38,6 +40,7 @@ const ORGANIZATION_AREAS = new Set<NavArea>([
   'credentials',
   'users',
   'contracts',
+  'insights',
   'uploads',
   'audits',
 ]);
@@ -45,7 +48,8 @@ const ORGANIZATION_AREAS = new Set<NavArea>([
 /**
  * The area a page belongs to, for the sidebar: a credential of an organization
  * (`/organizations/5/credentials/3`) is in Credentials, an organization's own page
- * (`/organizations/5`, `/admin/organizations/5/…`) in Organizations.
+ * (`/organizations/5`) in Organizations, and everything on a platform admin's view of an
+ * organization (`/admin/organizations/5/…`) in Organizations too.
  */
 export function areaOf(pathname: string): NavArea {
   const [first, second, third] = pathname.split('/').filter(Boolean);
@@ -66,57 +70,44 @@ export interface NavSection {
   items: NavItem[];
 }
 
-/**
- * Sidebar areas of spec §2. A platform admin sees every organization's items; everyone else
- * sees their own organization's, and "Organizations" opens their organization.
- */
-export function getNavSections(profile: TProfile | null | undefined): NavSection[] {
-  const sections = getManageSections(profile);
-  // Uploads and Audits for admins (DESIGN §6): whoever may read them.
-  const administration: NavItem[] = [];
-  if (profile && accessFor(profile.roleId, 'read:upload')) {
-    administration.push({
-      label: 'Uploads',
-      area: 'uploads',
-      href: paths.uploads.getHref(),
-      icon: <CloudUploadOutlined />,
-    });
-  }
-  if (profile && accessFor(profile.roleId, 'read:audit')) {
-    administration.push({
-      label: 'Audits',
-      area: 'audits',
-      href: paths.audits.getHref(),
-      icon: <FactCheckOutlined />,
-    });
-  }
-  if (profile && accessFor(profile.roleId, 'manage:benchmark')) {
-    administration.push({
-      label: 'Benchmarks',
-      area: 'benchmarks',
-      href: paths.benchmarks.getHref(),
-      icon: <InsightsOutlined />,
-    });
-  }
-  if (administration.length > 0) sections.push({ title: 'Administration', items: administration });
-  if (profile) {
-    sections.push({
-      title: 'Help',
-      items: [
-        {
-          label: 'Insights methodology',
-          area: 'help',
-          href: paths.insightsMethodology.getHref(),
-          icon: <HelpOutlineOutlined />,
-        },
-      ],
-    });
-  }
-  return sections;
+/** The organization a platform admin acts within, if any. */
+export interface ActingOrganization {
+  id: number;
+  name: string;
 }
 
-function getManageSections(profile: TProfile | null | undefined): NavSection[] {
-  const dashboard: NavSection = {
+/**
+ * The sidebar (spec §2's areas: credentials, organizations, users, contracts). A platform admin
+ * sees the lists of every organization and the platform's administration. Everyone else sees one
+ * section, their organization, whose items are the tabs of its page under the same names, so each
+ * place has one name and one address. A platform admin acting within an organization sees what an
+ * organization admin of it sees, without the dashboard (the platform's own: it leads out).
+ */
+export function getNavSections(
+  profile: TProfile | null | undefined,
+  acting: ActingOrganization | null = null,
+): NavSection[] {
+  if (!profile) return [];
+  const help: NavSection = {
+    title: 'Help',
+    items: [
+      {
+        label: 'Insights methodology',
+        area: 'help',
+        href: paths.insightsMethodology.getHref(),
+        icon: <HelpOutlineOutlined />,
+      },
+    ],
+  };
+  if (isPlatformAdmin(profile) && acting) {
+    return [organizationSection(acting.id, ROLES.ORGANIZATION_ADMIN, acting.name), help];
+  }
+  if (isPlatformAdmin(profile)) return [dashboard(), ...platformSections(profile.roleId), help];
+  return [dashboard(), organizationSection(profile.organizationId, profile.roleId), help];
+}
+
+function dashboard(): NavSection {
+  return {
     items: [
       {
         label: 'Dashboard',
@@ -126,71 +117,112 @@ function getManageSections(profile: TProfile | null | undefined): NavSection[] {
       },
     ],
   };
-  if (!profile || isPlatformAdmin(profile)) {
-    return [
-      dashboard,
-      {
-        title: 'Manage',
-        items: [
-          {
-            label: 'Credentials',
-            area: 'credentials',
-            href: paths.credentials.getHref(),
-            icon: <WorkspacePremiumOutlined />,
-          },
-          {
-            label: 'Organizations',
-            area: 'organizations',
-            href: paths.organizations.getHref(),
-            icon: <ApartmentOutlined />,
-          },
-          {
-            label: 'Users',
-            area: 'users',
-            href: paths.users.getHref(),
-            icon: <PeopleAltOutlined />,
-          },
-          {
-            label: 'Contracts',
-            area: 'contracts',
-            href: paths.contracts.getHref(),
-            icon: <DescriptionOutlined />,
-          },
-        ],
-      },
-    ];
+}
+
+function platformSections(roleId: RoleId): NavSection[] {
+  const administration: NavItem[] = [
+    {
+      label: 'Uploads',
+      area: 'uploads',
+      href: paths.uploads.getHref(),
+      icon: <CloudUploadOutlined />,
+    },
+    {
+      label: 'Audits',
+      area: 'audits',
+      href: paths.audits.getHref(),
+      icon: <FactCheckOutlined />,
+    },
+  ];
+  if (accessFor(roleId, 'manage:benchmark')) {
+    administration.push({
+      label: 'Benchmarks',
+      area: 'benchmarks',
+      href: paths.benchmarks.getHref(),
+      icon: <InsightsOutlined />,
+    });
   }
-  const organizationHref = getOrganizationHref(profile.organizationId);
   return [
-    dashboard,
     {
       title: 'Manage',
       items: [
         {
           label: 'Credentials',
           area: 'credentials',
-          href: getOrganizationItemHref(organizationHref, 'credentials'),
+          href: paths.credentials.getHref(),
           icon: <WorkspacePremiumOutlined />,
         },
         {
           label: 'Organizations',
           area: 'organizations',
-          href: organizationHref,
+          href: paths.organizations.getHref(),
           icon: <ApartmentOutlined />,
         },
         {
           label: 'Users',
           area: 'users',
-          href: getOrganizationItemHref(organizationHref, 'users'),
+          href: paths.users.getHref(),
           icon: <PeopleAltOutlined />,
         },
         {
           label: 'Contracts',
           area: 'contracts',
-          href: getOrganizationItemHref(organizationHref, 'contracts'),
+          href: paths.contracts.getHref(),
           icon: <DescriptionOutlined />,
         },
       ],
     },
+    { title: 'Administration', items: administration },
   ];
+}
+
+/**
+ * One organization's places, as the tabs of its page name them: what `roleId` may open there.
+ * Titled with the organization's name while acting within it, "Your organization" otherwise.
+ */
+function organizationSection(organizationId: number, roleId: RoleId, name?: string): NavSection {
+  const href = getOrganizationHref(organizationId);
+  const items: NavItem[] = [
+    { label: 'Overview', area: 'organizations', href, icon: <ApartmentOutlined /> },
+    {
+      label: 'Credentials',
+      area: 'credentials',
+      href: getOrganizationItemHref(href, 'credentials'),
+      icon: <WorkspacePremiumOutlined />,
+    },
+    {
+      label: 'Users',
+      area: 'users',
+      href: getOrganizationItemHref(href, 'users'),
+      icon: <PeopleAltOutlined />,
+    },
+    {
+      label: 'Contracts',
+      area: 'contracts',
+      href: getOrganizationItemHref(href, 'contracts'),
+      icon: <DescriptionOutlined />,
+    },
+  ];
+  if (accessFor(roleId, 'read:insights'))
+    items.push({
+      label: 'Insights',
+      area: 'insights',
+      href: getOrganizationItemHref(href, 'insights'),
+      icon: <QueryStatsOutlined />,
+    });
+  if (accessFor(roleId, 'read:upload'))
+    items.push({
+      label: 'Uploads',
+      area: 'uploads',
+      href: getOrganizationItemHref(href, 'uploads'),
+      icon: <CloudUploadOutlined />,
+    });
+  if (accessFor(roleId, 'read:audit'))
+    items.push({
+      label: 'Audit trail',
+      area: 'audits',
+      href: getOrganizationItemHref(href, 'audits'),
+      icon: <FactCheckOutlined />,
+    });
+  return { title: name ?? 'Your organization', items };
 }

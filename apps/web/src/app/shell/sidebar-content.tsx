@@ -1,3 +1,4 @@
+import { useSelector } from 'react-redux';
 import { Link, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
@@ -11,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { Logo } from '../../components/brand/logo';
 import { RoleChip } from '../../components/display/role-chip';
 import { useAuth } from '../../lib/auth/use-auth';
+import { selectImpersonatedOrganization } from '../../lib/impersonation/impersonation-slice';
 import { areaOf, getNavSections } from './nav-items';
 
 export function SidebarContent({
@@ -22,7 +24,8 @@ export function SidebarContent({
 }) {
   const { user } = useAuth();
   const profile = user?.profile;
-  const sections = getNavSections(profile);
+  const acting = useSelector(selectImpersonatedOrganization);
+  const sections = getNavSections(profile, acting);
   const area = areaOf(useLocation().pathname);
 
   return (
@@ -67,7 +70,10 @@ export function SidebarContent({
                     fontWeight: 700,
                     letterSpacing: '0.08em',
                     textTransform: 'uppercase',
-                    lineHeight: 2.5,
+                    // An organization's name may take two lines: they stay together.
+                    lineHeight: 1.45,
+                    pt: 2,
+                    pb: 1.5,
                     px: 3,
                   }}
                 >
@@ -114,14 +120,14 @@ export function SidebarContent({
       {profile ? (
         <Box sx={{ px: 6, py: 4, borderTop: 1, borderColor: 'divider' }}>
           <Typography variant="caption" sx={{ color: 'sidebar.muted', display: 'block' }}>
-            Organization
+            {acting ? 'Acting in' : 'Organization'}
           </Typography>
           <Typography
             sx={{ fontWeight: 700, color: 'sidebar.text' }}
             noWrap
-            title={profile.organizationName}
+            title={acting?.name ?? profile.organizationName}
           >
-            {profile.organizationName}
+            {acting?.name ?? profile.organizationName}
           </Typography>
           <RoleChip roleId={profile.roleId} sx={{ mt: 2, height: 22, fontSize: '0.6875rem' }} />
         </Box>

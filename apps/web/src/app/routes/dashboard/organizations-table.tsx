@@ -47,6 +47,12 @@ const INSIGHTS: Record<
   },
 };
 
+const NO_AWARDS = {
+  label: 'No awards yet',
+  color: 'default',
+  title: 'Insights appear once awards are uploaded and matched',
+} as const;
+
 function ContractUsage({ row }: { row: TPlatformOrganization }) {
   const usage = row.contractUsage;
   if (!usage)
@@ -128,7 +134,12 @@ export function OrganizationsTable() {
       label: 'Insights',
       sort: 'insightsStatus',
       render: (row) => {
-        const status = INSIGHTS[row.insightsStatus];
+        // Nothing uploaded, nothing to show: "available" would promise figures that do not exist
+        // (the platform's own organization has no awards at all).
+        const status =
+          row.awards === 0 && row.insightsStatus !== 'unavailable'
+            ? NO_AWARDS
+            : INSIGHTS[row.insightsStatus];
         return (
           <Chip
             size="small"

@@ -99,7 +99,6 @@ function CredentialsList({ organizationId }: { organizationId: number | null }) 
       label: 'Awards',
       align: 'right',
       render: (row) => formatNumber(row.awardCount),
-      hideBelow: 'sm',
     },
     {
       key: 'status',

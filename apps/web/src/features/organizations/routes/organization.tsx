@@ -57,7 +57,14 @@ export default function OrganizationRoute() {
     <>
       <BreadcrumbsBar />
       <PageHeader
-        overline={organization.typeName}
+        // The platform admin's own view and acting within the organization look alike below the
+        // header: this one says whose view it is (acting has its banner and the sidebar).
+        overline={admin ? `Platform admin view · ${organization.typeName}` : organization.typeName}
+        subtitle={
+          admin && canDo('impersonate:organization') && !organization.isPlatform
+            ? 'As the platform sees it. Act in organization to see and change it as its organization admins do.'
+            : undefined
+        }
         title={
           <Box
             component="span"
@@ -105,6 +112,8 @@ export default function OrganizationRoute() {
           variant="scrollable"
           allowScrollButtonsMobile
           aria-label={`${organization.name} sections`}
+          // A scroll button with nowhere to go takes no room: the first tab starts at the edge.
+          sx={{ '& .MuiTabs-scrollButtons.Mui-disabled': { display: 'none' } }}
         >
           {tabs.map((tab) => (
             <Tab
