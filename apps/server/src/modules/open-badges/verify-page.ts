@@ -53,7 +53,7 @@ const formatDate = (date: string) =>
 const STYLE = `
 :root{color-scheme:light dark;--bg:#f4f6f9;--card:#fff;--text:#1b2430;--muted:#5b6675;--line:#dde3ea;--ok:#1b7f3b;--bad:#b3261e;--brand:#0E4D8F;--btn:#376fd0}
 @media (prefers-color-scheme:dark){:root{--bg:#11161d;--card:#1b222c;--text:#e8edf3;--muted:#a5b0bd;--line:#2c3643;--ok:#5fd08a;--bad:#ff8a80;--btn:#6d9cf0}}
-*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--text)}
+*{box-sizing:border-box}body{margin:0;overflow-wrap:break-word;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--text)}
 header{background:var(--brand);color:#fff;padding:12px 20px;font-weight:600;letter-spacing:.02em}
 main{max-width:720px;margin:0 auto;padding:20px 16px 40px}
 .card{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:20px;margin-bottom:16px}
@@ -62,7 +62,7 @@ main{max-width:720px;margin:0 auto;padding:20px 16px 40px}
 .ok .mark{background:var(--ok)}.bad .mark{background:var(--bad)}.ok{color:var(--ok)}.bad{color:var(--bad)}
 h1{font-size:1.6rem;margin:.2rem 0}.achievement{font-size:1.15rem;margin:0 0 12px}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}dt{color:var(--muted)}dd{margin:0}
-ul.checks{list-style:none;padding:0;margin:0}ul.checks li{display:flex;gap:10px;padding:10px 0;border-top:1px solid var(--line)}ul.checks li:first-child{border-top:0}
+ul.checks{list-style:none;padding:0;margin:0}ul.checks li{display:flex;gap:10px;padding:10px 0;border-top:1px solid var(--line)}ul.checks li>div{min-width:0;overflow-wrap:anywhere}ul.checks li:first-child{border-top:0}
 .icon{font-weight:700;width:1.2em;flex:none}.passed .icon{color:var(--ok)}.failed .icon{color:var(--bad)}.skipped .icon{color:var(--muted)}
 .check-title{font-weight:600}.muted{color:var(--muted);font-size:.9rem}
 .actions{display:flex;flex-wrap:wrap;gap:10px}

@@ -5,6 +5,13 @@ import type {
   TCredentialPatchBody,
   TCredentialSummary,
 } from '@laurel/contract/credentials';
+import type {
+  TAwardBadge,
+  TAwardBadges,
+  TCredentialIssuing,
+  TIssueQueued,
+  TOrganizationIssuing,
+} from '@laurel/contract/open-badges';
 import type { TPage } from '@laurel/contract/pagination';
 import { API_PATHS } from '@laurel/contract/paths';
 
@@ -37,10 +44,72 @@ export const credentialsApi = api.injectEndpoints({
         { type: 'Credential', id: 'LIST' },
       ],
     }),
+    // Signed credentials (docs/credentials.md): counts and settings are tagged with the
+    // credential, award states with its awards.
+    getCredentialIssuing: build.query<TCredentialIssuing, number>({
+      query: (id) => API_PATHS.credentialIssuing(id),
+      providesTags: (_result, _error, id) => [{ type: 'Credential', id: `issuing-${id}` }],
+    }),
+    setCredentialIssuing: build.mutation<TCredentialIssuing, { id: number; enabled: boolean }>({
+      query: ({ id, enabled }) => ({
+        url: API_PATHS.credentialIssuing(id),
+        method: 'PUT',
+        body: { enabled },
+      }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Credential', id: `issuing-${id}` }],
+    }),
+    setOrganizationIssuing: build.mutation<
+      TOrganizationIssuing,
+      { organizationId: number; credentialId: number; issuingAllowed: boolean }
+    >({
+      query: ({ organizationId, issuingAllowed }) => ({
+        url: API_PATHS.organizationIssuing(organizationId),
+        method: 'PUT',
+        body: { issuingAllowed },
+      }),
+      invalidatesTags: (_result, _error, { credentialId }) => [
+        { type: 'Credential', id: `issuing-${credentialId}` },
+      ],
+    }),
+    issueCredentials: build.mutation<TIssueQueued, { id: number; awardIds?: number[] }>({
+      query: ({ id, awardIds }) => ({
+        url: API_PATHS.credentialIssue(id),
+        method: 'POST',
+        body: awardIds ? { awardIds } : {},
+      }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Credential', id: `issuing-${id}` }],
+    }),
+    listAwardBadges: build.query<TAwardBadges, { id: number; awardIds: number[] }>({
+      query: ({ id, awardIds }) => ({
+        url: API_PATHS.credentialAwardBadges(id),
+        params: { awardIds: awardIds.join(',') },
+      }),
+      providesTags: (_result, _error, { id }) => [{ type: 'Award', id: `badges-${id}` }],
+    }),
+    revokeAwardBadge: build.mutation<
+      TAwardBadge,
+      { awardId: number; credentialId: number; reason: string }
+    >({
+      query: ({ awardId, reason }) => ({
+        url: API_PATHS.awardBadgeRevoke(awardId),
+        method: 'POST',
+        body: { reason },
+      }),
+      invalidatesTags: (_result, _error, { credentialId }) => [
+        { type: 'Award', id: `badges-${credentialId}` },
+        { type: 'Credential', id: `issuing-${credentialId}` },
+      ],
+    }),
   }),
 });
 
 export const {
+  useGetCredentialIssuingQuery,
+  useSetCredentialIssuingMutation,
+  useSetOrganizationIssuingMutation,
+  useIssueCredentialsMutation,
+  useListAwardBadgesQuery,
+  useRevokeAwardBadgeMutation,
   useListCredentialsQuery,
   useGetCredentialQuery,
   useListAwardsQuery,

@@ -42,11 +42,14 @@ import { getErrorText } from '../../../lib/errors/error-text';
 import { formatDate, formatDateTime, formatNumber } from '../../../lib/format/format';
 import { useListParams } from '../../../lib/list/use-list-params';
 import {
+  useGetCredentialIssuingQuery,
   useGetCredentialQuery,
+  useListAwardBadgesQuery,
   useListAwardsQuery,
   useUpdateCredentialMutation,
 } from '../api/credentials-api';
 import { CredentialFormDialog } from '../components/credential-form-dialog';
+import { AwardBadgeCell, SignedCredentialsCard } from '../components/signed-credentials';
 
 /** What the page hands to its insights tab; the app composes the insights feature into it. */
 export interface CredentialInsightsProps {
@@ -187,10 +190,16 @@ function CredentialPage({
       <Box role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'details' ? <CredentialDetails credential={credential} /> : null}
         {tab === 'awards' ? (
-          <AwardsList
-            credential={credential}
-            matched={organization ? organization.insightsEntitled : false}
-          />
+          <>
+            <SignedCredentialsCard
+              credential={credential}
+              organizationName={organization?.name ?? credential.organizationName}
+            />
+            <AwardsList
+              credential={credential}
+              matched={organization ? organization.insightsEntitled : false}
+            />
+          </>
         ) : null}
         {tab === 'insights' ? (
           <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
@@ -282,6 +291,17 @@ function AwardsList({ credential, matched }: { credential: TCredential; matched:
     id: credential.id,
     params: list.query,
   });
+  // The signed credential of each award on the page, once issuing has ever been on.
+  const { data: issuing } = useGetCredentialIssuingQuery(credential.id);
+  const pageIds = data?.items.map((row) => row.id) ?? [];
+  const showBadges = Boolean(issuing && (issuing.enabled || issuing.issued + issuing.revoked > 0));
+  const { data: badges } = useListAwardBadgesQuery(
+    { id: credential.id, awardIds: pageIds },
+    { skip: !showBadges || pageIds.length === 0, pollingInterval: issuing?.issuing ? 2000 : 0 },
+  );
+  const badgeStates = showBadges
+    ? new Map(badges?.items.map((badge) => [badge.awardId, badge]) ?? [])
+    : null;
   const columns: Column<TAward, AwardSort>[] = [
     {
       key: 'name',
@@ -324,6 +344,19 @@ function AwardsList({ credential, matched }: { credential: TCredential; matched:
       label: 'Match',
       render: (row) => AWARD_MATCH_STATUS_LABELS[row.matchStatus],
       hideBelow: 'sm',
+    });
+  if (badgeStates)
+    columns.push({
+      key: 'badge',
+      label: 'Signed credential',
+      render: (row) => (
+        <AwardBadgeCell
+          badge={badgeStates.get(row.id)}
+          credentialId={credential.id}
+          organizationId={credential.organizationId}
+          holder={`${row.firstName} ${row.lastName}`}
+        />
+      ),
     });
   return (
     <Card>
