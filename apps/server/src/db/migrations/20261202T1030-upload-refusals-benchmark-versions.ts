@@ -95,7 +95,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   for (let after: [number, number] = [0, 0]; ;) {
     const rows = await db
       .selectFrom('upload_rows')
-      .select(['upload_id', 'row_number', 'raw', 'error'])
+      // One-word aliases: the application's connection renames snake_case results to camelCase.
+      .select(['upload_id as upload', 'row_number as line', 'raw', 'error'])
       .where('error', 'is not', null)
       .where((eb) =>
         eb.or([
@@ -120,8 +121,8 @@ export async function up(db: Kysely<any>): Promise<void> {
         const index = column === null ? -1 : COLUMNS.indexOf(column);
         const cell = Array.isArray(cells) && index >= 0 ? cells[index] : undefined;
         return {
-          upload_id: row.upload_id,
-          row_number: row.row_number,
+          upload_id: row.upload,
+          row_number: row.line,
           seq,
           column_name: column,
           reason,
@@ -136,7 +137,7 @@ export async function up(db: Kysely<any>): Promise<void> {
         .values(refusals.slice(i, i + 500))
         .execute();
     const last = rows[rows.length - 1]!;
-    after = [Number(last.upload_id), Number(last.row_number)];
+    after = [Number(last.upload), Number(last.line)];
   }
 
   await db.schema

@@ -166,7 +166,7 @@ function DataSetCard({
               />
             ) : null}
             <Typography color="text.secondary">
-              {formatNumber(set.rows)} rows · {formatNumber(set.geographies)}{' '}
+              {rowsText(set.rows)} · {formatNumber(set.geographies)}{' '}
               {set.geographies === 1 ? 'place' : 'places'}
               {years ? ` · ${years}` : ''}
             </Typography>

@@ -21,46 +21,68 @@ const REFUSALS_PAGE_SIZE = 10;
 const columnLabel = (column: string | null) =>
   column === null || column === UPLOAD_WHOLE_ROW ? 'Whole row' : column;
 
+function ColumnName({ row }: { row: TUploadRefusal }) {
+  return (
+    <Box component="span" sx={{ fontFamily: row.column ? 'monospace' : undefined }}>
+      {columnLabel(row.column)}
+    </Box>
+  );
+}
+
+function Reason({ row }: { row: TUploadRefusal }) {
+  return (
+    <>
+      <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
+        {UPLOAD_REFUSAL_REASON_LABELS[row.reason]}
+      </Box>
+      <Typography variant="body2" color="text.secondary" component="span">
+        {row.message}
+      </Typography>
+    </>
+  );
+}
+
+function Value({ row }: { row: TUploadRefusal }) {
+  if (row.value === null) return '—';
+  if (row.value === '')
+    return (
+      <Typography variant="body2" color="text.secondary" component="span">
+        (empty)
+      </Typography>
+    );
+  return (
+    <Box component="span" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+      {row.value}
+    </Box>
+  );
+}
+
 const columns: Column<TUploadRefusal>[] = [
   { key: 'row', label: 'Row', render: (row) => formatNumber(row.rowNumber), width: 64 },
   {
     key: 'column',
     label: 'Column',
+    render: (row) => <ColumnName row={row} />,
+    hideBelow: 'sm',
+  },
+  { key: 'reason', label: 'Reason', render: (row) => <Reason row={row} />, hideBelow: 'sm' },
+  { key: 'value', label: 'Value', render: (row) => <Value row={row} />, hideBelow: 'sm' },
+  // Small screens: the column, the reason and the value stacked in one cell.
+  {
+    key: 'refusal',
+    label: 'Refusal',
+    showBelow: 'sm',
     render: (row) => (
-      <Box component="span" sx={{ fontFamily: row.column ? 'monospace' : undefined }}>
-        {columnLabel(row.column)}
+      <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
+        <ColumnName row={row} />
+        <Box>
+          <Reason row={row} />
+        </Box>
+        <Box component="span">
+          Value: <Value row={row} />
+        </Box>
       </Box>
     ),
-  },
-  {
-    key: 'reason',
-    label: 'Reason',
-    render: (row) => (
-      <>
-        <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
-          {UPLOAD_REFUSAL_REASON_LABELS[row.reason]}
-        </Box>
-        <Typography variant="body2" color="text.secondary" component="span">
-          {row.message}
-        </Typography>
-      </>
-    ),
-  },
-  {
-    key: 'value',
-    label: 'Value',
-    render: (row) =>
-      row.value === null ? (
-        '—'
-      ) : row.value === '' ? (
-        <Typography variant="body2" color="text.secondary" component="span">
-          (empty)
-        </Typography>
-      ) : (
-        <Box component="span" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
-          {row.value}
-        </Box>
-      ),
   },
 ];
 
@@ -90,7 +112,7 @@ export function RefusedRows({ uploadId }: { uploadId: number }) {
   };
 
   return (
-    <Box component="section" aria-labelledby={`refused-rows-${uploadId}`}>
+    <Box component="section" aria-labelledby={`refused-rows-${uploadId}`} sx={{ minWidth: 0 }}>
       <Typography id={`refused-rows-${uploadId}`} variant="subtitle1" component="h3" sx={{ mb: 2 }}>
         Refused rows
       </Typography>

@@ -141,7 +141,7 @@ export function UploadDetailsDialog({
             <CircularProgress aria-label="Loading the upload" />
           </Box>
         ) : (
-          <Box sx={{ display: 'grid', gap: 5 }}>
+          <Box sx={{ display: 'grid', gap: 5, gridTemplateColumns: 'minmax(0, 1fr)' }}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
               <UploadStatusChip status={upload.status} />
               <Typography variant="body2" color="text.secondary">
