@@ -367,6 +367,22 @@ describe.each(DIALECTS)('signed Open Badges credentials on %s', (dialect) => {
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     const qr = await publicGet(`${new URL(second!.verificationUrl).pathname}/qr.svg`);
     expect(qr.headers['content-type']).toContain('image/svg+xml');
+    const credential = await documentOf(second!.verificationUrl);
+    const achievement = await publicGet(
+      new URL(credential.credentialSubject.achievement.id).pathname,
+    );
+    expect(achievement.statusCode).toBe(200);
+    expect(achievement.json()).toMatchObject({
+      ...credential.credentialSubject.achievement,
+      creator: { id: credential.issuer.id, name: 'Alpha College' },
+    });
+    const otherOrganization = await publicGet(
+      new URL(credential.credentialSubject.achievement.id).pathname.replace(
+        /\d+$/,
+        String(w.credentialB),
+      ),
+    );
+    expect(otherOrganization.statusCode).toBe(404);
     const unknown = await publicGet('/verify/abcdefghijkmnpqrstuvw');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain('No credential has this address.');

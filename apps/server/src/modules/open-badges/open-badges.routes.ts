@@ -23,14 +23,17 @@ import { API_PATHS } from '@laurel/contract/paths';
 
 import { actorOf } from '../../lib/audit.ts';
 import { styleNonce } from '../../plugins/security-headers.ts';
+import { OB_V3_CONTEXT, VC_V2_CONTEXT } from './contexts.ts';
 import type { Issuer } from './issuer.ts';
 import type { OpenBadgesRepository } from './open-badges.repository.ts';
 import type { OpenBadgesService } from './open-badges.service.ts';
+import { achievementOf } from './signing.ts';
 import type { Verify } from './verification.ts';
 import { renderNotFoundPage, renderVerifyPage, VERIFY_SCRIPT } from './verify-page.ts';
 
 /** Anyone may verify; a few times a second per address is plenty for a person or a script. */
 const VERIFY_RATE_LIMIT = { points: 60, seconds: 60 };
+const VERIFY_PAGE_RATE_LIMIT = { points: 120, seconds: 60 };
 const PUBLIC_ID = /^[a-z2-9]{20}$/;
 const ZPublicIdParams = z.strictObject({ publicId: z.string().max(64) });
 const ZVerificationParams = z.strictObject({ verificationId: z.string().max(64) });
@@ -224,6 +227,47 @@ export const openBadgesRoutes: FastifyPluginAsyncZod<{
     },
   );
   app.get(
+    '/issuers/:publicId/achievements/:credentialId',
+    {
+      config: { public: true },
+      schema: {
+        hide: true,
+        params: z.strictObject({
+          publicId: z.string().max(64),
+          credentialId: z.string().regex(/^\d{1,12}$/),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const found = PUBLIC_ID.test(request.params.publicId)
+        ? await repository.issuerByPublicId(request.params.publicId)
+        : null;
+      const credential = found
+        ? await repository.credential(Number(request.params.credentialId))
+        : null;
+      if (!found || !credential || credential.organizationId !== found.organizationId)
+        return reply.status(404).send({ message: 'No achievement has this address.' });
+      const issuing = await issuer();
+      const achievement = achievementOf({
+        id: issuing.addresses.achievement(found.publicId, credential.id),
+        name: credential.name,
+        description: credential.description,
+        typeCode: credential.typeCode,
+        issuerName: found.name,
+      });
+      return reply
+        .headers(publicJson)
+        .type('application/json')
+        .send(
+          JSON.stringify({
+            '@context': [VC_V2_CONTEXT, OB_V3_CONTEXT],
+            ...achievement,
+            creator: await issuing.profileOf(found.organizationId, found.publicId),
+          }),
+        );
+    },
+  );
+  app.get(
     '/status-lists/:publicId',
     { config: { public: true }, schema: { hide: true, params: ZPublicIdParams } },
     async (request, reply) => {
@@ -282,7 +326,11 @@ export const openBadgesRoutes: FastifyPluginAsyncZod<{
   );
   app.get(
     '/verify/:verificationId',
-    { config: { public: true }, schema: { hide: true, params: ZVerificationParams } },
+    {
+      // Each view checks the credential afresh (a few milliseconds of signature checks).
+      config: { public: true, rateLimit: VERIFY_PAGE_RATE_LIMIT },
+      schema: { hide: true, params: ZVerificationParams },
+    },
     async (request, reply) => {
       const nonce = styleNonce(reply.raw);
       const issued = await issuedOf(request.params.verificationId);

@@ -106,19 +106,7 @@ export function buildBadgeCredential(input: BadgeInput, salt = randomBytes(16).t
       },
     ];
   }
-  const description =
-    input.achievement.description?.trim() ||
-    `${input.achievement.name}, awarded by ${input.issuer.name}.`;
-  subject.achievement = {
-    id: input.achievement.id,
-    type: ['Achievement'],
-    name: input.achievement.name,
-    description,
-    criteria: {
-      narrative: `Awarded by ${input.issuer.name} to people who completed ${input.achievement.name}.`,
-    },
-    achievementType: ACHIEVEMENT_TYPES[input.achievement.typeCode] ?? 'Achievement',
-  };
+  subject.achievement = achievementOf({ ...input.achievement, issuerName: input.issuer.name });
   subject.name = fullName;
   return {
     '@context': [VC_V2_CONTEXT, OB_V3_CONTEXT],
@@ -135,6 +123,26 @@ export function buildBadgeCredential(input: BadgeInput, salt = randomBytes(16).t
       statusListIndex: String(input.status.index),
       statusListCredential: input.status.listUrl,
     },
+  };
+}
+
+/** The OB 3.0 Achievement of a credential: in each credential and served at its id. */
+export function achievementOf(input: {
+  id: string;
+  name: string;
+  description: string | null;
+  typeCode: string;
+  issuerName: string;
+}) {
+  return {
+    id: input.id,
+    type: ['Achievement'],
+    name: input.name,
+    description: input.description?.trim() || `${input.name}, awarded by ${input.issuerName}.`,
+    criteria: {
+      narrative: `Awarded by ${input.issuerName} to people who completed ${input.name}.`,
+    },
+    achievementType: ACHIEVEMENT_TYPES[input.typeCode] ?? 'Achievement',
   };
 }
 
