@@ -357,6 +357,12 @@ test.describe('application shell', () => {
     page,
   }) => {
     await openSignedIn(page, 'orgadmin@northwind.demo', DEMO_PASSWORD);
+    // The dashboard's "All uploads" is the same place as the sidebar's Uploads.
+    await expect(
+      page
+        .getByRole('region', { name: 'Uploads in progress' })
+        .getByRole('link', { name: 'All uploads' }),
+    ).toHaveAttribute('href', '/organizations/2/uploads');
     const navigation = mainNavigation(page);
     await navigation.getByRole('link', { name: 'Uploads' }).click();
     await expect(page).toHaveURL(/\/organizations\/2\/uploads$/);

@@ -43,8 +43,11 @@ const stack = { display: 'grid', gap: 5 } as const;
 /** Bookmarks and uploads in progress side by side on wide screens, equally tall. */
 const BookmarksAndUploads = memo(function BookmarksAndUploads({
   seesUploads,
+  uploadsHref = paths.uploads.getHref(),
 }: {
   seesUploads: boolean;
+  /** "All uploads": every organization's for platform admins, the organization's tab otherwise. */
+  uploadsHref?: string;
 }) {
   return (
     <Box
@@ -58,7 +61,7 @@ const BookmarksAndUploads = memo(function BookmarksAndUploads({
       <Card component="section" aria-label="Your bookmarks">
         <BookmarkList title="Your bookmarks" />
       </Card>
-      {seesUploads ? <UploadsInProgress href={paths.uploads.getHref()} /> : null}
+      {seesUploads ? <UploadsInProgress href={uploadsHref} /> : null}
     </Box>
   );
 });
@@ -161,7 +164,12 @@ function MemberDashboard({
     <Box sx={stack}>
       <CountTiles counts={counts} />
       {canDo('read:contract', target) ? <ContractUsage organizationId={organizationId} /> : null}
-      {parts >= 2 ? <BookmarksAndUploads seesUploads={canDo('read:upload', target)} /> : null}
+      {parts >= 2 ? (
+        <BookmarksAndUploads
+          seesUploads={canDo('read:upload', target)}
+          uploadsHref={getOrganizationItemHref(href, 'uploads')}
+        />
+      ) : null}
       {parts >= 3 && seesInsights ? (
         <Suspense fallback={<Skeleton variant="rounded" height={360} />}>
           <InsightsPanel
