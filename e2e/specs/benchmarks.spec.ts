@@ -94,7 +94,9 @@ test.describe('earnings benchmarks', () => {
     await expect(line).toContainText(/^(\+\$[\d,]+ above|\$[\d,]+ below|At) the benchmark/, {
       timeout: 30_000,
     });
-    await expect(line).toContainText(`CIP 48.0508 in OR, 2025; source: ${SOURCE}`);
+    await expect(line).toContainText(
+      `CIP 48.0508 in OR, 2025; source: ${SOURCE}; data set: ${fileName}`,
+    );
     await expect(page.getByTestId('benchmark-line')).toHaveCount(1);
     const legend = page.getByTestId('benchmark-legend');
     await expect(legend).toContainText(`Source: ${SOURCE}.`);
@@ -115,5 +117,91 @@ test.describe('earnings benchmarks', () => {
     await expect(page.getByRole('article', { name: fileName })).toBeHidden();
     await page.goBack();
     await expect(line).not.toContainText(SOURCE);
+  });
+
+  test('a replacement asks first with both row counts, cancel keeps the old rows, and the previous version can be restored', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(VIEWPORTS.wide);
+    await openSignedIn(page, 'admin@laurel.demo', DEMO_PASSWORD);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Benchmarks' })
+      .click();
+    const stamp = Date.now();
+    const source = `E2E replacement ${stamp}`;
+    const original = `replace-original-${stamp}.csv`;
+    const replacement = `replace-new-${stamp}.csv`;
+    await page
+      .locator('input[type=file]')
+      .first()
+      .setInputFiles(
+        csvFile(
+          original,
+          [
+            BENCHMARK_COLUMNS.join(','),
+            `WA,51.3801,,median_earnings,2022,70000,${source}`,
+            `WA,,,hs_earnings_threshold,2022,31000,${source}`,
+            `US,,29-2061,median_earnings,2022,50000,${source}`,
+          ].join('\n'),
+        ),
+      );
+    const card = page.getByRole('article', { name: original });
+    await expect(card).toContainText('3 rows');
+    // The data set imported last is used first where rows overlap; the demo file after it.
+    await expect(card.getByText('Used first for overlapping rows')).toBeVisible();
+    await expect(
+      page.getByRole('article', { name: 'demo-benchmarks.csv' }).getByText(/^Used after \d+ other/),
+    ).toBeVisible();
+    await expect(page.getByTestId('benchmark-precedence')).toContainText(
+      'the one higher in this list is used',
+    );
+
+    const replaceInput = card.locator('input[type=file]');
+    const newFile = csvFile(
+      replacement,
+      [BENCHMARK_COLUMNS.join(','), `WA,51.3801,,median_earnings,2023,72000,${source}`].join('\n'),
+    );
+    await replaceInput.setInputFiles(newFile);
+    const question = page.getByRole('dialog', { name: 'Replace this data set?' });
+    await expect(question.getByTestId('replace-counts')).toHaveText(
+      `${original} (3 rows) → ${replacement} (1 row)`,
+    );
+    await expectAccessible(page, 'replace confirmation');
+    await shoot(page, 'benchmark-replace-confirm', () => expect(question).toBeVisible());
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await expect(question).toBeHidden();
+    await expect(card).toContainText('3 rows');
+    await expect(page.getByRole('article', { name: replacement })).toHaveCount(0);
+
+    await replaceInput.setInputFiles(newFile);
+    await question.getByRole('button', { name: 'Replace' }).click();
+    const replaced = page.getByRole('article', { name: replacement });
+    await expect(replaced).toContainText('1 row');
+    await expect(replaced).toContainText(
+      `Previous version: ${original} (3 rows), restorable until`,
+    );
+    await expect(page.getByRole('article', { name: original })).toHaveCount(0);
+    await shoot(page, 'benchmark-previous-version', () => expect(replaced).toBeVisible());
+
+    await replaced
+      .getByRole('button', { name: `Restore previous version of ${replacement}` })
+      .click();
+    const restore = page.getByRole('dialog', { name: 'Restore the previous version?' });
+    await expect(restore.getByTestId('restore-counts')).toHaveText(
+      `${replacement} (1 row) → ${original} (3 rows)`,
+    );
+    await restore.getByRole('button', { name: 'Restore' }).click();
+    const restored = page.getByRole('article', { name: original });
+    await expect(restored).toContainText('3 rows');
+    await expect(restored).toContainText(`Previous version: ${replacement} (1 row)`);
+
+    await page.getByRole('button', { name: `Delete ${original}` }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete this data set?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(restored).toBeHidden();
   });
 });
