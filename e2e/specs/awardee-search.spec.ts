@@ -1,8 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 
 import { createDatabase } from '../../apps/server/src/db/database.ts';
-import { VIEWPORTS, expect, expectAccessible, screenshot, test } from '../support/fixtures.ts';
+import {
+  SCREENSHOT_DIR,
+  VIEWPORTS,
+  expect,
+  expectAccessible,
+  screenshot,
+  test,
+} from '../support/fixtures.ts';
 import { openSignedIn } from '../support/flows.ts';
 import { NORTHWIND, seedUser } from '../support/seed.ts';
 
@@ -74,13 +83,27 @@ async function seedAwardee() {
   }
 }
 
-async function shoot(page: Page, name: string, ready: () => Promise<void>) {
+/** Both themes at both widths; `fullPage: false` for a dialog, which covers the viewport only. */
+async function shoot(
+  page: Page,
+  name: string,
+  ready: () => Promise<void>,
+  { fullPage = true } = {},
+) {
   for (const mode of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: mode });
     for (const viewport of [VIEWPORTS.narrow, VIEWPORTS.wide]) {
       await page.setViewportSize(viewport);
       await ready();
-      await screenshot(page, `${name}-${mode}-${viewport.width}`);
+      const file = `${name}-${mode}-${viewport.width}`;
+      if (fullPage) await screenshot(page, file);
+      else {
+        mkdirSync(SCREENSHOT_DIR, { recursive: true });
+        await page.screenshot({
+          path: join(SCREENSHOT_DIR, `${file}.png`),
+          animations: 'disabled',
+        });
+      }
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });
@@ -114,7 +137,7 @@ test.describe('awardees in global search', () => {
     await expect(ada).toBeVisible();
     await expect(results.getByRole('button', { name: /Bartholomew/ })).toHaveCount(0);
     await expectAccessible(page, 'search dialog with an awardee');
-    await shoot(page, 'awardee-search', () => expect(ada).toBeVisible());
+    await shoot(page, 'awardee-search', () => expect(ada).toBeVisible(), { fullPage: false });
 
     await ada.click();
     await expect(page).toHaveURL(
