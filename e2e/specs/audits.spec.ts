@@ -168,3 +168,93 @@ test.describe('audit trail', () => {
     await expectAccessible(page, '/audits on a phone');
   });
 });
+
+test.describe('audit table layout', () => {
+  test('an organization admin reads at least 12 one-line entries on a 1440 × 900 screen, with no organization column, and opens one for its details', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openSignedIn(page, 'orgadmin@northwind.demo', DEMO_PASSWORD);
+    await page.goto(`/organizations/${await organizationId(NORTHWIND)}/audits`);
+    const table = page.getByRole('table', { name: 'Audit entries' });
+    const rows = table.locator('tbody tr');
+    await expect(rows.nth(12)).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Who' })).toBeVisible();
+    // The organization is the same on every row of an organization admin's list: no column.
+    await expect(table.getByRole('columnheader', { name: 'Organization' })).toHaveCount(0);
+    await expect(table.getByRole('columnheader', { name: 'IP address' })).toHaveCount(0);
+
+    const boxes = await rows.evaluateAll((all) =>
+      all.map((row) => {
+        const rect = row.getBoundingClientRect();
+        return { top: rect.top, bottom: rect.bottom, height: rect.height };
+      }),
+    );
+    const onScreen = boxes.filter((box) => box.bottom <= 900);
+    expect(onScreen.length, 'entries fully on a 1440 × 900 screen').toBeGreaterThanOrEqual(12);
+    // One line each: every row as high as a line of text and a small chip.
+    for (const box of boxes.slice(0, 12)) expect(box.height).toBeLessThanOrEqual(36);
+
+    // An e-mail address is cut short, never broken; its full value shows on hover and on focus.
+    const who = rows.first().getByRole('cell').nth(1).locator('[tabindex="0"]');
+    await expect(who).toHaveCSS('white-space', 'nowrap');
+    await expect(who).toHaveCSS('text-overflow', 'ellipsis');
+    const email = (await who.textContent())!.split(' ').at(-1)!;
+    expect(email).toContain('@');
+    await who.hover();
+    await expect(page.getByRole('tooltip')).toContainText(email);
+    await page.mouse.move(0, 0);
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
+    await who.focus();
+    await expect(page.getByRole('tooltip')).toContainText(email);
+
+    // The detail on demand: what the row leaves out.
+    const toggle = rows.first().getByRole('button', { name: /^Details of / });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const detail = page.locator(`#${await toggle.getAttribute('aria-controls')}`);
+    await expect(detail).toBeVisible();
+    for (const label of ['Summary', 'Resource', 'IP address', 'Request id'])
+      await expect(detail.getByText(label, { exact: true })).toBeVisible();
+    await expectAccessible(page, 'audit trail with an entry open');
+    await toggle.click();
+    await expect(detail).toHaveCount(0);
+  });
+
+  test('a platform admin sees the organization of each entry', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openSignedIn(page, 'admin@laurel.demo', DEMO_PASSWORD);
+    await page.goto('/audits');
+    const table = page.getByRole('table', { name: 'Audit entries' });
+    await expect(table.getByRole('columnheader', { name: 'Organization' })).toBeVisible();
+    const rows = table.locator('tbody tr');
+    await expect(rows.nth(12)).toBeVisible();
+    const onScreen = await rows.evaluateAll(
+      (all) => all.filter((row) => row.getBoundingClientRect().bottom <= 900).length,
+    );
+    expect(onScreen).toBeGreaterThanOrEqual(12);
+  });
+
+  test('on a phone an entry is stacked in one cell, its address whole, its details on demand', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openSignedIn(page, 'orgadmin@northwind.demo', DEMO_PASSWORD);
+    await page.goto(`/organizations/${await organizationId(NORTHWIND)}/audits`);
+    const table = page.getByRole('table', { name: 'Audit entries' });
+    const first = table.locator('tbody tr').first();
+    await expect(first.getByRole('cell').filter({ visible: true })).toHaveCount(1);
+    const who = first.locator('span[tabindex="0"]').filter({ visible: true });
+    await expect(who).toHaveCount(1);
+    await expect(who).toHaveCSS('white-space', 'nowrap');
+    await first.getByRole('button', { name: /^Details of / }).click();
+    const detail = table.locator('tbody tr').nth(1);
+    await expect(detail.getByText('Request id', { exact: true })).toBeVisible();
+    const overflow = await table.evaluate((element) => {
+      const container = element.parentElement!;
+      return container.scrollWidth - container.clientWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page, 'audit trail on a phone with an entry open');
+  });
+});

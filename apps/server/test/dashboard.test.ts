@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { TCurrentContracts } from '@laurel/contract/contracts';
+import { BILLING_CODE_LABELS } from '@laurel/contract/labels';
 import type {
   TAttentionItem,
   TPlatformDashboard,
@@ -454,7 +455,10 @@ describe.each(DIALECTS)('dashboards on %s', (dialect) => {
         expect(body.today).toBe(TODAY);
         expect(body.contracts.map((c) => c.id)).toEqual([w.contractA]);
         expect(body.contracts.some((c) => c.id === future)).toBe(false);
-        const seats = body.contracts[0]!.lineItems.find((i) => i.billingCode === 'A_ADDL_USER');
+        // Members read the line by its label; the code is the platform's business.
+        const seats = body.contracts[0]!.lineItems.find(
+          (i) => i.billingCodeLabel === BILLING_CODE_LABELS.A_ADDL_USER,
+        );
         expect(seats).toMatchObject({ used: 2, includedQuantity: 1, overage: 1 });
       }
       expect(

@@ -330,21 +330,22 @@ describe.each(DIALECTS)(
             },
           ])
           .execute();
+        // A member reads each line item by its label (its code is the platform's business).
         const contract = (await call(w.userA, 'GET', `/api/contracts/${w.contractA}`)).json();
         const matches = contract.lineItems.find(
-          (l: { billingCode: string }) => l.billingCode === 'D_MATCH_EQUIFAX_TWN',
+          (l: { billingCodeLabel: string }) =>
+            l.billingCodeLabel === 'Data match through Equifax The Work Number',
         );
         expect(matches).toMatchObject({
-          billingCodeLabel: 'Data match through Equifax The Work Number',
           includedQuantity: 10,
           used: 12,
           remaining: 0,
           overage: 2,
         });
         const seats = contract.lineItems.find(
-          (l: { billingCode: string }) => l.billingCode === 'A_ADDL_USER',
+          (l: { billingCodeLabel: string }) =>
+            l.billingCodeLabel === 'User seats (active and invited users)',
         );
-        expect(seats.billingCodeLabel).toBe('User seats (active and invited users)');
         expect(seats.used).toBe(2);
       });
 

@@ -237,8 +237,9 @@ describe.each(DIALECTS)('matching and earnings imports on %s', (dialect) => {
     expect(usage.map((u) => Number(u.reference)).sort((x, y) => x - y)).toEqual(
       matched.map((a) => a.id),
     );
-    // The contract shows the matches as usage of its Equifax line item.
-    const contract = (await call(w.adminA, 'GET', `/api/contracts/${w.contractA}`)).json();
+    // The contract shows the matches as usage of its Equifax line item (a platform admin reads
+    // the line items' codes).
+    const contract = (await call(w.platformAdmin, 'GET', `/api/contracts/${w.contractA}`)).json();
     const line = contract.lineItems.find(
       (l: { billingCode: string }) => l.billingCode === 'D_MATCH_EQUIFAX_TWN',
     );

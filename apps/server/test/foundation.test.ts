@@ -115,10 +115,13 @@ describe.each(DIALECTS)('foundation on %s', (dialect) => {
       });
     });
 
-    it('gives the Salesforce base URL to signed-in users only', async () => {
-      expect((await get('/api/config/salesforce-url', token)).json()).toEqual({
+    it('gives the Salesforce base URL to platform admins only', async () => {
+      const platform = await createOrganization(t.database.handle.db);
+      const admin = await t.createUser(platform.id, { roleId: ROLES.PLATFORM_ADMIN });
+      expect((await get('/api/config/salesforce-url', await t.tokenFor(admin))).json()).toEqual({
         baseUrl: 'https://laurel-demo.lightning.force.com',
       });
+      expect((await get('/api/config/salesforce-url', token)).statusCode).toBe(403);
       expect((await get('/api/config/salesforce-url')).statusCode).toBe(401);
     });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { BILLING_CODES, type BillingCode } from './constants.ts';
+import { BILLING_CODES } from './constants.ts';
 import { usageShare } from './contract-usage.ts';
 import { ZOrganizationRef } from './organizations.ts';
 import { listQuery, page, ZId } from './pagination.ts';
@@ -16,17 +16,14 @@ export const CONTRACT_STATUS_LABELS: Record<ContractStatus, string> = {
   TERMINATED: 'Terminated',
 };
 
-/** What each billing code means, in words people use. */
-export const BILLING_CODE_LABELS: Record<BillingCode, string> = {
-  A_ADDL_USER: 'User seats (active and invited users)',
-  D_MATCH_EQUIFAX_TWN: 'Data match through Equifax The Work Number',
-  D_MATCH_PDL_API: 'Data match through People Data Labs',
-};
+// The labels live with the other codes' words; kept importable from here.
+export { BILLING_CODE_LABELS } from './labels.ts';
 
 export const ZLineItem = z
   .object({
     id: z.number().int(),
-    billingCode: z.enum(BILLING_CODES),
+    /** For platform admins only (`read:internal`); everyone else reads `billingCodeLabel`. */
+    billingCode: z.enum(BILLING_CODES).optional(),
     billingCodeLabel: z.string(),
     description: z.string(),
     unitPrice: z.number(),
@@ -75,8 +72,8 @@ export type TCurrentContracts = z.infer<typeof ZCurrentContracts>;
  * The line item closest to (or furthest over) what the contract includes: its share used, 1 when
  * all of it is used. Items that include nothing count only when something was used of them.
  */
-export function highestUsage(lineItems: readonly TLineItem[]): TLineItem | undefined {
-  let highest: TLineItem | undefined;
+export function highestUsage<T extends TLineItem>(lineItems: readonly T[]): T | undefined {
+  let highest: T | undefined;
   let highestShare = -1;
   for (const item of lineItems) {
     const share = usageShare(item);

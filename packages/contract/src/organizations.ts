@@ -32,7 +32,8 @@ export const ZOrganization = ZOrganizationSummary.extend({
   organizationName: z.string(),
   loginModeId: z.number().int(),
   website: z.string().nullable(),
-  salesforceAccountId: z.string().nullable(),
+  /** The CRM account: for platform admins only (`read:internal`), absent for everyone else. */
+  salesforceAccountId: z.string().nullable().optional(),
   insightsEntitled: z.boolean(),
   mfaRequired: z.boolean(),
   /** Members may sign in with a passkey (when the sign-in service offers passkeys). */

@@ -23,6 +23,14 @@ describe('permissions', () => {
     expect(can(user, 'read:platform')).toBe(false);
   });
 
+  it("keeps the platform's own business (CRM links, billing codes) to platform admins", () => {
+    expect(can(platformAdmin, 'read:internal')).toBe(true);
+    expect(can(platformAdmin, 'read:internal', { organizationId: 5 })).toBe(true);
+    expect(can(orgAdmin, 'read:internal')).toBe(false);
+    expect(can(orgAdmin, 'read:internal', { organizationId: 5 })).toBe(false);
+    expect(can(user, 'read:internal')).toBe(false);
+  });
+
   it('limits organization access to the same organization', () => {
     expect(can(orgAdmin, 'update:profile', { organizationId: 5, userId: 9 })).toBe(true);
     expect(can(orgAdmin, 'update:profile', { organizationId: 6, userId: 9 })).toBe(false);
@@ -38,6 +46,7 @@ describe('permissions', () => {
     expect(can(platformAdmin, 'impersonate:organization')).toBe(true);
     expect(can(user, 'impersonate:organization')).toBe(false);
   });
+
   it('lets organization admins issue and revoke signed credentials in their organization only', () => {
     expect(can(orgAdmin, 'issue:award', { organizationId: 5 })).toBe(true);
     expect(can(orgAdmin, 'issue:award', { organizationId: 6 })).toBe(false);

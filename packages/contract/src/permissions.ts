@@ -34,6 +34,8 @@ export const PERMISSIONS = {
     'import:earnings:any',
     'manage:benchmark:any',
     'read:platform:any',
+    // The platform's own business: CRM links, billing codes (customers read their labels).
+    'read:internal:any',
   ],
   [ROLES.ORGANIZATION_ADMIN]: [
     'read:profile:organization',

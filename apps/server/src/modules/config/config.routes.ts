@@ -4,6 +4,8 @@ import { ZAppConfig, ZCognitoConfig, ZSalesforceUrl } from '@laurel/contract/con
 import { API_PATHS, IDENTITY_BASE_PATH } from '@laurel/contract/paths';
 
 import type { AppConfig } from '../../config.ts';
+import { requireAccess } from '../../lib/access.ts';
+import { actorOf } from '../../lib/audit.ts';
 
 export const configRoutes: FastifyPluginAsyncZod<{ config: AppConfig; version: string }> = async (
   app,
@@ -56,11 +58,14 @@ export const configRoutes: FastifyPluginAsyncZod<{ config: AppConfig; version: s
     {
       schema: {
         tags: ['config'],
-        summary: 'Base address of the customer-relationship system',
+        summary: 'Base address of the customer-relationship system (platform admins)',
         security: [{ bearer: [] }],
         response: { 200: ZSalesforceUrl },
       },
     },
-    async () => ({ baseUrl: config.salesforceBaseUrl }),
+    async (request) => {
+      requireAccess(actorOf(request).principal, 'read:internal');
+      return { baseUrl: config.salesforceBaseUrl };
+    },
   );
 };

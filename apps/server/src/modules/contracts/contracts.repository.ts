@@ -44,6 +44,11 @@ const SORT_FIXED_BY: Partial<
 type UsageScope =
   { id: number } | { today: string; organizationIds?: readonly number[] | undefined };
 
+/** A line item as the platform keeps it: with its billing code, which only platform admins read. */
+export type LineItemRecord = TLineItem & { billingCode: BillingCode };
+/** A contract whose line items carry their billing codes. */
+export type ContractRecord = Omit<TContract, 'lineItems'> & { lineItems: LineItemRecord[] };
+
 /** A line item with what was used of it (spec: billing codes; DESIGN §3: usage from usage events). */
 function lineItemWithUsage(
   item: {
@@ -54,7 +59,7 @@ function lineItemWithUsage(
   },
   code: BillingCode,
   used: number,
-): TLineItem {
+): LineItemRecord {
   return {
     id: Number(item.id),
     billingCode: code,
@@ -152,7 +157,7 @@ export function createContractsRepository(db: Kysely<Database>) {
   async function usageOf(
     scope: UsageScope,
     contractRows: ReadonlyArray<{ id: number; organizationId: number }>,
-  ): Promise<Map<number, TLineItem[]>> {
+  ): Promise<Map<number, LineItemRecord[]>> {
     if (contractRows.length === 0) return new Map();
     const contracts = () => scoped(scope);
     const [items, seats] = await Promise.all([
@@ -190,7 +195,7 @@ export function createContractsRepository(db: Kysely<Database>) {
     ]);
     const seatsOf = new Map(seats.map((row) => [Number(row.organizationId), Number(row.n)]));
     const organizationOf = new Map(contractRows.map((row) => [row.id, row.organizationId]));
-    const byContract = new Map<number, TLineItem[]>();
+    const byContract = new Map<number, LineItemRecord[]>();
     for (const item of items) {
       const contractId = Number(item.contractId);
       const code = item.billingCode as BillingCode;
@@ -226,7 +231,7 @@ export function createContractsRepository(db: Kysely<Database>) {
     stream: (filter: ContractFilter): AsyncGenerator<TContractSummary[]> =>
       readBatches(sorted(filter), toSummary),
 
-    async find(id: number): Promise<TContract | undefined> {
+    async find(id: number): Promise<ContractRecord | undefined> {
       const row = await filtered({}).where('c.id', '=', id).executeTakeFirst();
       if (!row) return undefined;
       const usage = await usageOf({ id }, [row]);
@@ -241,7 +246,7 @@ export function createContractsRepository(db: Kysely<Database>) {
      * ACTIVE contracts whose period includes `today`, of the given organizations (or all), with
      * their line items' usage: the contract page's figures for every contract at once.
      */
-    async current(today: string, organizationIds?: readonly number[]): Promise<TContract[]> {
+    async current(today: string, organizationIds?: readonly number[]): Promise<ContractRecord[]> {
       if (organizationIds?.length === 0) return [];
       const scope: UsageScope = { today, organizationIds };
       const rows = await filtered({})

@@ -6,7 +6,7 @@ import type {
   TContractListQuery,
   TCurrentContracts,
 } from '@laurel/contract/contracts';
-import { accessFor } from '@laurel/contract/permissions';
+import { accessFor, can } from '@laurel/contract/permissions';
 
 import { utcDate } from '../../db/day-bounds.ts';
 import type { Database } from '../../db/schema.ts';
@@ -39,6 +39,18 @@ export function createContractsService(deps: {
     }
   }
 
+  /** Billing codes are the platform's own business: everyone else reads the label alone. */
+  const shownTo = (actor: Actor, contract: TContract): TContract =>
+    can(actor.principal, 'read:internal')
+      ? contract
+      : {
+          ...contract,
+          lineItems: contract.lineItems.map((item) => {
+            const { billingCode: _internal, ...shown } = item;
+            return shown;
+          }),
+        };
+
   const summarize = (body: TContractBody) =>
     `${body.number} "${body.name}", ${body.status}, ${body.start_date} to ${body.end_date}, ${body.line_items.length} line item(s)`;
 
@@ -63,7 +75,7 @@ export function createContractsService(deps: {
       const contract = await contracts.find(id);
       if (!contract) throw notFound();
       requireAccess(actor.principal, 'read:contract', { organizationId: contract.organizationId });
-      return contract;
+      return shownTo(actor, contract);
     },
 
     /** The organization's ACTIVE contracts that cover today, with their usage this period. */
@@ -71,7 +83,12 @@ export function createContractsService(deps: {
       requireAccess(actor.principal, 'read:contract', { organizationId });
       if (!(await contracts.organizationExists(organizationId))) throw notFound();
       const today = utcDate(now());
-      return { organizationId, today, contracts: await contracts.current(today, [organizationId]) };
+      const current = await contracts.current(today, [organizationId]);
+      return {
+        organizationId,
+        today,
+        contracts: current.map((contract) => shownTo(actor, contract)),
+      };
     },
 
     async create(actor: Actor, body: TContractBody): Promise<TContract> {

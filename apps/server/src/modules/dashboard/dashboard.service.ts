@@ -4,7 +4,9 @@ import {
   usageShare,
   type TContract,
   type TContractSummary,
+  type TLineItem,
 } from '@laurel/contract/contracts';
+import type { BillingCode } from '@laurel/contract/constants';
 import {
   ATTENTION_KINDS,
   ATTENTION_LIMIT,
@@ -28,10 +30,15 @@ import { requireAccess } from '../../lib/access.ts';
 import { type Actor, type Auditor, exportRecorder } from '../../lib/audit.ts';
 import type { DashboardRepository, OrganizationFacts } from './dashboard.repository.ts';
 
+/** A current contract whose line items carry their billing codes (platform admins read them). */
+type ContractRecord = Omit<TContract, 'lineItems'> & {
+  lineItems: (TLineItem & { billingCode: BillingCode })[];
+};
+
 /** What the dashboard asks of the contracts module (its repository, wired in app.ts). */
 export interface CurrentContracts {
   /** ACTIVE contracts covering `today`, with their line items' usage this period. */
-  current(today: string, organizationIds?: readonly number[]): Promise<TContract[]>;
+  current(today: string, organizationIds?: readonly number[]): Promise<ContractRecord[]>;
   /** ACTIVE contracts ending between the two days, inclusive. */
   endingBetween(from: string, to: string): Promise<TContractSummary[]>;
 }
@@ -45,7 +52,7 @@ const EXPORT_BATCH = 1000;
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** The contract of an organization that is closest to (or furthest over) what it includes. */
-function usageSummaries(contracts: readonly TContract[]): Map<number, TContractUsageSummary> {
+function usageSummaries(contracts: readonly ContractRecord[]): Map<number, TContractUsageSummary> {
   const byOrganization = new Map<number, TContractUsageSummary>();
   for (const contract of contracts) {
     const item = highestUsage(contract.lineItems);

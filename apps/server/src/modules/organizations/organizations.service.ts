@@ -7,7 +7,7 @@ import type {
   TOrganizationPatchBody,
 } from '@laurel/contract/organizations';
 import type { TImpersonation } from '@laurel/contract/audits';
-import { accessFor } from '@laurel/contract/permissions';
+import { accessFor, can } from '@laurel/contract/permissions';
 
 import type { IdentityAdmin } from '@laurel/identity';
 
@@ -104,7 +104,10 @@ export function createOrganizationsService(deps: {
       requireAccess(actor.principal, 'read:organization', { organizationId: id });
       const organization = await organizations.find(id);
       if (!organization) throw notFound();
-      return organization;
+      if (can(actor.principal, 'read:internal')) return organization;
+      // The CRM account is the platform's own business.
+      const { salesforceAccountId: _internal, ...shown } = organization;
+      return shown;
     },
 
     async create(actor: Actor, body: TOrganizationBody): Promise<TOrganization> {

@@ -40,4 +40,38 @@ describe('DataTable', () => {
       '1,000+ matches — refine your search to narrow them',
     );
   });
+
+  it("shows a row's detail under it, across the columns the screen shows, only when asked", () => {
+    const columns = [
+      { key: 'name', label: 'Name', render: (row: { name: string }) => row.name },
+      // Shown only on wide screens (jsdom's media queries match nothing: a narrow screen).
+      { key: 'wide', label: 'Wide', render: () => 'wide', hideBelow: 'md' as const },
+    ];
+    render(
+      <DataTable
+        label="Rows"
+        columns={columns}
+        rows={rows.slice(0, 3)}
+        getRowKey={(row) => row.id}
+        renderDetail={(row) => (row.id === 27 ? `Detail of ${row.name}` : null)}
+        getDetailId={(row) => `detail-${row.id}`}
+        loading={false}
+        total={3}
+        page={1}
+        pageSize={25}
+        onPageChange={() => undefined}
+        onPageSizeChange={() => undefined}
+        empty={null}
+      />,
+    );
+    const bodyRows = screen.getAllByRole('row').slice(1);
+    expect(bodyRows.map((row) => row.textContent)).toEqual([
+      'Row 26wide',
+      'Row 27wide',
+      'Detail of Row 27',
+      'Row 28wide',
+    ]);
+    const detail = document.getElementById('detail-27')!;
+    expect(detail.querySelector('td')!.getAttribute('colspan')).toBe('1');
+  });
 });

@@ -1,4 +1,4 @@
-import { type ReactNode, useDeferredValue, useMemo } from 'react';
+import { Fragment, type ReactNode, useDeferredValue, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
@@ -10,6 +10,8 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { BREAKPOINTS } from '@laurel/contract/constants';
 
 import { formatNumber } from '../../lib/format/format';
 import { visuallyHidden } from '../feedback/visually-hidden';
@@ -56,6 +58,21 @@ export interface DataTableProps<T, TSort extends string> {
   /** Shown instead of the table body when there are no rows. */
   empty: ReactNode;
   skeletonRows?: number;
+  /** `small`: dense rows, for lists read many rows at a time (the audit trail). */
+  size?: 'small' | 'medium';
+  /**
+   * From this breakpoint up, columns take the widths they are given and the rest share what is
+   * left, so that a cell's text is cut short with an ellipsis instead of widening the table.
+   * Below it the layout is automatic: a fixed layout counts the widths of hidden columns too.
+   */
+  fixedLayoutFrom?: 'xs' | 'sm' | 'md' | 'lg';
+  /**
+   * A row's detail on demand: when it returns something, it is shown in a row of its own under
+   * the row, across every column (the page keeps which rows are open).
+   */
+  renderDetail?: (row: T) => ReactNode;
+  /** The id of a row's detail row, for the control that opens it (`aria-controls`). */
+  getDetailId?: (row: T) => string;
 }
 
 const hideSx = ({ hideBelow, showBelow }: Pick<Column<unknown>, 'hideBelow' | 'showBelow'>) =>
@@ -64,6 +81,22 @@ const hideSx = ({ hideBelow, showBelow }: Pick<Column<unknown>, 'hideBelow' | 's
     : showBelow
       ? { display: { xs: 'table-cell', [showBelow]: 'none' } }
       : undefined;
+
+/**
+ * How many columns the screen shows: a detail row spans exactly those, since a cell spanning a
+ * hidden column gives that column a share of a fixed layout's width.
+ */
+function useShownColumnCount(columns: Column<unknown>[]): number {
+  const options = { noSsr: true };
+  const up = {
+    sm: useMediaQuery(`(min-width:${BREAKPOINTS.sm}px)`, options),
+    md: useMediaQuery(`(min-width:${BREAKPOINTS.md}px)`, options),
+    lg: useMediaQuery(`(min-width:${BREAKPOINTS.lg}px)`, options),
+  };
+  return columns.filter((column) =>
+    column.hideBelow ? up[column.hideBelow] : column.showBelow ? !up[column.showBelow] : true,
+  ).length;
+}
 
 /** A sortable, paged table with skeleton rows while loading and an empty state. */
 export function DataTable<T, TSort extends string>({
@@ -83,6 +116,10 @@ export function DataTable<T, TSort extends string>({
   onPageSizeChange,
   empty,
   skeletonRows = 5,
+  size = 'medium',
+  fixedLayoutFrom,
+  renderDetail,
+  getDetailId,
 }: DataTableProps<T, TSort>) {
   // Rows that arrive are drawn in a transition, in slices between which the browser stays
   // responsive: the answer's store update would otherwise render every row in one task (a page of
@@ -98,6 +135,7 @@ export function DataTable<T, TSort extends string>({
     [rowsNow, loadingNow, totalNow, lowerBoundNow],
   );
   const { rows, loading, total, totalIsLowerBound } = useDeferredValue(current);
+  const shownColumns = useShownColumnCount(columns as Column<unknown>[]);
   const showSkeleton = loading && !rows;
   const isEmpty = !showSkeleton && (rows?.length ?? 0) === 0;
   return (
@@ -113,7 +151,16 @@ export function DataTable<T, TSort extends string>({
         </Typography>
       ) : null}
       <TableContainer>
-        <Table aria-label={label} size="medium" aria-busy={loading || undefined}>
+        <Table
+          aria-label={label}
+          size={size}
+          aria-busy={loading || undefined}
+          sx={{
+            ...(fixedLayoutFrom ? { tableLayout: { xs: 'auto', [fixedLayoutFrom]: 'fixed' } } : {}),
+            // Dense: a line of text (or a small chip) and little more per row.
+            ...(size === 'small' ? { '& td, & th': { py: 1 } } : {}),
+          }}
+        >
           <TableHead>
             <TableRow>
               {columns.map((column) => (
@@ -158,15 +205,35 @@ export function DataTable<T, TSort extends string>({
                     ))}
                   </TableRow>
                 ))
-              : (rows ?? []).map((row) => (
-                  <TableRow key={getRowKey(row)} hover sx={{ opacity: loading ? 0.6 : 1 }}>
-                    {columns.map((column) => (
-                      <TableCell key={column.key} align={column.align} sx={hideSx(column)}>
-                        {column.render(row)}
-                      </TableCell>
-                    ))}
-                  </TableRow>
-                ))}
+              : (rows ?? []).map((row) => {
+                  const detail = renderDetail?.(row);
+                  const open = detail !== undefined && detail !== null && detail !== false;
+                  return (
+                    <Fragment key={getRowKey(row)}>
+                      <TableRow
+                        hover
+                        sx={{
+                          opacity: loading ? 0.6 : 1,
+                          // The detail row below continues this row: no line between them.
+                          ...(open ? { '& > td': { borderBottom: 0 } } : {}),
+                        }}
+                      >
+                        {columns.map((column) => (
+                          <TableCell key={column.key} align={column.align} sx={hideSx(column)}>
+                            {column.render(row)}
+                          </TableCell>
+                        ))}
+                      </TableRow>
+                      {open ? (
+                        <TableRow id={getDetailId?.(row)}>
+                          <TableCell colSpan={shownColumns} sx={{ pt: 0 }}>
+                            {detail}
+                          </TableCell>
+                        </TableRow>
+                      ) : null}
+                    </Fragment>
+                  );
+                })}
           </TableBody>
         </Table>
       </TableContainer>

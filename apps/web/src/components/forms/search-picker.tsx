@@ -15,6 +15,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 
 import { formatNumber } from '../../lib/format/format';
 import { afterNextPaint } from '../../lib/routing/after-paint';
+import { FIELD_MARGIN } from './form-fields';
 
 export interface PickerOption {
   id: number;
@@ -212,6 +213,7 @@ export function SearchPicker({
         <AnchoredTextField
           {...params}
           anchor={params.slotProps.input.ref}
+          margin={filter ? 'none' : FIELD_MARGIN}
           label={label}
           required={required}
           autoFocus={autoFocus}

@@ -38,8 +38,9 @@ export function useLookup(name: LookupName): LookupState<TLookupList> {
   return { data: data ?? EMPTY, isLoading, hasLoaded: isSuccess };
 }
 
-export function useSalesforceUrl(): LookupState<string | null> {
-  const { data, isLoading, isSuccess } = lookupsApi.useGetSalesforceUrlQuery();
+/** The CRM's base address, for those who may see CRM links (`read:internal`); `skip` for others. */
+export function useSalesforceUrl({ skip = false } = {}): LookupState<string | null> {
+  const { data, isLoading, isSuccess } = lookupsApi.useGetSalesforceUrlQuery(undefined, { skip });
   return { data: data?.baseUrl ?? null, isLoading, hasLoaded: isSuccess };
 }
 

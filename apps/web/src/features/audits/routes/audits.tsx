@@ -1,8 +1,11 @@
+import { Fragment, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import { AUDIT_SORTS, type TAuditEntry } from '@laurel/contract/audits';
 import { accessFor } from '@laurel/contract/permissions';
@@ -11,6 +14,7 @@ import { API_PATHS } from '@laurel/contract/paths';
 import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
 import { DataTable, type Column } from '../../../components/data-table/data-table';
 import { ListToolbar, SelectFilter } from '../../../components/data-table/list-toolbar';
+import { TruncatedText } from '../../../components/display/truncated-text';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { OrganizationFilter } from '../../../components/forms/organization-picker';
 import { UserFilter } from '../../../components/forms/user-picker';
@@ -29,43 +33,121 @@ type Sort = (typeof AUDIT_SORTS)[number];
 type Filter = 'typeId' | 'userId' | 'organizationId' | 'impersonating' | 'from' | 'to';
 
 const chips = { display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' } as const;
+/** The wide table's chips: one line, the acting chip cut short rather than wrapped. */
+const chipsInLine = { display: 'flex', gap: 1, alignItems: 'center', minWidth: 0 } as const;
 
-/** Who made the entry; `wrap` breaks a long e-mail address anywhere (a phone's narrow cell). */
-function Actor({ row, wrap = false }: { row: TAuditEntry; wrap?: boolean }) {
+const detailId = (row: TAuditEntry) => `audit-entry-${row.id}-detail`;
+const whoTitle = (row: TAuditEntry) =>
+  row.actorEmail ? `${row.actorName ?? 'System'} <${row.actorEmail}>` : (row.actorName ?? 'System');
+
+/**
+ * Who made the entry, on one line: the name, then the e-mail address, cut short with an ellipsis
+ * (never broken inside the address) and whole on hover or focus.
+ */
+function Actor({ row }: { row: TAuditEntry }) {
   return (
-    <>
-      <Typography component="span" sx={{ fontWeight: 600, display: 'block' }}>
+    <TruncatedText title={whoTitle(row)} focusable={Boolean(row.actorEmail)}>
+      <Box component="span" sx={{ fontWeight: 600 }}>
         {row.actorName ?? 'System'}
-      </Typography>
+      </Box>
       {row.actorEmail ? (
-        <Typography
-          variant="body2"
-          color="text.secondary"
-          component="span"
-          sx={wrap ? { overflowWrap: 'anywhere' } : undefined}
-        >
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          {' '}
           {row.actorEmail}
-        </Typography>
+        </Box>
       ) : null}
-    </>
+    </TruncatedText>
   );
 }
 
-function Details({ row }: { row: TAuditEntry }) {
+/** Opens and closes an entry's detail row. */
+function DetailToggle({
+  row,
+  open,
+  onToggle,
+}: {
+  row: TAuditEntry;
+  open: boolean;
+  onToggle: () => void;
+}) {
   return (
-    <>
-      <Typography component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-        {row.summary}
-      </Typography>
+    <IconButton
+      size="small"
+      aria-expanded={open}
+      aria-controls={open ? detailId(row) : undefined}
+      aria-label={`Details of ${row.typeName} at ${formatDateTime(row.occurredAt)}`}
+      onClick={onToggle}
+      sx={{ my: -1, ml: -1 }}
+    >
+      <ExpandMoreOutlined
+        fontSize="small"
+        sx={{ transition: 'transform 150ms', transform: open ? 'rotate(180deg)' : 'none' }}
+      />
+    </IconButton>
+  );
+}
+
+/** An entry's detail, shown on demand: what the row cuts short, and what it leaves out. */
+function EntryDetail({ row, showOrganization }: { row: TAuditEntry; showOrganization: boolean }) {
+  const items: { label: string; value: ReactNode }[] = [
+    { label: 'Time', value: formatDateTime(row.occurredAt) },
+    { label: 'Who', value: <TruncatedText title={whoTitle(row)} /> },
+    ...(showOrganization || row.impersonating
+      ? [{ label: 'Organization', value: row.organizationName ?? 'No organization' }]
+      : []),
+    { label: 'Resource', value: `${row.resourceType} ${row.resourceId}` },
+    { label: 'IP address', value: row.ipAddress ?? '—' },
+    { label: 'Request id', value: row.requestId ?? '—' },
+  ];
+  return (
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        py: 2,
+        px: 3,
+        borderRadius: 1,
+        bgcolor: 'action.hover',
+        display: 'grid',
+        columnGap: 4,
+        rowGap: 1,
+        gridTemplateColumns: {
+          xs: 'max-content minmax(0, 1fr)',
+          md: 'max-content minmax(0, 1fr) max-content minmax(0, 1fr)',
+        },
+      }}
+    >
+      {/* A narrow screen's row shows the summary whole already; a wide one cuts it short. */}
       <Typography
+        component="dt"
         variant="body2"
         color="text.secondary"
-        component="span"
-        sx={{ overflowWrap: 'anywhere' }}
+        sx={{ display: { xs: 'none', md: 'block' } }}
       >
-        {row.resourceType} {row.resourceId}
+        Summary
       </Typography>
-    </>
+      <Typography
+        component="dd"
+        sx={{
+          m: 0,
+          display: { xs: 'none', md: 'block' },
+          gridColumn: { md: '2 / -1' },
+          overflowWrap: 'break-word',
+        }}
+      >
+        {row.summary}
+      </Typography>
+      {items.map((item) => (
+        <Fragment key={item.label}>
+          <Typography component="dt" variant="body2" color="text.secondary">
+            {item.label}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, minWidth: 0, overflowWrap: 'break-word' }}>
+            {item.value}
+          </Typography>
+        </Fragment>
+      ))}
+    </Box>
   );
 }
 
@@ -95,64 +177,98 @@ function Audits({ organizationId }: { organizationId: number | null }) {
   const query = organizationId ? { ...list.query, organizationId } : list.query;
   const { data, isLoading, isFetching } = useListAuditsQuery(query);
   const types = useLookup('auditTypes');
+  const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
+
+  // The organization is a column only where it changes from row to row: a platform admin's
+  // list of every organization.
+  const showOrganization = seesAll && !organizationId;
+  const toggle = (id: number) =>
+    setOpen((previous) => {
+      const next = new Set(previous);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const toggleOf = (row: TAuditEntry) => (
+    <DetailToggle row={row} open={open.has(row.id)} onToggle={() => toggle(row.id)} />
+  );
 
   const columns: Column<TAuditEntry, Sort>[] = [
     {
       key: 'occurredAt',
       label: 'When',
       sort: 'occurredAt',
+      width: 200,
       render: (row) => (
-        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, whiteSpace: 'nowrap' }}>
+          {toggleOf(row)}
           {formatDateTime(row.occurredAt)}
         </Box>
       ),
-      hideBelow: 'sm',
+      hideBelow: 'md',
     },
-    { key: 'actor', label: 'Who', render: (row) => <Actor row={row} />, hideBelow: 'sm' },
+    {
+      key: 'actor',
+      label: 'Who',
+      width: '26%',
+      render: (row) => <Actor row={row} />,
+      hideBelow: 'md',
+    },
     {
       key: 'type',
       label: 'What',
+      width: 200,
       render: (row) => (
-        <Box sx={chips}>
+        <Box sx={chipsInLine}>
           <AuditTypeChip entry={row} />
           <ActingChip entry={row} />
         </Box>
       ),
-      hideBelow: 'sm',
+      hideBelow: 'md',
     },
-    { key: 'summary', label: 'Details', render: (row) => <Details row={row} />, hideBelow: 'sm' },
-    ...(organizationId
-      ? []
-      : [
+    {
+      key: 'summary',
+      label: 'Details',
+      render: (row) => <TruncatedText title={row.summary} />,
+      hideBelow: 'md',
+    },
+    ...(showOrganization
+      ? [
           {
             key: 'organization',
             label: 'Organization',
-            render: (row: TAuditEntry) => row.organizationName ?? '—',
-            hideBelow: 'lg' as const,
+            width: 180,
+            render: (row: TAuditEntry) => <TruncatedText title={row.organizationName ?? '—'} />,
+            hideBelow: 'md' as const,
           },
-        ]),
-    { key: 'ip', label: 'IP address', render: (row) => row.ipAddress ?? '—', hideBelow: 'lg' },
+        ]
+      : []),
     {
-      // Small screens: the same entry stacked in one cell, nothing off to the side.
+      // Narrow screens: the same entry stacked in one cell, nothing off to the side.
       key: 'entry',
       label: 'Entry',
-      showBelow: 'sm',
+      showBelow: 'md',
       render: (row) => (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0 }}>
-          <Typography variant="body2" color="text.secondary" component="span">
-            {formatDateTime(row.occurredAt)}
-            {organizationId ? null : ` · ${row.organizationName ?? 'No organization'}`}
-          </Typography>
-          <Box component="span">
-            <Actor row={row} wrap />
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, minWidth: 0 }}>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              component="span"
+              sx={{ flex: 1, minWidth: 0, overflowWrap: 'break-word' }}
+            >
+              {formatDateTime(row.occurredAt)}
+              {showOrganization ? ` · ${row.organizationName ?? 'No organization'}` : null}
+            </Typography>
+            {toggleOf(row)}
           </Box>
+          <Actor row={row} />
           <Box sx={chips}>
             <AuditTypeChip entry={row} />
-            <ActingChip entry={row} />
+            <ActingChip entry={row} wrap />
           </Box>
-          <Box component="span">
-            <Details row={row} />
-          </Box>
+          <Typography component="span" sx={{ overflowWrap: 'break-word' }}>
+            {row.summary}
+          </Typography>
         </Box>
       ),
     },
@@ -228,6 +344,12 @@ function Audits({ organizationId }: { organizationId: number | null }) {
         </ListToolbar>
         <DataTable
           label="Audit entries"
+          size="small"
+          fixedLayoutFrom="md"
+          renderDetail={(row) =>
+            open.has(row.id) ? <EntryDetail row={row} showOrganization={showOrganization} /> : null
+          }
+          getDetailId={detailId}
           columns={columns}
           rows={data?.items}
           getRowKey={(row) => row.id}

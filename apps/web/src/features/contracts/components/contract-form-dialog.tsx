@@ -40,6 +40,10 @@ interface Values extends Record<string, unknown> {
   line_items: LineValues[];
 }
 
+/** A line item's code from its label (those who edit contracts are sent the code as well). */
+const codeOfLabel = (label: string): BillingCode =>
+  BILLING_CODES.find((code) => BILLING_CODE_LABELS[code] === label) ?? BILLING_CODES[0];
+
 const toValues = (contract?: TContract): Values => ({
   organization_id: contract?.organizationId ?? null,
   number: contract?.number ?? '',
@@ -48,7 +52,7 @@ const toValues = (contract?: TContract): Values => ({
   start_date: contract?.startDate ?? '',
   end_date: contract?.endDate ?? '',
   line_items: (contract?.lineItems ?? []).map((item) => ({
-    billing_code: item.billingCode,
+    billing_code: item.billingCode ?? codeOfLabel(item.billingCodeLabel),
     description: item.description,
     unit_price: String(item.unitPrice),
     included_quantity: String(item.includedQuantity),
@@ -190,7 +194,8 @@ function ContractForm({ organizationId, contract, onClose, onSaved }: ContractFo
             <IconButton
               aria-label={`Remove line item ${index + 1}`}
               onClick={() => setLines(lines.filter((_, position) => position !== index))}
-              sx={{ mt: 1 }}
+              // Level with the fields, which stand below their margin.
+              sx={{ mt: 3 }}
             >
               <DeleteOutlined />
             </IconButton>

@@ -150,7 +150,11 @@ function ContractPage({ contract }: { contract: TContract }) {
               </TableHead>
               <TableBody>
                 {contract.lineItems.map((item) => (
-                  <LineItemRow key={item.id} item={item} />
+                  <LineItemRow
+                    key={item.id}
+                    item={item}
+                    showCode={canDo('read:internal', { organizationId: contract.organizationId })}
+                  />
                 ))}
               </TableBody>
             </Table>
@@ -170,16 +174,22 @@ function ContractPage({ contract }: { contract: TContract }) {
 /** Columns a phone leaves out: the line's own cell says "N of M used" there instead. */
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
-function LineItemRow({ item }: { item: TLineItem }) {
+/** A line item in words; its billing code is added for platform admins (`read:internal`). */
+function LineItemRow({ item, showCode }: { item: TLineItem; showCode: boolean }) {
   return (
     <TableRow>
       <TableCell sx={{ minWidth: { xs: 0, sm: 220 } }}>
         <Typography sx={{ fontWeight: 700 }}>{item.billingCodeLabel}</Typography>
         <Typography variant="body2" color="text.secondary">
-          {item.description} ·{' '}
-          <Box component="code" sx={{ fontSize: '0.75rem' }}>
-            {item.billingCode}
-          </Box>
+          {item.description}
+          {showCode && item.billingCode ? (
+            <>
+              {' · '}
+              <Box component="code" sx={{ fontSize: '0.75rem' }}>
+                {item.billingCode}
+              </Box>
+            </>
+          ) : null}
         </Typography>
         <UsageBar
           used={item.used}

@@ -5,6 +5,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import { LOGIN_MODE_LABELS } from '@laurel/contract/constants';
+import type { TOrganization } from '@laurel/contract/organizations';
 
 import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
 import { BookmarkList } from '../../../components/bookmarks/bookmark-list';
@@ -22,12 +23,35 @@ export function salesforceAccountHref(baseUrl: string, accountId: string): strin
   return `${baseUrl.replace(/\/+$/, '')}/lightning/r/Account/${encodeURIComponent(accountId)}/view`;
 }
 
+/** The CRM account's row of the overview (platform admins only). */
+function salesforceItem(organization: TOrganization, baseUrl: string | null) {
+  return {
+    label: 'Salesforce',
+    value:
+      organization.salesforceAccountId && baseUrl ? (
+        <Link
+          href={salesforceAccountHref(baseUrl, organization.salesforceAccountId)}
+          target="_blank"
+          rel="noopener noreferrer"
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}
+        >
+          Open in Salesforce
+          <OpenInNewOutlined sx={{ fontSize: 16 }} aria-hidden="true" />
+        </Link>
+      ) : (
+        'No account linked'
+      ),
+  };
+}
+
 /** The organization page's first tab: what the organization is, with its counts. */
 export default function OrganizationOverviewRoute() {
   const { organizationId } = useOrganizationRoute();
   const { data: organization } = useGetOrganizationQuery(organizationId ?? 0);
-  const salesforce = useSalesforceUrl();
   const canDo = useCan();
+  // The CRM link is the platform's own business: customers see no trace of it.
+  const seesInternal = canDo('read:internal');
+  const salesforce = useSalesforceUrl({ skip: !seesInternal });
   if (!organization) return null;
   const canEditSso =
     canDo('update:organization', { organizationId: organization.id }) && !organization.isPlatform;
@@ -80,26 +104,7 @@ export default function OrganizationOverviewRoute() {
               },
               { label: 'Created', value: formatDate(organization.createdAt) },
               { label: 'Updated', value: formatDate(organization.updatedAt) },
-              {
-                label: 'Salesforce',
-                value:
-                  organization.salesforceAccountId && salesforce.data ? (
-                    <Link
-                      href={salesforceAccountHref(
-                        salesforce.data,
-                        organization.salesforceAccountId,
-                      )}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}
-                    >
-                      Open in Salesforce
-                      <OpenInNewOutlined sx={{ fontSize: 16 }} aria-hidden="true" />
-                    </Link>
-                  ) : (
-                    'No account linked'
-                  ),
-              },
+              ...(seesInternal ? [salesforceItem(organization, salesforce.data)] : []),
             ]}
           />
           <Box

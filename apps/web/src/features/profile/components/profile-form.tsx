@@ -12,7 +12,7 @@ import {
 
 import { Form } from '../../../components/forms/form';
 import { FormError } from '../../../components/forms/form-error';
-import { FormTextField } from '../../../components/forms/form-fields';
+import { FIELD_MARGIN, FormTextField } from '../../../components/forms/form-fields';
 import { useFormState, validateWith } from '../../../components/forms/use-form-state';
 import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
@@ -102,6 +102,7 @@ export function ProfileForm({
     return (
       <TextField
         select
+        margin={FIELD_MARGIN}
         label={label}
         {...form.textField(key)}
         value={value}
@@ -123,7 +124,9 @@ export function ProfileForm({
   return (
     <Form form={form} onSubmit={submit}>
       <FormError error={form.error} sx={{ mb: 4 }} />
-      <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+      <Box
+        sx={{ display: 'grid', columnGap: 4, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}
+      >
         {namesOnly
           ? null
           : lookupSelect('salutation', 'Salutation', salutations.data, salutations.isLoading)}

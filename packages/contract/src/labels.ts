@@ -1,0 +1,22 @@
+import type { BillingCode } from './constants.ts';
+
+/**
+ * The words people read for codes that are the platform's own business. A code itself (a billing
+ * code such as `A_ADDL_USER`) is shown to platform admins only (`read:internal`); everyone else
+ * reads its label.
+ */
+
+/** What each billing code means, in words people use. */
+export const BILLING_CODE_LABELS: Record<BillingCode, string> = {
+  A_ADDL_USER: 'User seats (active and invited users)',
+  D_MATCH_EQUIFAX_TWN: 'Data match through Equifax The Work Number',
+  D_MATCH_PDL_API: 'Data match through People Data Labs',
+};
+
+/**
+ * The label of a billing code, the code itself when it has none (a code newer than this module).
+ * @example billingCodeLabel('A_ADDL_USER') // 'User seats (active and invited users)'
+ */
+export function billingCodeLabel(code: string): string {
+  return (BILLING_CODE_LABELS as Record<string, string>)[code] ?? code;
+}
