@@ -35,9 +35,21 @@ async function fetchJson(deps: VerifierDeps, url: string): Promise<Json> {
     signal: AbortSignal.timeout(REMOTE_TIMEOUT_MS),
   });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  const body = await response.text();
-  if (body.length > MAX_REMOTE_BYTES) throw new Error(`${url} is too large`);
-  const document = JSON.parse(body) as unknown;
+  // Read at most MAX_REMOTE_BYTES, whatever the server says the length is.
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body?.getReader();
+  for (;;) {
+    const chunk = reader ? await reader.read() : { done: true as const, value: undefined };
+    if (chunk.done) break;
+    size += chunk.value.byteLength;
+    if (size > MAX_REMOTE_BYTES) {
+      await reader!.cancel();
+      throw new Error(`${url} is too large`);
+    }
+    chunks.push(chunk.value);
+  }
+  const document = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
   if (!isObject(document)) throw new Error(`${url} is not a JSON object`);
   return document;
 }
@@ -122,8 +134,20 @@ export function createVerifier(deps: VerifierDeps) {
 
     // Documents: Laurel's own, did:key, then https (a few at most).
     let remote = 0;
+    // Each document is read once per verification, however often the proofs ask for it.
+    const seen = new Map<string, Promise<Json | null>>();
     const resolveDocument = async (url: string): Promise<Json | null> => {
       const [base, fragment] = url.split('#') as [string, string | undefined];
+      let pending = seen.get(base);
+      if (!pending) {
+        pending = readDocument(base);
+        seen.set(base, pending);
+      }
+      const found = await pending;
+      if (fragment === undefined || found === null) return found;
+      return methodOf(found, url);
+    };
+    const readDocument = async (base: string): Promise<Json | null> => {
       const local = await deps.localDocument(base);
       let found: Json | null = local;
       if (!found && base.startsWith('did:key:')) found = didKeyDocument(base);
@@ -141,8 +165,7 @@ export function createVerifier(deps: VerifierDeps) {
           return null;
         }
       }
-      if (fragment === undefined) return found;
-      return methodOf(found, url);
+      return found;
     };
     const documentLoader = createDocumentLoader(resolveDocument);
 
