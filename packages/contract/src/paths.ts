@@ -9,8 +9,6 @@ export const API_PATHS = {
   credentialsExport: '/api/credentials/export.csv',
   credential: (id: number | string) => `/api/credentials/${id}`,
   credentialAwards: (id: number | string) => `/api/credentials/${id}/awards`,
-  /** The person holding an award: their awards in the award's organization. */
-  awardAwardee: (id: number | string) => `/api/awards/${id}/awardee`,
   /** Signed credentials (docs/credentials.md). */
   credentialIssuing: (id: number | string) => `/api/credentials/${id}/issuing`,
   credentialIssue: (id: number | string) => `/api/credentials/${id}/issue`,
@@ -18,6 +16,8 @@ export const API_PATHS = {
   awardBadgeRevoke: (id: number | string) => `/api/awards/${id}/badge/revoke`,
   organizationIssuing: (id: number | string) => `/api/organizations/${id}/issuing`,
   verify: '/api/verify',
+  /** The person holding an award: their awards in the award's organization. */
+  awardAwardee: (id: number | string) => `/api/awards/${id}/awardee`,
   contracts: '/api/contracts',
   contractsExport: '/api/contracts/export.csv',
   contract: (id: number | string) => `/api/contracts/${id}`,
@@ -51,16 +51,11 @@ export const API_PATHS = {
   /** Checks a benchmark file without storing it: its row count, or its errors. */
   benchmarkCheck: '/api/benchmarks/check',
   benchmarkRestore: (id: number | string) => `/api/benchmarks/${id}/restore`,
-  /** Checks a benchmark file without storing it: its row count, or its errors. */
-  benchmarkCheck: '/api/benchmarks/check',
-  benchmarkRestore: (id: number | string) => `/api/benchmarks/${id}/restore`,
   organizationUploads: (id: number | string) => `/api/organizations/${id}/uploads`,
   uploads: '/api/uploads',
   uploadsExport: '/api/uploads/export.csv',
   upload: (id: number | string) => `/api/uploads/${id}`,
   uploadErrors: (id: number | string) => `/api/uploads/${id}/errors.csv`,
-  uploadRefusals: (id: number | string) => `/api/uploads/${id}/refusals`,
-  uploadCredentials: (id: number | string) => `/api/uploads/${id}/credentials`,
   uploadRefusals: (id: number | string) => `/api/uploads/${id}/refusals`,
   uploadCredentials: (id: number | string) => `/api/uploads/${id}/credentials`,
   uploadTemplate: '/api/uploads/template.csv',
