@@ -10,6 +10,8 @@ const SOURCES = [
   join(WEB, 'src'),
   join(WEB, 'index.html'),
   join(WEB, 'vite.config.ts'),
+  // The build's check that no Node code reaches the bundle (vite.config.ts imports it).
+  join(WEB, 'scripts/browser-only-bundle.ts'),
   join(WEB, 'public'),
   join(ROOT, 'packages/contract/src'),
 ];

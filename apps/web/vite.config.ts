@@ -5,6 +5,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
+import { browserOnlyBundle } from './scripts/browser-only-bundle.ts';
+
 const CSP_NONCE_PLACEHOLDER = '__LAUREL_CSP_NONCE__';
 const apiTarget = process.env.LAUREL_API_URL ?? 'http://127.0.0.1:3000';
 
@@ -357,6 +359,8 @@ export default defineConfig({
     },
     appNumberFormatForMui(),
     routerProductionBuild(),
+    // Fails the build when Node's modules or globals (Buffer, process, …) reach the bundle.
+    browserOnlyBundle(),
     preloadFonts(),
     signedInFiles(),
     // Scripts, styles and images are stored brotli- and gzip-compressed beside the originals, at

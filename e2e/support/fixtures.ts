@@ -63,9 +63,9 @@ export const test = base.extend<{
   consoleIsClean: void;
 }>({
   /**
-   * Every test fails on an uncaught page error, a Content-Security-Policy violation or any other
-   * console error; a 4xx answer the screen shows to the user (a wrong password, a refused page)
-   * is expected and allowed.
+   * Every test fails on an uncaught page error, a Content-Security-Policy violation, any other
+   * console error or any console warning (normal use prints nothing); a 4xx answer the screen
+   * shows to the user (a wrong password, a refused page) is expected and allowed.
    */
   consoleIsClean: [
     async ({ page }, use) => {
@@ -79,11 +79,13 @@ export const test = base.extend<{
       });
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
       page.on('console', (message) => {
+        if (message.type() === 'warning')
+          problems.push(`console warning on ${page.url()}: ${message.text()}`);
         if (message.type() !== 'error' || CLIENT_ERROR_RESPONSE.test(message.text())) return;
         problems.push(`console error on ${page.url()}: ${message.text()}`);
       });
       await use();
-      expect(problems, 'the browser console shows errors').toEqual([]);
+      expect(problems, 'the browser console shows errors or warnings').toEqual([]);
     },
     { auto: true },
   ],

@@ -874,6 +874,30 @@ describe.each(DIALECTS)('insights on %s', (dialect) => {
     expect([recent.asOfYear, recent.dollarsOfYear]).toEqual([AS_OF, AS_OF]);
     expect(recent.chart.sameCohort.awardYearFrom).toBeNull();
     expect(recent.chart.sameCohort.points.every((p) => p.suppressed)).toBe(true);
+    // Awards of the as-of year: the year after is not complete. No data yet, not privacy.
+    for (const f of [
+      recent.earnings.salary,
+      recent.earnings.salaryIncrease,
+      recent.earnings.salaryGrowth,
+      recent.employment.employmentRate,
+      recent.employment.coverage,
+      recent.employment.topIndustry,
+    ])
+      expect([f.suppressed, f.reason]).toEqual([true, 'TOO_RECENT']);
+    // The years before and of the award have data (shown or hidden for privacy); the years
+    // after have none yet.
+    expect(recent.chart.points.map((p) => p.reason === 'TOO_RECENT')).toEqual([
+      ...Array<boolean>(6).fill(false),
+      ...Array<boolean>(5).fill(true),
+    ]);
+    // A figure over a few people of a complete year is hidden for privacy.
+    const few = await data(`credentialId=${credentials.edge}&awardYearFrom=2019`);
+    expect(few.awardYearFrom).toBe(2019);
+    expect(few.chart.points[5 + 5]).toMatchObject({ suppressed: true, reason: 'FEWER_THAN_MIN' });
+    for (const point of few.chart.points)
+      expect(point.reason).toBe(
+        !point.suppressed ? null : point.lessThan !== null ? 'FEWER_THAN_MIN' : 'WITHHELD',
+      );
   });
 
   it('offers all years once, as one labelled range of the whole cohort, whatever pools its awards fill', async () => {
@@ -1076,6 +1100,7 @@ describe.each(DIALECTS)('insights on %s', (dialect) => {
       n: null,
       lessThan: 10,
       suppressed: true,
+      reason: 'FEWER_THAN_MIN',
       smallSample: false,
     });
     expect(response.chart.points.every((p) => p.suppressed)).toBe(true);

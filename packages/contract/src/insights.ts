@@ -42,6 +42,15 @@ export const ZPeopleCount = z
   .meta({ id: 'InsightPeopleCount' });
 export type TPeopleCount = z.infer<typeof ZPeopleCount>;
 
+/**
+ * Why a figure has no value: its awards are too recent for the year it is measured at (no award
+ * of the cohort has that year complete yet), it covers fewer than 10 people, or it is withheld so
+ * that a smaller group cannot be worked out from other figures. Null when the figure is shown.
+ */
+export const INSIGHT_HIDDEN_REASONS = ['TOO_RECENT', 'FEWER_THAN_MIN', 'WITHHELD'] as const;
+export type InsightHiddenReason = (typeof INSIGHT_HIDDEN_REASONS)[number];
+const ZHiddenReason = z.enum(INSIGHT_HIDDEN_REASONS).nullable();
+
 export const ZFigure = z
   .object({
     value: z.number().nullable(),
@@ -50,6 +59,8 @@ export const ZFigure = z
     /** 10 when the figure covers fewer than 10 people; null otherwise. */
     lessThan: z.number().int().nullable(),
     suppressed: z.boolean(),
+    /** Why the value is hidden; null when it is shown. */
+    reason: ZHiddenReason,
     /** 10–29 people: shown with a small-sample warning. */
     smallSample: z.boolean(),
   })
@@ -75,6 +86,7 @@ export const ZTop = z
     n: z.number().int().nullable(),
     lessThan: z.number().int().nullable(),
     suppressed: z.boolean(),
+    reason: ZHiddenReason,
     smallSample: z.boolean(),
   })
   .meta({ id: 'InsightTop' });
@@ -93,6 +105,7 @@ export const ZChartPoint = z
     n: z.number().int().nullable(),
     lessThan: z.number().int().nullable(),
     suppressed: z.boolean(),
+    reason: ZHiddenReason,
     smallSample: z.boolean(),
   })
   .meta({ id: 'InsightChartPoint' });

@@ -61,6 +61,7 @@ describe('top', () => {
       n: 11,
       lessThan: null,
       suppressed: false,
+      reason: null,
       smallSample: true,
     });
     expect(top(new Map([...counts].reverse())).name).toBe('Retail');

@@ -303,8 +303,16 @@ export function peopleCount(n: number, withheld: boolean): TPeopleCount {
   return withheld ? { count: null, lessThan: null } : { count: n, lessThan: null };
 }
 
-/** A figure over n people; `withheld` when the disclosure control keeps it back. */
-export function figure(value: number | null, n: number, withheld = false): TFigure {
+/**
+ * A figure over n people; `withheld` when the disclosure control keeps it back, `tooRecent` when
+ * no award of its cohort has the year it is measured at complete yet.
+ */
+export function figure(
+  value: number | null,
+  n: number,
+  withheld = false,
+  tooRecent = false,
+): TFigure {
   const suppressed = n < MIN || withheld || value === null;
   const shown = peopleCount(n, withheld);
   return {
@@ -312,12 +320,21 @@ export function figure(value: number | null, n: number, withheld = false): TFigu
     n: shown.count,
     lessThan: shown.lessThan,
     suppressed,
+    reason: !suppressed
+      ? null
+      : tooRecent && n === 0
+        ? 'TOO_RECENT'
+        : shown.lessThan !== null
+          ? 'FEWER_THAN_MIN'
+          : shown.count === null
+            ? 'WITHHELD'
+            : null,
     smallSample: !suppressed && n < INSIGHTS_SMALL_SAMPLE_MIN,
   };
 }
 
 /** The most frequent name (ties: alphabetically first) and its share of all counted. */
-export function top(counts: Map<string, number>, withheld = false): TTop {
+export function top(counts: Map<string, number>, withheld = false, tooRecent = false): TTop {
   let n = 0;
   let best: string | null = null;
   let bestCount = 0;
@@ -328,13 +345,14 @@ export function top(counts: Map<string, number>, withheld = false): TTop {
       bestCount = count;
     }
   }
-  const f = figure(n > 0 ? bestCount / n : null, n, withheld);
+  const f = figure(n > 0 ? bestCount / n : null, n, withheld, tooRecent);
   return {
     name: f.suppressed ? null : best,
     share: f.value,
     n: f.n,
     lessThan: f.lessThan,
     suppressed: f.suppressed,
+    reason: f.reason,
     smallSample: f.smallSample,
   };
 }
@@ -348,6 +366,7 @@ function emptyPoints(): TChartPoint[] {
     n: null,
     lessThan: MIN,
     suppressed: true,
+    reason: 'FEWER_THAN_MIN',
     smallSample: false,
   }));
 }
@@ -790,7 +809,7 @@ function buildCohorts(
         credentialId: row,
         awardYearFrom: column === ALL_YEARS ? range.min : column,
         awardYearTo: column === ALL_YEARS ? range.max : column + INSIGHTS_POOL_YEARS - 1,
-        figures: figuresOf(g, hidden, same),
+        figures: figuresOf(g, hidden, same, (r) => range.min + r > asOfYear),
       });
     }
   }
@@ -814,11 +833,15 @@ function buildCohorts(
   return { aggregates, summaries };
 }
 
-function chartPoints(g: Gathered, hidden: ReadonlySet<string>): TChartPoint[] {
+function chartPoints(
+  g: Gathered,
+  hidden: ReadonlySet<string>,
+  tooRecent: (r: number) => boolean = () => false,
+): TChartPoint[] {
   return g.wages.map((arrays, i) => {
     const r = i - SPAN;
     const n = sizeOf(arrays);
-    const f = figure(n > 0 ? 0 : null, n, hidden.has(`wages${r}`));
+    const f = figure(n > 0 ? 0 : null, n, hidden.has(`wages${r}`), tooRecent(r));
     return {
       relativeYear: r,
       median: f.suppressed ? null : quantileOfSorted(arrays, 0.5),
@@ -827,6 +850,7 @@ function chartPoints(g: Gathered, hidden: ReadonlySet<string>): TChartPoint[] {
       n: f.n,
       lessThan: f.lessThan,
       suppressed: f.suppressed,
+      reason: f.reason,
       smallSample: f.smallSample,
     };
   });
@@ -840,15 +864,19 @@ function figuresOf(
     hidden: ReadonlySet<string>;
     range: { min: number; max: number } | null;
   } | null,
+  /** Whether no award of the cohort has relative year r complete yet. */
+  tooRecent: (r: number) => boolean,
 ): TInsightFigures {
-  const points = chartPoints(g, hidden);
+  const points = chartPoints(g, hidden, tooRecent);
   const c = g.counts;
+  const recent = tooRecent(MEASURE);
 
   const increaseN = sizeOf(g.increases);
   const increase = figure(
     increaseN > 0 ? quantileOfSorted(g.increases, 0.5) : null,
     increaseN,
     hidden.has('increase'),
+    recent,
   );
   const salaryIncrease: TPairedFigure = {
     ...increase,
@@ -882,7 +910,7 @@ function figuresOf(
       }
     }
     const n = sizeOf(g.paired[latest]!);
-    const f = figure(null, n, hidden.has(`growth${latest}`));
+    const f = figure(null, n, hidden.has(`growth${latest}`), recent);
     salaryGrowth = { ...f, horizonYears: latest, nAtStart: f.n, nAtEnd: f.n };
   }
 
@@ -905,6 +933,7 @@ function figuresOf(
         n: salaryPoint.n,
         lessThan: salaryPoint.lessThan,
         suppressed: salaryPoint.suppressed,
+        reason: salaryPoint.reason,
         smallSample: salaryPoint.smallSample,
       },
       salaryIncrease,
@@ -915,15 +944,22 @@ function figuresOf(
         c.measured > 0 ? c.employed / c.measured : null,
         c.measured,
         lookupHidden,
+        recent,
       ),
-      coverage: figure(lookedUp > 0 ? c.measured / lookedUp : null, lookedUp, lookupHidden),
+      coverage: figure(
+        lookedUp > 0 ? c.measured / lookedUp : null,
+        lookedUp,
+        lookupHidden,
+        recent,
+      ),
       employmentRateAllAwards: figure(
         lookedUp > 0 ? c.employed / lookedUp : null,
         lookedUp,
         lookupHidden,
+        recent,
       ),
-      topIndustry: top(g.industries, hidden.has('industryNamed')),
-      topJobRole: top(g.jobRoles, hidden.has('jobRoleNamed')),
+      topIndustry: top(g.industries, hidden.has('industryNamed'), recent),
+      topJobRole: top(g.jobRoles, hidden.has('jobRoleNamed'), recent),
     },
     chart: {
       points,

@@ -24,7 +24,7 @@ import {
 } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import type { ListWebAuthnCredentialsInput } from 'aws-amplify/auth';
-import { CookieStorage, Hub } from 'aws-amplify/utils';
+import { ConsoleLogger, CookieStorage, Hub } from 'aws-amplify/utils';
 import { COOKIE_MAX_AGE_DAYS } from '@laurel/contract/constants';
 
 export interface IdentityPoolConfig {
@@ -41,17 +41,37 @@ export function absoluteEndpoint(endpoint: string | undefined, origin: string): 
     : new URL(endpoint, origin).toString().replace(/\/$/, '');
 }
 
+/**
+ * Runs `configure` with Amplify's loggers showing errors only. Amplify warns on every
+ * configuration that names a custom user pool endpoint ("You are using a custom Amazon Amazon
+ * Cognito User Pool endpoint, ensure the endpoint is correct."), which the embedded pool's
+ * `/identity` always is. The warning is written while `Amplify.configure` runs, so only that call
+ * is quieted: Amplify's warnings at any other time still reach the console.
+ */
+function withoutAmplifyWarnings(configure: () => void): void {
+  const level = ConsoleLogger.LOG_LEVEL;
+  ConsoleLogger.LOG_LEVEL = 'ERROR';
+  try {
+    configure();
+  } finally {
+    ConsoleLogger.LOG_LEVEL = level;
+  }
+}
+
 export function configureAmplify(config: IdentityPoolConfig): void {
   const userPoolEndpoint = absoluteEndpoint(config.endpoint, window.location.origin);
-  Amplify.configure({
-    Auth: {
-      Cognito: {
-        userPoolId: config.poolId,
-        userPoolClientId: config.clientId,
-        ...(userPoolEndpoint ? { userPoolEndpoint } : {}),
+  const configure = () =>
+    Amplify.configure({
+      Auth: {
+        Cognito: {
+          userPoolId: config.poolId,
+          userPoolClientId: config.clientId,
+          ...(userPoolEndpoint ? { userPoolEndpoint } : {}),
+        },
       },
-    },
-  });
+    });
+  if (userPoolEndpoint) withoutAmplifyWarnings(configure);
+  else configure();
   cognitoUserPoolsTokenProvider.setKeyValueStorage(
     new CookieStorage({
       path: '/',

@@ -187,12 +187,18 @@ export default function PasswordSignInRoute() {
         }
       />
       {step === 'password' ? (
-        <PasswordField
-          label="Password"
-          autoComplete="current-password"
-          autoFocus
-          {...form.textField('password')}
-        />
+        <>
+          {/* The user again, hidden, with the password: Chromium looks for a username among the
+              fields that arrive with a password field (the e-mail field shown above is older) and
+              otherwise logs "Password forms should have (optionally hidden) username fields". */}
+          <input type="text" autoComplete="username" value={form.values.email} readOnly hidden />
+          <PasswordField
+            label="Password"
+            autoComplete="current-password"
+            autoFocus
+            {...form.textField('password')}
+          />
+        </>
       ) : null}
     </AuthForm>
   );

@@ -7,6 +7,7 @@ import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
+import type { InsightHiddenReason } from '@laurel/contract/insights';
 
 import { paths } from '../../../lib/routing/paths';
 import { visuallyHidden } from '../../../components/feedback/visually-hidden';
@@ -35,6 +36,8 @@ export interface InsightCardProps {
   n: number | null;
   /** 10 when the figure covers fewer than 10 people. */
   lessThan: number | null;
+  /** Why the figure is hidden (too recent, too few people, withheld), from the API. */
+  reason?: InsightHiddenReason | null;
   /** The same people at both ends of a change. */
   sameAtBothEnds?: boolean;
   suppressed: boolean;
@@ -56,6 +59,7 @@ export function InsightCard({
   note,
   n,
   lessThan,
+  reason = null,
   sameAtBothEnds = false,
   suppressed,
   smallSample,
@@ -138,7 +142,7 @@ export function InsightCard({
       {!hidden && note ? note : null}
       <Typography variant="body2" color="text.secondary">
         {suppressed && (n === null || lessThan !== null)
-          ? hiddenReason(lessThan)
+          ? hiddenReason({ lessThan, reason })
           : value === null || n === null
             ? 'No data for these people yet'
             : `${formatPeople(n)}${sameAtBothEnds ? ', the same people at both ends' : ''}`}

@@ -1,4 +1,5 @@
 import type { TAwardYearRange } from '@laurel/contract/insights';
+import { INSIGHTS_MEASURE_YEAR } from '@laurel/contract/insights-rules';
 
 import { SelectFilter } from '../../../components/data-table/list-toolbar';
 import { SearchFilter, type PickerResults } from '../../../components/forms/search-picker';
@@ -54,10 +55,15 @@ function useCredentialName(id: number | undefined): string | undefined {
 function AwardYearsFilter({
   filter,
   ranges,
+  asOfYear,
 }: {
   filter: InsightsFilter;
   ranges: readonly TAwardYearRange[] | undefined;
+  asOfYear: number | undefined;
 }) {
+  // A pool whose every award is too recent for the year after to be complete says so.
+  const tooRecent = (r: TAwardYearRange) =>
+    asOfYear !== undefined && r.from + INSIGHTS_MEASURE_YEAR > asOfYear;
   const pools = (ranges ?? []).filter((r) => r.kind === 'POOL');
   const chosen = pools.find(
     (r) =>
@@ -67,7 +73,10 @@ function AwardYearsFilter({
   );
   const options = [...pools]
     .sort((a, b) => b.from - a.from)
-    .map((r) => ({ value: `${r.from}-${r.to}`, label: `${r.from}–${r.to}` }));
+    .map((r) => ({
+      value: `${r.from}-${r.to}`,
+      label: `${r.from}–${r.to}${tooRecent(r) ? ' (too recent: no data yet)' : ''}`,
+    }));
   return (
     <SelectFilter
       label="Award years"
@@ -88,11 +97,14 @@ export function InsightsFilters({
   organizationId,
   filter,
   ranges,
+  asOfYear,
   showCredential,
 }: {
   organizationId: number;
   filter: InsightsFilter;
   ranges: readonly TAwardYearRange[] | undefined;
+  /** The latest complete year of the figures shown. */
+  asOfYear: number | undefined;
   showCredential: boolean;
 }) {
   return (
@@ -104,7 +116,7 @@ export function InsightsFilters({
           onChange={(id) => filter.set({ credentialId: id })}
         />
       ) : null}
-      <AwardYearsFilter filter={filter} ranges={ranges} />
+      <AwardYearsFilter filter={filter} ranges={ranges} asOfYear={asOfYear} />
     </>
   );
 }

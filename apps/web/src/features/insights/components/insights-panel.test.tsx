@@ -117,6 +117,46 @@ describe('insights panel', () => {
     expect(small.textContent).toContain('Fewer than 10');
   });
 
+  it('says that awards too recent for the year after have no data yet, not that they are hidden for privacy', async () => {
+    const tooRecent = {
+      value: null,
+      n: null,
+      lessThan: 10,
+      suppressed: true,
+      reason: 'TOO_RECENT' as const,
+      smallSample: false,
+    };
+    const data = insightsFixture();
+    serve({
+      ...data,
+      earnings: { ...data.earnings, salary: tooRecent },
+      employment: {
+        ...data.employment,
+        employmentRate: tooRecent,
+        coverage: tooRecent,
+        employmentRateAllAwards: tooRecent,
+      },
+      ranges: [
+        { kind: 'ALL', from: 2016, to: 2025 },
+        { kind: 'POOL', from: 2025, to: 2027 },
+      ],
+    });
+    renderPanel();
+    await allDrawn();
+    for (const name of ['Salary', 'Employment rate']) {
+      expect(card(name).textContent).toContain('No data yet: not enough time has passed');
+      expect(card(name).textContent).not.toContain('hidden to protect privacy');
+    }
+    // Another figure hidden for privacy still says so.
+    expect(card('Top job role').textContent).toContain(
+      'Fewer than 10 people: hidden to protect privacy',
+    );
+    await userEvent.click(screen.getByRole('combobox', { name: 'Award years' }));
+    expect(
+      await screen.findByRole('option', { name: '2025–2027 (too recent: no data yet)' }),
+    ).toBeTruthy();
+  });
+
   it('draws the chart through the render queue, with a data table as the alternative', async () => {
     serve(insightsFixture());
     const { store } = renderPanel();

@@ -18,9 +18,10 @@ import {
   INSIGHTS_SMALL_SAMPLE_MIN,
   INSIGHTS_SUPPRESSION_MIN,
 } from '@laurel/contract/insights-rules';
-import type { TInsightsData } from '@laurel/contract/insights';
+import type { InsightHiddenReason, TInsightsData } from '@laurel/contract/insights';
 import { MESSAGES } from '@laurel/contract/messages';
 
+import { DisabledReason } from '../../../components/feedback/disabled-reason';
 import { usePartsInTurn } from '../../../lib/routing/after-paint';
 import { paths } from '../../../lib/routing/paths';
 import { useCan } from '../../../lib/auth/use-can';
@@ -254,17 +255,27 @@ export default function InsightsPanel({
           organizationId={organizationId}
           filter={filter}
           ranges={data?.ranges}
+          asOfYear={data?.asOfYear}
           showCredential={fixedCredentialId === undefined}
         />
         <Box sx={{ flex: 1 }} />
-        <Button
-          variant="outlined"
-          startIcon={<FileDownloadOutlined />}
-          onClick={() => void exportCsv()}
-          disabled={!data}
+        <DisabledReason
+          reason={
+            data
+              ? null
+              : error
+                ? 'The insights could not be loaded, so there is nothing to export.'
+                : 'Available once the figures have loaded.'
+          }
         >
-          Export CSV
-        </Button>
+          <Button
+            variant="outlined"
+            startIcon={<FileDownloadOutlined />}
+            onClick={() => void exportCsv()}
+          >
+            Export CSV
+          </Button>
+        </DisabledReason>
       </Box>
       {body}
     </Box>
@@ -275,11 +286,13 @@ const sample = (figure: {
   n: number | null;
   lessThan: number | null;
   suppressed: boolean;
+  reason: InsightHiddenReason | null;
   smallSample: boolean;
 }) => ({
   n: figure.n,
   lessThan: figure.lessThan,
   suppressed: figure.suppressed,
+  reason: figure.reason,
   smallSample: figure.smallSample,
 });
 

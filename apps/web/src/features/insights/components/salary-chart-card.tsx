@@ -18,6 +18,7 @@ import { INSIGHTS_YEARS_AROUND_AWARD } from '@laurel/contract/insights-rules';
 import type { TChartPoint, TInsightsData } from '@laurel/contract/insights';
 import { MESSAGES } from '@laurel/contract/messages';
 
+import { DisabledReason } from '../../../components/feedback/disabled-reason';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { getErrorText } from '../../../lib/errors/error-text';
 import {
@@ -33,6 +34,12 @@ import { SalaryChart } from './salary-chart';
 import { useChartColors } from './use-chart-colors';
 
 const CHART_HEIGHT = 300;
+
+/** Why "Same cohort" is disabled: the server found no award year whose +5 year is complete. */
+export const NO_SAME_COHORT =
+  'Same cohort needs award years with five years of earnings after the award; none in this selection has them yet.';
+/** Why "Download PNG" is disabled. */
+export const NOTHING_TO_DRAW = 'No year has enough people to show yet.';
 
 /** The chart's figures as a table: the accessible alternative to the drawing. */
 export function ChartDataTable({
@@ -74,9 +81,13 @@ export function ChartDataTable({
                 {hidden ? (
                   <TableCell colSpan={3} align="right" sx={{ color: 'text.secondary' }}>
                     {point
-                      ? point.n === null && point.lessThan === null
-                        ? hiddenReason(null)
-                        : `Fewer than ${point.lessThan ?? suppressionMin} people: hidden to protect privacy`
+                      ? hiddenReason({
+                          reason: point.reason,
+                          lessThan:
+                            point.n === null && point.lessThan === null
+                              ? null
+                              : (point.lessThan ?? suppressionMin),
+                        })
                       : 'No data'}
                   </TableCell>
                 ) : (
@@ -175,6 +186,7 @@ export function SalaryChartCard({
             {view === 'same' && sameYears
               ? `Same cohort: every year covers only the awards of ${sameYears}, whose +5 year is complete.`
               : 'All award years: later years after the award cover only the earlier award years.'}
+            {sameYears ? null : ` ${NO_SAME_COHORT}`}
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
@@ -188,9 +200,9 @@ export function SalaryChartCard({
             aria-label="Chart view"
           >
             <ToggleButton value="all">All award years</ToggleButton>
-            <ToggleButton value="same" disabled={!sameYears}>
-              Same cohort
-            </ToggleButton>
+            <DisabledReason reason={sameYears ? null : NO_SAME_COHORT}>
+              <ToggleButton value="same">Same cohort</ToggleButton>
+            </DisabledReason>
           </ToggleButtonGroup>
           <Button
             size="small"
@@ -201,14 +213,11 @@ export function SalaryChartCard({
           >
             {showTable ? 'Hide data table' : 'Show data table'}
           </Button>
-          <Button
-            size="small"
-            startIcon={<ImageOutlined />}
-            disabled={!hasData}
-            onClick={() => void downloadPng()}
-          >
-            Download PNG
-          </Button>
+          <DisabledReason reason={hasData ? null : NOTHING_TO_DRAW}>
+            <Button size="small" startIcon={<ImageOutlined />} onClick={() => void downloadPng()}>
+              Download PNG
+            </Button>
+          </DisabledReason>
         </Box>
       </Box>
       {!hasData ? (
@@ -222,7 +231,7 @@ export function SalaryChartCard({
             px: 4,
           }}
         >
-          No year has enough people to show yet.
+          {NOTHING_TO_DRAW}
         </Box>
       ) : (
         <ChartCard height={CHART_HEIGHT}>

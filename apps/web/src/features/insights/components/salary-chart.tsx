@@ -329,9 +329,13 @@ function ChartTooltip({
       ) : point.suppressed || point.median === null ? (
         <Typography variant="body2" color="text.secondary">
           {point.suppressed
-            ? point.n === null && point.lessThan === null
-              ? hiddenReason(null)
-              : `Fewer than ${point.lessThan ?? suppressionMin} people: hidden to protect privacy`
+            ? hiddenReason({
+                reason: point.reason,
+                lessThan:
+                  point.n === null && point.lessThan === null
+                    ? null
+                    : (point.lessThan ?? suppressionMin),
+              })
             : 'No wages reported for this year'}
         </Typography>
       ) : (

@@ -1,3 +1,5 @@
+import type { InsightHiddenReason } from '@laurel/contract/insights';
+
 import { formatNumber, formatWholeDollars } from '../../../lib/format/format';
 
 /** Money as whole dollars: `52300` → "$52,300". */
@@ -37,10 +39,18 @@ export function formatPeopleCount(value: { count: number | null; lessThan: numbe
   return value.lessThan !== null ? `Fewer than ${value.lessThan}` : 'Withheld';
 }
 
-/** Why a figure is hidden, from its published n. */
-export function hiddenReason(lessThan: number | null): string {
-  return lessThan !== null
-    ? `Fewer than ${lessThan} people: hidden to protect privacy`
+/** A figure of awards too recent for the year it is measured at: no data yet, not privacy. */
+export const TOO_RECENT_TEXT =
+  'No data yet: not enough time has passed since these awards for this year to be complete';
+
+/** Why a figure is hidden: too recent for data, too few people, or withheld to protect others. */
+export function hiddenReason(figure: {
+  lessThan: number | null;
+  reason?: InsightHiddenReason | null;
+}): string {
+  if (figure.reason === 'TOO_RECENT') return TOO_RECENT_TEXT;
+  return figure.lessThan !== null
+    ? `Fewer than ${figure.lessThan} people: hidden to protect privacy`
     : 'Withheld so that a smaller group cannot be worked out from other figures';
 }
 

@@ -16,6 +16,7 @@ describe('CSV export', () => {
           n: 40,
           lessThan: null,
           suppressed: false,
+          reason: null,
           smallSample: false,
         },
       },

@@ -40,29 +40,33 @@ export function standaloneSvg(
   return { markup: new XMLSerializer().serializeToString(root), width, height };
 }
 
+/**
+ * The SVG document as a `data:` URL. The page's Content-Security-Policy lets images come from the
+ * app itself and from `data:` URLs only (`img-src 'self' data:`), so an `<img>` given a `blob:`
+ * URL of the same markup would be refused ("The source image cannot be decoded").
+ */
+export function svgDataUrl(markup: string): string {
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}`;
+}
+
 /** Draws the chart on a canvas at twice its size and offers it as a PNG download. */
 export async function downloadSvgAsPng(
   svg: SVGSVGElement,
   options: { title: string; background: string; color: string; fileName: string },
 ): Promise<void> {
   const { markup, width, height } = standaloneSvg(svg, options);
-  const url = URL.createObjectURL(new Blob([markup], { type: 'image/svg+xml;charset=utf-8' }));
-  try {
-    const image = new Image();
-    image.src = url;
-    await image.decode();
-    const scale = 2;
-    const canvas = document.createElement('canvas');
-    canvas.width = width * scale;
-    canvas.height = height * scale;
-    const context = canvas.getContext('2d');
-    if (!context) throw new Error('This browser cannot draw the chart as an image.');
-    context.scale(scale, scale);
-    context.drawImage(image, 0, 0, width, height);
-    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
-    if (!blob) throw new Error('This browser cannot draw the chart as an image.');
-    saveBlob(blob, options.fileName);
-  } finally {
-    URL.revokeObjectURL(url);
-  }
+  const image = new Image();
+  image.src = svgDataUrl(markup);
+  await image.decode();
+  const scale = 2;
+  const canvas = document.createElement('canvas');
+  canvas.width = width * scale;
+  canvas.height = height * scale;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('This browser cannot draw the chart as an image.');
+  context.scale(scale, scale);
+  context.drawImage(image, 0, 0, width, height);
+  const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+  if (!blob) throw new Error('This browser cannot draw the chart as an image.');
+  saveBlob(blob, options.fileName);
 }

@@ -220,6 +220,11 @@ const SECTIONS: Section[] = [
           privacy”. This keeps individuals from being recognized in small groups.
         </P>
         <P>
+          A figure of awards too recent for its year (the year after an award made last year, say)
+          has no data yet rather than too few people: it reads “No data yet: not enough time has
+          passed since these awards for this year to be complete”.
+        </P>
+        <P>
           Counts of people from the data provider (matched people, data gaps, the people behind a
           figure) under {INSIGHTS_SUPPRESSION_MIN} read “Fewer than {INSIGHTS_SUPPRESSION_MIN}”,
           never the exact number.

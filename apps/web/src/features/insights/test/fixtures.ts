@@ -13,6 +13,7 @@ export function chartPointsFixture(): TChartPoint[] {
         n: null,
         lessThan: 10,
         suppressed: true,
+        reason: 'FEWER_THAN_MIN',
         smallSample: false,
       };
     const median = relativeYear === 1 ? 52_300 : 40_000 + relativeYear * 2_000;
@@ -24,6 +25,7 @@ export function chartPointsFixture(): TChartPoint[] {
       n: relativeYear === 1 ? 1_234 : 900,
       lessThan: null,
       suppressed: false,
+      reason: null,
       smallSample: false,
     };
   });
@@ -34,12 +36,20 @@ export function insightsFixture(): TInsightsData {
   return {
     earnings: {
       status: 'available',
-      salary: { value: 52_300, n: 1_234, lessThan: null, suppressed: false, smallSample: false },
+      salary: {
+        value: 52_300,
+        n: 1_234,
+        lessThan: null,
+        suppressed: false,
+        reason: null,
+        smallSample: false,
+      },
       salaryIncrease: {
         value: 9_800,
         n: 24,
         lessThan: null,
         suppressed: false,
+        reason: null,
         smallSample: true,
         horizonYears: 1,
         nAtStart: 24,
@@ -50,6 +60,7 @@ export function insightsFixture(): TInsightsData {
         n: 800,
         lessThan: null,
         suppressed: false,
+        reason: null,
         smallSample: false,
         horizonYears: 5,
         nAtStart: 800,
@@ -63,14 +74,23 @@ export function insightsFixture(): TInsightsData {
         n: 1_500,
         lessThan: null,
         suppressed: false,
+        reason: null,
         smallSample: false,
       },
-      coverage: { value: 0.81, n: 1_850, lessThan: null, suppressed: false, smallSample: false },
+      coverage: {
+        value: 0.81,
+        n: 1_850,
+        lessThan: null,
+        suppressed: false,
+        reason: null,
+        smallSample: false,
+      },
       employmentRateAllAwards: {
         value: 0.52,
         n: 1_850,
         lessThan: null,
         suppressed: false,
+        reason: null,
         smallSample: false,
       },
       topIndustry: {
@@ -79,6 +99,7 @@ export function insightsFixture(): TInsightsData {
         n: 960,
         lessThan: null,
         suppressed: false,
+        reason: null,
         smallSample: false,
       },
       topJobRole: {
@@ -87,6 +108,7 @@ export function insightsFixture(): TInsightsData {
         n: null,
         lessThan: 10,
         suppressed: true,
+        reason: 'FEWER_THAN_MIN',
         smallSample: false,
       },
     },
