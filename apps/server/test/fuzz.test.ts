@@ -236,6 +236,7 @@ interface SeededIds {
   upload: number;
   earningsImport: number;
   benchmark: number;
+  award: number;
 }
 
 /** The seeded row a path `{id}` stands for, by the collection segment in front of it. */
@@ -251,6 +252,7 @@ function realIdFor(route: Route, ids: SeededIds): number {
     uploads: ids.upload,
     'earnings-imports': ids.earningsImport,
     benchmarks: ids.benchmark,
+    awards: ids.award,
   };
   const id = collection ? byCollection[collection] : undefined;
   if (id === undefined)
@@ -1144,7 +1146,14 @@ async function seed(t: TestApp, world: World): Promise<SeededIds> {
     benchmarkFile.contentType,
   );
   await t.runJobs();
+  const award = await t.database.handle.db
+    .selectFrom('awards')
+    .select('id')
+    .where('organizationId', '=', world.a.id)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   return {
+    award: award.id,
     organization: world.a.id,
     credential: world.credentialA,
     contract: world.contractA,
