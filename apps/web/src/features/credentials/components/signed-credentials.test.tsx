@@ -77,6 +77,17 @@ describe('signed credentials of a credential', () => {
     expect(await screen.findByText('Issuing has started.')).toBeTruthy();
   });
 
+  it('says why "Issue for all awards" is disabled once every award has its credential', async () => {
+    serve({ issued: 120, revoked: 0 });
+    renderCard(ROLES.ORGANIZATION_ADMIN);
+    const button = await screen.findByRole('button', { name: 'Issue for all awards' });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(button.getAttribute('aria-describedby')).not.toBeNull();
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Every award of this credential has its signed credential.',
+    );
+  });
+
   it('shows a user the state without a switch that works or a button', async () => {
     serve({});
     renderCard(ROLES.USER);

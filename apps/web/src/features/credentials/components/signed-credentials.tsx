@@ -19,6 +19,7 @@ import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import { BADGE_STATE_LABELS, type TAwardBadge } from '@laurel/contract/open-badges';
 import type { TCredential } from '@laurel/contract/credentials';
 
+import { DisabledReason } from '../../../components/feedback/disabled-reason';
 import { ConfirmDialog } from '../../../components/forms/confirm-dialog';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useCan } from '../../../lib/auth/use-can';
@@ -149,13 +150,21 @@ export function SignedCredentialsCard({
                 {data.revoked > 0 ? ` · ${formatNumber(data.revoked)} revoked` : ''}
               </Typography>
               {canIssue && data.enabled ? (
-                <Button
-                  variant="contained"
-                  disabled={busy || queuing || data.issued >= data.awards}
-                  onClick={() => void run(() => issue({ id: credential.id }).unwrap())}
+                <DisabledReason
+                  reason={
+                    !busy && data.issued >= data.awards
+                      ? 'Every award of this credential has its signed credential.'
+                      : null
+                  }
                 >
-                  {busy ? 'Issuing…' : 'Issue for all awards'}
-                </Button>
+                  <Button
+                    variant="contained"
+                    disabled={busy || queuing}
+                    onClick={() => void run(() => issue({ id: credential.id }).unwrap())}
+                  >
+                    {busy ? 'Issuing…' : 'Issue for all awards'}
+                  </Button>
+                </DisabledReason>
               ) : null}
             </Box>
             {busy ? (

@@ -11,6 +11,7 @@ import { ROLE_LABELS, ROLES } from '@laurel/contract/roles';
 import { ZSsoSettingsBody, type TSsoSettings, type TSsoTestResult } from '@laurel/contract/sso';
 
 import { DetailGrid } from '../../../components/display/detail-grid';
+import { DisabledReason } from '../../../components/feedback/disabled-reason';
 import { SectionHeader } from '../../../components/layout/section-header';
 import { FormError } from '../../../components/forms/form-error';
 import { Form } from '../../../components/forms/form';
@@ -199,13 +200,13 @@ function SsoSettingsForm({ settings, onDone }: { settings: TSsoSettings; onDone:
         <Button onClick={onDone} disabled={form.busy}>
           Cancel
         </Button>
-        <Button
-          variant="outlined"
-          disabled={form.busy || !form.values.issuer.trim()}
-          onClick={() => testConnection()}
+        <DisabledReason
+          reason={form.values.issuer.trim() ? null : 'Enter the issuer URL to test the connection.'}
         >
-          {testing.isLoading ? 'Testing…' : 'Test connection'}
-        </Button>
+          <Button variant="outlined" disabled={form.busy} onClick={() => testConnection()}>
+            {testing.isLoading ? 'Testing…' : 'Test connection'}
+          </Button>
+        </DisabledReason>
         <Button type="submit" variant="contained" disabled={form.busy}>
           {form.busy && !testing.isLoading ? 'Saving…' : 'Save'}
         </Button>
