@@ -319,8 +319,12 @@ class Sweeper {
   /** Clicks a control; false when it was gone, hidden or disabled by the time it was reached. */
   private async click(target: Locator, label: string): Promise<boolean> {
     this.control = label;
-    if ((await target.count()) === 0) return false;
-    if (!(await target.isVisible()) || !(await target.isEnabled())) return false;
+    // A control may go between these questions (a list refreshing its rows): not waited for.
+    const ready = await target
+      .isEnabled({ timeout: 1_000 })
+      .then((enabled) => enabled && target.isVisible())
+      .catch(() => false);
+    if (!ready) return false;
     try {
       // A styled radio, checkbox or switch hides its input under the card or track that shows it:
       // the click lands on what is drawn there, as a person's would.
@@ -346,6 +350,8 @@ class Sweeper {
       // A control clicked at the other width runs the same code: only what this width adds.
       if (clicked.has(describe(control))) continue;
       clicked.add(describe(control));
+      // A dialog whose code arrived after the last click had settled opens late: closed first.
+      await this.closeOverlays();
       const target = locate(scope, control);
       // A tab that is a link is a screen of its own, swept when its turn comes.
       const href = await target.getAttribute('href', { timeout: 1_000 }).catch(() => null);
