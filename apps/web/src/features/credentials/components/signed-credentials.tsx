@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useDispatch } from 'react-redux';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,6 +27,7 @@ import { useCan } from '../../../lib/auth/use-can';
 import { getErrorText } from '../../../lib/errors/error-text';
 import { formatNumber } from '../../../lib/format/format';
 import {
+  credentialsApi,
   useGetCredentialIssuingQuery,
   useIssueCredentialsMutation,
   useRevokeAwardBadgeMutation,
@@ -55,6 +57,18 @@ export function SignedCredentialsCard({
   });
   const busy = data?.issuing ?? false;
   if (polling !== busy) setPolling(busy);
+  const dispatch = useDispatch();
+  const counted = useRef<string | null>(null);
+  const counts = data ? `${data.issued}/${data.revoked}` : null;
+  useEffect(() => {
+    // Credentials were issued or revoked since the counts were last read (a run ended, say): the
+    // awards' states in the table below are read again.
+    if (counted.current !== null && counts !== null && counts !== counted.current)
+      dispatch(
+        credentialsApi.util.invalidateTags([{ type: 'Award', id: `badges-${credential.id}` }]),
+      );
+    if (counts !== null) counted.current = counts;
+  }, [counts, credential.id, dispatch]);
   const [setEnabled, { isLoading: switching }] = useSetCredentialIssuingMutation();
   const [setAllowed, { isLoading: allowing }] = useSetOrganizationIssuingMutation();
   const [issue, { isLoading: queuing }] = useIssueCredentialsMutation();
