@@ -104,6 +104,7 @@ import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { createSsoService } from './modules/sso/sso.service.ts';
 import { createOpenBadges } from './modules/open-badges/open-badges.ts';
 import { openBadgesRoutes } from './modules/open-badges/open-badges.routes.ts';
+import { createOutcomeSummary } from './modules/insights/outcome-summary.ts';
 import { createOpenBadgesService } from './modules/open-badges/open-badges.service.ts';
 import { createOutboundFetch } from './lib/outbound.ts';
 
@@ -249,6 +250,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       })
     : undefined;
   if (metrics) identity.observeSignIns?.(metrics.observeSignIn);
+  const badgeJobSettings = {
+    publicUrl: config.publicUrl,
+    secretKey: config.secretKey,
+    mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, demoMode: config.demoMode },
+  };
   const queue = createJobQueue({
     ...options.jobs,
     ...(metrics ? { onJobFinished: metrics.observeJob } : {}),
@@ -260,7 +266,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       dialect: database.dialect,
       earningsProvider: config.earningsProvider,
       insightsEarningsFloor: config.insightsEarningsFloor,
-      openBadges: { publicUrl: config.publicUrl, secretKey: config.secretKey },
+      openBadges: badgeJobSettings,
       ...(options.now ? { now: options.now } : {}),
     }),
     housekeeping: async () => {
@@ -280,7 +286,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           databaseUrl: config.databaseUrl,
           earningsProvider: config.earningsProvider,
           insightsEarningsFloor: config.insightsEarningsFloor,
-          openBadges: { publicUrl: config.publicUrl, secretKey: config.secretKey },
+          openBadges: badgeJobSettings,
         },
         ...(options.jobThread.stopTimeoutMs === undefined
           ? {}
@@ -502,10 +508,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         audit,
         publicUrl: config.publicUrl,
         notifyJobs: () => jobs.notify(),
+        mailer: identity.mailer,
       }),
       repository: badges.repository,
       issuer: badges.issuer,
       verify: badges.verify,
+      outcomes: createOutcomeSummary(insightsRepository),
     });
   }
 

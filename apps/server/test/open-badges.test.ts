@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@laurel/contract/paths';
 
 import type { Database } from '../src/db/schema.ts';
+import { INSIGHTS_METHOD } from '../src/lib/insights-method.ts';
+import { emptyFigures } from '../src/modules/insights/insights-builder.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import type { BuiltUser } from './helpers/builders.ts';
 import { DIALECTS } from './helpers/database.ts';
@@ -472,6 +474,237 @@ describe.each(DIALECTS)('signed Open Badges credentials on %s', (dialect) => {
     expect(revokedRow.revocationReason).toBe(
       'The award was corrected; a new credential replaces this one.',
     );
+  });
+
+  const outboxTo = (to: string) =>
+    db
+      .selectFrom('outboxEmails')
+      .select(['subject', 'textBody'])
+      .where('toAddress', '=', to)
+      .orderBy('id')
+      .execute();
+
+  it('e-mails each holder with an address the link of their credential once; an admin sends it again', async () => {
+    const ids = await awardIdsOf();
+    const states = await badges(ids);
+    const live = states.filter((state) => state.state === 'ISSUED');
+    const withAddress = live.filter((state) => state.holderEmail !== null);
+    expect(withAddress.length).toBeGreaterThan(0);
+    expect(live.some((state) => state.holderEmail === null)).toBe(true);
+    for (const state of live) {
+      if (state.holderEmail === null) {
+        expect(state.sentAt).toBeNull();
+        continue;
+      }
+      expect(state.sentAt, state.holderEmail).not.toBeNull();
+      const messages = await outboxTo(state.holderEmail);
+      const mine = messages.filter((m) => m.textBody.includes(state.verificationUrl));
+      expect(mine).toHaveLength(1);
+      expect(mine[0]!.subject).toBe(
+        'Your credential from Alpha College: Alpha Welding Certificate',
+      );
+      expect(mine[0]!.textBody).not.toMatch(/earning|salary|wage/i);
+    }
+    // Running the jobs again sends nothing new.
+    const count = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('outboxEmails')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('subject', 'like', 'Your credential from%')
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    await call(w.adminA, 'POST', API_PATHS.credentialIssue(w.credentialA), {});
+    await t.runJobs();
+    expect(await count()).toBe(before);
+
+    const target = withAddress[0]!;
+    expect((await call(w.userA, 'POST', API_PATHS.awardBadgeSend(target.awardId))).statusCode).toBe(
+      403,
+    );
+    expect(
+      (await call(w.adminB, 'POST', API_PATHS.awardBadgeSend(target.awardId))).statusCode,
+    ).toBe(404);
+    const again = await call(w.adminA, 'POST', API_PATHS.awardBadgeSend(target.awardId));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ awardId: target.awardId, state: 'ISSUED' });
+    expect(again.json().sentAt >= target.sentAt).toBe(true);
+    const byPlatform = await call(
+      w.platformAdmin,
+      'POST',
+      API_PATHS.awardBadgeSend(target.awardId),
+    );
+    expect(byPlatform.statusCode, byPlatform.body).toBe(200);
+    expect(await count()).toBe(before + 2);
+    const sentAudits = await db
+      .selectFrom('auditEntries as e')
+      .innerJoin('auditTypes as y', 'y.id', 'e.typeId')
+      .where('y.code', '=', 'CREDENTIAL_SENT')
+      .select(['e.summary', 'e.actorUserId'])
+      .orderBy('e.id')
+      .execute();
+    expect(sentAudits.map((a) => a.actorUserId)).toEqual([w.adminA.id, w.platformAdmin.id]);
+    expect(sentAudits[0]!.summary).toContain(target.holderEmail);
+
+    const noAddress = live.find((state) => state.holderEmail === null)!;
+    const refused = await call(w.adminA, 'POST', API_PATHS.awardBadgeSend(noAddress.awardId));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'This award has no e-mail address to send its credential to.',
+    );
+    const notIssued = await addAward('A-0200', 'later@example.test');
+    const none = await call(w.adminA, 'POST', API_PATHS.awardBadgeSend(notIssued));
+    expect(none.statusCode).toBe(409);
+    expect(none.json().message).toBe('This award has no live signed credential to send.');
+    await db.deleteFrom('awards').where('id', '=', notIssued).execute();
+  });
+
+  it('says on the public page when and by whom a revoked credential was revoked', async () => {
+    const revokedRow = await db
+      .selectFrom('issuedCredentials')
+      .select(['verificationId', 'revokedAt'])
+      .where('status', '=', 'REVOKED')
+      .where('revocationReason', '=', 'Issued in error')
+      .executeTakeFirstOrThrow();
+    const page = await publicGet(`/verify/${revokedRow.verificationId}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('This credential has been revoked by its issuer.');
+    const day = new Date(String(revokedRow.revokedAt)).toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+    expect(page.body).toContain(`Revoked on ${day} by Alpha College.`);
+    // The issuer's reason is theirs: it is not shown to the public.
+    expect(page.body).not.toContain('Issued in error');
+  });
+
+  it("shows the program's published outcome summary beside a credential only once its organization opts in", async () => {
+    const figures = emptyFigures();
+    const published = { lessThan: null, suppressed: false, reason: null, smallSample: false };
+    figures.earnings.salary = { ...figures.earnings.salary, ...published, value: 52300, n: 1234 };
+    figures.employment.employmentRate = {
+      ...figures.employment.employmentRate,
+      ...published,
+      value: 0.64,
+      n: 25,
+      smallSample: true,
+    };
+    // Withheld: never on the page, whatever its stored value.
+    figures.earnings.salaryGrowth = {
+      ...figures.earnings.salaryGrowth,
+      value: 0.371,
+      n: null,
+      lessThan: 10,
+      suppressed: true,
+      reason: 'FEWER_THAN_MIN',
+    };
+    await db
+      .updateTable('organizations')
+      .set({ insightsEntitled: true })
+      .where('id', '=', w.a.id)
+      .execute();
+    // The credential's figures, as a build stores them: one range, all its award years.
+    await db
+      .deleteFrom('insightAggregates')
+      .where('organizationId', '=', w.a.id)
+      .where('credentialId', '=', w.credentialA)
+      .execute();
+    await db
+      .insertInto('insightAggregates')
+      .values({
+        organizationId: w.a.id,
+        credentialId: w.credentialA,
+        awardYearFrom: 2023,
+        awardYearTo: 2024,
+        payload: JSON.stringify({
+          method: INSIGHTS_METHOD,
+          asOfYear: 2025,
+          dollarsOfYear: 2025,
+          figures,
+        }),
+        builtAt: new Date().toISOString(),
+      })
+      .execute();
+    const [, second] = await badges(await awardIdsOf());
+    const path = new URL(second!.verificationUrl).pathname;
+    expect((await publicGet(path)).body).not.toContain('$52,300');
+
+    expect(
+      (
+        await call(w.userA, 'PUT', API_PATHS.credentialIssuing(w.credentialA), {
+          showOutcomes: true,
+        })
+      ).statusCode,
+    ).toBe(403);
+    const on = await call(w.adminA, 'PUT', API_PATHS.credentialIssuing(w.credentialA), {
+      showOutcomes: true,
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({ showOutcomes: true, enabled: true });
+    const page = (await publicGet(path)).body;
+    expect(page).toContain("What this program's graduates went on to earn");
+    expect(page).toContain('$52,300');
+    expect(page).toContain('1,234 people');
+    expect(page).toContain('64%');
+    expect(page).toContain('a small sample');
+    expect(page).toContain('in 2023–2024');
+    expect(page).not.toContain('37%');
+    expect(page).toContain('never the person who holds this credential');
+
+    const off = await call(w.adminA, 'PUT', API_PATHS.credentialIssuing(w.credentialA), {
+      showOutcomes: false,
+    });
+    expect(off.json()).toMatchObject({ showOutcomes: false, enabled: true });
+    expect((await publicGet(path)).body).not.toContain('$52,300');
+    const empty = await call(w.adminA, 'PUT', API_PATHS.credentialIssuing(w.credentialA), {});
+    expect(empty.statusCode).toBe(400);
+  });
+
+  it('checks a pasted credential at /verify, and answers junk with a page that says what is wrong', async () => {
+    const form = (credential: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/verify',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ credential }).toString(),
+      });
+    const empty = await publicGet('/verify');
+    expect(empty.statusCode).toBe(200);
+    expect(empty.body).toContain('Check a credential');
+    expect(empty.headers['content-security-policy']).toContain("script-src 'self'");
+
+    const [, second] = await badges(await awardIdsOf());
+    const credential = await documentOf(second!.verificationUrl);
+    const valid = await form(JSON.stringify(credential, null, 2));
+    expect(valid.statusCode).toBe(200);
+    expect(valid.body).toContain('This credential is valid.');
+    expect(valid.body).toContain('Alpha Welding Certificate');
+    const tampered = await form(JSON.stringify({ ...credential, name: 'Something else' }));
+    expect(tampered.statusCode).toBe(200);
+    expect(tampered.body).toContain('This credential could not be verified.');
+    expect(tampered.body).toContain('Signature: failed');
+
+    const cases: Array<[string, string]> = [
+      ['not json at all', 'This is not JSON'],
+      ['[1, 2]', 'a credential is a JSON object'],
+      [`${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`, 'nested too deeply'],
+      [`{"a":"${'x'.repeat(300 * 1024)}"}`, 'larger than a credential can be'],
+      ['   ', 'Paste a credential, or choose its file.'],
+    ];
+    for (const [input, message] of cases) {
+      const refused = await form(input);
+      expect(refused.statusCode, input.slice(0, 20)).toBe(400);
+      expect(refused.headers['content-type']).toContain('text/html');
+      expect(refused.body.toLowerCase()).toContain(message.toLowerCase());
+    }
+    // More than any form of a credential: refused before it is read.
+    const huge = await form('x'.repeat(1024 * 1024));
+    expect(huge.statusCode).toBe(413);
   });
 
   it('keeps credentials signed by a retired key valid and fails those whose key was removed', async () => {

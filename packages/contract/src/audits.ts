@@ -30,6 +30,7 @@ export const AUDIT_TYPES = [
   { id: 9, code: 'CLIENT_EVENT', label: 'Client event' },
   { id: 31, code: 'CREDENTIAL_ISSUED', label: 'Credential issued' },
   { id: 32, code: 'CREDENTIAL_REVOKED', label: 'Credential revoked' },
+  { id: 33, code: 'CREDENTIAL_SENT', label: 'Credential sent to its holder' },
 ] as const;
 export type AuditTypeCode = (typeof AUDIT_TYPES)[number]['code'];
 

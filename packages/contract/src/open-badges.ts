@@ -51,11 +51,21 @@ export const ZCredentialIssuing = z
     revoked: z.number().int(),
     /** An issuing job of this credential is queued or running. */
     issuing: z.boolean(),
+    /**
+     * Its credentials' public pages show the program's published outcome summary (only figures
+     * the insights already publish, about the program's graduates, never about the holder).
+     */
+    showOutcomes: z.boolean(),
   })
   .meta({ id: 'CredentialIssuing' });
 export type TCredentialIssuing = z.infer<typeof ZCredentialIssuing>;
 
-export const ZCredentialIssuingBody = z.strictObject({ enabled: z.boolean() });
+/** Either setting, or both. */
+export const ZCredentialIssuingBody = z
+  .strictObject({ enabled: z.boolean().optional(), showOutcomes: z.boolean().optional() })
+  .refine((body) => body.enabled !== undefined || body.showOutcomes !== undefined, {
+    message: 'Give enabled, showOutcomes or both.',
+  });
 export type TCredentialIssuingBody = z.infer<typeof ZCredentialIssuingBody>;
 
 export const ZIssueBody = z.strictObject({
@@ -78,6 +88,10 @@ export const ZAwardBadge = z
     issuedAt: z.string().nullable(),
     revokedAt: z.string().nullable(),
     revocationReason: z.string().nullable(),
+    /** The award's e-mail address, to which the live credential's link is sent; null without one. */
+    holderEmail: z.string().nullable(),
+    /** When the holder was last sent the link of this credential; null when not (yet). */
+    sentAt: z.string().nullable(),
   })
   .meta({ id: 'AwardBadge' });
 export type TAwardBadge = z.infer<typeof ZAwardBadge>;

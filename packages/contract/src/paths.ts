@@ -14,6 +14,7 @@ export const API_PATHS = {
   credentialIssue: (id: number | string) => `/api/credentials/${id}/issue`,
   credentialAwardBadges: (id: number | string) => `/api/credentials/${id}/award-badges`,
   awardBadgeRevoke: (id: number | string) => `/api/awards/${id}/badge/revoke`,
+  awardBadgeSend: (id: number | string) => `/api/awards/${id}/badge/send`,
   organizationIssuing: (id: number | string) => `/api/organizations/${id}/issuing`,
   verify: '/api/verify',
   /** The person holding an award: their awards in the award's organization. */

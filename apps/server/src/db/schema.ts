@@ -447,6 +447,8 @@ export interface IssuerKeyTable {
 export interface CredentialIssuingTable {
   credentialId: number;
   enabled: Bool;
+  /** Its credentials' public pages show the program's published outcome summary. */
+  showOutcomes: Bool;
   updatedAt: Timestamp;
 }
 
@@ -479,4 +481,6 @@ export interface IssuedCredentialTable {
   issuedAt: Generated<Timestamp>;
   revokedAt: Timestamp | null;
   revocationReason: string | null;
+  /** When the credential's link was last e-mailed to the award's address. */
+  sentAt: Timestamp | null;
 }

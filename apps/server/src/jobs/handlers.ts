@@ -14,9 +14,15 @@ import {
   queueIssuingAfterUpload,
 } from '../modules/open-badges/issue-credentials.job.ts';
 import { createOpenBadges } from '../modules/open-badges/open-badges.ts';
+import { createMailer, type MailerOptions } from '../modules/mail/mailer.ts';
+import { createMailRepository } from '../modules/mail/mail.repository.ts';
+import { createSendCredentialsHandler } from '../modules/open-badges/send-credentials.job.ts';
 import { createProcessUploadHandler } from '../modules/uploads/process-upload.ts';
 import { createUploadsRepository } from '../modules/uploads/uploads.repository.ts';
 import { type JobHandler, JOB_TYPES, type JobType } from './types.ts';
+
+/** How jobs send e-mail: the server's own mail settings (the job thread has no mailer of its own). */
+export type MailSettings = Pick<MailerOptions, 'smtpUrl' | 'from' | 'demoMode'>;
 
 export interface JobHandlerDeps {
   db: Kysely<Database>;
@@ -32,8 +38,11 @@ export interface JobHandlerDeps {
    * large organization reads on two threads. Without it they use only `db`.
    */
   databaseUrl?: string;
-  /** Where signed credentials point (PUBLIC_URL) and the key their signing keys are sealed with. */
-  openBadges?: { publicUrl: string; secretKey: string | undefined };
+  /**
+   * Where signed credentials point (PUBLIC_URL), the key their signing keys are sealed with, and
+   * how their holders are e-mailed (without it, holders are sent nothing by the jobs).
+   */
+  openBadges?: { publicUrl: string; secretKey: string | undefined; mail?: MailSettings };
 }
 
 /**
@@ -42,14 +51,29 @@ export interface JobHandlerDeps {
  */
 export function createJobHandlers(deps: JobHandlerDeps): Partial<Record<JobType, JobHandler>> {
   const badges = deps.openBadges
-    ? createOpenBadges({ db: deps.db, dialect: deps.dialect, ...deps.openBadges })
+    ? createOpenBadges({
+        db: deps.db,
+        dialect: deps.dialect,
+        publicUrl: deps.openBadges.publicUrl,
+        secretKey: deps.openBadges.secretKey,
+      })
     : null;
+  const mail = deps.openBadges?.mail;
   return {
     ...(badges
       ? {
           [JOB_TYPES.issueCredentials]: createIssueCredentialsHandler({
             repository: badges.repository,
             issuer: badges.issuer,
+          }),
+        }
+      : {}),
+    ...(badges && mail
+      ? {
+          [JOB_TYPES.sendCredentials]: createSendCredentialsHandler({
+            repository: badges.repository,
+            issuer: badges.issuer,
+            mailer: (log) => createMailer(createMailRepository(deps.db), { ...mail, log }),
           }),
         }
       : {}),

@@ -1,3 +1,4 @@
+import type { JobHandlerDeps } from './handlers.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,8 +14,8 @@ export interface JobThreadData {
   earningsProvider: 'demo' | 'file';
   /** Annual wages below this are not counted in insight wage figures. */
   insightsEarningsFloor: number;
-  /** PUBLIC_URL and SECRET_KEY, for signing credentials. */
-  openBadges?: { publicUrl: string; secretKey: string | undefined };
+  /** PUBLIC_URL and SECRET_KEY, for signing credentials, and how their holders are e-mailed. */
+  openBadges?: JobHandlerDeps['openBadges'];
   logLevel: string;
   /** Readable log lines (a terminal) rather than JSON. */
   pretty: boolean;

@@ -16,6 +16,8 @@ export const JOB_TYPES = {
   rebuildInsights: 'rebuild-insights',
   /** Sign the Open Badges credentials of a credential's awards; payload `IssueJobPayload`. */
   issueCredentials: 'issue-credentials',
+  /** E-mail each new signed credential's link to its holder; payload `{ credentialId }`. */
+  sendCredentials: 'send-credentials',
 } as const;
 export type JobType = (typeof JOB_TYPES)[keyof typeof JOB_TYPES];
 

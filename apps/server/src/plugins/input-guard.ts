@@ -43,6 +43,12 @@ function findProblem(
   return undefined;
 }
 
+/** What no request body may carry (control characters, nesting deeper than 32), said; else null. */
+export function inputProblem(body: unknown): string | null {
+  const problem = findProblem(body, CONTROL_IN_BODY);
+  return problem ? `${problem.path ? `${problem.path}: ` : ''}${problem.message}` : null;
+}
+
 /** Whether a parsed part of the request holds anything: a value, or an object with a key. */
 function hasContent(value: unknown): boolean {
   if (value === undefined || value === null) return false;

@@ -22,6 +22,17 @@ import { dollarsYearFor } from './cpi-u.ts';
 import { emptyFigures } from './insights-builder.ts';
 import type { InsightsRepository } from './insights.repository.ts';
 
+/**
+ * The stored award-year ranges of a cohort, each named: all years is the only range stored when
+ * the awards lie in one pool; otherwise it spans several pools, which no pool does.
+ */
+export function rangesOf(stored: Array<{ from: number; to: number }>): TAwardYearRange[] {
+  return stored.map((r) => ({
+    ...r,
+    kind: stored.length === 1 || poolStart(r.from) !== poolStart(r.to) ? 'ALL' : 'POOL',
+  }));
+}
+
 export function createInsightsService(deps: {
   insights: InsightsRepository;
   supportEmail: string;
@@ -53,12 +64,7 @@ export function createInsightsService(deps: {
       const stored = organization.insightsEntitled
         ? await insights.storedRanges(organizationId, credentialId ?? 0)
         : [];
-      // All years is the only range stored when the awards lie in one pool; otherwise it spans
-      // several pools, which no pool does.
-      const ranges: TAwardYearRange[] = stored.map((r) => ({
-        ...r,
-        kind: stored.length === 1 || poolStart(r.from) !== poolStart(r.to) ? 'ALL' : 'POOL',
-      }));
+      const ranges = rangesOf(stored);
       const wanted = { from: query.awardYearFrom, to: query.awardYearTo };
       const chosen =
         (wanted.from !== undefined || wanted.to !== undefined

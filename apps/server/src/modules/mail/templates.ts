@@ -10,8 +10,11 @@ const escape = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
+const ACCOUNT_FOOTER =
+  'You received this e-mail because of an account at Laurel. If you did not expect it, you can ignore it.';
+
 /** One HTML layout for every message: a header band, the body, a quiet footer. */
-function layout(title: string, body: string): string {
+function layout(title: string, body: string, footer = ACCOUNT_FOOTER): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title></head>
 <body style="margin:0;padding:0;background:#f4f6f9;font-family:Lato,Helvetica,Arial,sans-serif;color:#1f2933">
@@ -19,7 +22,7 @@ function layout(title: string, body: string): string {
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#ffffff;border-radius:8px;overflow:hidden">
 <tr><td style="background:#0E4D8F;color:#ffffff;padding:16px 24px;font-size:18px;font-weight:bold">Laurel</td></tr>
 <tr><td style="padding:24px;font-size:15px;line-height:1.5">${body}</td></tr>
-<tr><td style="padding:16px 24px;font-size:12px;color:#6b7280;border-top:1px solid #e5e7eb">You received this e-mail because of an account at Laurel. If you did not expect it, you can ignore it.</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#6b7280;border-top:1px solid #e5e7eb">${escape(footer)}</td></tr>
 </table></td></tr></table></body></html>`;
 }
 
@@ -121,4 +124,37 @@ export function signInCodeEmail(input: {
 <p style="font-size:13px;color:#6b7280">If you did not try to sign in, ignore this message; someone may have typed your address by mistake.</p>`,
   );
   return { to: input.to, subject, text, html, secrets: [input.code] };
+}
+
+/**
+ * The holder's message when a signed credential of their award is issued: the link of its public
+ * page, where they download it, share it or add it to LinkedIn. No figure about them is in it.
+ */
+export function credentialIssuedEmail(input: {
+  to: string;
+  firstName: string;
+  achievementName: string;
+  issuerName: string;
+  link: string;
+}): OutgoingEmail {
+  const subject = `Your credential from ${input.issuerName}: ${input.achievementName}`;
+  const text = [
+    `Hello ${input.firstName},`,
+    '',
+    `${input.issuerName} has issued you a digital credential for ${input.achievementName}.`,
+    'Anyone you give its link to can check that it is genuine, without an account.',
+    '',
+    `Your credential: ${input.link}`,
+    '',
+    'On that page you can download the credential file for a digital wallet, copy its link, show a QR code or add it to your LinkedIn profile.',
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>Hello ${escape(input.firstName)},</p>
+<p><strong>${escape(input.issuerName)}</strong> has issued you a digital credential for <strong>${escape(input.achievementName)}</strong>. Anyone you give its link to can check that it is genuine, without an account.</p>
+${button(input.link, 'View your credential')}
+<p style="font-size:13px;color:#6b7280">On that page you can download the credential file for a digital wallet, copy its link, show a QR code or add it to your LinkedIn profile.</p>`,
+    `You received this e-mail because ${input.issuerName} recorded this award with your address. If it is not yours, you can ignore it.`,
+  );
+  return { to: input.to, subject, text, html };
 }

@@ -93,6 +93,7 @@ export function createIssueCredentialsHandler(deps: {
         payload.actor,
       );
       const usedIndexes = new Map<number, Set<number>>();
+      let issued = 0;
       let afterId = 0;
       for (;;) {
         if (context.stopping) throw new JobInterruptedError();
@@ -109,8 +110,9 @@ export function createIssueCredentialsHandler(deps: {
           credential,
           awards,
           usedIndexes,
-          onStored: (trx, stored) =>
-            insertAuditEntries(
+          onStored: (trx, stored) => {
+            issued += stored.length;
+            return insertAuditEntries(
               trx,
               'CREDENTIAL_ISSUED',
               stored.map((row) => ({
@@ -122,10 +124,20 @@ export function createIssueCredentialsHandler(deps: {
                 ipAddress: payload.actor.ip,
                 requestId: payload.actor.requestId,
               })),
-            ),
+            );
+          },
         });
         await context.heartbeat();
       }
+      // Their holders are sent the links by a job of its own: a slow mail server never holds
+      // issuing up, and a message that fails is sent again without signing anything again.
+      if (issued > 0)
+        await context.enqueue({
+          type: JOB_TYPES.sendCredentials,
+          organizationId: credential.organizationId,
+          payload: { credentialId: credential.id },
+          dedupeKey: `send-credentials:${credential.id}`,
+        });
     },
   };
 }

@@ -33,6 +33,7 @@ export interface IssuedRow {
   issuedAt: string;
   revokedAt: string | null;
   revocationReason: string | null;
+  sentAt: string | null;
 }
 
 export interface NewIssued {
@@ -69,6 +70,7 @@ export function createOpenBadgesRepository(db: Kysely<Database>, dialect: Dialec
     statusIndex: Number(row.statusIndex),
     issuedAt: iso(row.issuedAt as string),
     revokedAt: isoOrNull(row.revokedAt as string | null),
+    sentAt: isoOrNull(row.sentAt as string | null),
   });
 
   return {
@@ -181,6 +183,7 @@ export function createOpenBadgesRepository(db: Kysely<Database>, dialect: Dialec
           'c.awardCount',
           't.code as typeCode',
           'i.enabled',
+          'i.showOutcomes',
         ])
         .where('c.id', '=', credentialId)
         .executeTakeFirst();
@@ -191,6 +194,7 @@ export function createOpenBadgesRepository(db: Kysely<Database>, dialect: Dialec
             organizationId: Number(row.organizationId),
             awardCount: Number(row.awardCount),
             enabled: Boolean(row.enabled),
+            showOutcomes: Boolean(row.showOutcomes),
           }
         : null;
     },
@@ -210,12 +214,21 @@ export function createOpenBadgesRepository(db: Kysely<Database>, dialect: Dialec
       return rows.map((row) => Number(row.id));
     },
 
-    async setCredentialIssuing(executor: Kysely<Database>, credentialId: number, enabled: boolean) {
+    async setCredentialIssuing(
+      executor: Kysely<Database>,
+      credentialId: number,
+      settings: { enabled?: boolean | undefined; showOutcomes?: boolean | undefined },
+    ) {
       const at = new Date().toISOString();
+      const changed = {
+        ...(settings.enabled === undefined ? {} : { enabled: settings.enabled }),
+        ...(settings.showOutcomes === undefined ? {} : { showOutcomes: settings.showOutcomes }),
+        updatedAt: at,
+      };
       await executor
         .insertInto('credentialIssuing')
-        .values({ credentialId, enabled, updatedAt: at })
-        .onConflict((oc) => oc.column('credentialId').doUpdateSet({ enabled, updatedAt: at }))
+        .values({ credentialId, enabled: false, ...changed })
+        .onConflict((oc) => oc.column('credentialId').doUpdateSet(changed))
         .execute();
     },
 
@@ -433,7 +446,7 @@ export function createOpenBadgesRepository(db: Kysely<Database>, dialect: Dialec
     async award(awardId: number) {
       const row = await db
         .selectFrom('awards')
-        .select(['id', 'organizationId', 'credentialId'])
+        .select(['id', 'organizationId', 'credentialId', 'email', 'firstName'])
         .where('id', '=', awardId)
         .executeTakeFirst();
       return row
@@ -441,8 +454,60 @@ export function createOpenBadgesRepository(db: Kysely<Database>, dialect: Dialec
             id: Number(row.id),
             organizationId: Number(row.organizationId),
             credentialId: Number(row.credentialId),
+            email: row.email,
+            firstName: row.firstName,
           }
         : null;
+    },
+
+    /** The e-mail addresses of some awards of a credential, by award id. */
+    async awardEmails(credentialId: number, awardIds: number[]): Promise<Map<number, string>> {
+      if (awardIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('awards')
+        .select(['id', 'email'])
+        .where('credentialId', '=', credentialId)
+        .where('id', 'in', awardIds)
+        .where('email', 'is not', null)
+        .execute();
+      return new Map(rows.map((row) => [Number(row.id), row.email!]));
+    },
+
+    /**
+     * A page of a credential's live credentials whose holder has an e-mail address and was not
+     * sent the link yet, after `afterId`: what the holders' messages job sends.
+     */
+    async unsent(credentialId: number, afterId: number, limit: number) {
+      const rows = await db
+        .selectFrom('issuedCredentials as i')
+        .innerJoin('awards as a', 'a.id', 'i.awardId')
+        .innerJoin('organizations as o', 'o.id', 'i.organizationId')
+        .select([
+          'i.id',
+          'i.verificationId',
+          'i.holderName',
+          'i.achievementName',
+          'a.firstName',
+          'a.email',
+          'o.name as organizationName',
+        ])
+        .where('i.credentialId', '=', credentialId)
+        .where('i.status', '=', sql.lit('ISSUED'))
+        .where('i.sentAt', 'is', null)
+        .where('a.email', 'is not', null)
+        .where('i.id', '>', afterId)
+        .orderBy('i.id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => ({ ...row, id: Number(row.id), email: row.email! }));
+    },
+
+    async markSent(executor: Kysely<Database>, id: number) {
+      await executor
+        .updateTable('issuedCredentials')
+        .set({ sentAt: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
     },
 
     /** The latest signed credential of each of the awards (live before revoked). */
@@ -480,7 +545,7 @@ export type OpenBadgesRepository = ReturnType<typeof createOpenBadgesRepository>
 /** Audit entries of a batch of issuances or revocations, written in one statement. */
 export async function insertAuditEntries(
   executor: Kysely<Database>,
-  typeCode: 'CREDENTIAL_ISSUED' | 'CREDENTIAL_REVOKED',
+  typeCode: 'CREDENTIAL_ISSUED' | 'CREDENTIAL_REVOKED' | 'CREDENTIAL_SENT',
   entries: Array<{
     actorUserId: number | null;
     organizationId: number;

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';
@@ -29,11 +30,20 @@ import type { OpenBadgesRepository } from './open-badges.repository.ts';
 import type { OpenBadgesService } from './open-badges.service.ts';
 import { achievementOf } from './signing.ts';
 import type { Verify } from './verification.ts';
-import { renderNotFoundPage, renderVerifyPage, VERIFY_SCRIPT } from './verify-page.ts';
+import { inputProblem } from '../../plugins/input-guard.ts';
+import type { OutcomeSummaryReader } from '../insights/outcome-summary.ts';
+import {
+  renderCheckPage,
+  renderNotFoundPage,
+  renderVerifyPage,
+  VERIFY_SCRIPT,
+} from './verify-page.ts';
 
 /** Anyone may verify; a few times a second per address is plenty for a person or a script. */
 const VERIFY_RATE_LIMIT = { points: 60, seconds: 60 };
 const VERIFY_PAGE_RATE_LIMIT = { points: 120, seconds: 60 };
+/** A pasted credential, form-encoded: up to three bytes for each of the credential's. */
+const VERIFY_FORM_MAX_BYTES = VERIFY_MAX_BYTES * 3 + 1024;
 const PUBLIC_ID = /^[a-z2-9]{20}$/;
 const ZPublicIdParams = z.strictObject({ publicId: z.string().max(64) });
 const ZVerificationParams = z.strictObject({ verificationId: z.string().max(64) });
@@ -43,7 +53,8 @@ export const openBadgesRoutes: FastifyPluginAsyncZod<{
   repository: OpenBadgesRepository;
   issuer: () => Promise<Issuer>;
   verify: Verify;
-}> = async (app, { service, repository, issuer, verify }) => {
+  outcomes: OutcomeSummaryReader;
+}> = async (app, { service, repository, issuer, verify, outcomes }) => {
   const tags = ['signed credentials'];
   const security = [{ bearer: [] }];
   const errors = {
@@ -111,7 +122,7 @@ export const openBadgesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      service.setCredentialIssuing(actorOf(request), request.params.id, request.body.enabled),
+      service.setCredentialIssuing(actorOf(request), request.params.id, request.body),
   );
   app.post(
     API_PATHS.credentialIssue(':id'),
@@ -163,6 +174,19 @@ export const openBadgesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => service.revoke(actorOf(request), request.params.id, request.body.reason),
+  );
+  app.post(
+    API_PATHS.awardBadgeSend(':id'),
+    {
+      schema: {
+        tags,
+        security,
+        summary: "E-mail the holder the link of the award's signed credential again",
+        params: ZIdParams,
+        response: { 200: ZAwardBadge, ...errors, 502: ZErrorResponse, 503: ZErrorResponse },
+      },
+    },
+    async (request) => service.send(actorOf(request), request.params.id),
   );
 
   app.post(
@@ -324,6 +348,65 @@ export const openBadgesRoutes: FastifyPluginAsyncZod<{
         .type('text/javascript; charset=utf-8')
         .send(VERIFY_SCRIPT),
   );
+  // `/verify`: anyone checks a credential file, pasted or chosen; a plain form, so that it works
+  // without the page's script. Nothing sent is stored.
+  const html = (reply: FastifyReply, page: string, status = 200) =>
+    reply
+      .status(status)
+      .headers({ 'cache-control': 'no-store' })
+      .type('text/html; charset=utf-8')
+      .send(page);
+  app.register(async (form) => {
+    form.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: VERIFY_FORM_MAX_BYTES },
+      (_request, body, done) => done(null, new URLSearchParams(body as string)),
+    );
+    form.get('/verify', { config: { public: true }, schema: { hide: true } }, async (_, reply) =>
+      html(reply, renderCheckPage({ nonce: styleNonce(reply.raw) })),
+    );
+    form.post(
+      '/verify',
+      {
+        bodyLimit: VERIFY_FORM_MAX_BYTES,
+        config: { public: true, rateLimit: VERIFY_RATE_LIMIT },
+        schema: { hide: true },
+      },
+      async (request, reply) => {
+        const nonce = styleNonce(reply.raw);
+        const pasted =
+          request.body instanceof URLSearchParams ? (request.body.get('credential') ?? '') : '';
+        const refuse = (error: string) =>
+          html(reply, renderCheckPage({ nonce, pasted, error }), 400);
+        if (!pasted.trim()) return refuse('Paste a credential, or choose its file.');
+        if (Buffer.byteLength(pasted) > VERIFY_MAX_BYTES)
+          return refuse(
+            `This is larger than a credential can be (${VERIFY_MAX_BYTES / 1024} KB): paste the credential JSON file only.`,
+          );
+        let document: unknown;
+        try {
+          document = JSON.parse(pasted);
+        } catch {
+          return refuse(
+            'This is not JSON: paste the whole credential file, from its first { to its last }.',
+          );
+        }
+        if (typeof document !== 'object' || document === null || Array.isArray(document))
+          return refuse('This is not a credential: a credential is a JSON object, { … }.');
+        const problem = inputProblem(document);
+        if (problem) return refuse(`This is not a credential Laurel can read: ${problem}`);
+        return html(
+          reply,
+          renderCheckPage({
+            nonce,
+            pasted,
+            report: await verify(document as Record<string, unknown>),
+          }),
+        );
+      },
+    );
+  });
+
   app.get(
     '/verify/:verificationId',
     {
@@ -342,7 +425,11 @@ export const openBadgesRoutes: FastifyPluginAsyncZod<{
           .send(renderNotFoundPage(nonce));
       const issuing = await issuer();
       const document = JSON.parse(issued.document) as { issuer?: { name?: string; url?: string } };
-      const report = await verify(document);
+      const [report, credential] = await Promise.all([
+        verify(document),
+        repository.credential(issued.credentialId),
+      ]);
+      const issuerName = document.issuer?.name ?? '';
       return reply
         .headers({ 'cache-control': 'no-store' })
         .type('text/html; charset=utf-8')
@@ -351,12 +438,19 @@ export const openBadgesRoutes: FastifyPluginAsyncZod<{
             url: issuing.addresses.verification(issued.verificationId),
             holderName: issued.holderName,
             achievementName: issued.achievementName,
-            issuerName: document.issuer?.name ?? '',
+            issuerName,
             issuerUrl: document.issuer?.url ?? '',
             awardDate: issued.awardDate,
             verificationId: issued.verificationId,
             report,
             nonce,
+            revoked:
+              issued.status === 'REVOKED' && issued.revokedAt
+                ? { on: issued.revokedAt.slice(0, 10), by: issuerName }
+                : null,
+            outcomes: credential?.showOutcomes
+              ? await outcomes(issued.organizationId, issued.credentialId)
+              : null,
           }),
         );
     },

@@ -12,7 +12,9 @@ import { enqueueJob } from '../../jobs/queue.ts';
 import { JOB_TYPES } from '../../jobs/types.ts';
 import { requireAccess } from '../../lib/access.ts';
 import type { Actor, Auditor } from '../../lib/audit.ts';
-import { conflict, notFound } from '../../lib/http-error.ts';
+import { conflict, HttpError, notFound } from '../../lib/http-error.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { credentialIssuedEmail } from '../mail/templates.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import { issuerDid } from './did-web.ts';
 import type { IssueJobPayload } from './issue-credentials.job.ts';
@@ -28,6 +30,11 @@ export const ISSUING_MESSAGES = {
     'This organization may not issue signed credentials yet: a platform admin turns that on.',
   credentialNotEnabled: 'Turn on signed credentials for this credential first.',
   notLive: 'This award has no live signed credential to revoke.',
+  notLiveToSend: 'This award has no live signed credential to send.',
+  noEmail: 'This award has no e-mail address to send its credential to.',
+  mailUnavailable: 'E-mail is not configured on this server.',
+  notSent: (to: string) =>
+    `The e-mail to ${to} could not be sent. Nothing was lost: try again with Send again.`,
   queued: 'Issuing has started: the awards show their signed credentials as they are issued.',
 } as const;
 
@@ -39,6 +46,8 @@ export function createOpenBadgesService(deps: {
   audit: Auditor;
   publicUrl: string;
   notifyJobs: () => void;
+  /** Sends a holder their credential's link again; without it, Send again answers 503. */
+  mailer?: Mailer | undefined;
 }) {
   const { db, repository, audit } = deps;
 
@@ -105,25 +114,41 @@ export function createOpenBadgesService(deps: {
         issued: counts.issued,
         revoked: counts.revoked,
         issuing: await repository.issuingQueued(credentialId),
+        showOutcomes: credential.showOutcomes,
       };
     },
 
-    async setCredentialIssuing(actor: Actor, credentialId: number, enabled: boolean) {
+    async setCredentialIssuing(
+      actor: Actor,
+      credentialId: number,
+      settings: { enabled?: boolean | undefined; showOutcomes?: boolean | undefined },
+    ) {
       const credential = await credentialOrThrow(actor.principal, credentialId);
       requireAccess(actor.principal, 'issue:award', { organizationId: credential.organizationId });
       const issuer = await repository.issuer(db, credential.organizationId);
-      if (enabled && !issuer?.issuingAllowed)
+      if (settings.enabled && !issuer?.issuingAllowed)
         throw conflict(ISSUING_MESSAGES.organizationNotAllowed);
-      await db.transaction().execute(async (trx) => {
-        await repository.setCredentialIssuing(trx, credentialId, enabled);
-        await audit(trx, actor, {
-          type: 'UPDATE',
-          resourceType: 'credential',
-          resourceId: credentialId,
-          organizationId: credential.organizationId,
-          summary: `Turned signed credentials ${enabled ? 'on' : 'off'} for "${credential.name}"`,
+      const changes = [
+        settings.enabled === undefined || settings.enabled === credential.enabled
+          ? null
+          : `Turned signed credentials ${settings.enabled ? 'on' : 'off'}`,
+        settings.showOutcomes === undefined || settings.showOutcomes === credential.showOutcomes
+          ? null
+          : settings.showOutcomes
+            ? 'Showed the published outcome summary on its credentials’ pages'
+            : 'Stopped showing the outcome summary on its credentials’ pages',
+      ].filter((change) => change !== null);
+      if (changes.length > 0)
+        await db.transaction().execute(async (trx) => {
+          await repository.setCredentialIssuing(trx, credentialId, settings);
+          await audit(trx, actor, {
+            type: 'UPDATE',
+            resourceType: 'credential',
+            resourceId: credentialId,
+            organizationId: credential.organizationId,
+            summary: `${changes.join('; ')} for "${credential.name}"`,
+          });
         });
-      });
       return this.credentialIssuing(actor.principal, credentialId);
     },
 
@@ -163,11 +188,14 @@ export function createOpenBadgesService(deps: {
     ): Promise<TAwardBadge[]> {
       await credentialOrThrow(principal, credentialId);
       const issuing = await deps.issuer();
-      const latest = new Map(
-        (await repository.latestOfAwards(credentialId, awardIds)).map((row) => [row.awardId, row]),
-      );
+      const [rows, emails] = await Promise.all([
+        repository.latestOfAwards(credentialId, awardIds),
+        repository.awardEmails(credentialId, awardIds),
+      ]);
+      const latest = new Map(rows.map((row) => [row.awardId, row]));
       return awardIds.map((awardId) => {
         const row = latest.get(awardId);
+        const holderEmail = emails.get(awardId) ?? null;
         if (!row)
           return {
             awardId,
@@ -176,6 +204,8 @@ export function createOpenBadgesService(deps: {
             issuedAt: null,
             revokedAt: null,
             revocationReason: null,
+            holderEmail,
+            sentAt: null,
           };
         return {
           awardId,
@@ -184,6 +214,8 @@ export function createOpenBadgesService(deps: {
           issuedAt: row.issuedAt,
           revokedAt: row.revokedAt,
           revocationReason: row.revocationReason,
+          holderEmail,
+          sentAt: row.sentAt,
         };
       });
     },
@@ -214,6 +246,49 @@ export function createOpenBadgesService(deps: {
         return true;
       });
       if (!revoked) throw conflict(ISSUING_MESSAGES.notLive);
+      const [state] = await this.awardBadges(actor.principal, award.credentialId, [awardId]);
+      return state!;
+    },
+
+    /** Sends the holder the link of the award's live credential (again), audited. */
+    async send(actor: Actor, awardId: number): Promise<TAwardBadge> {
+      const award = await repository.award(awardId);
+      if (!award) throw notFound();
+      requireAccess(actor.principal, 'read:award', { organizationId: award.organizationId });
+      requireAccess(actor.principal, 'issue:award', { organizationId: award.organizationId });
+      const live = await repository.liveOfAward(awardId);
+      if (!live) throw conflict(ISSUING_MESSAGES.notLiveToSend);
+      if (!award.email) throw conflict(ISSUING_MESSAGES.noEmail);
+      if (!deps.mailer) throw new HttpError(503, ISSUING_MESSAGES.mailUnavailable);
+      const organization = await repository.organization(award.organizationId);
+      const issuer = await deps.issuer();
+      try {
+        await deps.mailer.send(
+          credentialIssuedEmail({
+            to: award.email,
+            firstName: award.firstName,
+            achievementName: live.achievementName,
+            issuerName: organization?.name ?? '',
+            link: issuer.addresses.verification(live.verificationId),
+          }),
+        );
+      } catch {
+        throw new HttpError(502, ISSUING_MESSAGES.notSent(award.email));
+      }
+      await db.transaction().execute(async (trx) => {
+        await repository.markSent(trx, live.id);
+        await insertAuditEntries(trx, 'CREDENTIAL_SENT', [
+          {
+            actorUserId: actor.principal.userId,
+            organizationId: award.organizationId,
+            impersonating: actor.principal.impersonating,
+            resourceId: String(live.id),
+            summary: `Sent ${live.holderName} the link of the signed credential "${live.achievementName}" at ${award.email}`,
+            ipAddress: actor.ip,
+            requestId: actor.requestId,
+          },
+        ]);
+      });
       const [state] = await this.awardBadges(actor.principal, award.credentialId, [awardId]);
       return state!;
     },

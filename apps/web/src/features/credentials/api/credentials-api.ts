@@ -50,11 +50,14 @@ export const credentialsApi = api.injectEndpoints({
       query: (id) => API_PATHS.credentialIssuing(id),
       providesTags: (_result, _error, id) => [{ type: 'Credential', id: `issuing-${id}` }],
     }),
-    setCredentialIssuing: build.mutation<TCredentialIssuing, { id: number; enabled: boolean }>({
-      query: ({ id, enabled }) => ({
+    setCredentialIssuing: build.mutation<
+      TCredentialIssuing,
+      { id: number; enabled?: boolean; showOutcomes?: boolean }
+    >({
+      query: ({ id, ...body }) => ({
         url: API_PATHS.credentialIssuing(id),
         method: 'PUT',
-        body: { enabled },
+        body,
       }),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Credential', id: `issuing-${id}` }],
     }),
@@ -100,6 +103,12 @@ export const credentialsApi = api.injectEndpoints({
         { type: 'Credential', id: `issuing-${credentialId}` },
       ],
     }),
+    sendAwardBadge: build.mutation<TAwardBadge, { awardId: number; credentialId: number }>({
+      query: ({ awardId }) => ({ url: API_PATHS.awardBadgeSend(awardId), method: 'POST' }),
+      invalidatesTags: (_result, _error, { credentialId }) => [
+        { type: 'Award', id: `badges-${credentialId}` },
+      ],
+    }),
   }),
 });
 
@@ -108,6 +117,7 @@ export const {
   useSetCredentialIssuingMutation,
   useSetOrganizationIssuingMutation,
   useIssueCredentialsMutation,
+  useSendAwardBadgeMutation,
   useListAwardBadgesQuery,
   useRevokeAwardBadgeMutation,
   useListCredentialsQuery,

@@ -12,6 +12,16 @@ import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { AwardBadgeCell, SignedCredentialsCard } from './signed-credentials';
 
 const credential = { id: 8, organizationId: 2, name: 'Welding' } as TCredential;
+const ISSUED_BADGE = {
+  awardId: 5,
+  state: 'ISSUED' as const,
+  verificationUrl: 'http://x/verify/a',
+  issuedAt: '2026-01-01T00:00:00Z',
+  revokedAt: null,
+  revocationReason: null,
+  holderEmail: 'ada@example.test',
+  sentAt: null,
+};
 
 /** The server, faked at the network: the credential's issuing, and what the page sends. */
 function serve(issuing: Partial<TCredentialIssuing>) {
@@ -24,18 +34,23 @@ function serve(issuing: Partial<TCredentialIssuing>) {
     issued: 40,
     revoked: 2,
     issuing: false,
+    showOutcomes: false,
     ...issuing,
   };
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const request = input as Request;
     const { pathname } = new URL(request.url);
-    if (request.method !== 'GET')
-      sent.push({ method: request.method, path: pathname, body: await request.json() });
+    if (request.method !== 'GET') {
+      const text = await request.text();
+      sent.push({ method: request.method, path: pathname, body: text ? JSON.parse(text) : null });
+    }
     if (pathname === API_PATHS.credentialIssuing(8)) {
       if (request.method === 'PUT')
-        state = { ...state, enabled: (sent.at(-1)!.body as { enabled: boolean }).enabled };
+        state = { ...state, ...(sent.at(-1)!.body as Partial<TCredentialIssuing>) };
       return jsonResponse(state);
     }
+    if (pathname === API_PATHS.awardBadgeSend(5))
+      return jsonResponse({ ...ISSUED_BADGE, sentAt: '2026-02-01T00:00:00Z' });
     if (pathname === API_PATHS.credentialIssue(8))
       return jsonResponse({ queued: true, message: 'Issuing has started.' }, 202);
     if (pathname === API_PATHS.awardBadgeRevoke(5))
@@ -46,6 +61,8 @@ function serve(issuing: Partial<TCredentialIssuing>) {
         issuedAt: null,
         revokedAt: null,
         revocationReason: 'Wrong person',
+        holderEmail: 'ada@example.test',
+        sentAt: null,
       });
     return jsonResponse({ message: 'Not found' }, 404);
   });
@@ -117,14 +134,7 @@ describe('signed credentials of a credential', () => {
 
   it('revokes an award’s credential only with a reason, and only for those who may', async () => {
     const sent = serve({});
-    const badge = {
-      awardId: 5,
-      state: 'ISSUED' as const,
-      verificationUrl: 'http://x/verify/a',
-      issuedAt: '2026-01-01T00:00:00Z',
-      revokedAt: null,
-      revocationReason: null,
-    };
+    const badge = ISSUED_BADGE;
     const { unmount } = renderWithProviders(
       <AuthContext.Provider value={authValue(profileOf(ROLES.USER))}>
         <AwardBadgeCell badge={badge} credentialId={8} organizationId={2} holder="Ada Lovelace" />
@@ -153,5 +163,54 @@ describe('signed credentials of a credential', () => {
         { method: 'POST', path: API_PATHS.awardBadgeRevoke(5), body: { reason: 'Wrong person' } },
       ]),
     );
+  });
+
+  it('sends a holder the link of their credential again, for those who may', async () => {
+    const sent = serve({});
+    const { unmount } = renderWithProviders(
+      <AuthContext.Provider value={authValue(profileOf(ROLES.USER))}>
+        <AwardBadgeCell
+          badge={ISSUED_BADGE}
+          credentialId={8}
+          organizationId={2}
+          holder="Ada Lovelace"
+        />
+      </AuthContext.Provider>,
+    );
+    expect(screen.queryByRole('button', { name: /^Send/ })).toBeNull();
+    unmount();
+    renderWithProviders(
+      <AuthContext.Provider value={authValue(profileOf(ROLES.ORGANIZATION_ADMIN))}>
+        <AwardBadgeCell
+          badge={ISSUED_BADGE}
+          credentialId={8}
+          organizationId={2}
+          holder="Ada Lovelace"
+        />
+      </AuthContext.Provider>,
+    );
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Send Ada Lovelace the link of their signed credential' }),
+    );
+    await waitFor(() =>
+      expect(sent).toEqual([{ method: 'POST', path: API_PATHS.awardBadgeSend(5), body: null }]),
+    );
+    await screen.findByText('The link was sent to ada@example.test.');
+  });
+
+  it('lets an organization admin show the program’s published outcomes on its credential pages', async () => {
+    const sent = serve({});
+    renderCard(ROLES.ORGANIZATION_ADMIN);
+    const toggle = await screen.findByRole('switch', {
+      name: /Show this program’s published outcomes/,
+    });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    await userEvent.click(toggle);
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { method: 'PUT', path: API_PATHS.credentialIssuing(8), body: { showOutcomes: true } },
+      ]),
+    );
+    await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(true));
   });
 });

@@ -15,6 +15,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import { BADGE_STATE_LABELS, type TAwardBadge } from '@laurel/contract/open-badges';
@@ -25,12 +26,13 @@ import { ConfirmDialog } from '../../../components/forms/confirm-dialog';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useCan } from '../../../lib/auth/use-can';
 import { getErrorText } from '../../../lib/errors/error-text';
-import { formatNumber } from '../../../lib/format/format';
+import { formatDate, formatNumber } from '../../../lib/format/format';
 import {
   credentialsApi,
   useGetCredentialIssuingQuery,
   useIssueCredentialsMutation,
   useRevokeAwardBadgeMutation,
+  useSendAwardBadgeMutation,
   useSetCredentialIssuingMutation,
   useSetOrganizationIssuingMutation,
 } from '../api/credentials-api';
@@ -186,9 +188,39 @@ export function SignedCredentialsCard({
             ) : null}
             {data.enabled ? (
               <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
-                New and corrected awards from uploads are issued automatically.
+                New and corrected awards from uploads are issued automatically. Holders with an
+                e-mail address are sent the link of their credential.
               </Typography>
             ) : null}
+            <FormControlLabel
+              sx={{ display: 'flex', mt: 3, alignItems: 'flex-start' }}
+              control={
+                <Switch
+                  checked={data.showOutcomes}
+                  disabled={!canIssue || switching}
+                  onChange={(_event, checked) =>
+                    void run(
+                      () => setEnabled({ id: credential.id, showOutcomes: checked }).unwrap(),
+                      checked
+                        ? 'Credential pages show this program’s published outcomes.'
+                        : 'Credential pages no longer show this program’s outcomes.',
+                    )
+                  }
+                />
+              }
+              label={
+                <Box sx={{ pt: 1 }}>
+                  <Typography>
+                    Show this program’s published outcomes on its credential pages
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    The median wage, wage growth and employment rate of all its graduates, as the
+                    insights publish them: never a figure about the holder, never one about fewer
+                    than 10 people.
+                  </Typography>
+                </Box>
+              }
+            />
           </>
         )}
       </CardContent>
@@ -235,10 +267,51 @@ export function AwardBadgeCell({
           </IconButton>
         </Tooltip>
       ) : null}
+      {badge.state === 'ISSUED' && canIssue && badge.holderEmail ? (
+        <SendButton badge={badge} credentialId={credentialId} holder={holder} />
+      ) : null}
       {badge.state === 'ISSUED' && canIssue ? (
         <RevokeButton awardId={badge.awardId} credentialId={credentialId} holder={holder} />
       ) : null}
     </Box>
+  );
+}
+
+/** E-mails the holder the link of their credential again (they lost it, or it never arrived). */
+function SendButton({
+  badge,
+  credentialId,
+  holder,
+}: {
+  badge: TAwardBadge;
+  credentialId: number;
+  holder: string;
+}) {
+  const [send, { isLoading }] = useSendAwardBadgeMutation();
+  const { showSnackbar } = useSnackbar();
+  const sent = badge.sentAt
+    ? `Sent to ${badge.holderEmail} on ${formatDate(badge.sentAt)}. Send again`
+    : `Not sent yet. Send to ${badge.holderEmail}`;
+  return (
+    <Tooltip title={sent}>
+      <span>
+        <IconButton
+          size="small"
+          disabled={isLoading}
+          aria-label={`Send ${holder} the link of their signed credential`}
+          onClick={() =>
+            void send({ awardId: badge.awardId, credentialId })
+              .unwrap()
+              .then(
+                () => showSnackbar(`The link was sent to ${badge.holderEmail}.`, 'success'),
+                (error: unknown) => showSnackbar(getErrorText(error), 'error'),
+              )
+          }
+        >
+          <ForwardToInboxOutlined fontSize="small" />
+        </IconButton>
+      </span>
+    </Tooltip>
   );
 }
 
