@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { TInsightsData } from '@laurel/contract/insights';
+import type { InsightHiddenReason, TInsightsData } from '@laurel/contract/insights';
 import { ROLES } from '@laurel/contract/roles';
 
 import type { AwardTable, Database, EarningsYearTable } from '../src/db/schema.ts';
@@ -71,6 +71,8 @@ interface Reference {
   topJobRole: RefFigure & { name: string | null };
   points: Array<RefFigure & { p25: number | null; p75: number | null }>;
   awards: number;
+  /** The earliest award year of the cohort: relative year r has data once this year's has. */
+  firstAwardYear: number;
   matched: number;
   gaps: number[];
 }
@@ -159,6 +161,7 @@ function reference(people: Person[], rows: Row[], inCohort: Person[]): Reference
     topJobRole: topOf(employedAtOne.map((row) => row!.jobRole).filter((x) => x !== null)),
     points,
     awards: inCohort.length,
+    firstAwardYear: Math.min(...inCohort.map((p) => p.awardYear)),
     matched: matched.length,
     gaps: [
       inCohort.filter((p) => p.matchStatus === 'NOT_MATCHED').length,
@@ -181,12 +184,18 @@ function referenceOf(
   );
 }
 
-let withheldFigures = 0;
+/** How many figures were checked as shown and as hidden for each reason, since the last reset. */
+let checkedFigures: Record<'SHOWN' | InsightHiddenReason, number>;
+function resetCheckedFigures() {
+  checkedFigures = { SHOWN: 0, TOO_RECENT: 0, FEWER_THAN_MIN: 0, WITHHELD: 0 };
+}
+resetCheckedFigures();
 
 /**
- * A published figure against the reference: over fewer than 10 people it is suppressed as
- * "fewer than 10"; withheld by complementary suppression it gives neither value nor n; otherwise
- * it equals the reference, with the small-sample flag below 30.
+ * A published figure against the reference: over no one, where no award of the cohort has the
+ * year it is measured at complete yet, it is hidden as too recent; over fewer than 10 people it is
+ * hidden as "fewer than 10"; withheld by complementary suppression it gives neither value nor n
+ * and says so; otherwise it equals the reference, with the small-sample flag below 30.
  */
 function expectFigure(
   got: {
@@ -194,31 +203,39 @@ function expectFigure(
     n: number | null;
     lessThan: number | null;
     suppressed: boolean;
+    reason: InsightHiddenReason | null;
     smallSample?: boolean;
   },
   expected: RefFigure,
   path: string,
+  tooRecent = false,
 ) {
   const value = 'value' in got ? got.value : (got as unknown as { median: number | null }).median;
+  const shown = {
+    n: got.n,
+    lessThan: got.lessThan,
+    suppressed: got.suppressed,
+    reason: got.reason,
+  };
   if (expected.n < 10) {
-    expect({ n: got.n, lessThan: got.lessThan, suppressed: got.suppressed }, path).toEqual({
-      n: null,
-      lessThan: 10,
-      suppressed: true,
-    });
+    const reason = tooRecent && expected.n === 0 ? 'TOO_RECENT' : 'FEWER_THAN_MIN';
+    expect(shown, path).toEqual({ n: null, lessThan: 10, suppressed: true, reason });
     expect(value, path).toBeNull();
+    checkedFigures[reason] += 1;
     return;
   }
   if (got.n === null) {
-    expect([got.lessThan, got.suppressed, value], path).toEqual([null, true, null]);
-    withheldFigures += 1;
+    expect(shown, path).toEqual({ n: null, lessThan: null, suppressed: true, reason: 'WITHHELD' });
+    expect(value, path).toBeNull();
+    checkedFigures.WITHHELD += 1;
     return;
   }
   expect(got.n, path).toBe(expected.n);
   expectClose(value, expected.value, path);
-  expect(got.suppressed, path).toBe(expected.value === null);
+  expect([got.suppressed, got.reason], path).toEqual([expected.value === null, null]);
   if (got.smallSample !== undefined && !got.suppressed)
     expect(got.smallSample, path).toBe(expected.n < 30);
+  checkedFigures.SHOWN += 1;
 }
 
 function expectCount(
@@ -233,33 +250,27 @@ function expectCount(
 
 /** Every figure of an answer against the reference of its cohort. */
 function expectMatchesReference(got: TInsightsData, ref: Reference, path: string) {
-  expectFigure(got.earnings.salary, ref.salary, `${path} salary`);
-  expectFigure(got.earnings.salaryIncrease, ref.salaryIncrease, `${path} increase`);
+  const tooRecent = (r: number) => ref.firstAwardYear + r > AS_OF;
+  expectFigure(got.earnings.salary, ref.salary, `${path} salary`, tooRecent(1));
+  expectFigure(got.earnings.salaryIncrease, ref.salaryIncrease, `${path} increase`, tooRecent(1));
   const g = got.earnings.salaryGrowth;
   if (!g.suppressed) {
     expectFigure(g, ref.growth[g.horizonYears - 1]!, `${path} growth`);
     expect([g.nAtStart, g.nAtEnd]).toEqual([g.n, g.n]);
-    // No longer horizon could have been shown on its own.
-    for (let h = g.horizonYears + 1; h <= 5; h += 1)
-      if (ref.growth[h - 1]!.n >= 10) withheldFigures += 1;
   } else {
     for (let h = 1; h <= 5; h += 1)
       expect(ref.growth[h - 1]!.n < 10 || g.n === null, `${path} growth ${h}`).toBe(true);
   }
-  expectFigure(got.employment.employmentRate, ref.employmentRate, `${path} rate`);
-  for (const key of ['coverage', 'employmentRateAllAwards'] as const) {
-    const f = got.employment[key];
-    // Shown only when neither the matched nor the unmatched are fewer than 10.
-    if (!f.suppressed) expectFigure(f, ref[key], `${path} ${key}`);
-    else expect(f.value).toBeNull();
-  }
+  expectFigure(got.employment.employmentRate, ref.employmentRate, `${path} rate`, tooRecent(1));
+  for (const key of ['coverage', 'employmentRateAllAwards'] as const)
+    expectFigure(got.employment[key], ref[key], `${path} ${key}`, tooRecent(1));
   for (const key of ['topIndustry', 'topJobRole'] as const) {
     const top = got.employment[key];
-    expectFigure({ ...top, value: top.share }, ref[key], `${path} ${key}`);
+    expectFigure({ ...top, value: top.share }, ref[key], `${path} ${key}`, tooRecent(1));
     if (!top.suppressed) expect(top.name, `${path} ${key}`).toBe(ref[key].name);
   }
   got.chart.points.forEach((point, i) => {
-    expectFigure(point, ref.points[i]!, `${path} chart ${i - 5}`);
+    expectFigure(point, ref.points[i]!, `${path} chart ${i - 5}`, tooRecent(i - 5));
     if (!point.suppressed) {
       expectClose(point.p25, ref.points[i]!.p25, `${path} chart p25 ${i - 5}`);
       expectClose(point.p75, ref.points[i]!.p75, `${path} chart p75 ${i - 5}`);
@@ -577,7 +588,7 @@ describe.each(DIALECTS)('insights on %s', (dialect) => {
 
   it('matches the reference computation for every cohort and every range it offers', async () => {
     let checked = 0;
-    withheldFigures = 0;
+    resetCheckedFigures();
     for (const credentialId of [null, ...Object.values(credentials)]) {
       const q = credentialId ? `&credentialId=${credentialId}` : '';
       const all = await data(`organizationId=${orgId}${q}`);
@@ -627,8 +638,10 @@ describe.each(DIALECTS)('insights on %s', (dialect) => {
       }
     }
     expect(checked).toBeGreaterThan(15);
-    // The data hold small subgroups: some figures over 10 or more are withheld to protect them.
-    expect(withheldFigures).toBeGreaterThan(0);
+    // The data hold every kind: shown figures, figures of years no award has reached yet, figures
+    // over fewer than 10, and small subgroups that withhold some figures over 10 or more.
+    for (const [kind, count] of Object.entries(checkedFigures))
+      expect(count, `figures checked as ${kind}`).toBeGreaterThan(0);
   });
 
   it('stores the same figures when a second thread reads and counts part of the awards', async () => {
@@ -664,13 +677,12 @@ describe.each(DIALECTS)('insights on %s', (dialect) => {
     const pool2016 = await data(`credentialId=${second}&awardYearFrom=2016&awardYearTo=2018`);
     // 7 two-credential people at +1, 12 under the floor and 11 part-time only: 7 wages at +1.
     expect(pool2016.chart.points[6]).toMatchObject({ n: null, lessThan: 10, suppressed: true });
-    // All 30 employed at +1 (part-time and under the floor too), unless withheld to protect others.
-    const rate = pool2016.employment.employmentRate;
-    expect(rate.n === null ? rate.value : [rate.n, rate.value]).toEqual(
-      rate.n === null ? null : [30, 1],
-    );
-    const industry = pool2016.employment.topIndustry;
-    if (industry.n !== null) expect([industry.name, industry.n]).toEqual(['Retail Trade', 30]);
+    // All 30 are employed at +1 (part-time and under the floor too), a count that would single out
+    // a smaller group of the credential's other pools: the rate and the top industry over them
+    // are withheld.
+    const withheld = { n: null, lessThan: null, suppressed: true, reason: 'WITHHELD' };
+    expect(pool2016.employment.employmentRate).toMatchObject({ ...withheld, value: null });
+    expect(pool2016.employment.topIndustry).toMatchObject({ ...withheld, name: null, share: null });
     // All credentials, all years: the 14 two-credential people count once, by their 2016 award.
     const organization = await data('');
     const people = new Set(cohorts.people.map((p) => p.externalId)).size;
@@ -894,6 +906,15 @@ describe.each(DIALECTS)('insights on %s', (dialect) => {
     const few = await data(`credentialId=${credentials.edge}&awardYearFrom=2019`);
     expect(few.awardYearFrom).toBe(2019);
     expect(few.chart.points[5 + 5]).toMatchObject({ suppressed: true, reason: 'FEWER_THAN_MIN' });
+    // +1 is shown; −1 covers 10 people or more but is withheld to protect a smaller group; every
+    // other year covers fewer than 10.
+    expect(few.chart.points.map((p) => p.reason)).toEqual([
+      ...Array<string>(4).fill('FEWER_THAN_MIN'),
+      'WITHHELD',
+      'FEWER_THAN_MIN',
+      null,
+      ...Array<string>(4).fill('FEWER_THAN_MIN'),
+    ]);
     for (const point of few.chart.points)
       expect(point.reason).toBe(
         !point.suppressed ? null : point.lessThan !== null ? 'FEWER_THAN_MIN' : 'WITHHELD',
@@ -1149,12 +1170,16 @@ describe.each(DIALECTS)('insights on %s', (dialect) => {
     expect((await data(query)).earnings.salary).toEqual(before.earnings.salary);
     await rebuildInsights(db, orgId, { now: NOW });
     const fresh = await data(query);
-    withheldFigures = 0;
+    resetCheckedFigures();
     expectMatchesReference(
       fresh,
       referenceOf(cohorts.people, cohorts.rows, { credentialId: edge, from: 2019, to: 2021 }),
       'edge 2019–2021',
     );
+    // Its awards' every year up to +5 is complete: figures are shown, fewer than 10 or withheld.
+    expect(checkedFigures.TOO_RECENT).toBe(0);
+    for (const kind of ['SHOWN', 'FEWER_THAN_MIN', 'WITHHELD'] as const)
+      expect(checkedFigures[kind], `figures checked as ${kind}`).toBeGreaterThan(0);
     expect(fresh.earnings.salary.n).toBe(20);
   });
 
