@@ -67,7 +67,7 @@ async function readSignInCode(context: BrowserContext, email: string): Promise<s
       .first();
     const text = (await newest.locator('pre').textContent()) ?? '';
     const code = /sign-in code is (\d{8})/.exec(text)?.[1];
-    expect(code, `a sign-in code in the mailbox for ${email}`).toBeTruthy();
+    expect(code, `a sign-in code in the mailbox for ${email}`).toBeDefined();
     return code!;
   } finally {
     await mailbox.close();

@@ -71,7 +71,7 @@ export async function readResetCodeFromMailbox(page: Page, email: string): Promi
       .first();
     const text = (await newest.locator('pre').textContent()) ?? '';
     const code = /reset code is (\d{6})/.exec(text)?.[1];
-    expect(code, `a reset code in the mailbox for ${email}`).toBeTruthy();
+    expect(code, `a reset code in the mailbox for ${email}`).toBeDefined();
     return code!;
   } finally {
     await mailbox.close();

@@ -379,7 +379,7 @@ describe.each(DIALECTS)('the audit trail on %s', (dialect) => {
           .status,
       ).toBe(200);
       const code = /reset code is (\d{6})/.exec(await lastMailTo(person.email))?.[1];
-      expect(code).toBeTruthy();
+      expect(code).toBeDefined();
       const confirmed = await identity('ConfirmForgotPassword', {
         ClientId: TEST_CLIENT_ID,
         Username: person.email,
@@ -636,7 +636,7 @@ describe.each(DIALECTS)('the audit trail on %s', (dialect) => {
         summary: `Invitation of ${second} sent again`,
       });
       const token = /token=([^\s&]+)/.exec(await lastMailTo(second))?.[1];
-      expect(token).toBeTruthy();
+      expect(token).toBeDefined();
       await watch();
       const accepted = await call('POST', API_PATHS.invitation, {
         body: {

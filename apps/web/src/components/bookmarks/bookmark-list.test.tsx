@@ -44,7 +44,7 @@ function renderList(
 describe('BookmarkList widget (spec §2)', () => {
   it("shows the caller's title and at most 5 entries by default, newest first", () => {
     renderList({ title: 'Your bookmarks' });
-    expect(screen.getByRole('heading', { name: 'Your bookmarks' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Your bookmarks' });
     const rows = within(screen.getByRole('list', { name: 'Your bookmarks' })).getAllByRole(
       'listitem',
     );
@@ -66,7 +66,7 @@ describe('BookmarkList widget (spec §2)', () => {
 
   it('counts only the bookmarks the filter keeps', () => {
     renderList({ title: 'Credentials', itemType: 'credentials', limit: 2 });
-    expect(screen.getByRole('button', { name: 'View All (4)' })).toBeTruthy();
+    screen.getByRole('button', { name: 'View All (4)' });
     expect(screen.getAllByRole('button', { name: 'Remove' })).toHaveLength(2);
   });
 
@@ -81,24 +81,24 @@ describe('BookmarkList widget (spec §2)', () => {
       .spyOn(globalThis, 'fetch')
       .mockResolvedValue(jsonResponse(bookmarks.slice(0, 2)));
     renderList({ title: 'Mine' }, { data: [], loaded: false });
-    expect(await screen.findByText('Bookmark B')).toBeTruthy();
+    await screen.findByText('Bookmark B');
     expect((fetchMock.mock.calls[0]?.[0] as Request).url).toMatch(/\/api\/users\/bookmarks$/);
   });
 
   it('says how to start when there are no bookmarks, with the platform admin wording for them', () => {
     renderList({ title: 'Mine' }, { data: [] });
-    expect(screen.getByText(MESSAGES.bookmarksEmpty)).toBeTruthy();
+    screen.getByText(MESSAGES.bookmarksEmpty);
   });
 
   it('uses "any detail page" for platform admins', () => {
     renderList({ title: 'Mine' }, { data: [], roleId: ROLES.PLATFORM_ADMIN });
-    expect(screen.getByText(MESSAGES.bookmarksEmptyPlatformAdmin)).toBeTruthy();
+    screen.getByText(MESSAGES.bookmarksEmptyPlatformAdmin);
     expect(screen.queryByText(MESSAGES.bookmarksEmpty)).toBeNull();
   });
 
   it('says nothing matches when bookmarks exist but the filter keeps none', () => {
     renderList({ title: 'Users', itemType: 'users' });
-    expect(screen.getByText(MESSAGES.bookmarksNoMatch)).toBeTruthy();
+    screen.getByText(MESSAGES.bookmarksNoMatch);
   });
 
   it('removes an entry and offers UNDO, which restores it', async () => {
@@ -108,10 +108,10 @@ describe('BookmarkList widget (spec §2)', () => {
       .mockResolvedValueOnce(jsonResponse({ id: 42 }, 201));
     const { store } = renderList({ title: 'Mine', limit: 0 }, { data: bookmarks.slice(0, 1) });
     await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
-    expect(await screen.findByText(MESSAGES.bookmarkRemoved)).toBeTruthy();
+    await screen.findByText(MESSAGES.bookmarkRemoved);
     expect(store.getState().bookmarks.data).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'UNDO' }));
-    expect(await screen.findByText(MESSAGES.bookmarkRestored)).toBeTruthy();
+    await screen.findByText(MESSAGES.bookmarkRestored);
     expect(store.getState().bookmarks.data.map((b) => b.id)).toEqual([42]);
     const undo = fetchMock.mock.calls[1]?.[0] as Request;
     expect(undo.method).toBe('POST');
@@ -122,7 +122,7 @@ describe('BookmarkList widget (spec §2)', () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ message: 'No' }, 500));
     const { store } = renderList({ title: 'Mine' }, { data: bookmarks.slice(0, 1) });
     await userEvent.click(screen.getByRole('button', { name: 'Remove' }));
-    expect(await screen.findByText(MESSAGES.bookmarkDeleteError)).toBeTruthy();
+    await screen.findByText(MESSAGES.bookmarkDeleteError);
     await waitFor(() => expect(store.getState().bookmarks.data).toHaveLength(1));
   });
 });

@@ -18,7 +18,7 @@ describe('record statuses', () => {
 
   it('puts the words on the chip, never the code', () => {
     render(<StatusChip status="TERMINATED" />);
-    expect(screen.getByText('Terminated')).toBeTruthy();
+    screen.getByText('Terminated');
     expect(screen.queryByText('TERMINATED')).toBeNull();
   });
 });

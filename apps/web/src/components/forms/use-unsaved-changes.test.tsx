@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, Route, Routes } from 'react-router';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
@@ -63,7 +63,7 @@ describe('useUnsavedChanges', () => {
     renderForm();
     expect(beforeUnloadIsPrevented()).toBe(false);
     await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
-    expect(screen.getByText('Another screen')).toBeTruthy();
+    screen.getByText('Another screen');
     expect(screen.queryByText(UNSAVED_CHANGES_TITLE)).toBeNull();
   });
 
@@ -74,15 +74,14 @@ describe('useUnsavedChanges', () => {
 
     await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
     const dialog = await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TITLE });
-    expect(dialog).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Keep editing' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Keep editing' }));
     await questionGone();
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Ada');
     expect(screen.queryByText('Another screen')).toBeNull();
 
     await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
     await user.click(await screen.findByRole('button', { name: 'Discard changes' }));
-    expect(await screen.findByText('Another screen')).toBeTruthy();
+    await screen.findByText('Another screen');
   });
 
   it('asks the browser to confirm a reload or close while changes are unsaved', async () => {
@@ -99,13 +98,13 @@ describe('useUnsavedChanges', () => {
     renderForm();
     await user.type(screen.getByLabelText('Name'), 'Ada');
     await user.click(screen.getByRole('button', { name: 'Close' }));
-    expect(await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TITLE })).toBeTruthy();
+    await screen.findByRole('dialog', { name: UNSAVED_CHANGES_TITLE });
     await user.click(screen.getByRole('button', { name: 'Keep editing' }));
     await questionGone();
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Ada');
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await user.click(screen.getByRole('link', { name: 'Elsewhere' }));
-    expect(await screen.findByText('Another screen')).toBeTruthy();
+    await screen.findByText('Another screen');
   });
 });

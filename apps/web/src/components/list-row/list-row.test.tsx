@@ -21,12 +21,12 @@ const renderRow = (props: Partial<Parameters<typeof ListRow>[0]> = {}) =>
 describe('ListRow', () => {
   it('caps the badge at 99 and shows 99+', () => {
     renderRow({ iconBadge: 150 });
-    expect(screen.getByText('99+')).toBeTruthy();
+    screen.getByText('99+');
   });
 
   it('shows a badge of exactly 99 as 99', () => {
     renderRow({ iconBadge: 99 });
-    expect(screen.getByText('99')).toBeTruthy();
+    screen.getByText('99');
     expect(screen.queryByText('99+')).toBeNull();
   });
 
@@ -37,8 +37,8 @@ describe('ListRow', () => {
 
   it('renders title, subtitle and a link when given', () => {
     renderRow({ link: '/organizations/7/credentials/3' });
-    expect(screen.getByText('Welding Certificate')).toBeTruthy();
-    expect(screen.getByText('Northwind Technical College')).toBeTruthy();
+    screen.getByText('Welding Certificate');
+    screen.getByText('Northwind Technical College');
     expect(screen.getByRole('link').getAttribute('href')).toBe('/organizations/7/credentials/3');
   });
 

@@ -115,7 +115,7 @@ describe('page view tracking', () => {
     );
     click('credential');
     // Loading: the route's own title stands in, and the page view waits for the record's name.
-    expect(screen.getByText('Loading')).toBeTruthy();
+    screen.getByText('Loading');
     expect(document.title).toBe('Credential · Laurel');
     expect(views()).toHaveLength(1);
 

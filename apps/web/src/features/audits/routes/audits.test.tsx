@@ -97,7 +97,7 @@ describe('the audit table', () => {
     const email = [...table.querySelectorAll<HTMLElement>('[tabindex="0"]')].find((element) =>
       element.textContent?.includes('parker.haddad.2@northwind.demo'),
     );
-    expect(email).toBeTruthy();
+    expect(email).toBeInstanceOf(HTMLElement);
     const style = getComputedStyle(email!);
     expect(style.whiteSpace).toBe('nowrap');
     expect(style.textOverflow).toBe('ellipsis');

@@ -77,21 +77,17 @@ describe('the invitation link', () => {
   it('names organization, inviter and role, and takes the password chosen there', async () => {
     const sent = serve(pending);
     renderLink();
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Join Northwind Technical College' }),
-    ).toBeTruthy();
-    expect(
-      screen.getByText(
-        /Olivia Admin invited you to join Northwind Technical College on Laurel as Organization Admin\./,
-      ),
-    ).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: 'Join Northwind Technical College' });
+    screen.getByText(
+      /Olivia Admin invited you to join Northwind Technical College on Laurel as Organization Admin\./,
+    );
     expect((screen.getByLabelText('E-mail address') as HTMLInputElement).value).toBe(INVITED);
-    expect(screen.getByText(/add a passkey/)).toBeTruthy();
+    screen.getByText(/add a passkey/);
 
     // The rules are checked here before anything is sent.
     await userEvent.type(screen.getByLabelText('New password', { exact: true }), 'short');
     await userEvent.click(screen.getByRole('button', { name: 'Set password and join' }));
-    expect(await screen.findByText('Use at least 14 characters.')).toBeTruthy();
+    await screen.findByText('Use at least 14 characters.');
     expect(sent.filter((call) => call.path === API_PATHS.invitation)).toEqual([]);
 
     await userEvent.clear(screen.getByLabelText('New password', { exact: true }));
@@ -100,7 +96,7 @@ describe('the invitation link', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Set password and join' }));
     // The identity service here cannot finish the sign-in: the sign-in screen takes over, with
     // the address filled in (`?checkEmail=true`, spec §2).
-    expect(await screen.findByText(CHECK_EMAIL_NOTE)).toBeTruthy();
+    await screen.findByText(CHECK_EMAIL_NOTE);
     expect((screen.getByLabelText('E-mail address') as HTMLInputElement).value).toBe(INVITED);
     expect(sent).toEqual([
       { path: API_PATHS.invitationDetails, body: { token: 't0k3n' } },
@@ -114,20 +110,16 @@ describe('the invitation link', () => {
   it('sends a company user on without a password', async () => {
     serve({ ...pending, isFederated: true, passkeysAllowed: false });
     renderLink();
-    expect(
-      await screen.findByRole('button', { name: 'Continue with company sign-in' }),
-    ).toBeTruthy();
+    await screen.findByRole('button', { name: 'Continue with company sign-in' });
     expect(screen.queryByLabelText('New password', { exact: true })).toBeNull();
-    expect(screen.getByText(/company account \(new\.person@northwind\.demo\)/)).toBeTruthy();
+    screen.getByText(/company account \(new\.person@northwind\.demo\)/);
   });
 
   it('says what to do with a used, an expired, a withdrawn and an unknown link', async () => {
     serve({ ...pending, status: 'ACCEPTED' });
     const used = renderLink();
-    expect(
-      await screen.findByRole('heading', { level: 1, name: INVITATION_TITLES.accepted }),
-    ).toBeTruthy();
-    expect(screen.getByText(INVITATION_MESSAGES.used)).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: INVITATION_TITLES.accepted });
+    screen.getByText(INVITATION_MESSAGES.used);
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() =>
       expect((screen.getByLabelText('E-mail address') as HTMLInputElement).value).toBe(INVITED),
@@ -137,37 +129,31 @@ describe('the invitation link', () => {
 
     serve({ ...pending, status: 'EXPIRED' });
     const expired = renderLink();
-    expect(
-      await screen.findByRole('heading', { level: 1, name: INVITATION_TITLES.expired }),
-    ).toBeTruthy();
-    expect(
-      screen.getByText(
-        /Ask Olivia Admin or another admin of Northwind Technical College to send you a new invitation/,
-      ),
-    ).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: INVITATION_TITLES.expired });
+    screen.getByText(
+      /Ask Olivia Admin or another admin of Northwind Technical College to send you a new invitation/,
+    );
     expect(screen.queryByRole('button', { name: 'Set password and join' })).toBeNull();
     expired.unmount();
     vi.restoreAllMocks();
 
     serve({ ...pending, status: 'REVOKED' });
     const revoked = renderLink();
-    expect(
-      await screen.findByRole('heading', { level: 1, name: INVITATION_TITLES.revoked }),
-    ).toBeTruthy();
-    expect(screen.getByText(new RegExp(INVITATION_MESSAGES.revoked.slice(0, 30)))).toBeTruthy();
+    await screen.findByRole('heading', { level: 1, name: INVITATION_TITLES.revoked });
+    screen.getByText(new RegExp(INVITATION_MESSAGES.revoked.slice(0, 30)));
     revoked.unmount();
     vi.restoreAllMocks();
 
     serve({ status: 400, message: INVITATION_MESSAGES.invalid });
     renderLink();
-    expect(await screen.findByText(INVITATION_MESSAGES.invalid)).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: INVITATION_TITLES.invalid })).toBeTruthy();
+    await screen.findByText(INVITATION_MESSAGES.invalid);
+    screen.getByRole('heading', { level: 1, name: INVITATION_TITLES.invalid });
   });
 
   it('says a link without its token does not work, asking nothing of the server', async () => {
     const sent = serve(pending);
     renderLink('/auth/accept-invitation');
-    expect(await screen.findByText(INVITATION_MESSAGES.invalid)).toBeTruthy();
+    await screen.findByText(INVITATION_MESSAGES.invalid);
     expect(sent).toEqual([]);
   });
 });

@@ -103,7 +103,7 @@ describe('signing in without the password', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: PASSWORDLESS_LABELS.emailCode }));
 
     await screen.findByRole('heading', { name: 'Check your e-mail' });
-    expect(screen.getByText(/We e-mailed an 8-digit code to u\*\*\*@n\*\*\*/)).toBeTruthy();
+    screen.getByText(/We e-mailed an 8-digit code to u\*\*\*@n\*\*\*/);
     expect(calls[0]).toMatchObject({
       action: 'InitiateAuth',
       body: {
@@ -115,14 +115,14 @@ describe('signing in without the password', { timeout: 20_000 }, () => {
     const code = screen.getByLabelText('Code from the e-mail');
     await userEvent.type(code, '1234567');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText('Enter the 8-digit code from the e-mail.')).toBeTruthy();
+    await screen.findByText('Enter the 8-digit code from the e-mail.');
     expect(calls).toHaveLength(1);
 
     // Only digits, at most eight of them.
     await userEvent.type(code, '8x9');
     expect((code as HTMLInputElement).value).toBe('12345678');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByText(/That code is not correct/)).toBeTruthy();
+    await screen.findByText(/That code is not correct/);
     expect(calls[1]).toMatchObject({
       action: 'RespondToAuthChallenge',
       body: {
@@ -143,8 +143,8 @@ describe('signing in without the password', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: PASSWORDLESS_LABELS.emailCode }));
     await screen.findByText(/\(1\)/);
     await userEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
-    expect(await screen.findByText(/A new code is on its way/)).toBeTruthy();
-    expect(screen.getByText(/\(2\)/)).toBeTruthy();
+    await screen.findByText(/A new code is on its way/);
+    screen.getByText(/\(2\)/);
     expect(calls.map((call) => call.action)).toEqual(['InitiateAuth', 'InitiateAuth']);
   });
 
@@ -160,13 +160,13 @@ describe('signing in without the password', { timeout: 20_000 }, () => {
 
     await screen.findByRole('heading', { name: 'Sign in with a passkey' });
     // This browser (jsdom) has no WebAuthn: the identity client says passkeys are not supported.
-    expect(await screen.findByText(/This browser or device cannot use passkeys/)).toBeTruthy();
+    await screen.findByText(/This browser or device cannot use passkeys/);
     expect(calls[0]).toMatchObject({
       body: { AuthFlow: 'USER_AUTH', AuthParameters: { PREFERRED_CHALLENGE: 'WEB_AUTHN' } },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(calls).toHaveLength(2));
-    expect(await screen.findByText(/cannot use passkeys/)).toBeTruthy();
+    await screen.findByText(/cannot use passkeys/);
   });
 
   it('offers the ways the identity service allows, and a chosen password can lead to MFA selection and an e-mailed code', async () => {
@@ -207,11 +207,11 @@ describe('signing in without the password', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
 
     await screen.findByRole('heading', { name: 'Two-step verification' });
-    expect(screen.getByRole('button', { name: /^Authenticator app/ })).toBeTruthy();
+    screen.getByRole('button', { name: /^Authenticator app/ });
     await userEvent.click(screen.getByRole('button', { name: /^Code by e-mail/ }));
 
     await screen.findByLabelText('Code from the e-mail');
-    expect(screen.getByRole('heading', { name: 'Two-step verification' })).toBeTruthy();
+    screen.getByRole('heading', { name: 'Two-step verification' });
     // The second step's code comes again only by signing in again.
     expect(screen.queryByRole('button', { name: 'Send a new code' })).toBeNull();
     expect(calls.map((call) => call.body.ChallengeName ?? call.body.AuthFlow)).toEqual([
@@ -236,7 +236,7 @@ describe('signing in without the password', { timeout: 20_000 }, () => {
       </AuthProvider>,
       { route: '/auth/select-mfa' },
     );
-    expect(await screen.findByText(/has expired or was opened directly/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'sign in again' })).toBeTruthy();
+    await screen.findByText(/has expired or was opened directly/);
+    screen.getByRole('link', { name: 'sign in again' });
   });
 });

@@ -61,9 +61,7 @@ describe('the sign-in screen knows the address', () => {
       'Brand-new-Passw0rd',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    await waitFor(() =>
-      expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy(),
-    );
+    await waitFor(() => screen.getByRole('heading', { level: 1, name: 'Sign in' }));
     expect(identityActions).toContain('AWSCognitoIdentityProviderService.ConfirmForgotPassword');
     expect((screen.getByLabelText('E-mail address') as HTMLInputElement).value).toBe(
       'robin@northwind.demo',
@@ -77,7 +75,7 @@ describe('the sign-in screen knows the address', () => {
     await userEvent.type(password, 'short');
     expect(screen.queryByText('Use at least 14 characters.')).toBeNull();
     await userEvent.tab();
-    expect(await screen.findByText('Use at least 14 characters.')).toBeTruthy();
+    await screen.findByText('Use at least 14 characters.');
     // Once shown, the message follows each keystroke.
     await userEvent.type(password, 'ButLongerNow1');
     await waitFor(() => expect(screen.queryByText('Use at least 14 characters.')).toBeNull());

@@ -47,7 +47,7 @@ describe('the benchmarks page', () => {
     expect(labels(ROLES.USER)).not.toContain('Benchmarks');
     const fetchMock = vi.spyOn(globalThis, 'fetch');
     renderAs(ROLES.ORGANIZATION_ADMIN);
-    expect(await screen.findByText(/access/i)).toBeTruthy();
+    await screen.findByText(/access/i);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -92,22 +92,18 @@ describe('the benchmarks page', () => {
     expect(demo.textContent).toContain(
       'Source: Fictional demo benchmark (not official statistics)',
     );
-    expect(within(demo).getByText('High-school earnings threshold')).toBeTruthy();
+    within(demo).getByText('High-school earnings threshold');
 
     const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
     await userEvent.upload(input, new File(['x'], 'bad.csv', { type: 'text/csv' }));
     const refusal = await screen.findByTestId('benchmark-refusal');
-    expect(
-      within(refusal).getByText('Line 3, value: must be an amount in dollars above 0, e.g. 52100'),
-    ).toBeTruthy();
-    expect(within(refusal).getByText('Line 3: repeats line 2')).toBeTruthy();
+    within(refusal).getByText('Line 3, value: must be an amount in dollars above 0, e.g. 52100');
+    within(refusal).getByText('Line 3: repeats line 2');
 
     await userEvent.upload(input, new File(['x'], 'oregon.csv', { type: 'text/csv' }));
-    expect(await screen.findByRole('article', { name: 'oregon.csv' })).toBeTruthy();
+    await screen.findByRole('article', { name: 'oregon.csv' });
     await waitFor(() => expect(screen.queryByTestId('benchmark-refusal')).toBeNull());
-    expect(
-      await screen.findByText('Imported 2 benchmark rows from oregon.csv', {}, { timeout: 4000 }),
-    ).toBeTruthy();
+    await screen.findByText('Imported 2 benchmark rows from oregon.csv', {}, { timeout: 4000 });
     expect(fetchMock.mock.calls.length).toBeGreaterThanOrEqual(4);
   });
 
@@ -169,7 +165,7 @@ describe('the benchmarks page', () => {
     await userEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls).not.toContain('PUT /api/benchmarks/1');
-    expect(screen.getByRole('article', { name: 'demo-benchmarks.csv' })).toBeTruthy();
+    screen.getByRole('article', { name: 'demo-benchmarks.csv' });
 
     await userEvent.upload(replaceInput, file);
     const again = await screen.findByRole('dialog', { name: 'Replace this data set?' });
@@ -204,9 +200,9 @@ describe('the benchmarks page', () => {
     );
     renderAs(ROLES.PLATFORM_ADMIN);
     const newer = await screen.findByRole('article', { name: 'newer.csv' });
-    expect(within(newer).getByText('Used first for overlapping rows')).toBeTruthy();
+    within(newer).getByText('Used first for overlapping rows');
     const older = screen.getByRole('article', { name: 'demo-benchmarks.csv' });
-    expect(within(older).getByText('Used after 1 other data set')).toBeTruthy();
+    within(older).getByText('Used after 1 other data set');
     expect(screen.getByTestId('benchmark-precedence').textContent).toContain(
       'the one higher in this list is used',
     );

@@ -54,7 +54,7 @@ const shownNames = () =>
 describe('BookmarksDrawer (spec §2)', () => {
   it("is titled 'View All Bookmarks' and lists every bookmark alphabetically, without a limit", () => {
     renderDrawer();
-    expect(screen.getByRole('heading', { name: MESSAGES.bookmarksDrawerTitle })).toBeTruthy();
+    screen.getByRole('heading', { name: MESSAGES.bookmarksDrawerTitle });
     expect(shownNames()).toEqual([
       'Accounting Clerk',
       'Bookkeeping',
@@ -79,7 +79,7 @@ describe('BookmarksDrawer (spec §2)', () => {
   it('says so when nothing matches the search', async () => {
     renderDrawer();
     await userEvent.type(screen.getByLabelText(MESSAGES.bookmarksSearchLabel), 'xyz');
-    expect(screen.getByText(MESSAGES.bookmarksNoMatch)).toBeTruthy();
+    screen.getByText(MESSAGES.bookmarksNoMatch);
   });
 
   it('closes with its close button', async () => {

@@ -63,7 +63,7 @@ describe('the credential form', () => {
     expect(document.activeElement).toBe(picker);
     expect(screen.queryByText('Choose an organization')).toBeNull();
     await userEvent.tab();
-    expect(await screen.findByText('Choose an organization')).toBeTruthy();
+    await screen.findByText('Choose an organization');
     expect(picker.getAttribute('aria-invalid')).toBe('true');
   });
 
@@ -72,7 +72,7 @@ describe('the credential form', () => {
     renderWithProviders(<CredentialFormDialog open organizationId={2} onClose={() => undefined} />);
     await userEvent.click(screen.getByRole('button', { name: 'Create credential' }));
     expect(helperOf(screen.getByRole('textbox', { name: /^Name/ }))).toBe('At least 2 characters');
-    expect(await screen.findByText('Choose a type')).toBeTruthy();
+    await screen.findByText('Choose a type');
     expect(created).toEqual([]);
   });
 

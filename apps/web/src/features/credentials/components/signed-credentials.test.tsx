@@ -83,15 +83,15 @@ describe('signed credentials of a credential', () => {
   it('lets an organization admin see the counts and issue all awards', async () => {
     const sent = serve({});
     renderCard(ROLES.ORGANIZATION_ADMIN);
-    expect(await screen.findByText(/of 120 awards issued/)).toBeTruthy();
-    expect(screen.getByText(/2 revoked/)).toBeTruthy();
+    await screen.findByText(/of 120 awards issued/);
+    screen.getByText(/2 revoked/);
     // Only a platform admin allows the organization.
     expect(screen.queryByRole('switch', { name: /Northwind may issue/ })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Issue for all awards' }));
     await waitFor(() =>
       expect(sent).toEqual([{ method: 'POST', path: API_PATHS.credentialIssue(8), body: {} }]),
     );
-    expect(await screen.findByText('Issuing has started.')).toBeTruthy();
+    await screen.findByText('Issuing has started.');
   });
 
   it('says why "Issue for all awards" is disabled once every award has its credential', async () => {
@@ -116,7 +116,7 @@ describe('signed credentials of a credential', () => {
   it('says a platform admin must allow the organization first, and lets one do it', async () => {
     const sent = serve({ organizationIssuingAllowed: false, enabled: false });
     renderCard(ROLES.ORGANIZATION_ADMIN);
-    expect(await screen.findByText(/A platform admin has not yet allowed/)).toBeTruthy();
+    await screen.findByText(/A platform admin has not yet allowed/);
     vi.restoreAllMocks();
     const allowed = serve({ organizationIssuingAllowed: false, enabled: false });
     renderCard(ROLES.PLATFORM_ADMIN);
@@ -140,10 +140,8 @@ describe('signed credentials of a credential', () => {
         <AwardBadgeCell badge={badge} credentialId={8} organizationId={2} holder="Ada Lovelace" />
       </AuthContext.Provider>,
     );
-    expect(screen.getByText('Issued')).toBeTruthy();
-    expect(
-      screen.getByRole('link', { name: 'Open the signed credential of Ada Lovelace' }),
-    ).toBeTruthy();
+    screen.getByText('Issued');
+    screen.getByRole('link', { name: 'Open the signed credential of Ada Lovelace' });
     expect(screen.queryByRole('button', { name: /Revoke/ })).toBeNull();
     unmount();
     renderWithProviders(

@@ -22,8 +22,8 @@ describe('ChartCard', () => {
       </>,
       { store },
     );
-    expect(await screen.findByText('first chart')).toBeTruthy();
-    expect(await screen.findByText('second chart')).toBeTruthy();
+    await screen.findByText('first chart');
+    await screen.findByText('second chart');
     expect(drawn[0]).toBe('first with 2 queued');
     expect(drawn.find((entry) => entry.startsWith('second'))).toBe('second with 1 queued');
     expect(store.getState().chartCard.renderQueue).toEqual([]);
@@ -37,7 +37,7 @@ describe('ChartCard', () => {
     const view = renderWithProviders(<ChartCard height={100}>{() => <p>mine</p>}</ChartCard>, {
       store,
     });
-    expect(screen.getByTestId('chart-skeleton')).toBeTruthy();
+    screen.getByTestId('chart-skeleton');
     expect(screen.queryByText('mine')).toBeNull();
     expect(store.getState().chartCard.renderQueue).toHaveLength(2);
     view.unmount();

@@ -52,46 +52,32 @@ describe('insights panel', () => {
   it('shows the six cards with their figures, n and privacy states', async () => {
     serve(insightsFixture());
     renderPanel();
-    expect(
-      await within(await screen.findByRole('article', { name: 'Salary' })).findByText('$52,300'),
-    ).toBeTruthy();
+    await within(await screen.findByRole('article', { name: 'Salary' })).findByText('$52,300');
     await allDrawn();
-    expect(within(card('Salary')).getByText('from 1,234 people')).toBeTruthy();
+    within(card('Salary')).getByText('from 1,234 people');
     expect(card('Salary growth').textContent).toContain('+38% over 5 years');
-    expect(within(card('Salary increase')).getByText('+$9,800')).toBeTruthy();
-    expect(within(card('Salary increase')).getByText(/^Small sample\./)).toBeTruthy();
+    within(card('Salary increase')).getByText('+$9,800');
+    within(card('Salary increase')).getByText(/^Small sample\./);
     expect(within(card('Salary')).queryByText(/Small sample/)).toBeNull();
-    expect(within(card('Employment rate')).getByText('64%')).toBeTruthy();
-    expect(
-      within(card('Top industry')).getByText('Health Care and Social Assistance'),
-    ).toBeTruthy();
-    expect(
-      within(card('Top industry')).getByText(
-        '31% of the 960 people employed a year after the award whose record names an industry',
-      ),
-    ).toBeTruthy();
+    within(card('Employment rate')).getByText('64%');
+    within(card('Top industry')).getByText('Health Care and Social Assistance');
+    within(card('Top industry')).getByText(
+      '31% of the 960 people employed a year after the award whose record names an industry',
+    );
     // The rate's coverage and the rate over every award looked up, and what "employed" means.
     expect(within(card('Employment rate')).getByTestId('employment-coverage').textContent).toBe(
       'Coverage: 81% of the awards looked up were matched. Over all of them, unmatched counted as not found: 52%.',
     );
-    expect(
-      within(card('Employment rate')).getByText(
-        'Employed: any job on record that year, part-time included.',
-      ),
-    ).toBeTruthy();
-    expect(
-      within(card('Salary growth')).getByText('from 800 people, the same people at both ends'),
-    ).toBeTruthy();
-    expect(
-      within(card('Salary')).getByText(
-        'Full time as the employer reports it; wages under $15,080 a year are left out.',
-      ),
-    ).toBeTruthy();
+    within(card('Employment rate')).getByText(
+      'Employed: any job on record that year, part-time included.',
+    );
+    within(card('Salary growth')).getByText('from 800 people, the same people at both ends');
+    within(card('Salary')).getByText(
+      'Full time as the employer reports it; wages under $15,080 a year are left out.',
+    );
     const hidden = card('Top job role');
     expect(within(hidden).getByTestId('insight-value').textContent).toBe('—');
-    expect(
-      within(hidden).getByText('Fewer than 10 people: hidden to protect privacy'),
-    ).toBeTruthy();
+    within(hidden).getByText('Fewer than 10 people: hidden to protect privacy');
     for (const name of [
       'Salary',
       'Salary growth',
@@ -105,13 +91,11 @@ describe('insights panel', () => {
       });
       expect(link.getAttribute('href')).toMatch(/^\/insights\/methodology#/);
     }
-    expect(screen.getByText(MESSAGES.salaryFooter)).toBeTruthy();
-    expect(screen.getByRole('heading', { name: MESSAGES.salaryChartTitle })).toBeTruthy();
-    expect(
-      screen.getByText('2,000 awards, 1,620 matched · data through 2025 · in 2025 dollars'),
-    ).toBeTruthy();
-    expect(screen.getByText('Not matched by the data provider')).toBeTruthy();
-    expect(screen.getByText('Matched, no wage records')).toBeTruthy();
+    screen.getByText(MESSAGES.salaryFooter);
+    screen.getByRole('heading', { name: MESSAGES.salaryChartTitle });
+    screen.getByText('2,000 awards, 1,620 matched · data through 2025 · in 2025 dollars');
+    screen.getByText('Not matched by the data provider');
+    screen.getByText('Matched, no wage records');
     // A gap under 10 is listed as fewer than 10, never exactly.
     const small = screen.getByText('Matched, no employment records').closest('li')!;
     expect(small.textContent).toContain('Fewer than 10');
@@ -152,17 +136,13 @@ describe('insights panel', () => {
       'Fewer than 10 people: hidden to protect privacy',
     );
     await userEvent.click(screen.getByRole('combobox', { name: 'Award years' }));
-    expect(
-      await screen.findByRole('option', { name: '2025–2027 (too recent: no data yet)' }),
-    ).toBeTruthy();
+    await screen.findByRole('option', { name: '2025–2027 (too recent: no data yet)' });
   });
 
   it('draws the chart through the render queue, with a data table as the alternative', async () => {
     serve(insightsFixture());
     const { store } = renderPanel();
-    expect(
-      await screen.findByRole('group', { name: /Salary Growth: 5 Years Before/ }),
-    ).toBeTruthy();
+    await screen.findByRole('group', { name: /Salary Growth: 5 Years Before/ });
     expect(store.getState().chartCard.renderQueue).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Show data table' }));
     const table = screen.getByRole('table', {
@@ -190,8 +170,8 @@ describe('insights panel', () => {
     const chart = await screen.findByRole('group', { name: /Salary Growth/ });
     chart.focus();
     await userEvent.keyboard('{ArrowRight}');
-    expect(within(chart).getByText('Same cohort: awards of 2015–2017')).toBeTruthy();
-    expect(within(chart).getByText('n = 411')).toBeTruthy();
+    within(chart).getByText('Same cohort: awards of 2015–2017');
+    within(chart).getByText('n = 411');
   });
 
   it('reads each year on the chart with the arrow keys, n included', async () => {
@@ -199,12 +179,12 @@ describe('insights panel', () => {
     renderPanel();
     const chart = await screen.findByRole('group', { name: /Salary Growth/ });
     chart.focus();
-    expect(await within(chart).findByText('Award year')).toBeTruthy();
+    await within(chart).findByText('Award year');
     await userEvent.keyboard('{ArrowRight}');
-    expect(within(chart).getByText('Median $52,300')).toBeTruthy();
-    expect(within(chart).getByText('n = 1,234')).toBeTruthy();
+    within(chart).getByText('Median $52,300');
+    within(chart).getByText('n = 1,234');
     await userEvent.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}');
-    expect(within(chart).getByText('Fewer than 10 people: hidden to protect privacy')).toBeTruthy();
+    within(chart).getByText('Fewer than 10 people: hidden to protect privacy');
   });
 
   it('says when earnings insights are unavailable for the organization', async () => {
@@ -215,9 +195,9 @@ describe('insights panel', () => {
       employment: { ...data.employment, status: 'unavailable' },
     });
     renderPanel();
-    expect(await screen.findByText(MESSAGES.earningsUnavailable)).toBeTruthy();
-    expect(screen.getByText(MESSAGES.earningsUnavailableDescription)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'support@laurel.example' })).toBeTruthy();
+    await screen.findByText(MESSAGES.earningsUnavailable);
+    screen.getByText(MESSAGES.earningsUnavailableDescription);
+    screen.getByRole('link', { name: 'support@laurel.example' });
     expect(screen.queryByRole('article')).toBeNull();
     expect(screen.queryByText(MESSAGES.salaryChartTitle)).toBeNull();
     // Nothing beside it counts awards or matches, asks for uploads or lists data gaps.
@@ -235,13 +215,9 @@ describe('insights panel', () => {
     );
     renderPanel('/?tab=insights', { credentialId: 9 });
     const notice = await screen.findByTestId('insights-unavailable');
-    expect(within(notice).getByText(MESSAGES.earningsUnavailable)).toBeTruthy();
-    expect(
-      within(notice).getByText(new RegExp(MESSAGES.supportLine.replace(/[.'?]/g, '.'))),
-    ).toBeTruthy();
-    await waitFor(() =>
-      expect(within(notice).getByRole('link', { name: 'support@laurel.example' })).toBeTruthy(),
-    );
+    within(notice).getByText(MESSAGES.earningsUnavailable);
+    within(notice).getByText(new RegExp(MESSAGES.supportLine.replace(/[.'?]/g, '.')));
+    await waitFor(() => within(notice).getByRole('link', { name: 'support@laurel.example' }));
     expect(screen.queryByText(/0 awards/)).toBeNull();
     expect(screen.queryByText(/Upload awards/)).toBeNull();
     expect(screen.queryByText(/Data gaps/i)).toBeNull();
@@ -258,9 +234,9 @@ describe('insights panel', () => {
       builtAt: null,
     });
     renderPanel();
-    expect(await screen.findByText(MESSAGES.earningsTemporarilyUnavailable)).toBeTruthy();
+    await screen.findByText(MESSAGES.earningsTemporarilyUnavailable);
     await allDrawn();
-    expect(screen.getByText(MESSAGES.employmentTemporarilyUnavailable)).toBeTruthy();
+    screen.getByText(MESSAGES.employmentTemporarilyUnavailable);
     expect(screen.queryByTestId('insights-summary')).toBeNull();
     expect(screen.queryByText(/No awards in this selection/)).toBeNull();
     expect(screen.queryByText('Who is counted')).toBeNull();
@@ -270,14 +246,14 @@ describe('insights panel', () => {
     const data = insightsFixture();
     serve({ ...data, earnings: { ...data.earnings, status: 'processing' } });
     renderPanel();
-    expect(await screen.findByText(MESSAGES.earningsTemporarilyUnavailable)).toBeTruthy();
+    await screen.findByText(MESSAGES.earningsTemporarilyUnavailable);
     await allDrawn();
     expect(screen.queryByText(MESSAGES.employmentTemporarilyUnavailable)).toBeNull();
-    expect(screen.getByText(new RegExp(MESSAGES.supportLine.replace(/[.'?]/g, '.')))).toBeTruthy();
+    screen.getByText(new RegExp(MESSAGES.supportLine.replace(/[.'?]/g, '.')));
     const mail = screen.getByRole('link', { name: 'support@laurel.example' });
     expect(mail.getAttribute('href')).toBe('mailto:support@laurel.example');
     expect(screen.queryByRole('article', { name: 'Salary' })).toBeNull();
-    expect(screen.getByRole('article', { name: 'Employment rate' })).toBeTruthy();
+    screen.getByRole('article', { name: 'Employment rate' });
   });
 
   it('takes its filter from the URL and puts changes back there', async () => {
@@ -333,7 +309,7 @@ describe('insights panel', () => {
     renderPanel();
     const filter = await screen.findByRole('combobox', { name: 'Credential' });
     await userEvent.click(filter);
-    expect(await screen.findByText('Showing 20 of 1,234 — type to narrow')).toBeTruthy();
+    await screen.findByText('Showing 20 of 1,234 — type to narrow');
     await userEvent.type(filter, '1200');
     await userEvent.click(await screen.findByRole('option', { name: 'Credential 1200 C-1200' }));
     await waitFor(() =>

@@ -49,10 +49,8 @@ describe('the earnings import card', () => {
       new File(['award_external_id\n'], 'earnings.csv', { type: 'text/csv' }),
     );
 
-    expect(
-      await screen.findByText('The file has 1 row with errors; nothing was stored.'),
-    ).toBeTruthy();
-    expect(screen.getByText('Line 2: award_date must be a date (YYYY-MM-DD)')).toBeTruthy();
+    await screen.findByText('The file has 1 row with errors; nothing was stored.');
+    screen.getByText('Line 2: award_date must be a date (YYYY-MM-DD)');
     expect(screen.queryByText('Something went wrong')).toBeNull();
     const post = fetchMock.mock.calls
       .map(([request]) => request as Request)
@@ -83,14 +81,12 @@ describe('the earnings import card', () => {
     const { container } = renderWithProviders(<EarningsImportCard organizationId={2} entitled />);
     const input = container.querySelector('input[type=file]') as HTMLInputElement;
     await userEvent.upload(input, new File(['x'], 'earnings.csv', { type: 'text/csv' }));
-    expect(await screen.findByText('Stored 200 of 500 rows')).toBeTruthy();
-    expect(
-      await screen.findByText(
-        /Imported 500 rows for 50 awards \(\s*12 newly matched\)/,
-        {},
-        { timeout: 3000 },
-      ),
-    ).toBeTruthy();
+    await screen.findByText('Stored 200 of 500 rows');
+    await screen.findByText(
+      /Imported 500 rows for 50 awards \(\s*12 newly matched\)/,
+      {},
+      { timeout: 3000 },
+    );
   });
 
   it('offers no import for an organization without the earnings entitlement', () => {
@@ -98,7 +94,7 @@ describe('the earnings import card', () => {
     const { container } = renderWithProviders(
       <EarningsImportCard organizationId={2} entitled={false} />,
     );
-    expect(screen.getByText(/neither matched nor billed/)).toBeTruthy();
+    screen.getByText(/neither matched nor billed/);
     expect(container.querySelector('input[type=file]')).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
   });

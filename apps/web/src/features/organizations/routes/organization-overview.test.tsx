@@ -66,7 +66,7 @@ describe('the organization overview', () => {
     ['a user', ROLES.USER],
   ])('shows %s no CRM link and never asks for its address', async (_who, roleId) => {
     const requests = renderOverview(roleId);
-    expect(await screen.findByText('Technical college')).toBeTruthy();
+    await screen.findByText('Technical college');
     expect(screen.queryByText('Salesforce')).toBeNull();
     expect(screen.queryByRole('link', { name: /Salesforce/ })).toBeNull();
     expect(requests).not.toContain(API_PATHS.salesforceUrl);

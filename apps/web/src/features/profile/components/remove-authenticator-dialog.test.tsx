@@ -40,7 +40,7 @@ describe('removing the authenticator app', () => {
     const dialog = screen.getByRole('dialog', { name: 'Remove the authenticator app?' });
     await userEvent.type(screen.getByLabelText('Code from the app'), '12a3456');
     await userEvent.click(screen.getByRole('button', { name: 'Remove the app' }));
-    expect(await screen.findByText(MESSAGES.stepUpWrongCode)).toBeTruthy();
+    await screen.findByText(MESSAGES.stepUpWrongCode);
     expect(bodiesSent).toEqual([{ code: '123456' }]);
     expect(onRemoved).not.toHaveBeenCalled();
     expect(dialog.isConnected).toBe(true);
@@ -55,9 +55,7 @@ describe('removing the authenticator app', () => {
     const dialog = screen.getByRole('dialog', { name: 'Remove the authenticator app?' });
     expect(dialog.textContent).toContain('sign-in will ask only for your password');
     await userEvent.click(screen.getByRole('button', { name: 'Remove the app' }));
-    expect(
-      await screen.findByText('Enter the 6-digit code from your authenticator app.'),
-    ).toBeTruthy();
+    await screen.findByText('Enter the 6-digit code from your authenticator app.');
     expect(fetchMock).not.toHaveBeenCalled();
     expect(onRemoved).not.toHaveBeenCalled();
   });
@@ -69,9 +67,7 @@ describe('removing the authenticator app', () => {
     );
     await userEvent.type(screen.getByLabelText('Code from the app'), '123');
     await userEvent.click(screen.getByRole('button', { name: 'Remove the app' }));
-    expect(
-      await screen.findByText('Enter the 6-digit code from your authenticator app.'),
-    ).toBeTruthy();
+    await screen.findByText('Enter the 6-digit code from your authenticator app.');
     expect(fetchMock).not.toHaveBeenCalled();
   });
 

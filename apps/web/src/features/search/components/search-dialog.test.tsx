@@ -79,11 +79,9 @@ describe('global search', () => {
     const asked = serve();
     const { input } = renderDialog();
     await userEvent.type(input, 'wh');
-    expect(
-      screen.getByText(
-        'Type at least three characters of a name, code, external id or e-mail address.',
-      ),
-    ).toBeTruthy();
+    screen.getByText(
+      'Type at least three characters of a name, code, external id or e-mail address.',
+    );
     expect(screen.queryByText(/Nothing matches/)).toBeNull();
     expect(asked).toEqual([]);
   });

@@ -27,14 +27,10 @@ describe('settings', () => {
     ]);
     // No theme is called light or dark: those words name the appearance only.
     const names = ['Standard', 'Blue', 'Green', 'Indigo', 'Charcoal', 'Plain'];
-    for (const name of names) expect(within(themes).getByRole('radio', { name })).toBeTruthy();
+    for (const name of names) within(themes).getByRole('radio', { name });
     expect(within(themes).getByRole('radio', { name: 'Standard' })).toHaveProperty('checked', true);
-    expect(
-      within(themes).getByRole('radio', { name: 'Charcoal' }).getAttribute('aria-describedby'),
-    ).toBeTruthy();
-    expect(
-      within(themes).getByRole('radio', { name: 'Charcoal', description: /^Charcoal header/ }),
-    ).toBeTruthy();
+    within(themes).getByRole('radio', { name: 'Charcoal' }).getAttribute('aria-describedby');
+    within(themes).getByRole('radio', { name: 'Charcoal', description: /^Charcoal header/ });
 
     await userEvent.click(within(themes).getByRole('radio', { name: 'Blue' }));
     expect(window.localStorage.getItem(STORAGE_KEYS.theme)).toBe('BLUE');

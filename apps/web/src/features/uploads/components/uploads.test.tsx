@@ -125,16 +125,14 @@ describe('upload progress', () => {
     expect(bar.getAttribute('aria-valuenow')).toBe('12');
     expect(within(dialog).queryByRole('button', { name: 'Download errors (CSV)' })).toBeNull();
 
-    expect(
-      await within(dialog).findByRole(
-        'progressbar',
-        { name: '100,000 of 100,000 rows' },
-        { timeout: 3000 },
-      ),
-    ).toBeTruthy();
-    expect(within(dialog).getByText('Completed with errors')).toBeTruthy();
-    expect(within(dialog).getByText('99,998')).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Download errors (CSV)' })).toBeTruthy();
+    await within(dialog).findByRole(
+      'progressbar',
+      { name: '100,000 of 100,000 rows' },
+      { timeout: 3000 },
+    );
+    within(dialog).getByText('Completed with errors');
+    within(dialog).getByText('99,998');
+    within(dialog).getByRole('button', { name: 'Download errors (CSV)' });
     // Finished: no more polling.
     const settled = fetchMock.mock.calls.filter(
       ([input]) => urlOf(input).pathname === '/api/uploads/41',
@@ -169,9 +167,7 @@ describe('upload progress', () => {
         />,
       ),
     );
-    expect(
-      await screen.findByText('The header must be credential_code,external_id,…'),
-    ).toBeTruthy();
+    await screen.findByText('The header must be credential_code,external_id,…');
     expect(screen.queryByRole('button', { name: 'Download errors (CSV)' })).toBeNull();
   });
 });
@@ -266,15 +262,15 @@ describe('Upload awards dialog', () => {
     const csv = new File(['credential_code\n'], 'dropped.csv', { type: 'text/csv' });
     const dataTransfer = (files: File[]) => ({ files, types: ['Files'], dropEffect: 'none' });
     fireEvent.dragOver(zone, { dataTransfer: dataTransfer([csv]) });
-    expect(screen.getByText('Drop the CSV file to choose it')).toBeTruthy();
+    screen.getByText('Drop the CSV file to choose it');
     fireEvent.drop(zone, { dataTransfer: dataTransfer([csv]) });
-    expect(screen.getByText(/dropped\.csv · 16 B/)).toBeTruthy();
+    screen.getByText(/dropped\.csv · 16 B/);
     fireEvent.drop(zone, { dataTransfer: dataTransfer([csv, csv]) });
-    expect(screen.getByText('Drop one CSV file at a time.')).toBeTruthy();
+    screen.getByText('Drop one CSV file at a time.');
     fireEvent.drop(zone, {
       dataTransfer: dataTransfer([new File(['x'], 'awards.xlsx')]),
     });
-    expect(screen.getByText('Choose a .csv file.')).toBeTruthy();
+    screen.getByText('Choose a .csv file.');
   });
 
   it('downloads the template with the organization’s own credential codes', async () => {
@@ -338,10 +334,10 @@ describe('Upload awards dialog', () => {
     expect(dialog.querySelector('code')?.textContent).toBe(
       'credential_code,external_id,first_name,last_name,email,date_of_birth,award_date',
     );
-    expect(within(dialog).getByRole('button', { name: 'Download template' })).toBeTruthy();
+    within(dialog).getByRole('button', { name: 'Download template' });
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
-    expect(within(dialog).getByText('Choose the CSV file to upload.')).toBeTruthy();
+    within(dialog).getByText('Choose the CSV file to upload.');
 
     const input = dialog.querySelector('input[type=file]') as HTMLInputElement;
     expect(input.accept).toBe('.csv,text/csv');
@@ -349,7 +345,7 @@ describe('Upload awards dialog', () => {
       input,
       new File(['credential_code\n'], 'awards.csv', { type: 'text/csv' }),
     );
-    expect(within(dialog).getByText(/awards\.csv · 16 B/)).toBeTruthy();
+    within(dialog).getByText(/awards\.csv · 16 B/);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Upload' }));
     await waitFor(() => expect(uploaded).toHaveBeenCalled());
     expect(uploaded.mock.calls[0]![0]).toMatchObject({ id: 77, fileName: 'awards.csv' });

@@ -66,8 +66,8 @@ describe('the uploads list', () => {
   it('names statuses in words in its rows and its status filter', async () => {
     renderUploads('/uploads');
     const table = await screen.findByRole('table', { name: 'Uploads' });
-    expect(await within(table).findByText('Waiting')).toBeTruthy();
-    expect(within(table).getByText('Completed with errors')).toBeTruthy();
+    await within(table).findByText('Waiting');
+    within(table).getByText('Completed with errors');
     expect(within(table).queryByText('PENDING')).toBeNull();
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
