@@ -4,7 +4,8 @@
  * `error.name` in both (e.g. `UsernameExistsException`, `UserNotFoundException`, `InvalidPasswordException`).
  */
 import type { IdentityProviderInput } from './federation.ts';
-import type { CreateUserInput, FactorProof, IdentityService, IdentityUser } from './service.ts';
+import type { IdentityService } from './service.ts';
+import type { CreateUserInput, FactorProof, IdentityUser } from './types.ts';
 
 export type { CreateUserInput, FactorProof, IdentityProviderInput, IdentityUser };
 

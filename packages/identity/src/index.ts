@@ -1,12 +1,12 @@
 export { identityPlugin, type IdentityPluginOptions } from './plugin.ts';
-export {
-  createIdentityService,
-  type CreateUserInput,
-  type IdentityService,
-  type IdentityUser,
-  type Passkey,
-  type RequestContext,
-} from './service.ts';
+export { createIdentityService, type IdentityService } from './service.ts';
+export type {
+  CreateUserInput,
+  FactorProof,
+  IdentityUser,
+  Passkey,
+  RequestContext,
+} from './types.ts';
 export { identityMigrations } from './migrations.ts';
 export { createEmbeddedIdentityAdmin, type IdentityAdmin } from './admin.ts';
 export {
@@ -30,11 +30,7 @@ export {
 } from './federation.ts';
 export { createCryptoBox, type CryptoBox, SecretKeyMismatchError } from './crypto-box.ts';
 export { closeSrpPool } from './srp-pool.ts';
-export {
-  createMemoryRateLimiter,
-  type RateLimiter,
-  type RateLimitVerdict,
-} from './rate-limit.ts';
+export { createMemoryRateLimiter, type RateLimiter, type RateLimitVerdict } from './rate-limit.ts';
 export {
   DEFAULT_PASSWORD_POLICY,
   passwordProblem,
@@ -43,7 +39,6 @@ export {
 } from './password-policy.ts';
 export type { Jwks, PublicJwk } from './signing-keys.ts';
 export type { UserStatus } from './repository.ts';
-export type { FactorProof } from './service.ts';
 export type {
   EventOrigin,
   IdentityEvent,

@@ -1,51 +1,64 @@
-/** The embedded pool: choice-based sign-in (service.ts puts the parts together). */
-import { randomInt, timingSafeEqual } from 'node:crypto';
+/** The embedded pool's choice-based sign-in (`USER_AUTH`): passwords, e-mailed codes, passkeys. */
+import { timingSafeEqual } from 'node:crypto';
 import { IdentityError, invalidParameter, MESSAGES, notAuthorized } from './errors.ts';
+import { optionalString, requireString } from './input.ts';
 import type { UserRecord } from './repository.ts';
-import {
-  EMAIL_CODE_TTL_MS,
-  type FirstFactorChallenge,
-  type Input,
-  type Output,
-  type PoolContext,
-  type PoolParts,
-  isFirstFactor,
-  maskEmail,
-  optionalString,
-  requireString,
-} from './service-context.ts';
+import type { Pool } from './pool.ts';
+import { type Codes, maskEmail } from './service-codes.ts';
+import type { Events } from './service-events.ts';
+import type { Passkeys } from './service-passkeys.ts';
+import type { AuthSessions } from './service-sessions.ts';
+import type { SignInFlow } from './service-sign-in.ts';
+import type { Tokens } from './service-tokens.ts';
+import type { Users } from './service-users.ts';
+import type { Input, Output } from './types.ts';
 
-/** The pool's choice-based sign-in, over the shared context. */
+/** The first factors of choice-based sign-in, in the order they are offered. */
+const FIRST_FACTORS = ['PASSWORD', 'PASSWORD_SRP', 'EMAIL_OTP', 'WEB_AUTHN'] as const;
+
+type FirstFactorChallenge = (typeof FIRST_FACTORS)[number];
+
+const isFirstFactor = (value: unknown): value is FirstFactorChallenge =>
+  typeof value === 'string' && (FIRST_FACTORS as readonly string[]).includes(value);
+
+export type ChoiceSignIn = ReturnType<typeof createChoiceSignIn>;
+
 export function createChoiceSignIn(
-  ctx: PoolContext,
-): Pick<
-  PoolParts,
-  | 'availableFactors'
-  | 'unknownUserSession'
-  | 'openUnknownUserSession'
-  | 'startUserAuth'
-  | 'unknownUserChoice'
-  | 'startFirstFactor'
-  | 'sendSignInCode'
-  | 'answerEmailCode'
-  | 'selectChallenge'
-> {
+  pool: Pool,
+  {
+    events,
+    users,
+    sessions,
+    tokens,
+    codes,
+    signIn,
+    passkeys,
+  }: {
+    events: Events;
+    users: Users;
+    sessions: AuthSessions;
+    tokens: Tokens;
+    codes: Codes;
+    signIn: SignInFlow;
+    passkeys: Passkeys;
+  },
+) {
   /** The first factors `user` may choose now: the pool's, narrowed by the application's word. */
   async function availableFactors(user: UserRecord): Promise<FirstFactorChallenge[]> {
-    const allowed = ctx.options.signInFactorsFor
-      ? await ctx.options.signInFactorsFor(user.username)
+    const allowed = pool.options.signInFactorsFor
+      ? await pool.options.signInFactorsFor(user.username)
       : { emailOtp: true, webAuthn: true };
     const factors: FirstFactorChallenge[] = ['PASSWORD', 'PASSWORD_SRP'];
     // Codes and passkeys sign in a person who chose their password already; a code alone does
     // not meet a second factor the user must have (as Cognito, where MFA is required).
     if (user.status !== 'CONFIRMED') return factors;
-    if (ctx.poolFactors.has('EMAIL_OTP') && allowed.emailOtp && !user.mfaRequired)
+    if (pool.poolFactors.has('EMAIL_OTP') && allowed.emailOtp && !user.mfaRequired)
       factors.push('EMAIL_OTP');
     if (
-      ctx.poolFactors.has('WEB_AUTHN') &&
+      pool.poolFactors.has('WEB_AUTHN') &&
       allowed.webAuthn &&
-      ctx.relyingPartyProblem() === undefined &&
-      (await ctx.repo.countWebAuthnCredentials(user.username)) > 0
+      passkeys.relyingPartyProblem() === undefined &&
+      (await pool.repo.countWebAuthnCredentials(user.username)) > 0
     )
       factors.push('WEB_AUTHN');
     return factors;
@@ -53,7 +66,7 @@ export function createChoiceSignIn(
 
   /** Session of a choice-based sign-in for a login the pool does not know (sealed, not stored). */
   function unknownUserSession(login: string, step: string): string {
-    return `u.${ctx.stateBox.seal(JSON.stringify({ login, step, exp: ctx.now() + ctx.authSessionTtlMs }))}`;
+    return `u.${pool.stateBox.seal(JSON.stringify({ login, step, exp: pool.now() + pool.authSessionTtlMs }))}`;
   }
 
   function openUnknownUserSession(
@@ -62,12 +75,12 @@ export function createChoiceSignIn(
   ): { login: string } | undefined {
     if (!session?.startsWith('u.')) return undefined;
     try {
-      const opened = JSON.parse(ctx.stateBox.open(session.slice(2))) as {
+      const opened = JSON.parse(pool.stateBox.open(session.slice(2))) as {
         login: string;
         step: string;
         exp: number;
       };
-      if (opened.step === step && opened.exp > ctx.now()) return { login: opened.login };
+      if (opened.step === step && opened.exp > pool.now()) return { login: opened.login };
     } catch {
       // Not a session of this pool.
     }
@@ -75,21 +88,21 @@ export function createChoiceSignIn(
   }
 
   async function startUserAuth(params: Input, clientId: string): Promise<Output> {
-    const login = requireString(params, 'USERNAME', 'auth');
+    const login = requireString(params, 'USERNAME');
     const preferred = optionalString(params, 'PREFERRED_CHALLENGE');
     if (preferred !== undefined && !isFirstFactor(preferred))
       throw invalidParameter(`PREFERRED_CHALLENGE ${preferred} is not a first factor challenge`);
-    const user = await ctx.findUser(login);
+    const user = await users.findUser(login);
     if (!user) {
-      if (!ctx.preventExistenceErrors)
+      if (!pool.preventExistenceErrors)
         throw new IdentityError('UserNotFoundException', MESSAGES.userDoesNotExist);
       return unknownUserChoice(login, preferred, params);
     }
-    ctx.assertCanSignIn(user);
+    users.assertCanSignIn(user);
     const available = await availableFactors(user);
     if (preferred && available.includes(preferred))
       return startFirstFactor(user, preferred, params, clientId);
-    const session = await ctx.createAuthSession(user.username, 'SELECT_CHALLENGE', {
+    const session = await sessions.createAuthSession(user.username, 'SELECT_CHALLENGE', {
       clientId,
       available,
     });
@@ -112,12 +125,12 @@ export function createChoiceSignIn(
     params: Input,
   ): Promise<Output> | Output {
     const available: FirstFactorChallenge[] = ['PASSWORD', 'PASSWORD_SRP'];
-    if (ctx.poolFactors.has('EMAIL_OTP')) available.push('EMAIL_OTP');
+    if (pool.poolFactors.has('EMAIL_OTP')) available.push('EMAIL_OTP');
     if (choice === 'PASSWORD') {
-      requireString(params, 'PASSWORD', 'auth');
+      requireString(params, 'PASSWORD');
       throw notAuthorized(MESSAGES.incorrectCredentials);
     }
-    if (choice === 'PASSWORD_SRP') return ctx.startSrp({ ...params, USERNAME: login });
+    if (choice === 'PASSWORD_SRP') return signIn.startSrp({ ...params, USERNAME: login });
     if (choice === 'EMAIL_OTP' && available.includes('EMAIL_OTP')) {
       const address = login.includes('@') ? login.trim().toLowerCase() : 'user@example.com';
       return {
@@ -145,95 +158,58 @@ export function createChoiceSignIn(
   ): Promise<Output> {
     switch (challenge) {
       case 'PASSWORD': {
-        const password = requireString(params, 'PASSWORD', 'auth');
+        const password = requireString(params, 'PASSWORD');
         const deviceKey = optionalString(params, 'DEVICE_KEY') ?? null;
-        if (deviceKey) await ctx.requireDevice(deviceKey, user.username);
-        if (!ctx.passwordMatches(user, password)) return ctx.recordFailedPassword(user);
-        await ctx.recordPasswordSuccess(user);
-        return ctx.afterPassword(user, { clientId, deviceKey, deviceVerified: false });
+        if (deviceKey) await users.requireDevice(deviceKey, user.username);
+        if (!users.passwordMatches(user, password)) return users.recordFailedPassword(user);
+        await users.recordPasswordSuccess(user);
+        return signIn.afterPassword(user, { clientId, deviceKey, deviceVerified: false });
       }
       case 'PASSWORD_SRP':
-        requireString(params, 'SRP_A', 'auth');
-        return ctx.startSrp({ ...params, USERNAME: user.username });
+        requireString(params, 'SRP_A');
+        return signIn.startSrp({ ...params, USERNAME: user.username });
       case 'EMAIL_OTP':
-        ctx.signingInWith('email_code');
-        return sendSignInCode(user, {
+        events.signingInWith('email_code');
+        return codes.sendSignInCode(user, {
           clientId,
           deviceKey: null,
           deviceVerified: false,
           firstFactor: true,
         });
       case 'WEB_AUTHN':
-        ctx.signingInWith('passkey');
-        return ctx.passkeyChallenge(user, clientId);
+        events.signingInWith('passkey');
+        return passkeys.passkeyChallenge(user, clientId);
     }
-  }
-
-  /** E-mails an eight-digit sign-in code and answers with the EMAIL_OTP challenge. */
-  async function sendSignInCode(user: UserRecord, state: Record<string, unknown>): Promise<Output> {
-    await ctx.rateLimit(
-      `email-code:${user.username}`,
-      ctx.limits.emailCodesPerUserPerHour,
-      3600_000,
-      'LimitExceededException',
-    );
-    const code = String(randomInt(0, 100_000_000)).padStart(8, '0');
-    // The session outlives its code by a minute, so that a late code is told as expired.
-    const session = await ctx.createAuthSession(
-      user.username,
-      'EMAIL_OTP',
-      {
-        ...state,
-        codeHash: ctx.hashCode(user.username, `sign-in:${code}`),
-        codeExpiresAt: ctx.now() + EMAIL_CODE_TTL_MS,
-      },
-      Math.max(ctx.authSessionTtlMs, EMAIL_CODE_TTL_MS + 60_000),
-    );
-    await ctx.options.sendEmail({
-      to: user.email,
-      subject: 'Your sign-in code',
-      text: `Your sign-in code is ${code}. It expires in 3 minutes and works once. If you did not try to sign in, ignore this message.`,
-      html: `<p>Your sign-in code is <strong>${code}</strong>.</p><p>It expires in 3 minutes and works once. If you did not try to sign in, ignore this message.</p>`,
-      template: { name: 'sign-in-code', code, expiresInMinutes: 3 },
-    });
-    return {
-      ChallengeName: 'EMAIL_OTP',
-      Session: session,
-      ChallengeParameters: {
-        CODE_DELIVERY_DELIVERY_MEDIUM: 'EMAIL',
-        CODE_DELIVERY_DESTINATION: maskEmail(user.email),
-      },
-    };
   }
 
   async function answerEmailCode(sessionId: string | undefined, responses: Input): Promise<Output> {
     if (openUnknownUserSession(sessionId, 'EMAIL_OTP')) {
-      ctx.signingInWith('email_code');
-      requireString(responses, 'EMAIL_OTP_CODE', 'challenge');
+      events.signingInWith('email_code');
+      requireString(responses, 'EMAIL_OTP_CODE');
       throw new IdentityError('CodeMismatchException', MESSAGES.otpMismatch);
     }
-    const session = await ctx.loadAuthSession(sessionId, ['EMAIL_OTP']);
+    const session = await sessions.loadAuthSession(sessionId, ['EMAIL_OTP']);
     const firstFactor = session.state.firstFactor === true;
-    if (firstFactor) ctx.signingInWith('email_code');
-    const user = await ctx.requireUser(session.username);
-    ctx.assertSameUser(user, responses);
-    const code = requireString(responses, 'EMAIL_OTP_CODE', 'challenge');
-    if (Number(session.state.codeExpiresAt) <= ctx.now()) {
-      await ctx.repo.consumeAuthSession(session.idHash);
+    if (firstFactor) events.signingInWith('email_code');
+    const user = await users.requireUser(session.username);
+    sessions.assertSameUser(user, responses);
+    const code = requireString(responses, 'EMAIL_OTP_CODE');
+    if (Number(session.state.codeExpiresAt) <= pool.now()) {
+      await pool.repo.consumeAuthSession(session.idHash);
       throw new IdentityError('ExpiredCodeException', MESSAGES.codeExpired);
     }
-    const candidate = Buffer.from(ctx.hashCode(user.username, `sign-in:${code.trim()}`));
+    const candidate = Buffer.from(codes.hashCode(user.username, `sign-in:${code.trim()}`));
     const stored = Buffer.from(String(session.state.codeHash));
     if (candidate.length !== stored.length || !timingSafeEqual(candidate, stored))
-      return ctx.wrongCode(
+      return sessions.wrongCode(
         session.idHash,
         session.attempts,
         new IdentityError('CodeMismatchException', MESSAGES.otpMismatch),
       );
-    await ctx.consume(session.idHash);
-    if (firstFactor) ctx.assertCanSignIn(user);
+    await sessions.consume(session.idHash);
+    if (firstFactor) users.assertCanSignIn(user);
     else if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
-    return ctx.issueTokens(user, ctx.contextFromState(session.state));
+    return tokens.issueTokens(user, sessions.contextFromState(session.state));
   }
 
   async function selectChallenge(
@@ -241,33 +217,23 @@ export function createChoiceSignIn(
     responses: Input,
     clientId: string,
   ): Promise<Output> {
-    const answer = requireString(responses, 'ANSWER', 'challenge');
+    const answer = requireString(responses, 'ANSWER');
     if (!isFirstFactor(answer))
       throw invalidParameter(`ANSWER ${answer} is not a first factor challenge`);
     const unknown = openUnknownUserSession(sessionId, 'SELECT_CHALLENGE');
     if (unknown) return unknownUserChoice(unknown.login, answer, responses);
-    const session = await ctx.loadAuthSession(sessionId, ['SELECT_CHALLENGE']);
-    const user = await ctx.requireUser(session.username);
-    ctx.assertSameUser(user, responses);
+    const session = await sessions.loadAuthSession(sessionId, ['SELECT_CHALLENGE']);
+    const user = await users.requireUser(session.username);
+    sessions.assertSameUser(user, responses);
     const available = Array.isArray(session.state.available) ? session.state.available : [];
     if (!available.includes(answer)) throw invalidParameter(MESSAGES.challengeNotAvailable);
-    await ctx.consume(session.idHash);
-    ctx.assertCanSignIn(user);
+    await sessions.consume(session.idHash);
+    users.assertCanSignIn(user);
     // The user's choices may have narrowed since (a passkey removed, the organization's rule).
     if (!(await availableFactors(user)).includes(answer))
       throw invalidParameter(MESSAGES.challengeNotAvailable);
     return startFirstFactor(user, answer, responses, clientId);
   }
 
-  return {
-    availableFactors,
-    unknownUserSession,
-    openUnknownUserSession,
-    startUserAuth,
-    unknownUserChoice,
-    startFirstFactor,
-    sendSignInCode,
-    answerEmailCode,
-    selectChallenge,
-  };
+  return { availableFactors, startUserAuth, answerEmailCode, selectChallenge };
 }

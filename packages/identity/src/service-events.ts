@@ -1,18 +1,14 @@
-/** The embedded pool: account events (service.ts puts the parts together). */
+/** The embedded pool's calls and account events: who a call concerns, and telling the application. */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createIdentityRepository, type IdentityRepository } from './repository.ts';
 import type { EventOrigin, IdentityEvent, IdentityEventDetail } from './identity-events.ts';
 import type { SignInMethod } from './sign-in-events.ts';
-import type { RequestContext } from './service.ts';
-import type { CallState, PoolContext, PoolParts } from './service-context.ts';
+import type { Pool } from './pool.ts';
+import type { CallState, RequestContext } from './types.ts';
 
-/** The pool's account events, over the shared context. */
-export function createEvents(
-  ctx: PoolContext,
-): Pick<
-  PoolParts,
-  'calls' | 'asCall' | 'concerns' | 'signingInWith' | 'told' | 'changeTold' | 'tell'
-> {
+export type Events = ReturnType<typeof createEvents>;
+
+export function createEvents(pool: Pool) {
   const calls = new AsyncLocalStorage<CallState>();
 
   /** Runs `work` as one call from `context`, so that its events carry where it came from. */
@@ -51,9 +47,9 @@ export function createEvents(
     event: { username: string; detail: IdentityEventDetail } | undefined,
     change: (repository: IdentityRepository) => Promise<T>,
   ): Promise<T> {
-    const hook = ctx.options.onEvent;
-    if (!hook || !event) return change(ctx.repo);
-    return ctx.options.db.transaction().execute(async (trx) => {
+    const hook = pool.options.onEvent;
+    if (!hook || !event) return change(pool.repo);
+    return pool.options.db.transaction().execute(async (trx) => {
       const result = await change(createIdentityRepository(trx));
       await hook(told(event.username, event.detail), trx);
       return result;
@@ -62,7 +58,7 @@ export function createEvents(
 
   /** Tells an event that comes without a change (a refusal). */
   async function tell(username: string, detail: IdentityEventDetail): Promise<void> {
-    await ctx.options.onEvent?.(told(username, detail), ctx.options.db);
+    await pool.options.onEvent?.(told(username, detail), pool.options.db);
   }
 
   return {

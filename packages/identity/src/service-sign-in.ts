@@ -1,7 +1,8 @@
-/** The embedded pool: sign-in flow (service.ts puts the parts together). */
+/** The embedded pool's password sign-in: SRP and plain passwords, and what follows them. */
 import { createHmac, randomUUID } from 'node:crypto';
 import { IdentityError, invalidParameter, MESSAGES, notAuthorized } from './errors.ts';
-import type { DeviceRecord, UserRecord } from './repository.ts';
+import { optionalString, requireString } from './input.ts';
+import type { UserRecord } from './repository.ts';
 import {
   bigIntFromHex,
   claimSignature,
@@ -10,42 +11,34 @@ import {
   parseTimestamp,
   signaturesEqual,
 } from './srp.ts';
-import {
-  type Input,
-  type Output,
-  type PoolContext,
-  type PoolParts,
-  type SecretBlock,
-  type SignInContext,
-  optionalString,
-  requireString,
-} from './service-context.ts';
+import type { Pool } from './pool.ts';
+import type { Codes } from './service-codes.ts';
+import type { Events } from './service-events.ts';
+import type { AuthSessions } from './service-sessions.ts';
+import type { Tokens } from './service-tokens.ts';
+import type { Users } from './service-users.ts';
+import type { Input, Output, SecretBlock, SignInContext } from './types.ts';
 
-/** The pool's sign-in flow, over the shared context. */
+export type SignInFlow = ReturnType<typeof createSignInFlow>;
+
 export function createSignInFlow(
-  ctx: PoolContext,
-): Pick<
-  PoolParts,
-  | 'sealBlock'
-  | 'openBlock'
-  | 'parseA'
-  | 'startSrp'
-  | 'passwordVerifierChallenge'
-  | 'verifyClaim'
-  | 'passwordVerifier'
-  | 'userPasswordAuth'
-  | 'requireDevice'
-  | 'afterPassword'
-  | 'totpChallenge'
-> {
+  pool: Pool,
+  {
+    events,
+    users,
+    sessions,
+    tokens,
+    codes,
+  }: { events: Events; users: Users; sessions: AuthSessions; tokens: Tokens; codes: Codes },
+) {
   function sealBlock(block: SecretBlock): string {
-    return ctx.stateBox.seal(JSON.stringify(block));
+    return pool.stateBox.seal(JSON.stringify(block));
   }
 
   function openBlock(secretBlock: string): SecretBlock {
     try {
-      const block = JSON.parse(ctx.stateBox.open(secretBlock)) as SecretBlock;
-      if (block.exp <= ctx.now()) throw notAuthorized(MESSAGES.invalidSession);
+      const block = JSON.parse(pool.stateBox.open(secretBlock)) as SecretBlock;
+      if (block.exp <= pool.now()) throw notAuthorized(MESSAGES.invalidSession);
       return block;
     } catch (error) {
       if (error instanceof IdentityError) throw error;
@@ -65,30 +58,30 @@ export function createSignInFlow(
   }
 
   async function startSrp(params: Input): Promise<Output> {
-    const login = requireString(params, 'USERNAME', 'auth');
-    const A = parseA(requireString(params, 'SRP_A', 'auth'));
-    const user = await ctx.findUser(login);
+    const login = requireString(params, 'USERNAME');
+    const A = parseA(requireString(params, 'SRP_A'));
+    const user = await users.findUser(login);
     if (!user) {
-      if (!ctx.preventExistenceErrors)
+      if (!pool.preventExistenceErrors)
         throw new IdentityError('UserNotFoundException', MESSAGES.userDoesNotExist);
       // A challenge indistinguishable from a real one; the verifier step then fails as a wrong password would.
       const fakeSalt = padHex(
         bigIntFromHex(
-          createHmac('sha256', ctx.codeKey)
+          createHmac('sha256', pool.codeKey)
             .update(`salt:${login.toLowerCase()}`)
             .digest('hex')
             .slice(0, 32),
         ),
       );
-      const fakeVerifier = createHmac('sha256', ctx.codeKey)
+      const fakeVerifier = createHmac('sha256', pool.codeKey)
         .update(`v:${login.toLowerCase()}`)
         .digest('hex');
-      const { b, B } = await ctx.srp.challenge(fakeVerifier);
+      const { b, B } = await pool.srp.challenge(fakeVerifier);
       const username = randomUUID();
       return passwordVerifierChallenge({ kind: 'fake', username, A, B, b, salt: fakeSalt });
     }
-    ctx.assertCanSignIn(user);
-    const { b, B } = await ctx.srp.challenge(user.srpVerifier);
+    users.assertCanSignIn(user);
+    const { b, B } = await pool.srp.challenge(user.srpVerifier);
     return passwordVerifierChallenge({
       kind: 'user',
       username: user.username,
@@ -113,7 +106,7 @@ export function createSignInFlow(
       A: input.A.toString(16),
       B: input.B.toString(16),
       b: input.b.toString(16),
-      exp: ctx.now() + ctx.authSessionTtlMs,
+      exp: pool.now() + pool.authSessionTtlMs,
     });
     return {
       ChallengeName: 'PASSWORD_VERIFIER',
@@ -135,10 +128,10 @@ export function createSignInFlow(
     responses: Input,
     secretBlock: string,
   ): Promise<boolean> {
-    const timestamp = requireString(responses, 'TIMESTAMP', 'challenge');
+    const timestamp = requireString(responses, 'TIMESTAMP');
     if (!parseTimestamp(timestamp)) throw invalidParameter('TIMESTAMP format is invalid');
-    const signature = requireString(responses, 'PASSWORD_CLAIM_SIGNATURE', 'challenge');
-    const key = await ctx.srp.key({
+    const signature = requireString(responses, 'PASSWORD_CLAIM_SIGNATURE');
+    const key = await pool.srp.key({
       A: bigIntFromHex(block.A),
       B: bigIntFromHex(block.B),
       b: bigIntFromHex(block.b),
@@ -155,59 +148,52 @@ export function createSignInFlow(
   }
 
   async function passwordVerifier(responses: Input, clientId: string): Promise<Output> {
-    const secretBlock = requireString(responses, 'PASSWORD_CLAIM_SECRET_BLOCK', 'challenge');
+    const secretBlock = requireString(responses, 'PASSWORD_CLAIM_SECRET_BLOCK');
     const block = openBlock(secretBlock);
     if (block.kind === 'fake') {
       // The work of a wrong password (lookup, SRP key), so timing does not tell the user is unknown.
-      await ctx.repo.findUserByUsername(block.username);
-      const decoy = createHmac('sha256', ctx.codeKey).update(`v:${block.username}`).digest('hex');
-      await verifyClaim(block, decoy, ctx.poolName!, block.username, responses, secretBlock);
+      await pool.repo.findUserByUsername(block.username);
+      const decoy = createHmac('sha256', pool.codeKey).update(`v:${block.username}`).digest('hex');
+      await verifyClaim(block, decoy, pool.poolName!, block.username, responses, secretBlock);
       throw notAuthorized(MESSAGES.incorrectCredentials);
     }
     if (block.kind !== 'user') throw notAuthorized(MESSAGES.invalidSession);
-    const user = await ctx.repo.findUserByUsername(block.username);
+    const user = await pool.repo.findUserByUsername(block.username);
     if (!user) throw notAuthorized(MESSAGES.incorrectCredentials);
-    ctx.concerns(user.username);
-    ctx.assertSameUser(user, responses);
-    ctx.assertCanSignIn(user);
+    events.concerns(user.username);
+    sessions.assertSameUser(user, responses);
+    users.assertCanSignIn(user);
     const deviceKey = optionalString(responses, 'DEVICE_KEY') ?? null;
-    if (deviceKey) await requireDevice(deviceKey, user.username);
+    if (deviceKey) await users.requireDevice(deviceKey, user.username);
     if (
       !(await verifyClaim(
         block,
         user.srpVerifier,
-        ctx.poolName!,
+        pool.poolName!,
         user.username,
         responses,
         secretBlock,
       ))
     )
-      return ctx.recordFailedPassword(user);
-    await ctx.recordPasswordSuccess(user);
+      return users.recordFailedPassword(user);
+    await users.recordPasswordSuccess(user);
     return afterPassword(user, { clientId, deviceKey, deviceVerified: false });
   }
 
   async function userPasswordAuth(params: Input, clientId: string): Promise<Output> {
-    const login = requireString(params, 'USERNAME', 'auth');
-    const password = requireString(params, 'PASSWORD', 'auth');
-    const user = await ctx.findUser(login);
+    const login = requireString(params, 'USERNAME');
+    const password = requireString(params, 'PASSWORD');
+    const user = await users.findUser(login);
     if (!user) {
-      if (ctx.preventExistenceErrors) throw notAuthorized(MESSAGES.incorrectCredentials);
+      if (pool.preventExistenceErrors) throw notAuthorized(MESSAGES.incorrectCredentials);
       throw new IdentityError('UserNotFoundException', MESSAGES.userDoesNotExist);
     }
-    ctx.assertCanSignIn(user);
+    users.assertCanSignIn(user);
     const deviceKey = optionalString(params, 'DEVICE_KEY') ?? null;
-    if (deviceKey) await requireDevice(deviceKey, user.username);
-    if (!ctx.passwordMatches(user, password)) return ctx.recordFailedPassword(user);
-    await ctx.recordPasswordSuccess(user);
+    if (deviceKey) await users.requireDevice(deviceKey, user.username);
+    if (!users.passwordMatches(user, password)) return users.recordFailedPassword(user);
+    await users.recordPasswordSuccess(user);
     return afterPassword(user, { clientId, deviceKey, deviceVerified: false });
-  }
-
-  async function requireDevice(deviceKey: string, username: string): Promise<DeviceRecord> {
-    const device = await ctx.repo.findDevice(deviceKey);
-    if (!device || device.username !== username)
-      throw new IdentityError('ResourceNotFoundException', MESSAGES.deviceNotFound);
-    return device;
   }
 
   /** What follows a verified password: a new password, device proof, MFA, or tokens. */
@@ -218,9 +204,13 @@ export function createSignInFlow(
       deviceVerified: context.deviceVerified,
     };
     if (user.status === 'FORCE_CHANGE_PASSWORD') {
-      if (user.passwordSetAt + ctx.temporaryValidityMs <= ctx.now())
+      if (user.passwordSetAt + pool.temporaryValidityMs <= pool.now())
         throw notAuthorized(MESSAGES.temporaryPasswordExpired);
-      const session = await ctx.createAuthSession(user.username, 'NEW_PASSWORD_REQUIRED', state);
+      const session = await sessions.createAuthSession(
+        user.username,
+        'NEW_PASSWORD_REQUIRED',
+        state,
+      );
       return {
         ChallengeName: 'NEW_PASSWORD_REQUIRED',
         Session: session,
@@ -236,16 +226,16 @@ export function createSignInFlow(
       };
     }
     if (context.deviceKey && !context.deviceVerified) {
-      const device = await ctx.repo.findDevice(context.deviceKey);
+      const device = await pool.repo.findDevice(context.deviceKey);
       if (device?.confirmed && device.remembered && device.srpVerifier) {
-        const session = await ctx.createAuthSession(user.username, 'DEVICE_SRP_AUTH', state);
+        const session = await sessions.createAuthSession(user.username, 'DEVICE_SRP_AUTH', state);
         return { ChallengeName: 'DEVICE_SRP_AUTH', Session: session, ChallengeParameters: {} };
       }
     }
     if (!context.deviceVerified) {
       const totp = user.totpEnabled && user.totpSecret !== null;
       if (totp && user.emailMfaEnabled && !user.totpPreferred && !user.emailMfaPreferred) {
-        const session = await ctx.createAuthSession(user.username, 'SELECT_MFA_TYPE', state);
+        const session = await sessions.createAuthSession(user.username, 'SELECT_MFA_TYPE', state);
         return {
           ChallengeName: 'SELECT_MFA_TYPE',
           Session: session,
@@ -257,9 +247,9 @@ export function createSignInFlow(
       }
       if (totp && (!user.emailMfaEnabled || !user.emailMfaPreferred))
         return totpChallenge(user, state);
-      if (user.emailMfaEnabled) return ctx.sendSignInCode(user, { ...state, firstFactor: false });
+      if (user.emailMfaEnabled) return codes.sendSignInCode(user, { ...state, firstFactor: false });
       if (user.mfaRequired) {
-        const session = await ctx.createAuthSession(user.username, 'MFA_SETUP', state);
+        const session = await sessions.createAuthSession(user.username, 'MFA_SETUP', state);
         return {
           ChallengeName: 'MFA_SETUP',
           Session: session,
@@ -267,11 +257,11 @@ export function createSignInFlow(
         };
       }
     }
-    return ctx.issueTokens(user, context);
+    return tokens.issueTokens(user, context);
   }
 
   async function totpChallenge(user: UserRecord, state: Record<string, unknown>): Promise<Output> {
-    const session = await ctx.createAuthSession(user.username, 'SOFTWARE_TOKEN_MFA', state);
+    const session = await sessions.createAuthSession(user.username, 'SOFTWARE_TOKEN_MFA', state);
     return {
       ChallengeName: 'SOFTWARE_TOKEN_MFA',
       Session: session,
@@ -287,11 +277,9 @@ export function createSignInFlow(
     openBlock,
     parseA,
     startSrp,
-    passwordVerifierChallenge,
     verifyClaim,
     passwordVerifier,
     userPasswordAuth,
-    requireDevice,
     afterPassword,
     totpChallenge,
   };

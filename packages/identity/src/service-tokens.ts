@@ -1,39 +1,35 @@
-/** The embedded pool: tokens (service.ts puts the parts together). */
+/** The embedded pool's tokens: issuing, refreshing and checking them, and revoking sign-ins. */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { IdentityError, MESSAGES, notAuthorized } from './errors.ts';
-import type { UserRecord } from './repository.ts';
+import type { IdentityRepository, UserRecord } from './repository.ts';
 import type { RenewalFailureReason } from './identity-events.ts';
 import type { SignInMethod } from './sign-in-events.ts';
-import {
-  type Input,
-  type Output,
-  type PoolContext,
-  type PoolParts,
-  type SignInContext,
-  requireString,
-  sha256Hex,
-} from './service-context.ts';
+import { type Pool, sha256Hex } from './pool.ts';
+import type { Events } from './service-events.ts';
+import type { Output, SignInContext } from './types.ts';
 
-/** The pool's tokens, over the shared context. */
-export function createTokens(
-  ctx: PoolContext,
-): Pick<PoolParts, 'issueTokens' | 'signTokens' | 'refresh' | 'sessionActive' | 'authenticate'> {
+export type Tokens = ReturnType<typeof createTokens>;
+
+/** Who an access token signs in: its user, sign-in, device and app client. */
+export type Caller = Awaited<ReturnType<Tokens['authenticate']>>;
+
+export function createTokens(pool: Pool, events: Events) {
   async function issueTokens(
     user: UserRecord,
     context: SignInContext,
-    method: SignInMethod = ctx.calls.getStore()?.method ?? 'password',
+    method: SignInMethod = events.calls.getStore()?.method ?? 'password',
     trackDevice = true,
   ): Promise<Output> {
-    const nowMs = ctx.now();
+    const nowMs = pool.now();
     let deviceKey = context.deviceKey;
     let newDevice: { DeviceKey: string; DeviceGroupKey: string } | undefined;
     const originJti = randomUUID();
     const refreshToken = randomBytes(64).toString('base64url');
-    await ctx.changeTold(
+    await events.changeTold(
       { username: user.username, detail: { type: 'SIGN_IN', method, sessionId: originJti } },
       async (repository) => {
-        if (!deviceKey && ctx.deviceTracking !== 'off' && trackDevice) {
-          deviceKey = `${ctx.region}_${randomUUID()}`;
+        if (!deviceKey && pool.deviceTracking !== 'off' && trackDevice) {
+          deviceKey = `${pool.region}_${randomUUID()}`;
           const deviceGroupKey = `-${randomBytes(6).toString('base64url')}`;
           await repository.insertDevice({
             deviceKey,
@@ -53,7 +49,7 @@ export function createTokens(
           deviceKey,
           authTime: nowMs,
           now: nowMs,
-          expiresAt: nowMs + ctx.refreshTtlMs,
+          expiresAt: nowMs + pool.refreshTtlMs,
         });
       },
     );
@@ -77,15 +73,15 @@ export function createTokens(
     user: UserRecord,
     session: { originJti: string; authTime: number; deviceKey: string | null; clientId: string },
   ) {
-    const iat = Math.floor(ctx.now() / 1000);
-    const exp = iat + ctx.tokenTtl;
+    const iat = Math.floor(pool.now() / 1000);
+    const exp = iat + pool.tokenTtl;
     const groups = user.groups.length > 0 ? { 'cognito:groups': user.groups } : {};
     const eventId = randomUUID();
     const idClaims = {
       sub: user.username,
       ...groups,
       email_verified: user.emailVerified,
-      iss: ctx.issuer,
+      iss: pool.issuer,
       'cognito:username': user.username,
       origin_jti: session.originJti,
       aud: session.clientId,
@@ -101,7 +97,7 @@ export function createTokens(
     const accessClaims = {
       sub: user.username,
       ...groups,
-      iss: ctx.issuer,
+      iss: pool.issuer,
       client_id: session.clientId,
       origin_jti: session.originJti,
       event_id: eventId,
@@ -115,18 +111,18 @@ export function createTokens(
       username: user.username,
     };
     const [IdToken, AccessToken] = await Promise.all([
-      ctx.keys.signJwt(idClaims),
-      ctx.keys.signJwt(accessClaims),
+      pool.keys.signJwt(idClaims),
+      pool.keys.signJwt(accessClaims),
     ]);
-    return { AccessToken, ExpiresIn: ctx.tokenTtl, TokenType: 'Bearer', IdToken };
+    return { AccessToken, ExpiresIn: pool.tokenTtl, TokenType: 'Bearer', IdToken };
   }
 
   async function refresh(refreshToken: string, clientId: string): Promise<Output> {
-    const session = await ctx.repo.findSessionByRefreshHash(sha256Hex(refreshToken));
+    const session = await pool.repo.findSessionByRefreshHash(sha256Hex(refreshToken));
     if (!session || session.clientId !== clientId)
       throw notAuthorized(MESSAGES.invalidRefreshToken);
     const refused = async (reason: RenewalFailureReason, message: string): Promise<never> => {
-      await ctx.tell(session.username, {
+      await events.tell(session.username, {
         type: 'SESSION_RENEWAL_FAILED',
         sessionId: session.originJti,
         reason,
@@ -134,8 +130,8 @@ export function createTokens(
       throw notAuthorized(message);
     };
     if (session.revokedAt !== null) return refused('revoked', MESSAGES.revokedRefreshToken);
-    if (session.expiresAt <= ctx.now()) return refused('expired', 'Refresh Token has expired');
-    const user = await ctx.repo.findUserByUsername(session.username);
+    if (session.expiresAt <= pool.now()) return refused('expired', 'Refresh Token has expired');
+    const user = await pool.repo.findUserByUsername(session.username);
     if (!user) throw notAuthorized(MESSAGES.invalidRefreshToken);
     if (!user.enabled) return refused('user_disabled', MESSAGES.userDisabled);
     const tokens = await signTokens(user, {
@@ -149,41 +145,40 @@ export function createTokens(
 
   /** Whether a sign-in session is active: at once from the cache, else after reading its row. */
   function sessionActive(originJti: string): boolean | Promise<boolean> {
-    const cached = ctx.sessionCache.get(originJti);
-    if (cached && cached.until > ctx.now()) return cached.active;
+    const cached = pool.sessionCache.get(originJti);
+    if (cached && cached.until > pool.now()) return cached.active;
     return readSessionActive(originJti);
   }
 
   async function readSessionActive(originJti: string): Promise<boolean> {
-    const session = await ctx.repo.findSession(originJti);
-    const active = !!session && session.revokedAt === null && session.expiresAt > ctx.now();
-    if (ctx.sessionCache.size > 50_000) ctx.sessionCache.clear();
-    ctx.sessionCache.set(originJti, { active, until: ctx.now() + ctx.sessionCacheMs });
+    const session = await pool.repo.findSession(originJti);
+    const active = !!session && session.revokedAt === null && session.expiresAt > pool.now();
+    if (pool.sessionCache.size > 50_000) pool.sessionCache.clear();
+    pool.sessionCache.set(originJti, { active, until: pool.now() + pool.sessionCacheMs });
     return active;
   }
 
   /** Validates an access token the way Cognito does for user-facing actions and returns its user. */
-  async function authenticate(input: Input): Promise<{
+  async function authenticate(token: string): Promise<{
     user: UserRecord;
     originJti: string;
     deviceKey: string | null;
     clientId: string;
   }> {
-    const token = requireString(input, 'AccessToken');
-    const claims = await ctx.verifyToken(token);
+    const claims = await pool.verifyToken(token);
     if (
       !claims ||
       claims.token_use !== 'access' ||
-      claims.iss !== ctx.issuer ||
+      claims.iss !== pool.issuer ||
       typeof claims.origin_jti !== 'string' ||
       typeof claims.sub !== 'string'
     ) {
       throw notAuthorized(MESSAGES.invalidAccessToken);
     }
-    if (typeof claims.exp !== 'number' || claims.exp * 1000 <= ctx.now())
+    if (typeof claims.exp !== 'number' || claims.exp * 1000 <= pool.now())
       throw notAuthorized(MESSAGES.expiredAccessToken);
     if (!(await sessionActive(claims.origin_jti))) throw notAuthorized(MESSAGES.revokedAccessToken);
-    const user = await ctx.repo.findUserByUsername(claims.sub);
+    const user = await pool.repo.findUserByUsername(claims.sub);
     if (!user) throw new IdentityError('UserNotFoundException', MESSAGES.userDoesNotExist);
     if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
     return {
@@ -194,11 +189,23 @@ export function createTokens(
     };
   }
 
+  function invalidateCache(originJtis: string[]): void {
+    for (const jti of originJtis) pool.sessionCache.delete(jti);
+  }
+
+  async function revokeAll(
+    username: string,
+    repository: IdentityRepository = pool.repo,
+  ): Promise<void> {
+    invalidateCache(await repository.revokeUserSessions(username, pool.now()));
+  }
+
   return {
     issueTokens,
-    signTokens,
     refresh,
     sessionActive,
     authenticate,
+    invalidateCache,
+    revokeAll,
   };
 }

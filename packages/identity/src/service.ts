@@ -1,12 +1,13 @@
 /**
  * The embedded user pool: Cognito's user pool actions implemented over Kysely, SRP-6a, TOTP,
  * WebAuthn and RS256 tokens. The Fastify plugin (plugin.ts) only translates HTTP to `handle()`.
- * The actions live in parts (service-events, -helpers, -sessions, -tokens, -sign-in, -choice,
- * -passkeys, -challenges, -account), each made over one shared context (service-context.ts,
- * `PoolContext`) through which they reach the settings, the keys and each other; this file puts
- * them together, dispatches actions and holds the administration the server calls in-process.
+ * Each action is one module of actions/, listed in actions/index.ts; the services they share
+ * (deps.ts) are made once and handed to them. This file dispatches actions and holds the
+ * administration the server calls in-process.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { ACTIONS } from './actions/index.ts';
+import { createDeps } from './deps.ts';
 import {
   createFederation,
   type IdentityProviderInput,
@@ -14,81 +15,47 @@ import {
   type OAuthResult,
 } from './federation.ts';
 import { IdentityError, invalidParameter, MESSAGES, notAuthorized } from './errors.ts';
+import { refuseControlCharacters } from './input.ts';
 import type { IdentityServiceOptions } from './options.ts';
-import type { UserRecord, UserStatus } from './repository.ts';
+import type { UserRecord } from './repository.ts';
 import { type Jwks, newSigningKey } from './signing-keys.ts';
 import { matchTotpStep } from './totp.ts';
 import { signInFailureReason } from './sign-in-events.ts';
-import {
-  type Input,
-  type Output,
-  type PoolContext,
-  createPoolBase,
-  isSignIn,
-  refuseControlCharacters,
-  toIdentityUser,
-} from './service-context.ts';
-import { createEvents } from './service-events.ts';
-import { createHelpers } from './service-helpers.ts';
-import { createSessions } from './service-sessions.ts';
-import { createTokens } from './service-tokens.ts';
-import { createSignInFlow } from './service-sign-in.ts';
-import { createChoiceSignIn } from './service-choice.ts';
-import { createPasskeys } from './service-passkeys.ts';
-import { createChallenges } from './service-challenges.ts';
-import { createAccountActions } from './service-account.ts';
+import type {
+  CreateUserInput,
+  FactorProof,
+  IdentityUser,
+  Input,
+  Output,
+  Passkey,
+  RequestContext,
+} from './types.ts';
 
-export interface RequestContext {
-  /** Client address, used for rate limits and told with account events. */
-  ip: string;
-  /** The HTTP request's id, told with account events. */
-  requestId?: string;
+/** A call that starts or continues a sign-in at the pool (a refresh is not a sign-in). */
+function isSignIn(action: string, input: Input): boolean {
+  if (action === 'RespondToAuthChallenge') return true;
+  return (
+    action === 'InitiateAuth' &&
+    (input.AuthFlow === 'USER_SRP_AUTH' ||
+      input.AuthFlow === 'USER_PASSWORD_AUTH' ||
+      input.AuthFlow === 'USER_AUTH')
+  );
 }
 
-/** A passkey of a user, as the profile lists it. */
-export interface Passkey {
-  credentialId: string;
-  name: string | null;
-  relyingPartyId: string;
-  attachment: string | null;
-  transports: string[];
-  createdAt: Date;
-  lastUsedAt: Date | null;
+function toIdentityUser(user: UserRecord): IdentityUser {
+  return {
+    username: user.username,
+    email: user.email,
+    enabled: user.enabled,
+    status: user.status,
+    groups: user.groups,
+    attributes: user.attributes,
+    mfaRequired: user.mfaRequired,
+    mfaEnabled: user.totpEnabled,
+    emailMfaEnabled: user.emailMfaEnabled,
+    createdAt: new Date(user.createdAt),
+  };
 }
-
-export interface IdentityUser {
-  username: string;
-  email: string;
-  enabled: boolean;
-  status: UserStatus;
-  groups: string[];
-  attributes: Record<string, string>;
-  mfaRequired: boolean;
-  mfaEnabled: boolean;
-  /** Codes e-mailed at sign-in are a second factor of this user. */
-  emailMfaEnabled: boolean;
-  createdAt: Date;
-}
-
-export interface CreateUserInput {
-  email: string;
-  /** The user must choose a new password at first sign-in (NEW_PASSWORD_REQUIRED). */
-  temporaryPassword?: string;
-  /** A permanent password (status CONFIRMED). When neither is given a temporary one is generated. */
-  password?: string;
-  groups?: string[];
-  /** Standard or `custom:` attributes, e.g. `{ given_name: 'Ada' }`. */
-  attributes?: Record<string, string>;
-  mfaRequired?: boolean;
-  /**
-   * Signs in only through a company provider (status EXTERNAL_PROVIDER): no password is set and
-   * password sign-in and reset treat the user as unknown.
-   */
-  federated?: boolean;
-}
-
-/** What a user shows to prove it is them before a security change. */
-export type FactorProof = { password: string } | { code: string };
 
 export interface IdentityService {
   readonly poolId: string;
@@ -162,22 +129,13 @@ export interface IdentityService {
 export async function createIdentityService(
   options: IdentityServiceOptions,
 ): Promise<IdentityService> {
-  const ctx = (await createPoolBase(options)) as PoolContext;
-  // Each part adds its functions to the one context; they call each other through it.
-  Object.assign(ctx, createEvents(ctx));
-  Object.assign(ctx, createHelpers(ctx));
-  Object.assign(ctx, createSessions(ctx));
-  Object.assign(ctx, createTokens(ctx));
-  Object.assign(ctx, createSignInFlow(ctx));
-  Object.assign(ctx, createChoiceSignIn(ctx));
-  Object.assign(ctx, createPasskeys(ctx));
-  Object.assign(ctx, createChallenges(ctx));
-  Object.assign(ctx, createAccountActions(ctx));
+  const deps = await createDeps(options);
+  const { pool, events, guards, users, tokens } = deps;
 
   // ---------------------------------------------------------------- admin
 
   async function adminUser(username: string): Promise<UserRecord> {
-    return ctx.requireUser(username);
+    return users.requireUser(username);
   }
 
   function generateTemporaryPassword(): string {
@@ -186,22 +144,22 @@ export async function createIdentityService(
   }
 
   const federation = createFederation({
-    db: ctx.options.db,
-    clientId: ctx.options.clientId,
-    baseUrl: `${ctx.options.publicUrl.replace(/\/+$/, '')}/identity`,
-    secretBox: ctx.providerBox,
-    now: ctx.now,
-    options: ctx.options.federation,
+    db: pool.options.db,
+    clientId: pool.options.clientId,
+    baseUrl: `${pool.options.publicUrl.replace(/\/+$/, '')}/identity`,
+    secretBox: pool.providerBox,
+    now: pool.now,
+    options: pool.options.federation,
     findUserByEmail: async (email) => {
-      const user = await ctx.repo.findUserByEmail(email);
+      const user = await pool.repo.findUserByEmail(email);
       return user && { username: user.username, enabled: user.enabled };
     },
     // As Cognito's hosted UI: a company sign-in is not a device sign-in and skips MFA (the
     // company's provider is in charge of the second factor).
     issueTokens: async (username, clientId) => {
-      const user = await ctx.requireUser(username);
+      const user = await users.requireUser(username);
       if (!user.enabled) throw notAuthorized(MESSAGES.userDisabled);
-      const result = await ctx.issueTokens(
+      const result = await tokens.issueTokens(
         user,
         { clientId, deviceKey: null, deviceVerified: false },
         'company',
@@ -212,9 +170,9 @@ export async function createIdentityService(
   });
 
   return {
-    poolId: ctx.options.poolId,
-    clientId: ctx.options.clientId,
-    issuer: ctx.issuer,
+    poolId: pool.options.poolId,
+    clientId: pool.options.clientId,
+    issuer: pool.issuer,
 
     upsertIdentityProvider: (input) => federation.upsertProvider(input),
     deleteIdentityProvider: (name) => federation.deleteProvider(name),
@@ -225,16 +183,16 @@ export async function createIdentityService(
         const result = await federation.idpResponse(query);
         // The provider's answer was refused: the person goes back to the app with an error.
         if ('redirect' in result && new URL(result.redirect).searchParams.has('error'))
-          ctx.observe({ method: 'company', outcome: 'failure', reason: 'company_refused' });
+          pool.observe({ method: 'company', outcome: 'failure', reason: 'company_refused' });
         return result;
       },
       async token(form, context) {
         try {
-          const tokens = await ctx.asCall(context, () => federation.token(form));
-          ctx.observe({ method: 'company', outcome: 'success' });
+          const tokens = await events.asCall(context, () => federation.token(form));
+          pool.observe({ method: 'company', outcome: 'success' });
           return tokens;
         } catch (error) {
-          ctx.observe({ method: 'company', outcome: 'failure', reason: 'invalid_request' });
+          pool.observe({ method: 'company', outcome: 'failure', reason: 'invalid_request' });
           throw error;
         }
       },
@@ -242,64 +200,67 @@ export async function createIdentityService(
 
     async handle(action, input, context) {
       // Own operations only: a name like `constructor` or `__proto__` must not reach Object.prototype.
-      const run = Object.hasOwn(ctx.actions, action) ? ctx.actions[action] : undefined;
+      const run = Object.hasOwn(ACTIONS, action) ? ACTIONS[action] : undefined;
       if (!run) throw new IdentityError('UnknownOperationException', `Unknown operation ${action}`);
       const signIn = isSignIn(action, input);
-      return ctx.asCall(context, async () => {
+      return events.asCall(context, async () => {
         try {
-          await ctx.rateLimit(
+          await guards.rateLimit(
             `all:${context.ip}`,
-            ctx.limits.requestsPerIpPerMinute,
+            pool.limits.requestsPerIpPerMinute,
             60_000,
             'TooManyRequestsException',
           );
           refuseControlCharacters(input);
-          const output = await run(input, context);
+          const output = await run.run(input, deps, context);
           if (signIn && output.AuthenticationResult)
-            ctx.observe({ method: ctx.calls.getStore()?.method ?? 'password', outcome: 'success' });
+            pool.observe({
+              method: events.calls.getStore()?.method ?? 'password',
+              outcome: 'success',
+            });
           return output;
         } catch (error) {
           if (signIn) {
             const reason = signInFailureReason(error);
-            const method = ctx.calls.getStore()?.method ?? 'password';
-            ctx.observe({ method, outcome: 'failure', reason });
-            const subject = ctx.calls.getStore()?.subject;
-            if (subject) await ctx.tell(subject, { type: 'SIGN_IN_FAILED', method, reason });
+            const method = events.calls.getStore()?.method ?? 'password';
+            pool.observe({ method, outcome: 'failure', reason });
+            const subject = events.calls.getStore()?.subject;
+            if (subject) await events.tell(subject, { type: 'SIGN_IN_FAILED', method, reason });
           }
           throw error;
         }
       });
     },
 
-    getJwks: () => ctx.keys.jwks(),
+    getJwks: () => pool.keys.jwks(),
 
     async refreshSigningKeys() {
-      await ctx.refreshKeys();
-      return ctx.keys.jwks();
+      await pool.refreshKeys();
+      return pool.keys.jwks();
     },
 
     async rotateSigningKey() {
-      const created = newSigningKey(ctx.keyBox, ctx.now);
-      await ctx.repo.insertSigningKey(created);
+      const created = newSigningKey(pool.keyBox, pool.now);
+      await pool.repo.insertSigningKey(created);
       // A key that stopped signing longer ago than the longest token lifetime signs nothing that
       // still verifies: stop publishing it.
-      const rows = await ctx.repo.listSigningKeys();
+      const rows = await pool.repo.listSigningKeys();
       const expired = rows
         .filter((row, index) => {
           const successor = rows[index + 1];
-          return successor !== undefined && successor.createdAt < ctx.now() - ctx.tokenTtl * 1000;
+          return successor !== undefined && successor.createdAt < pool.now() - pool.tokenTtl * 1000;
         })
         .map((row) => row.kid);
-      await ctx.repo.retireSigningKeys(expired, ctx.now());
-      await ctx.readKeys();
+      await pool.repo.retireSigningKeys(expired, pool.now());
+      await pool.readKeys();
       return { kid: created.kid, retired: expired };
     },
 
     openIdConfiguration: () => ({
-      issuer: ctx.issuer,
-      authorization_endpoint: `${ctx.options.publicUrl.replace(/\/+$/, '')}/identity/oauth2/authorize`,
-      token_endpoint: `${ctx.options.publicUrl.replace(/\/+$/, '')}/identity/oauth2/token`,
-      jwks_uri: `${ctx.issuer}/.well-known/jwks.json`,
+      issuer: pool.issuer,
+      authorization_endpoint: `${pool.options.publicUrl.replace(/\/+$/, '')}/identity/oauth2/authorize`,
+      token_endpoint: `${pool.options.publicUrl.replace(/\/+$/, '')}/identity/oauth2/token`,
+      jwks_uri: `${pool.issuer}/.well-known/jwks.json`,
       // Only the authorization code flow is implemented (the authorize endpoint refuses others).
       response_types_supported: ['code'],
       subject_types_supported: ['public'],
@@ -317,12 +278,12 @@ export async function createIdentityService(
     }),
 
     // Every token this pool issues names its sign-in; one without origin_jti is not ours.
-    isSessionActive: ({ originJti }) => (originJti ? ctx.sessionActive(originJti) : false),
+    isSessionActive: ({ originJti }) => (originJti ? tokens.sessionActive(originJti) : false),
 
     async createUser(input) {
       const email = input.email.trim().toLowerCase();
       if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw invalidParameter('Invalid email address format.');
-      if (await ctx.repo.findUserByEmail(email))
+      if (await pool.repo.findUserByEmail(email))
         throw new IdentityError(
           'UsernameExistsException',
           'An account with the given email already exists.',
@@ -332,10 +293,10 @@ export async function createIdentityService(
           ? generateTemporaryPassword()
           : undefined;
       const password = input.password ?? input.temporaryPassword ?? generated!;
-      ctx.assertPolicy(password, 'AdminCreateUser');
+      users.assertPolicy(password, 'AdminCreateUser');
       const username = randomUUID();
-      const fields = ctx.passwordFields(username, password);
-      await ctx.repo.insertUser({
+      const fields = users.passwordFields(username, password);
+      await pool.repo.insertUser({
         username,
         email,
         status: input.federated
@@ -348,7 +309,7 @@ export async function createIdentityService(
         groups: input.groups ?? [],
         attributes: input.attributes ?? {},
         mfaRequired: input.mfaRequired ?? false,
-        now: ctx.now(),
+        now: pool.now(),
       });
       if (input.federated) return { username };
       return generated ? { username, temporaryPassword: generated } : { username };
@@ -356,35 +317,35 @@ export async function createIdentityService(
 
     async setPassword(username, password, permanent) {
       await adminUser(username);
-      ctx.assertPolicy(password, 'AdminSetUserPassword');
-      await ctx.repo.updateUser(
+      users.assertPolicy(password, 'AdminSetUserPassword');
+      await pool.repo.updateUser(
         username,
         {
-          ...ctx.passwordFields(username, password),
+          ...users.passwordFields(username, password),
           status: permanent ? 'CONFIRMED' : 'FORCE_CHANGE_PASSWORD',
           failedAttempts: 0,
           lockedUntil: null,
         },
-        ctx.now(),
+        pool.now(),
       );
-      await ctx.repo.deleteResetCode(username);
-      await ctx.revokeAll(username);
+      await pool.repo.deleteResetCode(username);
+      await tokens.revokeAll(username);
     },
 
     async disableUser(username) {
       await adminUser(username);
-      await ctx.repo.updateUser(username, { enabled: false }, ctx.now());
-      await ctx.revokeAll(username);
+      await pool.repo.updateUser(username, { enabled: false }, pool.now());
+      await tokens.revokeAll(username);
     },
 
     async enableUser(username) {
       await adminUser(username);
-      await ctx.repo.updateUser(username, { enabled: true }, ctx.now());
+      await pool.repo.updateUser(username, { enabled: true }, pool.now());
     },
 
     async resetMfa(username) {
       await adminUser(username);
-      await ctx.repo.updateUser(
+      await pool.repo.updateUser(
         username,
         {
           totpSecret: null,
@@ -394,56 +355,56 @@ export async function createIdentityService(
           totpLastStep: null,
           totpDeviceName: null,
         },
-        ctx.now(),
+        pool.now(),
       );
       // Remembered devices skip MFA, so they go too.
-      await ctx.repo.deleteUserDevices(username);
+      await pool.repo.deleteUserDevices(username);
     },
 
     async verifyFactor(username, proof) {
-      const user = await ctx.requireUser(username);
+      const user = await users.requireUser(username);
       if (user.status === 'EXTERNAL_PROVIDER')
         throw invalidParameter('This user signs in through a company provider and has no password');
-      ctx.assertCanSignIn(user);
+      users.assertCanSignIn(user);
       if ('password' in proof) {
-        if (!ctx.passwordMatches(user, proof.password)) await ctx.recordFailedPassword(user);
-        await ctx.recordPasswordSuccess(user);
+        if (!users.passwordMatches(user, proof.password)) await users.recordFailedPassword(user);
+        await users.recordPasswordSuccess(user);
         return;
       }
       if (!user.totpSecret) throw invalidParameter('User has not verified software token mfa');
-      const step = matchTotpStep(ctx.totpBox.open(user.totpSecret), proof.code, ctx.now());
-      if (step === undefined || !(await ctx.repo.claimTotpStep(user.username, step, ctx.now())))
+      const step = matchTotpStep(pool.totpBox.open(user.totpSecret), proof.code, pool.now());
+      if (step === undefined || !(await pool.repo.claimTotpStep(user.username, step, pool.now())))
         throw new IdentityError('CodeMismatchException', MESSAGES.totpMismatch);
     },
 
     async setMfaRequired(username, required) {
       await adminUser(username);
-      await ctx.repo.updateUser(username, { mfaRequired: required }, ctx.now());
+      await pool.repo.updateUser(username, { mfaRequired: required }, pool.now());
     },
 
     async globalSignOut(username) {
       await adminUser(username);
-      await ctx.revokeAll(username);
+      await tokens.revokeAll(username);
     },
 
     async setGroups(username, groups) {
       await adminUser(username);
-      await ctx.repo.updateUser(username, { groups: [...new Set(groups)] }, ctx.now());
+      await pool.repo.updateUser(username, { groups: [...new Set(groups)] }, pool.now());
     },
 
     async getUserByEmail(email) {
-      const user = await ctx.repo.findUserByEmail(email.trim().toLowerCase());
+      const user = await pool.repo.findUserByEmail(email.trim().toLowerCase());
       return user && toIdentityUser(user);
     },
 
     async deleteUser(username) {
       await adminUser(username);
-      await ctx.revokeAll(username);
-      await ctx.repo.deleteUser(username);
+      await tokens.revokeAll(username);
+      await pool.repo.deleteUser(username);
     },
 
     async listPasskeys(username) {
-      const credentials = await ctx.repo.listWebAuthnCredentials(username);
+      const credentials = await pool.repo.listWebAuthnCredentials(username);
       return credentials.map((credential) => ({
         credentialId: credential.credentialId,
         name: credential.friendlyName,
@@ -456,18 +417,18 @@ export async function createIdentityService(
     },
 
     async getUser(username) {
-      const user = await ctx.repo.findUserByUsername(username);
+      const user = await pool.repo.findUserByUsername(username);
       return user && toIdentityUser(user);
     },
 
     async purgeExpired() {
-      await ctx.repo.deleteExpired(ctx.now());
+      await pool.repo.deleteExpired(pool.now());
       await federation.purgeExpired();
     },
 
     close: async () => {
-      clearInterval(ctx.keyRefresh);
-      await ctx.srp.release();
+      clearInterval(pool.keyRefresh);
+      await pool.srp.release();
     },
   };
 }
