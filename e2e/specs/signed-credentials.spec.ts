@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 
 import { ROLES } from '@laurel/contract/roles';
 
@@ -10,7 +11,8 @@ import { NORTHWIND, seedUser } from '../support/seed.ts';
 /**
  * Northwind may issue signed credentials (a platform admin allowed it). Its admin turns them on for
  * a credential, issues them for all its awards, opens one's public page, which says the credential
- * is valid, then revokes it with a reason; the page then says it was revoked.
+ * is valid; a visitor without a session checks the downloaded file at /verify; the admin sends the
+ * holder the link again, then revokes it with a reason; the page then says when and by whom.
  */
 
 const COURSE = `Signed Course ${randomUUID().slice(0, 6)}`;
@@ -81,6 +83,7 @@ async function seedCredential() {
 test.describe('signed credentials', () => {
   test('an organization admin issues a credential’s awards, checks one’s page and revokes it', async ({
     page,
+    browser,
   }) => {
     test.setTimeout(120_000);
     const seeded = await seedCredential();
@@ -123,7 +126,56 @@ test.describe('signed credentials', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize(VIEWPORTS.wide);
 
+    // The holder keeps the file; anyone checks it again at /verify, in a window without a session.
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download credential' }).click();
+    const file = await (await download).path();
+    const credentialJson = readFileSync(file, 'utf8');
+    expect(JSON.parse(credentialJson)).toMatchObject({
+      type: ['VerifiableCredential', 'OpenBadgeCredential'],
+    });
+    const visitor = await browser.newContext();
+    const stranger = await visitor.newPage();
+    const problems: string[] = [];
+    stranger.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    stranger.on('pageerror', (error) => problems.push(error.message));
+    await stranger.goto(new URL('/verify', href).toString());
+    await stranger.getByRole('textbox', { name: 'Credential JSON' }).fill(credentialJson);
+    await stranger.getByRole('button', { name: 'Check credential' }).click();
+    await expect(stranger.getByText('This credential is valid.')).toBeVisible();
+    await expect(stranger.getByText('Signature: passed')).toBeVisible();
+    await expectAccessible(stranger, 'a pasted credential checked');
+    for (const mode of ['light', 'dark'] as const) {
+      await stranger.emulateMedia({ colorScheme: mode });
+      for (const viewport of [VIEWPORTS.narrow, VIEWPORTS.wide]) {
+        await stranger.setViewportSize(viewport);
+        await screenshot(stranger, `verify-pasted-${mode}-${viewport.width}`);
+      }
+    }
+    // A chosen file is read and checked at once.
+    await stranger.goto(new URL('/verify', href).toString());
+    await stranger.getByLabel('Or choose a file:').setInputFiles(file);
+    await expect(stranger.getByText('This credential is valid.')).toBeVisible();
+    await stranger.getByRole('textbox', { name: 'Credential JSON' }).fill('{"name": "not signed"}');
+    await stranger.getByRole('button', { name: 'Check credential' }).click();
+    await expect(stranger.getByText('This credential could not be verified.')).toBeVisible();
+    expect(problems).toEqual([]);
+
     await page.goto(credentialPage);
+    await table
+      .getByRole('button', { name: 'Send Grace Hopper the link of their signed credential' })
+      .click();
+    await expect(page.getByText('The link was sent to grace@example.org.')).toBeVisible();
+    await expect(
+      table.getByRole('button', { name: 'Send Alan Turing the link of their signed credential' }),
+    ).toHaveCount(0);
+    await page.getByRole('switch', { name: /Show this program’s published outcomes/ }).click();
+    await expect(
+      page.getByText('Credential pages show this program’s published outcomes.'),
+    ).toBeVisible();
+
     await table
       .getByRole('button', { name: 'Revoke the signed credential of Grace Hopper' })
       .click();
@@ -135,6 +187,12 @@ test.describe('signed credentials', () => {
     await page.goto(href);
     await expect(page.getByText('This credential has been revoked by its issuer.')).toBeVisible();
     await expect(page.getByText('The issuer has revoked this credential.')).toBeVisible();
+    await expect(page.getByText(/^Revoked on \w+ \d{1,2}, \d{4} by Northwind/)).toBeVisible();
+    await stranger.goto(new URL('/verify', href).toString());
+    await stranger.getByRole('textbox', { name: 'Credential JSON' }).fill(credentialJson);
+    await stranger.getByRole('button', { name: 'Check credential' }).click();
+    await expect(stranger.getByText('Revocation status: failed')).toBeVisible();
+    await visitor.close();
   });
 
   test('an unknown credential address says so', async ({ page }) => {

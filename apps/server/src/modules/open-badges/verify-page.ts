@@ -82,7 +82,7 @@ header a{color:#fff}nav.top{display:flex;justify-content:space-between;align-ite
 ul.figures{list-style:none;padding:0;margin:0 0 8px}ul.figures li{padding:8px 0;border-top:1px solid var(--line)}ul.figures li:first-child{border-top:0}
 .figure{font-size:1.25rem;font-weight:700}
 textarea{width:100%;min-height:12rem;font:14px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;padding:8px;border:1px solid var(--muted);border-radius:6px;background:transparent;color:inherit}
-label.file{display:block;margin:12px 0}.error{color:var(--bad);font-weight:600}
+label.file{display:block;margin:12px 0}.spaced{margin-top:12px}.error{color:var(--bad);font-weight:600}
 `;
 
 function checksOf(report: TVerificationReport): string {
@@ -180,8 +180,8 @@ export function renderCheckPage(input: {
     ? `<section class="card"><p class="error" role="alert">${escape(input.error)}</p></section>`
     : report
       ? `<section class="card" aria-labelledby="result"><h2 id="result">Result</h2><div class="verdict ${report.verified ? 'ok' : 'bad'}" role="status"><span class="mark" aria-hidden="true">${report.verified ? '✓' : '!'}</span><span>${report.verified ? 'This credential is valid.' : 'This credential could not be verified.'}</span></div>
-${report.credential ? `<dl style="margin-top:12px">${report.credential.name ? `<dt>Credential</dt><dd>${escape(report.credential.name)}</dd>` : ''}${report.credential.achievementName ? `<dt>Achievement</dt><dd>${escape(report.credential.achievementName)}</dd>` : ''}${report.credential.issuerName || report.credential.issuerId ? `<dt>Issued by</dt><dd>${escape(report.credential.issuerName ?? report.credential.issuerId ?? '')}</dd>` : ''}${report.credential.validFrom ? `<dt>Valid from</dt><dd>${escape(report.credential.validFrom)}</dd>` : ''}</dl>` : ''}
-<ul class="checks" style="margin-top:12px">${checksOf(report)}</ul>
+${report.credential ? `<dl class="spaced">${report.credential.name ? `<dt>Credential</dt><dd>${escape(report.credential.name)}</dd>` : ''}${report.credential.achievementName ? `<dt>Achievement</dt><dd>${escape(report.credential.achievementName)}</dd>` : ''}${report.credential.issuerName || report.credential.issuerId ? `<dt>Issued by</dt><dd>${escape(report.credential.issuerName ?? report.credential.issuerId ?? '')}</dd>` : ''}${report.credential.validFrom ? `<dt>Valid from</dt><dd>${escape(report.credential.validFrom)}</dd>` : ''}</dl>` : ''}
+<ul class="checks spaced">${checksOf(report)}</ul>
 <p class="muted">Checked ${escape(report.checkedAt.replace('T', ' ').slice(0, 19))} UTC.</p></section>`
       : '';
   return `<!doctype html>

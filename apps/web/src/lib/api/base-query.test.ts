@@ -48,8 +48,11 @@ describe('the API base query', () => {
     expect('data' in result && result.data).toBeNull();
   });
 
-  it('fails on other 2xx statuses', async () => {
-    const { result } = await call(jsonResponse({ queued: true }, 202));
+  it('takes 202 Accepted (a job queued) as success, and fails on other 2xx statuses', async () => {
+    const accepted = await call(jsonResponse({ queued: true }, 202));
+    expect(accepted.result.isError).toBe(false);
+    expect('data' in accepted.result && accepted.result.data).toEqual({ queued: true });
+    const { result } = await call(jsonResponse({ partial: true }, 206));
     expect(result.isError).toBe(true);
   });
 

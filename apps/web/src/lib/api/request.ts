@@ -29,8 +29,8 @@ function earlyRequests(): EarlyRequests | undefined {
 export type ApiError =
   { message: string; fieldErrors?: Record<string, string>; status?: number } | string;
 
-/** Only these statuses count as success; 204 is for calls that return no content. */
-export const SUCCESS_STATUSES = new Set([200, 201, 204]);
+/** Only these statuses count as success; 202 is a job queued, 204 a call with no content. */
+export const SUCCESS_STATUSES = new Set([200, 201, 202, 204]);
 
 /** A response's body: JSON when it parses, otherwise its text, or null when empty. */
 export async function readResponseBody(response: Response): Promise<unknown> {

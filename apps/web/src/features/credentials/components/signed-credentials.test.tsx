@@ -91,7 +91,9 @@ describe('signed credentials of a credential', () => {
     await waitFor(() =>
       expect(sent).toEqual([{ method: 'POST', path: API_PATHS.credentialIssue(8), body: {} }]),
     );
-    await screen.findByText('Issuing has started.');
+    // 202 Accepted is a success: the message shows as one, not as an error.
+    const notice = (await screen.findByText('Issuing has started.')).closest('.MuiAlert-root');
+    expect(notice?.className).toMatch(/MuiAlert-(colorSuccess|filledSuccess)/);
   });
 
   it('says why "Issue for all awards" is disabled once every award has its credential', async () => {
