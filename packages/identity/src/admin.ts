@@ -7,7 +7,7 @@ import type { IdentityProviderInput } from './federation.ts';
 import type { IdentityService } from './service.ts';
 import type { CreateUserInput, FactorProof, IdentityUser } from './types.ts';
 
-export type { CreateUserInput, FactorProof, IdentityProviderInput, IdentityUser };
+export type { IdentityUser };
 
 export interface IdentityAdmin {
   /** Creates a user; without `password` the user must choose one at first sign-in. */

@@ -463,4 +463,3 @@ export function createFederation(deps: FederationDeps) {
     },
   };
 }
-export type Federation = ReturnType<typeof createFederation>;

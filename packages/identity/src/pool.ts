@@ -19,9 +19,9 @@ import { acquireSrpPool } from './srp-pool.ts';
 import type { SignInEvent } from './sign-in-events.ts';
 
 /** How often every instance reads the signing keys again, and how often at most on demand. */
-export const KEY_REREAD_MS = 60_000;
+const KEY_REREAD_MS = 60_000;
 
-export const KEY_REREAD_MIN_MS = 1_000;
+const KEY_REREAD_MIN_MS = 1_000;
 
 export const sha256Hex = (value: string) => createHash('sha256').update(value).digest('hex');
 

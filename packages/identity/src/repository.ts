@@ -90,7 +90,7 @@ interface SigningKeysTable {
   retiredAt: number | string | null;
 }
 
-export interface IdentityDatabase {
+interface IdentityDatabase {
   identityUsers: UsersTable;
   identitySessions: SessionsTable;
   identityAuthSessions: AuthSessionsTable;

@@ -21,8 +21,6 @@ type FirstFactorChallenge = (typeof FIRST_FACTORS)[number];
 const isFirstFactor = (value: unknown): value is FirstFactorChallenge =>
   typeof value === 'string' && (FIRST_FACTORS as readonly string[]).includes(value);
 
-export type ChoiceSignIn = ReturnType<typeof createChoiceSignIn>;
-
 export function createChoiceSignIn(
   pool: Pool,
   {

@@ -19,7 +19,7 @@ import {
 } from 'node:crypto';
 
 /** RFC 5054 §A 3072-bit group prime (also RFC 3526 MODP group 15). */
-export const N_HEX =
+const N_HEX =
   'FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74020BBEA63B139B22514A08798E3404DDEF9519B3CD3A431B302B0A6DF25F14374FE1356D6D51C245E485B576625E7EC6F44C42E9A637ED6B0BFF5CB6F406B7EDEE386BFB5A899FA5AE9F24117C4B1FE649286651ECE45B3DC2007CB8A163BF0598DA48361C55D39A69163FA8FD24CF5F83655D23DCA3AD961C62F356208552BB9ED529077096966D670C354E4ABC9804F1746C08CA18217C32905E462E36CE3BE39E772C180E86039B2783A2EC07A28FB5C55DF06F4C52C9DE2BCBF6955817183995497CEA956AE515D2261898FA051015728E5A8AAAC42DAD33170D04507A33A85521ABDF1CBA64ECFB850458DBEF0A8AEA71575D060C7DB3970F85A6E1E4C7ABF5AE8CDB0933D71E8C94E04A25619DCEE3D2261AD2EE6BF12FFA06D98A0864D87602733EC86A64521F2B18177B200CBBE117577A615D6C770988C0BAD946E208E24FA074E5AB3143DB5BFCE0FD108E4B82D120A93AD2CAFFFFFFFFFFFFFFFF';
 export const N = BigInt(`0x${N_HEX}`);
 export const g = 2n;
@@ -39,12 +39,12 @@ export function padHex(value: bigint): string {
   return hex;
 }
 
-export function sha256(data: Buffer | string): Buffer {
+function sha256(data: Buffer | string): Buffer {
   return createHash('sha256').update(data).digest();
 }
 
 /** SHA-256 of the bytes a hex string stands for, as a hex string. */
-export function hashHex(hex: string): string {
+function hashHex(hex: string): string {
   return sha256(Buffer.from(hex, 'hex')).toString('hex');
 }
 
@@ -112,7 +112,7 @@ function baseKey(base: bigint) {
 }
 
 /** `base ^ exponent mod N` through key objects; base in (1, N - 1), exponent > 0. */
-export function modPowKeyObjects(base: bigint, exponent: bigint): bigint {
+function modPowKeyObjects(base: bigint, exponent: bigint): bigint {
   const secret = diffieHellman({ privateKey: exponentKey(exponent), publicKey: baseKey(base) });
   return bigIntFromHex(secret.toString('hex'));
 }
@@ -213,7 +213,7 @@ export function randomSaltHex(): string {
   return padHex(bigIntFromHex(randomBytes(16).toString('hex')));
 }
 
-export function computeU(A: bigint, B: bigint): bigint {
+function computeU(A: bigint, B: bigint): bigint {
   return bigIntFromHex(hashHex(padHex(A) + padHex(B)));
 }
 
@@ -226,7 +226,7 @@ function hmac(key: Buffer) {
 }
 
 /** The 16-byte key both sides derive from S and u ("Caldera Derived Key"). */
-export function deriveKey(S: bigint, u: bigint): Buffer {
+function deriveKey(S: bigint, u: bigint): Buffer {
   const prk = hmac(Buffer.from(padHex(u), 'hex'))
     .update(Buffer.from(padHex(S), 'hex'))
     .digest();

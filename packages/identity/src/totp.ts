@@ -42,7 +42,7 @@ export function generateTotpSecret(): string {
   return base32Encode(randomBytes(20));
 }
 
-export const TOTP_STEP_SECONDS = 30;
+const TOTP_STEP_SECONDS = 30;
 
 export function totpStep(nowMs: number): number {
   return Math.floor(nowMs / 1000 / TOTP_STEP_SECONDS);

@@ -53,7 +53,7 @@ export interface TestPool {
 }
 
 /** Runs the identity migrations with Kysely's Migrator. */
-export async function migrate(db: Kysely<any>): Promise<void> {
+async function migrate(db: Kysely<any>): Promise<void> {
   const provider: MigrationProvider = {
     getMigrations: async () => identityMigrations as Record<string, Migration>,
   };
