@@ -43,18 +43,21 @@ export function webBuildIsStale(): boolean {
   return sourceMapsDiffer() || SOURCES.some((source) => newestMtime(source) > built);
 }
 
+/** The command that builds the web app with Vite, run in `cwd`. */
+export const WEB_BUILD = {
+  command: process.execPath,
+  args: [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
+  cwd: WEB,
+};
+
 /** Builds the web app with Vite when needed; exits the process if the build fails. */
 export function buildWebIfNeeded(options: { force?: boolean } = {}): void {
   if (!options.force && !webBuildIsStale()) return;
   console.log('Building the web app…');
-  const result = spawnSync(
-    process.execPath,
-    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-    {
-      cwd: WEB,
-      stdio: 'inherit',
-    },
-  );
+  const result = spawnSync(WEB_BUILD.command, WEB_BUILD.args, {
+    cwd: WEB_BUILD.cwd,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) {
     console.error('The web app did not build; see the messages above.');
     process.exit(result.status ?? 1);
