@@ -66,7 +66,6 @@ export function createEvents(pool: Pool) {
     asCall,
     concerns,
     signingInWith,
-    told,
     changeTold,
     tell,
   };

@@ -36,6 +36,7 @@ export type ActionModule<S extends z.ZodType> =
   | { access: 'client' | 'public'; input: S; errors: ActionErrors; handler: Handler<S, Call> };
 
 export interface Action {
+  errors: ActionErrors;
   run(input: Input, deps: IdentityDeps, context: RequestContext): Promise<Output>;
 }
 
@@ -46,6 +47,7 @@ const clientInput = z.object({ ClientId: requiredField });
 /** An action of the table, from its module. */
 export function action<S extends z.ZodType>(module: ActionModule<S>): Action {
   return {
+    errors: module.errors,
     async run(raw, deps, context) {
       if (module.access === 'user') {
         const { AccessToken } = parseInput(accessTokenInput, raw);
