@@ -102,6 +102,7 @@ import type { SsoIntegration } from './modules/sso/sso-integration.ts';
 import { createSsoRepository } from './modules/sso/sso.repository.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { createSsoService } from './modules/sso/sso.service.ts';
+import { publicAddresses } from './modules/open-badges/issuer.ts';
 import { createOpenBadges } from './modules/open-badges/open-badges.ts';
 import { openBadgesRoutes } from './modules/open-badges/open-badges.routes.ts';
 import { createOutcomeSummary } from './modules/insights/outcome-summary.ts';
@@ -411,7 +412,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(searchRoutes, { search: createSearchRepository(db) });
   await app.register(awardeesRoutes, {
-    awardees: createAwardeesService({ awardees: createAwardeesRepository(db) }),
+    awardees: createAwardeesService({
+      awardees: createAwardeesRepository(db, publicAddresses(config.publicUrl).verification),
+    }),
   });
   await app.register(insightsRoutes, {
     insights: createInsightsService({
@@ -475,10 +478,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         },
         seatLines: async (organizationId) =>
           seatLinesOf(
-            await contractsRepository.current(
-              utcDate(options.now?.() ?? new Date()),
-              [organizationId],
-            ),
+            await contractsRepository.current(utcDate(options.now?.() ?? new Date()), [
+              organizationId,
+            ]),
           ),
         userSummary: async (id) => {
           const found = await summaries.find(id);

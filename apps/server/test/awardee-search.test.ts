@@ -280,6 +280,7 @@ describe.each(DIALECTS)('awardees in global search and the person view on %s', (
               credentialCode: 'ALPHA-2',
               awardDate: '2023-12-01',
               matchStatus: 'PENDING',
+              signedCredential: { state: 'NOT_ISSUED', verificationUrl: null },
             },
             {
               id: jordan.older,
@@ -288,6 +289,7 @@ describe.each(DIALECTS)('awardees in global search and the person view on %s', (
               credentialCode: 'ALPHA-1',
               awardDate: '2019-05-20',
               matchStatus: 'MATCHED',
+              signedCredential: { state: 'NOT_ISSUED', verificationUrl: null },
             },
           ],
         });

@@ -707,6 +707,19 @@ describe.each(DIALECTS)('signed Open Badges credentials on %s', (dialect) => {
     expect(huge.statusCode).toBe(413);
   });
 
+  it("shows each award's signed credential on its holder's page, with its public page", async () => {
+    const states = await badges(await awardIdsOf());
+    for (const state of states.slice(0, 2)) {
+      const response = await call(w.adminA, 'GET', API_PATHS.awardAwardee(state.awardId));
+      expect(response.statusCode, response.body).toBe(200);
+      const award = response.json().awards.find((a: Json) => a.id === state.awardId);
+      expect(award.signedCredential).toEqual({
+        state: state.state,
+        verificationUrl: state.verificationUrl,
+      });
+    }
+  });
+
   it('keeps credentials signed by a retired key valid and fails those whose key was removed', async () => {
     const [, , third] = await badges(await awardIdsOf());
     const old = await documentOf(third!.verificationUrl);

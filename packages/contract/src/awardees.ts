@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { AWARD_MATCH_STATUSES } from './credentials.ts';
+import { BADGE_STATES } from './open-badges.ts';
 
 /** One award of an awardee, with the credential it is of. */
 export const ZAwardeeAward = z
@@ -11,6 +12,12 @@ export const ZAwardeeAward = z
     credentialCode: z.string(),
     awardDate: z.string(),
     matchStatus: z.enum(AWARD_MATCH_STATUSES),
+    /** The award's signed credential: its live one, else the latest revoked, else not issued. */
+    signedCredential: z.object({
+      state: z.enum(BADGE_STATES),
+      /** Its public page; null when not issued. */
+      verificationUrl: z.string().nullable(),
+    }),
   })
   .meta({ id: 'AwardeeAward' });
 export type TAwardeeAward = z.infer<typeof ZAwardeeAward>;

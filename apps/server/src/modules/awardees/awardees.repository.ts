@@ -14,7 +14,11 @@ function toMatchStatus(value: string): AwardMatchStatus {
   throw new Error(`Unknown award match status ${value}`);
 }
 
-export function createAwardeesRepository(db: Kysely<Database>) {
+export function createAwardeesRepository(
+  db: Kysely<Database>,
+  /** The public page of a signed credential, from its verification id. */
+  verificationUrl: (verificationId: string) => string,
+) {
   return {
     /** The organization and external id of an award: who holds it. */
     async holderOf(
@@ -61,6 +65,24 @@ export function createAwardeesRepository(db: Kysely<Database>) {
       ]);
       const newest = rows[0];
       if (!organization || !newest) return undefined;
+      // Each award's signed credential: the live one, else the latest revoked.
+      const issued = await db
+        .selectFrom('issuedCredentials')
+        .select(['awardId', 'status', 'verificationId'])
+        .where(
+          'awardId',
+          'in',
+          rows.map((row) => row.id),
+        )
+        .orderBy('id')
+        .execute();
+      const badges = new Map<number, { state: 'ISSUED' | 'REVOKED'; verificationId: string }>();
+      for (const row of issued) {
+        const state = row.status === 'ISSUED' ? 'ISSUED' : 'REVOKED';
+        const current = badges.get(Number(row.awardId));
+        if (!current || state === 'ISSUED' || current.state !== 'ISSUED')
+          badges.set(Number(row.awardId), { state, verificationId: row.verificationId });
+      }
       return {
         organizationId,
         organizationName: organization.name,
@@ -76,6 +98,12 @@ export function createAwardeesRepository(db: Kysely<Database>) {
           credentialCode: row.credentialCode,
           awardDate: row.awardDate,
           matchStatus: toMatchStatus(row.matchStatus),
+          signedCredential: badges.has(row.id)
+            ? {
+                state: badges.get(row.id)!.state,
+                verificationUrl: verificationUrl(badges.get(row.id)!.verificationId),
+              }
+            : { state: 'NOT_ISSUED' as const, verificationUrl: null },
         })),
       };
     },

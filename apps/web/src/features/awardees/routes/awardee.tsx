@@ -13,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { TAwardee } from '@laurel/contract/awardees';
 import { AWARD_MATCH_STATUS_LABELS } from '@laurel/contract/credentials';
+import { BADGE_STATE_LABELS } from '@laurel/contract/open-badges';
 
 import { DetailGrid } from '../../../components/display/detail-grid';
 import { NoAccess } from '../../../components/feedback/no-access';
@@ -63,6 +64,8 @@ function AwardeePage({ awardee }: { awardee: TAwardee }) {
   // As on a credential's awards: where the organization's contract has no earnings data nobody is
   // ever matched, so "not checked yet" would mislead.
   const showMatch = awardee.insightsEntitled;
+  // Signed credentials only where the organization issued any of this person's awards.
+  const showSigned = awardee.awards.some((award) => award.signedCredential.state !== 'NOT_ISSUED');
   return (
     <>
       <BreadcrumbsBar current={name} />
@@ -80,12 +83,7 @@ function AwardeePage({ awardee }: { awardee: TAwardee }) {
         </CardContent>
       </Card>
       <Card component="section" aria-labelledby="awardee-awards">
-        <Typography
-          id="awardee-awards"
-          variant="h6"
-          component="h2"
-          sx={{ px: 4, pt: 5, pb: 2 }}
-        >
+        <Typography id="awardee-awards" variant="h6" component="h2" sx={{ px: 4, pt: 5, pb: 2 }}>
           Awards
         </Typography>
         <TableContainer>
@@ -95,6 +93,7 @@ function AwardeePage({ awardee }: { awardee: TAwardee }) {
                 <TableCell>Credential</TableCell>
                 <TableCell>Awarded</TableCell>
                 {showMatch ? <TableCell>Match</TableCell> : null}
+                {showSigned ? <TableCell>Signed credential</TableCell> : null}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -123,6 +122,22 @@ function AwardeePage({ awardee }: { awardee: TAwardee }) {
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(award.awardDate)}</TableCell>
                   {showMatch ? (
                     <TableCell>{AWARD_MATCH_STATUS_LABELS[award.matchStatus]}</TableCell>
+                  ) : null}
+                  {showSigned ? (
+                    <TableCell>
+                      {award.signedCredential.verificationUrl ? (
+                        <Link
+                          href={award.signedCredential.verificationUrl}
+                          target="_blank"
+                          rel="noopener"
+                          aria-label={`${BADGE_STATE_LABELS[award.signedCredential.state]}: open the public page of the ${award.credentialName} credential`}
+                        >
+                          {BADGE_STATE_LABELS[award.signedCredential.state]}
+                        </Link>
+                      ) : (
+                        BADGE_STATE_LABELS[award.signedCredential.state]
+                      )}
+                    </TableCell>
                   ) : null}
                 </TableRow>
               ))}
