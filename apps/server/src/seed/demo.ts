@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { ROLES } from '@laurel/contract/roles';
 
 import type { Database } from '../db/schema.ts';
+import { unguessableId } from '../lib/unguessable-id.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_FIRST_NAMES,
@@ -196,6 +197,19 @@ export async function seedDemoWorld(
           .execute();
       }
     }
+
+    // A platform admin has allowed Northwind to issue signed credentials (docs/credentials.md):
+    // its admin turns them on per credential.
+    await trx
+      .insertInto('issuerProfiles')
+      .values({
+        organizationId: organizationIds.get('northwind')!,
+        publicId: unguessableId(),
+        issuingAllowed: true,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
 
     for (const person of people) {
       await trx

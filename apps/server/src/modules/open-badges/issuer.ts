@@ -6,7 +6,7 @@ import { createCryptoBox } from '@laurel/identity/crypto-box';
 import type { Database } from '../../db/schema.ts';
 import { didDocument, issuerDid } from './did-web.ts';
 import type { AwardToIssue, NewIssued, OpenBadgesRepository } from './open-badges.repository.ts';
-import { unguessableId } from './open-badges.repository.ts';
+import { unguessableId } from '../../lib/unguessable-id.ts';
 import {
   buildBadgeCredential,
   buildStatusListCredential,

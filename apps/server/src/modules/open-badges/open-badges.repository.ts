@@ -1,20 +1,11 @@
 import { type Kysely, sql } from 'kysely';
-import { randomBytes } from 'node:crypto';
 
 import type { Dialect } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { unguessableId } from '../../lib/unguessable-id.ts';
 
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : value);
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
-
-/** 20 random characters of base32 (100 bits): the public ids of issuers, lists and credentials. */
-export function unguessableId(): string {
-  const alphabet = 'abcdefghijkmnpqrstuvwxyz23456789';
-  const bytes = randomBytes(20);
-  let out = '';
-  for (const byte of bytes) out += alphabet[byte & 31];
-  return out;
-}
 
 export interface IssuedRow {
   id: number;

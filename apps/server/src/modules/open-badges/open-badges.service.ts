@@ -19,11 +19,8 @@ import type { Principal } from '../../plugins/auth.ts';
 import { issuerDid } from './did-web.ts';
 import type { IssueJobPayload } from './issue-credentials.job.ts';
 import type { Issuer } from './issuer.ts';
-import {
-  insertAuditEntries,
-  type OpenBadgesRepository,
-  unguessableId,
-} from './open-badges.repository.ts';
+import { unguessableId } from '../../lib/unguessable-id.ts';
+import { insertAuditEntries, type OpenBadgesRepository } from './open-badges.repository.ts';
 
 export const ISSUING_MESSAGES = {
   organizationNotAllowed:
