@@ -34,12 +34,7 @@ export const AUDIT_TYPES = [
 ] as const;
 export type AuditTypeCode = (typeof AUDIT_TYPES)[number]['code'];
 
-/** The label of an audit type code, e.g. `Signed in` for `SIGN_IN`. */
-export function auditTypeLabel(code: string): string {
-  return AUDIT_TYPES.find((type) => type.code === code)?.label ?? code;
-}
-
-export const ZAuditEntry = z
+const ZAuditEntry = z
   .object({
     id: z.number().int(),
     occurredAt: z.string(),

@@ -138,7 +138,7 @@ export const ZBenchmarkDataSetList = z
 export type TBenchmarkDataSetList = z.infer<typeof ZBenchmarkDataSetList>;
 
 /** The benchmark figure that applies to a credential, and where it comes from. */
-export const ZBenchmarkReference = z
+const ZBenchmarkReference = z
   .object({
     metric: z.enum(BENCHMARK_METRICS),
     /** In dollars of the comparison's `dollarsOfYear` (CPI-U), to compare with insights. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { BOOKMARK_ITEM_TYPES } from './constants.ts';
 import { ZBodyId } from './pagination.ts';
 
-export const ZBookmarkItemType = z.enum(BOOKMARK_ITEM_TYPES);
+const ZBookmarkItemType = z.enum(BOOKMARK_ITEM_TYPES);
 
 /** A bookmark as the web app sees it (spec §3). */
 export const ZBookmark = z

@@ -10,22 +10,12 @@ export const BOOKMARK_ITEM_TYPES = ['organizations', 'credentials', 'contracts',
 export type BookmarkItemType = (typeof BOOKMARK_ITEM_TYPES)[number];
 
 export const NOTIFICATION_AUTO_HIDE_MS = 6000;
-export const NOTIFICATION_SEVERITIES = ['info', 'success', 'error', 'warning'] as const;
-export type NotificationSeverity = (typeof NOTIFICATION_SEVERITIES)[number];
-
-export const SIGN_IN_STATE_TTL_MS = 180_000;
-export const TOKEN_EXPIRY_TOLERANCE_MS = 5_000;
-export const MIN_REFRESH_DELAY_MS = 1_000;
-export const GUEST_CREDENTIALS_REFRESH_AHEAD_MS = 3_000_000;
-export const REQUEST_RETRY_ATTEMPTS = 3;
+export type NotificationSeverity = 'info' | 'success' | 'error' | 'warning';
 
 export const COOKIE_MAX_AGE_DAYS = 365;
 
 export const PASSWORD_MIN_LENGTH = 14;
 export const PASSWORD_MAX_LENGTH = 64;
-
-export const CHART_YEARS_BEFORE = 5;
-export const CHART_YEARS_AFTER = 5;
 
 export const BADGE_MAX = 99;
 
@@ -45,9 +35,6 @@ export type ThemeName = (typeof THEME_NAMES)[number];
 
 export const HEADER_COLOR = '#0E4D8F';
 export const PRIMARY_COLOR = '#376fd0';
-
-export const ADMIN_SECTIONS = ['credentials', 'organizations', 'users', 'contracts'] as const;
-export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
 export const CREDENTIAL_DATA_GAP_CODES = [
   'MISSING_EQUIFAX',
@@ -78,7 +65,6 @@ export const UPLOAD_STATUS_LABELS: Record<UploadStatus, string> = {
 
 /** Statuses of an earnings file import (docs/earnings-import.md). */
 export const EARNINGS_IMPORT_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
-export type EarningsImportStatus = (typeof EARNINGS_IMPORT_STATUSES)[number];
 
 export const LOGIN_MODES = ['PASSWORD', 'SSO'] as const;
 export type LoginMode = (typeof LOGIN_MODES)[number];

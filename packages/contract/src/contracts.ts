@@ -19,7 +19,7 @@ export const CONTRACT_STATUS_LABELS: Record<ContractStatus, string> = {
 // The labels live with the other codes' words; kept importable from here.
 export { BILLING_CODE_LABELS } from './labels.ts';
 
-export const ZLineItem = z
+const ZLineItem = z
   .object({
     id: z.number().int(),
     /** For platform admins only (`read:internal`); everyone else reads `billingCodeLabel`. */
@@ -35,7 +35,7 @@ export const ZLineItem = z
   .meta({ id: 'LineItem' });
 export type TLineItem = z.infer<typeof ZLineItem>;
 
-export const ZContractSummary = z
+const ZContractSummary = z
   .object({
     id: z.number().int(),
     organizationId: z.number().int(),
@@ -102,7 +102,7 @@ export const ZContractPage = page(ZContractSummary).meta({ id: 'ContractPage' })
 
 const isoDate = z.iso.date({ error: 'Use a date like 2026-01-31' });
 
-export const ZLineItemBody = z.strictObject({
+const ZLineItemBody = z.strictObject({
   billing_code: z.enum(BILLING_CODES),
   description: z
     .string()

@@ -11,7 +11,7 @@ export const CREDENTIAL_STATUS_LABELS: Record<CredentialStatus, string> = {
   ARCHIVED: 'Archived',
 };
 
-export const ZCredentialSummary = z
+const ZCredentialSummary = z
   .object({
     id: z.number().int(),
     organizationId: z.number().int(),
@@ -95,7 +95,7 @@ export const AWARD_MATCH_STATUS_LABELS: Record<AwardMatchStatus, string> = {
 };
 
 /** One person holding the credential. Personal data: visible inside the organization and to platform admins. */
-export const ZAward = z
+const ZAward = z
   .object({
     id: z.number().int(),
     externalId: z.string(),

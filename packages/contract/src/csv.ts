@@ -32,7 +32,7 @@ export const CSV_OPTIONS = {
 export type CsvValue = string | number | boolean | Date | null | undefined;
 
 /** The byte order mark a CSV file starts with. */
-export const CSV_BOM = '\uFEFF';
+const CSV_BOM = '\uFEFF';
 
 const NEEDS_QUOTES = /[",\r\n]/;
 

@@ -10,14 +10,13 @@ export {
   ATTENTION_KINDS,
   ATTENTION_LIMIT,
   CONTRACT_ENDING_SOON_DAYS,
-  PLATFORM_ORGANIZATION_SORTS,
   UPLOAD_FAILED_RECENT_DAYS,
   UPLOAD_STUCK_MINUTES,
   type AttentionKind,
   type PlatformOrganizationSort,
 } from './dashboard-constants.ts';
 
-export const ZAttentionItem = z
+const ZAttentionItem = z
   .object({
     kind: z.enum(ATTENTION_KINDS),
     organizationId: z.number().int(),
@@ -56,7 +55,7 @@ export const ZPlatformDashboard = z
 export type TPlatformDashboard = z.infer<typeof ZPlatformDashboard>;
 
 /** The line item of an organization's current contract that is closest to its limit. */
-export const ZContractUsageSummary = z
+const ZContractUsageSummary = z
   .object({
     contractId: z.number().int(),
     number: z.string(),
@@ -74,7 +73,7 @@ export const ZContractUsageSummary = z
 export type TContractUsageSummary = z.infer<typeof ZContractUsageSummary>;
 
 /** One row of the platform dashboard's organizations table. */
-export const ZPlatformOrganization = z
+const ZPlatformOrganization = z
   .object({
     id: z.number().int(),
     name: z.string(),

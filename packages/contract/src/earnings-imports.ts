@@ -45,4 +45,3 @@ export type TEarningsImport = z.infer<typeof ZEarningsImport>;
 export const ZEarningsImportList = z
   .object({ items: z.array(ZEarningsImport) })
   .meta({ id: 'EarningsImportList' });
-export type TEarningsImportList = z.infer<typeof ZEarningsImportList>;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
 export const ZHealth = z.object({ status: z.literal('ok') }).meta({ id: 'Health' });
-export type THealth = z.infer<typeof ZHealth>;
 
 /**
  * `starting` while migrations, the demo world and its first matching run; `stopping` once a
@@ -14,4 +13,3 @@ export const ZReadiness = z
     database: z.enum(['ok', 'unavailable']).optional(),
   })
   .meta({ id: 'Readiness' });
-export type TReadiness = z.infer<typeof ZReadiness>;

@@ -7,12 +7,9 @@ import { ZId, ZWholeNumber } from './pagination.ts';
 // The rules' numbers live apart from the schemas, so that code without zod can read them.
 export {
   INSIGHTS_DEFAULT_EARNINGS_FLOOR,
-  INSIGHTS_MEASURE_YEAR,
   INSIGHTS_POOL_YEARS,
   INSIGHTS_SMALL_SAMPLE_MIN,
   INSIGHTS_SUPPRESSION_MIN,
-  INSIGHTS_YEARS_AROUND_AWARD,
-  poolStart,
 } from './insights-rules.ts';
 
 export const INSIGHT_STATUSES = ['available', 'unavailable', 'processing'] as const;
@@ -47,11 +44,11 @@ export type TPeopleCount = z.infer<typeof ZPeopleCount>;
  * of the cohort has that year complete yet), it covers fewer than 10 people, or it is withheld so
  * that a smaller group cannot be worked out from other figures. Null when the figure is shown.
  */
-export const INSIGHT_HIDDEN_REASONS = ['TOO_RECENT', 'FEWER_THAN_MIN', 'WITHHELD'] as const;
+const INSIGHT_HIDDEN_REASONS = ['TOO_RECENT', 'FEWER_THAN_MIN', 'WITHHELD'] as const;
 export type InsightHiddenReason = (typeof INSIGHT_HIDDEN_REASONS)[number];
 const ZHiddenReason = z.enum(INSIGHT_HIDDEN_REASONS).nullable();
 
-export const ZFigure = z
+const ZFigure = z
   .object({
     value: z.number().nullable(),
     /** People the figure is computed over; null when withheld (see `lessThan`). */
@@ -68,7 +65,7 @@ export const ZFigure = z
 export type TFigure = z.infer<typeof ZFigure>;
 
 /** A figure over the same people at two relative years (−1 and the horizon). */
-export const ZPairedFigure = ZFigure.extend({
+const ZPairedFigure = ZFigure.extend({
   /** Relative year the change is measured to (+1 for the increase, the horizon for growth). */
   horizonYears: z.number().int(),
   /** People with a counted wage at −1 (the same people as at the horizon). */
@@ -78,7 +75,7 @@ export const ZPairedFigure = ZFigure.extend({
 }).meta({ id: 'InsightPairedFigure' });
 export type TPairedFigure = z.infer<typeof ZPairedFigure>;
 
-export const ZTop = z
+const ZTop = z
   .object({
     name: z.string().nullable(),
     /** Share of `n`: the people employed at +1 whose record names an industry (job role). */
@@ -92,7 +89,7 @@ export const ZTop = z
   .meta({ id: 'InsightTop' });
 export type TTop = z.infer<typeof ZTop>;
 
-export const ZChartPoint = z
+const ZChartPoint = z
   .object({
     relativeYear: z
       .number()
@@ -121,7 +118,7 @@ export const ZDataGap = z
 export type TDataGap = z.infer<typeof ZDataGap>;
 
 /** An award-year range the insights answer: all years, or one fixed pool. */
-export const ZAwardYearRange = z
+const ZAwardYearRange = z
   .object({
     from: z.number().int(),
     to: z.number().int(),
@@ -134,7 +131,7 @@ export type TAwardYearRange = z.infer<typeof ZAwardYearRange>;
  * The cohort figures a build stores and a read returns (status aside). Money is in dollars;
  * employment rate, salary growth and top shares are fractions (0.64 means 64%).
  */
-export const ZInsightFigures = z.object({
+const ZInsightFigures = z.object({
   earnings: z.object({
     salary: ZFigure,
     salaryIncrease: ZPairedFigure,

@@ -39,7 +39,7 @@ export const ZInvitationBody = z
   .meta({ id: 'InvitationBody' });
 export type TInvitationBody = z.input<typeof ZInvitationBody>;
 
-export const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'REVOKED', 'EXPIRED'] as const;
+const INVITATION_STATUSES = ['PENDING', 'ACCEPTED', 'REVOKED', 'EXPIRED'] as const;
 
 export const ZInvitation = z
   .object({
@@ -69,7 +69,6 @@ export const ZAcceptInvitationBody = z
     password: ZNewPassword.optional(),
   })
   .meta({ id: 'AcceptInvitationBody' });
-export type TAcceptInvitationBody = z.infer<typeof ZAcceptInvitationBody>;
 
 export const ZAcceptInvitationResult = z
   .object({
@@ -105,7 +104,7 @@ export const ZInvitationDetails = z
 export type TInvitationDetails = z.infer<typeof ZInvitationDetails>;
 
 /** A current contract's seat line, as the invite dialog warns about it. */
-export const ZSeatLine = z
+const ZSeatLine = z
   .object({
     contractId: z.number().int(),
     contractNumber: z.string(),

@@ -12,11 +12,3 @@ export const BILLING_CODE_LABELS: Record<BillingCode, string> = {
   D_MATCH_EQUIFAX_TWN: 'Data match through Equifax The Work Number',
   D_MATCH_PDL_API: 'Data match through People Data Labs',
 };
-
-/**
- * The label of a billing code, the code itself when it has none (a code newer than this module).
- * @example billingCodeLabel('A_ADDL_USER') // 'User seats (active and invited users)'
- */
-export function billingCodeLabel(code: string): string {
-  return (BILLING_CODE_LABELS as Record<string, string>)[code] ?? code;
-}

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 
 /** One entry of a lookup list: a stable code, a label for people, and its numeric id. */
-export const ZLookupItem = z
+const ZLookupItem = z
   .object({
     id: z.number().int(),
     code: z.string(),
     name: z.string(),
   })
   .meta({ id: 'LookupItem' });
-export type TLookupItem = z.infer<typeof ZLookupItem>;
 
 export const ZLookupList = z.array(ZLookupItem);
 export type TLookupList = z.infer<typeof ZLookupList>;
@@ -24,4 +23,3 @@ export const LOOKUP_ENDPOINTS = {
   uploadStatuses: { path: '/api/organizations/upload-statuses', table: 'upload_statuses' },
 } as const;
 export type LookupName = keyof typeof LOOKUP_ENDPOINTS;
-export const LOOKUP_NAMES = Object.keys(LOOKUP_ENDPOINTS) as LookupName[];

@@ -10,7 +10,7 @@ export const ORGANIZATION_STATUS_LABELS: Record<OrganizationStatus, string> = {
   INACTIVE: 'Inactive',
 };
 
-export const ZOrganizationSummary = z
+const ZOrganizationSummary = z
   .object({
     id: z.number().int(),
     name: z.string(),

@@ -81,7 +81,7 @@ export const MAX_LOOKUP_ID = 2_147_483_647;
  */
 export const bodyLookupId = (message = 'Choose one') =>
   z.number({ error: message }).int(message).positive(message).max(MAX_LOOKUP_ID, message);
-export const ZBodyLookupId = bodyLookupId();
+const ZBodyLookupId = bodyLookupId();
 
 /** A lookup id in a query string (`?typeId=3`). */
 export const ZLookupId = ZWholeNumber.pipe(ZBodyLookupId);

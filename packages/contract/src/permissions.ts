@@ -5,7 +5,7 @@ import { ROLES, type RoleId } from './roles.ts';
  * organization = anything in the caller's organization, any = every organization).
  * Server routes and services check these; the web app asks the same table.
  */
-export const PERMISSIONS = {
+const PERMISSIONS = {
   [ROLES.PLATFORM_ADMIN]: [
     'read:profile:any',
     'update:profile:any',

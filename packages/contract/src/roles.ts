@@ -6,7 +6,7 @@ export const ROLES = {
   ORGANIZATION_ADMIN: 10,
   USER: 100,
 } as const;
-export type RoleKey = keyof typeof ROLES;
+type RoleKey = keyof typeof ROLES;
 export type RoleId = (typeof ROLES)[RoleKey];
 
 export const ROLE_IDS = [ROLES.PLATFORM_ADMIN, ROLES.ORGANIZATION_ADMIN, ROLES.USER] as const;

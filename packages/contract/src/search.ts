@@ -11,10 +11,10 @@ export const ZSearchQuery = z.strictObject({
  * name, e-mail address or external id; `itemId` is one of their awards, `organizationId` its
  * organization's).
  */
-export const SEARCH_ITEM_TYPES = [...BOOKMARK_ITEM_TYPES, 'awardees'] as const;
+const SEARCH_ITEM_TYPES = [...BOOKMARK_ITEM_TYPES, 'awardees'] as const;
 export type SearchItemType = (typeof SEARCH_ITEM_TYPES)[number];
 
-export const ZSearchResult = z
+const ZSearchResult = z
   .object({
     itemType: z.enum(SEARCH_ITEM_TYPES),
     itemId: z.number().int(),

@@ -29,7 +29,7 @@ export const ZCallbackResult = z
 export type TCallbackResult = z.infer<typeof ZCallbackResult>;
 
 /** Roles a person provisioned just in time may get: never Platform Admin. */
-export const ZJitRoleId = z.union([z.literal(ROLES.ORGANIZATION_ADMIN), z.literal(ROLES.USER)]);
+const ZJitRoleId = z.union([z.literal(ROLES.ORGANIZATION_ADMIN), z.literal(ROLES.USER)]);
 
 /** An organization's company sign-in (OIDC) settings; the client secret is never sent back. */
 export const ZSsoSettings = z

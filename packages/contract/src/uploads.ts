@@ -58,7 +58,7 @@ export type TAllUploadsListQuery = z.infer<typeof ZAllUploadsListQuery>;
 export const ZUploadPage = page(ZUpload).meta({ id: 'UploadPage' });
 
 /** Why a cell or row of an upload was refused. */
-export const UPLOAD_REFUSAL_REASONS = [
+const UPLOAD_REFUSAL_REASONS = [
   'cell-count',
   'too-long',
   'missing',
@@ -85,7 +85,7 @@ export const UPLOAD_REFUSAL_REASON_LABELS: Record<UploadRefusalReason, string> =
 export const UPLOAD_WHOLE_ROW = 'row';
 
 /** One reason a row of an upload was refused: its row number, the column, and the cell. */
-export const ZUploadRefusal = z
+const ZUploadRefusal = z
   .object({
     /** As a spreadsheet shows it: the header is row 1. */
     rowNumber: z.number().int(),
