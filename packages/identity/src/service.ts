@@ -200,8 +200,9 @@ export async function createIdentityService(
 
     async handle(action, input, context) {
       // Own operations only: a name like `constructor` or `__proto__` must not reach Object.prototype.
-      const run = Object.hasOwn(ACTIONS, action) ? ACTIONS[action] : undefined;
-      if (!run) throw new IdentityError('UnknownOperationException', `Unknown operation ${action}`);
+      const found = Object.hasOwn(ACTIONS, action) ? ACTIONS[action] : undefined;
+      if (!found)
+        throw new IdentityError('UnknownOperationException', `Unknown operation ${action}`);
       const signIn = isSignIn(action, input);
       return events.asCall(context, async () => {
         try {
@@ -212,7 +213,7 @@ export async function createIdentityService(
             'TooManyRequestsException',
           );
           refuseControlCharacters(input);
-          const output = await run.run(input, deps, context);
+          const output = await found.run(input, deps, context);
           if (signIn && output.AuthenticationResult)
             pool.observe({
               method: events.calls.getStore()?.method ?? 'password',
