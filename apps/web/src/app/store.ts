@@ -27,5 +27,3 @@ export function createStore(preloadedState?: Partial<ReturnType<typeof appReduce
 }
 
 export type AppStore = ReturnType<typeof createStore>;
-export type RootState = ReturnType<typeof appReducer>;
-export type AppDispatch = AppStore['dispatch'];

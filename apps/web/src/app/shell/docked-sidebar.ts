@@ -8,9 +8,10 @@ const DOCKED_SIDEBAR_QUERY = '(min-width: 960px)';
  * never docks it, so its first screen does not wait for that code; a wide screen asks for it with
  * the shell's code (see `startFirstScreen`).
  */
-export const [DockedSidebarContent, loadDockedSidebarContent] = preloadable(
+const [DockedSidebarContent, loadDockedSidebarContent] = preloadable(
   () => import('./sidebar-content'),
 );
+export { DockedSidebarContent };
 
 /** Fetches the docked sidebar's navigation on a screen wide enough to dock it, else nothing. */
 export function loadDockedSidebarWhereDocked(): Promise<unknown> | undefined {

@@ -10,7 +10,7 @@ import { ProfileMenu } from './profile-menu';
 import { ThemeModeSwitch } from './theme-mode-switch';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-export const SEARCH_SHORTCUT_LABEL = isMac ? '⌘K' : 'Ctrl+K';
+const SEARCH_SHORTCUT_LABEL = isMac ? '⌘K' : 'Ctrl+K';
 
 /**
  * The signed-in header: plain elements styled by `shell.css`, not MUI's AppBar, Toolbar and icon

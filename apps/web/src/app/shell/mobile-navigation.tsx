@@ -1,6 +1,6 @@
 import Drawer from '@mui/material/Drawer';
 
-import { SidebarContent } from './sidebar-content';
+import SidebarContent from './sidebar-content';
 import { SIDEBAR_PAPER_SX } from './sidebar-layout';
 
 /** The navigation sliding in on screens narrower than `md`; its contents are mounted while open. */

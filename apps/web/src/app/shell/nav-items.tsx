@@ -15,7 +15,7 @@ import { ROLES, isPlatformAdmin, type RoleId } from '@laurel/contract/roles';
 
 import { getOrganizationHref, getOrganizationItemHref, paths } from '../../lib/routing/paths';
 
-export interface NavItem {
+interface NavItem {
   label: string;
   href: string;
   icon: ReactNode;

@@ -10,11 +10,7 @@ import { HeaderIcon } from './header-icons';
 // The menu's list is fetched after the first screen (or on the first click), not with the shell.
 const [ProfileMenuList, preloadProfileMenuList] = preloadable(() => import('./profile-menu-list'));
 
-export function initialsOf(
-  firstName?: string | null,
-  lastName?: string | null,
-  fallback = '',
-): string {
+function initialsOf(firstName?: string | null, lastName?: string | null, fallback = ''): string {
   const initials = `${firstName?.trim()[0] ?? ''}${lastName?.trim()[0] ?? ''}`.toUpperCase();
   return initials || fallback.trim()[0]?.toUpperCase() || '?';
 }

@@ -15,7 +15,7 @@ import { useAuth } from '../../lib/auth/use-auth';
 import { selectImpersonatedOrganization } from '../../lib/impersonation/impersonation-slice';
 import { areaOf, getNavSections } from './nav-items';
 
-export function SidebarContent({
+function SidebarContent({
   onNavigate,
   withBrand = false,
 }: {

@@ -1,5 +1,5 @@
 /** The docked sidebar's width; `laurel-shell__aside` in shell.css keeps the same room. */
-export const SIDEBAR_WIDTH = 248;
+const SIDEBAR_WIDTH = 248;
 
 /** The sidebar's surface, docked or sliding. */
 export const SIDEBAR_PAPER_SX = {

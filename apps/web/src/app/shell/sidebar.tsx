@@ -6,9 +6,7 @@ import type { Theme } from '@mui/material/styles';
 import { afterFirstScreen } from '../../lib/routing/first-screen';
 import { preloadable } from '../../lib/routing/preloadable';
 import { DockedSidebarContent, loadDockedSidebarWhereDocked } from './docked-sidebar';
-import { SIDEBAR_PAPER_SX, SIDEBAR_WIDTH } from './sidebar-layout';
-
-export { SIDEBAR_WIDTH };
+import { SIDEBAR_PAPER_SX } from './sidebar-layout';
 
 // A wide screen docks the sidebar: its navigation is asked for with the shell's code (a first
 // visit asks for it earlier still, see `startFirstScreen`).

@@ -1,7 +1,7 @@
 import styles from '../plain/plain.module.css';
 
 /** The Laurel mark: a laurel leaf on a rounded square. */
-export function LogoMark({ size = 28 }: { size?: number }) {
+function LogoMark({ size = 28 }: { size?: number }) {
   return (
     <svg viewBox="0 0 32 32" aria-hidden="true" width={size} height={size}>
       <rect width="32" height="32" rx="7" fill="currentColor" opacity="0.16" />

@@ -56,9 +56,3 @@ export function NoAccess({
     </Box>
   );
 }
-
-/** True for API errors that mean "not there or not yours" (404, 403). */
-export function isNotFoundOrForbidden(error: unknown): boolean {
-  const status = (error as { status?: unknown } | undefined)?.status;
-  return status === 404 || status === 403 || status === 400;
-}

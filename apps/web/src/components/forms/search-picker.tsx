@@ -60,13 +60,13 @@ export interface SearchPickerProps {
 }
 
 const TYPING_DELAY_MS = 250;
-export const PICKER_SHOWN = 20;
+const PICKER_SHOWN = 20;
 
 /**
  * "Showing 20 of 1,234 — type to narrow" ("of 1,000+" when the total is a lower bound), or nothing
  * when every match is shown.
  */
-export function narrowHint(shown: number, total: number, lowerBound = false): string | null {
+function narrowHint(shown: number, total: number, lowerBound = false): string | null {
   return total > shown
     ? `Showing ${formatNumber(shown)} of ${formatNumber(total)}${lowerBound ? '+' : ''} — type to narrow`
     : null;

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import QRCode from 'qrcode';
 
-export function groupSecret(secret: string): string {
+function groupSecret(secret: string): string {
   return secret
     .replace(/\s+/g, '')
     .replace(/(.{4})/g, '$1 ')

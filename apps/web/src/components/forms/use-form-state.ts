@@ -14,7 +14,7 @@ type ParseResult =
  * First message per field of a failed zod parse, keyed by the field's path as the server keys
  * its field errors (`line_items.0.unit_price`); an issue about the whole value goes under `_form`.
  */
-export function issuesToFieldErrors(result: ParseResult): FieldErrors {
+function issuesToFieldErrors(result: ParseResult): FieldErrors {
   if (result.success) return {};
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {

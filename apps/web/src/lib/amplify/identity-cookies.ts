@@ -97,7 +97,7 @@ function decodeClaims(token: string): Record<string, unknown> | null {
   }
 }
 
-export interface StoredToken {
+interface StoredToken {
   toString(): string;
   payload: Record<string, unknown>;
 }

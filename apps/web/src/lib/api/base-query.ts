@@ -8,7 +8,7 @@ import { readResponseBody, SUCCESS_STATUSES, toApiError, type ApiError } from '.
 export { readResponseBody, type ApiError };
 
 /** The impersonated organization's id from the store, if a platform admin is acting within one. */
-export function actingOrganizationId(state: unknown): number | null {
+function actingOrganizationId(state: unknown): number | null {
   const impersonation = (state as { impersonation?: ImpersonationState } | undefined)
     ?.impersonation;
   return impersonation?.organization?.id ?? null;

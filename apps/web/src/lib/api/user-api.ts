@@ -8,7 +8,7 @@ import { api } from './api';
  * GET /api/users and GET /api/users/{id}: shared by the users screens and every person picker
  * (the audit trail's filter), so RTK Query fetches a person once.
  */
-export const userApi = api.injectEndpoints({
+const userApi = api.injectEndpoints({
   endpoints: (build) => ({
     listUsers: build.query<TPage<TUserSummary>, Record<string, string | number>>({
       query: (params) => ({ url: API_PATHS.users, params }),

@@ -43,7 +43,7 @@ export interface AuthState {
   loginData: LoginData;
 }
 
-export const EMPTY_LOGIN_DATA: LoginData = {
+const EMPTY_LOGIN_DATA: LoginData = {
   email: '',
   totpSetupSecret: '',
   totpSetupUri: '',

@@ -14,8 +14,6 @@ import {
 } from './bookmarks-slice';
 import { loadBookmarks } from './load-bookmarks';
 
-export { loadBookmarks };
-
 /** The bookmarks state, loading it on first use. */
 export function useBookmarks(): BookmarksState {
   const dispatch = useDispatch<ApiDispatch>();

@@ -9,7 +9,7 @@ export interface BreadcrumbSlot {
 }
 
 export const BREADCRUMB_SLOTS = ['dashboard', 'organization', 'credential', 'contract'] as const;
-export type BreadcrumbSlotName = (typeof BREADCRUMB_SLOTS)[number];
+type BreadcrumbSlotName = (typeof BREADCRUMB_SLOTS)[number];
 
 /** Spec §3: four slots, each initially an empty object, replaced whole by its setter. */
 export type BreadcrumbsState = Record<BreadcrumbSlotName, BreadcrumbSlot>;

@@ -14,7 +14,7 @@ import {
  * the requests in between carry the `x-acting-organization` header; these two put both ends on
  * the organization's audit trail.
  */
-export const impersonationApi = api.injectEndpoints({
+const impersonationApi = api.injectEndpoints({
   endpoints: (build) => ({
     startImpersonation: build.mutation<TImpersonation, TImpersonationBody>({
       query: (body) => ({ url: API_PATHS.impersonationStart, method: 'POST', body }),

@@ -11,7 +11,7 @@ import { api } from '../api/api';
  * keeps a loaded list even when no screen uses it any more (spec §4). The global reset on
  * sign-out clears them.
  */
-export const lookupsApi = api.injectEndpoints({
+const lookupsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getLookup: build.query<TLookupList, LookupName>({
       query: (name) => LOOKUP_ENDPOINTS[name].path,

@@ -4,14 +4,14 @@ import { useLocation } from 'react-router';
 import { markScreenShown } from './first-screen';
 
 /** Last part of every document title. */
-export const APP_TITLE = 'Laurel';
+const APP_TITLE = 'Laurel';
 const SEPARATOR = ' · ';
 
 /**
  * The document title of a page from its parts, most specific first.
  * @example formatPageTitle(['Welding Certificate', 'Northwind Technical College']) // "Welding Certificate · Northwind Technical College · Laurel"
  */
-export function formatPageTitle(parts: readonly string[]): string {
+function formatPageTitle(parts: readonly string[]): string {
   return [...parts.filter(Boolean), APP_TITLE].join(SEPARATOR);
 }
 

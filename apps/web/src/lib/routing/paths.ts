@@ -4,19 +4,8 @@
  */
 
 /** Item types that have their own list under an organization route (`{org route}/{itemType}`). */
-export const ORGANIZATION_ITEM_TYPES = [
-  'credentials',
-  'contracts',
-  'users',
-  'uploads',
-  'audits',
-  'insights',
-] as const;
-export type OrganizationItemType = (typeof ORGANIZATION_ITEM_TYPES)[number];
-
-export function isOrganizationItemType(value: string | undefined): value is OrganizationItemType {
-  return ORGANIZATION_ITEM_TYPES.includes(value as OrganizationItemType);
-}
+export type OrganizationItemType =
+  'credentials' | 'contracts' | 'users' | 'uploads' | 'audits' | 'insights';
 
 /** Only same-site paths are followed after sign-in, never another origin. */
 export function safeRedirectTarget(value: string | null | undefined): string | null {

@@ -20,7 +20,7 @@ export function readStoredVariant(): ThemeName {
 }
 
 /** The mode MUI's provider would choose: the one stored under its key, else the system's. */
-export function currentMode(): 'light' | 'dark' {
+function currentMode(): 'light' | 'dark' {
   const stored = readStored(STORAGE_KEYS.mode);
   if (stored === 'light' || stored === 'dark') return stored;
   return darkQuery()?.matches ? 'dark' : 'light';

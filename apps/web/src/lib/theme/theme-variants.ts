@@ -37,7 +37,7 @@ const darkSidebar = {
 };
 
 /** Mixes two #rrggbb colours; `weight` is the share of the first. */
-export function mixHex(first: string, second: string, weight: number): string {
+function mixHex(first: string, second: string, weight: number): string {
   const channels = (hex: string) =>
     [1, 3, 5].map((index) => parseInt(hex.slice(index, index + 2), 16));
   const a = channels(first);

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 
 import { isPageTitleSettled, subscribeToPageTitle } from '../routing/page-title';
 
-export interface PageViewEvent {
+interface PageViewEvent {
   event: 'page_view';
   page_location: string;
   page_path: string;
@@ -20,7 +20,7 @@ declare global {
 export const PAGE_TITLE_WAIT_MS = 5_000;
 
 /** Pushes a `page_view` event with the full page address and title onto `window.dataLayer`. */
-export function trackPageView(): PageViewEvent {
+function trackPageView(): PageViewEvent {
   const event: PageViewEvent = {
     event: 'page_view',
     page_location: window.location.href,

@@ -4,7 +4,7 @@ import type { TPage } from '@laurel/contract/pagination';
 
 import { api } from '../../../lib/api/api';
 
-export const auditsApi = api.injectEndpoints({
+const auditsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listAudits: build.query<TPage<TAuditEntry>, Record<string, string | number>>({
       query: (params) => ({ url: API_PATHS.audits, params }),

@@ -3,7 +3,7 @@ import { API_PATHS } from '@laurel/contract/paths';
 
 import { api } from '../../../lib/api/api';
 
-export const invitationApi = api.injectEndpoints({
+const invitationApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** What the link's page shows; the token goes in the body, not in another address. */
     getInvitationDetails: build.query<TInvitationDetails, string>({

@@ -22,7 +22,7 @@ export type SignInOutcome =
   | { kind: 'navigate'; href: string }
   | { kind: 'message'; severity: 'info' | 'warning' | 'error'; message: string };
 
-export const SIGN_IN_STEP_MESSAGES = {
+const SIGN_IN_STEP_MESSAGES = {
   confirmSignUp:
     'Your account has not been confirmed yet. Please use the link in your invitation e-mail, or ask your administrator to send a new invitation.',
   unsupported:

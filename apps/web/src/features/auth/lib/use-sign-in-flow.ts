@@ -8,7 +8,7 @@ import type { LoginData } from '../../../lib/auth/auth-state';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { outcomeForStep, type SignInOutcome } from './sign-in-steps';
 
-export const APP_NAME_FOR_AUTHENTICATOR = 'Laurel';
+const APP_NAME_FOR_AUTHENTICATOR = 'Laurel';
 
 /**
  * The sign-in state machine of spec §4, shared by every sign-in screen: takes the identity

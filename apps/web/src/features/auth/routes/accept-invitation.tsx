@@ -36,7 +36,7 @@ export const INVITATION_TITLES = {
 } as const;
 
 /** "Olivia Admin invited you to join Northwind on Laurel as User." */
-export const invitedSentence = (details: TInvitationDetails) =>
+const invitedSentence = (details: TInvitationDetails) =>
   `${details.inviterName} invited you to join ${details.organizationName} on Laurel as ${ROLE_LABELS[details.roleId]}.`;
 
 /**

@@ -3,7 +3,7 @@ import { API_PATHS } from '@laurel/contract/paths';
 
 import { api } from '../../../lib/api/api';
 
-export const awardeesApi = api.injectEndpoints({
+const awardeesApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The person holding an award, with their awards in its organization. */
     getAwardee: build.query<TAwardee, number>({

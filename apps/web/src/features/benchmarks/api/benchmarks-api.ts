@@ -13,7 +13,7 @@ const fileBody = (file: File) => {
   return body;
 };
 
-export const benchmarksApi = api.injectEndpoints({
+const benchmarksApi = api.injectEndpoints({
   endpoints: (build) => ({
     listBenchmarks: build.query<TBenchmarkDataSetList, void>({
       query: () => API_PATHS.benchmarks,

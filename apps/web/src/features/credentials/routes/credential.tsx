@@ -52,7 +52,7 @@ import { CredentialFormDialog } from '../components/credential-form-dialog';
 import { AwardBadgeCell, SignedCredentialsCard } from '../components/signed-credentials';
 
 /** What the page hands to its insights tab; the app composes the insights feature into it. */
-export interface CredentialInsightsProps {
+interface CredentialInsightsProps {
   organizationId: number;
   credentialId: number;
   subject: string;

@@ -3,7 +3,7 @@ import { API_PATHS } from '@laurel/contract/paths';
 
 import { api } from '../../../lib/api/api';
 
-export const benchmarkComparisonApi = api.injectEndpoints({
+const benchmarkComparisonApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** A credential's earnings benchmark and high-school threshold, in the insights' dollars. */
     getBenchmarkComparison: build.query<

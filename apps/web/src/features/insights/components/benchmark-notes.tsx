@@ -22,7 +22,7 @@ export function describeBenchmarkDifference(salary: number, benchmark: number): 
 }
 
 /** What a benchmark figure covers: "CIP 51.3801 in OR, 2023". */
-export function describeBenchmark(reference: TBenchmarkReference): string {
+function describeBenchmark(reference: TBenchmarkReference): string {
   const what = reference.code
     ? `${reference.codeSystem} ${reference.code}`
     : 'high-school graduates';

@@ -17,7 +17,7 @@ type QueueState = { chartCard: ChartCardState };
  * draws once the id is at the front, and the id leaves the queue after that first draw (or on
  * unmount, wherever it stands).
  */
-export function useChartTurn(): boolean {
+function useChartTurn(): boolean {
   const id = useId();
   const dispatch = useDispatch();
   const store = useStore<QueueState>();

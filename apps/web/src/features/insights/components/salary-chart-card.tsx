@@ -42,7 +42,7 @@ export const NO_SAME_COHORT =
 export const NOTHING_TO_DRAW = 'No year has enough people to show yet.';
 
 /** The chart's figures as a table: the accessible alternative to the drawing. */
-export function ChartDataTable({
+function ChartDataTable({
   points,
   dollarsOfYear,
   suppressionMin,

@@ -40,7 +40,7 @@ export function formatPeopleCount(value: { count: number | null; lessThan: numbe
 }
 
 /** A figure of awards too recent for the year it is measured at: no data yet, not privacy. */
-export const TOO_RECENT_TEXT =
+const TOO_RECENT_TEXT =
   'No data yet: not enough time has passed since these awards for this year to be complete';
 
 /** Why a figure is hidden: too recent for data, too few people, or withheld to protect others. */

@@ -6,7 +6,7 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
  * The chart as a standalone SVG document, with a title line above it and an opaque background,
  * so that it reads the same outside the page.
  */
-export function standaloneSvg(
+function standaloneSvg(
   svg: SVGSVGElement,
   options: { title: string; background: string; color: string },
 ): { markup: string; width: number; height: number } {
@@ -45,7 +45,7 @@ export function standaloneSvg(
  * app itself and from `data:` URLs only (`img-src 'self' data:`), so an `<img>` given a `blob:`
  * URL of the same markup would be refused ("The source image cannot be decoded").
  */
-export function svgDataUrl(markup: string): string {
+function svgDataUrl(markup: string): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}`;
 }
 

@@ -3,7 +3,7 @@ import { API_PATHS } from '@laurel/contract/paths';
 
 import { api } from '../../../lib/api/api';
 
-export const earningsImportsApi = api.injectEndpoints({
+const earningsImportsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** One earnings import; polled for its progress while it runs. */
     getEarningsImport: build.query<TEarningsImport, number>({

@@ -7,7 +7,7 @@ import type {
 
 import { api } from '../../../lib/api/api';
 
-export const organizationsApi = api.injectEndpoints({
+const organizationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     createOrganization: build.mutation<TOrganization, TOrganizationBody>({
       query: (body) => ({ url: API_PATHS.organizations, method: 'POST', body }),

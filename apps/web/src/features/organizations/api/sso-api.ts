@@ -5,7 +5,7 @@ import { api } from '../../../lib/api/api';
 
 const tag = (id: number) => ({ type: 'Organization' as const, id: `sso-${id}` });
 
-export const ssoApi = api.injectEndpoints({
+const ssoApi = api.injectEndpoints({
   endpoints: (build) => ({
     getSsoSettings: build.query<TSsoSettings, number>({
       query: (id) => API_PATHS.organizationSso(id),

@@ -19,7 +19,7 @@ import { EarningsImportCard } from '../components/earnings-import-card';
 import { SsoSettingsCard } from '../components/sso-settings-card';
 
 /** `<baseUrl>/lightning/r/Account/<id>/view` (DESIGN §3). */
-export function salesforceAccountHref(baseUrl: string, accountId: string): string {
+function salesforceAccountHref(baseUrl: string, accountId: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/lightning/r/Account/${encodeURIComponent(accountId)}/view`;
 }
 

@@ -3,7 +3,7 @@ import type { TRemoveAuthenticatorBody } from '@laurel/contract/profile';
 
 import { api } from '../../../lib/api/api';
 
-export const profileApi = api.injectEndpoints({
+const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Removes the signed-in user's authenticator app; the server checks the code or password. */
     removeAuthenticator: build.mutation<null, TRemoveAuthenticatorBody>({

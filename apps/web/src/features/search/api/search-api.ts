@@ -3,7 +3,7 @@ import { API_PATHS } from '@laurel/contract/paths';
 
 import { api } from '../../../lib/api/api';
 
-export const searchApi = api.injectEndpoints({
+const searchApi = api.injectEndpoints({
   endpoints: (build) => ({
     search: build.query<{ results: TSearchResult[] }, string>({
       query: (q) => ({ url: API_PATHS.search, params: { q } }),

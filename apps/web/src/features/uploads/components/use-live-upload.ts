@@ -7,7 +7,7 @@ import { useGetUploadQuery } from '../api/uploads-api';
 import { isRunning } from './upload-status';
 
 /** How often a running upload is asked for its progress. */
-export const UPLOAD_POLL_MS = 1000;
+const UPLOAD_POLL_MS = 1000;
 
 /**
  * An upload, asked about every second while it is waiting or processing. When it finishes, the

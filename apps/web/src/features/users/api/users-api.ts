@@ -4,7 +4,7 @@ import type { TUserPatchBody, TUserSummary } from '@laurel/contract/users';
 
 import { api } from '../../../lib/api/api';
 
-export const usersApi = api.injectEndpoints({
+const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     updateUser: build.mutation<TUserSummary, { id: number; body: TUserPatchBody }>({
       query: ({ id, body }) => ({ url: API_PATHS.user(id), method: 'PATCH', body }),

@@ -29,12 +29,12 @@ import {
 import { roleOptions } from './role-options';
 
 /** Roles the signed-in person may hand out: Platform Admin only by a platform admin. */
-export function assignableRoles(viewerIsPlatformAdmin: boolean): RoleId[] {
+function assignableRoles(viewerIsPlatformAdmin: boolean): RoleId[] {
   return ROLE_IDS.filter((role) => viewerIsPlatformAdmin || role !== ROLES.PLATFORM_ADMIN);
 }
 
 /** Whether the signed-in person may change this user at all. */
-export function useCanManageUser(user: TUserSummary): boolean {
+function useCanManageUser(user: TUserSummary): boolean {
   const { user: session } = useAuth();
   const profile = session?.profile;
   const canDo = useCan();
