@@ -82,6 +82,11 @@ import { createUsersRepository } from './modules/users/users.repository.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { createAuditor } from './lib/audit.ts';
+import { resolveSecretKey } from './db/secret-key.ts';
+import { createApiKeysRepository } from './modules/api-keys/api-keys.repository.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { createApiKeysService } from './modules/api-keys/api-keys.service.ts';
+import { createKeyHasher } from './modules/api-keys/key-format.ts';
 import { createAccountEventRecorder } from './modules/audits/account-events.ts';
 import { createSsoFetch } from './lib/outbound.ts';
 import { createJobHandlers } from './jobs/handlers.ts';
@@ -331,8 +336,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     getKey: identity.getKey,
     ...(identity.isRevoked ? { isRevoked: identity.isRevoked } : {}),
   });
+  const auditsRepository = createAuditsRepository(db);
+  const audit = createAuditor(auditsRepository);
+  // Organization API keys (docs/api.md), hashed under a key derived from SECRET_KEY.
+  const apiKeys = createApiKeysService({
+    db,
+    keys: createApiKeysRepository(db),
+    hash: (() => {
+      let hasher: Promise<(key: string) => string> | undefined;
+      return () => (hasher ??= resolveSecretKey(db, config.secretKey).then(createKeyHasher));
+    })(),
+    audit,
+  });
   await app.register(authPlugin, {
     verifier,
+    apiKeys,
     principals: {
       findByIdentityUsername: (username) => usersRepository.findPrincipal(username),
       organizationExists: (id) => organizationsRepository.exists(id),
@@ -348,9 +366,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}),
   });
   await app.register(configRoutes, { config, version: VERSION });
+  await app.register(apiKeysRoutes, { apiKeys });
   await app.register(lookupsRoutes, { lookups: createLookupsRepository(db) });
-  const auditsRepository = createAuditsRepository(db);
-  const audit = createAuditor(auditsRepository);
   const recordAccountEvent = createAccountEventRecorder(auditsRepository);
   identity.observeAccountEvents?.(recordAccountEvent);
   await app.register(usersRoutes, {

@@ -17,6 +17,12 @@ export const API_PATHS = {
   awardBadgeSend: (id: number | string) => `/api/awards/${id}/badge/send`,
   organizationIssuing: (id: number | string) => `/api/organizations/${id}/issuing`,
   verify: '/api/verify',
+  /** Organization API keys (docs/api.md). */
+  apiKeys: (organizationId: number | string) => `/api/organizations/${organizationId}/api-keys`,
+  apiKey: (organizationId: number | string, id: number | string) =>
+    `/api/organizations/${organizationId}/api-keys/${id}`,
+  apiKeyRotate: (organizationId: number | string, id: number | string) =>
+    `/api/organizations/${organizationId}/api-keys/${id}/rotate`,
   /** The person holding an award: their awards in the award's organization. */
   awardAwardee: (id: number | string) => `/api/awards/${id}/awardee`,
   contracts: '/api/contracts',

@@ -33,6 +33,8 @@ const PERMISSIONS = {
     'read:insights:any',
     'import:earnings:any',
     'manage:benchmark:any',
+    // Organization API keys (docs/api.md).
+    'manage:apikey:any',
     'read:platform:any',
     // The platform's own business: CRM links, billing codes (customers read their labels).
     'read:internal:any',
@@ -55,6 +57,7 @@ const PERMISSIONS = {
     'read:upload:organization',
     'create:upload:organization',
     'read:insights:organization',
+    'manage:apikey:organization',
   ],
   [ROLES.USER]: [
     'read:profile:own',

@@ -30,6 +30,7 @@ import * as awardeeSearch from './migrations/20261202T1000-awardee-search.ts';
 import * as uploadRefusalsBenchmarkVersions from './migrations/20261202T1030-upload-refusals-benchmark-versions.ts';
 import * as openBadges from './migrations/20261203T1000-open-badges.ts';
 import * as credentialNotices from './migrations/20261204T1000-credential-notices.ts';
+import * as apiKeys from './migrations/20261205T1000-api-keys.ts';
 
 /** The server's own migrations, by name. Names sort in the order they must run. */
 export const serverMigrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ export const serverMigrations: Record<string, Migration> = {
   '20261202T1030-upload-refusals-benchmark-versions': uploadRefusalsBenchmarkVersions,
   '20261203T1000-open-badges': openBadges,
   '20261204T1000-credential-notices': credentialNotices,
+  '20261205T1000-api-keys': apiKeys,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -145,6 +145,7 @@ export interface Database {
   credentialIssuing: CredentialIssuingTable;
   statusLists: StatusListTable;
   issuedCredentials: IssuedCredentialTable;
+  apiKeys: ApiKeyTable;
 }
 
 export type LookupTableName =
@@ -179,6 +180,25 @@ export interface AuditEntryTable {
   summary: string;
   ipAddress: string | null;
   requestId: string | null;
+  /** The API key that acted (docs/api.md); null when a person did. */
+  actorApiKeyId: Generated<number | null>;
+}
+
+export interface ApiKeyTable {
+  id: Generated<number>;
+  organizationId: number;
+  name: string;
+  start: string;
+  lastFour: string;
+  keyHash: string;
+  /** JSON array of scopes. */
+  scopes: string;
+  createdByUserId: number | null;
+  createdAt: Timestamp;
+  expiresAt: Timestamp | null;
+  revokedAt: Timestamp | null;
+  lastUsedAt: Timestamp | null;
+  lastUsedIp: string | null;
 }
 
 export interface AwardTable {

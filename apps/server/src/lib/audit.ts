@@ -32,6 +32,16 @@ export function validAddress(ip: unknown): string | null {
   return typeof ip === 'string' && isIP(ip) ? ip : null;
 }
 
+/** Who an audit entry names as its actor: the person, or the API key that called. */
+export function actorColumns(principal: Principal): {
+  actorUserId: number | null;
+  actorApiKeyId: number | null;
+} {
+  return principal.apiKey
+    ? { actorUserId: null, actorApiKeyId: principal.apiKey.id }
+    : { actorUserId: principal.userId, actorApiKeyId: null };
+}
+
 export function actorOf(request: FastifyRequest): Actor {
   if (!request.principal) throw new Error('actorOf() needs an authenticated request');
   return { principal: request.principal, ip: clientAddressOf(request), requestId: request.id };
@@ -62,6 +72,8 @@ export type Auditor = (
 /** One row of the audit trail as it is written. */
 export interface NewAuditEntry {
   actorUserId: number | null;
+  /** The API key that acted, when one did (its creator is not the actor then). */
+  actorApiKeyId?: number | null;
   organizationId: number | null;
   impersonating: boolean;
   typeCode: AuditTypeCode;
@@ -90,7 +102,7 @@ export interface AuditStore {
 export function createAuditor(audits: AuditStore): Auditor {
   return async (executor, actor, event) =>
     audits.insert(executor, {
-      actorUserId: actor.principal.userId,
+      ...actorColumns(actor.principal),
       organizationId:
         event.namedOrganizationId !== undefined &&
         (await audits.organizationExists(executor, event.namedOrganizationId))

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
 import { ZErrorResponse } from '@laurel/contract/errors';
+import type { ApiKeyScope } from '@laurel/contract/api-keys';
 import type { CsvValue } from '@laurel/contract/csv';
 import type { TPage } from '@laurel/contract/pagination';
 
@@ -32,6 +33,8 @@ export interface ListRoutesOptions<Q extends z.ZodType, I> {
   recordExport(actor: Actor, query: z.infer<Q>, rows: number): Promise<void>;
   /** CSV columns: header and the cell of an item. */
   columns: Array<[header: string, cell: (item: I) => CsvValue]>;
+  /** The API key scopes that reach the list and its export (docs/api.md); none: closed to keys. */
+  apiKeyScopes?: readonly ApiKeyScope[];
 }
 
 /**
@@ -43,9 +46,13 @@ export function registerListRoutes<Q extends z.ZodType, I>(
   options: ListRoutesOptions<Q, I>,
 ): void {
   const security = [{ bearer: [] }];
+  const keys: { apiKeyScopes?: readonly ApiKeyScope[] } = options.apiKeyScopes
+    ? { apiKeyScopes: options.apiKeyScopes }
+    : {};
   app.get(
     options.path,
     {
+      config: keys,
       schema: {
         tags: options.tags,
         security,
@@ -59,7 +66,7 @@ export function registerListRoutes<Q extends z.ZodType, I>(
   app.get(
     options.exportPath,
     {
-      config: { rateLimit: RATE_LIMITS.exports },
+      config: { rateLimit: RATE_LIMITS.exports, ...keys },
       schema: {
         tags: options.tags,
         security,

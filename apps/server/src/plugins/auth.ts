@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type JWTPayload, type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from 'jose';
 
+import { API_KEY_PREFIX, type ApiKeyScope } from '@laurel/contract/api-keys';
 import { ACTING_ORGANIZATION_HEADER } from '@laurel/contract/paths';
 import { ADMINS_GROUP } from '@laurel/contract/constants';
 import { MESSAGES } from '@laurel/contract/messages';
@@ -9,6 +10,7 @@ import { parseId } from '@laurel/contract/pagination';
 import { ROLES, type RoleId } from '@laurel/contract/roles';
 
 import { badRequest, forbidden, HttpError, unauthorized } from '../lib/http-error.ts';
+import { validAddress } from '../lib/audit.ts';
 import { KeySetUnavailableError } from '../lib/remote-key-set.ts';
 import { isApiCall } from './openapi.ts';
 
@@ -26,9 +28,14 @@ export interface Principal {
   impersonating: boolean;
   /**
    * The sign-in the token belongs to: its `origin_jti`, or `<sub>@<auth_time>` for a token without
-   * one; null for a principal that does not come from a token (the command line).
+   * one; null for a principal that does not come from a token (the command line, an API key).
    */
   sessionId: string | null;
+  /**
+   * The organization API key that calls (docs/api.md): it acts for its organization with the role
+   * of an organization admin, on the routes its scopes cover only; `userId` is its creator's.
+   */
+  apiKey?: { id: number; name: string; scopes: readonly ApiKeyScope[] };
 }
 
 export interface IdTokenClaims extends JWTPayload {
@@ -164,6 +171,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes that answer without a signed-in user. */
     public?: boolean;
+    /**
+     * The API key scopes that reach this route (any of them). A route without any is closed to
+     * API keys: keys reach only what is declared for them (docs/api.md).
+     */
+    apiKeyScopes?: readonly ApiKeyScope[];
   }
 }
 
@@ -174,6 +186,8 @@ export const PRINCIPAL_TTL_MS = 1_000;
 
 export interface AuthPluginOptions {
   verifier: TokenVerifier;
+  /** Resolves an organization API key (`laurel_live_…`) to its principal; without it keys are refused. */
+  apiKeys?: { principalFor(secret: string, ip: string | null): Promise<Principal> };
   principals: PrincipalSource;
   /**
    * How long a resolved principal is reused before its row is read again (default 1 s). It bounds
@@ -301,10 +315,24 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
     const prefix = BEARER_PREFIX.exec(header);
     const token = prefix ? header.slice(prefix[0].length) : '';
     if (token === '') throw unauthorized();
+    if (token.startsWith(API_KEY_PREFIX)) return keyPrincipal(request, token);
     const principal = principalForToken(token, request.log);
     const acting = request.headers[ACTING_ORGANIZATION_HEADER];
     if (typeof acting !== 'string' || acting === '') return principal;
     return Promise.resolve(principal).then((signedIn) => actingWithin(signedIn, acting));
+  }
+
+  /** An API key's principal, on a route its scopes reach, in its own organization only. */
+  async function keyPrincipal(request: FastifyRequest, secret: string): Promise<Principal> {
+    if (!options.apiKeys) throw unauthorized(MESSAGES.unauthorized);
+    const principal = await options.apiKeys.principalFor(secret, validAddress(request.ip));
+    if (request.headers[ACTING_ORGANIZATION_HEADER] !== undefined)
+      throw forbidden('An API key acts within its own organization only');
+    const scopes = request.routeOptions.config?.apiKeyScopes;
+    if (!scopes?.length) throw forbidden('API keys cannot call this endpoint');
+    if (!scopes.some((scope) => principal.apiKey!.scopes.includes(scope)))
+      throw forbidden(`This API key needs the scope ${scopes.join(' or ')} for this endpoint`);
+    return principal;
   }
 
   async function actingWithin(principal: Principal, acting: string): Promise<Principal> {

@@ -146,7 +146,13 @@ export const rateLimitPlugin = fp<{ store: RateLimitStore; limits: ApiRateLimits
     }
 
     app.addHook('onRequest', (request, reply, done) => {
-      const user = request.principal ? `user:${request.principal.userId}` : null;
+      // An API key has a limit of its own, apart from its creator's.
+      const principal = request.principal;
+      const user = principal
+        ? principal.apiKey
+          ? `key:${principal.apiKey.id}`
+          : `user:${principal.userId}`
+        : null;
       if (!perUser || !user || !isApiCall(request.url))
         return countRoute(request, reply, user, done);
       // Counters in memory answer at once: the route's own limit is counted next, without a

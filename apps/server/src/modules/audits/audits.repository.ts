@@ -34,6 +34,7 @@ export function createAuditsRepository(db: Kysely<Database>) {
       .selectFrom('auditEntries as a')
       .innerJoin('auditTypes as t', 't.id', 'a.typeId')
       .leftJoin('users as u', 'u.id', 'a.actorUserId')
+      .leftJoin('apiKeys as k', 'k.id', 'a.actorApiKeyId')
       .leftJoin('organizations as o', 'o.id', 'a.organizationId');
     if (filter.scopeOrganizationId !== undefined)
       query = query.where('a.organizationId', '=', filter.scopeOrganizationId);
@@ -73,6 +74,7 @@ export function createAuditsRepository(db: Kysely<Database>) {
     'u.firstName as actorFirstName',
     'u.lastName as actorLastName',
     'u.email as actorEmail',
+    'k.name as actorApiKeyName',
     'a.organizationId',
     'o.name as organizationName',
     'a.impersonating',
@@ -92,6 +94,7 @@ export function createAuditsRepository(db: Kysely<Database>) {
     actorFirstName: string | null;
     actorLastName: string | null;
     actorEmail: string | null;
+    actorApiKeyName: string | null;
     organizationId: number | null;
     organizationName: string | null;
     impersonating: boolean | number;
@@ -109,9 +112,11 @@ export function createAuditsRepository(db: Kysely<Database>) {
     occurredAt: toIso(row.occurredAt),
     actorUserId: row.actorUserId,
     actorName:
-      row.actorFirstName === null
-        ? null
-        : `${row.actorFirstName} ${row.actorLastName ?? ''}`.trim(),
+      row.actorFirstName !== null
+        ? `${row.actorFirstName} ${row.actorLastName ?? ''}`.trim()
+        : row.actorApiKeyName !== null
+          ? `API key “${row.actorApiKeyName}”`
+          : null,
     actorEmail: row.actorEmail,
     organizationId: row.organizationId,
     organizationName: row.organizationName,
@@ -142,6 +147,7 @@ export function createAuditsRepository(db: Kysely<Database>) {
         .values({
           occurredAt: new Date().toISOString(),
           actorUserId: entry.actorUserId,
+          actorApiKeyId: entry.actorApiKeyId ?? null,
           organizationId: entry.organizationId,
           impersonating: entry.impersonating,
           typeId: await typeId(executor, entry.typeCode),

@@ -16,6 +16,7 @@ export const awardeesRoutes: FastifyPluginAsyncZod<{ awardees: AwardeesService }
   app.get(
     API_PATHS.awardAwardee(':id'),
     {
+      config: { apiKeyScopes: ['awards:read'] },
       schema: {
         tags: ['awardees'],
         security: [{ bearer: [] }],

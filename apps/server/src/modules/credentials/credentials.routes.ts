@@ -36,6 +36,7 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ credentials: Credentials
     list: credentials.list,
     stream: credentials.stream,
     recordExport: credentials.recordExport,
+    apiKeyScopes: ['credentials:read'],
     columns: [
       ['id', (c) => c.id],
       ['organization', (c) => c.organizationName],
@@ -52,6 +53,7 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ credentials: Credentials
   app.get(
     API_PATHS.credential(':id'),
     {
+      config: { apiKeyScopes: ['credentials:read'] },
       schema: {
         tags,
         security,
@@ -66,6 +68,7 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ credentials: Credentials
   app.get(
     API_PATHS.credentialAwards(':id'),
     {
+      config: { apiKeyScopes: ['awards:read'] },
       schema: {
         tags,
         security,
@@ -81,6 +84,7 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ credentials: Credentials
   app.post(
     API_PATHS.credentials,
     {
+      config: { apiKeyScopes: ['credentials:write'] },
       schema: {
         tags,
         security,
@@ -96,6 +100,7 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ credentials: Credentials
   app.patch(
     API_PATHS.credential(':id'),
     {
+      config: { apiKeyScopes: ['credentials:write'] },
       schema: {
         tags,
         security,

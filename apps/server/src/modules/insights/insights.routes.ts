@@ -17,6 +17,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{ insights: InsightsService }
   app.get(
     API_PATHS.insightsLookups,
     {
+      config: { apiKeyScopes: ['insights:read'] },
       schema: {
         tags,
         security,
@@ -30,6 +31,7 @@ export const insightsRoutes: FastifyPluginAsyncZod<{ insights: InsightsService }
   app.get(
     API_PATHS.insightsData,
     {
+      config: { apiKeyScopes: ['insights:read'] },
       schema: {
         tags,
         security,

@@ -16,6 +16,8 @@ export interface IssueJobPayload {
   awardIds: number[] | null;
   actor: {
     userId: number | null;
+    /** The API key that started it, if one did (older payloads have none). */
+    apiKeyId?: number | null;
     impersonating: boolean;
     ip: string | null;
     requestId: string | null;
@@ -50,6 +52,7 @@ export async function reconcileOrganization(
       await insertAuditEntries(trx, 'CREDENTIAL_REVOKED', [
         {
           actorUserId: actor.userId,
+          actorApiKeyId: actor.apiKeyId ?? null,
           organizationId,
           impersonating: actor.impersonating,
           resourceId: String(row.id),
@@ -117,6 +120,7 @@ export function createIssueCredentialsHandler(deps: {
               'CREDENTIAL_ISSUED',
               stored.map((row) => ({
                 actorUserId: payload.actor.userId,
+                actorApiKeyId: payload.actor.apiKeyId ?? null,
                 organizationId: credential.organizationId,
                 impersonating: payload.actor.impersonating,
                 resourceId: String(row.id),

@@ -22,21 +22,6 @@ import {
 /** A list takes new entries until this many are used: random indexes stay hard to guess. */
 const LIST_FILL = Math.floor(STATUS_LIST_SIZE / 2);
 
-/** Reads the secret key the way the identity pool does: SECRET_KEY, or the demo database's own. */
-export async function resolveSecretKey(
-  db: Kysely<Database>,
-  configured: string | undefined,
-): Promise<string> {
-  if (configured) return configured;
-  const row = await db
-    .selectFrom('appSettings')
-    .select('value')
-    .where('key', '=', 'secret_key')
-    .executeTakeFirst();
-  if (!row) throw new Error('No SECRET_KEY is configured and the database has none');
-  return row.value;
-}
-
 /** What a signed credential says of its award: a corrected award no longer matches. */
 export function awardFingerprint(award: Omit<AwardToIssue, 'id'>): string {
   return createHash('sha256')

@@ -539,6 +539,7 @@ export async function insertAuditEntries(
   typeCode: 'CREDENTIAL_ISSUED' | 'CREDENTIAL_REVOKED' | 'CREDENTIAL_SENT',
   entries: Array<{
     actorUserId: number | null;
+    actorApiKeyId?: number | null;
     organizationId: number;
     impersonating: boolean;
     resourceId: string;

@@ -99,6 +99,7 @@ export const openBadgesRoutes: FastifyPluginAsyncZod<{
   app.get(
     API_PATHS.credentialIssuing(':id'),
     {
+      config: { apiKeyScopes: ['credentials:read', 'verifiable:issue'] },
       schema: {
         tags,
         security,
@@ -127,6 +128,7 @@ export const openBadgesRoutes: FastifyPluginAsyncZod<{
   app.post(
     API_PATHS.credentialIssue(':id'),
     {
+      config: { apiKeyScopes: ['verifiable:issue'] },
       schema: {
         tags,
         security,
@@ -144,6 +146,7 @@ export const openBadgesRoutes: FastifyPluginAsyncZod<{
   app.get(
     API_PATHS.credentialAwardBadges(':id'),
     {
+      config: { apiKeyScopes: ['awards:read', 'verifiable:issue'] },
       schema: {
         tags,
         security,
@@ -164,6 +167,7 @@ export const openBadgesRoutes: FastifyPluginAsyncZod<{
   app.post(
     API_PATHS.awardBadgeRevoke(':id'),
     {
+      config: { apiKeyScopes: ['verifiable:issue'] },
       schema: {
         tags,
         security,
@@ -178,6 +182,7 @@ export const openBadgesRoutes: FastifyPluginAsyncZod<{
   app.post(
     API_PATHS.awardBadgeSend(':id'),
     {
+      config: { apiKeyScopes: ['verifiable:issue'] },
       schema: {
         tags,
         security,

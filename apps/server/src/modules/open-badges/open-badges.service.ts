@@ -11,7 +11,7 @@ import type { Database } from '../../db/schema.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { JOB_TYPES } from '../../jobs/types.ts';
 import { requireAccess } from '../../lib/access.ts';
-import type { Actor, Auditor } from '../../lib/audit.ts';
+import { type Actor, actorColumns, type Auditor } from '../../lib/audit.ts';
 import { conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { credentialIssuedEmail } from '../mail/templates.ts';
@@ -160,7 +160,8 @@ export function createOpenBadgesService(deps: {
         credentialId,
         awardIds: awardIds ? [...new Set(awardIds)] : null,
         actor: {
-          userId: actor.principal.userId,
+          userId: actor.principal.apiKey ? null : actor.principal.userId,
+          apiKeyId: actor.principal.apiKey?.id ?? null,
           impersonating: actor.principal.impersonating,
           ip: actor.ip,
           requestId: actor.requestId,
@@ -231,7 +232,7 @@ export function createOpenBadgesService(deps: {
         if (!(await issuer.revoke(trx, live.id, reason, key))) return false;
         await insertAuditEntries(trx, 'CREDENTIAL_REVOKED', [
           {
-            actorUserId: actor.principal.userId,
+            ...actorColumns(actor.principal),
             organizationId: award.organizationId,
             impersonating: actor.principal.impersonating,
             resourceId: String(live.id),
@@ -276,7 +277,7 @@ export function createOpenBadgesService(deps: {
         await repository.markSent(trx, live.id);
         await insertAuditEntries(trx, 'CREDENTIAL_SENT', [
           {
-            actorUserId: actor.principal.userId,
+            ...actorColumns(actor.principal),
             organizationId: award.organizationId,
             impersonating: actor.principal.impersonating,
             resourceId: String(live.id),

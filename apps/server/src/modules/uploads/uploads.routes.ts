@@ -40,6 +40,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
   app.post(
     API_PATHS.organizationUploads(':id'),
     {
+      config: { apiKeyScopes: ['awards:write'] },
       schema: {
         tags,
         security,
@@ -66,6 +67,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
   app.get(
     API_PATHS.organizationUploads(':id'),
     {
+      config: { apiKeyScopes: ['awards:read', 'awards:write'] },
       schema: {
         tags,
         security,
@@ -109,6 +111,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
   app.get(
     API_PATHS.uploadTemplate,
     {
+      config: { apiKeyScopes: ['awards:read', 'awards:write'] },
       schema: {
         tags,
         security,
@@ -130,6 +133,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
   app.get(
     API_PATHS.uploadRefusals(':id'),
     {
+      config: { apiKeyScopes: ['awards:read', 'awards:write'] },
       schema: {
         tags,
         security,
@@ -147,6 +151,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
   app.get(
     API_PATHS.uploadCredentials(':id'),
     {
+      config: { apiKeyScopes: ['awards:read', 'awards:write'] },
       schema: {
         tags,
         security,
@@ -161,6 +166,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
   app.get(
     API_PATHS.upload(':id'),
     {
+      config: { apiKeyScopes: ['awards:read', 'awards:write'] },
       schema: {
         tags,
         security,
@@ -175,7 +181,7 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
   app.get(
     API_PATHS.uploadErrors(':id'),
     {
-      config: { rateLimit: RATE_LIMITS.exports },
+      config: { apiKeyScopes: ['awards:read', 'awards:write'], rateLimit: RATE_LIMITS.exports },
       schema: {
         tags,
         security,

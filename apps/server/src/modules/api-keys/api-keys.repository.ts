@@ -1,0 +1,145 @@
+import type { Kysely } from 'kysely';
+
+import type { ApiKeyScope } from '@laurel/contract/api-keys';
+
+import type { Database } from '../../db/schema.ts';
+import { toIso, toIsoOrNull } from '../../db/values.ts';
+
+export interface StoredApiKey {
+  id: number;
+  organizationId: number;
+  name: string;
+  start: string;
+  lastFour: string;
+  scopes: ApiKeyScope[];
+  createdAt: string;
+  createdByUserId: number | null;
+  createdByName: string | null;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+  lastUsedIp: string | null;
+}
+
+/** The only SQL of API keys. */
+export function createApiKeysRepository(db: Kysely<Database>) {
+  const selected = () =>
+    db
+      .selectFrom('apiKeys as k')
+      .leftJoin('users as u', 'u.id', 'k.createdByUserId')
+      .select([
+        'k.id',
+        'k.organizationId',
+        'k.name',
+        'k.start',
+        'k.lastFour',
+        'k.scopes',
+        'k.createdAt',
+        'k.createdByUserId',
+        'u.firstName',
+        'u.lastName',
+        'u.email',
+        'k.expiresAt',
+        'k.revokedAt',
+        'k.lastUsedAt',
+        'k.lastUsedIp',
+      ]);
+  type Row = Awaited<ReturnType<ReturnType<typeof selected>['executeTakeFirstOrThrow']>>;
+  const toKey = (row: Row): StoredApiKey => ({
+    id: Number(row.id),
+    organizationId: Number(row.organizationId),
+    name: row.name,
+    start: row.start,
+    lastFour: row.lastFour,
+    scopes: JSON.parse(row.scopes) as ApiKeyScope[],
+    createdAt: toIso(row.createdAt),
+    createdByUserId: row.createdByUserId === null ? null : Number(row.createdByUserId),
+    createdByName:
+      row.email === null
+        ? null
+        : `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() || row.email,
+    expiresAt: toIsoOrNull(row.expiresAt),
+    revokedAt: toIsoOrNull(row.revokedAt),
+    lastUsedAt: toIsoOrNull(row.lastUsedAt),
+    lastUsedIp: row.lastUsedIp,
+  });
+
+  return {
+    async list(organizationId: number): Promise<StoredApiKey[]> {
+      const rows = await selected()
+        .where('k.organizationId', '=', organizationId)
+        .orderBy('k.id', 'desc')
+        .execute();
+      return rows.map(toKey);
+    },
+
+    async find(organizationId: number, id: number): Promise<StoredApiKey | undefined> {
+      const row = await selected()
+        .where('k.organizationId', '=', organizationId)
+        .where('k.id', '=', id)
+        .executeTakeFirst();
+      return row && toKey(row);
+    },
+
+    /** The key with this hash, whatever its state (the caller decides what a state means). */
+    async byHash(keyHash: string): Promise<StoredApiKey | undefined> {
+      const row = await selected().where('k.keyHash', '=', keyHash).executeTakeFirst();
+      return row && toKey(row);
+    },
+
+    async countLive(organizationId: number, now: string): Promise<number> {
+      const row = await db
+        .selectFrom('apiKeys')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('organizationId', '=', organizationId)
+        .where('revokedAt', 'is', null)
+        .where((eb) => eb.or([eb('expiresAt', 'is', null), eb('expiresAt', '>', now)]))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async insert(
+      executor: Kysely<Database>,
+      key: {
+        organizationId: number;
+        name: string;
+        start: string;
+        lastFour: string;
+        keyHash: string;
+        scopes: ApiKeyScope[];
+        createdByUserId: number | null;
+        expiresAt: string | null;
+      },
+    ): Promise<number> {
+      const { id } = await executor
+        .insertInto('apiKeys')
+        .values({ ...key, scopes: JSON.stringify(key.scopes), createdAt: new Date().toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(id);
+    },
+
+    async revoke(executor: Kysely<Database>, id: number, at: string): Promise<boolean> {
+      const result = await executor
+        .updateTable('apiKeys')
+        .set({ revokedAt: at })
+        .where('id', '=', id)
+        .where('revokedAt', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async setExpiry(executor: Kysely<Database>, id: number, expiresAt: string): Promise<void> {
+      await executor.updateTable('apiKeys').set({ expiresAt }).where('id', '=', id).execute();
+    },
+
+    async markUsed(id: number, at: string, ip: string | null): Promise<void> {
+      await db
+        .updateTable('apiKeys')
+        .set({ lastUsedAt: at, lastUsedIp: ip })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}
+export type ApiKeysRepository = ReturnType<typeof createApiKeysRepository>;

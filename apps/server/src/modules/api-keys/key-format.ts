@@ -1,0 +1,59 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+
+import { API_KEY_PREFIX } from '@laurel/contract/api-keys';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const RANDOM_LENGTH = 32;
+const CHECKSUM_LENGTH = 6;
+/** `laurel_live_`, 32 random base62 characters (190 bits), a 6-character CRC32 checksum. */
+const KEY_SHAPE = new RegExp(
+  `^${API_KEY_PREFIX}[0-9A-Za-z]{${RANDOM_LENGTH}}[0-9A-Za-z]{${CHECKSUM_LENGTH}}$`,
+);
+
+function base62(value: number, length: number): string {
+  let out = '';
+  for (let rest = value; out.length < length; rest = Math.floor(rest / 62))
+    out = BASE62[rest % 62]! + out;
+  return out;
+}
+
+const checksumOf = (random: string) => base62(crc32(random), CHECKSUM_LENGTH);
+
+/**
+ * A new key: random base62 after the prefix, then a checksum of it, so that a secret scanner (or
+ * Laurel, before any lookup) tells a real key from a typo without asking anyone.
+ */
+export function generateApiKey(): string {
+  let random = '';
+  // Rejection sampling: 248 is the largest multiple of 62 under 256, so each character is uniform.
+  while (random.length < RANDOM_LENGTH)
+    for (const byte of randomBytes(RANDOM_LENGTH * 2))
+      if (byte < 248 && random.length < RANDOM_LENGTH) random += BASE62[byte % 62];
+  return `${API_KEY_PREFIX}${random}${checksumOf(random)}`;
+}
+
+/** Whether `value` has a key's shape and checksum: anything else is refused without a lookup. */
+export function looksLikeApiKey(value: string): boolean {
+  if (!KEY_SHAPE.test(value)) return false;
+  const random = value.slice(API_KEY_PREFIX.length, API_KEY_PREFIX.length + RANDOM_LENGTH);
+  return value.endsWith(checksumOf(random));
+}
+
+/** Whether a bearer value is meant as an API key (rather than an id token). */
+export const isApiKeyShaped = (value: string) => value.startsWith(API_KEY_PREFIX);
+
+/**
+ * What is stored of a key: HMAC-SHA-256 under a key derived from SECRET_KEY. Keys are random, so a
+ * slow hash adds nothing; the server key keeps a stolen table from being checked offline.
+ */
+export function createKeyHasher(secretKey: string) {
+  const hashingKey = createHmac('sha256', secretKey).update('laurel api key hashing').digest();
+  return (key: string) => createHmac('sha256', hashingKey).update(key).digest('base64url');
+}
+
+/** The parts of a key the list shows: its start (prefix and four characters) and last four. */
+export const visiblePartsOf = (key: string) => ({
+  start: key.slice(0, API_KEY_PREFIX.length + 4),
+  lastFour: key.slice(-4),
+});

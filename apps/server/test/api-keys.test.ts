@@ -1,0 +1,233 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { ACTING_ORGANIZATION_HEADER, API_PATHS } from '@laurel/contract/paths';
+
+import type { Database } from '../src/db/schema.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import type { BuiltUser } from './helpers/builders.ts';
+import { DIALECTS } from './helpers/database.ts';
+import { createWorld, type World } from './helpers/world.ts';
+
+const BOUNDARY = 'laurel-api-key-boundary';
+const csv = (rows: string[]) =>
+  [
+    'credential_code,external_id,first_name,last_name,email,date_of_birth,award_date',
+    ...rows,
+    '',
+  ].join('\r\n');
+
+describe.each(DIALECTS)('organization API keys on %s', (dialect) => {
+  let t: TestApp;
+  let w: World;
+  let db: Kysely<Database>;
+  let secret = '';
+  let keyId = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    w = await createWorld(t);
+    db = t.database.handle.db;
+  });
+  afterAll(() => t?.close());
+
+  const asUser = async (
+    user: BuiltUser,
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${await w.token(user)}` },
+      ...(payload ? { payload } : {}),
+    });
+  const asKey = (
+    key: string,
+    method: 'GET' | 'POST' | 'PATCH',
+    url: string,
+    options: { payload?: string | object; headers?: Record<string, string> } = {},
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${key}`, ...options.headers },
+      ...(options.payload === undefined ? {} : { payload: options.payload }),
+    });
+  const upload = (key: string, organizationId: number, rows: string[]) =>
+    asKey(key, 'POST', `/api/organizations/${organizationId}/uploads`, {
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload:
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="nightly.csv"\r\n` +
+        `Content-Type: text/csv\r\n\r\n${csv(rows)}\r\n--${BOUNDARY}--\r\n`,
+    });
+
+  it('is made by the organization’s admins and platform admins, and shows its secret once', async () => {
+    const body = { name: 'Nightly SIS', scopes: ['awards:write'] };
+    expect((await asUser(w.userA, 'POST', API_PATHS.apiKeys(w.a.id), body)).statusCode).toBe(403);
+    // Another organization's keys answer as if they did not exist.
+    expect((await asUser(w.adminB, 'POST', API_PATHS.apiKeys(w.a.id), body)).statusCode).toBe(404);
+    expect((await asUser(w.userA, 'GET', API_PATHS.apiKeys(w.a.id))).statusCode).toBe(403);
+    const refused = await asUser(w.adminA, 'POST', API_PATHS.apiKeys(w.a.id), {
+      name: ' ',
+      scopes: [],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fieldErrors).toMatchObject({
+      name: 'Name the key after what uses it, e.g. "Nightly SIS export".',
+      scopes: 'Choose at least one scope.',
+    });
+
+    const created = await asUser(w.adminA, 'POST', API_PATHS.apiKeys(w.a.id), body);
+    expect(created.statusCode, created.body).toBe(201);
+    const key = created.json();
+    secret = key.secret;
+    keyId = key.id;
+    expect(secret).toMatch(/^laurel_live_[0-9A-Za-z]{38}$/);
+    expect(key).toMatchObject({
+      name: 'Nightly SIS',
+      scopes: ['awards:write'],
+      status: 'ACTIVE',
+      start: secret.slice(0, 16),
+      lastFour: secret.slice(-4),
+      createdByName: 'Ada Alpha',
+      expiresAt: null,
+    });
+    const listed = await asUser(w.adminA, 'GET', API_PATHS.apiKeys(w.a.id));
+    expect(listed.json().items).toHaveLength(1);
+    expect(listed.body).not.toContain(secret);
+    const stored = await db.selectFrom('apiKeys').selectAll().executeTakeFirstOrThrow();
+    expect(JSON.stringify(stored)).not.toContain(secret.slice(12));
+    // A platform admin makes one for an organization too.
+    const byPlatform = await asUser(w.platformAdmin, 'POST', API_PATHS.apiKeys(w.b.id), {
+      name: 'Beta CRM',
+      scopes: ['credentials:read'],
+    });
+    expect(byPlatform.statusCode, byPlatform.body).toBe(201);
+  });
+
+  it('uploads awards and reads its upload, audited with the key as the actor', async () => {
+    const uploaded = await upload(secret, w.a.id, [
+      'ALPHA-1,K-1,Kim,Key,kim@example.test,,2024-05-01',
+    ]);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const uploadId = uploaded.json().id as number;
+    await t.runJobs();
+    const read = await asKey(secret, 'GET', API_PATHS.upload(uploadId));
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ id: uploadId, status: 'COMPLETED' });
+
+    const audits = await asUser(w.adminA, 'GET', `${API_PATHS.audits}?pageSize=50`);
+    const entry = audits
+      .json()
+      .items.find((item: { typeCode: string }) => item.typeCode === 'UPLOAD');
+    expect(entry).toMatchObject({ actorName: 'API key “Nightly SIS”', actorUserId: null });
+    const everything = JSON.stringify(
+      await db.selectFrom('auditEntries').select(['summary']).execute(),
+    );
+    expect(everything).not.toContain(secret);
+  });
+
+  it('reaches nothing its scopes do not cover, nor another organization', async () => {
+    const refusedWith = async (
+      response: Awaited<ReturnType<typeof asKey>>,
+      status: number,
+      message: string,
+    ) => {
+      expect(response.statusCode, response.body).toBe(status);
+      expect(response.json().message).toBe(message);
+      expect(response.body).not.toContain(secret);
+    };
+    await refusedWith(
+      await asKey(secret, 'GET', API_PATHS.users),
+      403,
+      'API keys cannot call this endpoint',
+    );
+    await refusedWith(
+      await asKey(secret, 'GET', API_PATHS.profile),
+      403,
+      'API keys cannot call this endpoint',
+    );
+    await refusedWith(
+      await asKey(secret, 'GET', API_PATHS.apiKeys(w.a.id)),
+      403,
+      'API keys cannot call this endpoint',
+    );
+    await refusedWith(
+      await asKey(secret, 'GET', `${API_PATHS.insightsData}?organizationId=${w.a.id}`),
+      403,
+      'This API key needs the scope insights:read for this endpoint',
+    );
+    await refusedWith(
+      await asKey(secret, 'GET', API_PATHS.credentials),
+      403,
+      'This API key needs the scope credentials:read for this endpoint',
+    );
+    const other = await upload(secret, w.b.id, ['BETA-1,K-2,Kai,Key,,,2024-05-01']);
+    expect(other.statusCode).toBe(404);
+    await refusedWith(
+      await asKey(secret, 'GET', API_PATHS.upload(1), {
+        headers: { [ACTING_ORGANIZATION_HEADER]: String(w.b.id) },
+      }),
+      403,
+      'An API key acts within its own organization only',
+    );
+  });
+
+  it('is refused when malformed, unknown, expired or revoked, and rotates without a gap', async () => {
+    const unauthorized = async (key: string) => {
+      const response = await asKey(key, 'GET', API_PATHS.organizationUploads(w.a.id));
+      expect(response.statusCode, key).toBe(401);
+      expect(response.json().message).toBe('Invalid, expired or revoked API key');
+    };
+    expect((await asKey(secret, 'GET', API_PATHS.organizationUploads(w.a.id))).statusCode).toBe(
+      200,
+    );
+    await unauthorized(`${secret.slice(0, -1)}${secret.endsWith('A') ? 'B' : 'A'}`);
+    await unauthorized('laurel_live_short');
+    // The right shape and checksum, but no such key.
+    const { generateApiKey } = await import('../src/modules/api-keys/key-format.ts');
+    await unauthorized(generateApiKey());
+
+    const soon = new Date(Date.now() + 60 * 60 * 1000).toISOString();
+    const rotated = await asUser(w.adminA, 'POST', API_PATHS.apiKeyRotate(w.a.id, keyId), {
+      oldKeyExpiresAt: soon,
+    });
+    expect(rotated.statusCode, rotated.body).toBe(201);
+    const fresh = rotated.json().secret as string;
+    expect(fresh).not.toBe(secret);
+    expect(rotated.json()).toMatchObject({ name: 'Nightly SIS', scopes: ['awards:write'] });
+    for (const key of [secret, fresh])
+      expect((await asKey(key, 'GET', API_PATHS.organizationUploads(w.a.id))).statusCode).toBe(200);
+
+    // The old key's time runs out.
+    await db
+      .updateTable('apiKeys')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', keyId)
+      .execute();
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await unauthorized(secret);
+    const listed = (await asUser(w.adminA, 'GET', API_PATHS.apiKeys(w.a.id))).json().items;
+    expect(listed.map((k: { status: string }) => k.status)).toEqual(['ACTIVE', 'EXPIRED']);
+
+    const revoked = await asUser(w.adminA, 'DELETE', API_PATHS.apiKey(w.a.id, rotated.json().id));
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect(revoked.json()).toMatchObject({ status: 'REVOKED' });
+    await unauthorized(fresh);
+    const audits = await db
+      .selectFrom('auditEntries')
+      .select(['summary'])
+      .where('resourceType', '=', 'api-key')
+      .orderBy('id')
+      .execute();
+    expect(audits.map((a) => a.summary)).toEqual([
+      'Created the API key "Nightly SIS" (awards:write)',
+      'Created the API key "Beta CRM" (credentials:read)',
+      expect.stringMatching(/^Rotated the API key "Nightly SIS": it works until /),
+      expect.stringMatching(/^Created the API key "Nightly SIS" replacing laurel_live_/),
+      expect.stringMatching(/^Revoked the API key "Nightly SIS" \(laurel_live_/),
+    ]);
+  });
+});
