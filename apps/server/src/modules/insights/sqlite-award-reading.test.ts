@@ -1,31 +1,17 @@
-import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 
 import { createRandom } from '../../seed/random.ts';
 import { type AwardBatch, awardBatchQuery } from './award-reading.ts';
 import { createInsightsBuilder } from './insights-builder.ts';
 import { readSqliteAwards } from './sqlite-award-reading.ts';
+import { awardTables } from './test-award-tables.ts';
 
 const AS_OF = 2025;
 const FLOOR = 15_080;
 
-/** The tables the reading reads, with the columns it reads (as the migrations make them). */
-function database(): SQLite.Database {
-  const db = new SQLite(':memory:');
-  db.exec(`
-    create table awards (id integer primary key, organization_id integer not null,
-      credential_id integer not null, award_year integer not null, match_status text not null);
-    create index awards_organization_match_idx on awards (organization_id, match_status);
-    create table earnings_years (award_id integer not null, year integer not null, wage real,
-      employed boolean not null, full_time boolean not null, industry text, job_role text,
-      primary key (award_id, year));
-  `);
-  return db;
-}
-
 describe('readSqliteAwards', () => {
   it('counts every award as the text summed up per award does, whatever its wages', () => {
-    const db = database();
+    const db = awardTables();
     const random = createRandom(29);
     const insertAward = db.prepare('insert into awards values (?, ?, ?, ?, ?)');
     const insertYear = db.prepare('insert into earnings_years values (?, ?, ?, ?, ?, ?, ?)');
