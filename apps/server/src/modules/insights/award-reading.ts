@@ -7,7 +7,7 @@ import {
   INSIGHTS_YEARS_AROUND_AWARD,
 } from '@laurel/contract/insights-rules';
 
-import type { AwardFacts } from './insights-builder.ts';
+import type { AwardFacts } from './award-facts.ts';
 
 /** Awards ascending by id, as the database returns them (millions: no copies). */
 export type AwardBatch = Array<AwardFacts & { id: number }>;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { createRandom } from '../../seed/random.ts';
-import { centsOf, parseAmount, top } from './insights-builder.ts';
+import { centsOf, parseAmount } from './award-facts.ts';
+import { top } from './publication.ts';
 
 describe('parseAmount', () => {
   it('reads an amount in a longer text as the double Number() reads', () => {

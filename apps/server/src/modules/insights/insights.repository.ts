@@ -14,7 +14,7 @@ import {
   readAwardBatches,
   type RunQuery,
 } from './award-reading.ts';
-import type { CohortAggregate, CredentialSummary } from './insights-builder.ts';
+import type { CohortAggregate, CredentialSummary } from './cohorts.ts';
 
 /** What an aggregate row's payload holds. */
 export interface StoredAggregate {

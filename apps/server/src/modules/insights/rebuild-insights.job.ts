@@ -9,12 +9,9 @@ import type { Database } from '../../db/schema.ts';
 import { type JobContext, type JobHandler, JobInterruptedError } from '../../jobs/types.ts';
 import { latestCompleteYear } from '../earnings/earnings-provider.ts';
 import { dollarsYearFor } from './cpi-u.ts';
-import {
-  createInsightsBuilder,
-  type ReadAward,
-  revived,
-  type SortedCell,
-} from './insights-builder.ts';
+import type { ReadAward } from './award-facts.ts';
+import { revived, type SortedCell } from './cells.ts';
+import { createInsightsBuilder } from './insights-builder.ts';
 import { createInsightsRepository } from './insights.repository.ts';
 import type { RebuildThreadData, RebuildThreadReport } from './rebuild-insights.thread.ts';
 import { readSqliteAwards, type BatchRead } from './sqlite-award-reading.ts';

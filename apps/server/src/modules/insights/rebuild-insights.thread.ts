@@ -10,7 +10,8 @@ import pg from 'pg';
 
 import '../../db/pg-types.ts';
 import { readAwardBatches, type AwardReading, type RunQuery } from './award-reading.ts';
-import { buffersOf, createInsightsBuilder, type SortedCell } from './insights-builder.ts';
+import { buffersOf, type SortedCell } from './cells.ts';
+import { createInsightsBuilder } from './insights-builder.ts';
 import { readSqliteAwards } from './sqlite-award-reading.ts';
 
 /** What the rebuild tells its reading thread. */

@@ -14,7 +14,7 @@ import {
 } from '@laurel/contract/insights-rules';
 
 import type { AwardReading } from './award-reading.ts';
-import { MAX_CENTS, type ReadAward, WAGE_AS_TEXT } from './insights-builder.ts';
+import { MAX_CENTS, type ReadAward, WAGE_AS_TEXT } from './award-facts.ts';
 
 const SPAN = INSIGHTS_YEARS_AROUND_AWARD;
 

@@ -1,0 +1,156 @@
+// The figures of one cohort from its gathered cells: the chart's points, salary, increase,
+// growth, employment, coverage, top industry and job role, cohort counts and data gaps, each
+// published as ./publication.ts says (methodology "Figures").
+import type { TChartPoint, TInsightFigures, TPairedFigure } from '@laurel/contract/insights';
+import { INSIGHTS_MEASURE_YEAR } from '@laurel/contract/insights-rules';
+
+import { at, type Gathered, sizeOf, SPAN } from './cells.ts';
+import { quantileOfSorted } from './percentiles.ts';
+import { emptyPoints, figure, LOOKUP_MEASURES, peopleCount, top } from './publication.ts';
+
+const MEASURE = INSIGHTS_MEASURE_YEAR;
+
+function chartPoints(
+  g: Gathered,
+  hidden: ReadonlySet<string>,
+  tooRecent: (r: number) => boolean = () => false,
+): TChartPoint[] {
+  return g.wages.map((arrays, i) => {
+    const r = i - SPAN;
+    const n = sizeOf(arrays);
+    const f = figure(n > 0 ? 0 : null, n, hidden.has(`wages${r}`), tooRecent(r));
+    return {
+      relativeYear: r,
+      median: f.suppressed ? null : quantileOfSorted(arrays, 0.5),
+      p25: f.suppressed ? null : quantileOfSorted(arrays, 0.25),
+      p75: f.suppressed ? null : quantileOfSorted(arrays, 0.75),
+      n: f.n,
+      lessThan: f.lessThan,
+      suppressed: f.suppressed,
+      reason: f.reason,
+      smallSample: f.smallSample,
+    };
+  });
+}
+
+export function figuresOf(
+  g: Gathered,
+  hidden: ReadonlySet<string>,
+  same: {
+    g: Gathered;
+    hidden: ReadonlySet<string>;
+    range: { min: number; max: number } | null;
+  } | null,
+  /** Whether no award of the cohort has relative year r complete yet. */
+  tooRecent: (r: number) => boolean,
+): TInsightFigures {
+  const points = chartPoints(g, hidden, tooRecent);
+  const c = g.counts;
+  const recent = tooRecent(MEASURE);
+
+  const increaseN = sizeOf(g.increases);
+  const increase = figure(
+    increaseN > 0 ? quantileOfSorted(g.increases, 0.5) : null,
+    increaseN,
+    hidden.has('increase'),
+    recent,
+  );
+  const salaryIncrease: TPairedFigure = {
+    ...increase,
+    horizonYears: MEASURE,
+    nAtStart: increase.n,
+    nAtEnd: increase.n,
+  };
+
+  // Growth: the latest horizon h ≤ +5 whose people with counted wages at both −1 and h can be
+  // shown; the medians at −1 and at h are over exactly those people.
+  let salaryGrowth: TPairedFigure | null = null;
+  for (let h = SPAN; h >= 1 && salaryGrowth === null; h -= 1) {
+    const n = sizeOf(g.paired[h]!);
+    const f = figure(n > 0 ? 0 : null, n, hidden.has(`growth${h}`));
+    if (f.suppressed) continue;
+    const start = quantileOfSorted(g.base[h]!, 0.5)!;
+    const end = quantileOfSorted(g.paired[h]!, 0.5)!;
+    salaryGrowth = {
+      ...figure(start > 0 ? (end - start) / start : null, n),
+      horizonYears: h,
+      nAtStart: f.n,
+      nAtEnd: f.n,
+    };
+  }
+  if (salaryGrowth === null) {
+    let latest = SPAN;
+    for (let h = SPAN; h >= 1; h -= 1) {
+      if (sizeOf(g.paired[h]!) > 0) {
+        latest = h;
+        break;
+      }
+    }
+    const n = sizeOf(g.paired[latest]!);
+    const f = figure(null, n, hidden.has(`growth${latest}`), recent);
+    salaryGrowth = { ...f, horizonYears: latest, nAtStart: f.n, nAtEnd: f.n };
+  }
+
+  const salaryPoint = points[at(MEASURE)]!;
+  const lookedUp = c.measured + c.notMatchedMeasured;
+  // Matched, unmatched, the employment rate's n and coverage's n are shown together or not at all.
+  const lookupHidden = LOOKUP_MEASURES.some((m) => hidden.has(m));
+  const gap = (
+    code: 'MISSING_EQUIFAX' | 'MISSING_EARNINGS' | 'MISSING_EMPLOYMENT',
+    n: number,
+    withheld: boolean,
+  ) => {
+    const shown = peopleCount(n, withheld);
+    return { code, count: shown.count, lessThan: shown.lessThan };
+  };
+  return {
+    earnings: {
+      salary: {
+        value: salaryPoint.median,
+        n: salaryPoint.n,
+        lessThan: salaryPoint.lessThan,
+        suppressed: salaryPoint.suppressed,
+        reason: salaryPoint.reason,
+        smallSample: salaryPoint.smallSample,
+      },
+      salaryIncrease,
+      salaryGrowth,
+    },
+    employment: {
+      employmentRate: figure(
+        c.measured > 0 ? c.employed / c.measured : null,
+        c.measured,
+        lookupHidden,
+        recent,
+      ),
+      coverage: figure(lookedUp > 0 ? c.measured / lookedUp : null, lookedUp, lookupHidden, recent),
+      employmentRateAllAwards: figure(
+        lookedUp > 0 ? c.employed / lookedUp : null,
+        lookedUp,
+        lookupHidden,
+        recent,
+      ),
+      topIndustry: top(g.industries, hidden.has('industryNamed'), recent),
+      topJobRole: top(g.jobRoles, hidden.has('jobRoleNamed'), recent),
+    },
+    chart: {
+      points,
+      sameCohort: same?.range
+        ? {
+            awardYearFrom: same.range.min,
+            awardYearTo: same.range.max,
+            points: chartPoints(same.g, same.hidden),
+          }
+        : { awardYearFrom: null, awardYearTo: null, points: emptyPoints() },
+    },
+    cohort: {
+      awards: c.awards,
+      matched: peopleCount(c.matched, lookupHidden),
+    },
+    dataGaps: [
+      gap('MISSING_EQUIFAX', c.notMatched, lookupHidden),
+      gap('MISSING_EARNINGS', c.missingEarnings, hidden.has('missingEarnings')),
+      gap('MISSING_EMPLOYMENT', c.missingEmployment, hidden.has('missingEmployment')),
+    ],
+  };
+}
