@@ -171,6 +171,7 @@ const Contract = lazy(() => import('../features/contracts/routes/contract'));
 const User = lazy(() => import('../features/users/routes/user'));
 const Awardee = lazy(() => import('../features/awardees/routes/awardee'));
 const Audits = lazy(() => import('../features/audits/routes/audits'));
+const ApiKeys = lazy(() => import('../features/api-keys/routes/api-keys'));
 const Uploads = lazy(() => import('../features/uploads/routes/uploads'));
 const Benchmarks = lazy(() => import('../features/benchmarks/routes/benchmarks'));
 const OrganizationInsights = lazy(
@@ -218,6 +219,7 @@ function organizationRoutes(path: string) {
           path={paths.insightsOfOrganization.path}
           element={titled('Insights', <OrganizationInsights />)}
         />
+        <Route path={paths.apiKeysOfOrganization.path} element={titled('API keys', <ApiKeys />)} />
       </Route>
       {/* Detail pages name themselves after their record once it has loaded. */}
       <Route path={paths.credential.path} element={titled('Credential', <Credential />)} />

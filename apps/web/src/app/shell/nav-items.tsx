@@ -5,6 +5,7 @@ import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlin
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
@@ -33,6 +34,7 @@ export type NavArea =
   | 'uploads'
   | 'audits'
   | 'benchmarks'
+  | 'api-keys'
   | 'help'
   | 'other';
 
@@ -43,6 +45,7 @@ const ORGANIZATION_AREAS = new Set<NavArea>([
   'insights',
   'uploads',
   'audits',
+  'api-keys',
 ]);
 
 /**
@@ -223,6 +226,13 @@ function organizationSection(organizationId: number, roleId: RoleId, name?: stri
       area: 'audits',
       href: getOrganizationItemHref(href, 'audits'),
       icon: <FactCheckOutlined />,
+    });
+  if (accessFor(roleId, 'manage:apikey'))
+    items.push({
+      label: 'API keys',
+      area: 'api-keys',
+      href: getOrganizationItemHref(href, 'api-keys'),
+      icon: <KeyOutlined />,
     });
   return { title: name ?? 'Your organization', items };
 }

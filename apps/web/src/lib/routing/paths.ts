@@ -5,7 +5,7 @@
 
 /** Item types that have their own list under an organization route (`{org route}/{itemType}`). */
 export type OrganizationItemType =
-  'credentials' | 'contracts' | 'users' | 'uploads' | 'audits' | 'insights';
+  'credentials' | 'contracts' | 'users' | 'uploads' | 'audits' | 'insights' | 'api-keys';
 
 /** Only same-site paths are followed after sign-in, never another origin. */
 export function safeRedirectTarget(value: string | null | undefined): string | null {
@@ -135,6 +135,7 @@ export const paths = {
   auditsOfOrganization: { path: 'audits' },
   uploadsOfOrganization: { path: 'uploads' },
   insightsOfOrganization: { path: 'insights' },
+  apiKeysOfOrganization: { path: 'api-keys' },
 } as const;
 
 function withAuthRedirect(path: string, redirectTo: string | null | undefined): string {

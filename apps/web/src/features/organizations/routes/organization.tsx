@@ -49,6 +49,9 @@ export default function OrganizationRoute() {
     ...(canDo('read:audit', { organizationId: id })
       ? [{ label: 'Audit trail', href: getOrganizationItemHref(href, 'audits') }]
       : []),
+    ...(canDo('manage:apikey', { organizationId: id }) && !organization?.isPlatform
+      ? [{ label: 'API keys', href: getOrganizationItemHref(href, 'api-keys') }]
+      : []),
   ];
   const current = tabs.find((tab) => tab.href === pathname.replace(/\/$/, ''))?.href ?? false;
 

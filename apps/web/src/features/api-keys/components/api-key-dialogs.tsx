@@ -1,0 +1,236 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
+import {
+  API_KEY_SCOPE_LABELS,
+  API_KEY_SCOPES,
+  type ApiKeyScope,
+  type TApiKey,
+  type TApiKeyCreated,
+  ZApiKeyCreateBody,
+} from '@laurel/contract/api-keys';
+
+import { FIELD_MARGIN, FormTextField } from '../../../components/forms/form-fields';
+import { FormDialog } from '../../../components/forms/form-dialog';
+import { useFormState, validateWith } from '../../../components/forms/use-form-state';
+import { useSnackbar } from '../../../components/snackbar/use-snackbar';
+import { getErrorText } from '../../../lib/errors/error-text';
+import { formatDateTime } from '../../../lib/format/format';
+import { useCreateApiKeyMutation, useRotateApiKeyMutation } from '../api/api-keys-api';
+
+interface Values extends Record<string, unknown> {
+  name: string;
+  scopes: ApiKeyScope[];
+  /** YYYY-MM-DD, or empty for a key that does not expire. */
+  expires: string;
+}
+
+/** The last moment of a chosen day, in UTC: a key "until May 31" works all of May 31. */
+const endOfDay = (day: string) => (day ? `${day}T23:59:59Z` : null);
+const toBody = (values: Values) => ({
+  name: values.name,
+  scopes: values.scopes,
+  expiresAt: endOfDay(values.expires),
+});
+
+/** A new key: a name, the scopes it needs and, if it should stop, the day it stops. */
+export function CreateApiKeyDialog({
+  organizationId,
+  onClose,
+  onCreated,
+}: {
+  organizationId: number;
+  onClose: () => void;
+  onCreated: (key: TApiKeyCreated) => void;
+}) {
+  const form = useFormState<Values>(
+    { name: '', scopes: [], expires: '' },
+    validateWith(ZApiKeyCreateBody, toBody),
+  );
+  const [create] = useCreateApiKeyMutation();
+  const scopesError = form.errorOf('scopes');
+  const toggle = (scope: ApiKeyScope, on: boolean) =>
+    form.setAt(
+      'scopes',
+      API_KEY_SCOPES.filter((s) => (s === scope ? on : form.values.scopes.includes(s))),
+    );
+  return (
+    <FormDialog
+      form={form}
+      title="New API key"
+      description="For a system that sends awards or reads results without a person: give it only the scopes it needs."
+      submitLabel="Create key"
+      busyLabel="Creating…"
+      save={(values) => create({ organizationId, body: toBody(values) }).unwrap()}
+      onSaved={onCreated}
+      onClose={onClose}
+    >
+      <FormTextField name="name" label="Name" required autoFocus placeholder="Nightly SIS export" />
+      <FormControl
+        component="fieldset"
+        error={Boolean(scopesError)}
+        margin={FIELD_MARGIN}
+        sx={{ display: 'block' }}
+      >
+        <FormLabel component="legend">Scopes</FormLabel>
+        <FormGroup>
+          {API_KEY_SCOPES.map((scope) => (
+            <FormControlLabel
+              key={scope}
+              control={
+                <Checkbox
+                  checked={form.values.scopes.includes(scope)}
+                  onChange={(event) => toggle(scope, event.target.checked)}
+                />
+              }
+              label={
+                <>
+                  {API_KEY_SCOPE_LABELS[scope]}{' '}
+                  <Typography component="code" variant="body2" color="text.secondary">
+                    {scope}
+                  </Typography>
+                </>
+              }
+            />
+          ))}
+        </FormGroup>
+        <FormHelperText>{scopesError ?? ' '}</FormHelperText>
+      </FormControl>
+      <TextField
+        type="date"
+        label="Expires (optional)"
+        fullWidth
+        margin={FIELD_MARGIN}
+        slotProps={{ inputLabel: { shrink: true } }}
+        {...form.textField('expires')}
+        helperText={form.errorOf('expiresAt') ?? 'Leave empty for a key that works until revoked.'}
+        error={Boolean(form.errorOf('expiresAt'))}
+      />
+    </FormDialog>
+  );
+}
+
+/** A new key's secret, shown once: copy it now, it is never shown again. */
+export function ApiKeySecretDialog({
+  created,
+  onClose,
+}: {
+  created: TApiKeyCreated;
+  onClose: () => void;
+}) {
+  const { showSnackbar } = useSnackbar();
+  const copy = () =>
+    void navigator.clipboard.writeText(created.secret).then(
+      () => showSnackbar('The key is copied.', 'success'),
+      () => showSnackbar('Copying failed: select the key and copy it.', 'error'),
+    );
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
+      <DialogTitle>Copy the key “{created.name}” now</DialogTitle>
+      <DialogContent>
+        <Alert severity="warning" sx={{ mb: 3 }}>
+          This is the only time the key is shown. Store it where the system that uses it keeps its
+          secrets; Laurel keeps only a fingerprint of it.
+        </Alert>
+        <TextField
+          label="API key"
+          value={created.secret}
+          fullWidth
+          slotProps={{
+            htmlInput: { readOnly: true, spellCheck: false, style: { fontFamily: 'monospace' } },
+          }}
+          onFocus={(event) => event.target.select()}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button startIcon={<ContentCopyOutlined />} onClick={copy}>
+          Copy key
+        </Button>
+        <Button variant="contained" onClick={onClose}>
+          Done
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+const HOURS = [1, 24, 24 * 7] as const;
+
+/** Rotating: a new key now, the old one working a little longer so the system can move. */
+export function RotateApiKeyDialog({
+  apiKey,
+  onClose,
+  onRotated,
+}: {
+  apiKey: TApiKey;
+  onClose: () => void;
+  onRotated: (key: TApiKeyCreated) => void;
+}) {
+  const [hours, setHours] = useState<number>(24);
+  const [rotate, { isLoading }] = useRotateApiKeyMutation();
+  const { showSnackbar } = useSnackbar();
+  // When the dialog opened: the choice is counted from then.
+  const [opened] = useState(() => Date.now());
+  const until = new Date(opened + hours * 3600_000);
+  const submit = async () => {
+    try {
+      onRotated(
+        await rotate({
+          organizationId: apiKey.organizationId,
+          id: apiKey.id,
+          oldKeyExpiresAt: until.toISOString(),
+        }).unwrap(),
+      );
+    } catch (error) {
+      showSnackbar(getErrorText(error), 'error');
+    }
+  };
+  return (
+    <Dialog open onClose={isLoading ? undefined : onClose} maxWidth="sm" fullWidth>
+      <DialogTitle>Rotate “{apiKey.name}”?</DialogTitle>
+      <DialogContent>
+        <Typography sx={{ mb: 3 }}>
+          A new key with the same scopes is made now. The current key ({apiKey.start}…
+          {apiKey.lastFour}) keeps working until the time you choose, so that the system using it
+          can move to the new one.
+        </Typography>
+        <TextField
+          select
+          label="The current key works for"
+          value={String(hours)}
+          onChange={(event) => setHours(Number(event.target.value))}
+          fullWidth
+          slotProps={{ select: { native: true } }}
+          helperText={`Until ${formatDateTime(until.toISOString())}`}
+        >
+          {HOURS.map((value) => (
+            <option key={value} value={value}>
+              {value === 1 ? '1 hour' : value === 24 ? '1 day' : '7 days'}
+            </option>
+          ))}
+        </TextField>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={isLoading}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={() => void submit()} disabled={isLoading}>
+          {isLoading ? 'Rotating…' : 'Rotate key'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
