@@ -1,14 +1,15 @@
 // `npm test`: every suite CI runs, in three stages, stopping after the first stage that fails:
 // 1. the static checks (lint, declared imports, typecheck, the OpenAPI document check) and the web
 //    build the browser tests need, side by side as many at a time as the machine has cores
-//    (TEST_JOBS=1 runs them one after another); each one's output is held back and printed
-//    whole when it ends, so that two never mix;
-// 2. unit and integration tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), alone:
-//    Vitest spreads its files over every core itself, and the integration files share the
-//    database server;
-// 3. the browser tests in Debian's Chromium, alone: they start the server on a port of their own
-//    and use every core for their workers.
-// Every step prints its wall time as it ends, and a table of them all comes last.
+//    (TEST_JOBS=1 runs them one after another);
+// 2. unit and integration tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set): Vitest
+//    spreads its files over every core itself;
+// 3. the browser tests in Debian's Chromium: their own server on a free port with a SQLite file of
+//    its own, the browser and Playwright's one worker.
+// The tests of 2 and 3 share no database and no port, but each keeps a small machine busy: they run
+// side by side only from TESTS_SIDE_BY_SIDE_JOBS cores (or TEST_JOBS) on. Output of steps that run
+// side by side is held back and printed whole as each ends, so that two never mix. Every step
+// prints its wall time as it ends, and a table of them all comes last.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -28,6 +29,8 @@ interface Step {
 const bin = (name: string) => join(ROOT, 'node_modules/.bin', name);
 const reports = mkdtempSync(join(tmpdir(), 'laurel-test-reports-'));
 const jobs = Math.max(1, Number(process.env.TEST_JOBS) || availableParallelism());
+/** Cores enough for Vitest's workers and the browser tests at once. */
+const TESTS_SIDE_BY_SIDE_JOBS = 8;
 const started = performance.now();
 const timings: Array<{
   title: string;
@@ -154,41 +157,52 @@ const checks: Step[] = [
 if (!(await runSideBySide(checks))) finish(false, [vitestTitle, e2eTitle]);
 
 const vitestReport = join(reports, 'vitest.json');
-const vitestOk = await run(
-  {
-    title: vitestTitle,
-    command: bin('vitest'),
-    args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
-  },
-  false,
-);
-try {
-  const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
-  skipped += report.numPendingTests + report.numTodoTests;
-} catch {
-  failed += 1;
+const vitest: Step = {
+  title: vitestTitle,
+  command: bin('vitest'),
+  args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`],
+};
+function countVitest() {
+  try {
+    const report = JSON.parse(readFileSync(vitestReport, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    skipped += report.numPendingTests + report.numTodoTests;
+  } catch {
+    failed += 1;
+  }
 }
-if (!vitestOk) finish(false, [e2eTitle]);
 
-ensureChromium();
 const e2eReport = join(reports, 'playwright.json');
-const e2eOk = await run(
-  {
-    title: e2eTitle,
-    command: bin('playwright'),
-    args: ['test', '-c', 'e2e/playwright.config.ts'],
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
-  },
-  false,
-);
-try {
-  const stats = JSON.parse(readFileSync(e2eReport, 'utf8')).stats;
-  passed += stats.expected + stats.flaky;
-  failed += stats.unexpected;
-  skipped += stats.skipped;
-} catch {
-  failed += 1;
+const e2e: Step = {
+  title: e2eTitle,
+  command: bin('playwright'),
+  args: ['test', '-c', 'e2e/playwright.config.ts'],
+  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+};
+function countE2e() {
+  try {
+    const stats = JSON.parse(readFileSync(e2eReport, 'utf8')).stats;
+    passed += stats.expected + stats.flaky;
+    failed += stats.unexpected;
+    skipped += stats.skipped;
+  } catch {
+    failed += 1;
+  }
 }
+
+if (jobs >= TESTS_SIDE_BY_SIDE_JOBS) {
+  ensureChromium();
+  console.log(`\n▶ ${vitestTitle} and ${e2eTitle}, side by side`);
+  const [vitestOk, e2eOk] = await Promise.all([run(vitest, true), run(e2e, true)]);
+  countVitest();
+  countE2e();
+  finish(vitestOk && e2eOk);
+}
+const vitestOk = await run(vitest, false);
+countVitest();
+if (!vitestOk) finish(false, [e2eTitle]);
+ensureChromium();
+const e2eOk = await run(e2e, false);
+countE2e();
 finish(e2eOk);
