@@ -18,7 +18,14 @@ import {
   INSIGHTS_SMALL_SAMPLE_MIN,
   INSIGHTS_SUPPRESSION_MIN,
 } from '@laurel/contract/insights-rules';
-import type { InsightHiddenReason, TInsightsData } from '@laurel/contract/insights';
+import {
+  INSIGHT_FIGURES,
+  type InsightCardKey,
+  type InsightFigure,
+  type InsightFigureFormat,
+  insightFigureOf,
+} from '@laurel/contract/insight-figures';
+import type { InsightHiddenReason, TFigure, TInsightsData, TTop } from '@laurel/contract/insights';
 import { MESSAGES } from '@laurel/contract/messages';
 
 import { DisabledReason } from '../../../components/feedback/disabled-reason';
@@ -46,7 +53,7 @@ import { useGetBenchmarkComparisonQuery } from '../api/benchmark-comparison-api'
 import { AvailabilityNotice } from './availability-notice';
 import { SalaryBenchmarkLine } from './benchmark-notes';
 import { CohortCard } from './cohort-card';
-import { InsightCard } from './insight-card';
+import { InsightCard, type InsightCardProps } from './insight-card';
 import { InsightsFilters } from './insights-filters';
 import { SalaryChartCard } from './salary-chart-card';
 import { useInsightsFilter } from './use-insights-filter';
@@ -296,6 +303,35 @@ const sample = (figure: {
   smallSample: figure.smallSample,
 });
 
+type CardFigure = Extract<(typeof INSIGHT_FIGURES)[number], { card: true }>;
+
+/** What a card shows beside the figure that INSIGHT_FIGURES names. */
+type CardPresentation = Omit<
+  InsightCardProps,
+  | 'title'
+  | 'methodologySection'
+  | 'value'
+  | 'n'
+  | 'lessThan'
+  | 'suppressed'
+  | 'smallSample'
+  | 'smallSampleMin'
+>;
+
+const FORMATS: Record<Exclude<InsightFigureFormat, 'name'>, (value: number) => string> = {
+  money: formatMoney,
+  moneyChange: formatMoneyChange,
+  percent: formatPercent,
+  percentChange: formatPercentChange,
+};
+
+/** A figure's value as its card shows it; null shows "—". */
+function formatFigure(format: InsightFigureFormat, figure: TFigure | TTop): string | null {
+  if (format === 'name') return (figure as TTop).name;
+  const { value } = figure as TFigure;
+  return value === null ? null : FORMATS[format](value);
+}
+
 /** "64% of 120 employed people whose record names an industry". */
 function topDetail(top: TInsightsData['employment']['topIndustry'], what: string) {
   if (top.share === null || top.n === null) return undefined;
@@ -345,52 +381,74 @@ function Figures({
   if (earnings.status === 'unavailable' && employment.status === 'unavailable') {
     return <AvailabilityNotice status="unavailable" area="earnings" supportEmail={supportEmail} />;
   }
-  const value = <T,>(figure: { value: number | null }, format: (value: number) => T) =>
-    figure.value === null ? null : format(figure.value);
+  // What each card shows beside its figure; titles, formats and methodology sections are the
+  // contract's INSIGHT_FIGURES.
+  const cards: Record<InsightCardKey, CardPresentation> = {
+    salary: {
+      icon: <AttachMoneyOutlined />,
+      detail: 'Median annual full-time wage, one year after the award',
+      definition: `Full time as the employer reports it; wages under ${floor} a year are left out.`,
+      note:
+        salary !== null && benchmark?.benchmark ? (
+          <SalaryBenchmarkLine salary={salary} benchmark={benchmark.benchmark} />
+        ) : undefined,
+    },
+    salaryGrowth: {
+      icon: <TrendingUpOutlined />,
+      valueSuffix: `over ${formatYears(earnings.salaryGrowth.horizonYears)}`,
+      detail: `Change of the median wage from the year before the award to ${formatYears(earnings.salaryGrowth.horizonYears)} after, for people with full-time wages in both years`,
+      sameAtBothEnds: true,
+    },
+    salaryIncrease: {
+      icon: <AddCardOutlined />,
+      detail:
+        'Median change per person, year before to year after the award, for people with full-time wages in both years',
+      sameAtBothEnds: true,
+    },
+    employmentRate: {
+      icon: <WorkOutlineOutlined />,
+      detail: 'Of the people the data provider matched, employed one year after the award',
+      definition: 'Employed: any job on record that year, part-time included.',
+      extra: <EmploymentCoverage employment={employment} />,
+    },
+    topIndustry: {
+      icon: <FactoryOutlined />,
+      compact: true,
+      detail: topDetail(employment.topIndustry, 'an industry'),
+    },
+    topJobRole: {
+      icon: <BusinessCenterOutlined />,
+      compact: true,
+      detail: topDetail(employment.topJobRole, 'a job role'),
+    },
+  };
+  const cardsOf = (group: InsightFigure['group']) => (
+    <Box sx={cardGrid}>
+      {INSIGHT_FIGURES.filter((spec): spec is CardFigure => spec.group === group && spec.card).map(
+        (spec) => {
+          const figure = insightFigureOf(data, spec);
+          return (
+            <InsightCard
+              key={spec.key}
+              {...limits}
+              title={spec.title}
+              methodologySection={spec.methodologySection}
+              value={formatFigure(spec.format, figure)}
+              {...cards[spec.key]}
+              {...sample(figure)}
+            />
+          );
+        },
+      )}
+    </Box>
+  );
   return (
     <>
       {parts < 2 ? (
         <CardSkeletons />
       ) : earnings.status === 'available' ? (
         <Box>
-          <Box sx={cardGrid}>
-            <InsightCard
-              {...limits}
-              title="Salary"
-              icon={<AttachMoneyOutlined />}
-              methodologySection="salary"
-              value={value(earnings.salary, formatMoney)}
-              detail="Median annual full-time wage, one year after the award"
-              definition={`Full time as the employer reports it; wages under ${floor} a year are left out.`}
-              note={
-                salary !== null && benchmark?.benchmark ? (
-                  <SalaryBenchmarkLine salary={salary} benchmark={benchmark.benchmark} />
-                ) : undefined
-              }
-              {...sample(earnings.salary)}
-            />
-            <InsightCard
-              {...limits}
-              title="Salary growth"
-              icon={<TrendingUpOutlined />}
-              methodologySection="salary-growth"
-              value={value(earnings.salaryGrowth, formatPercentChange)}
-              valueSuffix={`over ${formatYears(earnings.salaryGrowth.horizonYears)}`}
-              detail={`Change of the median wage from the year before the award to ${formatYears(earnings.salaryGrowth.horizonYears)} after, for people with full-time wages in both years`}
-              sameAtBothEnds
-              {...sample(earnings.salaryGrowth)}
-            />
-            <InsightCard
-              {...limits}
-              title="Salary increase"
-              icon={<AddCardOutlined />}
-              methodologySection="salary-increase"
-              value={value(earnings.salaryIncrease, formatMoneyChange)}
-              detail="Median change per person, year before to year after the award, for people with full-time wages in both years"
-              sameAtBothEnds
-              {...sample(earnings.salaryIncrease)}
-            />
-          </Box>
+          {cardsOf('earnings')}
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
             {MESSAGES.salaryFooter}
           </Typography>
@@ -399,39 +457,7 @@ function Figures({
         <AvailabilityNotice status={earnings.status} area="earnings" supportEmail={supportEmail} />
       )}
       {parts < 3 ? null : employment.status === 'available' ? (
-        <Box sx={cardGrid}>
-          <InsightCard
-            {...limits}
-            title="Employment rate"
-            icon={<WorkOutlineOutlined />}
-            methodologySection="employment-rate"
-            value={value(employment.employmentRate, formatPercent)}
-            detail="Of the people the data provider matched, employed one year after the award"
-            definition="Employed: any job on record that year, part-time included."
-            extra={<EmploymentCoverage employment={employment} />}
-            {...sample(employment.employmentRate)}
-          />
-          <InsightCard
-            {...limits}
-            title="Top industry"
-            icon={<FactoryOutlined />}
-            methodologySection="top-industry"
-            compact
-            value={employment.topIndustry.name}
-            detail={topDetail(employment.topIndustry, 'an industry')}
-            {...sample(employment.topIndustry)}
-          />
-          <InsightCard
-            {...limits}
-            title="Top job role"
-            icon={<BusinessCenterOutlined />}
-            methodologySection="top-job-role"
-            compact
-            value={employment.topJobRole.name}
-            detail={topDetail(employment.topJobRole, 'a job role')}
-            {...sample(employment.topJobRole)}
-          />
-        </Box>
+        cardsOf('employment')
       ) : (
         <AvailabilityNotice
           status={employment.status}

@@ -1,3 +1,8 @@
+import {
+  INSIGHT_FIGURES,
+  type InsightFigure,
+  insightFigureOf,
+} from '@laurel/contract/insight-figures';
 import type { TFigure, TInsightsData, TTop } from '@laurel/contract/insights';
 
 import { toCsv } from '@laurel/contract/csv';
@@ -5,40 +10,37 @@ import { DATA_GAP_LABELS } from './data-gaps';
 
 type Row = Array<string | number | boolean | null>;
 
+/** A figure's row: its value in dollars, as a fraction, or a name with its share. */
 function figureRow(
+  spec: InsightFigure,
+  figure: TFigure | TTop,
   name: string,
-  unit: 'dollars' | 'fraction',
-  figure: TFigure,
   dollars: string,
 ): Row {
-  const value =
-    figure.value === null
-      ? null
-      : unit === 'dollars'
-        ? Math.round(figure.value)
-        : round(figure.value);
+  if (spec.format === 'name') {
+    const top = figure as TTop;
+    return [
+      'figure',
+      name,
+      top.name,
+      'name',
+      top.share === null ? null : round(top.share),
+      peopleCell({ count: top.n, lessThan: top.lessThan }),
+      top.suppressed,
+      top.smallSample,
+    ];
+  }
+  const { value } = figure as TFigure;
+  const inDollars = spec.format === 'money' || spec.format === 'moneyChange';
   return [
     'figure',
     name,
-    value,
-    unit === 'dollars' ? dollars : 'fraction',
+    value === null ? null : inDollars ? Math.round(value) : round(value),
+    inDollars ? dollars : 'fraction',
     null,
     peopleCell({ count: figure.n, lessThan: figure.lessThan }),
     figure.suppressed,
     figure.smallSample,
-  ];
-}
-
-function topRow(name: string, top: TTop): Row {
-  return [
-    'figure',
-    name,
-    top.name,
-    'name',
-    top.share === null ? null : round(top.share),
-    peopleCell({ count: top.n, lessThan: top.lessThan }),
-    top.suppressed,
-    top.smallSample,
   ];
 }
 
@@ -83,31 +85,11 @@ export function insightsToCsv(data: TInsightsData, context: InsightsCsvContext):
     [],
     ['kind', 'name', 'value', 'unit', 'share', 'n', 'suppressed', 'small sample'],
   ];
-  if (data.earnings.status === 'available') {
-    rows.push(
-      figureRow('Salary', 'dollars', data.earnings.salary, dollars),
-      figureRow(
-        `Salary growth over ${data.earnings.salaryGrowth.horizonYears} years`,
-        'fraction',
-        data.earnings.salaryGrowth,
-        dollars,
-      ),
-      figureRow('Salary increase', 'dollars', data.earnings.salaryIncrease, dollars),
-    );
-  }
-  if (data.employment.status === 'available') {
-    rows.push(
-      figureRow('Employment rate', 'fraction', data.employment.employmentRate, dollars),
-      figureRow('Coverage (matched share)', 'fraction', data.employment.coverage, dollars),
-      figureRow(
-        'Employment rate over all awards',
-        'fraction',
-        data.employment.employmentRateAllAwards,
-        dollars,
-      ),
-      topRow('Top industry', data.employment.topIndustry),
-      topRow('Top job role', data.employment.topJobRole),
-    );
+  for (const spec of INSIGHT_FIGURES) {
+    if (data[spec.group].status !== 'available') continue;
+    const figure = insightFigureOf(data, spec);
+    const years = 'horizonYears' in figure ? String(figure.horizonYears) : '';
+    rows.push(figureRow(spec, figure, spec.csvLabel.replace('{years}', years), dollars));
   }
   for (const gap of data.dataGaps) {
     rows.push(['data gap', gap.code, peopleCell(gap), DATA_GAP_LABELS[gap.code]]);
