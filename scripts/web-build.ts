@@ -14,6 +14,8 @@ const SOURCES = [
   join(WEB, 'scripts/browser-only-bundle.ts'),
   join(WEB, 'public'),
   join(ROOT, 'packages/contract/src'),
+  // The methodology page's text.
+  join(ROOT, 'docs/insights-methodology.md'),
 ];
 
 function newestMtime(path: string): number {
