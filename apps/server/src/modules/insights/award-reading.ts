@@ -23,6 +23,13 @@ export interface AwardReading {
   toId?: number;
 }
 
+/** One batch as counted: its awards, the last one's id, and whether more may follow. */
+export interface BatchRead {
+  awards: number;
+  lastId: number;
+  more: boolean;
+}
+
 /** Runs one query: SQL text and its parameters, rows as objects named by the SQL's aliases. */
 export type RunQuery = (text: string, parameters: unknown[]) => Promise<AwardBatch>;
 

@@ -5,8 +5,8 @@ import { INSIGHTS_DEFAULT_EARNINGS_FLOOR } from '@laurel/contract/insights';
 
 import { INSIGHTS_METHOD, INSIGHTS_METHOD_FINGERPRINT } from '../../lib/insights-method.ts';
 import { createRandom } from '../../seed/random.ts';
+import { sqliteAwards } from './award-source.ts';
 import { createInsightsBuilder } from './insights-builder.ts';
-import { readSqliteAwards } from './sqlite-award-reading.ts';
 import { awardTables } from './test-award-tables.ts';
 
 const AS_OF = 2025;
@@ -15,7 +15,7 @@ const AS_OF = 2025;
  * The figures of one fixed world of awards and earnings years, read and built as a rebuild does:
  * three credentials over fifteen award years, every match status, people with later awards.
  */
-function fixedWorldFigures() {
+async function fixedWorldFigures() {
   const db = awardTables();
   const random = createRandom(3);
   const insertAward = db.prepare('insert into awards values (?, 1, ?, ?, ?)');
@@ -50,16 +50,15 @@ function fixedWorldFigures() {
     asOfYear: AS_OF,
     earningsFloor: INSIGHTS_DEFAULT_EARNINGS_FLOOR,
   };
-  for (const _ of readSqliteAwards(db, reading, (award) =>
-    builder.addRead(award, award.id % 7 === 0),
-  ));
+  const later = new Set(Array.from({ length: 3_000 / 7 }, (_, i) => 7 * (i + 1)));
+  for await (const _ of sqliteAwards(db)(reading, builder, later));
   db.close();
   return builder.finish();
 }
 
 describe('INSIGHTS_METHOD', () => {
-  it('is bumped whenever the built figures change', () => {
-    const built = fixedWorldFigures();
+  it('is bumped whenever the built figures change', async () => {
+    const built = await fixedWorldFigures();
     // Not a world of hidden figures only: some of every kind are shown.
     expect(built.aggregates.some((a) => a.figures.earnings.salaryGrowth.value !== null)).toBe(true);
     expect(built.aggregates.some((a) => a.figures.employment.coverage.value !== null)).toBe(true);

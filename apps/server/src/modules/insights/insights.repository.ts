@@ -2,18 +2,15 @@ import { CompiledQuery, type Kysely, PostgresAdapter, sql } from 'kysely';
 
 import type { TInsightFigures } from '@laurel/contract/insights';
 
+import { sqliteConnectionOf } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { INSIGHTS_METHOD } from '../../lib/insights-method.ts';
 import { toBool, toIso } from '../../db/values.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { JOB_TYPES } from '../../jobs/types.ts';
 import { rebuildInsightsDedupeKey } from '../earnings/match-awards.job.ts';
-import {
-  type AwardBatch,
-  type AwardReading,
-  readAwardBatches,
-  type RunQuery,
-} from './award-reading.ts';
+import type { AwardBatch, RunQuery } from './award-reading.ts';
+import { type CountAwards, sqliteAwards, summedAwards } from './award-source.ts';
 import type { CohortAggregate, CredentialSummary } from './cohorts.ts';
 
 /** What an aggregate row's payload holds. */
@@ -102,26 +99,18 @@ export function createInsightsRepository(db: Kysely<Database>) {
     },
 
     /**
-     * The organization's awards, each with what its earnings years say (see `AwardFacts`), in
-     * batches by award id (keyset paging), so that memory does not grow with the organization.
-     * The database sums up each award's earnings years (some ten per award) into one row: reading
-     * them one by one, their decoding was most of a rebuild's time. `afterId` starts after an
-     * award and `toId` ends at one, so that threads can share the reading, each a range of ids
-     * (./award-reading.ts).
+     * How a rebuild reads this database's awards into its builder: on SQLite through the
+     * driver, year by year; elsewhere one row per award (./award-source.ts).
      */
-    awardBatches(
-      organizationId: number,
-      options: Omit<AwardReading, 'organizationId'> & { afterId?: number; maxBatches?: number },
-    ): AsyncGenerator<AwardBatch> {
+    awardCounter(): CountAwards {
+      const sqlite = sqliteConnectionOf(db);
+      if (sqlite) return sqliteAwards(sqlite);
       // Millions of rows: read without the camel-case plugin (it would copy every row).
       const raw = db.withoutPlugins();
       const run: RunQuery = async (text, parameters) =>
         (await raw.executeQuery<AwardBatch[number]>(CompiledQuery.raw(text, parameters))).rows;
       const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-      return readAwardBatches(run, postgres ? 'postgres' : 'sqlite', {
-        ...options,
-        organizationId,
-      });
+      return summedAwards(run, postgres ? 'postgres' : 'sqlite');
     },
 
     /** The organization's highest award id (0 without awards). */
@@ -144,6 +133,8 @@ export function createInsightsRepository(db: Kysely<Database>) {
         dollarsOfYear: number;
         builtAt: Date;
       },
+      /** Runs in the same transaction, once the figures are stored (the webhook event). */
+      onStored?: (trx: Kysely<Database>) => Promise<void>,
     ): Promise<void> {
       const builtAt = result.builtAt.toISOString();
       await db.transaction().execute(async (trx) => {
@@ -187,6 +178,7 @@ export function createInsightsRepository(db: Kysely<Database>) {
             )
             .execute();
         }
+        await onStored?.(trx);
       });
     },
 

@@ -4,17 +4,15 @@ import { Worker } from 'node:worker_threads';
 
 import { INSIGHTS_DEFAULT_EARNINGS_FLOOR } from '@laurel/contract/insights';
 
-import { sqliteConnectionOf } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
 import { type JobContext, type JobHandler, JobInterruptedError } from '../../jobs/types.ts';
 import { latestCompleteYear } from '../earnings/earnings-provider.ts';
+import { recordWebhookEvent } from '../webhooks/webhook-outbox.ts';
 import { dollarsYearFor } from './cpi-u.ts';
-import type { ReadAward } from './award-facts.ts';
 import { revived, type SortedCell } from './cells.ts';
 import { createInsightsBuilder } from './insights-builder.ts';
 import { createInsightsRepository } from './insights.repository.ts';
 import type { RebuildThreadData, RebuildThreadReport } from './rebuild-insights.thread.ts';
-import { readSqliteAwards, type BatchRead } from './sqlite-award-reading.ts';
 
 export const REBUILD_BATCH_SIZE = 5000;
 
@@ -70,35 +68,18 @@ export async function rebuildInsights(
   let lastId = 0;
   let full = false;
   let reader: ReturnType<typeof startReader> | null = null;
-  const count = async (batches: ReturnType<typeof repository.awardBatches>): Promise<void> => {
-    for await (const batch of batches) {
-      for (const award of batch) builder.add(award, later.has(award.id));
-      counted({
-        awards: batch.length,
-        lastId: Number(batch[batch.length - 1]!.id),
-        more: batch.length === batchSize,
-      });
-      await options.onBatch?.();
-    }
-  };
-  const counted = (batch: BatchRead) => {
-    awards += batch.awards;
-    lastId = batch.lastId;
-    full = batch.more;
-    if (reader?.error) throw reader.error;
-  };
-  // SQLite: the awards' years as single values through the driver (./sqlite-award-reading.ts).
-  const sqlite = sqliteConnectionOf(db);
-  const addRead = (award: ReadAward) => builder.addRead(award, later.has(award.id));
-  const read = { batchSize, asOfYear, earningsFloor };
+  const countAwards = repository.awardCounter();
+  const read = { organizationId, batchSize, asOfYear, earningsFloor };
   const countRange = async (range: {
     afterId?: number;
     toId?: number;
     maxBatches?: number;
   }): Promise<void> => {
-    if (!sqlite) return count(repository.awardBatches(organizationId, { ...read, ...range }));
-    for (const batch of readSqliteAwards(sqlite, { organizationId, ...read, ...range }, addRead)) {
-      counted(batch);
+    for await (const batch of countAwards({ ...read, ...range }, builder, later)) {
+      awards += batch.awards;
+      lastId = batch.lastId;
+      full = batch.more;
+      if (reader?.error) throw reader.error;
       await options.onBatch?.();
     }
   };
@@ -144,13 +125,18 @@ export async function rebuildInsights(
     }
   }
   const { aggregates, summaries } = builder.finish(more);
-  await repository.replace(organizationId, {
-    aggregates,
-    summaries,
-    asOfYear,
-    dollarsOfYear,
-    builtAt: options.now ?? new Date(),
-  });
+  const builtAt = options.now ?? new Date();
+  await repository.replace(
+    organizationId,
+    { aggregates, summaries, asOfYear, dollarsOfYear, builtAt },
+    (trx) =>
+      recordWebhookEvent(trx, organizationId, 'insights.updated', {
+        credentialIds: [...new Set(summaries.map((summary) => summary.credentialId))].sort(
+          (a, b) => a - b,
+        ),
+        builtAt: builtAt.toISOString(),
+      }),
+  );
   return {
     awards,
     threads: reader ? 2 : 1,

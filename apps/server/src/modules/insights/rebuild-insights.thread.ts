@@ -9,10 +9,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 
 import '../../db/pg-types.ts';
-import { readAwardBatches, type AwardReading, type RunQuery } from './award-reading.ts';
+import type { AwardReading, RunQuery } from './award-reading.ts';
+import { type CountAwards, sqliteAwards, summedAwards } from './award-source.ts';
 import { buffersOf, type SortedCell } from './cells.ts';
 import { createInsightsBuilder } from './insights-builder.ts';
-import { readSqliteAwards } from './sqlite-award-reading.ts';
 
 /** What the rebuild tells its reading thread. */
 export interface RebuildThreadData extends AwardReading {
@@ -36,17 +36,18 @@ const builder = createInsightsBuilder({
 });
 const later = new Set(data.later);
 const url = data.databaseUrl;
+/** Counts this thread's share of the awards with `countAwards`, reporting each batch. */
+async function countShare(countAwards: CountAwards): Promise<void> {
+  for await (const batch of countAwards(data, builder, later))
+    port.postMessage({ type: 'batch', awards: batch.awards } satisfies RebuildThreadReport);
+}
 if (url.startsWith('sqlite:')) {
   // As database.ts opens it, with a small page cache: every page is read once.
   const database = new SQLite(url.slice('sqlite:'.length));
   try {
     database.pragma('busy_timeout = 5000');
     database.pragma('cache_size = -2048');
-    const add = builder.addRead;
-    for (const batch of readSqliteAwards(database, data, (award) =>
-      add(award, later.has(award.id)),
-    ))
-      port.postMessage({ type: 'batch', awards: batch.awards } satisfies RebuildThreadReport);
+    await countShare(sqliteAwards(database));
   } finally {
     database.close();
   }
@@ -55,10 +56,7 @@ if (url.startsWith('sqlite:')) {
   await client.connect();
   try {
     const run: RunQuery = async (text, parameters) => (await client.query(text, parameters)).rows;
-    for await (const batch of readAwardBatches(run, 'postgres', data)) {
-      for (const award of batch) builder.add(award, later.has(award.id));
-      port.postMessage({ type: 'batch', awards: batch.length } satisfies RebuildThreadReport);
-    }
+    await countShare(summedAwards(run, 'postgres'));
   } finally {
     await client.end();
   }

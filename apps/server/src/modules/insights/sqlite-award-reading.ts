@@ -13,7 +13,7 @@ import {
   INSIGHTS_YEARS_AROUND_AWARD,
 } from '@laurel/contract/insights-rules';
 
-import type { AwardReading } from './award-reading.ts';
+import type { AwardReading, BatchRead } from './award-reading.ts';
 import { MAX_CENTS, type ReadAward, WAGE_AS_TEXT } from './award-facts.ts';
 
 const SPAN = INSIGHTS_YEARS_AROUND_AWARD;
@@ -35,13 +35,6 @@ const COUNTED_TEXT = 4;
 
 /** The statuses the counting tells apart, by the number the awards' statement gives them. */
 const STATUSES = ['', 'MATCHED', 'NOT_MATCHED'];
-
-/** One batch as counted: its awards, the last one's id, and whether more may follow. */
-export interface BatchRead {
-  awards: number;
-  lastId: number;
-  more: boolean;
-}
 
 /**
  * Reads the awards of `reading` after the award `afterId` (at most `maxBatches` batches) and

@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 
 import { createRandom } from '../../seed/random.ts';
-import { type AwardBatch, awardBatchQuery } from './award-reading.ts';
+import { type AwardBatch, awardBatchQuery, type RunQuery } from './award-reading.ts';
+import { type CountAwards, sqliteAwards, summedAwards } from './award-source.ts';
 import { createInsightsBuilder } from './insights-builder.ts';
-import { readSqliteAwards } from './sqlite-award-reading.ts';
 import { awardTables } from './test-award-tables.ts';
 
 const AS_OF = 2025;
 const FLOOR = 15_080;
 
-describe('readSqliteAwards', () => {
-  it('counts every award as the text summed up per award does, whatever its wages', () => {
+describe('the award readings', () => {
+  it('count every award as the text summed up per award in one query does, whatever its wages', async () => {
     const db = awardTables();
     const random = createRandom(29);
     const insertAward = db.prepare('insert into awards values (?, ?, ?, ?, ?)');
@@ -68,20 +68,27 @@ describe('readSqliteAwards', () => {
       const rows = db.prepare(query.text).all(...query.parameters(0)) as AwardBatch;
       for (const award of rows) byText.add(award, award.id % 3 === 0);
 
-      const byYears = createInsightsBuilder({ asOfYear: AS_OF, dollarsOfYear: AS_OF });
-      let awards = 0;
-      for (const batch of readSqliteAwards(db, reading, (award) =>
-        byYears.addRead(award, award.id % 3 === 0),
-      ))
-        awards += batch.awards;
-      expect(awards).toBe(rows.length);
-      // The same arrays of wages (whole cents or real dollars), counts, industries and job roles.
-      const cells = byYears.cells();
       const reference = byText.cells();
-      expect(cells).toEqual(reference);
-      const figures = (more: typeof cells) =>
+      const figures = (more: typeof reference) =>
         createInsightsBuilder({ asOfYear: AS_OF, dollarsOfYear: AS_OF }).finish(more);
-      expect(figures(cells)).toEqual(figures(reference));
+
+      const run: RunQuery = async (text, parameters) =>
+        db.prepare(text).all(...parameters) as AwardBatch;
+      const sources: Array<[string, CountAwards]> = [
+        ['year by year', sqliteAwards(db)],
+        ['summed up per award, in batches', summedAwards(run, 'sqlite')],
+      ];
+      for (const [name, countAwards] of sources) {
+        const builder = createInsightsBuilder({ asOfYear: AS_OF, dollarsOfYear: AS_OF });
+        const later = new Set(rows.filter((award) => award.id % 3 === 0).map((award) => award.id));
+        let awards = 0;
+        for await (const batch of countAwards(reading, builder, later)) awards += batch.awards;
+        expect(awards, name).toBe(rows.length);
+        // The same arrays of wages (whole cents or real dollars), counts, industries, job roles.
+        const cells = builder.cells();
+        expect(cells, name).toEqual(reference);
+        expect(figures(cells), name).toEqual(figures(reference));
+      }
     }
   });
 });
