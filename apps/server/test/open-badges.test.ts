@@ -12,7 +12,7 @@ import { API_PATHS } from '@laurel/contract/paths';
 
 import type { Database } from '../src/db/schema.ts';
 import { INSIGHTS_METHOD } from '../src/lib/insights-method.ts';
-import { emptyFigures } from '../src/modules/insights/publication.ts';
+import { emptyFigures } from '../src/modules/insights/figures.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import type { BuiltUser } from './helpers/builders.ts';
 import { DIALECTS } from './helpers/database.ts';

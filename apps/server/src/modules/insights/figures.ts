@@ -4,7 +4,7 @@
 import type { TChartPoint, TInsightFigures, TPairedFigure } from '@laurel/contract/insights';
 import { INSIGHTS_MEASURE_YEAR } from '@laurel/contract/insights-rules';
 
-import { at, type Gathered, sizeOf, SPAN } from './cells.ts';
+import { at, gather, type Gathered, sizeOf, SPAN } from './cells.ts';
 import { quantileOfSorted } from './percentiles.ts';
 import { emptyPoints, figure, LOOKUP_MEASURES, peopleCount, top } from './publication.ts';
 
@@ -153,4 +153,9 @@ export function figuresOf(
       gap('MISSING_EMPLOYMENT', c.missingEmployment, hidden.has('missingEmployment')),
     ],
   };
+}
+
+/** Figures of a cohort with no people: everything suppressed, as `figuresOf` gives them. */
+export function emptyFigures(): TInsightFigures {
+  return figuresOf(gather([]), new Set(), null, () => false);
 }

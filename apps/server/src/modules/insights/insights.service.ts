@@ -19,7 +19,7 @@ import type { Actor } from '../../lib/audit.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { latestCompleteYear } from '../earnings/earnings-provider.ts';
 import { dollarsYearFor } from './cpi-u.ts';
-import { emptyFigures } from './publication.ts';
+import { emptyFigures } from './figures.ts';
 import type { InsightsRepository } from './insights.repository.ts';
 
 /**

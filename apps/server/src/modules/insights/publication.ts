@@ -1,23 +1,14 @@
 // What of a cohort's figures is published (methodology "Privacy and small samples", decision
 // record 017): people counts under 10 as "fewer than 10", suppressed and withheld figures with
 // their reason, small-sample marks, and the people counts the disclosure control protects.
-import type {
-  TChartPoint,
-  TFigure,
-  TInsightFigures,
-  TPairedFigure,
-  TPeopleCount,
-  TTop,
-} from '@laurel/contract/insights';
+import type { TChartPoint, TFigure, TPeopleCount, TTop } from '@laurel/contract/insights';
 import {
-  INSIGHTS_MEASURE_YEAR,
   INSIGHTS_SMALL_SAMPLE_MIN,
   INSIGHTS_SUPPRESSION_MIN,
 } from '@laurel/contract/insights-rules';
 
 import { type Gathered, POINTS, sizeOf, SPAN, sumOf } from './cells.ts';
 
-const MEASURE = INSIGHTS_MEASURE_YEAR;
 const MIN = INSIGHTS_SUPPRESSION_MIN;
 
 /** A people count as published: exact from 10 on, "fewer than 10" below, null when withheld. */
@@ -92,37 +83,6 @@ export function emptyPoints(): TChartPoint[] {
     reason: 'FEWER_THAN_MIN',
     smallSample: false,
   }));
-}
-
-/** Figures of a cohort with no people: everything suppressed. */
-export function emptyFigures(): TInsightFigures {
-  const none = figure(null, 0);
-  const paired = (horizonYears: number): TPairedFigure => ({
-    ...none,
-    horizonYears,
-    nAtStart: null,
-    nAtEnd: null,
-  });
-  return {
-    earnings: { salary: none, salaryIncrease: paired(MEASURE), salaryGrowth: paired(SPAN) },
-    employment: {
-      employmentRate: none,
-      coverage: none,
-      employmentRateAllAwards: none,
-      topIndustry: top(new Map()),
-      topJobRole: top(new Map()),
-    },
-    chart: {
-      points: emptyPoints(),
-      sameCohort: { awardYearFrom: null, awardYearTo: null, points: emptyPoints() },
-    },
-    cohort: { awards: 0, matched: peopleCount(0, false) },
-    dataGaps: [
-      { code: 'MISSING_EQUIFAX', count: null, lessThan: MIN },
-      { code: 'MISSING_EARNINGS', count: null, lessThan: MIN },
-      { code: 'MISSING_EMPLOYMENT', count: null, lessThan: MIN },
-    ],
-  };
 }
 
 /**
