@@ -1,13 +1,13 @@
-import type { TFigure, TInsightFigures, TTop } from './insights.ts';
-
 /** How a figure's value reads: dollars, a change in dollars, a share, a change in percent, a name. */
 export type InsightFigureFormat = 'money' | 'moneyChange' | 'percent' | 'percentChange' | 'name';
 
-type EarningsKey = keyof TInsightFigures['earnings'];
-type EmploymentKey = keyof TInsightFigures['employment'];
-
-/** One published figure: where it is in the figures, and how screens and exports name it. */
-export type InsightFigure = {
+/** One published figure: its place and schema in the insights data, and how screens name it. */
+export interface InsightFigure {
+  group: 'earnings' | 'employment';
+  /** Its property in its group of the insights data. */
+  key: string;
+  /** Its schema: a figure, a figure over the same people at two years, or the most common name. */
+  kind: 'figure' | 'paired' | 'top';
   title: string;
   format: InsightFigureFormat;
   /** The id of the section of the methodology that defines it (`/insights/methodology#id`). */
@@ -16,11 +16,12 @@ export type InsightFigure = {
   csvLabel: string;
   /** Shown as a card of its own; otherwise inside another figure's card. */
   card: boolean;
-} & ({ group: 'earnings'; key: EarningsKey } | { group: 'employment'; key: EmploymentKey });
+}
 
 /**
  * Every published insight figure, in the order of the cards and the export's rows. The insights
- * panel, the CSV export and the methodology page read their names here.
+ * data's schema (`ZInsightsData`) has a property for each; the insights panel, the CSV export and
+ * the methodology page read their names here.
  *
  * @example INSIGHT_FIGURES.filter((f) => f.group === 'earnings' && f.card).map((f) => f.title)
  */
@@ -28,6 +29,7 @@ export const INSIGHT_FIGURES = [
   {
     group: 'earnings',
     key: 'salary',
+    kind: 'figure',
     title: 'Salary',
     format: 'money',
     methodologySection: 'salary',
@@ -37,6 +39,7 @@ export const INSIGHT_FIGURES = [
   {
     group: 'earnings',
     key: 'salaryGrowth',
+    kind: 'paired',
     title: 'Salary growth',
     format: 'percentChange',
     methodologySection: 'salary-growth',
@@ -46,6 +49,7 @@ export const INSIGHT_FIGURES = [
   {
     group: 'earnings',
     key: 'salaryIncrease',
+    kind: 'paired',
     title: 'Salary increase',
     format: 'moneyChange',
     methodologySection: 'salary-increase',
@@ -54,7 +58,9 @@ export const INSIGHT_FIGURES = [
   },
   {
     group: 'employment',
+    /** Share of the matched people (+1 complete) employed at +1 (any employment, part-time too). */
     key: 'employmentRate',
+    kind: 'figure',
     title: 'Employment rate',
     format: 'percent',
     methodologySection: 'employment-rate',
@@ -63,7 +69,9 @@ export const INSIGHT_FIGURES = [
   },
   {
     group: 'employment',
+    /** Share of the looked-up awards (+1 complete) the bureau matched: the rate's coverage. */
     key: 'coverage',
+    kind: 'figure',
     title: 'Coverage',
     format: 'percent',
     methodologySection: 'employment-rate',
@@ -72,7 +80,9 @@ export const INSIGHT_FIGURES = [
   },
   {
     group: 'employment',
+    /** Employed at +1 over every looked-up award (+1 complete), the unmatched counted as not found. */
     key: 'employmentRateAllAwards',
+    kind: 'figure',
     title: 'Employment rate over all awards',
     format: 'percent',
     methodologySection: 'employment-rate',
@@ -82,6 +92,7 @@ export const INSIGHT_FIGURES = [
   {
     group: 'employment',
     key: 'topIndustry',
+    kind: 'top',
     title: 'Top industry',
     format: 'name',
     methodologySection: 'top-industry',
@@ -91,6 +102,7 @@ export const INSIGHT_FIGURES = [
   {
     group: 'employment',
     key: 'topJobRole',
+    kind: 'top',
     title: 'Top job role',
     format: 'name',
     methodologySection: 'top-job-role',
@@ -101,15 +113,3 @@ export const INSIGHT_FIGURES = [
 
 /** The key of a figure shown as a card of its own. */
 export type InsightCardKey = Extract<(typeof INSIGHT_FIGURES)[number], { card: true }>['key'];
-
-/**
- * The figure `spec` names among a cohort's figures.
- *
- * @example insightFigureOf(data, INSIGHT_FIGURES[0]!).value // the salary
- */
-export function insightFigureOf(
-  figures: Pick<TInsightFigures, 'earnings' | 'employment'>,
-  spec: InsightFigure,
-): TFigure | TTop {
-  return spec.group === 'earnings' ? figures.earnings[spec.key] : figures.employment[spec.key];
-}

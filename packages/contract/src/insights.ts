@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { CREDENTIAL_DATA_GAP_CODES } from './constants.ts';
+import { INSIGHT_FIGURES } from './insight-figures.ts';
 import { INSIGHTS_YEARS_AROUND_AWARD } from './insights-rules.ts';
 import { ZId, ZWholeNumber } from './pagination.ts';
 
@@ -127,26 +128,26 @@ const ZAwardYearRange = z
   .meta({ id: 'InsightAwardYearRange' });
 export type TAwardYearRange = z.infer<typeof ZAwardYearRange>;
 
+const FIGURE_SCHEMAS = { figure: ZFigure, paired: ZPairedFigure, top: ZTop };
+type ListedFigure = (typeof INSIGHT_FIGURES)[number];
+type FiguresShape<G extends ListedFigure['group']> = {
+  [F in Extract<ListedFigure, { group: G }> as F['key']]: (typeof FIGURE_SCHEMAS)[F['kind']];
+};
+
+/** The schema's properties of one group of figures: one per figure INSIGHT_FIGURES lists. */
+function figuresShape<G extends ListedFigure['group']>(group: G): FiguresShape<G> {
+  return Object.fromEntries(
+    INSIGHT_FIGURES.filter((f) => f.group === group).map((f) => [f.key, FIGURE_SCHEMAS[f.kind]]),
+  ) as FiguresShape<G>;
+}
+
 /**
  * The cohort figures a build stores and a read returns (status aside). Money is in dollars;
  * employment rate, salary growth and top shares are fractions (0.64 means 64%).
  */
 const ZInsightFigures = z.object({
-  earnings: z.object({
-    salary: ZFigure,
-    salaryIncrease: ZPairedFigure,
-    salaryGrowth: ZPairedFigure,
-  }),
-  employment: z.object({
-    /** Share of the matched people (+1 complete) employed at +1 (any employment, part-time too). */
-    employmentRate: ZFigure,
-    /** Share of the looked-up awards (+1 complete) the bureau matched: the rate's coverage. */
-    coverage: ZFigure,
-    /** Employed at +1 over every looked-up award (+1 complete), the unmatched counted as not found. */
-    employmentRateAllAwards: ZFigure,
-    topIndustry: ZTop,
-    topJobRole: ZTop,
-  }),
+  earnings: z.object(figuresShape('earnings')),
+  employment: z.object(figuresShape('employment')),
   chart: z.object({
     /** Every award year of the range at each relative year. */
     points: z.array(ZChartPoint),

@@ -23,7 +23,6 @@ import {
   type InsightCardKey,
   type InsightFigure,
   type InsightFigureFormat,
-  insightFigureOf,
 } from '@laurel/contract/insight-figures';
 import type { InsightHiddenReason, TFigure, TInsightsData, TTop } from '@laurel/contract/insights';
 import { MESSAGES } from '@laurel/contract/messages';
@@ -49,6 +48,7 @@ import {
   formatPercentChange,
   formatYears,
 } from '../lib/format-insights';
+import { insightFigureOf } from '../lib/insight-figure-of';
 import { useGetBenchmarkComparisonQuery } from '../api/benchmark-comparison-api';
 import { AvailabilityNotice } from './availability-notice';
 import { SalaryBenchmarkLine } from './benchmark-notes';

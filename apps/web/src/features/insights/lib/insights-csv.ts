@@ -1,12 +1,9 @@
-import {
-  INSIGHT_FIGURES,
-  type InsightFigure,
-  insightFigureOf,
-} from '@laurel/contract/insight-figures';
+import { INSIGHT_FIGURES, type InsightFigure } from '@laurel/contract/insight-figures';
 import type { TFigure, TInsightsData, TTop } from '@laurel/contract/insights';
 
 import { toCsv } from '@laurel/contract/csv';
 import { DATA_GAP_LABELS } from './data-gaps';
+import { insightFigureOf } from './insight-figure-of';
 
 type Row = Array<string | number | boolean | null>;
 
