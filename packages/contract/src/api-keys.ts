@@ -91,4 +91,3 @@ export const ZApiKeyRotateBody = z.strictObject({
     .string()
     .datetime({ offset: true, message: 'Give a date and time, e.g. 2027-01-31T00:00:00Z.' }),
 });
-export type TApiKeyRotateBody = z.infer<typeof ZApiKeyRotateBody>;

@@ -4,7 +4,7 @@ import { AWARD_MATCH_STATUSES } from './credentials.ts';
 import { BADGE_STATES } from './open-badges.ts';
 
 /** One award of an awardee, with the credential it is of. */
-export const ZAwardeeAward = z
+const ZAwardeeAward = z
   .object({
     id: z.number().int(),
     credentialId: z.number().int(),
@@ -20,7 +20,6 @@ export const ZAwardeeAward = z
     }),
   })
   .meta({ id: 'AwardeeAward' });
-export type TAwardeeAward = z.infer<typeof ZAwardeeAward>;
 
 /**
  * A person holding awards: one organization's awards with the same external id, newest first; the

@@ -16,7 +16,7 @@ export const BADGE_STATE_LABELS: Record<TBadgeState, string> = {
 /** The most a credential sent to `POST /api/verify` may weigh. */
 export const VERIFY_MAX_BYTES = 256 * 1024;
 
-export const ZIssuerKey = z
+const ZIssuerKey = z
   .object({
     verificationMethod: z.string(),
     status: z.enum(['ACTIVE', 'RETIRED']),
@@ -38,7 +38,6 @@ export const ZOrganizationIssuing = z
 export type TOrganizationIssuing = z.infer<typeof ZOrganizationIssuing>;
 
 export const ZOrganizationIssuingBody = z.strictObject({ issuingAllowed: z.boolean() });
-export type TOrganizationIssuingBody = z.infer<typeof ZOrganizationIssuingBody>;
 
 /** A credential's issuing: turned on or not, and how many of its awards are in each state. */
 export const ZCredentialIssuing = z
@@ -66,13 +65,11 @@ export const ZCredentialIssuingBody = z
   .refine((body) => body.enabled !== undefined || body.showOutcomes !== undefined, {
     message: 'Give enabled, showOutcomes or both.',
   });
-export type TCredentialIssuingBody = z.infer<typeof ZCredentialIssuingBody>;
 
 export const ZIssueBody = z.strictObject({
   /** Only these awards of the credential; all of them when absent. */
   awardIds: z.array(z.number().int().positive()).min(1).max(10_000).optional(),
 });
-export type TIssueBody = z.infer<typeof ZIssueBody>;
 
 export const ZIssueQueued = z
   .object({ queued: z.boolean(), message: z.string() })
@@ -112,10 +109,9 @@ export const ZRevokeBody = z.strictObject({
     .min(1, 'Say why the credential is revoked.')
     .max(500, 'Keep the reason to 500 characters.'),
 });
-export type TRevokeBody = z.infer<typeof ZRevokeBody>;
 
-export const VERIFICATION_CHECKS = ['format', 'issuer', 'signature', 'status', 'dates'] as const;
-export const ZVerificationCheck = z.object({
+const VERIFICATION_CHECKS = ['format', 'issuer', 'signature', 'status', 'dates'] as const;
+const ZVerificationCheck = z.object({
   check: z.enum(VERIFICATION_CHECKS),
   /** passed, failed, or skipped when an earlier failure makes it meaningless. */
   result: z.enum(['passed', 'failed', 'skipped']),

@@ -9,7 +9,7 @@ import { API_PATHS } from '@laurel/contract/paths';
 import { api } from '../../../lib/api/api';
 
 /** An organization's API keys (docs/api.md), tagged with the organization. */
-export const apiKeysApi = api.injectEndpoints({
+const apiKeysApi = api.injectEndpoints({
   endpoints: (build) => ({
     listApiKeys: build.query<TApiKeys, number>({
       query: (organizationId) => API_PATHS.apiKeys(organizationId),
