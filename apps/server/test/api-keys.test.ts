@@ -129,6 +129,66 @@ describe.each(DIALECTS)('organization API keys on %s', (dialect) => {
     expect(everything).not.toContain(secret);
   });
 
+  it('uploads JSON rows or a CSV body, once per Idempotency-Key', async () => {
+    const rows = {
+      rows: [
+        {
+          credential_code: 'ALPHA-1',
+          external_id: 'J-1',
+          first_name: '-Jo',
+          last_name: 'Doe, Jr.',
+          email: 'jo@example.test',
+          award_date: '2024-06-01',
+        },
+      ],
+    };
+    const send = (payload: object, key?: string) =>
+      asKey(secret, 'POST', API_PATHS.organizationUploads(w.a.id), {
+        payload,
+        headers: key ? { 'idempotency-key': key } : {},
+      });
+    const first = await send(rows, 'nightly-2024-06-01');
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ fileName: 'api-upload.csv', status: 'PENDING' });
+    const again = await send(rows, 'nightly-2024-06-01');
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().id).toBe(first.json().id);
+    await t.runJobs();
+    const award = await db
+      .selectFrom('awards')
+      .select(['firstName', 'lastName'])
+      .where('externalId', '=', 'J-1')
+      .executeTakeFirstOrThrow();
+    // The values arrive as sent: quoted, never made "formula-safe".
+    expect(award).toEqual({ firstName: '-Jo', lastName: 'Doe, Jr.' });
+
+    const csvBody = await asKey(secret, 'POST', API_PATHS.organizationUploads(w.a.id), {
+      headers: { 'content-type': 'text/csv' },
+      payload: csv(['ALPHA-1,J-2,Jan,Body,,,2024-06-02']),
+    });
+    expect(csvBody.statusCode, csvBody.body).toBe(201);
+    await t.runJobs();
+    expect((await asKey(secret, 'GET', API_PATHS.upload(csvBody.json().id))).json()).toMatchObject({
+      status: 'COMPLETED',
+      rowsOk: 1,
+    });
+
+    const bad = await send({ rows: [{ credential_code: 'ALPHA-1', nickname: 'x' }] });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors).toMatchObject({
+      'rows.0.nickname': 'Unknown field',
+      'rows.0.external_id': expect.any(String),
+    });
+    const tooMany = await send({
+      rows: Array.from({ length: 10_001 }, () => rows.rows[0]),
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().fieldErrors).toEqual({ rows: 'Send at most 10,000 rows at a time.' });
+    const badKey = await send(rows, 'has spaces in it');
+    expect(badKey.statusCode).toBe(400);
+  });
+
   it('reaches nothing its scopes do not cover, nor another organization', async () => {
     const refusedWith = async (
       response: Awaited<ReturnType<typeof asKey>>,

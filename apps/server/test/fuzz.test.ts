@@ -237,12 +237,13 @@ interface SeededIds {
   earningsImport: number;
   benchmark: number;
   award: number;
+  apiKey: number;
 }
 
-/** The seeded row a path `{id}` stands for, by the collection segment in front of it. */
-function realIdFor(route: Route, ids: SeededIds): number {
+/** The seeded row a path parameter stands for, by the collection segment in front of it. */
+function realIdFor(route: Route, ids: SeededIds, name = 'id'): number {
   const segments = route.path.split('/');
-  const collection = segments[segments.indexOf('{id}') - 1];
+  const collection = segments[segments.indexOf(`{${name}}`) - 1];
   const byCollection: Record<string, number> = {
     organizations: ids.organization,
     credentials: ids.credential,
@@ -253,6 +254,7 @@ function realIdFor(route: Route, ids: SeededIds): number {
     'earnings-imports': ids.earningsImport,
     benchmarks: ids.benchmark,
     awards: ids.award,
+    'api-keys': ids.apiKey,
   };
   const id = collection ? byCollection[collection] : undefined;
   if (id === undefined)
@@ -277,7 +279,7 @@ interface Context {
 function urlOf({ route, ids }: Context, options: { pathId?: string; query?: string } = {}) {
   let url = route.path;
   for (const name of route.pathParams) {
-    url = url.replace(`{${name}}`, options.pathId ?? String(realIdFor(route, ids)));
+    url = url.replace(`{${name}}`, options.pathId ?? String(realIdFor(route, ids, name)));
   }
   return options.query ? `${url}?${options.query}` : url;
 }
@@ -411,7 +413,9 @@ const pathId = (name: string, id: (real: number) => string, anonymous = false): 
       ? []
       : [
           {
-            url: urlOf(context, { pathId: id(realIdFor(context.route, context.ids)) }),
+            url: urlOf(context, {
+              pathId: id(realIdFor(context.route, context.ids, context.route.pathParams[0])),
+            }),
             ...plausibleBody(context),
           },
         ],
@@ -1145,6 +1149,10 @@ async function seed(t: TestApp, world: World): Promise<SeededIds> {
     benchmarkFile.payload,
     benchmarkFile.contentType,
   );
+  const apiKey = await call('POST', `/api/organizations/${world.a.id}/api-keys`, {
+    name: 'Hostile input',
+    scopes: ['awards:read'],
+  });
   await t.runJobs();
   const award = await t.database.handle.db
     .selectFrom('awards')
@@ -1162,6 +1170,7 @@ async function seed(t: TestApp, world: World): Promise<SeededIds> {
     upload: uploaded.id,
     earningsImport: earningsImport.id,
     benchmark: benchmark.id,
+    apiKey: apiKey.id,
   };
 }
 

@@ -24,6 +24,40 @@ export type UploadColumn = (typeof UPLOAD_COLUMNS)[number];
 /** Largest accepted upload file, in bytes. */
 export const UPLOAD_MAX_BYTES = 200 * 1024 * 1024;
 
+/** The most rows one JSON upload carries (`POST …/uploads` with `application/json`). */
+export const UPLOAD_JSON_MAX_ROWS = 10_000;
+/** Header that makes a retried upload return the first one rather than upload again. */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+const ZCell = z.string().max(1000, 'Keep each value to 1,000 characters.');
+/**
+ * One award as a JSON row: the CSV file's columns by name. Values are checked as a file's cells
+ * are (a refused row is reported, the others stored), so only their types are checked here.
+ */
+export const ZUploadRow = z.strictObject({
+  credential_code: ZCell,
+  external_id: ZCell,
+  first_name: ZCell,
+  last_name: ZCell,
+  email: ZCell.nullable().optional(),
+  date_of_birth: ZCell.nullable().optional(),
+  award_date: ZCell,
+});
+export const ZUploadRowsBody = z
+  .strictObject({
+    /** Shown as the upload's file name; `api-upload.csv` when absent. */
+    fileName: z.string().trim().min(1).max(200).optional(),
+    rows: z
+      .array(ZUploadRow)
+      .min(1, 'Send at least one row.')
+      .max(
+        UPLOAD_JSON_MAX_ROWS,
+        `Send at most ${UPLOAD_JSON_MAX_ROWS.toLocaleString('en-US')} rows at a time.`,
+      ),
+  })
+  .meta({ id: 'UploadRows' });
+export type TUploadRowsBody = z.infer<typeof ZUploadRowsBody>;
+
 export const ZUpload = z
   .object({
     id: z.number().int(),

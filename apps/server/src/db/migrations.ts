@@ -31,6 +31,7 @@ import * as uploadRefusalsBenchmarkVersions from './migrations/20261202T1030-upl
 import * as openBadges from './migrations/20261203T1000-open-badges.ts';
 import * as credentialNotices from './migrations/20261204T1000-credential-notices.ts';
 import * as apiKeys from './migrations/20261205T1000-api-keys.ts';
+import * as uploadIdempotency from './migrations/20261205T1010-upload-idempotency.ts';
 
 /** The server's own migrations, by name. Names sort in the order they must run. */
 export const serverMigrations: Record<string, Migration> = {
@@ -65,6 +66,7 @@ export const serverMigrations: Record<string, Migration> = {
   '20261203T1000-open-badges': openBadges,
   '20261204T1000-credential-notices': credentialNotices,
   '20261205T1000-api-keys': apiKeys,
+  '20261205T1010-upload-idempotency': uploadIdempotency,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -270,6 +270,8 @@ export interface UploadTable {
   updatedAt: Timestamp;
   startedAt: Timestamp | null;
   finishedAt: Timestamp | null;
+  /** The `Idempotency-Key` the upload was sent with, if any (one per organization). */
+  idempotencyKey: Generated<string | null>;
 }
 
 export type EarningsImportStatusCode = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';

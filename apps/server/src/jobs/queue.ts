@@ -5,6 +5,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 
 import type { Dialect } from '../db/database.ts';
 import { createLogThrottle } from '../lib/log-throttle.ts';
+import { isUniqueViolation } from '../db/errors.ts';
 import type { Database } from '../db/schema.ts';
 import {
   type EnqueueOptions,
@@ -78,15 +79,6 @@ function clock(dialect: Dialect) {
  * (Kysely's connection lock is not first come, first served) until the job ends.
  */
 const yieldConnection = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return (
-    e?.code === '23505' ||
-    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
-    /UNIQUE constraint failed/.test(e?.message ?? '')
-  );
-}
 
 /** The handler learned that another worker took the job over (its lease had run out). */
 export class LeaseLostError extends Error {

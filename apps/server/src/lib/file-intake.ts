@@ -6,7 +6,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
@@ -80,6 +80,31 @@ export function intakeRefusal(error: unknown, file: IncomingFile, refusals: File
     !('syscall' in error) &&
     !(error instanceof HttpError);
   return brokenBody ? readRefusal(error, refusals) : knownRefusal(error, refusals);
+}
+
+/**
+ * A file that is not a multipart part: a request's whole body (`text/csv`), or text made on the
+ * server (JSON rows written as CSV). Past `maxBytes` the rest is read and dropped, and the file is
+ * truncated, as a multipart file at its limit is.
+ */
+export function bodyFile(
+  source: AsyncIterable<Buffer | string>,
+  fileName: string,
+  maxBytes: number,
+): IncomingFile {
+  let size = 0;
+  let truncated = false;
+  const stream = Readable.from(
+    (async function* () {
+      for await (const chunk of source) {
+        const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+        size += bytes.length;
+        if (size > maxBytes) truncated = true;
+        if (!truncated) yield bytes;
+      }
+    })(),
+  );
+  return { fileName, stream, truncated: () => truncated, finish: async () => undefined };
 }
 
 /**

@@ -65,6 +65,15 @@ export function createApiKeysRepository(db: Kysely<Database>) {
   });
 
   return {
+    async organizationExists(id: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('organizations')
+        .select('id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async list(organizationId: number): Promise<StoredApiKey[]> {
       const rows = await selected()
         .where('k.organizationId', '=', organizationId)

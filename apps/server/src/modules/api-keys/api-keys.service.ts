@@ -119,12 +119,14 @@ export function createApiKeysService(deps: {
   return {
     async list(principal: Principal, organizationId: number): Promise<TApiKey[]> {
       requireAccess(principal, 'manage:apikey', { organizationId });
+      if (!(await keys.organizationExists(organizationId))) throw notFound();
       const at = now();
       return (await keys.list(organizationId)).map((key) => toApiKey(key, at));
     },
 
     async create(actor: Actor, organizationId: number, body: TApiKeyCreateBody) {
       requireAccess(actor.principal, 'manage:apikey', { organizationId });
+      if (!(await keys.organizationExists(organizationId))) throw notFound();
       return create(
         actor,
         organizationId,

@@ -157,14 +157,32 @@ export function createUploadsRepository(db: Kysely<Database>, dialect: Dialect) 
       return row !== undefined;
     },
 
+    /** The organization's upload sent with this `Idempotency-Key`, if there is one. */
+    async idByIdempotencyKey(organizationId: number, key: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('uploads')
+        .select('id')
+        .where('organizationId', '=', organizationId)
+        .where('idempotencyKey', '=', key)
+        .executeTakeFirst();
+      return row ? Number(row.id) : undefined;
+    },
+
     async create(
       executor: Kysely<Database>,
-      upload: { organizationId: number; userId: number; fileName: string; fileSize: number },
+      upload: {
+        organizationId: number;
+        userId: number;
+        fileName: string;
+        fileSize: number;
+        idempotencyKey?: string | null;
+      },
     ): Promise<number> {
       const at = now();
       const row = await executor
         .insertInto('uploads')
         .values({
+          idempotencyKey: upload.idempotencyKey ?? null,
           organizationId: upload.organizationId,
           uploadedByUserId: upload.userId,
           fileName: upload.fileName,

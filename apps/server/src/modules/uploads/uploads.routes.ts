@@ -7,7 +7,9 @@ import { ZErrorResponse } from '@laurel/contract/errors';
 import { ZIdParams } from '@laurel/contract/pagination';
 import { API_PATHS } from '@laurel/contract/paths';
 import {
+  IDEMPOTENCY_KEY_HEADER,
   UPLOAD_COLUMNS,
+  UPLOAD_JSON_MAX_ROWS,
   UPLOAD_MAX_BYTES,
   ZAllUploadsListQuery,
   ZUpload,
@@ -16,15 +18,57 @@ import {
   ZUploadPage,
   ZUploadRefusalPage,
   ZUploadRefusalQuery,
+  ZUploadRowsBody,
   ZUploadTemplateQuery,
+  type TUploadRowsBody,
 } from '@laurel/contract/uploads';
+import { z } from 'zod';
 
 import { actorOf } from '../../lib/audit.ts';
 import { attachment, csvStream } from '../../lib/csv.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
-import { incomingFile, intakeRefusal } from '../../lib/file-intake.ts';
+import { bodyFile, type IncomingFile, incomingFile, intakeRefusal } from '../../lib/file-intake.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { badRequest } from '../../lib/http-error.ts';
 import { registerListRoutes } from '../../lib/list-routes.ts';
 import { UPLOAD_INTAKE, UPLOAD_REFUSALS, type UploadsService } from './uploads.service.ts';
+
+/** JSON rows are read whole: 10,000 rows of long values fit, a file never does. */
+const JSON_BODY_MAX_BYTES = 16 * 1024 * 1024;
+
+const ZUploadHeaders = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,200}$/, 'Give an Idempotency-Key of 1 to 200 printable characters.')
+    .optional(),
+});
+
+/** A CSV cell as the upload reads it back: quoted when it must be, never otherwise changed. */
+const cell = (value: string | null | undefined) =>
+  value === null || value === undefined
+    ? ''
+    : /[",\r\n]/.test(value)
+      ? `"${value.replaceAll('"', '""')}"`
+      : value;
+
+/** JSON rows as the CSV file they stand for, the header first. */
+async function* rowsAsCsv(rows: TUploadRowsBody['rows']): AsyncIterable<string> {
+  yield `${UPLOAD_COLUMNS.join(',')}\r\n`;
+  for (const row of rows)
+    yield `${UPLOAD_COLUMNS.map((column) => cell(row[column])).join(',')}\r\n`;
+}
+
+/** A JSON body that is not rows, answered as the schema checks of every route are. */
+function rowsRefusal(error: z.ZodError) {
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String);
+    if (issue.code === 'unrecognized_keys')
+      for (const key of issue.keys) fieldErrors[[...path, key].join('.')] = 'Unknown field';
+    else fieldErrors[path.join('.') || 'body'] ??= issue.message;
+  }
+  return badRequest('Invalid body', fieldErrors);
+}
 
 export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = async (
   app,
@@ -37,28 +81,66 @@ export const uploadsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> =
   const security = [{ bearer: [] }];
   const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 
+  // A CSV file may also come as the whole body: it streams through like a multipart file.
+  app.addContentTypeParser('text/csv', (_request, payload, done) => done(null, payload));
+
   app.post(
     API_PATHS.organizationUploads(':id'),
     {
       config: { apiKeyScopes: ['awards:write'] },
+      // Only a JSON body is read whole; a file streams through (multipart, text/csv).
+      bodyLimit: JSON_BODY_MAX_BYTES,
       schema: {
         tags,
         security,
-        summary: 'Upload a CSV file of awards',
-        description: `multipart/form-data with one file field \`file\`: a UTF-8 CSV whose header is ${UPLOAD_COLUMNS.join(',')}, at most ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB. The file is checked and stored by a background job; poll the upload for progress.`,
-        consumes: ['multipart/form-data'],
+        summary: 'Upload awards: a CSV file, or JSON rows',
+        description: [
+          `Three ways, each checked and stored by a background job (poll the upload for progress):`,
+          `\`multipart/form-data\` with one file field \`file\`, or the file itself as a \`text/csv\` body: a UTF-8 CSV whose header is ${UPLOAD_COLUMNS.join(',')}, at most ${UPLOAD_MAX_BYTES / (1024 * 1024)} MB;`,
+          `\`application/json\` \`{ "rows": [{ "credential_code": …, "external_id": …, … }], "fileName"?: … }\`, at most ${UPLOAD_JSON_MAX_ROWS.toLocaleString('en-US')} rows.`,
+          `With an \`Idempotency-Key\` header (at most 200 printable characters), a request sent again with the same key answers the first upload (200, \`Idempotent-Replayed: true\`) instead of uploading again.`,
+        ].join('\n\n'),
+        consumes: ['multipart/form-data', 'text/csv', 'application/json'],
         params: ZIdParams,
-        response: { 201: ZUpload, 413: ZErrorResponse, ...errors },
+        headers: ZUploadHeaders,
+        response: { 200: ZUpload, 201: ZUpload, 413: ZErrorResponse, ...errors },
       },
     },
     async (request, reply) => {
       const actor = actorOf(request);
+      const organizationId = request.params.id;
       // Nobody's file is read before they are known to be allowed to upload it.
-      await uploads.authorizeCreate(actor, request.params.id);
-      const file = await incomingFile(request, UPLOAD_INTAKE);
+      await uploads.authorizeCreate(actor, organizationId);
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+      const replay = async () => {
+        const first = await uploads.replayed(actor, organizationId, key);
+        return first && reply.status(200).header('idempotent-replayed', 'true').send(first);
+      };
+      const earlier = await replay();
+      if (earlier) return earlier;
+      const type = request.headers['content-type'] ?? '';
+      let file: IncomingFile;
+      if (/^application\/json\b/i.test(type)) {
+        if (typeof request.body !== 'object' || request.body === null || !('rows' in request.body))
+          throw badRequest(UPLOAD_REFUSALS.noFile);
+        const parsed = ZUploadRowsBody.safeParse(request.body);
+        if (!parsed.success) throw rowsRefusal(parsed.error);
+        file = bodyFile(
+          rowsAsCsv(parsed.data.rows),
+          parsed.data.fileName ?? 'api-upload.csv',
+          UPLOAD_MAX_BYTES,
+        );
+      } else if (/^text\/csv\b/i.test(type)) {
+        file = bodyFile(request.body as AsyncIterable<Buffer>, 'upload.csv', UPLOAD_MAX_BYTES);
+      } else file = await incomingFile(request, UPLOAD_INTAKE);
       try {
-        return reply.status(201).send(await uploads.create(actor, request.params.id, file));
+        return reply.status(201).send(await uploads.create(actor, organizationId, file, key));
       } catch (error) {
+        // The same key sent twice at once: the first one stored wins, the other answers it.
+        if (key !== undefined && isUniqueViolation(error)) {
+          const first = await replay();
+          if (first) return first;
+        }
         throw intakeRefusal(error, file, UPLOAD_REFUSALS);
       }
     },

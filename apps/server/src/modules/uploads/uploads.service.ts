@@ -41,7 +41,8 @@ export const UPLOAD_REFUSALS: FileRefusals = {
     'Only CSV files can be uploaded. Save the spreadsheet as "CSV UTF-8 (comma delimited)" and upload that file.',
   empty: 'The file is empty (0 bytes). Choose the CSV file with the awards and upload it again.',
   tooLarge: `The file is larger than ${megabytes(UPLOAD_MAX_BYTES)}. Split it into smaller files and upload them one by one.`,
-  noFile: 'Send the CSV file as multipart/form-data in a field named "file".',
+  noFile:
+    'Send the CSV file as multipart/form-data in a field named "file" or as a text/csv body, or the awards as JSON: { "rows": [ … ] }.',
   oneFile: 'Upload one file at a time.',
   malformed:
     'The request is not well-formed multipart/form-data. Send the CSV file in a field named "file".',
@@ -80,7 +81,27 @@ export function createUploadsService(deps: {
       if (!(await uploads.organizationExists(organizationId))) throw notFound();
     },
 
-    async create(actor: Actor, organizationId: number, file: IncomingFile): Promise<TUpload> {
+    /**
+     * The upload sent before with this `Idempotency-Key`, if any: a retried request gets it back,
+     * and the awards are not uploaded twice.
+     */
+    async replayed(
+      actor: Actor,
+      organizationId: number,
+      idempotencyKey: string | undefined,
+    ): Promise<TUpload | undefined> {
+      if (idempotencyKey === undefined) return undefined;
+      requireAccess(actor.principal, 'create:upload', { organizationId });
+      const id = await uploads.idByIdempotencyKey(organizationId, idempotencyKey);
+      return id === undefined ? undefined : uploads.find(id);
+    },
+
+    async create(
+      actor: Actor,
+      organizationId: number,
+      file: IncomingFile,
+      idempotencyKey?: string,
+    ): Promise<TUpload> {
       requireAccess(actor.principal, 'create:upload', { organizationId });
       if (!(await uploads.organizationExists(organizationId))) throw notFound();
       const fileName = csvFileName(file.fileName, UPLOAD_REFUSALS);
@@ -95,6 +116,7 @@ export function createUploadsService(deps: {
             userId: actor.principal.userId,
             fileName,
             fileSize: received.size,
+            idempotencyKey: idempotencyKey ?? null,
           });
           let seq = 0;
           for await (const chunk of received.chunks()) {
