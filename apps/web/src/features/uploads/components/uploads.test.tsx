@@ -132,7 +132,10 @@ describe('upload progress', () => {
     );
     within(dialog).getByText('Completed with errors');
     within(dialog).getByText('99,998');
-    within(dialog).getByRole('button', { name: 'Download errors (CSV)' });
+    expect(within(dialog).getByRole('button', { name: 'Download errors (CSV)' })).toHaveProperty(
+      'disabled',
+      false,
+    );
     // Finished: no more polling.
     const settled = fetchMock.mock.calls.filter(
       ([input]) => urlOf(input).pathname === '/api/uploads/41',
