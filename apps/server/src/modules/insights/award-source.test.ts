@@ -4,7 +4,7 @@ import { createRandom } from '../../seed/random.ts';
 import { type AwardBatch, awardBatchQuery, type RunQuery } from './award-reading.ts';
 import { type CountAwards, sqliteAwards, summedAwards } from './award-source.ts';
 import { createInsightsBuilder } from './insights-builder.ts';
-import { awardTables } from './test-award-tables.ts';
+import { awardTables, earningsYearWriter } from './test-award-tables.ts';
 
 const AS_OF = 2025;
 const FLOOR = 15_080;
@@ -14,7 +14,15 @@ describe('the award readings', () => {
     const db = awardTables();
     const random = createRandom(29);
     const insertAward = db.prepare('insert into awards values (?, ?, ?, ?, ?)');
-    const insertYear = db.prepare('insert into earnings_years values (?, ?, ?, ?, ?, ?, ?)');
+    const insertYear = earningsYearWriter(
+      db,
+      random,
+      { employed: 0.85, fullTime: 0.75 },
+      {
+        industries: ['Retail Trade', 'Manufacturing', 'Ünïcode ✓'],
+        jobRoles: ['Welders', 'Cashiers', 'A "quoted" role'],
+      },
+    );
     // Wages of whole cents, and ones that are not: fractions of a cent, more than an Int32Array
     // of cents holds, zero and below, exponents; ids far apart (more than 2^15) and another
     // organization's awards between them.
@@ -48,15 +56,7 @@ describe('the award readings', () => {
             : random.next() < 0.05
               ? random.pick(odd)
               : Math.round((10_000 + random.next() * 90_000) * 100) / 100;
-        insertYear.run(
-          id,
-          year,
-          wage,
-          random.next() < 0.85 ? 1 : 0,
-          random.next() < 0.75 ? 1 : 0,
-          random.next() < 0.1 ? null : random.pick(['Retail Trade', 'Manufacturing', 'Ünïcode ✓']),
-          random.next() < 0.1 ? null : random.pick(['Welders', 'Cashiers', 'A "quoted" role']),
-        );
+        insertYear(id, year, wage);
       }
     }
 

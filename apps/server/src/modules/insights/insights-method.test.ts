@@ -7,7 +7,7 @@ import { INSIGHTS_METHOD, INSIGHTS_METHOD_FINGERPRINT } from '../../lib/insights
 import { createRandom } from '../../seed/random.ts';
 import { sqliteAwards } from './award-source.ts';
 import { createInsightsBuilder } from './insights-builder.ts';
-import { awardTables } from './test-award-tables.ts';
+import { awardTables, earningsYearWriter } from './test-award-tables.ts';
 
 const AS_OF = 2025;
 
@@ -19,7 +19,15 @@ async function fixedWorldFigures() {
   const db = awardTables();
   const random = createRandom(3);
   const insertAward = db.prepare('insert into awards values (?, 1, ?, ?, ?)');
-  const insertYear = db.prepare('insert into earnings_years values (?, ?, ?, ?, ?, ?, ?)');
+  const insertYear = earningsYearWriter(
+    db,
+    random,
+    { employed: 0.9, fullTime: 0.8 },
+    {
+      industries: ['Health Care', 'Manufacturing', 'Retail Trade'],
+      jobRoles: ['Nurses', 'Welders', 'Cashiers'],
+    },
+  );
   for (let id = 1; id <= 3_000; id += 1) {
     const awardYear = random.int(2010, 2025);
     const u = random.next();
@@ -32,15 +40,7 @@ async function fixedWorldFigures() {
         random.next() < 0.05
           ? null
           : Math.round(base * (1 + 0.04 * (year - awardYear)) * (0.2 + random.next()) * 100) / 100;
-      insertYear.run(
-        id,
-        year,
-        wage,
-        random.next() < 0.9 ? 1 : 0,
-        random.next() < 0.8 ? 1 : 0,
-        random.next() < 0.1 ? null : random.pick(['Health Care', 'Manufacturing', 'Retail Trade']),
-        random.next() < 0.1 ? null : random.pick(['Nurses', 'Welders', 'Cashiers']),
-      );
+      insertYear(id, year, wage);
     }
   }
   const builder = createInsightsBuilder({ asOfYear: AS_OF, dollarsOfYear: AS_OF });

@@ -1,5 +1,7 @@
 import SQLite from 'better-sqlite3';
 
+import type { createRandom } from '../../seed/random.ts';
+
 /**
  * An in-memory database with the tables an insights rebuild reads, with the columns it reads (as
  * the migrations make them), for tests of the readings and the builder.
@@ -15,4 +17,29 @@ export function awardTables(): SQLite.Database {
       primary key (award_id, year));
   `);
   return db;
+}
+
+/**
+ * Writes earnings years into `db`, each with a wage it is given; whether employed and full time
+ * (by the odds given) and the industry and job role (one of the names, or none one time in ten)
+ * drawn from `random`, in that order.
+ */
+export function earningsYearWriter(
+  db: SQLite.Database,
+  random: ReturnType<typeof createRandom>,
+  odds: { employed: number; fullTime: number },
+  names: { industries: readonly string[]; jobRoles: readonly string[] },
+): (awardId: number, year: number, wage: number | null) => void {
+  const insert = db.prepare('insert into earnings_years values (?, ?, ?, ?, ?, ?, ?)');
+  return (awardId, year, wage) => {
+    insert.run(
+      awardId,
+      year,
+      wage,
+      random.next() < odds.employed ? 1 : 0,
+      random.next() < odds.fullTime ? 1 : 0,
+      random.next() < 0.1 ? null : random.pick(names.industries),
+      random.next() < 0.1 ? null : random.pick(names.jobRoles),
+    );
+  };
 }
