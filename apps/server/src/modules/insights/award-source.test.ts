@@ -7,6 +7,11 @@ import { createInsightsBuilder } from './insights-builder.ts';
 import { awardTables, earningsYearWriter } from './test-award-tables.ts';
 
 const AS_OF = 2025;
+/** The industries and job roles of the world's earnings years. */
+const NAMES = {
+  industries: ['Retail Trade', 'Manufacturing', 'Ünïcode ✓'],
+  jobRoles: ['Welders', 'Cashiers', 'A "quoted" role'],
+};
 const FLOOR = 15_080;
 
 describe('the award readings', () => {
@@ -14,15 +19,7 @@ describe('the award readings', () => {
     const db = awardTables();
     const random = createRandom(29);
     const insertAward = db.prepare('insert into awards values (?, ?, ?, ?, ?)');
-    const insertYear = earningsYearWriter(
-      db,
-      random,
-      { employed: 0.85, fullTime: 0.75 },
-      {
-        industries: ['Retail Trade', 'Manufacturing', 'Ünïcode ✓'],
-        jobRoles: ['Welders', 'Cashiers', 'A "quoted" role'],
-      },
-    );
+    const insertYear = earningsYearWriter(db, random, { employed: 0.85, fullTime: 0.75 }, NAMES);
     // Wages of whole cents, and ones that are not: fractions of a cent, more than an Int32Array
     // of cents holds, zero and below, exponents; ids far apart (more than 2^15) and another
     // organization's awards between them.

@@ -10,6 +10,11 @@ import { createInsightsBuilder } from './insights-builder.ts';
 import { awardTables, earningsYearWriter } from './test-award-tables.ts';
 
 const AS_OF = 2025;
+/** The industries and job roles of the world's earnings years. */
+const NAMES = {
+  industries: ['Health Care', 'Manufacturing', 'Retail Trade'],
+  jobRoles: ['Nurses', 'Welders', 'Cashiers'],
+};
 
 /**
  * The figures of one fixed world of awards and earnings years, read and built as a rebuild does:
@@ -19,15 +24,7 @@ async function fixedWorldFigures() {
   const db = awardTables();
   const random = createRandom(3);
   const insertAward = db.prepare('insert into awards values (?, 1, ?, ?, ?)');
-  const insertYear = earningsYearWriter(
-    db,
-    random,
-    { employed: 0.9, fullTime: 0.8 },
-    {
-      industries: ['Health Care', 'Manufacturing', 'Retail Trade'],
-      jobRoles: ['Nurses', 'Welders', 'Cashiers'],
-    },
-  );
+  const insertYear = earningsYearWriter(db, random, { employed: 0.9, fullTime: 0.8 }, NAMES);
   for (let id = 1; id <= 3_000; id += 1) {
     const awardYear = random.int(2010, 2025);
     const u = random.next();
