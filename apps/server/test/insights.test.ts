@@ -260,6 +260,12 @@ function expectMatchesReference(got: TInsightsData, ref: Reference, path: string
   } else {
     for (let h = 1; h <= 5; h += 1)
       expect(ref.growth[h - 1]!.n < 10 || g.n === null, `${path} growth ${h}`).toBe(true);
+    // Hidden, it names the latest horizon with anyone paired (else +5) and says why.
+    let latest = 5;
+    while (latest > 1 && ref.growth[latest - 1]!.n === 0) latest -= 1;
+    if (ref.growth[latest - 1]!.n === 0) latest = 5;
+    expect(g.horizonYears, `${path} growth horizon`).toBe(latest);
+    expectFigure(g, ref.growth[latest - 1]!, `${path} growth`, tooRecent(1));
   }
   expectFigure(got.employment.employmentRate, ref.employmentRate, `${path} rate`, tooRecent(1));
   for (const key of ['coverage', 'employmentRateAllAwards'] as const)
@@ -267,14 +273,13 @@ function expectMatchesReference(got: TInsightsData, ref: Reference, path: string
   for (const key of ['topIndustry', 'topJobRole'] as const) {
     const top = got.employment[key];
     expectFigure({ ...top, value: top.share }, ref[key], `${path} ${key}`, tooRecent(1));
-    if (!top.suppressed) expect(top.name, `${path} ${key}`).toBe(ref[key].name);
+    expect(top.name, `${path} ${key}`).toBe(top.suppressed ? null : ref[key].name);
   }
   got.chart.points.forEach((point, i) => {
     expectFigure(point, ref.points[i]!, `${path} chart ${i - 5}`, tooRecent(i - 5));
-    if (!point.suppressed) {
-      expectClose(point.p25, ref.points[i]!.p25, `${path} chart p25 ${i - 5}`);
-      expectClose(point.p75, ref.points[i]!.p75, `${path} chart p75 ${i - 5}`);
-    }
+    const hidden = point.suppressed;
+    expectClose(point.p25, hidden ? null : ref.points[i]!.p25, `${path} chart p25 ${i - 5}`);
+    expectClose(point.p75, hidden ? null : ref.points[i]!.p75, `${path} chart p75 ${i - 5}`);
   });
   expect(got.cohort.awards, path).toBe(ref.awards);
   expectCount(got.cohort.matched, ref.matched, `${path} matched`);
