@@ -110,6 +110,3 @@ export const INSIGHT_FIGURES = [
     card: true,
   },
 ] as const satisfies readonly InsightFigure[];
-
-/** The key of a figure shown as a card of its own. */
-export type InsightCardKey = Extract<(typeof INSIGHT_FIGURES)[number], { card: true }>['key'];

@@ -20,7 +20,6 @@ import {
 } from '@laurel/contract/insights-rules';
 import {
   INSIGHT_FIGURES,
-  type InsightCardKey,
   type InsightFigure,
   type InsightFigureFormat,
 } from '@laurel/contract/insight-figures';
@@ -303,6 +302,7 @@ const sample = (figure: {
   smallSample: figure.smallSample,
 });
 
+/** A figure shown as a card of its own. */
 type CardFigure = Extract<(typeof INSIGHT_FIGURES)[number], { card: true }>;
 
 /** What a card shows beside the figure that INSIGHT_FIGURES names. */
@@ -383,7 +383,7 @@ function Figures({
   }
   // What each card shows beside its figure; titles, formats and methodology sections are the
   // contract's INSIGHT_FIGURES.
-  const cards: Record<InsightCardKey, CardPresentation> = {
+  const cards: Record<CardFigure['key'], CardPresentation> = {
     salary: {
       icon: <AttachMoneyOutlined />,
       detail: 'Median annual full-time wage, one year after the award',
