@@ -147,10 +147,10 @@ describe.each(DIALECTS)('organization API keys on %s', (dialect) => {
         payload,
         headers: key ? { 'idempotency-key': key } : {},
       });
-    const first = await send(rows, 'nightly-2024-06-01');
+    const first = await send({ ...rows, fileName: 'sis-nightly.json' }, 'nightly-2024-06-01');
     expect(first.statusCode, first.body).toBe(201);
-    expect(first.json()).toMatchObject({ fileName: 'api-upload.csv', status: 'PENDING' });
-    const again = await send(rows, 'nightly-2024-06-01');
+    expect(first.json()).toMatchObject({ fileName: 'sis-nightly.json', status: 'PENDING' });
+    const again = await send({ ...rows, fileName: 'sis-nightly.json' }, 'nightly-2024-06-01');
     expect(again.statusCode, again.body).toBe(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json().id).toBe(first.json().id);
@@ -164,7 +164,7 @@ describe.each(DIALECTS)('organization API keys on %s', (dialect) => {
     expect(award).toEqual({ firstName: '-Jo', lastName: 'Doe, Jr.' });
 
     const csvBody = await asKey(secret, 'POST', API_PATHS.organizationUploads(w.a.id), {
-      headers: { 'content-type': 'text/csv' },
+      headers: { 'content-type': 'text/csv; charset=utf-8' },
       payload: csv(['ALPHA-1,J-2,Jan,Body,,,2024-06-02']),
     });
     expect(csvBody.statusCode, csvBody.body).toBe(201);

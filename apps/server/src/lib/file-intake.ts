@@ -41,6 +41,8 @@ export interface IncomingFile {
   truncated(): boolean;
   /** Reads what follows the file in the request; refuses a second file. */
   finish(): Promise<void>;
+  /** The request said what the file is (a `text/csv` body, JSON rows): its name is not checked. */
+  typed?: boolean;
 }
 
 const MULTIPART_REFUSALS: Record<string, { status: number; refusal: keyof FileRefusals }> = {
@@ -104,7 +106,13 @@ export function bodyFile(
       }
     })(),
   );
-  return { fileName, stream, truncated: () => truncated, finish: async () => undefined };
+  return {
+    fileName,
+    stream,
+    truncated: () => truncated,
+    finish: async () => undefined,
+    typed: true,
+  };
 }
 
 /**
@@ -151,10 +159,14 @@ export async function incomingFile(
  * The name as the browser sent it, without any folder (some send `C:\fakepath\…`); refused unless
  * it ends in `.csv`.
  */
-export function csvFileName(name: string, refusals: FileRefusals): string {
+export function csvFileName(
+  name: string,
+  refusals: FileRefusals,
+  options: { typed?: boolean | undefined } = {},
+): string {
   const base = name.split(/[\\/]/).pop()?.trim() ?? '';
   const fileName = base.slice(0, 255) || 'upload.csv';
-  if (!/\.csv$/i.test(fileName)) throw badRequest(refusals.notCsv);
+  if (!options.typed && !/\.csv$/i.test(fileName)) throw badRequest(refusals.notCsv);
   return fileName;
 }
 

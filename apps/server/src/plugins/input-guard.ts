@@ -53,6 +53,8 @@ export function inputProblem(body: unknown): string | null {
 function hasContent(value: unknown): boolean {
   if (value === undefined || value === null) return false;
   if (typeof value !== 'object') return true;
+  // A body that streams through (a text/csv file) is read by its route, not walked here.
+  if (typeof (value as { pipe?: unknown }).pipe === 'function') return false;
   for (const _key in value) return true;
   return false;
 }

@@ -104,7 +104,7 @@ export function createUploadsService(deps: {
     ): Promise<TUpload> {
       requireAccess(actor.principal, 'create:upload', { organizationId });
       if (!(await uploads.organizationExists(organizationId))) throw notFound();
-      const fileName = csvFileName(file.fileName, UPLOAD_REFUSALS);
+      const fileName = csvFileName(file.fileName, UPLOAD_REFUSALS, { typed: file.typed });
 
       // The file goes to a temporary file first (constant memory, size limit, type check), so
       // that the database sees the upload, its chunks and its job all at once, in one short
