@@ -1,3 +1,4 @@
+/* eslint-disable no-console -- a command-line example prints what it did */
 // A nightly job of a student information system, in Node 20 or later (no dependencies): send the
 // day's awards to Laurel as JSON rows, wait until they are checked and stored, print the refusals.
 //   LAUREL_URL=http://localhost:3000 LAUREL_API_KEY=laurel_live_… LAUREL_ORGANIZATION_ID=2 \
