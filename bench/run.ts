@@ -2,6 +2,7 @@
 // `npm run bench -- api startup` runs only the named suites. PostgreSQL rows need
 // BENCH_DATABASE_URL (or TEST_DATABASE_URL) naming a server where databases may be created.
 import { buildWebIfNeeded } from '../scripts/web-build.ts';
+import { benchApiKeys } from './api-keys.ts';
 import { benchAwardees } from './awardees.ts';
 import { benchDashboard } from './dashboard.ts';
 import { benchDemoStart } from './demo-start.ts';
@@ -38,6 +39,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['rolling', benchRollingRestart],
   ['metrics', benchMetrics],
   ['open-badges', benchOpenBadges],
+  ['api-keys', benchApiKeys],
 ];
 
 buildWebIfNeeded();
