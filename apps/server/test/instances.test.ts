@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ROLES } from '@laurel/contract/roles';
 
+import { API_PATHS } from '@laurel/contract/paths';
+
+import { API_KEY_TTL_MS } from '../src/modules/api-keys/api-keys.service.ts';
 import { PRINCIPAL_TTL_MS } from '../src/plugins/auth.ts';
 import { createTestApp, TEST_PASSWORD, type TestApp } from './helpers/app.ts';
 import { type BuiltUser, createOrganization } from './helpers/builders.ts';
@@ -110,6 +113,33 @@ describe.each(DIALECTS)('two instances on one %s database', (dialect) => {
     expect(signOut.statusCode).toBe(200);
     await afterPropagation();
     expect((await profileOn(second, IdToken!)).statusCode).toBe(401);
+  });
+
+  it('an API key revoked on one instance is refused on the other within a second', async () => {
+    const created = await first.app.inject({
+      method: 'POST',
+      url: API_PATHS.apiKeys(organizationId),
+      headers: { authorization: `Bearer ${adminToken}` },
+      payload: { name: 'Two instances', scopes: ['awards:read'] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id, secret } = created.json() as { id: number; secret: string };
+    const uploadsOn = (instance: TestApp) =>
+      instance.app.inject({
+        method: 'GET',
+        url: API_PATHS.organizationUploads(organizationId),
+        headers: { authorization: `Bearer ${secret}` },
+      });
+    expect((await uploadsOn(second)).statusCode).toBe(200);
+    const revoked = await first.app.inject({
+      method: 'DELETE',
+      url: API_PATHS.apiKey(organizationId, id),
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    expect((await uploadsOn(first)).statusCode).toBe(401);
+    await sleep(API_KEY_TTL_MS + 100);
+    expect((await uploadsOn(second)).statusCode).toBe(401);
   });
 });
 
