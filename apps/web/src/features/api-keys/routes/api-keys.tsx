@@ -103,7 +103,7 @@ export default function ApiKeysRoute() {
             <TableContainer>
               <Table aria-labelledby="api-keys-title" size="small">
                 <TableHead>
-                  <TableRow>
+                  <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
                     <TableCell>Name</TableCell>
                     <TableCell>Key</TableCell>
                     <TableCell>Scopes</TableCell>
