@@ -78,7 +78,7 @@ export function CreateApiKeyDialog({
       onSaved={onCreated}
       onClose={onClose}
     >
-      <FormTextField name="name" label="Name" required autoFocus placeholder="Nightly SIS export" />
+      <FormTextField name="name" label="Name" required autoFocus />
       <FormControl
         component="fieldset"
         error={Boolean(scopesError)}
