@@ -209,6 +209,13 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
   let forgets = 0;
 
   app.decorateRequest('principal', null);
+  // The OpenAPI document says which operations an API key reaches, and with which scopes.
+  app.addHook('onRoute', (route) => {
+    const scopes = route.config?.apiKeyScopes;
+    if (!scopes?.length || !route.schema) return;
+    const schema = route.schema as { security?: Array<Record<string, string[]>> };
+    schema.security = [...(schema.security ?? [{ bearer: [] }]), { apiKey: [...scopes] }];
+  });
   app.decorate('forgetPrincipal', (identityUsername: string) => {
     principals.delete(identityUsername);
     forgets += 1;

@@ -26,7 +26,16 @@ export const openapiPlugin = fp<{ version: string; serveUi: boolean }>(
           version: options.version,
         },
         components: {
-          securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            // An operation lists the API key scopes that reach it (docs/api.md).
+            apiKey: {
+              type: 'http',
+              scheme: 'bearer',
+              description:
+                'An organization API key (`laurel_live_…`), on the operations that list the scopes it needs: one of them is enough.',
+            },
+          },
         },
       },
       transform: jsonSchemaTransform,
