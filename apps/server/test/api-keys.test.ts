@@ -189,6 +189,43 @@ describe.each(DIALECTS)('organization API keys on %s', (dialect) => {
     expect(badKey.statusCode).toBe(400);
   });
 
+  it('lists the awards changed since a time, a page at a time, without missing or repeating one', async () => {
+    const url = (query: string) => `${API_PATHS.organizationAwardChanges(w.a.id)}?${query}`;
+    const all = await asKey(secret, 'GET', url('since=2000-01-01T00:00:00Z&limit=1000'));
+    expect(all.statusCode, all.body).toBe(200);
+    const everything = all.json();
+    expect(everything.more).toBe(false);
+    expect(everything.items.map((a: { externalId: string }) => a.externalId)).toEqual(
+      expect.arrayContaining(['K-1', 'J-1', 'J-2']),
+    );
+    // Page by page, one award a page: the same awards in the same order.
+    const paged: number[] = [];
+    let query = 'since=2000-01-01T00:00:00Z&limit=1';
+    for (let page = 0; page < 50; page++) {
+      const response = (await asKey(secret, 'GET', url(query))).json();
+      paged.push(...response.items.map((a: { id: number }) => a.id));
+      query = `cursor=${response.nextCursor}&limit=1`;
+      if (!response.more) break;
+    }
+    expect(paged).toEqual(everything.items.map((a: { id: number }) => a.id));
+    // Nothing changed since the last page: an empty page, the same cursor for next time.
+    const after = (await asKey(secret, 'GET', url(query))).json();
+    expect(after).toMatchObject({ items: [], more: false });
+    // A change (a corrected award) shows after the cursor.
+    await db
+      .updateTable('awards')
+      .set({ lastName: 'Corrected', updatedAt: new Date(Date.now() + 1000).toISOString() })
+      .where('externalId', '=', 'K-1')
+      .execute();
+    const changed = (await asKey(secret, 'GET', url(`cursor=${after.nextCursor}`))).json();
+    expect(changed.items.map((a: { lastName: string }) => a.lastName)).toEqual(['Corrected']);
+    const bad = await asKey(secret, 'GET', url('cursor=not-a-cursor'));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fieldErrors).toEqual({
+      cursor: 'Give the nextCursor of the previous page as it was.',
+    });
+  });
+
   it('reaches nothing its scopes do not cover, nor another organization', async () => {
     const refusedWith = async (
       response: Awaited<ReturnType<typeof asKey>>,

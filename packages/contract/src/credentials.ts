@@ -110,3 +110,57 @@ export type TAward = z.infer<typeof ZAward>;
 export const AWARD_SORTS = ['awardDate', 'lastName', 'externalId'] as const;
 export const ZAwardListQuery = listQuery(AWARD_SORTS, 'awardDate');
 export const ZAwardPage = page(ZAward).meta({ id: 'AwardPage' });
+
+/** The most awards one page of changes holds. */
+export const AWARD_CHANGES_MAX_LIMIT = 1_000;
+
+/**
+ * Awards of an organization created or changed since a time (an upload, a correction, a match),
+ * oldest change first, a page at a time: what a system syncing with Laurel reads (docs/api.md).
+ */
+export const ZAwardChangesQuery = z.strictObject({
+  /** Changes after this time (ISO 8601); the first page of a sync. */
+  since: z
+    .string()
+    .datetime({ offset: true, message: 'Give a date and time, e.g. 2026-11-28T00:00:00Z.' })
+    .optional(),
+  /** Where the previous page ended (its `nextCursor`); takes the place of `since`. */
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'Give the nextCursor of the previous page as it was.')
+    .optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(AWARD_CHANGES_MAX_LIMIT, `At most ${AWARD_CHANGES_MAX_LIMIT} awards a page`)
+    .default(500),
+});
+export type TAwardChangesQuery = z.infer<typeof ZAwardChangesQuery>;
+
+export const ZAwardChange = z
+  .object({
+    id: z.number().int(),
+    credentialId: z.number().int(),
+    credentialCode: z.string(),
+    externalId: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string().nullable(),
+    awardDate: z.string(),
+    matchStatus: z.enum(AWARD_MATCH_STATUSES),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'AwardChange' });
+export type TAwardChange = z.infer<typeof ZAwardChange>;
+
+export const ZAwardChanges = z
+  .object({
+    items: z.array(ZAwardChange),
+    /** Ask for the next page with it; the last page's cursor asks for later changes next time. */
+    nextCursor: z.string(),
+    /** Whether more changes wait now (another page right away) or this was the last. */
+    more: z.boolean(),
+  })
+  .meta({ id: 'AwardChanges' });
+export type TAwardChanges = z.infer<typeof ZAwardChanges>;

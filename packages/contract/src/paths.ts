@@ -59,6 +59,8 @@ export const API_PATHS = {
   benchmarkCheck: '/api/benchmarks/check',
   benchmarkRestore: (id: number | string) => `/api/benchmarks/${id}/restore`,
   organizationUploads: (id: number | string) => `/api/organizations/${id}/uploads`,
+  /** Awards created or changed since a time, for a system that syncs (docs/api.md). */
+  organizationAwardChanges: (id: number | string) => `/api/organizations/${id}/award-changes`,
   uploads: '/api/uploads',
   uploadsExport: '/api/uploads/export.csv',
   upload: (id: number | string) => `/api/uploads/${id}`,

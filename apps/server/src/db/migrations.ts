@@ -32,6 +32,7 @@ import * as openBadges from './migrations/20261203T1000-open-badges.ts';
 import * as credentialNotices from './migrations/20261204T1000-credential-notices.ts';
 import * as apiKeys from './migrations/20261205T1000-api-keys.ts';
 import * as uploadIdempotency from './migrations/20261205T1010-upload-idempotency.ts';
+import * as awardChangesIndex from './migrations/20261205T1020-award-changes-index.ts';
 
 /** The server's own migrations, by name. Names sort in the order they must run. */
 export const serverMigrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ export const serverMigrations: Record<string, Migration> = {
   '20261204T1000-credential-notices': credentialNotices,
   '20261205T1000-api-keys': apiKeys,
   '20261205T1010-upload-idempotency': uploadIdempotency,
+  '20261205T1020-award-changes-index': awardChangesIndex,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

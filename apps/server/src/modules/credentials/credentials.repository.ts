@@ -217,6 +217,50 @@ export function createCredentialsRepository(db: Kysely<Database>) {
       return (await query.executeTakeFirst()) !== undefined;
     },
 
+    /**
+     * An organization's awards changed after (`updatedAt`, `id`), oldest change first: keyset
+     * paging over the index on organization, change time and id.
+     */
+    async awardChanges(
+      organizationId: number,
+      after: { updatedAt: string; id: number },
+      limit: number,
+    ) {
+      const rows = await db
+        .selectFrom('awards as a')
+        .innerJoin('credentials as c', 'c.id', 'a.credentialId')
+        .select([
+          'a.id',
+          'a.credentialId',
+          'c.code as credentialCode',
+          'a.externalId',
+          'a.firstName',
+          'a.lastName',
+          'a.email',
+          'a.awardDate',
+          'a.matchStatus',
+          'a.updatedAt',
+        ])
+        .where('a.organizationId', '=', organizationId)
+        .where((eb) =>
+          eb.or([
+            eb('a.updatedAt', '>', after.updatedAt),
+            eb.and([eb('a.updatedAt', '=', after.updatedAt), eb('a.id', '>', after.id)]),
+          ]),
+        )
+        .orderBy('a.updatedAt')
+        .orderBy('a.id')
+        .limit(limit + 1)
+        .execute();
+      return rows.map((row) => ({
+        ...row,
+        id: Number(row.id),
+        credentialId: Number(row.credentialId),
+        matchStatus: toMatchStatus(row.matchStatus),
+        updatedAt: toIso(row.updatedAt),
+      }));
+    },
+
     async organizationExists(id: number): Promise<boolean> {
       return (
         (await db

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import {
   CREDENTIAL_STATUS_LABELS,
+  ZAwardChanges,
+  ZAwardChangesQuery,
   ZAwardListQuery,
   ZAwardPage,
   ZCredential,
@@ -63,6 +65,24 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ credentials: Credentials
       },
     },
     async (request) => credentials.get(actorOf(request), request.params.id),
+  );
+
+  app.get(
+    API_PATHS.organizationAwardChanges(':id'),
+    {
+      config: { apiKeyScopes: ['awards:read', 'awards:write'] },
+      schema: {
+        tags,
+        security,
+        summary: "The organization's awards created or changed since a time, oldest change first",
+        description:
+          'For a system that keeps a copy in step: the first call gives `since`, each next one the `nextCursor` of the page before (also when `more` was false, to read what changed since). A change is an award uploaded, corrected or matched; deleted awards are not listed.',
+        params: ZIdParams,
+        querystring: ZAwardChangesQuery,
+        response: { 200: ZAwardChanges, ...errors },
+      },
+    },
+    async (request) => credentials.awardChanges(actorOf(request), request.params.id, request.query),
   );
 
   app.get(

@@ -5,6 +5,8 @@ import type {
   TCredentialBody,
   TCredentialListQuery,
   TCredentialPatchBody,
+  TAwardChanges,
+  TAwardChangesQuery,
 } from '@laurel/contract/credentials';
 import { accessFor } from '@laurel/contract/permissions';
 
@@ -13,6 +15,31 @@ import { requireAccess } from '../../lib/access.ts';
 import { type Actor, type Auditor, describeChanges, exportRecorder } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import type { CredentialFilter, CredentialsRepository } from './credentials.repository.ts';
+
+/** A position in the changes of awards, as the client carries it: opaque, URL-safe. */
+const cursorOf = (position: { updatedAt: string; id: number }) =>
+  Buffer.from(JSON.stringify([position.updatedAt, position.id])).toString('base64url');
+
+function positionOf(cursor: string): { updatedAt: string; id: number } {
+  try {
+    const [updatedAt, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [
+      unknown,
+      unknown,
+    ];
+    if (
+      typeof updatedAt === 'string' &&
+      !Number.isNaN(Date.parse(updatedAt)) &&
+      Number.isSafeInteger(id) &&
+      (id as number) >= 0
+    )
+      return { updatedAt: new Date(updatedAt).toISOString(), id: id as number };
+  } catch {
+    // answered below
+  }
+  throw badRequest('Invalid query', {
+    cursor: 'Give the nextCursor of the previous page as it was.',
+  });
+}
 
 export function createCredentialsService(deps: {
   db: Kysely<Database>;
@@ -74,6 +101,31 @@ export function createCredentialsService(deps: {
     },
 
     get: (actor: Actor, id: number): Promise<TCredential> => load(actor, id, 'read:credential'),
+
+    /**
+     * Awards of an organization created or changed since a time, a page at a time: the cursor is
+     * where the page ended (change time and id), so that a sync never misses or repeats an award
+     * however many change at the same moment.
+     */
+    async awardChanges(
+      actor: Actor,
+      organizationId: number,
+      query: TAwardChangesQuery,
+    ): Promise<TAwardChanges> {
+      requireAccess(actor.principal, 'read:award', { organizationId });
+      if (!(await credentials.organizationExists(organizationId))) throw notFound();
+      const after = query.cursor
+        ? positionOf(query.cursor)
+        : { updatedAt: new Date(query.since ?? 0).toISOString(), id: 0 };
+      const rows = await credentials.awardChanges(organizationId, after, query.limit);
+      const items = rows.slice(0, query.limit);
+      const last = items.at(-1);
+      return {
+        items,
+        nextCursor: cursorOf(last ? { updatedAt: last.updatedAt, id: last.id } : after),
+        more: rows.length > query.limit,
+      };
+    },
 
     async awards(actor: Actor, id: number, query: Parameters<CredentialsRepository['awards']>[1]) {
       await load(actor, id, 'read:award');
