@@ -113,6 +113,11 @@ import { openBadgesRoutes } from './modules/open-badges/open-badges.routes.ts';
 import { createOutcomeSummary } from './modules/insights/outcome-summary.ts';
 import { createOpenBadgesService } from './modules/open-badges/open-badges.service.ts';
 import { createOutboundFetch } from './lib/outbound.ts';
+import type { WebhookDeliveryOverrides } from './jobs/handlers.ts';
+import { createWebhooksRepository } from './modules/webhooks/webhooks.repository.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { createWebhooksService } from './modules/webhooks/webhooks.service.ts';
+import { webhookSecretBox } from './modules/webhooks/webhook-secret.ts';
 
 export const VERSION: string = serverPackage.version;
 
@@ -191,7 +196,17 @@ export interface BuildAppOptions {
    * while the app was built); by default Fastify makes one when `listen` is called.
    */
   serverFactory?: FastifyServerFactory;
+  /**
+   * Webhook receivers on this machine (loopback, over http too): on in demo mode by default.
+   * Tests turn it on explicitly for their receiver; no environment variable sets it.
+   */
+  webhookLoopbackReceivers?: boolean;
+  /** Tests only: the webhook delivery's fetch, clock and jitter (jobs run in this process). */
+  webhookDelivery?: WebhookDeliveryOverrides;
 }
+
+/** Webhook messages (with their deliveries and attempts) are kept this long. */
+const WEBHOOK_LOG_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -261,6 +276,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     secretKey: config.secretKey,
     mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, demoMode: config.demoMode },
   };
+  const webhookJobSettings = {
+    ...badgeJobSettings,
+    allowLoopback: options.webhookLoopbackReceivers ?? config.demoMode,
+  };
   const queue = createJobQueue({
     ...options.jobs,
     ...(metrics ? { onJobFinished: metrics.observeJob } : {}),
@@ -273,6 +292,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       earningsProvider: config.earningsProvider,
       insightsEarningsFloor: config.insightsEarningsFloor,
       openBadges: badgeJobSettings,
+      webhooks: webhookJobSettings,
+      ...(options.webhookDelivery ? { webhookDelivery: options.webhookDelivery } : {}),
       ...(options.now ? { now: options.now } : {}),
     }),
     housekeeping: async () => {
@@ -281,6 +302,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await rateLimits.purgeExpired();
       await createBenchmarksRepository(database.db).purgePrevious(
         previousVersionsBefore(options.now?.() ?? new Date()),
+      );
+      await createWebhooksRepository(database.db, database.dialect).purgeBefore(
+        new Date(Date.now() - WEBHOOK_LOG_RETENTION_MS).toISOString(),
       );
     },
   });
@@ -293,6 +317,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           earningsProvider: config.earningsProvider,
           insightsEarningsFloor: config.insightsEarningsFloor,
           openBadges: badgeJobSettings,
+          webhooks: webhookJobSettings,
         },
         ...(options.jobThread.stopTimeoutMs === undefined
           ? {}
@@ -367,6 +392,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(configRoutes, { config, version: VERSION });
   await app.register(apiKeysRoutes, { apiKeys });
+  await app.register(webhooksRoutes, {
+    webhooks: createWebhooksService({
+      db,
+      webhooks: createWebhooksRepository(db, database.dialect),
+      box: webhookSecretBox(db, config.secretKey),
+      audit,
+      receivers: { allowLoopback: webhookJobSettings.allowLoopback },
+      notifyJobs: () => jobs.notify(),
+    }),
+  });
   await app.register(lookupsRoutes, { lookups: createLookupsRepository(db) });
   const recordAccountEvent = createAccountEventRecorder(auditsRepository);
   identity.observeAccountEvents?.(recordAccountEvent);

@@ -23,6 +23,19 @@ export const API_PATHS = {
     `/api/organizations/${organizationId}/api-keys/${id}`,
   apiKeyRotate: (organizationId: number | string, id: number | string) =>
     `/api/organizations/${organizationId}/api-keys/${id}/rotate`,
+  /** Organization webhooks (docs/api.md#webhooks). */
+  webhooks: (organizationId: number | string) => `/api/organizations/${organizationId}/webhooks`,
+  webhook: (organizationId: number | string, id: number | string) =>
+    `/api/organizations/${organizationId}/webhooks/${id}`,
+  webhookRotateSecret: (organizationId: number | string, id: number | string) =>
+    `/api/organizations/${organizationId}/webhooks/${id}/rotate-secret`,
+  webhookDeliveries: (organizationId: number | string, id: number | string) =>
+    `/api/organizations/${organizationId}/webhooks/${id}/deliveries`,
+  webhookDeliveryResend: (
+    organizationId: number | string,
+    id: number | string,
+    deliveryId: number | string,
+  ) => `/api/organizations/${organizationId}/webhooks/${id}/deliveries/${deliveryId}/resend`,
   /** The person holding an award: their awards in the award's organization. */
   awardAwardee: (id: number | string) => `/api/awards/${id}/awardee`,
   contracts: '/api/contracts',

@@ -35,6 +35,8 @@ const PERMISSIONS = {
     'manage:benchmark:any',
     // Organization API keys (docs/api.md).
     'manage:apikey:any',
+    // Organization webhooks (docs/api.md#webhooks).
+    'manage:webhook:any',
     'read:platform:any',
     // The platform's own business: CRM links, billing codes (customers read their labels).
     'read:internal:any',
@@ -58,6 +60,7 @@ const PERMISSIONS = {
     'create:upload:organization',
     'read:insights:organization',
     'manage:apikey:organization',
+    'manage:webhook:organization',
   ],
   [ROLES.USER]: [
     'read:profile:own',

@@ -33,6 +33,7 @@ import * as credentialNotices from './migrations/20261204T1000-credential-notice
 import * as apiKeys from './migrations/20261205T1000-api-keys.ts';
 import * as uploadIdempotency from './migrations/20261205T1010-upload-idempotency.ts';
 import * as awardChangesIndex from './migrations/20261205T1020-award-changes-index.ts';
+import * as webhooks from './migrations/20261206T1000-webhooks.ts';
 
 /** The server's own migrations, by name. Names sort in the order they must run. */
 export const serverMigrations: Record<string, Migration> = {
@@ -69,6 +70,7 @@ export const serverMigrations: Record<string, Migration> = {
   '20261205T1000-api-keys': apiKeys,
   '20261205T1010-upload-idempotency': uploadIdempotency,
   '20261205T1020-award-changes-index': awardChangesIndex,
+  '20261206T1000-webhooks': webhooks,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

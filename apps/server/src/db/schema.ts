@@ -146,6 +146,10 @@ export interface Database {
   statusLists: StatusListTable;
   issuedCredentials: IssuedCredentialTable;
   apiKeys: ApiKeyTable;
+  webhookEndpoints: WebhookEndpointTable;
+  webhookMessages: WebhookMessageTable;
+  webhookDeliveries: WebhookDeliveryTable;
+  webhookAttempts: WebhookAttemptTable;
 }
 
 export type LookupTableName =
@@ -505,4 +509,54 @@ export interface IssuedCredentialTable {
   revocationReason: string | null;
   /** When the credential's link was last e-mailed to the award's address. */
   sentAt: Timestamp | null;
+}
+
+export interface WebhookEndpointTable {
+  id: Generated<number>;
+  organizationId: number;
+  url: string;
+  description: Generated<string>;
+  /** JSON array of event types. */
+  events: string;
+  secretSealed: string;
+  secretStart: string;
+  previousSecretSealed: string | null;
+  previousSecretUntil: Timestamp | null;
+  enabled: Bool;
+  disabledReason: string | null;
+  failingSince: Timestamp | null;
+  createdByUserId: number | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface WebhookMessageTable {
+  id: Generated<number>;
+  organizationId: number;
+  messageId: string;
+  eventType: string;
+  payload: string;
+  createdAt: Timestamp;
+}
+
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  endpointId: number;
+  messageId: number;
+  status: Generated<'PENDING' | 'SUCCEEDED' | 'FAILED'>;
+  attempts: Generated<number>;
+  nextAttemptAt: Timestamp | null;
+  lockedUntil: Timestamp | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface WebhookAttemptTable {
+  id: Generated<number>;
+  deliveryId: number;
+  attemptedAt: Timestamp;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  responseBody: Generated<string>;
 }

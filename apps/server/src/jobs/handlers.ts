@@ -19,6 +19,10 @@ import { createMailRepository } from '../modules/mail/mail.repository.ts';
 import { createSendCredentialsHandler } from '../modules/open-badges/send-credentials.job.ts';
 import { createProcessUploadHandler } from '../modules/uploads/process-upload.ts';
 import { createUploadsRepository } from '../modules/uploads/uploads.repository.ts';
+import { createDeliverWebhooksHandler } from '../modules/webhooks/deliver-webhooks.job.ts';
+import { createWebhookFetch } from '../modules/webhooks/webhook-url.ts';
+import { webhookSecretBox } from '../modules/webhooks/webhook-secret.ts';
+import type { OutboundFetch } from '../lib/outbound.ts';
 import { type JobHandler, JOB_TYPES, type JobType } from './types.ts';
 
 /** How jobs send e-mail: the server's own mail settings (the job thread has no mailer of its own). */
@@ -43,6 +47,27 @@ export interface JobHandlerDeps {
    * how their holders are e-mailed (without it, holders are sent nothing by the jobs).
    */
   openBadges?: { publicUrl: string; secretKey: string | undefined; mail?: MailSettings };
+  /**
+   * Webhook deliveries (docs/api.md#webhooks): PUBLIC_URL, SECRET_KEY (the endpoints' secrets are
+   * sealed under it), the mail settings for telling admins of a disabled endpoint, and whether
+   * loopback receivers are allowed (demo mode). Without it no webhook is delivered.
+   */
+  webhooks?: WebhookJobSettings;
+  /** Tests only: the delivery's fetch, clock and jitter (they cannot cross to the job thread). */
+  webhookDelivery?: WebhookDeliveryOverrides;
+}
+
+export interface WebhookJobSettings {
+  publicUrl: string;
+  secretKey: string | undefined;
+  mail?: MailSettings;
+  allowLoopback: boolean;
+}
+
+export interface WebhookDeliveryOverrides {
+  fetch?: OutboundFetch;
+  now?: () => number;
+  random?: () => number;
 }
 
 /**
@@ -59,7 +84,24 @@ export function createJobHandlers(deps: JobHandlerDeps): Partial<Record<JobType,
       })
     : null;
   const mail = deps.openBadges?.mail;
+  const webhooks = deps.webhooks;
   return {
+    ...(webhooks
+      ? {
+          [JOB_TYPES.deliverWebhooks]: createDeliverWebhooksHandler({
+            box: webhookSecretBox(deps.db, webhooks.secretKey),
+            fetch:
+              deps.webhookDelivery?.fetch ??
+              createWebhookFetch({ allowLoopback: webhooks.allowLoopback }),
+            publicUrl: webhooks.publicUrl,
+            mailer: webhooks.mail
+              ? (log) => createMailer(createMailRepository(deps.db), { ...webhooks.mail!, log })
+              : undefined,
+            ...(deps.webhookDelivery?.now ? { now: deps.webhookDelivery.now } : {}),
+            ...(deps.webhookDelivery?.random ? { random: deps.webhookDelivery.random } : {}),
+          }),
+        }
+      : {}),
     ...(badges
       ? {
           [JOB_TYPES.issueCredentials]: createIssueCredentialsHandler({

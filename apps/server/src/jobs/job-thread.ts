@@ -41,6 +41,7 @@ const queue = createJobQueue({
     insightsEarningsFloor: data.insightsEarningsFloor,
     databaseUrl: data.databaseUrl,
     ...(data.openBadges ? { openBadges: data.openBadges } : {}),
+    ...(data.webhooks ? { webhooks: data.webhooks } : {}),
   }),
   onJobFinished: (event) => report({ type: 'finished', event }),
 });

@@ -54,6 +54,14 @@ export async function enqueueJob(
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst();
+  if (!row && options.sooner && options.dedupeKey)
+    await db
+      .updateTable('jobs')
+      .set({ runAt: (options.runAt ?? new Date()).toISOString() })
+      .where('dedupeKey', '=', options.dedupeKey)
+      .where('status', '=', 'QUEUED')
+      .where('runAt', '>', (options.runAt ?? new Date()).toISOString())
+      .execute();
   return row?.id ?? null;
 }
 

@@ -16,6 +16,8 @@ export interface JobThreadData {
   insightsEarningsFloor: number;
   /** PUBLIC_URL and SECRET_KEY, for signing credentials, and how their holders are e-mailed. */
   openBadges?: JobHandlerDeps['openBadges'];
+  /** PUBLIC_URL, SECRET_KEY, mail settings and loopback receivers, for webhook deliveries. */
+  webhooks?: JobHandlerDeps['webhooks'];
   logLevel: string;
   /** Readable log lines (a terminal) rather than JSON. */
   pretty: boolean;

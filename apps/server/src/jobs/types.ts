@@ -18,6 +18,8 @@ export const JOB_TYPES = {
   issueCredentials: 'issue-credentials',
   /** E-mail each new signed credential's link to its holder; payload `{ credentialId }`. */
   sendCredentials: 'send-credentials',
+  /** Send a webhook endpoint's due deliveries (docs/api.md#webhooks); payload `{ endpointId }`. */
+  deliverWebhooks: 'deliver-webhooks',
 } as const;
 export type JobType = (typeof JOB_TYPES)[keyof typeof JOB_TYPES];
 
@@ -31,6 +33,11 @@ export interface EnqueueOptions {
   maxAttempts?: number;
   /** Earliest start. */
   runAt?: Date;
+  /**
+   * When a queued job with the same `dedupeKey` would start later than this one, it starts at this
+   * one's time instead (a waiting retry does not hold up new work).
+   */
+  sooner?: boolean;
 }
 
 export interface RunningJob {

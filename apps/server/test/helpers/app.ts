@@ -3,7 +3,7 @@ import { pino } from 'pino';
 
 import type { IdentityAdmin } from '@laurel/identity';
 
-import { buildApp, type IdentityIntegration } from '../../src/app.ts';
+import { buildApp, type BuildAppOptions, type IdentityIntegration } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Dialect } from '../../src/db/database.ts';
 import { migrateToLatest, serverMigrations } from '../../src/db/migrations.ts';
@@ -55,6 +55,8 @@ export async function createTestApp(
     integration?: (integration: IdentityIntegration) => IdentityIntegration;
     /** Run jobs on their own thread, as `npm start` does, once `app.jobs.start()` is called. */
     jobThread?: { stopTimeoutMs?: number };
+    /** Webhook receivers on 127.0.0.1 (the test's own), and the delivery's clock and jitter. */
+    webhooks?: Pick<BuildAppOptions, 'webhookLoopbackReceivers' | 'webhookDelivery'>;
   } = {},
 ): Promise<TestApp> {
   const shared = options.sameDatabaseAs;
@@ -110,6 +112,7 @@ export async function createTestApp(
       ? { jobThread: { logLevel: 'silent', pretty: false, ...options.jobThread } }
       : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...options.webhooks,
   });
   await app.ready();
   return {

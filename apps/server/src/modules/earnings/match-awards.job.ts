@@ -9,6 +9,7 @@ import {
 import type { EarningsYearTable } from '../../db/schema.ts';
 import type { EarningsProvider } from './earnings-provider.ts';
 import { createEarningsRepository } from './earnings.repository.ts';
+import { recordWebhookEvent } from '../webhooks/webhook-outbox.ts';
 
 export const MATCH_BATCH_SIZE = 1000;
 
@@ -94,6 +95,10 @@ export function createMatchAwardsHandler(deps: {
             provider: provider.code,
             at,
           });
+          if (matchedIds.length > 0)
+            await recordWebhookEvent(trx, organizationId, 'award.matched', {
+              awardIds: matchedIds,
+            });
         });
         matched += matchedIds.length;
         notMatched += notMatchedIds.length;

@@ -7,6 +7,7 @@ import { INSIGHTS_DEFAULT_EARNINGS_FLOOR } from '@laurel/contract/insights';
 import type { Database } from '../../db/schema.ts';
 import { type JobContext, type JobHandler, JobInterruptedError } from '../../jobs/types.ts';
 import { latestCompleteYear } from '../earnings/earnings-provider.ts';
+import { recordWebhookEvent } from '../webhooks/webhook-outbox.ts';
 import { dollarsYearFor } from './cpi-u.ts';
 import { revived, type SortedCell } from './cells.ts';
 import { createInsightsBuilder } from './insights-builder.ts';
@@ -125,13 +126,17 @@ export async function rebuildInsights(
   }
   const { aggregates, summaries } = builder.finish(more);
   const builtAt = options.now ?? new Date();
-  await repository.replace(organizationId, {
-    aggregates,
-    summaries,
-    asOfYear,
-    dollarsOfYear,
-    builtAt,
-  });
+  await repository.replace(
+    organizationId,
+    { aggregates, summaries, asOfYear, dollarsOfYear, builtAt },
+    (trx) =>
+      recordWebhookEvent(trx, organizationId, 'insights.updated', {
+        credentialIds: [...new Set(summaries.map((summary) => summary.credentialId))].sort(
+          (a, b) => a - b,
+        ),
+        builtAt: builtAt.toISOString(),
+      }),
+  );
   return {
     awards,
     threads: reader ? 2 : 1,

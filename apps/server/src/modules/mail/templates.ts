@@ -158,3 +158,37 @@ ${button(input.link, 'View your credential')}
   );
   return { to: input.to, subject, text, html };
 }
+
+/**
+ * An organization admin's message when one of its webhook endpoints was disabled (it answered
+ * 410 Gone, or every delivery failed for three days): which one, why, and where to turn it on.
+ */
+export function webhookDisabledEmail(input: {
+  to: string;
+  firstName: string;
+  organizationName: string;
+  url: string;
+  reason: string;
+  link: string;
+}): OutgoingEmail {
+  const subject = `A webhook endpoint of ${input.organizationName} was disabled`;
+  const text = [
+    `Hello ${input.firstName},`,
+    '',
+    `Laurel stopped sending events to the webhook endpoint ${input.url}.`,
+    input.reason,
+    '',
+    'Once the receiver answers again, enable the endpoint; events that were waiting are sent then.',
+    '',
+    `Webhooks: ${input.link}`,
+  ].join('\n');
+  const html = layout(
+    subject,
+    `<p>Hello ${escape(input.firstName)},</p>
+<p>Laurel stopped sending events to the webhook endpoint <strong style="word-break:break-all">${escape(input.url)}</strong>.</p>
+<p>${escape(input.reason)}</p>
+<p>Once the receiver answers again, enable the endpoint; events that were waiting are sent then.</p>
+${button(input.link, 'Open webhooks')}`,
+  );
+  return { to: input.to, subject, text, html };
+}

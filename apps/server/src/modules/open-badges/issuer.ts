@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import { didDocument, issuerDid } from './did-web.ts';
 import type { AwardToIssue, NewIssued, OpenBadgesRepository } from './open-badges.repository.ts';
 import { unguessableId } from '../../lib/unguessable-id.ts';
+import { recordWebhookEvent } from '../webhooks/webhook-outbox.ts';
 import {
   buildBadgeCredential,
   buildStatusListCredential,
@@ -231,6 +232,13 @@ export function createIssuer(deps: IssuerDeps) {
         const stored = await repository.insertIssued(trx, rows);
         await repository.updateStatusList(trx, list.id, { recount: true });
         await input.onStored(trx, stored);
+        await recordWebhookEvent(trx, organizationId, 'credential.issued', {
+          credentialId: credential.id,
+          credentials: stored.map((row) => ({
+            awardId: row.awardId,
+            verificationUrl: addresses.verification(row.verificationId),
+          })),
+        });
         return stored;
       });
     },
@@ -251,6 +259,16 @@ export function createIssuer(deps: IssuerDeps) {
       const list = await repository.statusList(trx, issued.statusListId);
       if (!list) return false;
       if (!(await repository.markRevoked(trx, issuedId, reason))) return false;
+      await recordWebhookEvent(trx, issued.organizationId, 'credential.revoked', {
+        credentialId: issued.credentialId,
+        credentials: [
+          {
+            awardId: issued.awardId,
+            verificationUrl: addresses.verification(issued.verificationId),
+            reason,
+          },
+        ],
+      });
       const encodedList = await setBits(list.encodedList, [issued.statusIndex]);
       const document = await signStatusList(key, list.publicId, encodedList);
       await repository.updateStatusList(trx, list.id, { encodedList, document });

@@ -6,6 +6,7 @@ import {
   JOB_TYPES,
 } from '../../jobs/types.ts';
 import { FileProblem, readCsvRecords } from '../../lib/csv-records.ts';
+import { recordWebhookEvent } from '../webhooks/webhook-outbox.ts';
 import { FILE_PROBLEMS } from './upload-file.ts';
 import { checkRow, headerProblem, isBlankRecord } from './upload-rows.ts';
 import type { StagedRow, UploadsRepository } from './uploads.repository.ts';
@@ -28,6 +29,12 @@ export interface ProcessUploadOptions {
 }
 
 const FINISHED = new Set(['COMPLETED', 'COMPLETED_WITH_ERRORS', 'FAILED']);
+
+/** The upload failed as a whole, with `upload.failed` sent to the organization's webhooks. */
+const failUpload = (uploads: UploadsRepository, uploadId: number, message: string) =>
+  uploads.fail(uploadId, message, (trx, organizationId) =>
+    recordWebhookEvent(trx, organizationId, 'upload.failed', { uploadId, message }),
+  );
 
 function uploadIdOf(context: JobContext): number {
   const id = Number(context.job.payload.uploadId);
@@ -92,7 +99,7 @@ export function createProcessUploadHandler(
       rowsTotal = await count(context, uploadId);
     } catch (error) {
       if (!(error instanceof FileProblem)) throw error;
-      await uploads.fail(uploadId, error.message);
+      await failUpload(uploads, uploadId, error.message);
       context.log.info({ uploadId, problem: error.message }, 'upload refused');
       return;
     }
@@ -149,6 +156,13 @@ export function createProcessUploadHandler(
     await context.db.transaction().execute(async (trx) => {
       if (rowsOk > 0) await uploads.merge(trx, uploadId, upload.organizationId);
       await uploads.finish(trx, uploadId, { rowsTotal, rowsOk, rowsFailed: failed });
+      await recordWebhookEvent(trx, upload.organizationId, 'upload.completed', {
+        uploadId,
+        status: failed > 0 ? 'COMPLETED_WITH_ERRORS' : 'COMPLETED',
+        rowsTotal,
+        rowsOk,
+        rowsRefused: failed,
+      });
       if (rowsOk > 0) {
         await enqueueJob(trx, {
           type: JOB_TYPES.matchAwards,
@@ -163,7 +177,7 @@ export function createProcessUploadHandler(
   return {
     run,
     async onFailed(context) {
-      await uploads.fail(uploadIdOf(context), PROCESSING_STOPPED);
+      await failUpload(uploads, uploadIdOf(context), PROCESSING_STOPPED);
     },
   };
 }

@@ -404,12 +404,19 @@ export function createUploadsRepository(db: Kysely<Database>, dialect: Dialect) 
         .execute();
     },
 
-    /** The upload failed as a whole: nothing of it is kept but the message. */
-    async fail(uploadId: number, message: string): Promise<void> {
+    /**
+     * The upload failed as a whole: nothing of it is kept but the message. `onFailed` runs in the
+     * same transaction when this call is the one that failed it (the webhook event).
+     */
+    async fail(
+      uploadId: number,
+      message: string,
+      onFailed?: (trx: Kysely<Database>, organizationId: number) => Promise<void>,
+    ): Promise<void> {
       await db.transaction().execute(async (trx) => {
         await trx.deleteFrom('uploadRows').where('uploadId', '=', uploadId).execute();
         await trx.deleteFrom('uploadFileChunks').where('uploadId', '=', uploadId).execute();
-        await trx
+        const failed = await trx
           .updateTable('uploads')
           .set({
             status: 'FAILED',
@@ -420,7 +427,9 @@ export function createUploadsRepository(db: Kysely<Database>, dialect: Dialect) 
           })
           .where('id', '=', uploadId)
           .where('status', 'not in', FINISHED)
-          .execute();
+          .returning('organizationId')
+          .executeTakeFirst();
+        if (failed && onFailed) await onFailed(trx, Number(failed.organizationId));
       });
     },
 
