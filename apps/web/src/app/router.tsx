@@ -172,6 +172,7 @@ const User = lazy(() => import('../features/users/routes/user'));
 const Awardee = lazy(() => import('../features/awardees/routes/awardee'));
 const Audits = lazy(() => import('../features/audits/routes/audits'));
 const ApiKeys = lazy(() => import('../features/api-keys/routes/api-keys'));
+const Webhooks = lazy(() => import('../features/webhooks/routes/webhooks'));
 const Uploads = lazy(() => import('../features/uploads/routes/uploads'));
 const Benchmarks = lazy(() => import('../features/benchmarks/routes/benchmarks'));
 const OrganizationInsights = lazy(
@@ -220,6 +221,10 @@ function organizationRoutes(path: string) {
           element={titled('Insights', <OrganizationInsights />)}
         />
         <Route path={paths.apiKeysOfOrganization.path} element={titled('API keys', <ApiKeys />)} />
+        <Route
+          path={paths.webhooksOfOrganization.path}
+          element={titled('Webhooks', <Webhooks />)}
+        />
       </Route>
       {/* Detail pages name themselves after their record once it has loaded. */}
       <Route path={paths.credential.path} element={titled('Credential', <Credential />)} />

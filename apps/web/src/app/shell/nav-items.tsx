@@ -6,6 +6,7 @@ import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
+import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
@@ -35,6 +36,7 @@ export type NavArea =
   | 'audits'
   | 'benchmarks'
   | 'api-keys'
+  | 'webhooks'
   | 'help'
   | 'other';
 
@@ -46,6 +48,7 @@ const ORGANIZATION_AREAS = new Set<NavArea>([
   'uploads',
   'audits',
   'api-keys',
+  'webhooks',
 ]);
 
 /**
@@ -233,6 +236,13 @@ function organizationSection(organizationId: number, roleId: RoleId, name?: stri
       area: 'api-keys',
       href: getOrganizationItemHref(href, 'api-keys'),
       icon: <KeyOutlined />,
+    });
+  if (accessFor(roleId, 'manage:webhook'))
+    items.push({
+      label: 'Webhooks',
+      area: 'webhooks',
+      href: getOrganizationItemHref(href, 'webhooks'),
+      icon: <WebhookOutlined />,
     });
   return { title: name ?? 'Your organization', items };
 }

@@ -5,7 +5,14 @@
 
 /** Item types that have their own list under an organization route (`{org route}/{itemType}`). */
 export type OrganizationItemType =
-  'credentials' | 'contracts' | 'users' | 'uploads' | 'audits' | 'insights' | 'api-keys';
+  | 'credentials'
+  | 'contracts'
+  | 'users'
+  | 'uploads'
+  | 'audits'
+  | 'insights'
+  | 'api-keys'
+  | 'webhooks';
 
 /** Only same-site paths are followed after sign-in, never another origin. */
 export function safeRedirectTarget(value: string | null | undefined): string | null {
@@ -136,6 +143,7 @@ export const paths = {
   uploadsOfOrganization: { path: 'uploads' },
   insightsOfOrganization: { path: 'insights' },
   apiKeysOfOrganization: { path: 'api-keys' },
+  webhooksOfOrganization: { path: 'webhooks' },
 } as const;
 
 function withAuthRedirect(path: string, redirectTo: string | null | undefined): string {

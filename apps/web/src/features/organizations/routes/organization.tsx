@@ -52,6 +52,9 @@ export default function OrganizationRoute() {
     ...(canDo('manage:apikey', { organizationId: id }) && !organization?.isPlatform
       ? [{ label: 'API keys', href: getOrganizationItemHref(href, 'api-keys') }]
       : []),
+    ...(canDo('manage:webhook', { organizationId: id }) && !organization?.isPlatform
+      ? [{ label: 'Webhooks', href: getOrganizationItemHref(href, 'webhooks') }]
+      : []),
   ];
   const current = tabs.find((tab) => tab.href === pathname.replace(/\/$/, ''))?.href ?? false;
 

@@ -1,0 +1,303 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
+import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
+import {
+  type TWebhookDelivery,
+  type TWebhookEndpoint,
+  type TWebhookEndpointWithSecret,
+  WEBHOOK_DELIVERY_STATUS_LABELS,
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEventType,
+  ZWebhookEndpointCreateBody,
+} from '@laurel/contract/webhooks';
+
+import { EmptyState } from '../../../components/feedback/empty-state';
+import { FIELD_MARGIN, FormTextField } from '../../../components/forms/form-fields';
+import { FormDialog } from '../../../components/forms/form-dialog';
+import { useFormState, validateWith } from '../../../components/forms/use-form-state';
+import { useSnackbar } from '../../../components/snackbar/use-snackbar';
+import { getErrorText } from '../../../lib/errors/error-text';
+import { formatDateTime } from '../../../lib/format/format';
+import {
+  useCreateWebhookMutation,
+  useListWebhookDeliveriesQuery,
+  useResendWebhookDeliveryMutation,
+} from '../api/webhooks-api';
+
+interface Values extends Record<string, unknown> {
+  url: string;
+  description: string;
+  events: WebhookEventType[];
+}
+
+const toBody = (values: Values) => ({
+  url: values.url,
+  events: values.events,
+  ...(values.description.trim() ? { description: values.description } : {}),
+});
+
+/** A new endpoint: its https address and the events it receives. */
+export function CreateWebhookDialog({
+  organizationId,
+  onClose,
+  onCreated,
+}: {
+  organizationId: number;
+  onClose: () => void;
+  onCreated: (endpoint: TWebhookEndpointWithSecret) => void;
+}) {
+  const form = useFormState<Values>(
+    { url: '', description: '', events: [] },
+    validateWith(ZWebhookEndpointCreateBody, toBody),
+  );
+  const [create] = useCreateWebhookMutation();
+  const eventsError = form.errorOf('events');
+  const toggle = (event: WebhookEventType, on: boolean) =>
+    form.setAt(
+      'events',
+      WEBHOOK_EVENT_TYPES.filter((e) => (e === event ? on : form.values.events.includes(e))),
+    );
+  return (
+    <FormDialog
+      form={form}
+      title="New webhook endpoint"
+      description="Laurel sends the events you choose to this public https address, signed with a secret only the receiver and Laurel know."
+      submitLabel="Add endpoint"
+      busyLabel="Adding…"
+      save={(values) => create({ organizationId, body: toBody(values) }).unwrap()}
+      onSaved={onCreated}
+      onClose={onClose}
+    >
+      <FormTextField name="url" label="Address (https://…)" required autoFocus />
+      <FormTextField name="description" label="Description (optional)" />
+      <FormControl
+        component="fieldset"
+        error={Boolean(eventsError)}
+        margin={FIELD_MARGIN}
+        sx={{ display: 'block' }}
+      >
+        <FormLabel component="legend">Events</FormLabel>
+        <FormGroup>
+          {WEBHOOK_EVENT_TYPES.map((event) => (
+            <FormControlLabel
+              key={event}
+              control={
+                <Checkbox
+                  checked={form.values.events.includes(event)}
+                  onChange={(change) => toggle(event, change.target.checked)}
+                />
+              }
+              label={
+                <>
+                  {WEBHOOK_EVENT_LABELS[event]}{' '}
+                  <Typography component="code" variant="body2" color="text.secondary">
+                    {event}
+                  </Typography>
+                </>
+              }
+            />
+          ))}
+        </FormGroup>
+        <FormHelperText>{eventsError ?? ' '}</FormHelperText>
+      </FormControl>
+    </FormDialog>
+  );
+}
+
+/** An endpoint's signing secret, new or rotated: shown this once, to copy into the receiver. */
+export function WebhookSecretDialog({
+  endpoint,
+  rotated,
+  onClose,
+}: {
+  endpoint: TWebhookEndpointWithSecret;
+  rotated: boolean;
+  onClose: () => void;
+}) {
+  const { showSnackbar } = useSnackbar();
+  const copySecret = () =>
+    void navigator.clipboard.writeText(endpoint.secret).then(
+      () => showSnackbar('The signing secret is copied.', 'success'),
+      () => showSnackbar('Copying failed: select the secret and copy it.', 'error'),
+    );
+  return (
+    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
+      <DialogTitle>Copy the signing secret now</DialogTitle>
+      <DialogContent>
+        <Alert severity="warning" sx={{ mb: 3 }}>
+          This is the only time the secret of {endpoint.url} is shown. The receiver verifies each
+          delivery&apos;s <code>webhook-signature</code> with it.
+          {rotated ? ' The previous secret signs deliveries as well for 24 hours.' : ''}
+        </Alert>
+        <TextField
+          label="Signing secret"
+          value={endpoint.secret}
+          fullWidth
+          slotProps={{
+            htmlInput: { readOnly: true, spellCheck: false, style: { fontFamily: 'monospace' } },
+          }}
+          onFocus={(focus) => focus.target.select()}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button startIcon={<ContentCopyOutlined />} onClick={copySecret}>
+          Copy secret
+        </Button>
+        <Button variant="contained" onClick={onClose}>
+          Done
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+const DELIVERY_COLORS = { PENDING: 'warning', SUCCEEDED: 'success', FAILED: 'error' } as const;
+
+/** One attempt as the log shows it: when, the answer or the error, how long. */
+function attemptLine(attempt: TWebhookDelivery['attempts'][number]) {
+  const outcome =
+    attempt.error ?? (attempt.statusCode === null ? 'No answer' : `HTTP ${attempt.statusCode}`);
+  const answer =
+    attempt.error && attempt.statusCode !== null
+      ? `HTTP ${attempt.statusCode}: ${outcome}`
+      : outcome;
+  return `${formatDateTime(attempt.attemptedAt)} · ${answer} · ${attempt.durationMs} ms`;
+}
+
+/** An endpoint's newest deliveries, each attempt with its answer, and "Resend". */
+export function DeliveryLogDialog({
+  endpoint,
+  onClose,
+}: {
+  endpoint: TWebhookEndpoint;
+  onClose: () => void;
+}) {
+  const target = { organizationId: endpoint.organizationId, id: endpoint.id };
+  const { data, isFetching } = useListWebhookDeliveriesQuery(target);
+  const [resend, { isLoading: resending }] = useResendWebhookDeliveryMutation();
+  const { showSnackbar } = useSnackbar();
+  const deliveries = data?.items ?? [];
+  const send = (delivery: TWebhookDelivery) =>
+    void resend({ ...target, deliveryId: delivery.id })
+      .unwrap()
+      .then(
+        () => showSnackbar(`The ${delivery.eventType} event is sent again.`, 'success'),
+        (failure: unknown) => showSnackbar(getErrorText(failure), 'error'),
+      );
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="delivery-log-title">
+      <DialogTitle id="delivery-log-title">Deliveries to {endpoint.url}</DialogTitle>
+      <DialogContent dividers>
+        {data && deliveries.length === 0 ? (
+          <EmptyState
+            title="No deliveries yet"
+            description="Events this endpoint receives are listed here, with every attempt."
+          />
+        ) : (
+          <List disablePadding aria-busy={isFetching}>
+            {deliveries.map((delivery) => (
+              <ListItem
+                key={delivery.id}
+                divider
+                disableGutters
+                sx={{ display: 'block', py: 2 }}
+                aria-label={`${delivery.eventType} ${WEBHOOK_DELIVERY_STATUS_LABELS[delivery.status]}`}
+              >
+                <Box
+                  sx={{
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    alignItems: 'center',
+                    gap: 2,
+                    justifyContent: 'space-between',
+                  }}
+                >
+                  <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+                    <Typography component="code" sx={{ fontWeight: 700 }}>
+                      {delivery.eventType}
+                    </Typography>
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      color={DELIVERY_COLORS[delivery.status]}
+                      label={WEBHOOK_DELIVERY_STATUS_LABELS[delivery.status]}
+                    />
+                    <Typography variant="body2" color="text.secondary">
+                      {formatDateTime(delivery.createdAt)}
+                    </Typography>
+                  </Box>
+                  <Button
+                    size="small"
+                    startIcon={<ReplayOutlined />}
+                    disabled={resending}
+                    onClick={() => send(delivery)}
+                    aria-label={`Resend the ${delivery.eventType} event of ${formatDateTime(delivery.createdAt)}`}
+                  >
+                    Resend
+                  </Button>
+                </Box>
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
+                >
+                  {delivery.messageId}
+                  {delivery.nextAttemptAt
+                    ? ` · next attempt ${formatDateTime(delivery.nextAttemptAt)}`
+                    : ''}
+                </Typography>
+                <Box component="ol" sx={{ m: 0, mt: 1, pl: 3 }}>
+                  {delivery.attempts.map((attempt) => (
+                    <Typography component="li" variant="body2" key={attempt.attemptedAt}>
+                      {attemptLine(attempt)}
+                      {attempt.responseBody ? (
+                        <Box
+                          component="pre"
+                          sx={{
+                            m: 0,
+                            mt: 0.5,
+                            p: 1,
+                            bgcolor: 'action.hover',
+                            borderRadius: 1,
+                            whiteSpace: 'pre-wrap',
+                            wordBreak: 'break-all',
+                            fontSize: 12,
+                          }}
+                        >
+                          {attempt.responseBody}
+                        </Box>
+                      ) : null}
+                    </Typography>
+                  ))}
+                </Box>
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button variant="contained" onClick={onClose}>
+          Close
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
