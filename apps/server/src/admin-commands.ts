@@ -8,6 +8,9 @@ import type { IdentityAdmin } from '@laurel/identity';
 import type { Database } from './db/schema.ts';
 import type { AuditTypeCode } from './lib/audit.ts';
 import { createAuditsRepository } from './modules/audits/audits.repository.ts';
+import { createInvitationsRepository } from './modules/invitations/invitations.repository.ts';
+import { createOrganizationsRepository } from './modules/organizations/organizations.repository.ts';
+import { createUsersAdminRepository } from './modules/users/users-admin.repository.ts';
 import { generateTemporaryPassword } from './modules/invitations/invitations.service.ts';
 
 /** A refusal the command line reports as one sentence, exiting 1. */
@@ -63,6 +66,9 @@ const nameFromEmail = (email: string) => {
 export function createAdminCommands(deps: AdminCommandDeps) {
   const { db, identity } = deps;
   const audits = createAuditsRepository(db);
+  const organizations = createOrganizationsRepository(db);
+  const users = createUsersAdminRepository(db);
+  const people = createInvitationsRepository(db);
 
   async function audit(
     executor: Kysely<Database>,
@@ -82,11 +88,7 @@ export function createAdminCommands(deps: AdminCommandDeps) {
   }
 
   async function personByEmail(email: string) {
-    const person = await db
-      .selectFrom('users')
-      .select(['id', 'organizationId', 'identityUsername', 'email', 'active'])
-      .where('email', '=', email)
-      .executeTakeFirst();
+    const person = await users.findAccountByEmail(email);
     if (!person) throw new AdminCommandError(`No Laurel user has the e-mail address ${email}.`);
     if (!person.identityUsername)
       throw new AdminCommandError(`${email} has no sign-in account yet (an open invitation).`);
@@ -98,11 +100,7 @@ export function createAdminCommands(deps: AdminCommandDeps) {
     active: boolean,
   ) {
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ active, updatedAt: new Date().toISOString() })
-        .where('id', '=', person.id)
-        .execute();
+      await users.update(trx, person.id, { active });
       await audit(trx, {
         type: 'ACCESS_CHANGE',
         userId: person.id,
@@ -114,38 +112,13 @@ export function createAdminCommands(deps: AdminCommandDeps) {
 
   /** The platform organization, created on a new production database. */
   async function platformOrganizationId(): Promise<number> {
-    const existing = await db
-      .selectFrom('organizations')
-      .select('id')
-      .where('name', '=', PLATFORM_ORGANIZATION_NAME)
-      .executeTakeFirst();
-    if (existing) return existing.id;
+    const existing = await organizations.idByName(PLATFORM_ORGANIZATION_NAME);
+    if (existing !== undefined) return existing;
     if (deps.demoMode)
       throw new AdminCommandError(
         'This database has no demo world yet: start Laurel once (npm start) to create it, or set DEMO_MODE=false for a production installation.',
       );
-    const lookup = async (table: 'organizationTypes' | 'loginModes', code: string) =>
-      (await db.selectFrom(table).select('id').where('code', '=', code).executeTakeFirstOrThrow())
-        .id;
-    const now = new Date().toISOString();
-    const { id } = await db
-      .insertInto('organizations')
-      .values({
-        name: PLATFORM_ORGANIZATION_NAME,
-        typeId: await lookup('organizationTypes', 'PLATFORM'),
-        loginModeId: await lookup('loginModes', 'PASSWORD'),
-        website: null,
-        city: null,
-        state: null,
-        salesforceAccountId: null,
-        insightsEntitled: false,
-        mfaRequired: false,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return id;
+    return organizations.createPlatform(PLATFORM_ORGANIZATION_NAME);
   }
 
   return {
@@ -161,12 +134,7 @@ export function createAdminCommands(deps: AdminCommandDeps) {
       const email = parseEmail(options.email);
       const firstName = parseName(options.firstName, 'first-name', nameFromEmail(email));
       const lastName = parseName(options.lastName, 'last-name', 'Admin');
-      const taken = await db
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', email)
-        .executeTakeFirst();
-      if (taken)
+      if (await users.findAccountByEmail(email))
         throw new AdminCommandError(
           `A Laurel user with the e-mail address ${email} already exists.`,
         );
@@ -184,28 +152,15 @@ export function createAdminCommands(deps: AdminCommandDeps) {
       });
       try {
         await db.transaction().execute(async (trx) => {
-          const now = new Date().toISOString();
-          const { id } = await trx
-            .insertInto('users')
-            .values({
-              organizationId,
-              identityUsername: username,
-              email,
-              firstName,
-              lastName,
-              salutation: null,
-              pronoun: null,
-              title: null,
-              // They confirm their name at the first sign-in.
-              nameConfirmed: false,
-              roleId: ROLES.PLATFORM_ADMIN,
-              active: true,
-              invited: false,
-              createdAt: now,
-              updatedAt: now,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
+          const id = await people.insertPerson(trx, {
+            organizationId,
+            identityUsername: username,
+            email,
+            firstName,
+            lastName,
+            roleId: ROLES.PLATFORM_ADMIN,
+            invited: false,
+          });
           await audit(trx, {
             type: 'CREATE',
             userId: id,
@@ -258,13 +213,7 @@ export function createAdminCommands(deps: AdminCommandDeps) {
 
 /** Whether the installation has an active platform admin (a production start says how to create one). */
 export async function hasPlatformAdmin(db: Kysely<Database>): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('id')
-    .where('roleId', '=', ROLES.PLATFORM_ADMIN)
-    .where('active', '=', true)
-    .executeTakeFirst();
-  return row !== undefined;
+  return createUsersAdminRepository(db).hasActivePlatformAdmin();
 }
 
 export const FIRST_ADMIN_COMMAND =

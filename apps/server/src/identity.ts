@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { createLocalJWKSet } from 'jose';
-import type { Kysely, Migration } from 'kysely';
+import type { Migration } from 'kysely';
 
 import { ADMINS_GROUP } from '@laurel/contract/constants';
 import { IDENTITY_BASE_PATH } from '@laurel/contract/paths';
@@ -17,13 +17,12 @@ import {
   type IdentityEventHook,
   SecretKeyMismatchError,
   type SignInObserver,
-  type UserSignInFactors,
 } from '@laurel/identity';
 
 import type { IdentityIntegration } from './app.ts';
 import { type AppConfig, ConfigError } from './config.ts';
 import type { DatabaseHandle } from './db/database.ts';
-import type { Database } from './db/schema.ts';
+import { createIdentityRepository } from './identity.repository.ts';
 import { createSsoFetch } from './lib/outbound.ts';
 import { createRemoteKeySet } from './lib/remote-key-set.ts';
 import { createMailRepository } from './modules/mail/mail.repository.ts';
@@ -50,25 +49,9 @@ export interface Identity {
 /** Reads the demo secret key, creating it on first start; a configured SECRET_KEY always wins. */
 async function secretKeyFor(config: AppConfig, database: DatabaseHandle): Promise<string> {
   if (config.secretKey) return config.secretKey;
-  const db = database.db;
-  const existing = await db
-    .selectFrom('appSettings')
-    .select('value')
-    .where('key', '=', 'secret_key')
-    .executeTakeFirst();
-  if (existing) return existing.value;
-  const value = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('appSettings')
-    .values({ key: 'secret_key', value })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .execute();
-  const stored = await db
-    .selectFrom('appSettings')
-    .select('value')
-    .where('key', '=', 'secret_key')
-    .executeTakeFirstOrThrow();
-  return stored.value;
+  return createIdentityRepository(database.db).secretKey(() =>
+    randomBytes(32).toString('base64url'),
+  );
 }
 
 /**
@@ -132,7 +115,8 @@ export async function createIdentity(
     allowedFirstAuthFactors: config.signInFactors,
     // The member's organization may turn passkeys or e-mailed codes off (read at every sign-in,
     // so that people invited later follow the rule too).
-    signInFactorsFor: (username) => organizationSignInFactors(database.db, username),
+    signInFactorsFor: (username) =>
+      createIdentityRepository(database.db).organizationSignInFactors(username),
     onEvent: async (event, executor) => {
       await accountEventHook?.(event, executor);
     },
@@ -317,22 +301,5 @@ function demoIdentity(admin: IdentityAdmin, demoIdpUrl: string): DemoIdentity {
       });
       return username;
     },
-  };
-}
-
-/** What a person's organization allows beside the password (nothing for people without one). */
-async function organizationSignInFactors(
-  db: Kysely<Database>,
-  identityUsername: string,
-): Promise<UserSignInFactors> {
-  const row = await db
-    .selectFrom('users')
-    .innerJoin('organizations', 'organizations.id', 'users.organizationId')
-    .select(['organizations.passkeysAllowed', 'organizations.emailCodesAllowed'])
-    .where('users.identityUsername', '=', identityUsername)
-    .executeTakeFirst();
-  return {
-    webAuthn: Boolean(row?.passkeysAllowed),
-    emailOtp: Boolean(row?.emailCodesAllowed),
   };
 }

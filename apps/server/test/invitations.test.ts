@@ -15,7 +15,7 @@ import {
   type CompanyIdp,
   startCompanyIdp,
 } from '../../../scripts/company-idp.ts';
-import { SSO_MESSAGES } from '../src/modules/sso/sso.service.ts';
+import { SSO_MESSAGES } from '@laurel/contract/messages';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { type BuiltUser, createOrganization } from './helpers/builders.ts';
 import { DIALECTS } from './helpers/database.ts';

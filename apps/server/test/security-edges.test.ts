@@ -3,12 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { PLATFORM_ORGANIZATION_NAME } from '@laurel/contract/constants';
-import { MESSAGES } from '@laurel/contract/messages';
+import { MESSAGES, SSO_MESSAGES } from '@laurel/contract/messages';
 import { ROLES } from '@laurel/contract/roles';
 
 import { createMailRepository, SECRET_MASK } from '../src/modules/mail/mail.repository.ts';
 import { createMailer } from '../src/modules/mail/mailer.ts';
-import { SSO_MESSAGES } from '../src/modules/sso/sso.service.ts';
 import { RATE_LIMITS } from '../src/plugins/rate-limit.ts';
 import { UPLOAD_REFUSALS } from '../src/modules/uploads/uploads.service.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';

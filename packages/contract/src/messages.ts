@@ -56,3 +56,28 @@ export const MESSAGES = {
     'You sign in through your company, which manages how you confirm who you are.',
   authenticatorRemoved: 'The authenticator app has been removed.',
 } as const;
+
+/** What company sign-in (SSO) answers: its settings, the provider's callback, refusals. */
+export const SSO_MESSAGES = {
+  invalidState:
+    'This sign-in link is not valid or was already used. Start again from the sign-in page.',
+  invalidCode: 'The sign-in code is not valid, has expired or was already used.',
+  notAvailable: 'Company sign-in is not available.',
+  privateIssuer:
+    'Laurel connects only to providers at public addresses, not to private, loopback or link-local ones. Enter the provider’s public issuer address.',
+  unreachableIssuer: (issuer: string) =>
+    `Could not read an OpenID Connect discovery document at ${issuer}/.well-known/openid-configuration. Check the address, and that the provider is reachable from the internet.`,
+  deactivated:
+    "Your Laurel account has been deactivated. Contact your organization's administrator.",
+  notInvited: (email: string) =>
+    `No Laurel account exists for ${email}. Ask your organization's administrator for an invitation.`,
+  otherDomain: (email: string, organization: string) =>
+    `The e-mail address ${email} does not belong to ${organization}.`,
+  otherOrganization: (email: string) =>
+    `${email} belongs to another organization in Laurel and cannot sign in here.`,
+  issuerNotAllowed: 'The issuer is not allowed',
+  issuerHttps: 'Use an https:// address (http:// only for localhost)',
+  domainsClaimed: (list: string) => `Already claimed by another organization: ${list}`,
+  domainClaimed: 'An e-mail domain is already claimed by another organization',
+  domainClaimedField: 'Already claimed by another organization',
+} as const;

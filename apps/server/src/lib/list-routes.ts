@@ -6,7 +6,7 @@ import type { ApiKeyScope } from '@laurel/contract/api-keys';
 import type { CsvValue } from '@laurel/contract/csv';
 import type { TPage } from '@laurel/contract/pagination';
 
-import { type Actor, actorOf } from './audit.ts';
+import { type Actor, actorOf } from './actor.ts';
 import { attachment, csvStream } from './csv.ts';
 import { RATE_LIMITS } from '../plugins/rate-limit.ts';
 

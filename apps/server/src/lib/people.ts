@@ -15,3 +15,24 @@ export interface PersonRecord {
   active: boolean;
   invited: boolean;
 }
+
+/**
+ * A user row to create: every path that adds a person (an invitation, company sign-in, the
+ * command line, the demo world, the test builders) goes through `insertPerson` of the
+ * invitations module's repository. Unless said otherwise the person is active and confirms
+ * their name at the first sign-in.
+ */
+export interface NewPerson {
+  organizationId: number;
+  identityUsername: string | null;
+  email: string;
+  firstName: string;
+  lastName: string;
+  roleId: RoleId;
+  invited: boolean;
+  active?: boolean;
+  nameConfirmed?: boolean;
+  title?: string | null;
+  /** When the row is made; now unless given. */
+  createdAt?: string;
+}

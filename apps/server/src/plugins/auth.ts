@@ -10,7 +10,7 @@ import { parseId } from '@laurel/contract/pagination';
 import { ROLES, type RoleId } from '@laurel/contract/roles';
 
 import { badRequest, forbidden, HttpError, unauthorized } from '../lib/http-error.ts';
-import { validAddress } from '../lib/audit.ts';
+import { validAddress } from '../lib/actor.ts';
 import { KeySetUnavailableError } from '../lib/remote-key-set.ts';
 import { isApiCall } from './openapi.ts';
 

@@ -10,7 +10,7 @@ import type { RateLimitVerdict } from '@laurel/identity';
 
 import type { TErrorResponse } from '@laurel/contract/errors';
 
-import { clientAddressOf } from '../lib/audit.ts';
+import { clientAddressOf } from '../lib/actor.ts';
 import type { Limiter, RateLimitStore } from '../lib/rate-limit-store.ts';
 import { isApiCall } from './openapi.ts';
 

@@ -10,6 +10,7 @@ import { createDatabase } from '../db/database.ts';
 import { migrateToLatest, serverMigrations } from '../db/migrations.ts';
 import { createIdentity, IDENTITY_MIGRATIONS } from '../identity.ts';
 import { createOpenBadges } from '../modules/open-badges/open-badges.ts';
+import { createOrganizationsRepository } from '../modules/organizations/organizations.repository.ts';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -114,12 +115,10 @@ try {
     const organizationId = Number(values.organization);
     if (!Number.isSafeInteger(organizationId) || organizationId <= 0)
       fail(`--organization must be an organization's id (a whole number).`, 2);
-    const organization = await database.db
-      .selectFrom('organizations')
-      .select(['id', 'name'])
-      .where('id', '=', organizationId)
-      .executeTakeFirst();
-    if (!organization) fail(`No organization has the id ${organizationId}.`);
+    const organizationName = await createOrganizationsRepository(database.db).nameOf(
+      organizationId,
+    );
+    if (organizationName === undefined) fail(`No organization has the id ${organizationId}.`);
     const badges = createOpenBadges({
       db: database.db,
       dialect: database.dialect,
@@ -130,7 +129,7 @@ try {
     const key = await issuer.rotateKey(organizationId);
     console.log(
       [
-        `New issuer key for ${organization.name}: ${key}`,
+        `New issuer key for ${organizationName}: ${key}`,
         'It signs credentials and status lists from now on; the previous key stays published, so',
         'the credentials it signed still verify.',
       ].join('\n'),

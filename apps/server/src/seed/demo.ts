@@ -4,6 +4,7 @@ import { ROLES } from '@laurel/contract/roles';
 
 import type { Database } from '../db/schema.ts';
 import { unguessableId } from '../lib/unguessable-id.ts';
+import { createInvitationsRepository } from '../modules/invitations/invitations.repository.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_FIRST_NAMES,
@@ -211,26 +212,20 @@ export async function seedDemoWorld(
       })
       .execute();
 
+    const directory = createInvitationsRepository(trx);
     for (const person of people) {
-      await trx
-        .insertInto('users')
-        .values({
-          organizationId: organizationIds.get(person.organizationKey)!,
-          identityUsername: usernames.get(person.email)!,
-          email: person.email,
-          firstName: person.firstName,
-          lastName: person.lastName,
-          salutation: null,
-          pronoun: null,
-          title: person.title,
-          nameConfirmed: person.listed,
-          roleId: person.roleId,
-          active: true,
-          lastLoginAt: null,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .execute();
+      await directory.insertPerson(trx, {
+        organizationId: organizationIds.get(person.organizationKey)!,
+        identityUsername: usernames.get(person.email)!,
+        email: person.email,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        title: person.title,
+        nameConfirmed: person.listed,
+        roleId: person.roleId,
+        invited: false,
+        createdAt: now,
+      });
     }
   });
 

@@ -6,6 +6,7 @@ import type { IdentityAdmin } from '@laurel/identity';
 import { ROLES, type RoleId } from '@laurel/contract/roles';
 
 import type { Database } from '../../src/db/schema.ts';
+import { createInvitationsRepository } from '../../src/modules/invitations/invitations.repository.ts';
 
 let sequence = 0;
 const next = () => ++sequence;
@@ -109,25 +110,16 @@ export async function createUser(
         })
       ).username
     : (overrides.identityUsername ?? randomUUID());
-  const row = await db
-    .insertInto('users')
-    .values({
-      organizationId,
-      identityUsername,
-      email,
-      firstName: overrides.firstName ?? `First${n}`,
-      lastName: overrides.lastName ?? `Last${n}`,
-      salutation: null,
-      pronoun: null,
-      title: null,
-      nameConfirmed: overrides.nameConfirmed ?? true,
-      roleId,
-      active: overrides.active ?? true,
-      lastLoginAt: null,
-      createdAt: new Date().toISOString(),
-      updatedAt: new Date().toISOString(),
-    })
-    .returning(['id'])
-    .executeTakeFirstOrThrow();
-  return { id: row.id, email, identityUsername, organizationId, roleId };
+  const id = await createInvitationsRepository(db).insertPerson(db, {
+    organizationId,
+    identityUsername,
+    email,
+    firstName: overrides.firstName ?? `First${n}`,
+    lastName: overrides.lastName ?? `Last${n}`,
+    nameConfirmed: overrides.nameConfirmed ?? true,
+    roleId,
+    active: overrides.active ?? true,
+    invited: false,
+  });
+  return { id, email, identityUsername, organizationId, roleId };
 }

@@ -12,7 +12,7 @@ import { ZErrorResponse } from '@laurel/contract/errors';
 import { ZId } from '@laurel/contract/pagination';
 import { API_PATHS } from '@laurel/contract/paths';
 
-import { actorOf } from '../../lib/audit.ts';
+import { actorOf } from '../../lib/actor.ts';
 import type { ApiKeysService } from './api-keys.service.ts';
 
 const ZOrganizationParams = z.strictObject({ organizationId: ZId });

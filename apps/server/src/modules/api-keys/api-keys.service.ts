@@ -10,7 +10,8 @@ import { ROLES } from '@laurel/contract/roles';
 
 import type { Database } from '../../db/schema.ts';
 import { requireAccess } from '../../lib/access.ts';
-import type { Actor, Auditor } from '../../lib/audit.ts';
+import type { Actor } from '../../lib/actor.ts';
+import type { Auditor } from '../../lib/audit.ts';
 import { conflict, badRequest, notFound, unauthorized } from '../../lib/http-error.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { ApiKeysRepository, StoredApiKey } from './api-keys.repository.ts';

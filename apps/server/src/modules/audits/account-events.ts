@@ -8,12 +8,8 @@ import type {
 } from '@laurel/identity';
 
 import type { Database } from '../../db/schema.ts';
-import {
-  type AuditTypeCode,
-  type NewAuditEntry,
-  SESSION_RESOURCE,
-  validAddress,
-} from '../../lib/audit.ts';
+import { validAddress } from '../../lib/actor.ts';
+import { type AuditTypeCode, type NewAuditEntry, SESSION_RESOURCE } from '../../lib/audit.ts';
 import type { AuditsRepository } from './audits.repository.ts';
 
 const FAILURE_REASONS: Record<SignInFailureReason, string> = {

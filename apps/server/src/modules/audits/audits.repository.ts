@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema.ts';
 import { likePattern } from '../../db/text-search.ts';
 import { toBool, toIso } from '../../db/values.ts';
 import { type AuditTypeCode, type NewAuditEntry, SESSION_RESOURCE } from '../../lib/audit.ts';
+import type { TypeLookup } from '../../lib/audit-labels.ts';
 
 export interface AuditFilter extends Omit<TAuditListQuery, 'search'> {
   search?: string | undefined;
@@ -175,6 +176,37 @@ export function createAuditsRepository(db: Kysely<Database>) {
         .where('id', '=', id)
         .executeTakeFirst();
       return row !== undefined;
+    },
+
+    async organizationName(executor: Kysely<Database>, id: number): Promise<string | undefined> {
+      const row = await executor
+        .selectFrom('organizations')
+        .select('name')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.name;
+    },
+
+    async userEmail(executor: Kysely<Database>, id: number): Promise<string | undefined> {
+      const row = await executor
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.email;
+    },
+
+    async typeName(
+      executor: Kysely<Database>,
+      lookup: TypeLookup,
+      id: number,
+    ): Promise<string | undefined> {
+      const row = await executor
+        .selectFrom(lookup)
+        .select('name')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.name;
     },
 
     /** The Laurel user an identity (the token's `cognito:username`) belongs to, if any. */

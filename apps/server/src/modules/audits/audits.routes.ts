@@ -5,7 +5,7 @@ import { ZAuditListQuery, ZAuditPage, ZLogEventBody } from '@laurel/contract/aud
 import { ZErrorResponse } from '@laurel/contract/errors';
 import { API_PATHS } from '@laurel/contract/paths';
 
-import { actorOf } from '../../lib/audit.ts';
+import { actorOf } from '../../lib/actor.ts';
 import { registerListRoutes } from '../../lib/list-routes.ts';
 import type { AuditsService } from './audits.service.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limit.ts';

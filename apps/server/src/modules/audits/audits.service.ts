@@ -5,7 +5,8 @@ import { accessFor } from '@laurel/contract/permissions';
 
 import type { Database } from '../../db/schema.ts';
 import { requireAccess } from '../../lib/access.ts';
-import { type Actor, type Auditor, exportRecorder } from '../../lib/audit.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { type Auditor, exportRecorder } from '../../lib/audit.ts';
 import type { AuditFilter, AuditsRepository } from './audits.repository.ts';
 
 export function createAuditsService(deps: {

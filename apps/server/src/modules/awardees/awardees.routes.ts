@@ -5,7 +5,7 @@ import { ZErrorResponse } from '@laurel/contract/errors';
 import { ZIdParams } from '@laurel/contract/pagination';
 import { API_PATHS } from '@laurel/contract/paths';
 
-import { actorOf } from '../../lib/audit.ts';
+import { actorOf } from '../../lib/actor.ts';
 import type { AwardeesService } from './awardees.service.ts';
 
 /** Awardees: the people holding awards, each seen within one organization. */

@@ -1,7 +1,7 @@
 import type { TAwardee } from '@laurel/contract/awardees';
 
 import { requireAccess } from '../../lib/access.ts';
-import type { Actor } from '../../lib/audit.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { AwardeesRepository } from './awardees.repository.ts';
 

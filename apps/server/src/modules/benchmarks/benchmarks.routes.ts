@@ -17,7 +17,7 @@ import { ZErrorResponse } from '@laurel/contract/errors';
 import { ZIdParams } from '@laurel/contract/pagination';
 import { API_PATHS } from '@laurel/contract/paths';
 
-import { actorOf } from '../../lib/audit.ts';
+import { actorOf } from '../../lib/actor.ts';
 import { type IncomingFile, incomingFile, intakeRefusal } from '../../lib/file-intake.ts';
 import { BENCHMARK_INTAKE, type BenchmarksService } from './benchmarks.service.ts';
 

@@ -15,7 +15,8 @@ import {
 
 import type { Database } from '../../db/schema.ts';
 import { requireAccess } from '../../lib/access.ts';
-import type { Actor, Auditor } from '../../lib/audit.ts';
+import type { Actor } from '../../lib/actor.ts';
+import type { Auditor } from '../../lib/audit.ts';
 import { FileProblem } from '../../lib/csv-records.ts';
 import {
   csvFileName,

@@ -10,7 +10,7 @@ import { ZErrorResponse } from '@laurel/contract/errors';
 import { API_PATHS } from '@laurel/contract/paths';
 import { ZIdParams } from '@laurel/contract/pagination';
 
-import { actorOf } from '../../lib/audit.ts';
+import { actorOf } from '../../lib/actor.ts';
 import type { BookmarksService } from './bookmarks.service.ts';
 
 export const bookmarksRoutes: FastifyPluginAsyncZod<{ bookmarks: BookmarksService }> = async (

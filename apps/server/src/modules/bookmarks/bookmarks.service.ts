@@ -6,7 +6,8 @@ import { accessFor, type Permission } from '@laurel/contract/permissions';
 
 import type { Database } from '../../db/schema.ts';
 import { requireAccess } from '../../lib/access.ts';
-import type { Actor, Auditor } from '../../lib/audit.ts';
+import type { Actor } from '../../lib/actor.ts';
+import type { Auditor } from '../../lib/audit.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { BookmarksRepository } from './bookmarks.repository.ts';
 

@@ -5,7 +5,7 @@ import { API_PATHS, IDENTITY_BASE_PATH } from '@laurel/contract/paths';
 
 import type { AppConfig } from '../../config.ts';
 import { requireAccess } from '../../lib/access.ts';
-import { actorOf } from '../../lib/audit.ts';
+import { actorOf } from '../../lib/actor.ts';
 
 export const configRoutes: FastifyPluginAsyncZod<{ config: AppConfig; version: string }> = async (
   app,

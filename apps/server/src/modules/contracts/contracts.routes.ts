@@ -12,7 +12,7 @@ import { API_PATHS } from '@laurel/contract/paths';
 import { ZErrorResponse } from '@laurel/contract/errors';
 import { ZIdParams } from '@laurel/contract/pagination';
 
-import { actorOf } from '../../lib/audit.ts';
+import { actorOf } from '../../lib/actor.ts';
 import { registerListRoutes } from '../../lib/list-routes.ts';
 import type { ContractsService } from './contracts.service.ts';
 

@@ -11,7 +11,8 @@ import { accessFor, can } from '@laurel/contract/permissions';
 import { utcDate } from '../../db/day-bounds.ts';
 import type { Database } from '../../db/schema.ts';
 import { requireAccess } from '../../lib/access.ts';
-import { type Actor, type Auditor, exportRecorder } from '../../lib/audit.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { type Auditor, exportRecorder } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import type { ContractFilter, ContractsRepository } from './contracts.repository.ts';
 

@@ -12,7 +12,9 @@ import { accessFor } from '@laurel/contract/permissions';
 
 import type { Database } from '../../db/schema.ts';
 import { requireAccess } from '../../lib/access.ts';
-import { type Actor, type Auditor, describeChanges, exportRecorder } from '../../lib/audit.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { type Auditor, exportRecorder } from '../../lib/audit.ts';
+import { describeChanges } from '../../lib/audit-labels.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import type { CredentialFilter, CredentialsRepository } from './credentials.repository.ts';
 

@@ -8,7 +8,7 @@ import {
 import { ZErrorResponse } from '@laurel/contract/errors';
 import { API_PATHS } from '@laurel/contract/paths';
 
-import { actorOf } from '../../lib/audit.ts';
+import { actorOf } from '../../lib/actor.ts';
 import { registerListRoutes } from '../../lib/list-routes.ts';
 import type { DashboardService } from './dashboard.service.ts';
 

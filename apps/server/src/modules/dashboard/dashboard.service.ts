@@ -27,7 +27,8 @@ import type { TPage } from '@laurel/contract/pagination';
 import { addDays, utcDate } from '../../db/day-bounds.ts';
 import type { Database } from '../../db/schema.ts';
 import { requireAccess } from '../../lib/access.ts';
-import { type Actor, type Auditor, exportRecorder } from '../../lib/audit.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { type Auditor, exportRecorder } from '../../lib/audit.ts';
 import type { DashboardRepository, OrganizationFacts } from './dashboard.repository.ts';
 
 /** A current contract whose line items carry their billing codes (platform admins read them). */

@@ -10,7 +10,7 @@ import { ZErrorResponse } from '@laurel/contract/errors';
 import { ZIdParams } from '@laurel/contract/pagination';
 import { API_PATHS } from '@laurel/contract/paths';
 
-import { actorOf } from '../../lib/audit.ts';
+import { actorOf } from '../../lib/actor.ts';
 import { incomingFile, intakeRefusal } from '../../lib/file-intake.ts';
 import { EARNINGS_INTAKE, type EarningsService } from './earnings.service.ts';
 

@@ -4,7 +4,7 @@ import { ZErrorResponse } from '@laurel/contract/errors';
 import { ZInsightsData, ZInsightsLookups, ZInsightsQuery } from '@laurel/contract/insights';
 import { API_PATHS } from '@laurel/contract/paths';
 
-import { actorOf } from '../../lib/audit.ts';
+import { actorOf } from '../../lib/actor.ts';
 import type { InsightsService } from './insights.service.ts';
 
 export const insightsRoutes: FastifyPluginAsyncZod<{ insights: InsightsService }> = async (

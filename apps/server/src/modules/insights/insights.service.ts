@@ -15,7 +15,7 @@ import { accessFor } from '@laurel/contract/permissions';
 
 import { requireAccess } from '../../lib/access.ts';
 import { INSIGHTS_METHOD } from '../../lib/insights-method.ts';
-import type { Actor } from '../../lib/audit.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/http-error.ts';
 import { latestCompleteYear } from '../earnings/earnings-provider.ts';
 import { dollarsYearFor } from './cpi-u.ts';

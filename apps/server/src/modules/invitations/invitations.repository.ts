@@ -5,9 +5,9 @@ import type { TInvitation } from '@laurel/contract/invitations';
 
 import type { Database } from '../../db/schema.ts';
 import { toBool, toIso } from '../../db/values.ts';
-import type { PersonRecord } from '../../lib/people.ts';
+import type { NewPerson, PersonRecord } from '../../lib/people.ts';
 
-export type { PersonRecord };
+export type { NewPerson, PersonRecord };
 
 export interface InvitationRecord {
   id: number;
@@ -112,11 +112,9 @@ export function createInvitationsRepository(db: Kysely<Database>) {
       return row && toPerson(row);
     },
 
-    async insertPerson(
-      executor: Kysely<Database>,
-      person: Omit<PersonRecord, 'id' | 'active'>,
-    ): Promise<number> {
-      const now = new Date().toISOString();
+    /** Adds a person's user row: the one way a user is created (see `NewPerson`). */
+    async insertPerson(executor: Kysely<Database>, person: NewPerson): Promise<number> {
+      const now = person.createdAt ?? new Date().toISOString();
       const row = await executor
         .insertInto('users')
         .values({
@@ -127,10 +125,10 @@ export function createInvitationsRepository(db: Kysely<Database>) {
           lastName: person.lastName,
           salutation: null,
           pronoun: null,
-          title: null,
-          nameConfirmed: false,
+          title: person.title ?? null,
+          nameConfirmed: person.nameConfirmed ?? false,
           roleId: person.roleId,
-          active: true,
+          active: person.active ?? true,
           invited: person.invited,
           lastLoginAt: null,
           createdAt: now,
@@ -139,6 +137,25 @@ export function createInvitationsRepository(db: Kysely<Database>) {
         .returning('id')
         .executeTakeFirstOrThrow();
       return Number(row.id);
+    },
+
+    /** Whose the identity is: the user row it signs in to, active or not. */
+    async findPersonByUsername(identityUsername: string): Promise<PersonRecord | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select(personColumns)
+        .where('identityUsername', '=', identityUsername)
+        .executeTakeFirst();
+      return row && toPerson(row);
+    },
+
+    /** Links the person's user row to its identity in the pool. */
+    async linkIdentity(userId: number, identityUsername: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ identityUsername, updatedAt: new Date().toISOString() })
+        .where('id', '=', userId)
+        .execute();
     },
 
     async setInvited(executor: Kysely<Database>, userId: number, invited: boolean) {

@@ -15,7 +15,7 @@ import { ZIdParams } from '@laurel/contract/pagination';
 import { API_PATHS } from '@laurel/contract/paths';
 import { ZUserSummary } from '@laurel/contract/users';
 
-import { actorOf } from '../../lib/audit.ts';
+import { actorOf } from '../../lib/actor.ts';
 import type { InvitationsService } from './invitations.service.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 

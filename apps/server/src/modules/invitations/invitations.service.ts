@@ -24,7 +24,8 @@ import type { z } from 'zod';
 
 import type { Database } from '../../db/schema.ts';
 import { requireAccess } from '../../lib/access.ts';
-import type { Actor, Auditor } from '../../lib/audit.ts';
+import type { Actor } from '../../lib/actor.ts';
+import type { Auditor } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { invitationEmail } from '../mail/templates.ts';

@@ -22,7 +22,7 @@ import {
 import { ZIdParams } from '@laurel/contract/pagination';
 import { API_PATHS } from '@laurel/contract/paths';
 
-import { actorOf } from '../../lib/audit.ts';
+import { actorOf } from '../../lib/actor.ts';
 import { styleNonce } from '../../plugins/security-headers.ts';
 import { OB_V3_CONTEXT, VC_V2_CONTEXT } from './contexts.ts';
 import type { Issuer } from './issuer.ts';

@@ -182,6 +182,50 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
       );
     },
 
+    async nameOf(id: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('organizations')
+        .select('name')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row?.name;
+    },
+
+    async idByName(name: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('organizations')
+        .select('id')
+        .where('name', '=', name)
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    /** The platform organization of a new installation: signs in with passwords, no insights. */
+    async createPlatform(name: string): Promise<number> {
+      const lookup = async (table: 'organizationTypes' | 'loginModes', code: string) =>
+        (await db.selectFrom(table).select('id').where('code', '=', code).executeTakeFirstOrThrow())
+          .id;
+      const now = new Date().toISOString();
+      const { id } = await db
+        .insertInto('organizations')
+        .values({
+          name,
+          typeId: await lookup('organizationTypes', 'PLATFORM'),
+          loginModeId: await lookup('loginModes', 'PASSWORD'),
+          website: null,
+          city: null,
+          state: null,
+          salesforceAccountId: null,
+          insightsEntitled: false,
+          mfaRequired: false,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return id;
+    },
+
     async nameTaken(name: string, exceptId?: number): Promise<boolean> {
       let query = db
         .selectFrom('organizations')

@@ -14,7 +14,7 @@ import {
 import { ZIdParams } from '@laurel/contract/pagination';
 import { ZImpersonation, ZImpersonationBody } from '@laurel/contract/audits';
 
-import { actorOf } from '../../lib/audit.ts';
+import { actorOf } from '../../lib/actor.ts';
 import { registerListRoutes } from '../../lib/list-routes.ts';
 import type { OrganizationsService } from './organizations.service.ts';
 

@@ -4,7 +4,7 @@ import { API_PATHS } from '@laurel/contract/paths';
 import { accessFor } from '@laurel/contract/permissions';
 import { ZSearchQuery, ZSearchResponse } from '@laurel/contract/search';
 
-import { actorOf } from '../../lib/audit.ts';
+import { actorOf } from '../../lib/actor.ts';
 import type { SearchRepository } from './search.repository.ts';
 
 /** Global search (Ctrl/Cmd+K) across what the caller may see. */

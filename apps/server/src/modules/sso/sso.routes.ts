@@ -14,7 +14,7 @@ import {
   ZSsoTestResult,
 } from '@laurel/contract/sso';
 
-import { actorOf, clientAddressOf } from '../../lib/audit.ts';
+import { actorOf, clientAddressOf } from '../../lib/actor.ts';
 import type { SsoService } from './sso.service.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 

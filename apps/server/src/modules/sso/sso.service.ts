@@ -11,6 +11,7 @@ import {
   type IdentityAdmin,
   isAllowedIssuer,
 } from '@laurel/identity';
+import { SSO_MESSAGES } from '@laurel/contract/messages';
 import { ROLE_LABELS, ROLES, type RoleId } from '@laurel/contract/roles';
 import type {
   TCallbackResult,
@@ -24,8 +25,9 @@ import type { ZSsoSettingsBody } from '@laurel/contract/sso';
 
 import type { Database } from '../../db/schema.ts';
 import { requireAccess } from '../../lib/access.ts';
-import type { PersonRecord } from '../../lib/people.ts';
-import type { AccountEventRecorder, Actor, Auditor } from '../../lib/audit.ts';
+import type { NewPerson, PersonRecord } from '../../lib/people.ts';
+import type { Actor } from '../../lib/actor.ts';
+import type { AccountEventRecorder, Auditor } from '../../lib/audit.ts';
 import { type IdTokenClaims, sessionIdOf } from '../../plugins/auth.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.ts';
 import type { SsoIntegration } from './sso-integration.ts';
@@ -44,25 +46,6 @@ function hasCause(error: unknown, type: new (...args: never[]) => Error): boolea
   return false;
 }
 
-export const SSO_MESSAGES = {
-  invalidState:
-    'This sign-in link is not valid or was already used. Start again from the sign-in page.',
-  invalidCode: 'The sign-in code is not valid, has expired or was already used.',
-  notAvailable: 'Company sign-in is not available.',
-  privateIssuer:
-    'Laurel connects only to providers at public addresses, not to private, loopback or link-local ones. Enter the provider’s public issuer address.',
-  unreachableIssuer: (issuer: string) =>
-    `Could not read an OpenID Connect discovery document at ${issuer}/.well-known/openid-configuration. Check the address, and that the provider is reachable from the internet.`,
-  deactivated:
-    "Your Laurel account has been deactivated. Contact your organization's administrator.",
-  notInvited: (email: string) =>
-    `No Laurel account exists for ${email}. Ask your organization's administrator for an invitation.`,
-  otherDomain: (email: string, organization: string) =>
-    `The e-mail address ${email} does not belong to ${organization}.`,
-  otherOrganization: (email: string) =>
-    `${email} belongs to another organization in Laurel and cannot sign in here.`,
-} as const;
-
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 export const providerNameFor = (organizationId: number) => `org-${organizationId}`;
@@ -78,10 +61,9 @@ export function isFederatedOrganization(organization: OrganizationSignIn | undef
  */
 export interface PeopleDirectory {
   findPersonByEmail(email: string): Promise<PersonRecord | undefined>;
-  insertPerson(
-    executor: Kysely<Database>,
-    person: Omit<PersonRecord, 'id' | 'active'>,
-  ): Promise<number>;
+  findPersonByUsername(identityUsername: string): Promise<PersonRecord | undefined>;
+  insertPerson(executor: Kysely<Database>, person: NewPerson): Promise<number>;
+  linkIdentity(userId: number, identityUsername: string): Promise<void>;
   setInvited(executor: Kysely<Database>, userId: number, invited: boolean): Promise<void>;
   acceptPending(executor: Kysely<Database>, userId: number, now: Date): Promise<void>;
 }
@@ -215,11 +197,7 @@ export function createSsoService(deps: {
               attributes: { given_name: person.firstName, family_name: person.lastName },
             })
           ).username;
-        await db
-          .updateTable('users')
-          .set({ identityUsername: username, updatedAt: new Date().toISOString() })
-          .where('id', '=', person.id)
-          .execute();
+        await people.linkIdentity(person.id, username);
       }
       if (person.invited) {
         // Coming in through the company provider accepts the invitation.
@@ -360,15 +338,13 @@ export function createSsoService(deps: {
       requireAccess(actor.principal, 'update:organization', { organizationId });
       const organization = await requireOrganization(organizationId);
       if (!isAllowedIssuer(body.issuer))
-        throw badRequest('The issuer is not allowed', {
-          issuer: 'Use an https:// address (http:// only for localhost)',
-        });
+        throw badRequest(SSO_MESSAGES.issuerNotAllowed, { issuer: SSO_MESSAGES.issuerHttps });
       const domains = [...new Set(body.email_domains)];
       const taken = await sso.claimedElsewhere(organizationId, domains);
       if (taken.length > 0) {
         const list = taken.map((t) => `${t.domain} (${t.organizationName})`).join(', ');
-        throw conflict(`Already claimed by another organization: ${list}`, {
-          email_domains: `Already claimed by another organization: ${list}`,
+        throw conflict(SSO_MESSAGES.domainsClaimed(list), {
+          email_domains: SSO_MESSAGES.domainsClaimed(list),
         });
       }
       const providerName = organization.sso?.providerName ?? providerNameFor(organizationId);
@@ -420,8 +396,8 @@ export function createSsoService(deps: {
       } catch (error) {
         // Two saves racing for a domain: the primary key refused the second one.
         if (/unique|duplicate|primary key/i.test(String((error as Error).message)))
-          throw conflict('An e-mail domain is already claimed by another organization', {
-            email_domains: 'Already claimed by another organization',
+          throw conflict(SSO_MESSAGES.domainClaimed, {
+            email_domains: SSO_MESSAGES.domainClaimedField,
           });
         throw error;
       }
@@ -485,11 +461,7 @@ export function createSsoService(deps: {
       }
       const claims = decodeJwt(tokens.idToken);
       const username = String(claims['cognito:username'] ?? claims.sub ?? '');
-      const person = await db
-        .selectFrom('users')
-        .select(['organizationId', 'active'])
-        .where('identityUsername', '=', username)
-        .executeTakeFirst();
+      const person = await people.findPersonByUsername(username);
       // The code must belong to the organization whose sign-in this state started.
       if (!person || Number(person.organizationId) !== started.organizationId)
         throw new HttpError(400, SSO_MESSAGES.invalidCode);

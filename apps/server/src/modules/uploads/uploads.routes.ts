@@ -24,7 +24,7 @@ import {
 } from '@laurel/contract/uploads';
 import { z } from 'zod';
 
-import { actorOf } from '../../lib/audit.ts';
+import { actorOf } from '../../lib/actor.ts';
 import { attachment, csvStream } from '../../lib/csv.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 import { bodyFile, type IncomingFile, incomingFile, intakeRefusal } from '../../lib/file-intake.ts';

@@ -17,7 +17,8 @@ import type { Database } from '../../db/schema.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { JOB_TYPES } from '../../jobs/types.ts';
 import { requireAccess } from '../../lib/access.ts';
-import { type Actor, type Auditor, exportRecorder } from '../../lib/audit.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { type Auditor, exportRecorder } from '../../lib/audit.ts';
 import {
   csvFileName,
   type FileRefusals,

@@ -4,8 +4,10 @@ import type { FactorProof, IdentityAdmin } from '@laurel/identity';
 import { MESSAGES } from '@laurel/contract/messages';
 
 import type { Database } from '../../db/schema.ts';
-import type { Actor, Auditor } from '../../lib/audit.ts';
+import type { Actor } from '../../lib/actor.ts';
+import type { Auditor } from '../../lib/audit.ts';
 import { badRequest, conflict, HttpError } from '../../lib/http-error.ts';
+import { createUsersRepository } from './users.repository.ts';
 
 /** The identity service's refusal of a step-up, in the words the profile screen shows. */
 function refusal(error: unknown, proof: FactorProof): HttpError | undefined {
@@ -33,6 +35,7 @@ export function createAuthenticatorService(deps: {
   identity: IdentityAdmin;
   audit: Auditor;
 }) {
+  const users = createUsersRepository(deps.db);
   return {
     async remove(actor: Actor, proof: FactorProof): Promise<void> {
       const { principal } = actor;
@@ -41,12 +44,7 @@ export function createAuthenticatorService(deps: {
         throw conflict(MESSAGES.authenticatorCompanySignIn);
       if (!identity.mfaEnabled) throw conflict(MESSAGES.authenticatorNotSetUp);
       // The organization's rule holds even where the pool was not told (people invited since).
-      const organization = await deps.db
-        .selectFrom('organizations')
-        .select('mfaRequired')
-        .where('id', '=', principal.organizationId)
-        .executeTakeFirst();
-      if (identity.mfaRequired || Boolean(organization?.mfaRequired))
+      if (identity.mfaRequired || (await users.organizationRequiresMfa(principal.organizationId)))
         throw conflict(MESSAGES.authenticatorRequired);
       try {
         await deps.identity.verifyFactor(principal.identityUsername, proof);

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 import type { TPage } from '@laurel/contract/pagination';
-import { isRoleId, type RoleId } from '@laurel/contract/roles';
+import { isRoleId, ROLES, type RoleId } from '@laurel/contract/roles';
 import type { TUserListQuery, TUserSummary } from '@laurel/contract/users';
 
 import { filtersBesideSearch, readBatches, readPageOfIds } from '../../db/paging.ts';
@@ -126,6 +126,35 @@ export function createUsersAdminRepository(db: Kysely<Database>) {
     ): Promise<(TUserSummary & { identityUsername: string | null }) | undefined> {
       const row = await filtered({}).where('u.id', '=', id).executeTakeFirst();
       return row ? { ...toSummary(row), identityUsername: row.identityUsername } : undefined;
+    },
+
+    /** The account the command line acts on, by its e-mail address. */
+    async findAccountByEmail(email: string): Promise<
+      | {
+          id: number;
+          organizationId: number;
+          identityUsername: string | null;
+          email: string;
+          active: boolean;
+        }
+      | undefined
+    > {
+      const row = await db
+        .selectFrom('users')
+        .select(['id', 'organizationId', 'identityUsername', 'email', 'active'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+      return row && { ...row, active: toBool(row.active) };
+    },
+
+    async hasActivePlatformAdmin(): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('roleId', '=', ROLES.PLATFORM_ADMIN)
+        .where('active', '=', true)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     async update(

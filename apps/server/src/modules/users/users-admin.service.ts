@@ -8,7 +8,8 @@ import type { TUserListQuery, TUserPatchBody, TUserSummary } from '@laurel/contr
 
 import type { Database } from '../../db/schema.ts';
 import { requireAccess } from '../../lib/access.ts';
-import { type Actor, type Auditor, exportRecorder } from '../../lib/audit.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { type Auditor, exportRecorder } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
 import type { UserFilter, UsersAdminRepository } from './users-admin.repository.ts';
 

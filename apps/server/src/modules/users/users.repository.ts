@@ -64,6 +64,16 @@ export function createUsersRepository(db: Kysely<Database>) {
       return row?.organizationId;
     },
 
+    /** Whether the organization requires an authenticator app of its people. */
+    async organizationRequiresMfa(organizationId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('organizations')
+        .select('mfaRequired')
+        .where('id', '=', organizationId)
+        .executeTakeFirst();
+      return Boolean(row?.mfaRequired);
+    },
+
     async updateProfile(
       executor: Kysely<Database>,
       userId: number,

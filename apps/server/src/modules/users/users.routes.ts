@@ -9,7 +9,7 @@ import { USER_STATUS_LABELS } from '@laurel/contract/invitations';
 import { ROLE_LABELS } from '@laurel/contract/roles';
 import { ZUserListQuery, ZUserPage, ZUserPatchBody, ZUserSummary } from '@laurel/contract/users';
 
-import { actorOf } from '../../lib/audit.ts';
+import { actorOf } from '../../lib/actor.ts';
 import { registerListRoutes } from '../../lib/list-routes.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limit.ts';

@@ -4,13 +4,9 @@ import type { TProfile, TUpdateProfileBody } from '@laurel/contract/profile';
 
 import type { Database } from '../../db/schema.ts';
 import { requireAccess } from '../../lib/access.ts';
-import {
-  type AccountEventRecorder,
-  type Actor,
-  accountEventOf,
-  type Auditor,
-  describeChanges,
-} from '../../lib/audit.ts';
+import type { Actor } from '../../lib/actor.ts';
+import { type AccountEventRecorder, accountEventOf, type Auditor } from '../../lib/audit.ts';
+import { describeChanges } from '../../lib/audit-labels.ts';
 import { notFound } from '../../lib/http-error.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { UsersRepository } from './users.repository.ts';

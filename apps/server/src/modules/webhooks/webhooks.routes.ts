@@ -14,7 +14,7 @@ import {
   ZWebhookEndpointWithSecret,
 } from '@laurel/contract/webhooks';
 
-import { actorOf } from '../../lib/audit.ts';
+import { actorOf } from '../../lib/actor.ts';
 import type { WebhooksService } from './webhooks.service.ts';
 
 const ZOrganizationParams = z.strictObject({ organizationId: ZId });

@@ -15,7 +15,7 @@ import type { Database } from '../../db/schema.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { JOB_TYPES } from '../../jobs/types.ts';
 import { requireAccess } from '../../lib/access.ts';
-import type { Actor } from '../../lib/audit.ts';
+import type { Actor } from '../../lib/actor.ts';
 import type { Auditor } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import type { Principal } from '../../plugins/auth.ts';
