@@ -95,6 +95,48 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // SQL lives in repositories (docs/ARCHITECTURE.md, "where to change what"): elsewhere on the
+    // server, Kysely is a type (`Kysely<Database>` passed to a repository, a transaction begun).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      '**/*.repository.ts',
+      '**/*.test.ts',
+      // The database itself: connection, migrations (frozen, typed Kysely<any>), paging, search.
+      'apps/server/src/db/**',
+      // The job queue claims and leases rows with dialect-specific SQL (FOR UPDATE SKIP LOCKED)
+      // on the job thread's own connection, for every module's handlers (decision 014).
+      'apps/server/src/jobs/queue.ts',
+      'apps/server/src/jobs/queue-stats.ts',
+      // The demo world is fixture data written table by table on a new database, like a
+      // migration's data: it is no request path and no module owns all of its tables.
+      'apps/server/src/seed/**',
+      // Writes its outbox rows in the caller's transaction; belongs in webhooks.repository.ts.
+      'apps/server/src/modules/webhooks/webhook-outbox.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              message: "Write SQL in the module's *.repository.ts; import Kysely types only here.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression > MemberExpression.callee > Identifier.property[name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto)$/]',
+          message: "Queries belong in the module's *.repository.ts.",
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}', 'apps/server/src/**/*.ts', 'packages/*/src/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
     plugins: { 'import-x': importX },
