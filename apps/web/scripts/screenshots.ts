@@ -56,6 +56,80 @@ const profile = (nameConfirmed: boolean) => ({
   organizationName: 'Northwind Technical College',
 });
 
+const webhookEndpoints = [
+  {
+    id: 5,
+    organizationId: 3,
+    url: 'https://sis.northwind.edu/hooks/laurel',
+    description: 'Student information system',
+    events: ['upload.completed', 'upload.failed', 'credential.issued'],
+    enabled: true,
+    disabledReason: null,
+    failingSince: null,
+    createdAt: '2026-05-02T09:30:00.000Z',
+    updatedAt: '2026-05-02T09:30:00.000Z',
+    secretStart: 'whsec_q3Rt',
+  },
+  {
+    id: 6,
+    organizationId: 3,
+    url: 'https://crm.example.com/webhooks/northwind-technical-college',
+    description: '',
+    events: ['award.matched', 'insights.updated'],
+    enabled: false,
+    disabledReason: 'Every delivery failed for three days, since 2026-05-20 14:02 UTC.',
+    failingSince: '2026-05-20T14:02:00.000Z',
+    createdAt: '2026-04-11T16:00:00.000Z',
+    updatedAt: '2026-05-23T14:05:00.000Z',
+    secretStart: 'whsec_Zx81',
+  },
+];
+const webhookDeliveries = [
+  {
+    id: 91,
+    messageId: 'msg_Qm3vY8kZp1rT0aWc9LxN2dEf',
+    eventType: 'upload.completed',
+    status: 'SUCCEEDED',
+    createdAt: '2026-05-30T14:00:02.000Z',
+    nextAttemptAt: null,
+    payload: '{}',
+    attempts: [
+      {
+        attemptedAt: '2026-05-30T14:00:02.000Z',
+        statusCode: 503,
+        error: null,
+        durationMs: 212,
+        responseBody: '<html><body>Service temporarily unavailable</body></html>',
+      },
+      {
+        attemptedAt: '2026-05-30T14:00:07.000Z',
+        statusCode: 200,
+        error: null,
+        durationMs: 95,
+        responseBody: '{"received":true}',
+      },
+    ],
+  },
+  {
+    id: 90,
+    messageId: 'msg_7hGf2KsLq9wE4rTy6UiO0pAs',
+    eventType: 'credential.issued',
+    status: 'PENDING',
+    createdAt: '2026-05-30T13:40:00.000Z',
+    nextAttemptAt: '2026-05-30T14:15:00.000Z',
+    payload: '{}',
+    attempts: [
+      {
+        attemptedAt: '2026-05-30T13:45:00.000Z',
+        statusCode: null,
+        error: 'No answer within 15 seconds',
+        durationMs: 15000,
+        responseBody: '',
+      },
+    ],
+  },
+];
+
 async function mockBackend(context: BrowserContext, options: { nameConfirmed?: boolean } = {}) {
   await context.route(
     (url) => url.pathname.startsWith('/api/'),
@@ -150,6 +224,10 @@ async function mockBackend(context: BrowserContext, options: { nameConfirmed?: b
             pageSize,
           });
         }
+        case '/api/organizations/3/webhooks':
+          return json({ items: webhookEndpoints });
+        case '/api/organizations/3/webhooks/5/deliveries':
+          return json({ items: webhookDeliveries });
         default:
           return json({ message: 'Not found' }, 404);
       }
@@ -289,6 +367,18 @@ const scenes: Scene[] = [
     act: async (page) => {
       await page.getByRole('button', { name: 'Set up' }).click();
       await page.getByAltText('QR code for your authenticator app').waitFor();
+    },
+  },
+  { name: 'webhooks', path: '/organizations/3/webhooks', signedIn: true },
+  {
+    name: 'webhooks-log',
+    path: '/organizations/3/webhooks',
+    signedIn: true,
+    act: async (page) => {
+      await page
+        .getByRole('button', { name: 'Deliveries to https://sis.northwind.edu/hooks/laurel' })
+        .click();
+      await page.getByRole('dialog').waitFor();
     },
   },
   { name: 'not-found', path: '/no-such-page', signedIn: true },

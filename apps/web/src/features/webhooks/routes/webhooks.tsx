@@ -42,7 +42,26 @@ import {
   WebhookSecretDialog,
 } from '../components/webhook-dialogs';
 
-/** Where the API guide explains events, signatures and retries. */
+/** Below `md` each endpoint is a block of its cells, one under another, without the header. */
+const STACKED = {
+  '& thead': { display: { xs: 'none', md: 'table-header-group' } },
+  '& tbody tr': {
+    display: { xs: 'block', md: 'table-row' },
+    py: { xs: 2, md: 0 },
+    borderBottom: { xs: 1, md: 0 },
+    borderColor: 'divider',
+  },
+  '& tbody td': {
+    display: { xs: 'block', md: 'table-cell' },
+    border: { xs: 0 },
+    borderBottom: { md: 1 },
+    borderColor: { md: 'divider' },
+    px: { xs: 0, md: 2 },
+    py: { xs: 0.5, md: 1 },
+  },
+} as const;
+
+/** Where the specification deliveries follow is explained. */
 const WEBHOOKS_GUIDE = 'https://www.standardwebhooks.com/';
 
 /**
@@ -101,7 +120,7 @@ export default function WebhooksRoute() {
               <Typography color="text.secondary">
                 A student information system or CRM hears of finished uploads, matched awards,
                 updated insights and signed credentials as they happen: each delivery is signed per{' '}
-                <Link href={WEBHOOKS_GUIDE} target="_blank" rel="noopener">
+                <Link href={WEBHOOKS_GUIDE} target="_blank" rel="noopener" underline="always">
                   Standard Webhooks
                 </Link>{' '}
                 and retried for about a day.
@@ -122,7 +141,7 @@ export default function WebhooksRoute() {
             />
           ) : (
             <TableContainer>
-              <Table aria-labelledby="webhooks-title" size="small">
+              <Table aria-labelledby="webhooks-title" size="small" sx={STACKED}>
                 <TableHead>
                   <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
                     <TableCell>Address</TableCell>
@@ -139,7 +158,7 @@ export default function WebhooksRoute() {
                 <TableBody>
                   {endpoints.map((endpoint) => (
                     <TableRow key={endpoint.id}>
-                      <TableCell sx={{ minWidth: 220, wordBreak: 'break-all' }}>
+                      <TableCell sx={{ minWidth: { md: 220 }, wordBreak: 'break-all' }}>
                         <Typography sx={{ fontWeight: 700 }}>{endpoint.url}</Typography>
                         {endpoint.description ? (
                           <Typography variant="body2" color="text.secondary">
@@ -157,7 +176,7 @@ export default function WebhooksRoute() {
                           ))}
                         </Box>
                       </TableCell>
-                      <TableCell sx={{ minWidth: 160 }}>
+                      <TableCell sx={{ minWidth: { md: 160 } }}>
                         <Switch
                           checked={endpoint.enabled}
                           onChange={(change) => setEnabled(endpoint, change.target.checked)}
@@ -167,6 +186,9 @@ export default function WebhooksRoute() {
                             },
                           }}
                         />
+                        <Typography component="span" variant="body2">
+                          {endpoint.enabled ? 'Enabled' : 'Disabled'}
+                        </Typography>
                         {endpoint.disabledReason ? (
                           <Typography variant="body2" color="error">
                             {endpoint.disabledReason}
