@@ -1,16 +1,10 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
@@ -23,6 +17,7 @@ import {
   ZApiKeyCreateBody,
 } from '@laurel/contract/api-keys';
 
+import { CheckboxGroupField } from '../../../components/forms/checkbox-group-field';
 import { FIELD_MARGIN, FormTextField } from '../../../components/forms/form-fields';
 import { FormDialog } from '../../../components/forms/form-dialog';
 import { useFormState, validateWith } from '../../../components/forms/use-form-state';
@@ -61,12 +56,6 @@ export function CreateApiKeyDialog({
     validateWith(ZApiKeyCreateBody, toBody),
   );
   const [create] = useCreateApiKeyMutation();
-  const scopesError = form.errorOf('scopes');
-  const toggle = (scope: ApiKeyScope, on: boolean) =>
-    form.setAt(
-      'scopes',
-      API_KEY_SCOPES.filter((s) => (s === scope ? on : form.values.scopes.includes(s))),
-    );
   return (
     <FormDialog
       form={form}
@@ -79,36 +68,12 @@ export function CreateApiKeyDialog({
       onClose={onClose}
     >
       <FormTextField name="name" label="Name" required autoFocus />
-      <FormControl
-        component="fieldset"
-        error={Boolean(scopesError)}
-        margin={FIELD_MARGIN}
-        sx={{ display: 'block' }}
-      >
-        <FormLabel component="legend">Scopes</FormLabel>
-        <FormGroup>
-          {API_KEY_SCOPES.map((scope) => (
-            <FormControlLabel
-              key={scope}
-              control={
-                <Checkbox
-                  checked={form.values.scopes.includes(scope)}
-                  onChange={(event) => toggle(scope, event.target.checked)}
-                />
-              }
-              label={
-                <>
-                  {API_KEY_SCOPE_LABELS[scope]}{' '}
-                  <Typography component="code" variant="body2" color="text.secondary">
-                    {scope}
-                  </Typography>
-                </>
-              }
-            />
-          ))}
-        </FormGroup>
-        <FormHelperText>{scopesError ?? ' '}</FormHelperText>
-      </FormControl>
+      <CheckboxGroupField
+        name="scopes"
+        legend="Scopes"
+        options={API_KEY_SCOPES}
+        labels={API_KEY_SCOPE_LABELS}
+      />
       <TextField
         type="date"
         label="Expires (optional)"

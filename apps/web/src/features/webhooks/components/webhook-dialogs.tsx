@@ -1,17 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import TextField from '@mui/material/TextField';
@@ -30,7 +24,8 @@ import {
 } from '@laurel/contract/webhooks';
 
 import { EmptyState } from '../../../components/feedback/empty-state';
-import { FIELD_MARGIN, FormTextField } from '../../../components/forms/form-fields';
+import { CheckboxGroupField } from '../../../components/forms/checkbox-group-field';
+import { FormTextField } from '../../../components/forms/form-fields';
 import { FormDialog } from '../../../components/forms/form-dialog';
 import { useFormState, validateWith } from '../../../components/forms/use-form-state';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
@@ -69,12 +64,6 @@ export function CreateWebhookDialog({
     validateWith(ZWebhookEndpointCreateBody, toBody),
   );
   const [create] = useCreateWebhookMutation();
-  const eventsError = form.errorOf('events');
-  const toggle = (event: WebhookEventType, on: boolean) =>
-    form.setAt(
-      'events',
-      WEBHOOK_EVENT_TYPES.filter((e) => (e === event ? on : form.values.events.includes(e))),
-    );
   return (
     <FormDialog
       form={form}
@@ -88,36 +77,12 @@ export function CreateWebhookDialog({
     >
       <FormTextField name="url" label="Address (https://…)" required autoFocus />
       <FormTextField name="description" label="Description (optional)" />
-      <FormControl
-        component="fieldset"
-        error={Boolean(eventsError)}
-        margin={FIELD_MARGIN}
-        sx={{ display: 'block' }}
-      >
-        <FormLabel component="legend">Events</FormLabel>
-        <FormGroup>
-          {WEBHOOK_EVENT_TYPES.map((event) => (
-            <FormControlLabel
-              key={event}
-              control={
-                <Checkbox
-                  checked={form.values.events.includes(event)}
-                  onChange={(change) => toggle(event, change.target.checked)}
-                />
-              }
-              label={
-                <>
-                  {WEBHOOK_EVENT_LABELS[event]}{' '}
-                  <Typography component="code" variant="body2" color="text.secondary">
-                    {event}
-                  </Typography>
-                </>
-              }
-            />
-          ))}
-        </FormGroup>
-        <FormHelperText>{eventsError ?? ' '}</FormHelperText>
-      </FormControl>
+      <CheckboxGroupField
+        name="events"
+        legend="Events"
+        options={WEBHOOK_EVENT_TYPES}
+        labels={WEBHOOK_EVENT_LABELS}
+      />
     </FormDialog>
   );
 }
