@@ -118,7 +118,17 @@ export function createAdminCommands(deps: AdminCommandDeps) {
       throw new AdminCommandError(
         'This database has no demo world yet: start Laurel once (npm start) to create it, or set DEMO_MODE=false for a production installation.',
       );
-    return organizations.createPlatform(PLATFORM_ORGANIZATION_NAME);
+    return organizations.create(db, {
+      name: PLATFORM_ORGANIZATION_NAME,
+      type_id: await organizations.lookupId('organizationTypes', 'PLATFORM'),
+      login_mode_id: await organizations.lookupId('loginModes', 'PASSWORD'),
+      website: null,
+      city: null,
+      state: null,
+      salesforce_account_id: null,
+      insights_entitled: false,
+      mfa_required: false,
+    });
   }
 
   return {

@@ -22,14 +22,7 @@ export interface PersonRecord {
  * invitations module's repository. Unless said otherwise the person is active and confirms
  * their name at the first sign-in.
  */
-export interface NewPerson {
-  organizationId: number;
-  identityUsername: string | null;
-  email: string;
-  firstName: string;
-  lastName: string;
-  roleId: RoleId;
-  invited: boolean;
+export interface NewPerson extends Omit<PersonRecord, 'id' | 'active'> {
   active?: boolean;
   nameConfirmed?: boolean;
   title?: string | null;

@@ -200,30 +200,14 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
       return row?.id;
     },
 
-    /** The platform organization of a new installation: signs in with passwords, no insights. */
-    async createPlatform(name: string): Promise<number> {
-      const lookup = async (table: 'organizationTypes' | 'loginModes', code: string) =>
-        (await db.selectFrom(table).select('id').where('code', '=', code).executeTakeFirstOrThrow())
-          .id;
-      const now = new Date().toISOString();
-      const { id } = await db
-        .insertInto('organizations')
-        .values({
-          name,
-          typeId: await lookup('organizationTypes', 'PLATFORM'),
-          loginModeId: await lookup('loginModes', 'PASSWORD'),
-          website: null,
-          city: null,
-          state: null,
-          salesforceAccountId: null,
-          insightsEntitled: false,
-          mfaRequired: false,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning('id')
+    /** The id of a lookup row (an organization type, a login mode) by its code. */
+    async lookupId(table: 'organizationTypes' | 'loginModes', code: string): Promise<number> {
+      const row = await db
+        .selectFrom(table)
+        .select('id')
+        .where('code', '=', code)
         .executeTakeFirstOrThrow();
-      return id;
+      return row.id;
     },
 
     async nameTaken(name: string, exceptId?: number): Promise<boolean> {
