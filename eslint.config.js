@@ -103,14 +103,15 @@ export default tseslint.config(
       '**/*.test.ts',
       // The database itself: connection, migrations (frozen, typed Kysely<any>), paging, search.
       'apps/server/src/db/**',
-      // The job queue claims and leases rows with dialect-specific SQL (FOR UPDATE SKIP LOCKED)
-      // on the job thread's own connection, for every module's handlers (decision 014).
+      // The job queue: every module enqueues in its own transaction, and the worker claims and
+      // leases rows with dialect-specific SQL (FOR UPDATE SKIP LOCKED; decision 014).
       'apps/server/src/jobs/queue.ts',
       'apps/server/src/jobs/queue-stats.ts',
       // The demo world is fixture data written table by table on a new database, like a
       // migration's data: it is no request path and no module owns all of its tables.
       'apps/server/src/seed/**',
-      // Writes its outbox rows in the caller's transaction; belongs in webhooks.repository.ts.
+      // The webhook outbox's one writer, like enqueueJob: other modules call it in the transaction
+      // of their change, and may not import the webhooks module's repository.
       'apps/server/src/modules/webhooks/webhook-outbox.ts',
     ],
     rules: {
