@@ -388,6 +388,65 @@ describe.each(DIALECTS)('organization webhooks on %s', (dialect) => {
     await remove(id);
   });
 
+  it('sends credential.issued and credential.revoked with each award and verification address', async () => {
+    const { id } = await create(receiver.url('/credentials'), [
+      'credential.issued',
+      'credential.revoked',
+    ]);
+    const allowed = await call(w.platformAdmin, 'PUT', API_PATHS.organizationIssuing(w.a.id), {
+      issuingAllowed: true,
+    });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    const on = await call(w.adminA, 'PUT', API_PATHS.credentialIssuing(w.credentialA), {
+      enabled: true,
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    const queued = await call(w.adminA, 'POST', API_PATHS.credentialIssue(w.credentialA), {});
+    expect(queued.statusCode, queued.body).toBe(202);
+    await t.runJobs();
+    const issued = receiver.received.map((r) => JSON.parse(r.body) as Json);
+    expect(issued.map((e) => e.type)).toEqual(['credential.issued']);
+    const live = await db
+      .selectFrom('issuedCredentials')
+      .select(['awardId', 'verificationId'])
+      .where('status', '=', 'ISSUED')
+      .where('credentialId', '=', w.credentialA)
+      .execute();
+    expect(issued[0]!.data).toEqual({
+      organizationId: w.a.id,
+      credentialId: w.credentialA,
+      credentials: expect.arrayContaining(
+        live.map((row) => ({
+          awardId: row.awardId,
+          verificationUrl: expect.stringMatching(new RegExp(`/verify/${row.verificationId}$`)),
+        })),
+      ),
+    });
+    expect(issued[0]!.data.credentials).toHaveLength(live.length);
+
+    const awardId = Number(live[0]!.awardId);
+    const revoked = await call(w.adminA, 'POST', API_PATHS.awardBadgeRevoke(awardId), {
+      reason: 'Issued in error',
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    await t.runJobs();
+    expect(JSON.parse(receiver.received.at(-1)!.body)).toMatchObject({
+      type: 'credential.revoked',
+      data: {
+        organizationId: w.a.id,
+        credentialId: w.credentialA,
+        credentials: [
+          {
+            awardId,
+            verificationUrl: expect.stringMatching(/\/verify\//),
+            reason: 'Issued in error',
+          },
+        ],
+      },
+    });
+    await remove(id);
+  });
+
   it('retries on the specification’s schedule with the same webhook-id, honouring Retry-After', async () => {
     const { id } = await create(receiver.url('/flaky'), ['upload.completed']);
     receiver.script.push(
