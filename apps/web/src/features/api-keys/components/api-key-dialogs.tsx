@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -7,7 +6,6 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import {
   API_KEY_SCOPE_LABELS,
   API_KEY_SCOPES,
@@ -17,6 +15,7 @@ import {
   ZApiKeyCreateBody,
 } from '@laurel/contract/api-keys';
 
+import { SecretShownOnceDialog } from '../../../components/feedback/secret-shown-once-dialog';
 import { CheckboxGroupField } from '../../../components/forms/checkbox-group-field';
 import { FIELD_MARGIN, FormTextField } from '../../../components/forms/form-fields';
 import { FormDialog } from '../../../components/forms/form-dialog';
@@ -96,39 +95,17 @@ export function ApiKeySecretDialog({
   created: TApiKeyCreated;
   onClose: () => void;
 }) {
-  const { showSnackbar } = useSnackbar();
-  const copy = () =>
-    void navigator.clipboard.writeText(created.secret).then(
-      () => showSnackbar('The key is copied.', 'success'),
-      () => showSnackbar('Copying failed: select the key and copy it.', 'error'),
-    );
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>Copy the key “{created.name}” now</DialogTitle>
-      <DialogContent>
-        <Alert severity="warning" sx={{ mb: 3 }}>
-          This is the only time the key is shown. Store it where the system that uses it keeps its
-          secrets; Laurel keeps only a fingerprint of it.
-        </Alert>
-        <TextField
-          label="API key"
-          value={created.secret}
-          fullWidth
-          slotProps={{
-            htmlInput: { readOnly: true, spellCheck: false, style: { fontFamily: 'monospace' } },
-          }}
-          onFocus={(event) => event.target.select()}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button startIcon={<ContentCopyOutlined />} onClick={copy}>
-          Copy key
-        </Button>
-        <Button variant="contained" onClick={onClose}>
-          Done
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <SecretShownOnceDialog
+      title={`Copy the key “${created.name}” now`}
+      noun="key"
+      label="API key"
+      secret={created.secret}
+      onClose={onClose}
+    >
+      This is the only time the key is shown. Store it where the system that uses it keeps its
+      secrets; Laurel keeps only a fingerprint of it.
+    </SecretShownOnceDialog>
   );
 }
 

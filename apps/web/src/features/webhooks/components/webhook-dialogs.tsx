@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -8,9 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import {
   type TWebhookDelivery,
@@ -24,6 +21,7 @@ import {
 } from '@laurel/contract/webhooks';
 
 import { EmptyState } from '../../../components/feedback/empty-state';
+import { SecretShownOnceDialog } from '../../../components/feedback/secret-shown-once-dialog';
 import { CheckboxGroupField } from '../../../components/forms/checkbox-group-field';
 import { FormTextField } from '../../../components/forms/form-fields';
 import { FormDialog } from '../../../components/forms/form-dialog';
@@ -97,40 +95,18 @@ export function WebhookSecretDialog({
   rotated: boolean;
   onClose: () => void;
 }) {
-  const { showSnackbar } = useSnackbar();
-  const copySecret = () =>
-    void navigator.clipboard.writeText(endpoint.secret).then(
-      () => showSnackbar('The signing secret is copied.', 'success'),
-      () => showSnackbar('Copying failed: select the secret and copy it.', 'error'),
-    );
   return (
-    <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>Copy the signing secret now</DialogTitle>
-      <DialogContent>
-        <Alert severity="warning" sx={{ mb: 3 }}>
-          This is the only time the secret of {endpoint.url} is shown. The receiver verifies each
-          delivery&apos;s <code>webhook-signature</code> with it.
-          {rotated ? ' The previous secret signs deliveries as well for 24 hours.' : ''}
-        </Alert>
-        <TextField
-          label="Signing secret"
-          value={endpoint.secret}
-          fullWidth
-          slotProps={{
-            htmlInput: { readOnly: true, spellCheck: false, style: { fontFamily: 'monospace' } },
-          }}
-          onFocus={(focus) => focus.target.select()}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button startIcon={<ContentCopyOutlined />} onClick={copySecret}>
-          Copy secret
-        </Button>
-        <Button variant="contained" onClick={onClose}>
-          Done
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <SecretShownOnceDialog
+      title="Copy the signing secret now"
+      noun="signing secret"
+      label="Signing secret"
+      secret={endpoint.secret}
+      onClose={onClose}
+    >
+      This is the only time the secret of {endpoint.url} is shown. The receiver verifies each
+      delivery&apos;s <code>webhook-signature</code> with it.
+      {rotated ? ' The previous secret signs deliveries as well for 24 hours.' : ''}
+    </SecretShownOnceDialog>
   );
 }
 
