@@ -502,6 +502,27 @@ describe.each(DIALECTS)('organization webhooks on %s', (dialect) => {
     await remove(id);
   });
 
+  it('sends a new event at once while an earlier one waits for its retry', async () => {
+    const { id } = await create(receiver.url('/busy'), ['upload.completed']);
+    receiver.script.push({ status: 503, headers: { 'retry-after': '7200' } });
+    await upload(['ALPHA-1,S-1,Sam,Soon,sam@example.test,,2024-05-01']);
+    await t.runJobs();
+    expect(receiver.received).toHaveLength(1);
+    await upload(['ALPHA-1,S-2,Sue,Soon,sue@example.test,,2024-05-01']);
+    await t.runJobs();
+    expect(receiver.received).toHaveLength(2);
+    const [second, first] = await deliveries(id);
+    expect(second).toMatchObject({ status: 'SUCCEEDED' });
+    expect(first).toMatchObject({ status: 'PENDING' });
+    expect(Date.parse(first!.nextAttemptAt) - Date.parse(first!.attempts[0].attemptedAt)).toBe(
+      7_200_000,
+    );
+    expect(receiver.received[1]!.headers['webhook-id']).not.toBe(
+      receiver.received[0]!.headers['webhook-id'],
+    );
+    await remove(id);
+  });
+
   it('gives up after eight attempts over about a day', async () => {
     const { id } = await create(receiver.url('/down'), ['upload.completed']);
     for (let i = 0; i < 10; i++) receiver.script.push({ status: 500 });
