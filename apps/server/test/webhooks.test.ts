@@ -388,6 +388,36 @@ describe.each(DIALECTS)('organization webhooks on %s', (dialect) => {
     await remove(id);
   });
 
+  it('signs with the previous secret as well for a day after a rotation', async () => {
+    const { id, secret: before } = await create(receiver.url('/rotated'), ['upload.failed']);
+    const rotated = await call(w.adminA, 'POST', API_PATHS.webhookRotateSecret(w.a.id, id));
+    const after = rotated.json().secret as string;
+    await upload([]);
+    await t.runJobs();
+    const [delivered] = receiver.received;
+    expect(String(delivered!.headers['webhook-signature']).split(' ')).toHaveLength(2);
+    const headers = {
+      'webhook-id': String(delivered!.headers['webhook-id']),
+      'webhook-timestamp': String(delivered!.headers['webhook-timestamp']),
+      'webhook-signature': String(delivered!.headers['webhook-signature']),
+    };
+    expect(new Webhook(after).verify(delivered!.body, headers)).toMatchObject({
+      type: 'upload.failed',
+    });
+    expect(new SvixWebhook(before).verify(delivered!.body, headers)).toMatchObject({
+      type: 'upload.failed',
+    });
+    // A day later only the new secret signs.
+    await later(24 * 3_600_000 + 1000);
+    await upload([]);
+    await t.runJobs();
+    const next = receiver.received.at(-1)!;
+    expect(String(next.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    expect(independentlyVerified(after, next)).toBe(true);
+    expect(independentlyVerified(before, next)).toBe(false);
+    await remove(id);
+  });
+
   it('sends credential.issued and credential.revoked with each award and verification address', async () => {
     const { id } = await create(receiver.url('/credentials'), [
       'credential.issued',
