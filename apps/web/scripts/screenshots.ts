@@ -381,6 +381,15 @@ const scenes: Scene[] = [
       await page.getByRole('dialog').waitFor();
     },
   },
+  {
+    name: 'webhooks-new',
+    path: '/organizations/3/webhooks',
+    signedIn: true,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'New endpoint' }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
   { name: 'not-found', path: '/no-such-page', signedIn: true },
 ];
 
