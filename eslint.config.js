@@ -107,9 +107,6 @@ export default tseslint.config(
       // leases rows with dialect-specific SQL (FOR UPDATE SKIP LOCKED; decision 014).
       'apps/server/src/jobs/queue.ts',
       'apps/server/src/jobs/queue-stats.ts',
-      // The demo world is fixture data written table by table on a new database, like a
-      // migration's data: it is no request path and no module owns all of its tables.
-      'apps/server/src/seed/**',
       // The webhook outbox's one writer, like enqueueJob: other modules call it in the transaction
       // of their change, and may not import the webhooks module's repository.
       'apps/server/src/modules/webhooks/webhook-outbox.ts',

@@ -5,6 +5,7 @@ import { ROLE_LABELS, ROLES } from '@laurel/contract/roles';
 
 import type { Database } from '../db/schema.ts';
 import { DEMO_ORGANIZATIONS } from './demo-data.ts';
+import { createDemoRepository } from './demo.repository.ts';
 import { createRandom } from './random.ts';
 
 /** How far back the demo audit trail goes. */
@@ -66,6 +67,7 @@ interface Entry {
  * entry agrees with the demo world as it is (edits end at today's values, uploads exist).
  */
 export async function seedDemoAudits(db: Kysely<Database>, now: Date): Promise<number> {
+  const demo = createDemoRepository(db);
   const random = createRandom(20261126);
   const hex = (length: number) =>
     Array.from({ length }, () => random.int(0, 15).toString(16)).join('');
@@ -74,21 +76,10 @@ export async function seedDemoAudits(db: Kysely<Database>, now: Date): Promise<n
 
   const organizations = new Map<string, { id: number; name: string }>();
   for (const organization of DEMO_ORGANIZATIONS) {
-    const row = await db
-      .selectFrom('organizations')
-      .select(['id', 'name'])
-      .where('name', '=', organization.name)
-      .executeTakeFirstOrThrow();
-    organizations.set(organization.key, { id: Number(row.id), name: row.name });
+    organizations.set(organization.key, await demo.organizationByName(organization.name));
   }
   const keyOf = new Map([...organizations].map(([key, { id }]) => [id, key]));
-  const people: Person[] = (
-    await db
-      .selectFrom('users')
-      .select(['id', 'organizationId', 'email', 'roleId'])
-      .orderBy('id')
-      .execute()
-  ).map((row, index) => ({
+  const people: Person[] = (await demo.users()).map((row, index) => ({
     id: Number(row.id),
     organizationId: Number(row.organizationId),
     email: row.email,
@@ -104,13 +95,7 @@ export async function seedDemoAudits(db: Kysely<Database>, now: Date): Promise<n
         : person.roleId === ROLES.ORGANIZATION_ADMIN,
     )!;
   const platformAdmin = adminOf('platform');
-  const credentialsOf = async (organizationId: number) =>
-    db
-      .selectFrom('credentials')
-      .select(['id', 'name', 'description'])
-      .where('organizationId', '=', organizationId)
-      .orderBy('id')
-      .execute();
+  const credentialsOf = (organizationId: number) => demo.credentialsOf(organizationId);
 
   /** A moment `daysAgo` days before now, at a local working hour of the organization. */
   const at = (daysAgo: number, key: string, hour: number, minute = random.int(0, 59)) => {
@@ -189,26 +174,22 @@ export async function seedDemoAudits(db: Kysely<Database>, now: Date): Promise<n
       const uploadedAt = at(daysAgo, key, 11);
       const fileSize = rows * random.int(104, 126);
       const finishedAt = new Date(uploadedAt.getTime() + random.int(20, 90) * 1000);
-      const { id } = await db
-        .insertInto('uploads')
-        .values({
-          organizationId: organization.id,
-          uploadedByUserId: admin.id,
-          fileName,
-          fileSize,
-          status: 'COMPLETED',
-          rowsTotal: rows,
-          rowsProcessed: rows,
-          rowsOk: rows,
-          rowsFailed: 0,
-          errorMessage: null,
-          createdAt: uploadedAt.toISOString(),
-          updatedAt: finishedAt.toISOString(),
-          startedAt: uploadedAt.toISOString(),
-          finishedAt: finishedAt.toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await demo.insertUpload({
+        organizationId: organization.id,
+        uploadedByUserId: admin.id,
+        fileName,
+        fileSize,
+        status: 'COMPLETED',
+        rowsTotal: rows,
+        rowsProcessed: rows,
+        rowsOk: rows,
+        rowsFailed: 0,
+        errorMessage: null,
+        createdAt: uploadedAt.toISOString(),
+        updatedAt: finishedAt.toISOString(),
+        startedAt: uploadedAt.toISOString(),
+        finishedAt: finishedAt.toISOString(),
+      });
       add({
         occurredAt: uploadedAt,
         actor: admin,
@@ -251,11 +232,7 @@ export async function seedDemoAudits(db: Kysely<Database>, now: Date): Promise<n
   ) => {
     const organization = organizations.get(key)!;
     const table = what === 'credentials' ? 'credentials' : what === 'users' ? 'users' : 'contracts';
-    const { count } = await db
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('organizationId', '=', organization.id)
-      .executeTakeFirstOrThrow();
+    const count = await demo.countOf(table, organization.id);
     add({
       occurredAt,
       actor,
@@ -320,16 +297,8 @@ export async function seedDemoAudits(db: Kysely<Database>, now: Date): Promise<n
   // A contract renewed by the platform, and a session that ran out.
   {
     const organization = organizations.get('harbor')!;
-    const contract = await db
-      .selectFrom('contracts')
-      .select(['id', 'number', 'name', 'status', 'startDate', 'endDate'])
-      .where('organizationId', '=', organization.id)
-      .executeTakeFirstOrThrow();
-    const lineItems = await db
-      .selectFrom('contractLineItems')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('contractId', '=', contract.id)
-      .executeTakeFirstOrThrow();
+    const contract = await demo.contractOf(organization.id);
+    const lineItems = await demo.lineItemCount(contract.id);
     add({
       occurredAt: at(22, 'platform', 13),
       actor: platformAdmin,
@@ -337,7 +306,7 @@ export async function seedDemoAudits(db: Kysely<Database>, now: Date): Promise<n
       type: 'UPDATE',
       resourceType: 'contract',
       resourceId: Number(contract.id),
-      summary: `Updated contract ${contract.number}: now ${contract.number} "${contract.name}", ${contract.status}, ${contract.startDate} to ${contract.endDate}, ${Number(lineItems.count)} line item(s)`,
+      summary: `Updated contract ${contract.number}: now ${contract.number} "${contract.name}", ${contract.status}, ${contract.startDate} to ${contract.endDate}, ${lineItems} line item(s)`,
     });
     const colleague = membersOf('riverside').filter((person) => person.roleId === ROLES.USER)[0]!;
     add({
@@ -408,16 +377,11 @@ export async function seedDemoAudits(db: Kysely<Database>, now: Date): Promise<n
       ipAddress: addressOf(entry.actor),
       requestId: uuid(),
     }));
-  for (let i = 0; i < rows.length; i += 200)
-    await db
-      .insertInto('auditEntries')
-      .values(rows.slice(i, i + 200))
-      .execute();
+  for (let i = 0; i < rows.length; i += 200) await demo.insertAuditEntries(rows.slice(i, i + 200));
   // The users list's "last sign-in" agrees with the trail.
   const lastSignIn = new Map<number, string>();
   for (const row of rows)
     if (row.typeId === typeIds.get('SIGN_IN')) lastSignIn.set(row.actorUserId, row.occurredAt);
-  for (const [userId, lastLoginAt] of lastSignIn)
-    await db.updateTable('users').set({ lastLoginAt }).where('id', '=', userId).execute();
+  for (const [userId, lastLoginAt] of lastSignIn) await demo.setLastLoginAt(userId, lastLoginAt);
   return rows.length;
 }

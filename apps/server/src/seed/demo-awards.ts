@@ -5,6 +5,7 @@ import type { AwardTable, Database } from '../db/schema.ts';
 import { enqueueJob } from '../jobs/queue.ts';
 import { JOB_TYPES } from '../jobs/types.ts';
 import { matchAwardsDedupeKey } from '../modules/earnings/match-awards.job.ts';
+import { createDemoRepository } from './demo.repository.ts';
 import { createRandom } from './random.ts';
 
 /** How many people earned credentials at each demo organization (by organization key). */
@@ -268,6 +269,7 @@ export async function seedDemoAwards(
   const rows: Array<Insertable<AwardTable>> = [];
   let inserted = 0;
   await db.transaction().execute(async (trx) => {
+    const awards = createDemoRepository(trx);
     for (let index = 0; index < count; index += 1) {
       let threshold = random.next() * weightTotal;
       let credential = credentials[credentials.length - 1]!;
@@ -313,10 +315,10 @@ export async function seedDemoAwards(
       });
       inserted += 1;
       if (rows.length === 500) {
-        await trx.insertInto('awards').values(rows.splice(0)).execute();
+        await awards.insertAwards(rows.splice(0));
       }
     }
-    if (rows.length > 0) await trx.insertInto('awards').values(rows.splice(0)).execute();
+    if (rows.length > 0) await awards.insertAwards(rows.splice(0));
     await recountAwards(trx, credentials[0]!.organizationId);
     // The earnings provider looks for these people in the background, like after an upload;
     // an organization without the earnings entitlement is neither matched nor billed.

@@ -5,6 +5,7 @@ import { ROLES } from '@laurel/contract/roles';
 import type { Database } from '../db/schema.ts';
 import { unguessableId } from '../lib/unguessable-id.ts';
 import { createInvitationsRepository } from '../modules/invitations/invitations.repository.ts';
+import { createDemoRepository } from './demo.repository.ts';
 import {
   DEMO_ACCOUNTS,
   DEMO_FIRST_NAMES,
@@ -33,14 +34,6 @@ export interface DemoIdentity {
   configureCompanySignIn?(providerName: string): Promise<{ issuer: string; clientId: string }>;
 }
 
-async function isEmpty(db: Kysely<Database>): Promise<boolean> {
-  const row = await db
-    .selectFrom('organizations')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return Number(row.count) === 0;
-}
-
 /**
  * Seeds the fictional demo world on an empty database; does nothing otherwise.
  * @returns whether anything was seeded
@@ -52,22 +45,16 @@ export async function seedDemoWorld(
   db: Kysely<Database>,
   identity: DemoIdentity,
 ): Promise<boolean> {
-  if (!(await isEmpty(db))) return false;
+  const demo = createDemoRepository(db);
+  if (!(await demo.isEmpty())) return false;
   const random = createRandom(20261121);
   // The demo world was set up before its history (four weeks of audit entries, uploads weeks ago):
   // its organizations, credentials, contracts and people date from this moment.
   const now = new Date(Date.now() - DEMO_WORLD_AGE_DAYS * 86_400_000).toISOString();
 
-  const lookupIds = async (table: 'organizationTypes' | 'credentialTypes' | 'loginModes') =>
-    new Map(
-      (await db.selectFrom(table).select(['id', 'code']).execute()).map((row) => [
-        row.code,
-        row.id,
-      ]),
-    );
-  const organizationTypes = await lookupIds('organizationTypes');
-  const credentialTypes = await lookupIds('credentialTypes');
-  const loginModes = await lookupIds('loginModes');
+  const organizationTypes = await demo.lookupIds('organizationTypes');
+  const credentialTypes = await demo.lookupIds('credentialTypes');
+  const loginModes = await demo.lookupIds('loginModes');
 
   const people: Array<DemoAccount & { password: string }> = DEMO_ACCOUNTS.map((a) => ({
     ...a,
@@ -120,64 +107,54 @@ export async function seedDemoWorld(
   }
 
   await db.transaction().execute(async (trx) => {
+    const world = createDemoRepository(trx);
     const organizationIds = new Map<string, number>();
     for (const organization of DEMO_ORGANIZATIONS) {
-      const { id } = await trx
-        .insertInto('organizations')
-        .values({
-          name: organization.name,
-          typeId: organizationTypes.get(organization.typeCode)!,
-          loginModeId: loginModes.get(organization.loginMode)!,
-          website: organization.website,
-          city: organization.city,
-          state: organization.state,
-          salesforceAccountId: organization.salesforceAccountId,
-          insightsEntitled: organization.insightsEntitled,
-          mfaRequired: false,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const id = await world.insertOrganization({
+        name: organization.name,
+        typeId: organizationTypes.get(organization.typeCode)!,
+        loginModeId: loginModes.get(organization.loginMode)!,
+        website: organization.website,
+        city: organization.city,
+        state: organization.state,
+        salesforceAccountId: organization.salesforceAccountId,
+        insightsEntitled: organization.insightsEntitled,
+        mfaRequired: false,
+        createdAt: now,
+        updatedAt: now,
+      });
       organizationIds.set(organization.key, id);
 
       for (const [code, name, typeCode, programCode] of organization.credentials) {
-        await trx
-          .insertInto('credentials')
-          .values({
-            organizationId: id,
-            code,
-            name,
-            typeId: credentialTypes.get(typeCode)!,
-            programCode,
-            description: `${name} awarded by ${organization.name}.`,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .execute();
+        await world.insertCredential({
+          organizationId: id,
+          code,
+          name,
+          typeId: credentialTypes.get(typeCode)!,
+          programCode,
+          description: `${name} awarded by ${organization.name}.`,
+          createdAt: now,
+          updatedAt: now,
+        });
       }
 
       if (organization.key !== 'platform') {
         const year = 2026;
-        const contract = await trx
-          .insertInto('contracts')
-          .values({
-            organizationId: id,
-            number: `LC-${year}-${String(id).padStart(4, '0')}`,
-            name: `${organization.name} — Outcomes subscription ${year}`,
-            status: 'ACTIVE',
-            startDate: `${year}-01-01`,
-            endDate: `${year}-12-31`,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
+        const contractId = await world.insertContract({
+          organizationId: id,
+          number: `LC-${year}-${String(id).padStart(4, '0')}`,
+          name: `${organization.name} — Outcomes subscription ${year}`,
+          status: 'ACTIVE',
+          startDate: `${year}-01-01`,
+          endDate: `${year}-12-31`,
+          createdAt: now,
+          updatedAt: now,
+        });
         // Matches are billed only where earnings are part of the contract (DESIGN §4). The demo
         // provider answers as Equifax The Work Number, so that is the one match line: a People Data
         // Labs line would read "0 used" beside employment figures that came from elsewhere.
         const seats = {
-          contractId: contract.id,
+          contractId,
           billingCode: 'A_ADDL_USER',
           description: 'Additional user seats',
           unitPrice: 240,
@@ -185,32 +162,28 @@ export async function seedDemoWorld(
         };
         const matches = [
           {
-            contractId: contract.id,
+            contractId,
             billingCode: 'D_MATCH_EQUIFAX_TWN',
             description: 'Earnings matches through Equifax The Work Number',
             unitPrice: 1.85,
             includedQuantity: random.int(5, 20) * 1000,
           },
         ];
-        await trx
-          .insertInto('contractLineItems')
-          .values(organization.insightsEntitled ? [seats, ...matches] : [seats])
-          .execute();
+        await world.insertContractLineItems(
+          organization.insightsEntitled ? [seats, ...matches] : [seats],
+        );
       }
     }
 
     // A platform admin has allowed Northwind to issue signed credentials (docs/credentials.md):
     // its admin turns them on per credential.
-    await trx
-      .insertInto('issuerProfiles')
-      .values({
-        organizationId: organizationIds.get('northwind')!,
-        publicId: unguessableId(),
-        issuingAllowed: true,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .execute();
+    await world.insertIssuerProfile({
+      organizationId: organizationIds.get('northwind')!,
+      publicId: unguessableId(),
+      issuingAllowed: true,
+      createdAt: now,
+      updatedAt: now,
+    });
 
     const directory = createInvitationsRepository(trx);
     for (const person of people) {
@@ -233,13 +206,7 @@ export async function seedDemoWorld(
   for (const organization of DEMO_ORGANIZATIONS) {
     const count = DEMO_AWARD_COUNTS[organization.key];
     if (!count) continue;
-    const credentials = await db
-      .selectFrom('credentials')
-      .innerJoin('organizations', 'organizations.id', 'credentials.organizationId')
-      .where('organizations.name', '=', organization.name)
-      .select(['credentials.id', 'credentials.organizationId', 'credentials.code'])
-      .orderBy('credentials.id')
-      .execute();
+    const credentials = await demo.credentialsOfOrganizationNamed(organization.name);
     await seedDemoAwards(db, organization.key, credentials, count, organization.insightsEntitled);
   }
   for (const organization of DEMO_ORGANIZATIONS) {
@@ -260,17 +227,12 @@ async function seedCompanySignIn(
   name: string,
   domain: string,
 ): Promise<void> {
-  const { id } = await db
-    .selectFrom('organizations')
-    .select('id')
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
+  const { id } = await createDemoRepository(db).organizationByName(name);
   const providerName = `org-${id}`;
   const { issuer, clientId } = await identity.configureCompanySignIn!(providerName);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('organizationSso')
-      .values({
+    await createDemoRepository(trx).insertCompanySignIn(
+      {
         organizationId: id,
         providerName,
         issuer,
@@ -279,11 +241,8 @@ async function seedCompanySignIn(
         jitEnabled: true,
         jitRoleId: ROLES.USER,
         updatedAt: new Date().toISOString(),
-      })
-      .execute();
-    await trx
-      .insertInto('organizationEmailDomains')
-      .values({ domain, organizationId: id })
-      .execute();
+      },
+      { domain, organizationId: id },
+    );
   });
 }
