@@ -112,7 +112,7 @@ describe.each(DIALECTS)('organization webhooks on %s', (dialect) => {
 
   const call = async (
     user: BuiltUser | string,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: object,
   ) =>

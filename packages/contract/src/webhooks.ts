@@ -34,7 +34,6 @@ export const WEBHOOK_MESSAGES = {
     'This address is private, loopback or link-local: webhooks are sent only to public addresses.',
   events: 'Choose at least one event.',
   tooMany: `An organization holds at most ${WEBHOOK_ENDPOINTS_PER_ORGANIZATION} webhook endpoints: delete one first.`,
-  noSecretToShow: 'The secret is shown once, when it is made: rotate it to get a new one.',
 } as const;
 
 export const ZWebhookEndpoint = z
