@@ -13,6 +13,7 @@ import { WEBHOOK_MESSAGES } from '@laurel/contract/webhooks';
 
 import type { Database } from '../src/db/schema.ts';
 import { isPrivateAddress } from '../src/lib/outbound.ts';
+import { createWebhooksRepository } from '../src/modules/webhooks/webhooks.repository.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import type { BuiltUser } from './helpers/builders.ts';
 import { DIALECTS } from './helpers/database.ts';
@@ -550,6 +551,74 @@ describe.each(DIALECTS)('organization webhooks on %s', (dialect) => {
     expect(receiver.received[1]!.headers['webhook-id']).not.toBe(
       receiver.received[0]!.headers['webhook-id'],
     );
+    await remove(id);
+  });
+
+  it('sends a delivery whose worker died after claiming it once, from another instance, with its webhook-id', async () => {
+    const { id } = await create(receiver.url('/crash'), ['upload.completed']);
+    receiver.script.push({ status: 500 });
+    await upload(['ALPHA-1,K-1,Kit,Crash,kit@example.test,,2024-05-01']);
+    await t.runJobs();
+    expect(receiver.received).toHaveLength(1);
+    const [waiting] = await deliveries(id);
+    expect(waiting).toMatchObject({ status: 'PENDING' });
+
+    // The retry is due: a worker claims its job and the delivery, then dies before sending (what
+    // kill -9 leaves: both leases held, nothing recorded, nothing handed back).
+    ahead += 5_000;
+    const leaseEnd = new Date(Date.now() + 60_000).toISOString();
+    await db
+      .updateTable('jobs')
+      .set((eb) => ({
+        status: 'RUNNING',
+        lockedBy: 'worker-that-died',
+        lockedUntil: leaseEnd,
+        attempts: eb('attempts', '+', 1),
+      }))
+      .where('type', '=', 'deliver-webhooks')
+      .where('status', '=', 'QUEUED')
+      .execute();
+    const claimed = await createWebhooksRepository(db, dialect).claimDue(id, {
+      now: new Date(clock()).toISOString(),
+      until: new Date(clock() + 60_000).toISOString(),
+      concurrency: 3,
+    });
+    expect(claimed.map((delivery) => delivery.messageId)).toEqual([waiting!.messageId]);
+
+    // Another instance on the same database leaves both alone while the claims last…
+    const other = await createTestApp(dialect, {
+      sameDatabaseAs: t,
+      webhooks: {
+        webhookLoopbackReceivers: true,
+        webhookDelivery: { now: clock, random: () => 0.5 },
+      },
+    });
+    try {
+      await other.runJobs();
+      expect(receiver.received).toHaveLength(1);
+
+      // …and sends the delivery once they have run out.
+      ahead += 60_000;
+      await db
+        .updateTable('jobs')
+        .set({ lockedUntil: new Date(Date.now() - 1000).toISOString() })
+        .where('lockedBy', '=', 'worker-that-died')
+        .execute();
+      await other.runJobs();
+      ahead += 3_600_000;
+      await other.runJobs();
+    } finally {
+      await other.close();
+    }
+    expect(receiver.received).toHaveLength(2);
+    expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([
+      waiting!.messageId,
+      waiting!.messageId,
+    ]);
+    expect(receiver.received[1]!.body).toBe(receiver.received[0]!.body);
+    const [sent] = await deliveries(id);
+    expect(sent).toMatchObject({ id: waiting!.id, status: 'SUCCEEDED' });
+    expect(sent!.attempts.map((attempt: Json) => attempt.statusCode)).toEqual([500, 200]);
     await remove(id);
   });
 
