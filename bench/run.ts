@@ -19,6 +19,7 @@ import { type BenchRow, printTable } from './lib.ts';
 import { benchRollingRestart } from './rolling-restart.ts';
 import { benchStarvation } from './starvation.ts';
 import { benchUploads } from './uploads.ts';
+import { benchWebhooks } from './webhooks.ts';
 
 const only = process.argv.slice(2);
 const suites: Array<[string, () => Promise<BenchRow[]>]> = [
@@ -40,6 +41,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['metrics', benchMetrics],
   ['open-badges', benchOpenBadges],
   ['api-keys', benchApiKeys],
+  ['webhooks', benchWebhooks],
 ];
 
 buildWebIfNeeded();
