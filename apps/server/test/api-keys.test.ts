@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ACTING_ORGANIZATION_HEADER, API_PATHS } from '@laurel/contract/paths';
@@ -326,5 +328,46 @@ describe.each(DIALECTS)('organization API keys on %s', (dialect) => {
       expect.stringMatching(/^Created the API key "Nightly SIS" replacing laurel_live_/),
       expect.stringMatching(/^Revoked the API key "Nightly SIS" \(laurel_live_/),
     ]);
+  });
+});
+
+describe('an API key in the log', () => {
+  it('never appears in the log lines of its creation, its use, a refusal or its revocation', async () => {
+    let logged = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logged += chunk.toString('utf8');
+        done();
+      },
+    });
+    const t = await createTestApp('sqlite', { loggerInstance: pino({ level: 'trace' }, sink) });
+    try {
+      const w = await createWorld(t);
+      const token = await w.token(w.adminA);
+      const created = await t.app.inject({
+        method: 'POST',
+        url: API_PATHS.apiKeys(w.a.id),
+        headers: { authorization: `Bearer ${token}` },
+        payload: { name: 'Logged', scopes: ['awards:read'] },
+      });
+      const { id, secret } = created.json() as { id: number; secret: string };
+      const use = (key: string, url = API_PATHS.organizationUploads(w.a.id)) =>
+        t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
+      expect((await use(secret)).statusCode).toBe(200);
+      expect((await use(secret, API_PATHS.users)).statusCode).toBe(403);
+      expect((await use(`${secret.slice(0, -2)}xx`)).statusCode).toBe(401);
+      await t.app.inject({
+        method: 'DELETE',
+        url: API_PATHS.apiKey(w.a.id, id),
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect((await use(secret)).statusCode).toBe(401);
+      expect(logged.length).toBeGreaterThan(1000);
+      // Neither the key nor its random part, whole or cut.
+      expect(logged).not.toContain(secret.slice(12, 40));
+      expect(logged).not.toContain(secret.slice(20));
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -57,6 +57,8 @@ export async function createTestApp(
     jobThread?: { stopTimeoutMs?: number };
     /** Webhook receivers on 127.0.0.1 (the test's own), and the delivery's clock and jitter. */
     webhooks?: Pick<BuildAppOptions, 'webhookLoopbackReceivers' | 'webhookDelivery'>;
+    /** Where the app logs (silent when absent), for tests of what the log holds. */
+    loggerInstance?: BuildAppOptions['loggerInstance'];
   } = {},
 ): Promise<TestApp> {
   const shared = options.sameDatabaseAs;
@@ -104,7 +106,7 @@ export async function createTestApp(
     identity: integration,
     database: database.handle,
     rateLimits,
-    logger: false,
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: false }),
     serveWeb: Boolean(options.webDist),
     // A failed attempt is retried at once, so that runJobs() covers retries deterministically.
     jobs: { retryDelayMs: () => 0 },
