@@ -449,6 +449,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       dashboard: createDashboardRepository(db),
       contracts: contractsRepository,
       insights: insightsRepository,
+      webhooks: createWebhooksRepository(db, database.dialect),
       ...(options.now ? { now: options.now } : {}),
     }),
   });

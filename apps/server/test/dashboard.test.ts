@@ -9,6 +9,7 @@ import type {
   TPlatformOrganization,
 } from '@laurel/contract/dashboard';
 import type { TPage } from '@laurel/contract/pagination';
+import { API_PATHS } from '@laurel/contract/paths';
 import { ROLES } from '@laurel/contract/roles';
 
 import { recountAwards } from '../src/db/award-counts.ts';
@@ -16,6 +17,7 @@ import type { Database } from '../src/db/schema.ts';
 import { enqueueJob } from '../src/jobs/queue.ts';
 import { JOB_TYPES } from '../src/jobs/types.ts';
 import { rebuildInsights } from '../src/modules/insights/rebuild-insights.job.ts';
+import { createWebhooksRepository } from '../src/modules/webhooks/webhooks.repository.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { type BuiltUser, createCredential, createOrganization } from './helpers/builders.ts';
 import { DIALECTS } from './helpers/database.ts';
@@ -296,6 +298,77 @@ describe.each(DIALECTS)('dashboards on %s', (dialect) => {
         jit_role_id: ROLES.USER,
       });
       expect(await attention('SSO_TEST_FAILED', org.id)).toEqual([]);
+    });
+
+    it('lists a webhook endpoint its deliveries disabled until it is enabled again, to platform and organization admins', async () => {
+      const create = async (url: string) => {
+        const created = await call(w.adminA, 'POST', API_PATHS.webhooks(w.a.id), {
+          url,
+          events: ['upload.completed'],
+        });
+        expect(created.statusCode, created.body).toBe(201);
+        return created.json().id as number;
+      };
+      const gone = await create('https://hooks.example.com/gone');
+      const switchedOff = await create('https://hooks.example.com/switched-off');
+      const reason =
+        'The endpoint answered 410 Gone on 2026-03-09: it asked for no more deliveries.';
+      // What the delivery job does on a 410 answer.
+      expect(
+        await createWebhooksRepository(db, dialect).disable(
+          db,
+          gone,
+          reason,
+          '2026-03-09T08:30:00.000Z',
+        ),
+      ).toBe(true);
+      // Disabled by a person: nothing to tell.
+      const off = await call(w.adminA, 'PATCH', API_PATHS.webhook(w.a.id, switchedOff), {
+        enabled: false,
+      });
+      expect(off.statusCode, off.body).toBe(200);
+
+      const item = {
+        kind: 'WEBHOOK_DISABLED',
+        organizationId: w.a.id,
+        organizationName: 'Alpha College',
+        subjectId: gone,
+        title: 'https://hooks.example.com/gone',
+        detail: reason,
+        at: '2026-03-09T08:30:00.000Z',
+        daysLeft: null,
+      };
+      expect(await attention('WEBHOOK_DISABLED', w.a.id)).toEqual([item]);
+      expect((await platform()).attention.byKind.WEBHOOK_DISABLED).toBe(1);
+      const organization = async (user: BuiltUser, organizationId = w.a.id) =>
+        call(user, 'GET', API_PATHS.organizationAttention(organizationId));
+      for (const user of [w.adminA, w.platformAdmin]) {
+        const response = await organization(user);
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json()).toEqual({
+          attention: expect.objectContaining({
+            items: [item],
+            total: 1,
+            byKind: expect.objectContaining({ WEBHOOK_DISABLED: 1 }),
+          }),
+        });
+      }
+      // Users of the organization do not manage its webhooks; other organizations see nothing.
+      const user = await organization(w.userA);
+      expect(user.statusCode, user.body).toBe(200);
+      expect(user.json().attention).toMatchObject({ items: [], total: 0 });
+      expect((await organization(w.adminB)).statusCode).toBe(404);
+      const own = await organization(w.adminB, w.b.id);
+      expect(own.json().attention.items).toEqual([]);
+
+      const enabled = await call(w.adminA, 'PATCH', API_PATHS.webhook(w.a.id, gone), {
+        enabled: true,
+      });
+      expect(enabled.statusCode, enabled.body).toBe(200);
+      expect(await attention('WEBHOOK_DISABLED', w.a.id)).toEqual([]);
+      expect((await organization(w.adminA)).json().attention.total).toBe(0);
+      for (const id of [gone, switchedOff])
+        await call(w.adminA, 'DELETE', API_PATHS.webhook(w.a.id, id));
     });
   });
 

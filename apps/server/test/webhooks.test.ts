@@ -648,6 +648,16 @@ describe.each(DIALECTS)('organization webhooks on %s', (dialect) => {
       disabledReason: expect.stringMatching(/^The endpoint answered 410 Gone on /),
     });
     expect((await deliveries(id))[0]).toMatchObject({ status: 'FAILED' });
+    // The organization's admins are told on their dashboard.
+    const told = await call(w.adminA, 'GET', API_PATHS.organizationAttention(w.a.id));
+    expect(told.json().attention.items).toEqual([
+      expect.objectContaining({
+        kind: 'WEBHOOK_DISABLED',
+        subjectId: id,
+        title: receiver.url('/gone'),
+        detail: (await endpoint(id)).disabledReason,
+      }),
+    ]);
     await upload(['ALPHA-1,G-2,Gil,Gone,gil@example.test,,2024-05-01']);
     await t.runJobs();
     await later(3_600_000);

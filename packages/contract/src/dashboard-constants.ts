@@ -17,11 +17,20 @@ export const ATTENTION_KINDS = [
   'UPLOAD_FAILED',
   'UPLOAD_STUCK',
   'SSO_TEST_FAILED',
+  'WEBHOOK_DISABLED',
   'CONTRACT_OVER_USAGE',
   'CONTRACT_ENDING',
   'INSIGHTS_PROCESSING',
 ] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
+
+/**
+ * The notice of a webhook endpoint its deliveries disabled (a 410 answer, three days of
+ * failures), on the organization admins' dashboard and the platform's.
+ * @example webhookDisabledNotice('https://hooks.example.com/laurel', 'Dec 6, 2026', reason)
+ */
+export const webhookDisabledNotice = (url: string, date: string, reason: string) =>
+  `Webhook endpoint ${url} was disabled on ${date}: ${reason}`;
 
 export const PLATFORM_ORGANIZATION_SORTS = [
   'name',

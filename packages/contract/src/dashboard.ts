@@ -12,6 +12,7 @@ export {
   CONTRACT_ENDING_SOON_DAYS,
   UPLOAD_FAILED_RECENT_DAYS,
   UPLOAD_STUCK_MINUTES,
+  webhookDisabledNotice,
   type AttentionKind,
   type PlatformOrganizationSort,
 } from './dashboard-constants.ts';
@@ -21,19 +22,27 @@ const ZAttentionItem = z
     kind: z.enum(ATTENTION_KINDS),
     organizationId: z.number().int(),
     organizationName: z.string(),
-    /** What the item is about: an upload id, a contract id, or the organization id. */
+    /** What the item is about: an upload, contract or webhook endpoint id, or the organization id. */
     subjectId: z.number().int(),
-    /** The subject's name: a file name, a contract's number and name, an organization. */
+    /** The subject's name: a file name, a contract's number and name, an address, an organization. */
     title: z.string(),
     /** Why it needs attention, in a sentence. */
     detail: z.string(),
-    /** When it happened or happens: failed, last progress, contract end, last test, queued. */
+    /** When it happened or happens: failed, last progress, contract end, last test, disabled, queued. */
     at: z.string().nullable(),
     /** Contracts ending soon: whole days from today to the last day (0 = ends today). */
     daysLeft: z.number().int().nullable(),
   })
   .meta({ id: 'AttentionItem' });
 export type TAttentionItem = z.infer<typeof ZAttentionItem>;
+
+const ZAttention = z.object({
+  /** The first ATTENTION_LIMIT items, most urgent kind first. */
+  items: z.array(ZAttentionItem),
+  total: z.number().int(),
+  byKind: z.record(z.enum(ATTENTION_KINDS), z.number().int()),
+});
+export type TAttention = z.infer<typeof ZAttention>;
 
 /** GET /api/dashboard/platform: the platform's counts and what needs attention. */
 export const ZPlatformDashboard = z
@@ -44,15 +53,19 @@ export const ZPlatformDashboard = z
       users: z.number().int(),
       contracts: z.number().int(),
     }),
-    attention: z.object({
-      /** The first ATTENTION_LIMIT items, most urgent kind first. */
-      items: z.array(ZAttentionItem),
-      total: z.number().int(),
-      byKind: z.record(z.enum(ATTENTION_KINDS), z.number().int()),
-    }),
+    attention: ZAttention,
   })
   .meta({ id: 'PlatformDashboard' });
 export type TPlatformDashboard = z.infer<typeof ZPlatformDashboard>;
+
+/**
+ * GET /api/organizations/:id/attention: what needs the organization's attention that the caller
+ * may act on (organization admins: webhook endpoints their deliveries disabled).
+ */
+export const ZOrganizationAttention = z
+  .object({ attention: ZAttention })
+  .meta({ id: 'OrganizationAttention' });
+export type TOrganizationAttention = z.infer<typeof ZOrganizationAttention>;
 
 /** The line item of an organization's current contract that is closest to its limit. */
 const ZContractUsageSummary = z

@@ -42,6 +42,8 @@ export const API_PATHS = {
   contractsExport: '/api/contracts/export.csv',
   contract: (id: number | string) => `/api/contracts/${id}`,
   organizationContractUsage: (id: number | string) => `/api/organizations/${id}/contract-usage`,
+  /** What needs the organization's attention that the caller may act on (its dashboard). */
+  organizationAttention: (id: number | string) => `/api/organizations/${id}/attention`,
   platformDashboard: '/api/dashboard/platform',
   platformOrganizations: '/api/dashboard/platform/organizations',
   platformOrganizationsExport: '/api/dashboard/platform/organizations/export.csv',

@@ -34,6 +34,7 @@ import * as apiKeys from './migrations/20261205T1000-api-keys.ts';
 import * as uploadIdempotency from './migrations/20261205T1010-upload-idempotency.ts';
 import * as awardChangesIndex from './migrations/20261205T1020-award-changes-index.ts';
 import * as webhooks from './migrations/20261206T1000-webhooks.ts';
+import * as webhookEndpointsDisabledAt from './migrations/20261207T1000-webhook-endpoints-disabled-at.ts';
 
 /** The server's own migrations, by name. Names sort in the order they must run. */
 export const serverMigrations: Record<string, Migration> = {
@@ -71,6 +72,7 @@ export const serverMigrations: Record<string, Migration> = {
   '20261205T1010-upload-idempotency': uploadIdempotency,
   '20261205T1020-award-changes-index': awardChangesIndex,
   '20261206T1000-webhooks': webhooks,
+  '20261207T1000-webhook-endpoints-disabled-at': webhookEndpointsDisabledAt,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -524,6 +524,8 @@ export interface WebhookEndpointTable {
   previousSecretUntil: Timestamp | null;
   enabled: Bool;
   disabledReason: string | null;
+  /** When its deliveries disabled it (a 410 answer, three days of failures); null otherwise. */
+  autoDisabledAt: Timestamp | null;
   failingSince: Timestamp | null;
   createdByUserId: number | null;
   createdAt: Timestamp;

@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 import {
+  ZOrganizationAttention,
   ZPlatformDashboard,
   ZPlatformOrganizationListQuery,
   ZPlatformOrganizationPage,
 } from '@laurel/contract/dashboard';
 import { ZErrorResponse } from '@laurel/contract/errors';
+import { ZId } from '@laurel/contract/pagination';
 import { API_PATHS } from '@laurel/contract/paths';
 
 import { actorOf } from '../../lib/actor.ts';
@@ -37,6 +40,22 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
       },
     },
     async (request) => dashboard.platform(actorOf(request)),
+  );
+
+  app.get(
+    API_PATHS.organizationAttention(':organizationId'),
+    {
+      schema: {
+        tags,
+        security: [{ bearer: [] }],
+        summary: 'What needs the organization’s attention that the caller may act on',
+        description:
+          'For those who manage the organization’s webhooks (its admins, platform admins): webhook endpoints disabled by their deliveries (a 410 Gone answer, or three days of failures) and not enabled since, newest first. Others of the organization get an empty list.',
+        params: z.strictObject({ organizationId: ZId }),
+        response: { 200: ZOrganizationAttention, 403: ZErrorResponse, 404: ZErrorResponse },
+      },
+    },
+    async (request) => dashboard.organization(actorOf(request), request.params.organizationId),
   );
 
   registerListRoutes(app, {

@@ -15,14 +15,17 @@ import {
   UPLOAD_STUCK_MINUTES,
   type AttentionKind,
   type PlatformOrganizationSort,
+  type TAttention,
   type TAttentionItem,
   type TContractUsageSummary,
+  type TOrganizationAttention,
   type TPlatformDashboard,
   type TPlatformOrganization,
   type TPlatformOrganizationListQuery,
 } from '@laurel/contract/dashboard';
 import { matchRate, type InsightStatus } from '@laurel/contract/insights';
 import type { TPage } from '@laurel/contract/pagination';
+import { can } from '@laurel/contract/permissions';
 
 import { addDays, utcDate } from '../../db/day-bounds.ts';
 import type { Database } from '../../db/schema.ts';
@@ -49,7 +52,47 @@ export interface InsightsProcessing {
   processing(organizationIds?: readonly number[]): Promise<Map<number, string>>;
 }
 
+/** What the dashboard asks of the webhooks module: endpoints their deliveries disabled. */
+export interface DisabledWebhooks {
+  disabledByDeliveries(organizationId?: number): Promise<
+    Array<{
+      id: number;
+      organizationId: number;
+      organizationName: string;
+      url: string;
+      reason: string;
+      disabledAt: string;
+    }>
+  >;
+}
+
 const EXPORT_BATCH = 1000;
+
+const webhookDisabledItems = (
+  endpoints: Awaited<ReturnType<DisabledWebhooks['disabledByDeliveries']>>,
+): TAttentionItem[] =>
+  endpoints.map((endpoint) => ({
+    kind: 'WEBHOOK_DISABLED',
+    organizationId: endpoint.organizationId,
+    organizationName: endpoint.organizationName,
+    subjectId: endpoint.id,
+    title: endpoint.url,
+    detail: endpoint.reason,
+    at: endpoint.disabledAt,
+    daysLeft: null,
+  }));
+
+/** The first items, most urgent kind first, and the counts of all of them. */
+function attentionOf(byKind: Partial<Record<AttentionKind, TAttentionItem[]>>): TAttention {
+  const all = ATTENTION_KINDS.flatMap((kind) => byKind[kind] ?? []);
+  return {
+    items: all.slice(0, ATTENTION_LIMIT),
+    total: all.length,
+    byKind: Object.fromEntries(
+      ATTENTION_KINDS.map((kind) => [kind, byKind[kind]?.length ?? 0]),
+    ) as Record<AttentionKind, number>,
+  };
+}
 const count = (n: number) => n.toLocaleString('en-US');
 
 /** The contract of an organization that is closest to (or furthest over) what it includes. */
@@ -114,9 +157,10 @@ export function createDashboardService(deps: {
   dashboard: DashboardRepository;
   contracts: CurrentContracts;
   insights: InsightsProcessing;
+  webhooks: DisabledWebhooks;
   now?: () => Date;
 }) {
-  const { dashboard, contracts, insights } = deps;
+  const { dashboard, contracts, insights, webhooks } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** The facts completed with contract usage and insight status (three more grouped reads). */
@@ -160,12 +204,13 @@ export function createDashboardService(deps: {
   async function attention(): Promise<TPlatformDashboard['attention']> {
     const at = now();
     const today = utcDate(at);
-    const [uploads, sso, current, ending, processing] = await Promise.all([
+    const [uploads, sso, disabledWebhooks, current, ending, processing] = await Promise.all([
       dashboard.uploadsNeedingAttention({
         failedSince: new Date(at.getTime() - UPLOAD_FAILED_RECENT_DAYS * 86_400_000),
         stuckBefore: new Date(at.getTime() - UPLOAD_STUCK_MINUTES * 60_000),
       }),
       dashboard.failingSsoTests(),
+      webhooks.disabledByDeliveries(),
       contracts.current(today),
       contracts.endingBetween(today, addDays(today, CONTRACT_ENDING_SOON_DAYS)),
       insights.processing(),
@@ -206,6 +251,7 @@ export function createDashboardService(deps: {
         at: test.testedAt,
         daysLeft: null,
       })),
+      WEBHOOK_DISABLED: webhookDisabledItems(disabledWebhooks),
       CONTRACT_OVER_USAGE: current
         .filter((contract) => contract.lineItems.some((item) => item.overage > 0))
         .map((contract) => ({
@@ -269,14 +315,7 @@ export function createDashboardService(deps: {
           daysLeft: null,
         })),
     };
-    const all = ATTENTION_KINDS.flatMap((kind) => byKind[kind]);
-    return {
-      items: all.slice(0, ATTENTION_LIMIT),
-      total: all.length,
-      byKind: Object.fromEntries(
-        ATTENTION_KINDS.map((kind) => [kind, byKind[kind].length]),
-      ) as Record<AttentionKind, number>,
-    };
+    return attentionOf(byKind);
   }
 
   return {
@@ -291,6 +330,22 @@ export function createDashboardService(deps: {
       requireAccess(actor.principal, 'read:platform');
       const [counts, needs] = await Promise.all([dashboard.counts(), attention()]);
       return { counts, attention: needs };
+    },
+
+    /**
+     * What needs an organization's attention that the caller may act on: for those who manage
+     * its webhooks (its admins, platform admins), endpoints their deliveries disabled.
+     */
+    async organization(actor: Actor, organizationId: number): Promise<TOrganizationAttention> {
+      requireAccess(actor.principal, 'read:organization', { organizationId });
+      const managesWebhooks = can(actor.principal, 'manage:webhook', { organizationId });
+      return {
+        attention: attentionOf({
+          WEBHOOK_DISABLED: managesWebhooks
+            ? webhookDisabledItems(await webhooks.disabledByDeliveries(organizationId))
+            : [],
+        }),
+      };
     },
 
     /** A page of the organizations table, sorted by any of its columns (platform admins). */

@@ -28,6 +28,16 @@ export interface ClaimedDelivery {
   createdAt: string;
 }
 
+/** An endpoint its deliveries disabled, as the dashboards list it. */
+export interface DisabledWebhookEndpoint {
+  id: number;
+  organizationId: number;
+  organizationName: string;
+  url: string;
+  reason: string;
+  disabledAt: string;
+}
+
 type EndpointRow = Awaited<
   ReturnType<ReturnType<ReturnType<typeof endpointColumns>['selectAll']>['executeTakeFirstOrThrow']>
 >;
@@ -119,6 +129,7 @@ export function createWebhooksRepository(db: Kysely<Database>, dialect: Dialect)
         events?: WebhookEventType[];
         enabled?: boolean;
         disabledReason?: string | null;
+        autoDisabledAt?: string | null;
         failingSince?: string | null;
         secretSealed?: string;
         secretStart?: string;
@@ -335,11 +346,44 @@ export function createWebhooksRepository(db: Kysely<Database>, dialect: Dialect)
     ): Promise<boolean> {
       const result = await executor
         .updateTable('webhookEndpoints')
-        .set({ enabled: false, disabledReason: reason, updatedAt: at })
+        .set({ enabled: false, disabledReason: reason, autoDisabledAt: at, updatedAt: at })
         .where('id', '=', id)
         .where('enabled', '=', true)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
+    },
+
+    /**
+     * Endpoints their deliveries disabled (a 410 answer, three days of failures) and not enabled
+     * since, newest first: of one organization, or of every one (from a partial index of them).
+     */
+    async disabledByDeliveries(organizationId?: number): Promise<DisabledWebhookEndpoint[]> {
+      let query = db
+        .selectFrom('webhookEndpoints as e')
+        .innerJoin('organizations as o', 'o.id', 'e.organizationId')
+        .select([
+          'e.id',
+          'e.organizationId',
+          'o.name as organizationName',
+          'e.url',
+          'e.disabledReason',
+          'e.autoDisabledAt',
+        ])
+        .where('e.autoDisabledAt', 'is not', null);
+      if (organizationId !== undefined)
+        query = query.where('e.organizationId', '=', organizationId);
+      const rows = await query
+        .orderBy('e.autoDisabledAt', 'desc')
+        .orderBy('e.id', 'desc')
+        .execute();
+      return rows.map((row) => ({
+        id: Number(row.id),
+        organizationId: Number(row.organizationId),
+        organizationName: row.organizationName,
+        url: row.url,
+        reason: row.disabledReason ?? '',
+        disabledAt: toIso(row.autoDisabledAt!),
+      }));
     },
 
     /** When the endpoint's next pending delivery is due, or null when none is pending. */

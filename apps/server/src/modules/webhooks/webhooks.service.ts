@@ -153,6 +153,7 @@ export function createWebhooksService(deps: {
         changes.disabledReason = body.enabled
           ? null
           : `Disabled by ${nameOf(actor.principal)} on ${iso().slice(0, 10)}`;
+        changes.autoDisabledAt = null;
         changes.failingSince = null;
         said.push(body.enabled ? 'enabled it' : 'disabled it');
       }

@@ -13,12 +13,14 @@ import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
 import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
 import KeyOffOutlined from '@mui/icons-material/KeyOffOutlined';
+import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import {
   ATTENTION_KINDS,
   CONTRACT_ENDING_SOON_DAYS,
+  webhookDisabledNotice,
   type AttentionKind,
 } from '@laurel/contract/dashboard-constants';
-import type { TAttentionItem, TPlatformDashboard } from '@laurel/contract/dashboard';
+import type { TAttention, TAttentionItem } from '@laurel/contract/dashboard';
 
 import { ListRow } from '../../../components/list-row/list-row';
 import { getErrorText } from '../../../lib/errors/error-text';
@@ -35,7 +37,8 @@ interface KindDisplay {
   count: (n: number) => string;
   icon: ReactNode;
   color: string;
-  href: (item: TAttentionItem) => string;
+  /** `platform`: the platform dashboard, whose links open organizations' admin screens. */
+  href: (item: TAttentionItem, platform: boolean) => string;
 }
 
 const plural = (n: number, one: string, many: string) =>
@@ -61,6 +64,16 @@ const KINDS: Record<AttentionKind, KindDisplay> = {
     icon: <KeyOffOutlined fontSize="small" />,
     color: 'error.main',
     href: adminOrganization,
+  },
+  WEBHOOK_DISABLED: {
+    count: (n) => plural(n, 'disabled webhook endpoint', 'disabled webhook endpoints'),
+    icon: <WebhookOutlined fontSize="small" />,
+    color: 'error.main',
+    href: (item, platform) =>
+      getOrganizationItemHref(
+        getOrganizationHref(item.organizationId, { admin: platform }),
+        'webhooks',
+      ),
   },
   CONTRACT_OVER_USAGE: {
     count: (n) => plural(n, 'contract over its limits', 'contracts over their limits'),
@@ -102,6 +115,11 @@ function describe(item: TAttentionItem): { title: string; subtitle: string } {
         title: where,
         subtitle: `Company sign-in test failed ${formatDateTime(item.at)} · ${item.detail}`,
       };
+    case 'WEBHOOK_DISABLED':
+      return {
+        title: webhookDisabledNotice(item.title, formatDate(item.at), item.detail),
+        subtitle: where,
+      };
     case 'CONTRACT_OVER_USAGE':
       return { title: item.title, subtitle: `${where} · ${item.detail}` };
     case 'CONTRACT_ENDING':
@@ -122,19 +140,22 @@ function describe(item: TAttentionItem): { title: string; subtitle: string } {
 }
 
 /**
- * The platform dashboard's "Needs attention": failed or stuck uploads, failed company sign-in
- * tests, contracts over what they include or ending soon, insights being rebuilt; each a link.
+ * "Needs attention", each item a link. On the platform dashboard: failed or stuck uploads, failed
+ * company sign-in tests, webhook endpoints their deliveries disabled, contracts over what they
+ * include or ending soon, insights being rebuilt; on an organization admin's, the organization's
+ * disabled webhook endpoints.
  */
 export function NeedsAttention({
-  data,
+  attention,
   error,
+  platform,
 }: {
-  data: TPlatformDashboard | undefined;
+  attention: TAttention | undefined;
   error: unknown;
+  platform: boolean;
 }) {
-  const attention = data?.attention;
   let body: ReactNode;
-  if (error && !data) {
+  if (error && !attention) {
     body = (
       <Alert severity="error" variant="outlined" sx={{ mx: 5, mb: 5 }}>
         What needs attention could not be loaded: {getErrorText(error)}
@@ -154,8 +175,8 @@ export function NeedsAttention({
         <CheckCircleOutlineOutlined color="success" aria-hidden="true" />
         <Typography color="text.secondary">
           Nothing needs attention: no upload failed or stalled, no company sign-in test failed, no
-          contract is used beyond what it includes or ends within {CONTRACT_ENDING_SOON_DAYS} days,
-          and no organization’s insights are being rebuilt.
+          webhook endpoint was disabled, no contract is used beyond what it includes or ends within{' '}
+          {CONTRACT_ENDING_SOON_DAYS} days, and no organization’s insights are being rebuilt.
         </Typography>
       </Box>
     );
@@ -185,7 +206,7 @@ export function NeedsAttention({
             return (
               <ListRow
                 key={`${item.kind}-${item.subjectId}`}
-                link={kind.href(item)}
+                link={kind.href(item, platform)}
                 icon={kind.icon}
                 iconColor={kind.color}
                 title={title}

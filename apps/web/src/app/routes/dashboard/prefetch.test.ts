@@ -56,7 +56,13 @@ describe("the dashboard's data asked for with the page", () => {
       ([input]) => new URL(input instanceof Request ? input.url : String(input)).pathname,
     );
     expect(asked).toEqual(
-      expect.arrayContaining([API_PATHS.bookmarks, '/api/organizations/2', '/api/uploads']),
+      expect.arrayContaining([
+        API_PATHS.bookmarks,
+        '/api/organizations/2',
+        '/api/uploads',
+        // An organization admin manages its webhooks: what needs attention is asked for too.
+        API_PATHS.organizationAttention(2),
+      ]),
     );
     answerBookmarks();
     expect(await settledYet(answered!)).toBe(true);

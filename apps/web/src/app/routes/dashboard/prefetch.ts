@@ -89,6 +89,15 @@ export function prefetchDashboardData(store: AppStore): void {
         contractsApi.endpoints.getCurrentContracts.initiate(organizationId, { subscribe: false }),
       ),
     );
+    // What needs attention sits above the counts: answered first, it moves nothing when drawn.
+    if (canForProfile(profile)('manage:webhook', { organizationId }))
+      ask(() =>
+        store.dispatch(
+          dashboardApi.endpoints.getOrganizationAttention.initiate(organizationId, {
+            subscribe: false,
+          }),
+        ),
+      );
     if (canForProfile(profile)('read:upload', { organizationId })) prefetchUploads();
     settle();
   };

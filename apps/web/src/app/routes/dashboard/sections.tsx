@@ -15,7 +15,10 @@ import { useCan } from '../../../lib/auth/use-can';
 import { nextTask, usePartsInTurn } from '../../../lib/routing/after-paint';
 import { preloadable } from '../../../lib/routing/preloadable';
 import { ContractUsageCard } from '../../../features/contracts/components/contract-usage-card';
-import { useGetPlatformDashboardQuery } from '../../../features/dashboard/api/dashboard-api';
+import {
+  useGetOrganizationAttentionQuery,
+  useGetPlatformDashboardQuery,
+} from '../../../features/dashboard/api/dashboard-api';
 import { usePrefetchInsights } from '../../../features/insights/components/use-prefetch-insights';
 import UploadsInProgress from '../../../features/uploads/components/uploads-in-progress';
 import { CountTiles, type Count } from './count-tiles';
@@ -110,11 +113,22 @@ const PlatformSections = memo(function PlatformSections({
   return (
     <Box sx={stack}>
       <CountTiles counts={counts} />
-      <NeedsAttention data={data} error={error} />
+      <NeedsAttention attention={data?.attention} error={error} platform />
       {parts >= 2 ? <BookmarksAndUploads seesUploads /> : null}
       {parts >= 3 ? <PlatformOrganizations /> : null}
     </Box>
   );
+});
+
+/** What needs the organization's attention, for those who manage its webhooks; nothing when none. */
+const OrganizationAttention = memo(function OrganizationAttention({
+  organizationId,
+}: {
+  organizationId: number;
+}) {
+  const { data } = useGetOrganizationAttentionQuery(organizationId);
+  if (!data || data.attention.total === 0) return null;
+  return <NeedsAttention attention={data.attention} error={undefined} platform={false} />;
 });
 
 /** Organization admins and users: their organization's contract usage, uploads and insights. */
@@ -162,6 +176,9 @@ function MemberDashboard({
   ];
   return (
     <Box sx={stack}>
+      {canDo('manage:webhook', target) ? (
+        <OrganizationAttention organizationId={organizationId} />
+      ) : null}
       <CountTiles counts={counts} />
       {canDo('read:contract', target) ? <ContractUsage organizationId={organizationId} /> : null}
       {parts >= 2 ? (
