@@ -192,6 +192,8 @@ test.describe('impersonation', () => {
       `Insights ${actingHref}/insights`,
       `Uploads ${actingHref}/uploads`,
       `Audit trail ${actingHref}/audits`,
+      `API keys ${actingHref}/api-keys`,
+      `Webhooks ${actingHref}/webhooks`,
       'Insights methodology /insights/methodology',
     ]);
     await expect(navigation.getByText(RIVERSIDE, { exact: true })).toBeVisible();
