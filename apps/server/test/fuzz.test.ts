@@ -238,6 +238,8 @@ interface SeededIds {
   benchmark: number;
   award: number;
   apiKey: number;
+  webhook: number;
+  delivery: number;
 }
 
 /** The seeded row a path parameter stands for, by the collection segment in front of it. */
@@ -255,6 +257,8 @@ function realIdFor(route: Route, ids: SeededIds, name = 'id'): number {
     benchmarks: ids.benchmark,
     awards: ids.award,
     'api-keys': ids.apiKey,
+    webhooks: ids.webhook,
+    deliveries: ids.delivery,
   };
   const id = collection ? byCollection[collection] : undefined;
   if (id === undefined)
@@ -1100,6 +1104,11 @@ async function seed(t: TestApp, world: World): Promise<SeededIds> {
     if (response.statusCode >= 300) throw new Error(`seeding ${url}: ${response.body}`);
     return response.json();
   };
+  // An endpoint whose receiver is never there: the upload below leaves it a delivery to read.
+  const webhook = await call('POST', `/api/organizations/${world.a.id}/webhooks`, {
+    url: 'http://127.0.0.1:9/laurel',
+    events: ['upload.completed'],
+  });
   const invited = await call('POST', `/api/organizations/${world.a.id}/invitations`, {
     email: 'invited-person@example.org',
     first_name: 'Ivy',
@@ -1160,6 +1169,12 @@ async function seed(t: TestApp, world: World): Promise<SeededIds> {
     .where('organizationId', '=', world.a.id)
     .orderBy('id')
     .executeTakeFirstOrThrow();
+  const delivery = await t.database.handle.db
+    .selectFrom('webhookDeliveries')
+    .select('id')
+    .where('endpointId', '=', webhook.id)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   return {
     award: award.id,
     organization: world.a.id,
@@ -1171,6 +1186,8 @@ async function seed(t: TestApp, world: World): Promise<SeededIds> {
     earningsImport: earningsImport.id,
     benchmark: benchmark.id,
     apiKey: apiKey.id,
+    webhook: webhook.id,
+    delivery: delivery.id,
   };
 }
 
@@ -1182,7 +1199,8 @@ describe.each(DIALECTS)('hostile input to every route on %s', (dialect) => {
   let admins: BuiltUser[];
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    // The seeded webhook endpoint's receiver is on this machine (it never answers).
+    t = await createTestApp(dialect, { webhooks: { webhookLoopbackReceivers: true } });
     world = await createWorld(t);
     ids = await seed(t, world);
     admins = [world.platformAdmin];
