@@ -10,7 +10,6 @@ import { parseId } from '@laurel/contract/pagination';
 import { ROLES, type RoleId } from '@laurel/contract/roles';
 
 import { badRequest, forbidden, HttpError, unauthorized } from '../lib/http-error.ts';
-import { validAddress } from '../lib/actor.ts';
 import { KeySetUnavailableError } from '../lib/remote-key-set.ts';
 import { isApiCall } from './openapi.ts';
 
@@ -187,7 +186,7 @@ export const PRINCIPAL_TTL_MS = 1_000;
 export interface AuthPluginOptions {
   verifier: TokenVerifier;
   /** Resolves an organization API key (`laurel_live_…`) to its principal; without it keys are refused. */
-  apiKeys?: { principalFor(secret: string, ip: string | null): Promise<Principal> };
+  apiKeys?: { principalFor(secret: string, ip: string): Principal | Promise<Principal> };
   principals: PrincipalSource;
   /**
    * How long a resolved principal is reused before its row is read again (default 1 s). It bounds
@@ -330,9 +329,15 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
   }
 
   /** An API key's principal, on a route its scopes reach, in its own organization only. */
-  async function keyPrincipal(request: FastifyRequest, secret: string): Promise<Principal> {
+  function keyPrincipal(request: FastifyRequest, secret: string): Resolved<Principal> {
     if (!options.apiKeys) throw unauthorized(MESSAGES.unauthorized);
-    const principal = await options.apiKeys.principalFor(secret, validAddress(request.ip));
+    const principal = options.apiKeys.principalFor(secret, request.ip);
+    return principal instanceof Promise
+      ? principal.then((resolved) => keyOnRoute(request, resolved))
+      : keyOnRoute(request, principal);
+  }
+
+  function keyOnRoute(request: FastifyRequest, principal: Principal): Principal {
     if (request.headers[ACTING_ORGANIZATION_HEADER] !== undefined)
       throw forbidden('An API key acts within its own organization only');
     const scopes = request.routeOptions.config?.apiKeyScopes;

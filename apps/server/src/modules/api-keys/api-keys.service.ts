@@ -13,6 +13,7 @@ import { requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { Auditor } from '../../lib/audit.ts';
 import { conflict, badRequest, notFound, unauthorized } from '../../lib/http-error.ts';
+import { validAddress } from '../../lib/actor.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { ApiKeysRepository, StoredApiKey } from './api-keys.repository.ts';
 import { generateApiKey, looksLikeApiKey, visiblePartsOf } from './key-format.ts';
@@ -66,9 +67,49 @@ export function createApiKeysService(deps: {
 }) {
   const { db, keys, audit } = deps;
   const now = deps.now ?? Date.now;
-  /** Keys read recently, by hash: each instance reads a key at most once per TTL. */
-  const recent = new Map<string, { key: StoredApiKey | undefined; until: number }>();
+  /** Keys read recently, by hash, with their principal: each is read at most once per TTL. */
+  const recent = new Map<
+    string,
+    { key: StoredApiKey | undefined; principal: Principal | null; until: number }
+  >();
   const lastWritten = new Map<number, number>();
+  /** The hash of a key, once the server's key is known (the first call reads it). */
+  let hasher: ((key: string) => string) | undefined;
+
+  /** What a key's calls act as: its organization, with the organization admin's table. */
+  function principalOf(key: StoredApiKey): Principal | null {
+    if (key.createdByUserId === null) return null;
+    return Object.freeze({
+      userId: key.createdByUserId,
+      identityUsername: `api-key:${key.id}`,
+      email: '',
+      roleId: ROLES.ORGANIZATION_ADMIN,
+      organizationId: key.organizationId,
+      isAdmin: false,
+      actingOrganizationId: key.organizationId,
+      impersonating: false,
+      sessionId: null,
+      apiKey: Object.freeze({ id: key.id, name: key.name, scopes: key.scopes }),
+    });
+  }
+
+  /** A live key's principal, its last use written at most once a minute; else refused. */
+  function admit(
+    entry: { key: StoredApiKey | undefined; principal: Principal | null },
+    at: number,
+    ip: string,
+  ): Principal {
+    const { key, principal } = entry;
+    if (!key || !principal || statusOf(key, at) !== 'ACTIVE')
+      throw unauthorized(API_KEY_MESSAGES.invalid);
+    if ((lastWritten.get(key.id) ?? 0) + LAST_USED_EVERY_MS <= at) {
+      lastWritten.set(key.id, at);
+      void keys
+        .markUsed(key.id, new Date(at).toISOString(), validAddress(ip))
+        .catch(() => undefined);
+    }
+    return principal;
+  }
 
   async function create(
     actor: Actor,
@@ -196,37 +237,26 @@ export function createApiKeysService(deps: {
 
     /**
      * The principal of a call that presents `secret`: refused (401) when it is not a key, or is
-     * unknown, revoked or expired. Each instance reads a key at most once a second.
+     * unknown, revoked or expired. Each instance reads a key at most once a second; a call with a
+     * key read within that second is answered at once, without a promise (as a remembered token
+     * is), from the principal built when it was read.
      */
-    async principalFor(secret: string, ip: string | null): Promise<Principal> {
+    principalFor(secret: string, ip: string): Principal | Promise<Principal> {
       if (!looksLikeApiKey(secret)) throw unauthorized(API_KEY_MESSAGES.invalid);
-      const hash = (await deps.hash())(secret);
       const at = now();
-      let entry = recent.get(hash);
-      if (!entry || entry.until <= at) {
-        entry = { key: await keys.byHash(hash), until: at + API_KEY_TTL_MS };
-        if (recent.size > 10_000) recent.clear();
-        recent.set(hash, entry);
+      if (hasher) {
+        const entry = recent.get(hasher(secret));
+        if (entry && entry.until > at) return admit(entry, at, ip);
       }
-      const key = entry.key;
-      if (!key || statusOf(key, at) !== 'ACTIVE' || key.createdByUserId === null)
-        throw unauthorized(API_KEY_MESSAGES.invalid);
-      if ((lastWritten.get(key.id) ?? 0) + LAST_USED_EVERY_MS <= at) {
-        lastWritten.set(key.id, at);
-        void keys.markUsed(key.id, new Date(at).toISOString(), ip).catch(() => undefined);
-      }
-      return {
-        userId: key.createdByUserId,
-        identityUsername: `api-key:${key.id}`,
-        email: '',
-        roleId: ROLES.ORGANIZATION_ADMIN,
-        organizationId: key.organizationId,
-        isAdmin: false,
-        actingOrganizationId: key.organizationId,
-        impersonating: false,
-        sessionId: null,
-        apiKey: { id: key.id, name: key.name, scopes: key.scopes },
-      };
+      return deps.hash().then(async (hash) => {
+        hasher = hash;
+        const keyHash = hash(secret);
+        const key = await keys.byHash(keyHash);
+        const entry = { key, principal: key ? principalOf(key) : null, until: at + API_KEY_TTL_MS };
+        if (recent.size >= 10_000) recent.clear();
+        recent.set(keyHash, entry);
+        return admit(entry, now(), ip);
+      });
     },
   };
 }
