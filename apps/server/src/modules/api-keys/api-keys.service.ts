@@ -209,7 +209,7 @@ export function createApiKeysService(deps: {
         {
           name: old.name,
           scopes: old.scopes,
-          expiresAt: old.expiresAt === null ? null : old.expiresAt,
+          expiresAt: old.expiresAt,
         },
         (name) => `Created the API key "${name}" replacing ${old.start}…${old.lastFour}`,
       );

@@ -40,9 +40,6 @@ export function looksLikeApiKey(value: string): boolean {
   return value.endsWith(checksumOf(random));
 }
 
-/** Whether a bearer value is meant as an API key (rather than an id token). */
-export const isApiKeyShaped = (value: string) => value.startsWith(API_KEY_PREFIX);
-
 /**
  * What is stored of a key: HMAC-SHA-256 under a key derived from SECRET_KEY. Keys are random, so a
  * slow hash adds nothing; the server key keeps a stolen table from being checked offline.
