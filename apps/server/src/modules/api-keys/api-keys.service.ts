@@ -67,14 +67,16 @@ export function createApiKeysService(deps: {
 }) {
   const { db, keys, audit } = deps;
   const now = deps.now ?? Date.now;
-  /** Keys read recently, by hash, with their principal: each is read at most once per TTL. */
+  /**
+   * Keys read recently, by the secret presented, with their principal: each is read at most once
+   * per TTL, and a call within it needs neither the checksum nor the keyed hash (the request
+   * holds the same secret in memory anyway; the map forgets it within the TTL or on a change).
+   */
   const recent = new Map<
     string,
     { key: StoredApiKey | undefined; principal: Principal | null; until: number }
   >();
   const lastWritten = new Map<number, number>();
-  /** The hash of a key, once the server's key is known (the first call reads it). */
-  let hasher: ((key: string) => string) | undefined;
 
   /** What a key's calls act as: its organization, with the organization admin's table. */
   function principalOf(key: StoredApiKey): Principal | null {
@@ -242,20 +244,16 @@ export function createApiKeysService(deps: {
      * is), from the principal built when it was read.
      */
     principalFor(secret: string, ip: string): Principal | Promise<Principal> {
-      if (!looksLikeApiKey(secret)) throw unauthorized(API_KEY_MESSAGES.invalid);
       const at = now();
-      if (hasher) {
-        const entry = recent.get(hasher(secret));
-        if (entry && entry.until > at) return admit(entry, at, ip);
-      }
+      const entry = recent.get(secret);
+      if (entry && entry.until > at) return admit(entry, at, ip);
+      if (!looksLikeApiKey(secret)) throw unauthorized(API_KEY_MESSAGES.invalid);
       return deps.hash().then(async (hash) => {
-        hasher = hash;
-        const keyHash = hash(secret);
-        const key = await keys.byHash(keyHash);
-        const entry = { key, principal: key ? principalOf(key) : null, until: at + API_KEY_TTL_MS };
+        const key = await keys.byHash(hash(secret));
+        const read = { key, principal: key ? principalOf(key) : null, until: at + API_KEY_TTL_MS };
         if (recent.size >= 10_000) recent.clear();
-        recent.set(keyHash, entry);
-        return admit(entry, now(), ip);
+        recent.set(secret, read);
+        return admit(read, now(), ip);
       });
     },
   };

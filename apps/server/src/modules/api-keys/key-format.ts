@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 
 import { API_KEY_PREFIX } from '@laurel/contract/api-keys';
@@ -45,7 +45,9 @@ export function looksLikeApiKey(value: string): boolean {
  * slow hash adds nothing; the server key keeps a stolen table from being checked offline.
  */
 export function createKeyHasher(secretKey: string) {
-  const hashingKey = createHmac('sha256', secretKey).update('laurel api key hashing').digest();
+  const hashingKey = createSecretKey(
+    createHmac('sha256', secretKey).update('laurel api key hashing').digest(),
+  );
   return (key: string) => createHmac('sha256', hashingKey).update(key).digest('base64url');
 }
 
