@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { ACTING_ORGANIZATION_HEADER, API_PATHS } from '@laurel/contract/paths';
 import { ROLES } from '@laurel/contract/roles';
 
 import { ConfigError, loadConfig } from '../src/config.ts';
@@ -362,6 +363,17 @@ describe.each(DIALECTS)('matching and earnings imports on %s', (dialect) => {
         programCode: '47.0201',
       });
       await addAwards(db, organizationId, credentialId, 12, 'I');
+      // A system listening for matches (its deliveries are not this file's concern).
+      const endpoint = await t.app.inject({
+        method: 'POST',
+        url: API_PATHS.webhooks(organizationId),
+        headers: {
+          authorization: `Bearer ${await w.token(w.platformAdmin)}`,
+          [ACTING_ORGANIZATION_HEADER]: String(organizationId),
+        },
+        payload: { url: 'https://sis.example.com/laurel', events: ['award.matched'] },
+      });
+      expect(endpoint.statusCode, endpoint.body).toBe(201);
     });
 
     const url = () => `/api/organizations/${organizationId}/earnings-imports`;
@@ -448,10 +460,13 @@ describe.each(DIALECTS)('matching and earnings imports on %s', (dialect) => {
         .selectFrom('awards')
         .where('organizationId', '=', organizationId)
         .where('matchStatus', '=', 'MATCHED')
-        .select(['externalId', 'matchProvider'])
+        .select(['id', 'externalId', 'matchProvider'])
         .orderBy('externalId')
         .execute();
-      expect(awards).toEqual([
+      const awardsMatched = awards;
+      expect(
+        awards.map(({ externalId, matchProvider }) => ({ externalId, matchProvider })),
+      ).toEqual([
         { externalId: 'I0000', matchProvider: 'PDL_API' },
         { externalId: 'I0001', matchProvider: 'EQUIFAX_TWN' },
         { externalId: 'I0002', matchProvider: 'PDL_API' },
@@ -467,10 +482,24 @@ describe.each(DIALECTS)('matching and earnings imports on %s', (dialect) => {
         'D_MATCH_PDL_API',
         'D_MATCH_PDL_API',
       ]);
+      // Systems hear of the matches as they would of a provider's: award.matched, once each.
+      const messages = await db
+        .selectFrom('webhookMessages')
+        .where('organizationId', '=', organizationId)
+        .select(['eventType', 'payload'])
+        .execute();
+      expect(messages.map((m) => m.eventType)).toEqual(['award.matched']);
+      const matchedIds = awardsMatched.map((a) => a.id).sort((a, b) => a - b);
+      expect(
+        (JSON.parse(messages[0]!.payload) as { data: { awardIds: number[] } }).data.awardIds.sort(
+          (a, b) => a - b,
+        ),
+      ).toEqual(matchedIds);
       // The rebuild was queued and ran; the stored file is gone.
       const jobs = await db
         .selectFrom('jobs')
         .where('organizationId', '=', organizationId)
+        .where('type', '!=', 'deliver-webhooks')
         .select(['type', 'status'])
         .orderBy('id')
         .execute();

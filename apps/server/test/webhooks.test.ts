@@ -13,6 +13,7 @@ import { WEBHOOK_MESSAGES } from '@laurel/contract/webhooks';
 
 import type { Database } from '../src/db/schema.ts';
 import { isPrivateAddress } from '../src/lib/outbound.ts';
+import { recordWebhookEvent } from '../src/modules/webhooks/webhook-outbox.ts';
 import { createWebhooksRepository } from '../src/modules/webhooks/webhooks.repository.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import type { BuiltUser } from './helpers/builders.ts';
@@ -494,7 +495,10 @@ describe.each(DIALECTS)('organization webhooks on %s', (dialect) => {
     const step = async () => {
       const [delivery] = await deliveries(id);
       const last = delivery!.attempts.at(-1);
-      waits.push(Date.parse(delivery!.nextAttemptAt) - Date.parse(last.attemptedAt));
+      // Each wait runs from the end of the attempt before it.
+      waits.push(
+        Date.parse(delivery!.nextAttemptAt) - Date.parse(last.attemptedAt) - last.durationMs,
+      );
       await later(waits.at(-1)! - 1000);
       // Not yet due: nothing is sent a second early.
       const count = receiver.received.length;
@@ -545,9 +549,10 @@ describe.each(DIALECTS)('organization webhooks on %s', (dialect) => {
     const [second, first] = await deliveries(id);
     expect(second).toMatchObject({ status: 'SUCCEEDED' });
     expect(first).toMatchObject({ status: 'PENDING' });
-    expect(Date.parse(first!.nextAttemptAt) - Date.parse(first!.attempts[0].attemptedAt)).toBe(
-      7_200_000,
-    );
+    const [attempt] = first!.attempts;
+    expect(
+      Date.parse(first!.nextAttemptAt) - Date.parse(attempt.attemptedAt) - attempt.durationMs,
+    ).toBe(7_200_000);
     expect(receiver.received[1]!.headers['webhook-id']).not.toBe(
       receiver.received[0]!.headers['webhook-id'],
     );
@@ -621,6 +626,91 @@ describe.each(DIALECTS)('organization webhooks on %s', (dialect) => {
     expect(sent!.attempts.map((attempt: Json) => attempt.statusCode)).toEqual([500, 200]);
     await remove(id);
   });
+
+  it('has at most three deliveries in flight to one endpoint, however many workers claim them', async () => {
+    const { id } = await create('https://hooks.example.com/busy', ['upload.failed']);
+    await db.transaction().execute(async (trx) => {
+      for (let n = 1; n <= 9; n++)
+        await recordWebhookEvent(trx, w.a.id, 'upload.failed', { uploadId: n, message: 'x' });
+    });
+    // Eight workers on two instances claim at the same moment: three deliveries go out.
+    const other = await createTestApp(dialect, { sameDatabaseAs: t });
+    try {
+      const claim = (on: TestApp) =>
+        createWebhooksRepository(on.database.handle.db, dialect).claimDue(id, {
+          now: new Date(clock()).toISOString(),
+          until: new Date(clock() + 60_000).toISOString(),
+          concurrency: 3,
+        });
+      const claims = await Promise.all([t, other, t, other, t, other, t, other].map(claim));
+      expect(claims.flat()).toHaveLength(3);
+      expect(new Set(claims.flat().map((delivery) => delivery.id)).size).toBe(3);
+      expect(await claim(other)).toEqual([]);
+    } finally {
+      await other.close();
+    }
+    await remove(id);
+  });
+
+  it('sends up to three deliveries to one endpoint at once, and gives up on one after 15 seconds', async () => {
+    // A receiver that answers each request only when told, counting those it holds.
+    let holding = 0;
+    let most = 0;
+    const held: Array<() => void> = [];
+    const server = createServer((request, response) => {
+      request.resume();
+      holding++;
+      most = Math.max(most, holding);
+      held.push(() => {
+        holding--;
+        response.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const { id } = await create(`http://127.0.0.1:${port}/slow`, ['upload.failed']);
+      await db.transaction().execute(async (trx) => {
+        for (let n = 1; n <= 7; n++)
+          await recordWebhookEvent(trx, w.a.id, 'upload.failed', { uploadId: n, message: 'x' });
+      });
+      const running = t.runJobs();
+      // Answered in turns, as the receiver frees up: never more than three at once.
+      let answered = 0;
+      while (answered < 7) {
+        await expect.poll(() => held.length, { timeout: 5_000 }).toBeGreaterThan(0);
+        for (const answer of held.splice(0)) {
+          answer();
+          answered++;
+        }
+      }
+      await running;
+      expect(most).toBe(3);
+      expect((await deliveries(id)).map((delivery) => delivery.status)).toEqual(
+        Array(7).fill('SUCCEEDED'),
+      );
+
+      // A receiver that never answers: the attempt ends at 15 seconds and is retried.
+      await db.transaction().execute(async (trx) => {
+        await recordWebhookEvent(trx, w.a.id, 'upload.failed', { uploadId: 8, message: 'x' });
+      });
+      const started = performance.now();
+      await t.runJobs();
+      const waited = performance.now() - started;
+      expect(held).toHaveLength(1);
+      const [silent] = (await deliveries(id)).filter((delivery) => delivery.status === 'PENDING');
+      expect(silent!.attempts).toEqual([
+        expect.objectContaining({ statusCode: null, error: 'No answer within 15 seconds' }),
+      ]);
+      expect(silent!.attempts[0].durationMs).toBeGreaterThanOrEqual(15_000);
+      expect(waited).toBeGreaterThanOrEqual(15_000);
+      held.splice(0).forEach((answer) => answer());
+      await remove(id);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }, 60_000);
 
   it('gives up after eight attempts over about a day', async () => {
     const { id } = await create(receiver.url('/down'), ['upload.completed']);

@@ -27,7 +27,8 @@ import {
 } from './earnings-provider.ts';
 import type { EarningsImportsRepository } from './earnings-imports.repository.ts';
 import { awardKeyText, type EarningsRepository } from './earnings.repository.ts';
-import { rebuildInsightsDedupeKey } from './match-awards.job.ts';
+import { MATCH_BATCH_SIZE, rebuildInsightsDedupeKey } from './match-awards.job.ts';
+import { recordWebhookEvent } from '../webhooks/webhook-outbox.ts';
 
 /** Rows checked or stored per batch (one award lookup, one transaction, one progress update). */
 export const DEFAULT_EARNINGS_BATCH_ROWS = 5000;
@@ -225,19 +226,25 @@ export function createImportEarningsHandler(
       rowsProcessed += batch.length;
       await context.db.transaction().execute(async (trx) => {
         await earnings.upsertEarningsYears(trx, years);
-        let newlyMatched = 0;
+        const newlyMatched: number[] = [];
         for (const [provider, ids] of byProvider) {
-          newlyMatched += (
-            await earnings.markMatched(trx, {
+          newlyMatched.push(
+            ...(await earnings.markMatched(trx, {
               organizationId,
               awardIds: [...ids],
               provider,
               billingCode: EARNINGS_PROVIDERS[provider].billingCode,
               at,
-            })
-          ).length;
+            })),
+          );
         }
-        await imports.stored(trx, importId, { rowsProcessed, newlyMatched });
+        await imports.stored(trx, importId, { rowsProcessed, newlyMatched: newlyMatched.length });
+        // As when a provider matches them: the awards this batch matched for the first time, in
+        // events of at most a matching batch's size.
+        for (let start = 0; start < newlyMatched.length; start += MATCH_BATCH_SIZE)
+          await recordWebhookEvent(trx, organizationId, 'award.matched', {
+            awardIds: newlyMatched.slice(start, start + MATCH_BATCH_SIZE),
+          });
       });
       await context.heartbeat();
       await options.afterBatch?.({ importId, rowsProcessed });

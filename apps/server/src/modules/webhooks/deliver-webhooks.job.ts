@@ -90,6 +90,8 @@ export function createDeliverWebhooksHandler(deps: DeliverWebhooksDeps): JobHand
           headers,
           now,
         );
+        // The wait before the next attempt runs from this one's end (a timeout took 15 seconds).
+        const finished = at + result.durationMs;
         const succeeded =
           result.error === null && result.statusCode !== null && result.statusCode < 300;
         const gone = result.statusCode === 410;
@@ -113,7 +115,7 @@ export function createDeliverWebhooksHandler(deps: DeliverWebhooksDeps): JobHand
               ? { status: 'SUCCEEDED', nextAttemptAt: null }
               : delay === null
                 ? { status: 'FAILED', nextAttemptAt: null }
-                : { status: 'PENDING', nextAttemptAt: iso(at + delay) },
+                : { status: 'PENDING', nextAttemptAt: iso(finished + delay) },
           );
           if (succeeded) {
             await webhooks.markHealthy(trx, target.id);
