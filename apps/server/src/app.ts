@@ -475,6 +475,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       supportEmail: config.supportEmail,
       earningsFloor: config.insightsEarningsFloor,
       ...(options.now ? { now: options.now } : {}),
+      reports: { db, audit, demo: config.demoMode, publicUrl: config.publicUrl },
     }),
   });
   await app.register(earningsRoutes, {

@@ -14,6 +14,7 @@ import { createTestApp, type TestApp } from './helpers/app.ts';
 import { type BuiltUser, createCredential, createOrganization } from './helpers/builders.ts';
 import { DIALECTS } from './helpers/database.ts';
 import { lookupAttack } from './helpers/lookup-attack.ts';
+import { readPdf } from './helpers/read-pdf.ts';
 import { createWorld, type World } from './helpers/world.ts';
 
 // The clock of every rebuild here: the latest complete year is 2025, money in 2025 dollars.
@@ -647,6 +648,136 @@ describe.each(DIALECTS)('insights on %s', (dialect) => {
     // over fewer than 10, and small subgroups that withhold some figures over 10 or more.
     for (const [kind, count] of Object.entries(checkedFigures))
       expect(count, `figures checked as ${kind}`).toBeGreaterThan(0);
+  });
+
+  it('hands on the same figures as a tagged PDF report, for a credential and the organization', async () => {
+    const pdf = async (query: string) => {
+      const response = await get(member, `/api/insights-data/report?${query}`);
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      return { ...(await readPdf(response.rawPayload)), headers: response.headers };
+    };
+    // Written here from the API's numbers, as a reader of the report would check them.
+    const dollars = (v: number) => `$${Math.round(v).toLocaleString('en-US')}`;
+    const count = (c: { count: number | null; lessThan: number | null }) =>
+      c.count !== null
+        ? c.count.toLocaleString('en-US')
+        : c.lessThan !== null
+          ? 'Fewer than 10'
+          : 'Withheld';
+    const hidden = (f: { reason: InsightHiddenReason | null; lessThan: number | null }) =>
+      f.reason === 'TOO_RECENT'
+        ? 'No data yet (awards too recent)'
+        : f.lessThan !== null
+          ? 'Hidden: fewer than 10 people'
+          : 'Withheld to protect a smaller group';
+    const short = (f: { reason: InsightHiddenReason | null; lessThan: number | null }) =>
+      f.reason === 'TOO_RECENT'
+        ? 'No data yet'
+        : f.lessThan !== null
+          ? 'Fewer than 10'
+          : 'Withheld';
+    const lines = (text: string) => text.split('\n');
+
+    for (const credentialId of [credentials.edge, credentials.nursing]) {
+      const query = `organizationId=${orgId}&credentialId=${credentialId}`;
+      const api = await data(query);
+      const report = await pdf(query);
+      expect(report.language).toBe('en-US');
+      expect(report.title).toMatch(/: earnings and employment outcomes$/);
+      expect(report.sizes.every(([w, h]) => w === 612 && h === 792)).toBe(true);
+      expect(report.roles.slice(0, 3)).toEqual(['Root', 'Document', 'H1']);
+      for (const role of ['H2', 'Table', 'TH', 'TD', 'Figure'])
+        expect(report.roles).toContain(role);
+      // The salary chart's data, row by row: the same medians, quartiles and counts, or why not.
+      const text = lines(report.text);
+      for (const point of api.chart.points) {
+        const year =
+          point.relativeYear === 0
+            ? 'Award year'
+            : `${Math.abs(point.relativeYear)} ${Math.abs(point.relativeYear) === 1 ? 'year' : 'years'} ${point.relativeYear < 0 ? 'before' : 'after'}`;
+        const expected =
+          point.median === null
+            ? `${year} ${hidden(point)} ${count({ count: point.n, lessThan: point.lessThan })}`
+            : `${year} ${dollars(point.median)} ${dollars(point.p25!)} ${dollars(point.p75!)} ${count({ count: point.n, lessThan: point.lessThan })}`;
+        expect(text, `${credentialId} ${year}`).toContain(expected);
+      }
+      // The figures' values and people.
+      const salary = api.earnings.salary;
+      expect(report.text).toContain(
+        salary.value === null
+          ? `Salary ${hidden(salary)}`
+          : `Salary ${dollars(salary.value)} ${count({ count: salary.n, lessThan: salary.lessThan })}`,
+      );
+      const rate = api.employment.employmentRate;
+      expect(report.text.replace(/\n/g, ' ')).toContain(
+        rate.value === null
+          ? `Employment rate ${hidden(rate)}`
+          : `Employment rate ${Math.round(rate.value * 100)}%`,
+      );
+      const industry = api.employment.topIndustry;
+      if (industry.name !== null)
+        expect(report.text).toContain(
+          `Top industry ${industry.name} (${Math.round(industry.share! * 100)}%)`,
+        );
+      expect(report.figureAlts).toHaveLength(1);
+      for (const point of api.chart.points.filter((p) => p.median !== null))
+        expect(report.figureAlts[0]).toContain(dollars(point.median!));
+      expect(report.text).toContain(`Awards: ${api.cohort.awards.toLocaleString('en-US')}.`);
+      expect(report.text).toContain(
+        `Data through ${api.asOfYear}, in ${api.dollarsOfYear} dollars.`,
+      );
+    }
+    // Withheld and too-few figures are marked as the API marks them (the edge cohort has both).
+    const edge = await pdf(`organizationId=${orgId}&credentialId=${credentials.edge}`);
+    expect(edge.text).toContain('Hidden: fewer than 10 people');
+    expect(edge.headers['content-disposition']).toBe(
+      'attachment; filename="edge-insights-report.pdf"',
+    );
+
+    // The organization: a row per credential, and one for all of them, on A4 paper.
+    const organization = await pdf(`organizationId=${orgId}&paper=a4`);
+    expect(organization.sizes.every(([w, h]) => w === 595 && h === 842)).toBe(true);
+    expect(organization.title).toBe('Cohort College: outcomes by credential');
+    const rows = lines(organization.text);
+    for (const [credentialId, label] of [
+      [credentials.edge, 'Edge Welding Certificate (EDGE)'],
+      [credentials.nursing, 'Nursing Associate Degree (RN)'],
+      [null, 'All credentials'],
+    ] as const) {
+      const api = await data(
+        `organizationId=${orgId}${credentialId ? `&credentialId=${credentialId}` : ''}`,
+      );
+      const s = api.earnings.salary;
+      const r = api.employment.employmentRate;
+      const matched =
+        api.cohort.matched.count !== null
+          ? `${Math.round((api.cohort.matched.count / api.cohort.awards) * 100)}%`
+          : count(api.cohort.matched);
+      expect(rows, label).toContain(
+        [
+          label,
+          api.cohort.awards.toLocaleString('en-US'),
+          matched,
+          s.value === null ? short(s) : dollars(s.value),
+          r.value === null ? short(r) : `${Math.round(r.value * 100)}%`,
+        ].join(' '),
+      );
+    }
+    // Each download is on the audit trail, as an export.
+    const entries = await db
+      .selectFrom('auditEntries')
+      .where('organizationId', '=', orgId)
+      .where('resourceType', '=', 'insights')
+      .select('summary')
+      .orderBy('id')
+      .execute();
+    expect(entries.map((e) => e.summary)).toContain(
+      'Downloaded the insights report of all credentials of Cohort College as PDF',
+    );
+    expect(entries.map((e) => e.summary)).toContain(
+      'Downloaded the insights report of credential "Edge Welding Certificate" (EDGE) as PDF',
+    );
   });
 
   it('stores the same figures when a second thread reads and counts part of the awards', async () => {

@@ -43,6 +43,13 @@ export const CREDENTIAL_DATA_GAP_CODES = [
 ] as const;
 export type CredentialDataGapCode = (typeof CREDENTIAL_DATA_GAP_CODES)[number];
 
+/** What each data-gap code means, in plain words (the insights screens and the PDF reports). */
+export const DATA_GAP_LABELS: Record<CredentialDataGapCode, string> = {
+  MISSING_EQUIFAX: 'Not matched by the data provider',
+  MISSING_EARNINGS: 'Matched, no wage records',
+  MISSING_EMPLOYMENT: 'Matched, no employment records',
+};
+
 export const BILLING_CODES = ['A_ADDL_USER', 'D_MATCH_EQUIFAX_TWN', 'D_MATCH_PDL_API'] as const;
 export type BillingCode = (typeof BILLING_CODES)[number];
 

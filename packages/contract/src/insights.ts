@@ -187,21 +187,34 @@ export const ZInsightsData = z
   .meta({ id: 'InsightsData' });
 export type TInsightsData = z.infer<typeof ZInsightsData>;
 
-export const ZInsightsQuery = z
-  .strictObject({
-    organizationId: ZId.optional(),
-    credentialId: ZId.optional(),
-    awardYearFrom: ZWholeNumber.pipe(z.number().int().min(1900).max(2100)).optional(),
-    awardYearTo: ZWholeNumber.pipe(z.number().int().min(1900).max(2100)).optional(),
-  })
-  .refine(
-    (q) =>
-      q.awardYearFrom === undefined ||
-      q.awardYearTo === undefined ||
-      q.awardYearFrom <= q.awardYearTo,
-    { message: 'The first award year must not be after the last', path: ['awardYearTo'] },
-  );
+const insightsQueryShape = {
+  organizationId: ZId.optional(),
+  credentialId: ZId.optional(),
+  awardYearFrom: ZWholeNumber.pipe(z.number().int().min(1900).max(2100)).optional(),
+  awardYearTo: ZWholeNumber.pipe(z.number().int().min(1900).max(2100)).optional(),
+};
+const yearsInOrder: [
+  (q: { awardYearFrom?: number | undefined; awardYearTo?: number | undefined }) => boolean,
+  { message: string; path: string[] },
+] = [
+  (q) =>
+    q.awardYearFrom === undefined || q.awardYearTo === undefined || q.awardYearFrom <= q.awardYearTo,
+  { message: 'The first award year must not be after the last', path: ['awardYearTo'] },
+];
+
+export const ZInsightsQuery = z.strictObject(insightsQueryShape).refine(...yearsInOrder);
 export type TInsightsQuery = z.infer<typeof ZInsightsQuery>;
+
+const INSIGHTS_REPORT_PAPERS = ['letter', 'a4'] as const;
+
+/**
+ * The PDF report of the same cohort: a credential's figures, or with no credential one row per
+ * credential of the organization; on US Letter or A4 paper.
+ */
+export const ZInsightsReportQuery = z
+  .strictObject({ ...insightsQueryShape, paper: z.enum(INSIGHTS_REPORT_PAPERS).default('letter') })
+  .refine(...yearsInOrder);
+export type TInsightsReportQuery = z.infer<typeof ZInsightsReportQuery>;
 
 export const ZInsightsLookups = z
   .object({

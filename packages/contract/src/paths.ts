@@ -65,6 +65,7 @@ export const API_PATHS = {
   organization: (id: number | string) => `/api/organizations/${id}`,
   insightsLookups: '/api/insights-data/lookups',
   insightsData: '/api/insights-data',
+  insightsReport: '/api/insights-data/report',
   organizationEarningsImports: (id: number | string) => `/api/organizations/${id}/earnings-imports`,
   earningsImport: (id: number | string) => `/api/earnings-imports/${id}`,
   benchmarks: '/api/benchmarks',

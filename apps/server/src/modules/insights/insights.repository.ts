@@ -230,13 +230,28 @@ export function createInsightsRepository(db: Kysely<Database>) {
       };
     },
 
-    async organization(id: number): Promise<{ insightsEntitled: boolean } | undefined> {
+    async organization(
+      id: number,
+    ): Promise<{ name: string; insightsEntitled: boolean } | undefined> {
       const row = await db
         .selectFrom('organizations')
         .where('id', '=', id)
-        .select('insightsEntitled')
+        .select(['name', 'insightsEntitled'])
         .executeTakeFirst();
-      return row && { insightsEntitled: toBool(row.insightsEntitled) };
+      return row && { name: row.name, insightsEntitled: toBool(row.insightsEntitled) };
+    },
+
+    /** The organization's credentials by name (a report's rows), archived ones included. */
+    async credentialsOf(
+      organizationId: number,
+    ): Promise<Array<{ id: number; code: string; name: string }>> {
+      return db
+        .selectFrom('credentials')
+        .where('organizationId', '=', organizationId)
+        .select(['id', 'code', 'name'])
+        .orderBy('name')
+        .orderBy('id')
+        .execute();
     },
 
     async credentialOrganization(credentialId: number): Promise<number | undefined> {

@@ -1,10 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { ZErrorResponse } from '@laurel/contract/errors';
-import { ZInsightsData, ZInsightsLookups, ZInsightsQuery } from '@laurel/contract/insights';
+import {
+  ZInsightsData,
+  ZInsightsLookups,
+  ZInsightsQuery,
+  ZInsightsReportQuery,
+} from '@laurel/contract/insights';
 import { API_PATHS } from '@laurel/contract/paths';
 
 import { actorOf } from '../../lib/actor.ts';
+import { attachment } from '../../lib/csv.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 import type { InsightsService } from './insights.service.ts';
 
 export const insightsRoutes: FastifyPluginAsyncZod<{ insights: InsightsService }> = async (
@@ -48,5 +55,33 @@ export const insightsRoutes: FastifyPluginAsyncZod<{ insights: InsightsService }
       },
     },
     async (request) => insights.data(actorOf(request), request.query),
+  );
+
+  app.get(
+    API_PATHS.insightsReport,
+    {
+      config: { apiKeyScopes: ['insights:read'], rateLimit: RATE_LIMITS.exports },
+      schema: {
+        tags,
+        security,
+        summary: 'The insights of a cohort as a tagged PDF report',
+        description:
+          "With `credentialId`: that credential's figures, the salary chart with its data, the cohort and the notes. Without: one row per credential of the organization (awards, matched share, median salary one year after, employment rate) and one for all credentials. The same figures and suppression marks as `GET /api/insights-data` for the same query. Audited as an export.",
+        querystring: ZInsightsReportQuery,
+        response: {
+          400: ZErrorResponse,
+          403: ZErrorResponse,
+          404: ZErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, document } = await insights.report(actorOf(request), request.query);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', attachment(fileName))
+        // A stream of the PDF; the schemas above describe only the error answers.
+        .send(document as never);
+    },
   );
 };

@@ -9,11 +9,16 @@ import {
   type TInsightsData,
   type TInsightsLookups,
   type TInsightsQuery,
+  type TInsightsReportQuery,
 } from '@laurel/contract/insights';
 import { poolStart } from '@laurel/contract/insights-rules';
 import { accessFor } from '@laurel/contract/permissions';
 
+import type { Kysely } from 'kysely';
+
+import type { Database } from '../../db/schema.ts';
 import { requireAccess } from '../../lib/access.ts';
+import type { Auditor } from '../../lib/audit.ts';
 import { INSIGHTS_METHOD } from '../../lib/insights-method.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { notFound } from '../../lib/http-error.ts';
@@ -21,6 +26,7 @@ import { latestCompleteYear } from '../earnings/earnings-provider.ts';
 import { dollarsYearFor } from './cpi-u.ts';
 import { emptyFigures } from './figures.ts';
 import type { InsightsRepository } from './insights.repository.ts';
+import { credentialReport, organizationReport } from './insights-report.ts';
 
 /**
  * The stored award-year ranges of a cohort, each named: all years is the only range stored when
@@ -39,11 +45,13 @@ export function createInsightsService(deps: {
   /** Annual wages below this are not counted (for the lookups to say so). */
   earningsFloor?: number;
   now?: () => Date;
+  /** What the PDF reports need: where downloads are audited, the demo notice, the site's address. */
+  reports: { db: Kysely<Database>; audit: Auditor; demo: boolean; publicUrl: string };
 }) {
   const { insights } = deps;
   const now = deps.now ?? (() => new Date());
 
-  return {
+  const service = {
     /**
      * The figures of one cohort, read from the precomputed aggregates (one primary-key lookup),
      * with the organization's insight status.
@@ -130,6 +138,63 @@ export function createInsightsService(deps: {
         earningsFloor: deps.earningsFloor ?? INSIGHTS_DEFAULT_EARNINGS_FLOOR,
       };
     },
+
+    /**
+     * The PDF report of a cohort: a credential's figures, or with no credential one row per
+     * credential of the organization and one for all of them, built from exactly what `data`
+     * answers for the same requests; the download is audited as an export.
+     */
+    async report(
+      actor: Actor,
+      query: TInsightsReportQuery,
+    ): Promise<{ fileName: string; document: PDFKit.PDFDocument }> {
+      const { paper, ...cohort } = query;
+      const data = await service.data(actor, cohort);
+      const organization = (await insights.organization(data.organizationId))!;
+      const base = {
+        organizationName: organization.name,
+        paper,
+        demo: deps.reports.demo,
+        generatedAt: now(),
+        publicUrl: deps.reports.publicUrl,
+      };
+      const credentials = await insights.credentialsOf(data.organizationId);
+      let document: PDFKit.PDFDocument;
+      let subject: string;
+      if (data.credentialId !== null) {
+        const credential = credentials.find((c) => c.id === data.credentialId)!;
+        subject = `credential "${credential.name}" (${credential.code})`;
+        document = credentialReport({ ...base, credential, data });
+      } else {
+        subject = `all credentials of ${organization.name}`;
+        const rows = [];
+        for (const credential of credentials)
+          rows.push({
+            ...credential,
+            data: await service.data(actor, { ...cohort, credentialId: credential.id }),
+          });
+        document = organizationReport({ ...base, overall: data, credentials: rows });
+      }
+      await deps.reports.audit(deps.reports.db, actor, {
+        type: 'EXPORT',
+        resourceType: 'insights',
+        resourceId: 'report',
+        organizationId: data.organizationId,
+        summary: `Downloaded the insights report of ${subject} as PDF`,
+      });
+      const slug = (text: string) =>
+        text
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '');
+      const fileName = `${slug(
+        data.credentialId === null
+          ? organization.name
+          : credentials.find((c) => c.id === data.credentialId)!.code,
+      )}-insights-report.pdf`;
+      return { fileName, document };
+    },
   };
+  return service;
 }
 export type InsightsService = ReturnType<typeof createInsightsService>;

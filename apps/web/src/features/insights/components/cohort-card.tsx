@@ -5,7 +5,7 @@ import type { TInsightsData } from '@laurel/contract/insights';
 
 import { DetailGrid } from '../../../components/display/detail-grid';
 import { formatDateTime } from '../../../lib/format/format';
-import { DATA_GAP_LABELS } from '../lib/data-gaps';
+import { DATA_GAP_LABELS } from '@laurel/contract/constants';
 import { formatCount, formatPeopleCount, formatPercent } from '../lib/format-insights';
 
 /** Who the figures describe, how current they are, and whose data are missing and why. */

@@ -207,6 +207,40 @@ describe('insights panel', () => {
     expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
   });
 
+  it('downloads the PDF report of what it shows, and says why when the server refuses', async () => {
+    const fetchMock = serve(insightsFixture());
+    const saved: string[] = [];
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:report');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    renderPanel('/?tab=insights', { credentialId: 9 });
+    const button = await screen.findByRole('button', { name: 'Download report (PDF)' });
+    await waitFor(() => expect(button).not.toHaveProperty('disabled', true));
+    const report = new Response(new Uint8Array([37, 80, 68, 70]), {
+      headers: { 'content-type': 'application/pdf' },
+    });
+    fetchMock.mockImplementationOnce(async () => report);
+    await userEvent.click(button);
+    await waitFor(() => expect(saved).toEqual(['northwind-insights-report.pdf']));
+    const asked = fetchMock.mock.calls
+      .map(([input]) => new URL(input instanceof Request ? input.url : String(input)))
+      .find((url) => url.pathname === '/api/insights-data/report')!;
+    expect(Object.fromEntries(asked.searchParams)).toEqual({
+      organizationId: '2',
+      credentialId: '9',
+    });
+
+    fetchMock.mockImplementationOnce(async () =>
+      jsonResponse({ message: 'Too many exports: try again in a minute' }, 429),
+    );
+    await userEvent.click(button);
+    await screen.findByText('Too many exports: try again in a minute');
+  });
+
   it('shows only the unavailable state for an organization without the entitlement, without asking for figures', async () => {
     const data = insightsFixture();
     const fetchMock = serve(

@@ -10,6 +10,7 @@ import AttachMoneyOutlined from '@mui/icons-material/AttachMoneyOutlined';
 import BusinessCenterOutlined from '@mui/icons-material/BusinessCenterOutlined';
 import FactoryOutlined from '@mui/icons-material/FactoryOutlined';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import TrendingUpOutlined from '@mui/icons-material/TrendingUpOutlined';
 import WorkOutlineOutlined from '@mui/icons-material/WorkOutlineOutlined';
 import AddCardOutlined from '@mui/icons-material/AddCardOutlined';
@@ -25,6 +26,7 @@ import {
 } from '@laurel/contract/insight-figures';
 import type { InsightHiddenReason, TFigure, TInsightsData, TTop } from '@laurel/contract/insights';
 import { MESSAGES } from '@laurel/contract/messages';
+import { API_PATHS } from '@laurel/contract/paths';
 
 import { DisabledReason } from '../../../components/feedback/disabled-reason';
 import { usePartsInTurn } from '../../../lib/routing/after-paint';
@@ -38,6 +40,8 @@ import {
 } from '../api/insights-api';
 import { useGetOrganizationQuery } from '../../../lib/api/organization-api';
 import { saveBlob } from '../../../lib/files/save-blob';
+import { useDownloadFile } from '../../../lib/api/download';
+import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import {
   formatCount,
   formatMoney,
@@ -105,6 +109,9 @@ export default function InsightsPanel({
   title,
 }: InsightsPanelProps) {
   const filter = useInsightsFilter();
+  const downloadFile = useDownloadFile();
+  const { showSnackbar } = useSnackbar();
+  const [reporting, setReporting] = useState(false);
   const canDo = useCan();
   const canUpload = canDo('create:upload', { organizationId });
   const lookups = useGetInsightsLookupsQuery();
@@ -168,6 +175,26 @@ export default function InsightsPanel({
       new Blob([csv], { type: 'text/csv;charset=utf-8' }),
       `${fileBase(subject)}-insights.csv`,
     );
+  };
+
+  const exportBlocked = data
+    ? null
+    : error
+      ? 'The insights could not be loaded, so there is nothing to export.'
+      : 'Available once the figures have loaded.';
+  const downloadReport = async () => {
+    setReporting(true);
+    try {
+      await downloadFile(
+        API_PATHS.insightsReport,
+        { ...args },
+        { fileName: `${fileBase(subject)}-insights-report.pdf` },
+      );
+    } catch (failure) {
+      showSnackbar(getErrorText(failure), 'error');
+    } finally {
+      setReporting(false);
+    }
   };
 
   // Until the organization or the figures say which state applies, only placeholders: no filter
@@ -265,23 +292,28 @@ export default function InsightsPanel({
           showCredential={fixedCredentialId === undefined}
         />
         <Box sx={{ flex: 1 }} />
-        <DisabledReason
-          reason={
-            data
-              ? null
-              : error
-                ? 'The insights could not be loaded, so there is nothing to export.'
-                : 'Available once the figures have loaded.'
-          }
-        >
-          <Button
-            variant="outlined"
-            startIcon={<FileDownloadOutlined />}
-            onClick={() => void exportCsv()}
-          >
-            Export CSV
-          </Button>
-        </DisabledReason>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+          <DisabledReason reason={exportBlocked}>
+            <Button
+              variant="outlined"
+              startIcon={<PictureAsPdfOutlined />}
+              loading={reporting}
+              loadingPosition="start"
+              onClick={() => void downloadReport()}
+            >
+              Download report (PDF)
+            </Button>
+          </DisabledReason>
+          <DisabledReason reason={exportBlocked}>
+            <Button
+              variant="outlined"
+              startIcon={<FileDownloadOutlined />}
+              onClick={() => void exportCsv()}
+            >
+              Export CSV
+            </Button>
+          </DisabledReason>
+        </Box>
       </Box>
       {body}
     </Box>

@@ -2,7 +2,7 @@ import { INSIGHT_FIGURES, type InsightFigure } from '@laurel/contract/insight-fi
 import type { TFigure, TInsightsData, TTop } from '@laurel/contract/insights';
 
 import { toCsv } from '@laurel/contract/csv';
-import { DATA_GAP_LABELS } from './data-gaps';
+import { DATA_GAP_LABELS } from '@laurel/contract/constants';
 import { insightFigureOf } from './insight-figure-of';
 
 type Row = Array<string | number | boolean | null>;

@@ -12,7 +12,7 @@ import {
 import { MESSAGES } from '@laurel/contract/messages';
 
 import { renderWithProviders } from '../../../test/render';
-import { DATA_GAP_LABELS } from '../lib/data-gaps';
+import { DATA_GAP_LABELS } from '@laurel/contract/constants';
 import { formatMoney } from '../lib/format-insights';
 import methodology from '../../../../../../docs/insights-methodology.md?raw';
 import MethodologyRoute from './methodology';
