@@ -18,6 +18,7 @@ import {
 } from '@laurel/contract/insights';
 import type { TPage } from '@laurel/contract/pagination';
 
+import { columnsOf } from '../../db/columns.ts';
 import { filtersBesideSearch, readBatches, readPageOfIds } from '../../db/paging.ts';
 import { listCount } from '../../db/row-counts.ts';
 import type { Database } from '../../db/schema.ts';
@@ -286,12 +287,7 @@ export function createCredentialsRepository(db: Kysely<Database>) {
       const row = await executor
         .insertInto('credentials')
         .values({
-          organizationId: body.organization_id,
-          name: body.name,
-          code: body.code,
-          typeId: body.type_id,
-          programCode: body.program_code ?? null,
-          description: body.description ?? null,
+          ...columnsOf('credentials', body),
           status: 'ACTIVE',
           createdAt: now,
           updatedAt: now,
@@ -306,18 +302,9 @@ export function createCredentialsRepository(db: Kysely<Database>) {
       id: number,
       body: TCredentialPatchBody,
     ): Promise<void> {
-      const values = {
-        name: body.name,
-        code: body.code,
-        typeId: body.type_id,
-        programCode: body.program_code,
-        description: body.description,
-        status: body.status,
-      };
-      const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
       await executor
         .updateTable('credentials')
-        .set({ ...set, updatedAt: new Date().toISOString() })
+        .set({ ...columnsOf('credentials', body), updatedAt: new Date().toISOString() })
         .where('id', '=', id)
         .execute();
     },

@@ -10,6 +10,7 @@ import type {
 } from '@laurel/contract/organizations';
 import type { TPage } from '@laurel/contract/pagination';
 
+import { columnsOf } from '../../db/columns.ts';
 import { filtersBesideSearch, readBatches, readPageOfIds } from '../../db/paging.ts';
 import { listCount } from '../../db/row-counts.ts';
 import type { Database } from '../../db/schema.ts';
@@ -224,18 +225,13 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
       const row = await executor
         .insertInto('organizations')
         .values({
-          name: body.name,
-          typeId: body.type_id,
-          loginModeId: body.login_mode_id,
-          website: body.website ?? null,
-          city: body.city ?? null,
-          state: body.state ?? null,
-          status: body.status ?? 'ACTIVE',
-          salesforceAccountId: body.salesforce_account_id ?? null,
-          insightsEntitled: body.insights_entitled ?? true,
-          mfaRequired: body.mfa_required ?? false,
-          passkeysAllowed: body.passkeys_allowed ?? true,
-          emailCodesAllowed: body.email_codes_allowed ?? true,
+          // What a new organization has unless the body says otherwise.
+          status: 'ACTIVE',
+          insightsEntitled: true,
+          mfaRequired: false,
+          passkeysAllowed: true,
+          emailCodesAllowed: true,
+          ...columnsOf('organizations', body),
           createdAt: now,
           updatedAt: now,
         })
@@ -249,24 +245,9 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
       id: number,
       body: TOrganizationPatchBody,
     ): Promise<void> {
-      const values = {
-        name: body.name,
-        typeId: body.type_id,
-        loginModeId: body.login_mode_id,
-        website: body.website,
-        city: body.city,
-        state: body.state,
-        status: body.status,
-        salesforceAccountId: body.salesforce_account_id,
-        insightsEntitled: body.insights_entitled,
-        mfaRequired: body.mfa_required,
-        passkeysAllowed: body.passkeys_allowed,
-        emailCodesAllowed: body.email_codes_allowed,
-      };
-      const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
       await executor
         .updateTable('organizations')
-        .set({ ...set, updatedAt: new Date().toISOString() })
+        .set({ ...columnsOf('organizations', body), updatedAt: new Date().toISOString() })
         .where('id', '=', id)
         .execute();
     },

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { TProfile, TUpdateProfileBody } from '@laurel/contract/profile';
 import { isRoleId, type RoleId } from '@laurel/contract/roles';
 
+import { columnsOf } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
 import { toBool } from '../../db/values.ts';
 import type { StoredPrincipal } from '../../plugins/auth.ts';
@@ -82,11 +83,7 @@ export function createUsersRepository(db: Kysely<Database>) {
       await executor
         .updateTable('users')
         .set({
-          firstName: body.first_name,
-          lastName: body.last_name,
-          salutation: body.salutation ?? null,
-          pronoun: body.pronoun ?? null,
-          title: body.title ?? null,
+          ...columnsOf('users', body),
           nameConfirmed: true,
           updatedAt: new Date().toISOString(),
         })
