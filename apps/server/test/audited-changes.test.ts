@@ -124,5 +124,20 @@ describe.each(DIALECTS)('what an edit records on the audit trail on %s', (dialec
         await edit({ first_name: 'Grace', last_name: 'Murray Hopper', title: 'Rear Admiral' }),
       ).toBe(`Profile of ${person.email}: no changes`);
     });
+
+    it('tells an optional field left out as cleared, as it is stored', async () => {
+      const person = await t.createUser(w.a.id, { firstName: 'Ada', lastName: 'Lovelace' });
+      const edit = (body: unknown) => summaryOf(person, API_PATHS.updateProfile(person.id), body);
+      await edit({ first_name: 'Ada', last_name: 'Lovelace', title: 'Analyst' });
+      expect(await edit({ first_name: 'Ada', last_name: 'Lovelace' })).toBe(
+        `Profile of ${person.email}: title: "Analyst" → —`,
+      );
+      const profile = await t.app.inject({
+        method: 'GET',
+        url: API_PATHS.profile,
+        headers: { authorization: `Bearer ${await w.token(person)}` },
+      });
+      expect(profile.json()).toMatchObject({ title: null });
+    });
   });
 });

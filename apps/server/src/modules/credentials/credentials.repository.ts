@@ -65,9 +65,9 @@ function toMatchStatus(value: string): AwardMatchStatus {
 }
 
 export function createCredentialsRepository(db: Kysely<Database>) {
-  /** Credentials matching the filters, without joins. */
-  function matching(filter: Partial<CredentialFilter>) {
-    let query = db.selectFrom('credentials as c');
+  /** Credentials matching the filters, without joins (read through `executor`: a transaction). */
+  function matching(filter: Partial<CredentialFilter>, executor = db) {
+    let query = executor.selectFrom('credentials as c');
     if (filter.scopeOrganizationId !== undefined)
       query = query.where('c.organizationId', '=', filter.scopeOrganizationId);
     if (filter.organizationId !== undefined)
@@ -78,8 +78,8 @@ export function createCredentialsRepository(db: Kysely<Database>) {
     return query;
   }
 
-  function filtered(filter: Partial<CredentialFilter>) {
-    return matching(filter)
+  function filtered(filter: Partial<CredentialFilter>, executor = db) {
+    return matching(filter, executor)
       .innerJoin('credentialTypes as t', 't.id', 'c.typeId')
       .innerJoin('organizations as o', 'o.id', 'c.organizationId');
   }
@@ -163,16 +163,19 @@ export function createCredentialsRepository(db: Kysely<Database>) {
     stream: (filter: CredentialFilter): AsyncGenerator<TCredentialSummary[]> =>
       readBatches(sorted(filter), toSummary),
 
-    async find(id: number): Promise<TCredential | undefined> {
-      const row = await withColumns(filtered({})).where('c.id', '=', id).executeTakeFirst();
+    /** The credential as stored; within a change, read through its transaction. */
+    async find(id: number, executor = db): Promise<TCredential | undefined> {
+      const row = await withColumns(filtered({}, executor))
+        .where('c.id', '=', id)
+        .executeTakeFirst();
       if (!row) return undefined;
-      const years = await db
+      const years = await executor
         .selectFrom('awards')
         .where('credentialId', '=', id)
         .select((eb) => [eb.fn.min('awardYear').as('first'), eb.fn.max('awardYear').as('last')])
         .executeTakeFirst();
       // The credential's all-years figures as published (small counts as "fewer than 10").
-      const insights = await db
+      const insights = await executor
         .selectFrom('credentialInsightSummaries as s')
         .innerJoin('insightAggregates as a', (join) =>
           join

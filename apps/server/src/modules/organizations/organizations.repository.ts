@@ -37,10 +37,13 @@ const SORT_FIXED_BY: Partial<
   status: (filter) => filter.status !== undefined,
 };
 
+/** An organization with every stored field, its CRM account too (`get` hides it from most). */
+type StoredOrganization = TOrganization & { salesforceAccountId: string | null };
+
 export function createOrganizationsRepository(db: Kysely<Database>) {
-  /** Organizations matching the filters, without joins. */
-  function matching(filter: Partial<OrganizationFilter>) {
-    let query = db.selectFrom('organizations as o');
+  /** Organizations matching the filters, without joins (read through `executor`: a transaction). */
+  function matching(filter: Partial<OrganizationFilter>, executor = db) {
+    let query = executor.selectFrom('organizations as o');
     if (filter.onlyId !== undefined) query = query.where('o.id', '=', filter.onlyId);
     if (filter.typeId !== undefined) query = query.where('o.typeId', '=', filter.typeId);
     if (filter.status !== undefined) query = query.where('o.status', '=', filter.status);
@@ -50,8 +53,8 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
     return query;
   }
 
-  function filtered(filter: Partial<OrganizationFilter>) {
-    return matching(filter)
+  function filtered(filter: Partial<OrganizationFilter>, executor = db) {
+    return matching(filter, executor)
       .innerJoin('organizationTypes as t', 't.id', 'o.typeId')
       .innerJoin('loginModes as l', 'l.id', 'o.loginModeId');
   }
@@ -128,7 +131,7 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
     createdAt: toIso(row.createdAt),
   });
 
-  const toDetail = (row: Row): TOrganization => ({
+  const toDetail = (row: Row): StoredOrganization => ({
     ...toSummary(row),
     organizationName: row.name,
     loginModeId: row.loginModeId,
@@ -166,9 +169,10 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
     stream: (filter: OrganizationFilter): AsyncGenerator<TOrganizationSummary[]> =>
       readBatches(sorted(filter), toSummary),
 
-    async find(id: number): Promise<TOrganization | undefined> {
+    /** The organization as stored; within a change, read through its transaction. */
+    async find(id: number, executor = db): Promise<StoredOrganization | undefined> {
       const row = await summaryColumns(
-        filtered({ onlyId: id } as OrganizationFilter),
+        filtered({ onlyId: id } as OrganizationFilter, executor),
       ).executeTakeFirst();
       return row ? toDetail(row) : undefined;
     },

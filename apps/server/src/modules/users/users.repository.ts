@@ -14,8 +14,8 @@ function roleOf(value: number): RoleId {
 }
 
 export function createUsersRepository(db: Kysely<Database>) {
-  const profileQuery = () =>
-    db
+  const profileQuery = (executor = db) =>
+    executor
       .selectFrom('users')
       .innerJoin('organizations', 'organizations.id', 'users.organizationId')
       .select([
@@ -50,8 +50,9 @@ export function createUsersRepository(db: Kysely<Database>) {
       };
     },
 
-    async findProfile(userId: number): Promise<TProfile | undefined> {
-      const row = await profileQuery().where('users.id', '=', userId).executeTakeFirst();
+    /** The person's profile as stored; within a change, read through its transaction. */
+    async findProfile(userId: number, executor = db): Promise<TProfile | undefined> {
+      const row = await profileQuery(executor).where('users.id', '=', userId).executeTakeFirst();
       if (!row) return undefined;
       return { ...row, nameConfirmed: toBool(row.nameConfirmed), roleId: roleOf(row.roleId) };
     },
