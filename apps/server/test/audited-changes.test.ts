@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { ZCredentialPatchBody } from '@laurel/contract/credentials';
+import { ZOrganizationPatchBody } from '@laurel/contract/organizations';
 import { API_PATHS } from '@laurel/contract/paths';
+import { ZUpdateProfileBody } from '@laurel/contract/profile';
 
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { type BuiltUser, createCredential, createOrganization } from './helpers/builders.ts';
@@ -11,6 +14,8 @@ import { createWorld, type World } from './helpers/world.ts';
  * An edit of a credential, an organization or a profile is told on the audit trail as the fields
  * whose stored value changed, each as `field: old → new`, in the words the trail has always used.
  */
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 describe.each(DIALECTS)('what an edit records on the audit trail on %s', (dialect) => {
   let t: TestApp;
   let w: World;
@@ -139,5 +144,100 @@ describe.each(DIALECTS)('what an edit records on the audit trail on %s', (dialec
       });
       expect(profile.json()).toMatchObject({ title: null });
     });
+  });
+  /**
+   * The step a new field of an edit's body needs and that is easy to forget: a column that stores
+   * it and a record that reads it back, so that the trail tells its change. Every field of the
+   * contract's body is changed alone here; a field this table has no new value for fails first.
+   */
+  describe('every field of an edit body', () => {
+    const CHANGES = {
+      credential: {
+        schema: ZCredentialPatchBody,
+        values: {
+          name: 'Renamed Certificate',
+          code: 'AUD-RENAMED',
+          type_id: 2,
+          program_code: '15.0503',
+          description: 'Welding, the basics.',
+          status: 'ACTIVE',
+        },
+      },
+      organization: {
+        schema: ZOrganizationPatchBody,
+        values: {
+          name: 'Renamed Technical College',
+          type_id: 2,
+          login_mode_id: 2,
+          website: 'https://renamed.example.edu',
+          city: 'Duluth',
+          state: 'MN',
+          status: 'INACTIVE',
+          salesforce_account_id: 'a0B5e00000AbCdE',
+          insights_entitled: false,
+          mfa_required: true,
+          passkeys_allowed: false,
+          email_codes_allowed: false,
+        },
+      },
+      profile: {
+        schema: ZUpdateProfileBody,
+        values: {
+          first_name: 'Amazing',
+          last_name: 'Grace',
+          salutation: 'DR',
+          pronoun: 'SHE_HER',
+          title: 'Rear Admiral',
+        },
+      },
+    } as const;
+
+    it.each(Object.keys(CHANGES) as (keyof typeof CHANGES)[])(
+      'has a new value for each field of the %s body',
+      (entity) => {
+        const { schema, values } = CHANGES[entity];
+        expect(Object.keys(values).sort()).toEqual(Object.keys(schema.shape).sort());
+      },
+    );
+
+    /** A fresh record of `entity`: the URL its edit goes to, who may edit it, and the body's base. */
+    async function fresh(entity: keyof typeof CHANGES, n: number) {
+      if (entity === 'credential') {
+        const id = await createCredential(db(), w.a.id, { code: `AUD-F${n}`, name: `Field ${n}` });
+        // Stored archived, so that making it active again is told as a change of status.
+        await db()
+          .updateTable('credentials')
+          .set({ status: 'ARCHIVED' })
+          .where('id', '=', id)
+          .execute();
+        return { url: API_PATHS.credential(id), by: w.adminA, base: {} };
+      }
+      if (entity === 'organization') {
+        const organization = await createOrganization(db(), { name: `Field College ${n}` });
+        return { url: API_PATHS.organization(organization.id), by: w.platformAdmin, base: {} };
+      }
+      const person = await t.createUser(w.a.id, { firstName: 'Grace', lastName: 'Hopper' });
+      return {
+        url: API_PATHS.updateProfile(person.id),
+        by: person,
+        base: { first_name: 'Grace', last_name: 'Hopper' },
+      };
+    }
+
+    let n = 0;
+    for (const [entity, { schema, values }] of Object.entries(CHANGES) as [
+      keyof typeof CHANGES,
+      (typeof CHANGES)[keyof typeof CHANGES],
+    ][])
+      for (const field of Object.keys(schema.shape))
+        it(`stores a change of the ${entity}'s ${field} and tells it`, async () => {
+          const value = (values as Record<string, unknown>)[field];
+          expect(value, `a new value for ${field} in CHANGES.${entity}`).toBeDefined();
+          const { url, by, base } = await fresh(entity, ++n);
+          const summary = await summaryOf(by, url, { ...base, [field]: value });
+          expect(summary).toMatch(
+            new RegExp(`: ${field}: [^,]+ → ${escape(JSON.stringify(value))}$`),
+          );
+        });
   });
 });

@@ -43,10 +43,10 @@ export function camelCased<Body extends object>(body: Body): CamelCased<Body> {
  * Each field of a body schema with its camelCase name: where a record's value for the field is.
  * @example camelCaseNames(ZUpdateProfileBody) // { first_name: 'firstName', …, title: 'title' }
  */
-export function camelCaseNames<Field extends string>(schema: {
-  shape: Record<Field, unknown>;
-}): { [F in Field]: CamelCase<F> } {
+export function camelCaseNames<Shape extends object>(schema: {
+  shape: Shape;
+}): { [Field in keyof Shape & string]: CamelCase<Field> } {
   return Object.fromEntries(
     Object.keys(schema.shape).map((field) => [field, camelCase(field)]),
-  ) as { [F in Field]: CamelCase<F> };
+  ) as { [Field in keyof Shape & string]: CamelCase<Field> };
 }
