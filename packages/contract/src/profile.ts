@@ -25,9 +25,13 @@ export const ZProfile = z
 export type TProfile = z.infer<typeof ZProfile>;
 
 const name = z.string().trim().min(1, 'Required').max(100, 'At most 100 characters');
-const optionalText = z.string().trim().max(100, 'At most 100 characters').nullable().optional();
+/** Text a person may leave empty; left out of the body, it is cleared. */
+const optionalText = z.string().trim().max(100, 'At most 100 characters').nullable().default(null);
 
-/** Body of PATCH /api/users/{id}/profile, in the server's snake_case (spec §3). */
+/**
+ * Body of PATCH /api/users/{id}/profile, in the server's snake_case (spec §3): the whole profile,
+ * so that an optional field left out is cleared.
+ */
 export const ZUpdateProfileBody = z
   .strictObject({
     first_name: name,
@@ -38,15 +42,6 @@ export const ZUpdateProfileBody = z
   })
   .meta({ id: 'UpdateProfileBody' });
 export type TUpdateProfileBody = z.infer<typeof ZUpdateProfileBody>;
-
-/** Maps the server's database keys to the web form's field keys (spec §5). */
-export const PROFILE_FIELD_KEYS: Record<keyof TUpdateProfileBody, string> = {
-  first_name: 'firstName',
-  last_name: 'lastName',
-  salutation: 'salutation',
-  pronoun: 'pronoun',
-  title: 'title',
-};
 
 /**
  * Body of POST /api/users/profile/authenticator/remove: a current authenticator code or the

@@ -1,5 +1,11 @@
 import type { ColumnType, Generated } from 'kysely';
 
+import type { TCredentialBody } from '@laurel/contract/credentials';
+import type { TOrganizationBody } from '@laurel/contract/organizations';
+import type { TUpdateProfileBody } from '@laurel/contract/profile';
+
+import type { BodyColumns } from './columns.ts';
+
 /** Timestamps come back as Date (PostgreSQL) or ISO text (SQLite); write ISO text or Date. */
 export type Timestamp = ColumnType<Date | string, Date | string | undefined, Date | string>;
 /** Booleans come back as boolean (PostgreSQL) or 0/1 (SQLite). */
@@ -14,34 +20,19 @@ export interface LookupTable {
   sortOrder: number;
 }
 
-export interface OrganizationTable {
+/** The body's fields (`name`, `type_id`, … `email_codes_allowed`), and: */
+export interface OrganizationTable extends BodyColumns<TOrganizationBody> {
   id: Generated<number>;
-  name: string;
-  typeId: number;
-  loginModeId: number;
-  website: string | null;
-  city: string | null;
-  state: string | null;
-  status: Generated<string>;
-  salesforceAccountId: string | null;
-  insightsEntitled: Bool;
-  mfaRequired: Bool;
-  passkeysAllowed: Bool;
-  emailCodesAllowed: Bool;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
 
-export interface UserTable {
+/** The profile body's fields (`first_name`, `last_name`, `salutation`, `pronoun`, `title`), and: */
+export interface UserTable extends BodyColumns<TUpdateProfileBody> {
   id: Generated<number>;
   organizationId: number;
   identityUsername: string | null;
   email: string;
-  firstName: string;
-  lastName: string;
-  salutation: string | null;
-  pronoun: string | null;
-  title: string | null;
   nameConfirmed: Bool;
   roleId: number;
   active: Bool;
@@ -52,14 +43,9 @@ export interface UserTable {
   updatedAt: Timestamp;
 }
 
-export interface CredentialTable {
+/** The body's fields (`organization_id`, `name`, `code`, `type_id`, …), and: */
+export interface CredentialTable extends BodyColumns<TCredentialBody> {
   id: Generated<number>;
-  organizationId: number;
-  name: string;
-  code: string;
-  typeId: number;
-  programCode: string | null;
-  description: string | null;
   status: Generated<string>;
   /** How many awards the credential has; recounted whenever awards are added (`recountAwards`). */
   awardCount: Generated<number>;

@@ -1,3 +1,4 @@
+import { type CamelCase, camelCase } from '@laurel/contract/casing';
 import { UPLOAD_STATUS_LABELS } from '@laurel/contract/constants';
 import { CONTRACT_STATUS_LABELS } from '@laurel/contract/contracts';
 import { CREDENTIAL_STATUS_LABELS } from '@laurel/contract/credentials';
@@ -5,18 +6,31 @@ import { USER_STATUS_LABELS } from '@laurel/contract/invitations';
 import { ORGANIZATION_STATUS_LABELS } from '@laurel/contract/organizations';
 import { ROLE_LABELS, type RoleId } from '@laurel/contract/roles';
 
-/** "name: 'Old' → 'New', city: — → 'Austin'" for the fields that changed. */
-export function describeChanges(
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
+/** A record read from the database with a value for each field of `Body`, under its camelCase name. */
+export type StoredFields<Body> = { [Field in keyof Body & string as CamelCase<Field>]: unknown };
+
+/**
+ * `name: "Old" → "New", city: — → "Austin"`: the fields the body sets (a field it leaves out is
+ * not compared) whose value as stored changed, named as the body names them, read from the record
+ * before the change and the record after it in the same transaction; `no changes` when none did.
+ * A field sent with the value it had records nothing, and a field stored otherwise than it was
+ * sent (trimmed, cleared) is told as stored.
+ * @example describeChanges({ city: 'Austin' }, { city: null }, { city: 'Austin' }) // 'city: — → "Austin"'
+ */
+export function describeChanges<Body extends object>(
+  body: Body,
+  before: StoredFields<Body>,
+  after: StoredFields<Body>,
 ): string {
   const show = (value: unknown) =>
     value === null || value === undefined || value === '' ? '—' : JSON.stringify(value);
   const parts: string[] = [];
-  for (const [key, value] of Object.entries(after)) {
-    if (value === undefined) continue;
-    if (JSON.stringify(before[key] ?? null) !== JSON.stringify(value ?? null))
-      parts.push(`${key}: ${show(before[key])} → ${show(value)}`);
+  for (const [field, sent] of Object.entries(body)) {
+    if (sent === undefined) continue;
+    const column = camelCase(field) as keyof StoredFields<Body>;
+    const [old, now] = [before[column], after[column]];
+    if (JSON.stringify(old ?? null) !== JSON.stringify(now ?? null))
+      parts.push(`${field}: ${show(old)} → ${show(now)}`);
   }
   return parts.length ? parts.join(', ') : 'no changes';
 }

@@ -11,6 +11,7 @@ import {
 } from '@laurel/contract/contracts';
 import type { TPage } from '@laurel/contract/pagination';
 
+import { columnsOf } from '../../db/columns.ts';
 import { filtersBesideSearch, readBatches, readPageOfIds } from '../../db/paging.ts';
 import { listCount } from '../../db/row-counts.ts';
 import type { Database } from '../../db/schema.ts';
@@ -286,15 +287,8 @@ export function createContractsRepository(db: Kysely<Database>) {
 
     async save(executor: Kysely<Database>, body: TContractBody, id?: number): Promise<number> {
       const now = new Date().toISOString();
-      const values = {
-        organizationId: body.organization_id,
-        number: body.number,
-        name: body.name,
-        status: body.status,
-        startDate: body.start_date,
-        endDate: body.end_date,
-        updatedAt: now,
-      };
+      const { line_items: lineItems, ...fields } = body;
+      const values = { ...columnsOf('contracts', fields), updatedAt: now };
       let contractId: number;
       if (id === undefined) {
         contractId = (
@@ -309,17 +303,11 @@ export function createContractsRepository(db: Kysely<Database>) {
         await executor.deleteFrom('contractLineItems').where('contractId', '=', id).execute();
         contractId = id;
       }
-      if (body.line_items.length) {
+      if (lineItems.length) {
         await executor
           .insertInto('contractLineItems')
           .values(
-            body.line_items.map((item) => ({
-              contractId,
-              billingCode: item.billing_code,
-              description: item.description,
-              unitPrice: item.unit_price,
-              includedQuantity: item.included_quantity,
-            })),
+            lineItems.map((item) => ({ contractId, ...columnsOf('contractLineItems', item) })),
           )
           .execute();
       }

@@ -18,6 +18,7 @@ import {
 } from '@laurel/contract/insights';
 import type { TPage } from '@laurel/contract/pagination';
 
+import { columnsOf } from '../../db/columns.ts';
 import { filtersBesideSearch, readBatches, readPageOfIds } from '../../db/paging.ts';
 import { listCount } from '../../db/row-counts.ts';
 import type { Database } from '../../db/schema.ts';
@@ -64,9 +65,9 @@ function toMatchStatus(value: string): AwardMatchStatus {
 }
 
 export function createCredentialsRepository(db: Kysely<Database>) {
-  /** Credentials matching the filters, without joins. */
-  function matching(filter: Partial<CredentialFilter>) {
-    let query = db.selectFrom('credentials as c');
+  /** Credentials matching the filters, without joins (read through `executor`: a transaction). */
+  function matching(filter: Partial<CredentialFilter>, executor = db) {
+    let query = executor.selectFrom('credentials as c');
     if (filter.scopeOrganizationId !== undefined)
       query = query.where('c.organizationId', '=', filter.scopeOrganizationId);
     if (filter.organizationId !== undefined)
@@ -77,8 +78,8 @@ export function createCredentialsRepository(db: Kysely<Database>) {
     return query;
   }
 
-  function filtered(filter: Partial<CredentialFilter>) {
-    return matching(filter)
+  function filtered(filter: Partial<CredentialFilter>, executor = db) {
+    return matching(filter, executor)
       .innerJoin('credentialTypes as t', 't.id', 'c.typeId')
       .innerJoin('organizations as o', 'o.id', 'c.organizationId');
   }
@@ -162,16 +163,19 @@ export function createCredentialsRepository(db: Kysely<Database>) {
     stream: (filter: CredentialFilter): AsyncGenerator<TCredentialSummary[]> =>
       readBatches(sorted(filter), toSummary),
 
-    async find(id: number): Promise<TCredential | undefined> {
-      const row = await withColumns(filtered({})).where('c.id', '=', id).executeTakeFirst();
+    /** The credential as stored; within a change, read through its transaction. */
+    async find(id: number, executor = db): Promise<TCredential | undefined> {
+      const row = await withColumns(filtered({}, executor))
+        .where('c.id', '=', id)
+        .executeTakeFirst();
       if (!row) return undefined;
-      const years = await db
+      const years = await executor
         .selectFrom('awards')
         .where('credentialId', '=', id)
         .select((eb) => [eb.fn.min('awardYear').as('first'), eb.fn.max('awardYear').as('last')])
         .executeTakeFirst();
       // The credential's all-years figures as published (small counts as "fewer than 10").
-      const insights = await db
+      const insights = await executor
         .selectFrom('credentialInsightSummaries as s')
         .innerJoin('insightAggregates as a', (join) =>
           join
@@ -286,12 +290,7 @@ export function createCredentialsRepository(db: Kysely<Database>) {
       const row = await executor
         .insertInto('credentials')
         .values({
-          organizationId: body.organization_id,
-          name: body.name,
-          code: body.code,
-          typeId: body.type_id,
-          programCode: body.program_code ?? null,
-          description: body.description ?? null,
+          ...columnsOf('credentials', body),
           status: 'ACTIVE',
           createdAt: now,
           updatedAt: now,
@@ -306,18 +305,9 @@ export function createCredentialsRepository(db: Kysely<Database>) {
       id: number,
       body: TCredentialPatchBody,
     ): Promise<void> {
-      const values = {
-        name: body.name,
-        code: body.code,
-        typeId: body.type_id,
-        programCode: body.program_code,
-        description: body.description,
-        status: body.status,
-      };
-      const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
       await executor
         .updateTable('credentials')
-        .set({ ...set, updatedAt: new Date().toISOString() })
+        .set({ ...columnsOf('credentials', body), updatedAt: new Date().toISOString() })
         .where('id', '=', id)
         .execute();
     },

@@ -157,9 +157,10 @@ export function createCredentialsService(deps: {
     async update(actor: Actor, id: number, body: TCredentialPatchBody): Promise<TCredential> {
       const before = await load(actor, id, 'update:credential');
       await checkFields(before.organizationId, body, id);
-      await db.transaction().execute(async (trx) => {
+      return db.transaction().execute(async (trx) => {
         await credentials.update(trx, id, body);
-        const archived = body.status === 'ARCHIVED' && before.status !== 'ARCHIVED';
+        const after = (await credentials.find(id, trx))!;
+        const archived = after.status === 'ARCHIVED' && before.status !== 'ARCHIVED';
         await audit(trx, actor, {
           type: 'UPDATE',
           resourceType: 'credential',
@@ -167,20 +168,10 @@ export function createCredentialsService(deps: {
           organizationId: before.organizationId,
           summary: archived
             ? `Archived credential "${before.name}"`
-            : `Updated credential "${before.name}": ${describeChanges(
-                {
-                  name: before.name,
-                  code: before.code,
-                  type_id: before.typeId,
-                  program_code: before.programCode,
-                  description: before.description,
-                  status: before.status,
-                },
-                body,
-              )}`,
+            : `Updated credential "${before.name}": ${describeChanges(body, before, after)}`,
         });
+        return after;
       });
-      return (await credentials.find(id))!;
     },
   };
 }

@@ -10,6 +10,7 @@ import type {
 } from '@laurel/contract/organizations';
 import type { TPage } from '@laurel/contract/pagination';
 
+import { columnsOf } from '../../db/columns.ts';
 import { filtersBesideSearch, readBatches, readPageOfIds } from '../../db/paging.ts';
 import { listCount } from '../../db/row-counts.ts';
 import type { Database } from '../../db/schema.ts';
@@ -36,10 +37,13 @@ const SORT_FIXED_BY: Partial<
   status: (filter) => filter.status !== undefined,
 };
 
+/** An organization with every stored field, its CRM account too (`get` hides it from most). */
+type StoredOrganization = TOrganization & { salesforceAccountId: string | null };
+
 export function createOrganizationsRepository(db: Kysely<Database>) {
-  /** Organizations matching the filters, without joins. */
-  function matching(filter: Partial<OrganizationFilter>) {
-    let query = db.selectFrom('organizations as o');
+  /** Organizations matching the filters, without joins (read through `executor`: a transaction). */
+  function matching(filter: Partial<OrganizationFilter>, executor = db) {
+    let query = executor.selectFrom('organizations as o');
     if (filter.onlyId !== undefined) query = query.where('o.id', '=', filter.onlyId);
     if (filter.typeId !== undefined) query = query.where('o.typeId', '=', filter.typeId);
     if (filter.status !== undefined) query = query.where('o.status', '=', filter.status);
@@ -49,8 +53,8 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
     return query;
   }
 
-  function filtered(filter: Partial<OrganizationFilter>) {
-    return matching(filter)
+  function filtered(filter: Partial<OrganizationFilter>, executor = db) {
+    return matching(filter, executor)
       .innerJoin('organizationTypes as t', 't.id', 'o.typeId')
       .innerJoin('loginModes as l', 'l.id', 'o.loginModeId');
   }
@@ -127,7 +131,7 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
     createdAt: toIso(row.createdAt),
   });
 
-  const toDetail = (row: Row): TOrganization => ({
+  const toDetail = (row: Row): StoredOrganization => ({
     ...toSummary(row),
     organizationName: row.name,
     loginModeId: row.loginModeId,
@@ -165,9 +169,10 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
     stream: (filter: OrganizationFilter): AsyncGenerator<TOrganizationSummary[]> =>
       readBatches(sorted(filter), toSummary),
 
-    async find(id: number): Promise<TOrganization | undefined> {
+    /** The organization as stored; within a change, read through its transaction. */
+    async find(id: number, executor = db): Promise<StoredOrganization | undefined> {
       const row = await summaryColumns(
-        filtered({ onlyId: id } as OrganizationFilter),
+        filtered({ onlyId: id } as OrganizationFilter, executor),
       ).executeTakeFirst();
       return row ? toDetail(row) : undefined;
     },
@@ -224,18 +229,13 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
       const row = await executor
         .insertInto('organizations')
         .values({
-          name: body.name,
-          typeId: body.type_id,
-          loginModeId: body.login_mode_id,
-          website: body.website ?? null,
-          city: body.city ?? null,
-          state: body.state ?? null,
-          status: body.status ?? 'ACTIVE',
-          salesforceAccountId: body.salesforce_account_id ?? null,
-          insightsEntitled: body.insights_entitled ?? true,
-          mfaRequired: body.mfa_required ?? false,
-          passkeysAllowed: body.passkeys_allowed ?? true,
-          emailCodesAllowed: body.email_codes_allowed ?? true,
+          // What a new organization has unless the body says otherwise.
+          status: 'ACTIVE',
+          insightsEntitled: true,
+          mfaRequired: false,
+          passkeysAllowed: true,
+          emailCodesAllowed: true,
+          ...columnsOf('organizations', body),
           createdAt: now,
           updatedAt: now,
         })
@@ -249,24 +249,9 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
       id: number,
       body: TOrganizationPatchBody,
     ): Promise<void> {
-      const values = {
-        name: body.name,
-        typeId: body.type_id,
-        loginModeId: body.login_mode_id,
-        website: body.website,
-        city: body.city,
-        state: body.state,
-        status: body.status,
-        salesforceAccountId: body.salesforce_account_id,
-        insightsEntitled: body.insights_entitled,
-        mfaRequired: body.mfa_required,
-        passkeysAllowed: body.passkeys_allowed,
-        emailCodesAllowed: body.email_codes_allowed,
-      };
-      const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
       await executor
         .updateTable('organizations')
-        .set({ ...set, updatedAt: new Date().toISOString() })
+        .set({ ...columnsOf('organizations', body), updatedAt: new Date().toISOString() })
         .where('id', '=', id)
         .execute();
     },

@@ -139,6 +139,7 @@ export function createOrganizationsService(deps: {
       const entitlementSwitchedOn = body.insights_entitled === true && !before.insightsEntitled;
       await db.transaction().execute(async (trx) => {
         await organizations.update(trx, id, body);
+        const after = (await organizations.find(id, trx))!;
         if (entitlementSwitchedOn)
           await enqueueJob(trx, {
             type: JOB_TYPES.matchAwards,
@@ -150,23 +151,7 @@ export function createOrganizationsService(deps: {
           resourceType: 'organization',
           resourceId: id,
           organizationId: id,
-          summary: `Updated organization "${before.name}": ${describeChanges(
-            {
-              name: before.name,
-              type_id: before.typeId,
-              login_mode_id: before.loginModeId,
-              website: before.website,
-              city: before.city,
-              state: before.state,
-              status: before.status,
-              salesforce_account_id: before.salesforceAccountId,
-              insights_entitled: before.insightsEntitled,
-              mfa_required: before.mfaRequired,
-              passkeys_allowed: before.passkeysAllowed,
-              email_codes_allowed: before.emailCodesAllowed,
-            },
-            body,
-          )}`,
+          summary: `Updated organization "${before.name}": ${describeChanges(body, before, after)}`,
         });
       });
       if (entitlementSwitchedOn) deps.notifyJobs?.();

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { TProfile, TUpdateProfileBody } from '@laurel/contract/profile';
 import { isRoleId, type RoleId } from '@laurel/contract/roles';
 
+import { columnsOf } from '../../db/columns.ts';
 import type { Database } from '../../db/schema.ts';
 import { toBool } from '../../db/values.ts';
 import type { StoredPrincipal } from '../../plugins/auth.ts';
@@ -13,8 +14,8 @@ function roleOf(value: number): RoleId {
 }
 
 export function createUsersRepository(db: Kysely<Database>) {
-  const profileQuery = () =>
-    db
+  const profileQuery = (executor = db) =>
+    executor
       .selectFrom('users')
       .innerJoin('organizations', 'organizations.id', 'users.organizationId')
       .select([
@@ -49,8 +50,9 @@ export function createUsersRepository(db: Kysely<Database>) {
       };
     },
 
-    async findProfile(userId: number): Promise<TProfile | undefined> {
-      const row = await profileQuery().where('users.id', '=', userId).executeTakeFirst();
+    /** The person's profile as stored; within a change, read through its transaction. */
+    async findProfile(userId: number, executor = db): Promise<TProfile | undefined> {
+      const row = await profileQuery(executor).where('users.id', '=', userId).executeTakeFirst();
       if (!row) return undefined;
       return { ...row, nameConfirmed: toBool(row.nameConfirmed), roleId: roleOf(row.roleId) };
     },
@@ -82,11 +84,7 @@ export function createUsersRepository(db: Kysely<Database>) {
       await executor
         .updateTable('users')
         .set({
-          firstName: body.first_name,
-          lastName: body.last_name,
-          salutation: body.salutation ?? null,
-          pronoun: body.pronoun ?? null,
-          title: body.title ?? null,
+          ...columnsOf('users', body),
           nameConfirmed: true,
           updatedAt: new Date().toISOString(),
         })

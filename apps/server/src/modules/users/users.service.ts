@@ -32,26 +32,18 @@ export function createUsersService(deps: {
         organizationId: before.organizationId,
         userId,
       });
-      await db.transaction().execute(async (trx) => {
+      return db.transaction().execute(async (trx) => {
         await users.updateProfile(trx, userId, body);
+        const after = (await users.findProfile(userId, trx))!;
         await audit(trx, actor, {
           type: 'UPDATE',
           resourceType: 'user',
           resourceId: userId,
           organizationId: before.organizationId,
-          summary: `Profile of ${before.email}: ${describeChanges(
-            {
-              first_name: before.firstName,
-              last_name: before.lastName,
-              salutation: before.salutation,
-              pronoun: before.pronoun,
-              title: before.title,
-            },
-            body,
-          )}`,
+          summary: `Profile of ${before.email}: ${describeChanges(body, before, after)}`,
         });
+        return after;
       });
-      return (await users.findProfile(userId))!;
     },
 
     /**

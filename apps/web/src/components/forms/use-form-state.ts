@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { type CamelCase, camelCase } from '@laurel/contract/casing';
 
 import { getErrorText } from '../../lib/errors/error-text';
 import { mapFieldErrors } from '../../lib/errors/field-errors';
@@ -214,3 +215,20 @@ const fromKeys = (keys: string[]) => Object.fromEntries(keys.map((key) => [key, 
 
 /** `''` → null, otherwise the trimmed text: optional text fields of a body. */
 export const optionalText = (value: string): string | null => (value.trim() ? value.trim() : null);
+
+/**
+ * A form's values for the record it edits: each field, keyed like the body (`program_code`), is
+ * read from the record's camelCase property of the same name (`programCode`, decision 056);
+ * `empty`'s value stands where there is no record (a new one) or the record holds null.
+ * @example valuesOf({ name: '', program_code: '' }, credential) // { name: 'Welding', program_code: '' }
+ */
+export function valuesOf<Values extends Record<string, unknown>>(
+  empty: Values,
+  record?: { [Field in keyof Values & string as CamelCase<Field>]?: Values[Field] | null },
+): Values {
+  const values: Record<string, unknown> = { ...empty };
+  for (const field of Object.keys(empty))
+    values[field] =
+      (record as Record<string, unknown> | undefined)?.[camelCase(field)] ?? empty[field];
+  return values as Values;
+}

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PROFILE_FIELD_KEYS } from '@laurel/contract/profile';
+import { camelCaseNames } from '@laurel/contract/casing';
+import { ZUpdateProfileBody } from '@laurel/contract/profile';
 
 import { mapFieldErrors } from './field-errors';
+
+/** The profile's fields under camelCase form keys, as the contract derives them. */
+const PROFILE_FIELD_KEYS = camelCaseNames(ZUpdateProfileBody);
 
 describe('mapFieldErrors', () => {
   it('maps database keys to form keys', () => {

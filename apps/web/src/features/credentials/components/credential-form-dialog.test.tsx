@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TCredential } from '@laurel/contract/credentials';
 import { API_PATHS } from '@laurel/contract/paths';
 
 import { jsonResponse, renderWithProviders } from '../../../test/render';
@@ -103,5 +104,65 @@ describe('the credential form', () => {
     expect(onClose).not.toHaveBeenCalled();
     await userEvent.type(code, '2');
     expect(helperOf(code)).toBe('');
+  });
+
+  it("shows the credential's stored values to edit, and sends them back as the body's fields", async () => {
+    const credential: TCredential = {
+      id: 7,
+      organizationId: 2,
+      organizationName: 'Northwind Technical College',
+      name: 'Solar Installer',
+      code: 'NW-SOLAR',
+      typeId: 3,
+      typeName: 'Certificate',
+      programCode: '15.0503',
+      description: null,
+      status: 'ACTIVE',
+      awardCount: 0,
+      updatedAt: '2026-11-01T00:00:00.000Z',
+      createdAt: '2026-11-01T00:00:00.000Z',
+      firstAwardYear: null,
+      lastAwardYear: null,
+    };
+    const sent: unknown[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const request = input as Request;
+      const { pathname } = new URL(request.url);
+      if (pathname === '/api/credentials/types')
+        return jsonResponse([{ id: 3, code: 'CERTIFICATE', name: 'Certificate' }]);
+      if (pathname === API_PATHS.credential(7) && request.method === 'PATCH') {
+        sent.push(await request.json());
+        return jsonResponse(credential);
+      }
+      return jsonResponse({ message: 'Not found' }, 404);
+    });
+    const onSaved = vi.fn();
+    renderWithProviders(
+      <CredentialFormDialog
+        open
+        credential={credential}
+        organizationId={2}
+        onClose={() => undefined}
+        onSaved={onSaved}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Edit Solar Installer' });
+    const field = (name: RegExp) => within(dialog).getByRole<HTMLInputElement>('textbox', { name });
+    expect(field(/^Name/).value).toBe('Solar Installer');
+    expect(field(/^Code/).value).toBe('NW-SOLAR');
+    expect(field(/^Program code/).value).toBe('15.0503');
+    expect(field(/^Description/).value).toBe('');
+    await userEvent.type(field(/^Description/), 'Rooftop arrays.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(sent).toEqual([
+      {
+        name: 'Solar Installer',
+        code: 'NW-SOLAR',
+        type_id: 3,
+        program_code: '15.0503',
+        description: 'Rooftop arrays.',
+      },
+    ]);
   });
 });

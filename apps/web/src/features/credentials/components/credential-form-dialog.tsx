@@ -6,7 +6,12 @@ import {
 } from '@laurel/contract/credentials';
 
 import { FormDialog } from '../../../components/forms/form-dialog';
-import { optionalText, useFormState, validateWith } from '../../../components/forms/use-form-state';
+import {
+  optionalText,
+  useFormState,
+  validateWith,
+  valuesOf,
+} from '../../../components/forms/use-form-state';
 import { FormSelect, FormTextField } from '../../../components/forms/form-fields';
 import { OrganizationField } from '../../../components/forms/organization-picker';
 import { lookupOptions, useLookup } from '../../../lib/lookups/lookups-api';
@@ -21,14 +26,17 @@ interface Values extends Record<string, unknown> {
   description: string;
 }
 
-const toValues = (credential: TCredential | undefined, organizationId: number | null): Values => ({
-  organization_id: credential?.organizationId ?? organizationId,
-  name: credential?.name ?? '',
-  code: credential?.code ?? '',
-  type_id: credential?.typeId ?? null,
-  program_code: credential?.programCode ?? '',
-  description: credential?.description ?? '',
-});
+const EMPTY: Values = {
+  organization_id: null,
+  name: '',
+  code: '',
+  type_id: null,
+  program_code: '',
+  description: '',
+};
+
+const toValues = (credential: TCredential | undefined, organizationId: number | null): Values =>
+  valuesOf({ ...EMPTY, organization_id: organizationId }, credential);
 
 const toBody = (values: Values): TCredentialBody => ({
   organization_id: values.organization_id ?? Number.NaN,

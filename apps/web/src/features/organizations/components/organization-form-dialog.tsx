@@ -10,7 +10,12 @@ import {
 import { statusLabel } from '../../../components/display/status-chip';
 import { FormDialog } from '../../../components/forms/form-dialog';
 import { FormSelect, FormSwitch, FormTextField } from '../../../components/forms/form-fields';
-import { optionalText, useFormState, validateWith } from '../../../components/forms/use-form-state';
+import {
+  optionalText,
+  useFormState,
+  validateWith,
+  valuesOf,
+} from '../../../components/forms/use-form-state';
 import { lookupOptions, useLookup } from '../../../lib/lookups/lookups-api';
 import {
   useCreateOrganizationMutation,
@@ -32,20 +37,22 @@ interface Values extends Record<string, unknown> {
   email_codes_allowed: boolean;
 }
 
-const toValues = (organization?: TOrganization): Values => ({
-  name: organization?.name ?? '',
-  type_id: organization?.typeId ?? null,
-  login_mode_id: organization?.loginModeId ?? null,
-  website: organization?.website ?? '',
-  city: organization?.city ?? '',
-  state: organization?.state ?? '',
-  status: organization?.status ?? 'ACTIVE',
-  salesforce_account_id: organization?.salesforceAccountId ?? '',
-  insights_entitled: organization?.insightsEntitled ?? false,
-  mfa_required: organization?.mfaRequired ?? false,
-  passkeys_allowed: organization?.passkeysAllowed ?? true,
-  email_codes_allowed: organization?.emailCodesAllowed ?? true,
-});
+const EMPTY: Values = {
+  name: '',
+  type_id: null,
+  login_mode_id: null,
+  website: '',
+  city: '',
+  state: '',
+  status: 'ACTIVE',
+  salesforce_account_id: '',
+  insights_entitled: false,
+  mfa_required: false,
+  passkeys_allowed: true,
+  email_codes_allowed: true,
+};
+
+const toValues = (organization?: TOrganization): Values => valuesOf(EMPTY, organization);
 
 const toBody = (values: Values): TOrganizationBody => ({
   name: values.name.trim(),

@@ -13,7 +13,7 @@ import {
 import { Form } from '../../../components/forms/form';
 import { FormError } from '../../../components/forms/form-error';
 import { FIELD_MARGIN, FormTextField } from '../../../components/forms/form-fields';
-import { useFormState, validateWith } from '../../../components/forms/use-form-state';
+import { useFormState, validateWith, valuesOf } from '../../../components/forms/use-form-state';
 import { useUnsavedChanges } from '../../../components/forms/use-unsaved-changes';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useUpdateProfileMutation } from '../../../lib/auth/auth-api';
@@ -34,15 +34,15 @@ function toCode(list: TLookupList, value: string | null): string {
   return list.find((item) => item.code === value || item.name === value)?.code ?? value;
 }
 
-function profileToValues(profile: TProfile): ProfileFormValues {
-  return {
-    first_name: profile.firstName ?? '',
-    last_name: profile.lastName ?? '',
-    salutation: profile.salutation ?? '',
-    pronoun: profile.pronoun ?? '',
-    title: profile.title ?? '',
-  };
-}
+const EMPTY: ProfileFormValues = {
+  first_name: '',
+  last_name: '',
+  salutation: '',
+  pronoun: '',
+  title: '',
+};
+
+const profileToValues = (profile: TProfile): ProfileFormValues => valuesOf(EMPTY, profile);
 
 function valuesToBody(values: ProfileFormValues): TUpdateProfileBody {
   return {
