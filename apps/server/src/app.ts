@@ -469,13 +469,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       awardees: createAwardeesRepository(db, publicAddresses(config.publicUrl).verification),
     }),
   });
+  const benchmarks = createBenchmarksService({
+    db,
+    benchmarks: createBenchmarksRepository(db),
+    audit,
+    ...(options.now ? { now: options.now } : {}),
+  });
   await app.register(insightsRoutes, {
     insights: createInsightsService({
       insights: insightsRepository,
       supportEmail: config.supportEmail,
       earningsFloor: config.insightsEarningsFloor,
       ...(options.now ? { now: options.now } : {}),
-      reports: { db, audit, demo: config.demoMode, publicUrl: config.publicUrl },
+      reports: {
+        db,
+        audit,
+        demo: config.demoMode,
+        publicUrl: config.publicUrl,
+        benchmarks: (actor, query) => benchmarks.comparison(actor, query),
+      },
     }),
   });
   await app.register(earningsRoutes, {
@@ -487,14 +499,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       notifyJobs: () => jobs.notify(),
     }),
   });
-  await app.register(benchmarksRoutes, {
-    benchmarks: createBenchmarksService({
-      db,
-      benchmarks: createBenchmarksRepository(db),
-      audit,
-      ...(options.now ? { now: options.now } : {}),
-    }),
-  });
+  await app.register(benchmarksRoutes, { benchmarks });
   await app.register(uploadsRoutes, {
     uploads: createUploadsService({
       db,

@@ -728,6 +728,50 @@ describe.each(DIALECTS)('insights on %s', (dialect) => {
         `Data through ${api.asOfYear}, in ${api.dollarsOfYear} dollars.`,
       );
     }
+    // A benchmark for the nursing field and the high-school threshold: stated beside the figures.
+    await db
+      .updateTable('credentials')
+      .set({ programCode: '51.3801' })
+      .where('id', '=', credentials.nursing!)
+      .execute();
+    const boundary = 'laurel-report-benchmarks';
+    const file = [
+      'geography,cip,soc,metric,year,value,source',
+      'US,51.3801,,median_earnings,2025,61000,Test wages',
+      'US,,,hs_earnings_threshold,2025,30000,Test threshold',
+    ].join('\n');
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/benchmarks',
+      headers: {
+        authorization: `Bearer ${await w.token(w.platformAdmin)}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.csv"\r\nContent-Type: text/csv\r\n\r\n${file}\r\n--${boundary}--\r\n`,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    try {
+      const nursing = await data(`organizationId=${orgId}&credentialId=${credentials.nursing}`);
+      const salaryValue = nursing.earnings.salary.value!;
+      const report = await pdf(`organizationId=${orgId}&credentialId=${credentials.nursing}`);
+      const flat = report.text.replace(/\n/g, ' ');
+      const gap = Math.round((salaryValue - 61000) / 100) * 100;
+      expect(flat).toContain(
+        `Benchmark $61,000: median earnings for CIP 51.3801 in the US, 2025, in 2025 dollars. Source: Test wages. The salary one year after the award is ${gap >= 0 ? '+' : ''}$${Math.abs(gap).toLocaleString('en-US')} ${gap >= 0 ? 'above' : 'below'} the benchmark.`,
+      );
+      const premium = Math.round((salaryValue - 30000) / 100) * 100;
+      expect(flat).toContain(
+        `Earnings premium ${premium >= 0 ? '+' : '-'}$${Math.abs(premium).toLocaleString('en-US')} over the high-school earnings threshold of $30,000`,
+      );
+      expect(report.figureAlts[0]).toContain('A dashed line marks the benchmark, $61,000.');
+    } finally {
+      await t.app.inject({
+        method: 'DELETE',
+        url: `/api/benchmarks/${uploaded.json().id}`,
+        headers: { authorization: `Bearer ${await w.token(w.platformAdmin)}` },
+      });
+    }
+
     // Withheld and too-few figures are marked as the API marks them (the edge cohort has both).
     const edge = await pdf(`organizationId=${orgId}&credentialId=${credentials.edge}`);
     expect(edge.text).toContain('Hidden: fewer than 10 people');

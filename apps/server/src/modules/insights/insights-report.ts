@@ -8,6 +8,7 @@ import type {
   TPairedFigure,
   TTop,
 } from '@laurel/contract/insights';
+import type { TBenchmarkComparison, TBenchmarkReference } from '@laurel/contract/benchmarks';
 import { DATA_GAP_LABELS } from '@laurel/contract/constants';
 import { INSIGHTS_SMALL_SAMPLE_MIN, INSIGHTS_SUPPRESSION_MIN } from '@laurel/contract/insights';
 
@@ -35,6 +36,8 @@ export interface CredentialReportInput extends ReportBase {
   /** The credential, or null for all credentials of the organization together. */
   credential: { name: string; code: string } | null;
   data: TInsightsData;
+  /** The credential's benchmark and high-school threshold, in the figures' dollars. */
+  comparison: TBenchmarkComparison | null;
 }
 
 export interface OrganizationReportInput extends ReportBase {
@@ -247,7 +250,13 @@ const smallSampleNote = (figure: { smallSample: boolean }) =>
     : '';
 
 /** The −5…+5 chart: the median with its 25th–75th percentile band, drawn as a tagged figure. */
-function chart(doc: PDFKit.PDFDocument, parent: Section, points: TChartPoint[], alt: string) {
+function chart(
+  doc: PDFKit.PDFDocument,
+  parent: Section,
+  points: TChartPoint[],
+  alt: string,
+  benchmark: number | null,
+) {
   const width = doc.page.width - 2 * MARGIN;
   const height = 170;
   if (doc.y + height + 40 > doc.page.height - MARGIN) doc.addPage();
@@ -256,7 +265,7 @@ function chart(doc: PDFKit.PDFDocument, parent: Section, points: TChartPoint[], 
   const plotWidth = width - 60;
   const shown = points.filter((p) => p.median !== null);
   const highs = shown.map((p) => p.p75 ?? p.median!);
-  const max = Math.max(1, ...highs);
+  const max = Math.max(1, benchmark ?? 0, ...highs);
   const step = 10 ** Math.floor(Math.log10(max));
   const ceiling = Math.ceil(max / step) * step;
   const x = (year: number) => left + ((year + 5) / 10) * plotWidth;
@@ -315,6 +324,20 @@ function chart(doc: PDFKit.PDFDocument, parent: Section, points: TChartPoint[], 
         doc.stroke();
         for (const p of run) doc.circle(x(p.relativeYear), y(p.median!), 2.5).fill(ACCENT);
       }
+      if (benchmark !== null) {
+        doc
+          .lineWidth(1.2)
+          .strokeColor(MUTED)
+          .dash(4, { space: 3 })
+          .moveTo(left, y(benchmark))
+          .lineTo(left + plotWidth, y(benchmark))
+          .stroke()
+          .undash();
+        doc
+          .fontSize(7)
+          .fillColor(MUTED)
+          .text('Benchmark', left + 2, y(benchmark) - 9, { lineBreak: false });
+      }
       doc.restore();
     }),
   );
@@ -323,13 +346,13 @@ function chart(doc: PDFKit.PDFDocument, parent: Section, points: TChartPoint[], 
 }
 
 /** The chart's text: what a screen reader says of it. */
-function chartAlt(points: TChartPoint[]): string {
+function chartAlt(points: TChartPoint[], benchmark: number | null): string {
   const shown = points.filter((p) => p.median !== null);
   if (shown.length === 0)
     return 'Median salary by year relative to the award: no year can be shown.';
   const parts = shown.map((p) => `${relativeYear(p.relativeYear)} ${money(p.median!)}`);
   const hidden = points.length - shown.length;
-  return `Median salary by year relative to the award, with the middle half of salaries as a band: ${parts.join('; ')}.${hidden ? ` ${hidden} of ${points.length} years are not shown (too few people or no data yet); the table below says why.` : ''}`;
+  return `Median salary by year relative to the award, with the middle half of salaries as a band: ${parts.join('; ')}.${hidden ? ` ${hidden} of ${points.length} years are not shown (too few people or no data yet); the table below says why.` : ''}${benchmark === null ? '' : ` A dashed line marks the benchmark, ${money(benchmark)}.`}`;
 }
 
 function pointRows(points: TChartPoint[]): string[][] {
@@ -355,6 +378,41 @@ function methodologyNotes(
     `Each figure's definition: ${base.publicUrl.replace(/\/+$/, '')}/insights/methodology`,
   ];
   for (const note of notes) paragraph(doc, root, note, { size: 9 });
+}
+
+/** Differences are stated to the hundred dollars, as on the insights screens: estimates. */
+const toHundreds = (value: number) => Math.round(value / 100) * 100;
+
+/** What a benchmark figure covers: "CIP 51.3801 in OR, 2023". */
+function benchmarkScope(reference: TBenchmarkReference): string {
+  const what = reference.code
+    ? `${reference.codeSystem} ${reference.code}`
+    : 'high-school graduates';
+  return `${what} in ${reference.geography === 'US' ? 'the US' : reference.geography}, ${reference.year}`;
+}
+
+/** The salary against the benchmark of the credential's field, and the earnings premium. */
+function benchmarkText(comparison: TBenchmarkComparison, data: TInsightsData): string[] {
+  const salary = data.earnings.status === 'available' ? data.earnings.salary.value : null;
+  const lines: string[] = [];
+  const { benchmark, threshold } = comparison;
+  if (benchmark) {
+    const difference = salary === null ? null : toHundreds(salary - benchmark.value);
+    const against =
+      difference === null
+        ? ''
+        : difference === 0
+          ? ' The salary one year after the award is at the benchmark.'
+          : ` The salary one year after the award is ${difference > 0 ? moneyChange(difference) : money(-difference)} ${difference > 0 ? 'above' : 'below'} the benchmark.`;
+    lines.push(
+      `Benchmark ${money(benchmark.value)}: median earnings for ${benchmarkScope(benchmark)}, in ${comparison.dollarsOfYear} dollars. Source: ${benchmark.source}.${against}`,
+    );
+  }
+  if (threshold && salary !== null)
+    lines.push(
+      `Earnings premium ${moneyChange(toHundreds(salary - threshold.value))} over the high-school earnings threshold of ${money(threshold.value)} (${benchmarkScope(threshold)}). Source: ${threshold.source}.`,
+    );
+  return lines;
 }
 
 /** One cohort's report: the figures, the chart with its table, the cohort, and the notes. */
@@ -408,7 +466,8 @@ export function credentialReport(input: CredentialReportInput): PDFKit.PDFDocume
 
   if (data.earnings.status === 'available') {
     heading(doc, root, 'H2', 'Salary from five years before to five years after the award');
-    chart(doc, root, data.chart.points, chartAlt(data.chart.points));
+    const benchmark = input.comparison?.benchmark?.value ?? null;
+    chart(doc, root, data.chart.points, chartAlt(data.chart.points, benchmark), benchmark);
     table(
       doc,
       root,
@@ -416,6 +475,12 @@ export function credentialReport(input: CredentialReportInput): PDFKit.PDFDocume
       pointRows(data.chart.points),
       [100, '*', 90, 90, 80],
     );
+  }
+
+  const benchmarkLines = input.comparison ? benchmarkText(input.comparison, data) : [];
+  if (benchmarkLines.length > 0) {
+    heading(doc, root, 'H2', 'Compared with benchmarks');
+    for (const line of benchmarkLines) paragraph(doc, root, line);
   }
 
   if (data.dataGaps.length > 0) {

@@ -11,6 +11,7 @@ import {
   type TInsightsQuery,
   type TInsightsReportQuery,
 } from '@laurel/contract/insights';
+import type { TBenchmarkComparison, TBenchmarkComparisonQuery } from '@laurel/contract/benchmarks';
 import { poolStart } from '@laurel/contract/insights-rules';
 import { accessFor } from '@laurel/contract/permissions';
 
@@ -46,7 +47,14 @@ export function createInsightsService(deps: {
   earningsFloor?: number;
   now?: () => Date;
   /** What the PDF reports need: where downloads are audited, the demo notice, the site's address. */
-  reports: { db: Kysely<Database>; audit: Auditor; demo: boolean; publicUrl: string };
+  reports: {
+    db: Kysely<Database>;
+    audit: Auditor;
+    demo: boolean;
+    publicUrl: string;
+    /** A credential's benchmark and high-school threshold (the benchmarks module). */
+    benchmarks: (actor: Actor, query: TBenchmarkComparisonQuery) => Promise<TBenchmarkComparison>;
+  };
 }) {
   const { insights } = deps;
   const now = deps.now ?? (() => new Date());
@@ -164,7 +172,11 @@ export function createInsightsService(deps: {
       if (data.credentialId !== null) {
         const credential = credentials.find((c) => c.id === data.credentialId)!;
         subject = `credential "${credential.name}" (${credential.code})`;
-        document = credentialReport({ ...base, credential, data });
+        const comparison = await deps.reports.benchmarks(actor, {
+          credentialId: credential.id,
+          dollarsOfYear: data.dollarsOfYear,
+        });
+        document = credentialReport({ ...base, credential, data, comparison });
       } else {
         subject = `all credentials of ${organization.name}`;
         const rows = [];
