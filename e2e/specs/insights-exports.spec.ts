@@ -6,6 +6,7 @@ import { MESSAGES } from '@laurel/contract/messages';
 import { expect, test } from '../support/fixtures.ts';
 import { openSignedIn, signIn, SIGN_IN_PATH } from '../support/flows.ts';
 import { DEMO_PASSWORD, NORTHWIND } from '../support/seed.ts';
+import { readPdf } from '../../apps/server/test/helpers/read-pdf.ts';
 
 /**
  * The insights' downloads, as an organization admin (orgadmin@northwind.demo) clicks them: the CSV
@@ -126,6 +127,50 @@ test.describe('insights downloads', () => {
       credentialName,
       credentialFile,
     );
+  });
+
+  test('Download report (PDF) saves a tagged report with the figures the panel shows', async ({
+    page,
+  }) => {
+    await openSignedIn(page, ORG_ADMIN, DEMO_PASSWORD);
+    const organizationPage = await organizationHref(page);
+    await page.goto(`${organizationPage}/insights`);
+    const organization = await drawnPanel(page, 'Insights');
+    const orgFile = await download(
+      page,
+      organization.getByRole('button', { name: 'Download report (PDF)' }),
+    );
+    expect(orgFile.suggestedFilename()).toBe('northwind-technical-college-insights-report.pdf');
+    const orgReport = await readPdf(readFileSync(await orgFile.path()));
+    expect(orgReport.title).toBe(`${NORTHWIND}: outcomes by credential`);
+    expect(orgReport.language).toBe('en-US');
+    const awards = /^([\d,]+) awards/.exec(
+      (await organization.getByTestId('insights-summary').textContent()) ?? '',
+    )?.[1];
+    expect(orgReport.text).toMatch(new RegExp(`^All credentials ${awards} `, 'm'));
+
+    // A credential's insights tab: its salary card's figure is in the report.
+    await page.goto(`${organizationPage}/credentials`);
+    const firstCredential = page.getByRole('table').getByRole('link').first();
+    const credentialName = ((await firstCredential.textContent()) ?? '').trim();
+    await firstCredential.click();
+    await page.getByRole('tab', { name: 'Insights' }).click();
+    const credential = await drawnPanel(page, 'Workforce insights');
+    const salary = await credential
+      .getByRole('article', { name: 'Salary', exact: true })
+      .getByTestId('insight-value')
+      .textContent();
+    const file = await download(
+      page,
+      credential.getByRole('button', { name: 'Download report (PDF)' }),
+    );
+    expect(file.suggestedFilename()).toMatch(/-insights-report\.pdf$/);
+    const report = await readPdf(readFileSync(await file.path()));
+    expect(report.title!.startsWith(`${credentialName} (`)).toBe(true);
+    expect(report.title!.endsWith('): earnings and employment outcomes')).toBe(true);
+    if (/^\$[\d,]+$/.test(salary ?? '')) expect(report.text).toContain(`Salary ${salary} `);
+    expect(report.figureAlts).toHaveLength(1);
+    await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
   test('Download PNG saves the salary chart as a PNG under the strict policy', async ({ page }) => {
