@@ -10,6 +10,7 @@ import { benchDirectory } from './directory.ts';
 import { benchEarningsImport } from './earnings-import.ts';
 import { benchAuthenticatedRoute, benchStartup, benchWebBundle } from './foundation.ts';
 import { benchInsights } from './insights.ts';
+import { benchInsightsReport } from './insights-report.ts';
 import { benchIdentityPasswordless } from './identity-passwordless.ts';
 import { runIdentityBench } from './identity-srp.ts';
 import { benchLighthouse } from './lighthouse.ts';
@@ -33,6 +34,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['awardees', benchAwardees],
   ['dashboard', benchDashboard],
   ['insights', benchInsights],
+  ['insights-report', benchInsightsReport],
   ['uploads', () => benchUploads()],
   ['starvation', () => benchStarvation()],
   ['earnings-import', () => benchEarningsImport()],
