@@ -127,15 +127,15 @@ test.describe('awardees in global search', () => {
     );
     await expect(input).toBeFocused();
     await input.fill(EXTERNAL_ID);
-    const results = dialog.getByRole('list', { name: 'Search results' });
-    const ada = results.getByRole('button', { name: /Ada Quillfeather/ });
+    const results = dialog.getByRole('listbox', { name: 'Search results' });
+    const ada = results.getByRole('option', { name: /Ada Quillfeather/ });
     await expect(ada).toContainText(`Awardee · ${EXTERNAL_ID} · ada.quillfeather@example.org`);
     // Riverside's namesake holds the same external id: a Northwind user never finds them.
-    await expect(results.getByRole('button')).toHaveCount(1);
+    await expect(results.getByRole('option')).toHaveCount(1);
 
     await input.fill(SURNAME.toLowerCase());
     await expect(ada).toBeVisible();
-    await expect(results.getByRole('button', { name: /Bartholomew/ })).toHaveCount(0);
+    await expect(results.getByRole('option', { name: /Bartholomew/ })).toHaveCount(0);
     await expectAccessible(page, 'search dialog with an awardee');
     await shoot(page, 'awardee-search', () => expect(ada).toBeVisible(), { fullPage: false });
 

@@ -63,9 +63,13 @@ export default function AppShell() {
   // (docs/decisions/033).
   return (
     <div className="laurel-shell">
+      {/* The first stop of the keyboard: past the header and the navigation to the screen. */}
+      <a className="laurel-skip-link" href="#main">
+        Skip to main content
+      </a>
       <Header onMenuClick={() => setMobileOpen(true)} onSearchClick={openSearch} />
       <Sidebar mobileOpen={mobileOpen} onMobileClose={() => setMobileOpen(false)} />
-      <main id="main" className="laurel-shell__main">
+      <main id="main" className="laurel-shell__main" tabIndex={-1}>
         {acting ? (
           <Suspense fallback={null}>
             <ImpersonationBanner />

@@ -21,6 +21,7 @@ export function BookmarkButton({ target }: { target: BookmarkTarget }) {
   const label = existing ? `Remove bookmark for ${target.itemName}` : `Bookmark ${target.itemName}`;
 
   const toggle = async () => {
+    if (busy) return;
     setBusy(true);
     try {
       if (existing) await remove(existing);
@@ -37,7 +38,10 @@ export function BookmarkButton({ target }: { target: BookmarkTarget }) {
           aria-label={label}
           aria-pressed={Boolean(existing)}
           onClick={() => void toggle()}
-          disabled={!hasLoaded || busy}
+          // Busy, it ignores clicks but keeps the focus: a disabled button would drop it, and a
+          // keyboard user would be sent back to the top of the page.
+          aria-disabled={busy || undefined}
+          disabled={!hasLoaded}
           color={existing ? 'primary' : 'default'}
           sx={{ border: 1, borderColor: 'divider' }}
         >

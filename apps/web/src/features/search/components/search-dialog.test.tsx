@@ -56,8 +56,8 @@ describe('global search', () => {
     serve();
     const { onClose, input } = renderDialog();
     await userEvent.type(input, 'NEW-10001');
-    const results = await screen.findByRole('list', { name: 'Search results' });
-    const item = await within(results).findByRole('button', { name: /Jordan Whitfield/ });
+    const results = await screen.findByRole('listbox', { name: 'Search results' });
+    const item = await within(results).findByRole('option', { name: /Jordan Whitfield/ });
     expect(item.textContent).toContain(
       'Awardee · NEW-10001 · jordan.whitfield@example.test · Northwind Technical College',
     );
@@ -70,7 +70,15 @@ describe('global search', () => {
     serve();
     const { input } = renderDialog();
     await userEvent.type(input, 'whitf');
-    await screen.findByRole('button', { name: /Jordan Whitfield/ });
+    const option = await screen.findByRole('option', { name: /Jordan Whitfield/ });
+    // The input is a combobox that names its active result, which says it is selected.
+    expect(input.getAttribute('role')).toBe('combobox');
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    expect(input.getAttribute('aria-activedescendant')).toBe(option.id);
+    expect(option.getAttribute('aria-selected')).toBe('true');
+    expect(document.getElementById(input.getAttribute('aria-controls')!)).toBe(
+      screen.getByRole('listbox', { name: 'Search results' }),
+    );
     await userEvent.keyboard('{Enter}');
     expect(screen.getByLabelText('address').textContent).toBe('/organizations/2/awardees/41');
   });

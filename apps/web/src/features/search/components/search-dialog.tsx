@@ -1,4 +1,4 @@
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
@@ -44,6 +44,11 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
   const { data, isFetching } = useSearchQuery(deferred, { skip: tooShort });
   const results: TSearchResult[] = tooShort ? [] : (data?.results ?? []);
   const itemHref = useItemHref();
+  // The input and its results are one combobox (WAI-ARIA 1.2): focus stays in the input, the
+  // arrow keys move the active result, and assistive technology is told which one it is.
+  const listId = useId();
+  const optionId = (index: number) => `${listId}-option-${index}`;
+  const activeResult = results.length > 0 ? Math.min(active, results.length - 1) : -1;
   const navigate = useNavigate();
 
   const go = (result: TSearchResult) => {
@@ -86,6 +91,14 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
             }
           }}
           slotProps={{
+            htmlInput: {
+              role: 'combobox',
+              'aria-autocomplete': 'list',
+              'aria-expanded': results.length > 0,
+              ...(activeResult >= 0
+                ? { 'aria-controls': listId, 'aria-activedescendant': optionId(activeResult) }
+                : {}),
+            },
             input: {
               startAdornment: (
                 <InputAdornment position="start">
@@ -107,13 +120,21 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
             Nothing matches “{deferred}”. Try a shorter or different word.
           </Typography>
         ) : (
-          <List aria-label="Search results">
+          <List id={listId} role="listbox" aria-label="Search results">
             {results.map((result, index) => {
               const display = RESULT_DISPLAY[result.itemType];
               return (
-                <ListItem key={`${result.itemType}-${result.itemId}`} disablePadding>
+                <ListItem
+                  key={`${result.itemType}-${result.itemId}`}
+                  disablePadding
+                  role="presentation"
+                >
                   <ListItemButton
-                    selected={index === active}
+                    id={optionId(index)}
+                    role="option"
+                    aria-selected={index === activeResult}
+                    tabIndex={-1}
+                    selected={index === activeResult}
                     onClick={() => go(result)}
                     sx={{ px: 4 }}
                   >

@@ -236,6 +236,14 @@ export function UploadAwardsDialog({
               htmlFor={inputId}
               variant="outlined"
               startIcon={<InsertDriveFileOutlined />}
+              // The file input itself is invisible: its keyboard focus shows on this button.
+              sx={{
+                '&:has(+ input:focus-visible)': {
+                  outline: '2px solid',
+                  outlineColor: 'primary.main',
+                  outlineOffset: 2,
+                },
+              }}
             >
               {file ? 'Choose another file' : 'Choose CSV file'}
             </Button>
