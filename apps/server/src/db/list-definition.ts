@@ -179,7 +179,8 @@ export async function* readKeysetBatches<R, T>(
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const nullsAfter = postgres ? order === 'asc' : order === 'desc';
   const beyond = sql.raw(order === 'asc' ? '>' : '<');
-  const name = (i: number) => `list_key_${i}`;
+  // Without underscores, which the camel-case plugin would rename in the rows.
+  const name = (i: number) => `keyset${i}`;
   /** Rows after `values` in the order of `columns[i…]`. */
   const after = (values: readonly unknown[], i: number): Expression<SqlBool> => {
     const column = sql.ref(columns[i]!);
@@ -196,8 +197,12 @@ export async function* readKeysetBatches<R, T>(
     const same = value === null ? sql`${column} is null` : sql`${column} = ${value}`;
     return sql<SqlBool>`(${further} or (${same} and ${after(values, i + 1)}))`;
   };
+  // PostgreSQL: the keys as text, which it reads back exactly (a timestamp's microseconds, which a
+  // JavaScript Date would drop, so that the batch would start again at its own last row).
   let ordered = (query as AnyQuery).select(
-    columns.map((column, i) => sql.ref(column).as(name(i))),
+    columns.map((column, i) =>
+      (postgres ? sql`cast(${sql.ref(column)} as text)` : sql.ref(column)).as(name(i)),
+    ),
   );
   for (const column of columns) ordered = ordered.orderBy(sql.ref(column), order);
   let last: readonly unknown[] | undefined;
@@ -209,5 +214,7 @@ export async function* readKeysetBatches<R, T>(
     if (rows.length < batch) return;
     const final = rows[rows.length - 1]!;
     last = columns.map((_, i) => final[name(i)]);
+    // A key the rows lack would select the same batch again, forever.
+    if (last.includes(undefined)) throw new Error(`A keyset batch lacks its keys ${columns}`);
   }
 }
