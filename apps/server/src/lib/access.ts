@@ -1,4 +1,4 @@
-import { type AccessTarget, can, type Permission } from '@laurel/contract/permissions';
+import { type AccessTarget, accessFor, can, type Permission } from '@laurel/contract/permissions';
 
 import type { Principal } from '../plugins/auth.ts';
 import { forbidden, notFound } from './http-error.ts';
@@ -17,4 +17,20 @@ export function requireAccess(
     throw notFound();
   }
   throw forbidden();
+}
+
+/**
+ * A list's filter as `actor` may read it: every organization's rows when `permission` reaches any
+ * organization, else only the actor's own (`scopeOrganizationId`, which the list's definition
+ * applies beside the other filters).
+ * @example scopedToActor(actor, 'read:contract', query)
+ */
+export function scopedToActor<Q extends object>(
+  actor: { principal: Pick<Principal, 'roleId' | 'organizationId'> },
+  permission: Permission,
+  query: Q,
+): Q & { scopeOrganizationId?: number } {
+  return accessFor(actor.principal.roleId, permission) === 'any'
+    ? query
+    : { ...query, scopeOrganizationId: actor.principal.organizationId };
 }

@@ -6,11 +6,11 @@ import type {
   TContractListQuery,
   TCurrentContracts,
 } from '@laurel/contract/contracts';
-import { accessFor, can } from '@laurel/contract/permissions';
+import { can } from '@laurel/contract/permissions';
 
 import { utcDate } from '../../db/day-bounds.ts';
 import type { Database } from '../../db/schema.ts';
-import { requireAccess } from '../../lib/access.ts';
+import { requireAccess, scopedToActor } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type Auditor, exportRecorder } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
@@ -25,11 +25,8 @@ export function createContractsService(deps: {
   const { db, contracts, audit } = deps;
   const now = deps.now ?? (() => new Date());
 
-  function scope(actor: Actor, query: TContractListQuery): ContractFilter {
-    return accessFor(actor.principal.roleId, 'read:contract') === 'any'
-      ? query
-      : { ...query, scopeOrganizationId: actor.principal.organizationId };
-  }
+  const scope = (actor: Actor, query: TContractListQuery): ContractFilter =>
+    scopedToActor(actor, 'read:contract', query);
 
   async function check(body: TContractBody, exceptId?: number) {
     if (!(await contracts.organizationExists(body.organization_id))) {

@@ -8,10 +8,9 @@ import type {
   TAwardChanges,
   TAwardChangesQuery,
 } from '@laurel/contract/credentials';
-import { accessFor } from '@laurel/contract/permissions';
 
 import type { Database } from '../../db/schema.ts';
-import { requireAccess } from '../../lib/access.ts';
+import { requireAccess, scopedToActor } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type Auditor, exportRecorder } from '../../lib/audit.ts';
 import { describeChanges } from '../../lib/audit-labels.ts';
@@ -50,11 +49,8 @@ export function createCredentialsService(deps: {
 }) {
   const { db, credentials, audit } = deps;
 
-  function scope(actor: Actor, query: TCredentialListQuery): CredentialFilter {
-    return accessFor(actor.principal.roleId, 'read:credential') === 'any'
-      ? query
-      : { ...query, scopeOrganizationId: actor.principal.organizationId };
-  }
+  const scope = (actor: Actor, query: TCredentialListQuery): CredentialFilter =>
+    scopedToActor(actor, 'read:credential', query);
 
   async function load(
     actor: Actor,

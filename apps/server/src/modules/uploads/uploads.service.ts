@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 
 import type { TPage } from '@laurel/contract/pagination';
-import { accessFor } from '@laurel/contract/permissions';
 import {
   type TAllUploadsListQuery,
   type TUpload,
@@ -16,7 +15,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { JOB_TYPES } from '../../jobs/types.ts';
-import { requireAccess } from '../../lib/access.ts';
+import { requireAccess, scopedToActor } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type Auditor, exportRecorder } from '../../lib/audit.ts';
 import {
@@ -69,11 +68,8 @@ export function createUploadsService(deps: {
   }
 
   /** Platform admins see every organization's uploads; organization admins their own. */
-  function scope(actor: Actor, query: TAllUploadsListQuery): UploadFilter {
-    return accessFor(actor.principal.roleId, 'read:upload') === 'any'
-      ? query
-      : { ...query, scopeOrganizationId: actor.principal.organizationId };
-  }
+  const scope = (actor: Actor, query: TAllUploadsListQuery): UploadFilter =>
+    scopedToActor(actor, 'read:upload', query);
 
   return {
     /** Whether the actor may upload to the organization: asked before the request body is read. */

@@ -2,12 +2,11 @@ import type { Kysely } from 'kysely';
 
 import type { IdentityAdmin } from '@laurel/identity';
 import { ADMINS_GROUP } from '@laurel/contract/constants';
-import { accessFor } from '@laurel/contract/permissions';
 import { ROLE_LABELS, ROLES, type RoleId } from '@laurel/contract/roles';
 import type { TUserListQuery, TUserPatchBody, TUserSummary } from '@laurel/contract/users';
 
 import type { Database } from '../../db/schema.ts';
-import { requireAccess } from '../../lib/access.ts';
+import { requireAccess, scopedToActor } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type Auditor, exportRecorder } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
@@ -23,11 +22,8 @@ export function createUsersAdminService(deps: {
 }) {
   const { db, users, audit, identity } = deps;
 
-  function scope(actor: Actor, query: TUserListQuery): UserFilter {
-    return accessFor(actor.principal.roleId, 'read:user') === 'any'
-      ? query
-      : { ...query, scopeOrganizationId: actor.principal.organizationId };
-  }
+  const scope = (actor: Actor, query: TUserListQuery): UserFilter =>
+    scopedToActor(actor, 'read:user', query);
 
   return {
     list(actor: Actor, query: TUserListQuery) {
