@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -11,12 +11,10 @@ import {
   type TContractSummary,
 } from '@laurel/contract/contracts';
 import { accessFor } from '@laurel/contract/permissions';
-import { isPlatformAdmin } from '@laurel/contract/roles';
 import { API_PATHS } from '@laurel/contract/paths';
 
-import { getOrganizationHref, getOrganizationItemHref } from '../../../lib/routing/paths';
 import { useItemHref } from '../../../lib/routing/use-item-href';
-import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
+import { OrganizationListRoute } from '../../../lib/routing/organization-list-route';
 import { type Column } from '../../../components/data-table/data-table';
 import { ListScreen } from '../../../components/data-table/list-screen';
 import { statusLabel, StatusChip } from '../../../components/display/status-chip';
@@ -31,14 +29,12 @@ type Sort = (typeof CONTRACT_SORTS)[number];
 
 /** `/contracts` (every organization's, platform admins) and `{organization route}/contracts`. */
 export default function ContractsListRoute() {
-  const { organizationId } = useOrganizationRoute();
-  const { user } = useAuth();
-  const profile = user?.profile;
-  if (organizationId === null && profile && !isPlatformAdmin(profile)) {
-    const href = getOrganizationItemHref(getOrganizationHref(profile.organizationId), 'contracts');
-    return <Navigate to={href} replace />;
-  }
-  return <ContractsList organizationId={organizationId} />;
+  return (
+    <OrganizationListRoute
+      items="contracts"
+      render={(organizationId) => <ContractsList organizationId={organizationId} />}
+    />
+  );
 }
 
 function ContractsList({ organizationId }: { organizationId: number | null }) {

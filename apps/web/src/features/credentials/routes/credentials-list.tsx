@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -10,18 +10,15 @@ import {
   CREDENTIAL_STATUSES,
   type TCredentialSummary,
 } from '@laurel/contract/credentials';
-import { isPlatformAdmin } from '@laurel/contract/roles';
 import { API_PATHS } from '@laurel/contract/paths';
 
-import { getOrganizationHref, getOrganizationItemHref } from '../../../lib/routing/paths';
 import { useItemHref } from '../../../lib/routing/use-item-href';
-import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
+import { OrganizationListRoute } from '../../../lib/routing/organization-list-route';
 import { type Column } from '../../../components/data-table/data-table';
 import { ListScreen } from '../../../components/data-table/list-screen';
 import { statusLabel, StatusChip } from '../../../components/display/status-chip';
 import { PageHeader } from '../../../components/layout/page-header';
 import { useCan } from '../../../lib/auth/use-can';
-import { useAuth } from '../../../lib/auth/use-auth';
 import { formatDate, formatNumber } from '../../../lib/format/format';
 import { useLookup } from '../../../lib/lookups/lookups-api';
 import { useListCredentialsQuery } from '../api/credentials-api';
@@ -31,17 +28,12 @@ type Sort = (typeof CREDENTIAL_SORTS)[number];
 
 /** `/credentials` (every organization's, platform admins) and `{organization route}/credentials`. */
 export default function CredentialsListRoute() {
-  const { organizationId } = useOrganizationRoute();
-  const { user } = useAuth();
-  const profile = user?.profile;
-  if (organizationId === null && profile && !isPlatformAdmin(profile)) {
-    const href = getOrganizationItemHref(
-      getOrganizationHref(profile.organizationId),
-      'credentials',
-    );
-    return <Navigate to={href} replace />;
-  }
-  return <CredentialsList organizationId={organizationId} />;
+  return (
+    <OrganizationListRoute
+      items="credentials"
+      render={(organizationId) => <CredentialsList organizationId={organizationId} />}
+    />
+  );
 }
 
 function CredentialsList({ organizationId }: { organizationId: number | null }) {

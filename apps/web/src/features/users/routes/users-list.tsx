@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link as RouterLink, Navigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -16,9 +16,8 @@ import {
 import { USER_SORTS, type TUserSummary } from '@laurel/contract/users';
 import { API_PATHS } from '@laurel/contract/paths';
 
-import { getOrganizationHref, getOrganizationItemHref } from '../../../lib/routing/paths';
 import { useItemHref } from '../../../lib/routing/use-item-href';
-import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
+import { OrganizationListRoute } from '../../../lib/routing/organization-list-route';
 import { type Column } from '../../../components/data-table/data-table';
 import { ListScreen } from '../../../components/data-table/list-screen';
 import { RoleChip } from '../../../components/display/role-chip';
@@ -37,14 +36,12 @@ type Sort = (typeof USER_SORTS)[number];
 
 /** `/users` (everyone, platform admins) and `{organization route}/users`. */
 export default function UsersListRoute() {
-  const { organizationId } = useOrganizationRoute();
-  const { user } = useAuth();
-  const profile = user?.profile;
-  if (organizationId === null && profile && !isPlatformAdmin(profile)) {
-    const href = getOrganizationItemHref(getOrganizationHref(profile.organizationId), 'users');
-    return <Navigate to={href} replace />;
-  }
-  return <UsersList organizationId={organizationId} />;
+  return (
+    <OrganizationListRoute
+      items="users"
+      render={(organizationId) => <UsersList organizationId={organizationId} />}
+    />
+  );
 }
 
 function UsersList({ organizationId }: { organizationId: number | null }) {
