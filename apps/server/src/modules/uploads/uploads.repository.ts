@@ -15,7 +15,8 @@ import {
 } from '@laurel/contract/uploads';
 
 import type { Dialect } from '../../db/database.ts';
-import { readBatches, readPage } from '../../db/paging.ts';
+import { readKeysetBatches } from '../../db/list-definition.ts';
+import { readPage } from '../../db/paging.ts';
 import { recountAwards } from '../../db/award-counts.ts';
 import type { Database, UploadStatusCode } from '../../db/schema.ts';
 import { likePattern } from '../../db/text-search.ts';
@@ -141,7 +142,13 @@ export function createUploadsRepository(db: Kysely<Database>, dialect: Dialect) 
 
     /** Every upload the filter selects, in the list's order, in batches (the CSV export). */
     stream: (filter: UploadFilter): AsyncGenerator<TUpload[]> =>
-      readBatches(sorted(filter), toUpload),
+      readKeysetBatches(
+        db,
+        withColumns(filtered(filter)),
+        [SORT_COLUMNS[filter.sort], 'u.id'],
+        filter.order,
+        toUpload,
+      ),
 
     async find(id: number): Promise<TUpload | undefined> {
       const row = await withColumns(filtered({})).where('u.id', '=', id).executeTakeFirst();
