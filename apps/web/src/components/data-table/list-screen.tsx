@@ -9,7 +9,7 @@ import { type Column, DataTable, type DataTableProps } from './data-table';
 import { ListToolbar, SelectFilter, type SelectFilterOption } from './list-toolbar';
 
 /** One filter of a list: a drop-down of options, or a control of its own. */
-export type ListFilterDescription<F extends string> = { name: F; hidden?: boolean } & (
+type ListFilterDescription<F extends string> = { name: F; hidden?: boolean } & (
   | { label: string; options: SelectFilterOption[]; minWidth?: number }
   | {
       render: (
@@ -21,7 +21,7 @@ export type ListFilterDescription<F extends string> = { name: F; hidden?: boolea
 );
 
 /** What a list's page answers. */
-export interface ListResult<Row> {
+interface ListResult<Row> {
   data?: { items: Row[]; total: number; totalIsLowerBound?: boolean | undefined } | undefined;
   isFetching: boolean;
   isLoading: boolean;
