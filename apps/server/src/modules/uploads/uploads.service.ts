@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 
 import type { TPage } from '@laurel/contract/pagination';
 import {
-  type TAllUploadsListQuery,
   type TUpload,
   type TUploadCredentials,
   type TUploadListQuery,
@@ -15,7 +14,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { JOB_TYPES } from '../../jobs/types.ts';
-import { requireAccess, scopedToActor } from '../../lib/access.ts';
+import { readsOfList, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type Auditor, exportRecorder } from '../../lib/audit.ts';
 import {
@@ -25,7 +24,7 @@ import {
   receiveFile,
 } from '../../lib/file-intake.ts';
 import { notFound } from '../../lib/http-error.ts';
-import type { ErrorRow, UploadFilter, UploadsRepository } from './uploads.repository.ts';
+import type { ErrorRow, UploadsRepository } from './uploads.repository.ts';
 
 /** The template: the header and two made-up awards showing the formats. */
 export const UPLOAD_TEMPLATE_ROWS: ReadonlyArray<readonly string[]> = [
@@ -66,10 +65,6 @@ export function createUploadsService(deps: {
     requireAccess(actor.principal, 'read:upload', { organizationId: upload.organizationId });
     return upload;
   }
-
-  /** Platform admins see every organization's uploads; organization admins their own. */
-  const scope = (actor: Actor, query: TAllUploadsListQuery): UploadFilter =>
-    scopedToActor(actor, 'read:upload', query);
 
   return {
     /** Whether the actor may upload to the organization: asked before the request body is read. */
@@ -148,22 +143,14 @@ export function createUploadsService(deps: {
       return uploads.list({ ...query, organizationId });
     },
 
-    list(actor: Actor, query: TAllUploadsListQuery) {
-      requireAccess(actor.principal, 'read:upload');
-      return uploads.list(scope(actor, query));
-    },
+    // Platform admins read every organization's uploads; organization admins their own.
+    ...readsOfList('read:upload', uploads),
 
     recordExport: exportRecorder(db, audit, {
       resourceType: 'upload',
       one: 'upload',
       many: 'uploads',
     }),
-
-    /** What the list with the same query selects, every page of it (the CSV export). */
-    stream(actor: Actor, query: TAllUploadsListQuery) {
-      requireAccess(actor.principal, 'read:upload');
-      return uploads.stream(scope(actor, query));
-    },
 
     get: load,
 
