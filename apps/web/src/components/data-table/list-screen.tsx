@@ -20,6 +20,35 @@ type ListFilterDescription<F extends string> = { name: F; hidden?: boolean } & (
     }
 );
 
+/**
+ * A drop-down filter of fixed values, each named by `labelOf`.
+ * @example choiceFilter('status', 'Status', CONTRACT_STATUSES, statusLabel, 130)
+ */
+export function choiceFilter<F extends string, V extends string | number>(
+  name: F,
+  label: string,
+  values: readonly V[],
+  labelOf: (value: V) => string,
+  minWidth?: number,
+): ListFilterDescription<F> {
+  const options = values.map((value) => ({ value: String(value), label: labelOf(value) }));
+  return minWidth ? { name, label, options, minWidth } : { name, label, options };
+}
+
+/**
+ * A drop-down filter of a lookup's rows (`useLookup`), by id.
+ * @example lookupFilter('typeId', 'Type', useLookup('credentialTypes').data)
+ */
+export function lookupFilter<F extends string>(
+  name: F,
+  label: string,
+  rows: ReadonlyArray<{ id: number; name: string }>,
+  minWidth?: number,
+): ListFilterDescription<F> {
+  const names = new Map(rows.map((row) => [row.id, row.name]));
+  return choiceFilter(name, label, [...names.keys()], (id) => names.get(id) ?? '', minWidth);
+}
+
 /** What a list's page answers. */
 interface ListResult<Row> {
   data?: { items: Row[]; total: number; totalIsLowerBound?: boolean | undefined } | undefined;

@@ -11,7 +11,7 @@ import { API_PATHS } from '@laurel/contract/paths';
 
 import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
 import { type Column } from '../../../components/data-table/data-table';
-import { ListScreen } from '../../../components/data-table/list-screen';
+import { lookupFilter, ListScreen } from '../../../components/data-table/list-screen';
 import { TruncatedText } from '../../../components/display/truncated-text';
 import { OrganizationFilter } from '../../../components/forms/organization-picker';
 import { UserFilter } from '../../../components/forms/user-picker';
@@ -277,12 +277,7 @@ function Audits({ organizationId }: { organizationId: number | null }) {
       defaultSort="occurredAt"
       defaultOrder="desc"
       filters={[
-        {
-          name: 'typeId',
-          label: 'Type',
-          options: types.data.map((type) => ({ value: String(type.id), label: type.name })),
-          minWidth: 140,
-        },
+        lookupFilter('typeId', 'Type', types.data, 140),
         {
           name: 'userId',
           render: (value, onChange, filters) => (

@@ -16,7 +16,7 @@ import { API_PATHS } from '@laurel/contract/paths';
 import { useItemHref } from '../../../lib/routing/use-item-href';
 import { OrganizationListRoute } from '../../../lib/routing/organization-list-route';
 import { type Column } from '../../../components/data-table/data-table';
-import { ListScreen } from '../../../components/data-table/list-screen';
+import { choiceFilter, ListScreen } from '../../../components/data-table/list-screen';
 import { statusLabel, StatusChip } from '../../../components/display/status-chip';
 import { PageHeader } from '../../../components/layout/page-header';
 import { useCan } from '../../../lib/auth/use-can';
@@ -105,17 +105,7 @@ function ContractsList({ organizationId }: { organizationId: number | null }) {
       noun="contracts"
       sorts={CONTRACT_SORTS}
       defaultSort="endDate"
-      filters={[
-        {
-          name: 'status',
-          label: 'Status',
-          options: CONTRACT_STATUSES.map((status) => ({
-            value: status,
-            label: statusLabel(status),
-          })),
-          minWidth: 130,
-        },
-      ]}
+      filters={[choiceFilter('status', 'Status', CONTRACT_STATUSES, statusLabel, 130)]}
       columns={columns}
       useItems={useListContractsQuery}
       scope={organizationId ? { organizationId } : undefined}

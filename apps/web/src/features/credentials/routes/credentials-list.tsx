@@ -15,7 +15,7 @@ import { API_PATHS } from '@laurel/contract/paths';
 import { useItemHref } from '../../../lib/routing/use-item-href';
 import { OrganizationListRoute } from '../../../lib/routing/organization-list-route';
 import { type Column } from '../../../components/data-table/data-table';
-import { ListScreen } from '../../../components/data-table/list-screen';
+import { choiceFilter, lookupFilter, ListScreen } from '../../../components/data-table/list-screen';
 import { statusLabel, StatusChip } from '../../../components/display/status-chip';
 import { PageHeader } from '../../../components/layout/page-header';
 import { useCan } from '../../../lib/auth/use-can';
@@ -107,20 +107,8 @@ function CredentialsList({ organizationId }: { organizationId: number | null }) 
       sorts={CREDENTIAL_SORTS}
       defaultSort="name"
       filters={[
-        {
-          name: 'typeId',
-          label: 'Type',
-          options: types.data.map((type) => ({ value: String(type.id), label: type.name })),
-        },
-        {
-          name: 'status',
-          label: 'Status',
-          options: CREDENTIAL_STATUSES.map((status) => ({
-            value: status,
-            label: statusLabel(status),
-          })),
-          minWidth: 120,
-        },
+        lookupFilter('typeId', 'Type', types.data),
+        choiceFilter('status', 'Status', CREDENTIAL_STATUSES, statusLabel, 120),
       ]}
       columns={columns}
       useItems={useListCredentialsQuery}

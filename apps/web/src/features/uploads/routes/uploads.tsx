@@ -14,7 +14,11 @@ import { UPLOAD_SORTS, type TUpload } from '@laurel/contract/uploads';
 import { getOrganizationHref } from '../../../lib/routing/paths';
 import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
 import { type Column } from '../../../components/data-table/data-table';
-import { ListScreen, type ListQueryHook } from '../../../components/data-table/list-screen';
+import {
+  choiceFilter,
+  ListScreen,
+  type ListQueryHook,
+} from '../../../components/data-table/list-screen';
 import { OrganizationFilter } from '../../../components/forms/organization-picker';
 import { NoAccess } from '../../../components/feedback/no-access';
 import { PageHeader } from '../../../components/layout/page-header';
@@ -191,15 +195,13 @@ function Uploads({
       defaultSort="createdAt"
       defaultOrder="desc"
       filters={[
-        {
-          name: 'status',
-          label: 'Status',
-          options: UPLOAD_STATUSES.map((status) => ({
-            value: status,
-            label: UPLOAD_STATUS_LABELS[status],
-          })),
-          minWidth: 200,
-        },
+        choiceFilter(
+          'status',
+          'Status',
+          UPLOAD_STATUSES,
+          (value) => UPLOAD_STATUS_LABELS[value],
+          200,
+        ),
         {
           name: 'organizationId',
           hidden: !seesAll,

@@ -19,7 +19,7 @@ import { API_PATHS } from '@laurel/contract/paths';
 import { useItemHref } from '../../../lib/routing/use-item-href';
 import { OrganizationListRoute } from '../../../lib/routing/organization-list-route';
 import { type Column } from '../../../components/data-table/data-table';
-import { ListScreen } from '../../../components/data-table/list-screen';
+import { choiceFilter, ListScreen } from '../../../components/data-table/list-screen';
 import { RoleChip } from '../../../components/display/role-chip';
 import { PageHeader } from '../../../components/layout/page-header';
 import { SectionHeader } from '../../../components/layout/section-header';
@@ -128,20 +128,8 @@ function UsersList({ organizationId }: { organizationId: number | null }) {
       sorts={USER_SORTS}
       defaultSort="name"
       filters={[
-        {
-          name: 'roleId',
-          label: 'Role',
-          options: ROLE_IDS.map((id) => ({ value: String(id), label: ROLE_LABELS[id] })),
-        },
-        {
-          name: 'status',
-          label: 'Status',
-          options: USER_STATUSES.map((status) => ({
-            value: status,
-            label: USER_STATUS_LABELS[status],
-          })),
-          minWidth: 130,
-        },
+        choiceFilter('roleId', 'Role', ROLE_IDS, (id) => ROLE_LABELS[id]),
+        choiceFilter('status', 'Status', USER_STATUSES, (value) => USER_STATUS_LABELS[value], 130),
       ]}
       columns={columns}
       useItems={useListUsersQuery}
