@@ -4,7 +4,7 @@ import type { TPage } from '@laurel/contract/pagination';
 import {
   type TUpload,
   type TUploadCredentials,
-  type TUploadListQuery,
+  type TAllUploadsListQuery,
   type TUploadRefusal,
   type TUploadRefusalPage,
   type TUploadRefusalQuery,
@@ -23,8 +23,7 @@ import { likePattern } from '../../db/text-search.ts';
 import { toIso, toIsoOrNull } from '../../db/values.ts';
 import type { RowProblem, UploadCredential } from './upload-rows.ts';
 
-export interface UploadFilter extends TUploadListQuery {
-  organizationId?: number | undefined;
+export interface UploadFilter extends TAllUploadsListQuery {
   /** Limits to one organization when the caller may not see all. */
   scopeOrganizationId?: number | undefined;
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { isPlatformAdmin } from '@laurel/contract/roles';
 
@@ -12,7 +12,7 @@ import { useOrganizationRoute } from './use-organization-route';
  * organization's tab.
  * @example <OrganizationListRoute items="users" render={(organizationId) => <UsersList organizationId={organizationId} />} />
  */
-export function OrganizationListRoute({
+function OrganizationListRoute({
   items,
   render,
 }: {
@@ -26,4 +26,23 @@ export function OrganizationListRoute({
     return <Navigate to={href} replace />;
   }
   return render(organizationId);
+}
+
+/**
+ * The route of such a list, from the screen that shows it for one organization (`organizationId`)
+ * or for every organization (null).
+ * @example export default organizationListRoute('users', UsersList);
+ */
+export function organizationListRoute(
+  items: OrganizationItemType,
+  List: ComponentType<{ organizationId: number | null }>,
+) {
+  return function OrganizationListScreen() {
+    return (
+      <OrganizationListRoute
+        items={items}
+        render={(organizationId) => <List organizationId={organizationId} />}
+      />
+    );
+  };
 }

@@ -14,7 +14,7 @@ import { accessFor } from '@laurel/contract/permissions';
 import { API_PATHS } from '@laurel/contract/paths';
 
 import { useItemHref } from '../../../lib/routing/use-item-href';
-import { OrganizationListRoute } from '../../../lib/routing/organization-list-route';
+import { organizationListRoute } from '../../../lib/routing/organization-list-route';
 import { type Column } from '../../../components/data-table/data-table';
 import { choiceFilter, ListScreen } from '../../../components/data-table/list-screen';
 import { statusLabel, StatusChip } from '../../../components/display/status-chip';
@@ -28,14 +28,7 @@ import { ContractFormDialog } from '../components/contract-form-dialog';
 type Sort = (typeof CONTRACT_SORTS)[number];
 
 /** `/contracts` (every organization's, platform admins) and `{organization route}/contracts`. */
-export default function ContractsListRoute() {
-  return (
-    <OrganizationListRoute
-      items="contracts"
-      render={(organizationId) => <ContractsList organizationId={organizationId} />}
-    />
-  );
-}
+export default organizationListRoute('contracts', ContractsList);
 
 function ContractsList({ organizationId }: { organizationId: number | null }) {
   const canDo = useCan();

@@ -13,7 +13,7 @@ import {
 import { API_PATHS } from '@laurel/contract/paths';
 
 import { useItemHref } from '../../../lib/routing/use-item-href';
-import { OrganizationListRoute } from '../../../lib/routing/organization-list-route';
+import { organizationListRoute } from '../../../lib/routing/organization-list-route';
 import { type Column } from '../../../components/data-table/data-table';
 import { choiceFilter, lookupFilter, ListScreen } from '../../../components/data-table/list-screen';
 import { statusLabel, StatusChip } from '../../../components/display/status-chip';
@@ -27,14 +27,7 @@ import { CredentialFormDialog } from '../components/credential-form-dialog';
 type Sort = (typeof CREDENTIAL_SORTS)[number];
 
 /** `/credentials` (every organization's, platform admins) and `{organization route}/credentials`. */
-export default function CredentialsListRoute() {
-  return (
-    <OrganizationListRoute
-      items="credentials"
-      render={(organizationId) => <CredentialsList organizationId={organizationId} />}
-    />
-  );
-}
+export default organizationListRoute('credentials', CredentialsList);
 
 function CredentialsList({ organizationId }: { organizationId: number | null }) {
   const canDo = useCan();

@@ -17,7 +17,7 @@ import { USER_SORTS, type TUserSummary } from '@laurel/contract/users';
 import { API_PATHS } from '@laurel/contract/paths';
 
 import { useItemHref } from '../../../lib/routing/use-item-href';
-import { OrganizationListRoute } from '../../../lib/routing/organization-list-route';
+import { organizationListRoute } from '../../../lib/routing/organization-list-route';
 import { type Column } from '../../../components/data-table/data-table';
 import { choiceFilter, ListScreen } from '../../../components/data-table/list-screen';
 import { RoleChip } from '../../../components/display/role-chip';
@@ -35,14 +35,7 @@ import { UserActions } from '../components/user-actions';
 type Sort = (typeof USER_SORTS)[number];
 
 /** `/users` (everyone, platform admins) and `{organization route}/users`. */
-export default function UsersListRoute() {
-  return (
-    <OrganizationListRoute
-      items="users"
-      render={(organizationId) => <UsersList organizationId={organizationId} />}
-    />
-  );
-}
+export default organizationListRoute('users', UsersList);
 
 function UsersList({ organizationId }: { organizationId: number | null }) {
   const itemHref = useItemHref();
