@@ -109,6 +109,7 @@ const ZAward = z
 export type TAward = z.infer<typeof ZAward>;
 export const AWARD_SORTS = ['awardDate', 'lastName', 'externalId'] as const;
 export const ZAwardListQuery = listQuery(AWARD_SORTS, 'awardDate');
+export type TAwardListQuery = z.infer<typeof ZAwardListQuery>;
 export const ZAwardPage = page(ZAward).meta({ id: 'AwardPage' });
 
 /** The most awards one page of changes holds. */

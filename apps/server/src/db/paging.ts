@@ -40,19 +40,6 @@ export async function readPage<R, T>(
   };
 }
 
-/** Every row of a sorted query in batches, so that exports of any size use constant memory. */
-export async function* readBatches<R, T>(
-  sorted: Pageable<R>,
-  map: (row: R) => T,
-  batch = 1000,
-): AsyncGenerator<T[]> {
-  for (let offset = 0; ; offset += batch) {
-    const rows = await sorted.limit(batch).offset(offset).execute();
-    if (rows.length) yield rows.map(map);
-    if (rows.length < batch) return;
-  }
-}
-
 /** A list's text search: the condition on its rows, and the ids it matches as a subquery. */
 export interface TextFilter {
   /** True for the rows (under the list's alias) whose texts contain the search. */

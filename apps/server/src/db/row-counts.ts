@@ -4,7 +4,7 @@ import { filtersBesideSearch } from './paging.ts';
 import type { CountQuery } from './text-search.ts';
 
 /** Tables whose rows PostgreSQL keeps counted (migration 20261128T1010-row-counts). */
-type CountedTable = 'organizations' | 'users' | 'credentials' | 'contracts';
+export type CountedTable = 'organizations' | 'users' | 'credentials' | 'contracts';
 
 /** A table's count entries are summed into one when a read finds more than this many. */
 const COMPACT_ABOVE = 64;

@@ -3,7 +3,8 @@ import { type Kysely, sql } from 'kysely';
 import type { TAuditEntry, TAuditListQuery } from '@laurel/contract/audits';
 import type { TPage } from '@laurel/contract/pagination';
 
-import { readBatches, readPage } from '../../db/paging.ts';
+import { readKeysetBatches } from '../../db/list-definition.ts';
+import { readPage } from '../../db/paging.ts';
 import type { Database } from '../../db/schema.ts';
 import { likePattern } from '../../db/text-search.ts';
 import { toBool, toIso } from '../../db/values.ts';
@@ -234,7 +235,13 @@ export function createAuditsRepository(db: Kysely<Database>) {
 
     /** Every entry the filter selects, in pages, for CSV export. */
     stream: (filter: AuditFilter): AsyncGenerator<TAuditEntry[]> =>
-      readBatches(sorted(filter), toEntry),
+      readKeysetBatches(
+        db,
+        filtered(filter).select(columns),
+        ['a.occurredAt', 'a.id'],
+        filter.order,
+        toEntry,
+      ),
   };
 }
 export type AuditsRepository = ReturnType<typeof createAuditsRepository>;

@@ -1,10 +1,9 @@
 import type { Kysely } from 'kysely';
 
 import type { TAuditListQuery, TLogEventBody } from '@laurel/contract/audits';
-import { accessFor } from '@laurel/contract/permissions';
 
 import type { Database } from '../../db/schema.ts';
-import { requireAccess } from '../../lib/access.ts';
+import { requireAccess, scopedToActor } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type Auditor, exportRecorder } from '../../lib/audit.ts';
 import type { AuditFilter, AuditsRepository } from './audits.repository.ts';
@@ -16,11 +15,8 @@ export function createAuditsService(deps: {
 }) {
   const { db, audits, audit } = deps;
 
-  function scope(actor: Actor, query: TAuditListQuery): AuditFilter {
-    return accessFor(actor.principal.roleId, 'read:audit') === 'any'
-      ? query
-      : { ...query, scopeOrganizationId: actor.principal.organizationId };
-  }
+  const scope = (actor: Actor, query: TAuditListQuery): AuditFilter =>
+    scopedToActor(actor, 'read:audit', query);
 
   return {
     list(actor: Actor, query: TAuditListQuery) {

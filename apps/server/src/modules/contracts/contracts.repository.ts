@@ -12,34 +12,14 @@ import {
 import type { TPage } from '@laurel/contract/pagination';
 
 import { columnsOf } from '../../db/columns.ts';
-import { filtersBesideSearch, readBatches, readPageOfIds } from '../../db/paging.ts';
-import { listCount } from '../../db/row-counts.ts';
+import { defineList } from '../../db/list-definition.ts';
 import type { Database } from '../../db/schema.ts';
-import { containsText, textFilter } from '../../db/text-search.ts';
 import { dayAfter, dayStart } from '../../db/day-bounds.ts';
 import { toIso } from '../../db/values.ts';
 
 export interface ContractFilter extends TContractListQuery {
   scopeOrganizationId?: number | undefined;
 }
-
-const SORT_COLUMNS = {
-  number: 'c.number',
-  name: 'c.name',
-  status: 'c.status',
-  startDate: 'c.startDate',
-  endDate: 'c.endDate',
-  organization: 'o.name',
-} as const;
-
-/** The sorts whose column a filter can fix to one value. */
-const SORT_FIXED_BY: Partial<
-  Record<keyof typeof SORT_COLUMNS, (filter: ContractFilter) => boolean>
-> = {
-  status: (filter) => filter.status !== undefined,
-  organization: (filter) =>
-    filter.organizationId !== undefined || filter.scopeOrganizationId !== undefined,
-};
 
 /** Which contracts' usage to read: one contract, or the ACTIVE ones whose period includes a day. */
 type UsageScope =
@@ -86,40 +66,9 @@ export function createContractsRepository(db: Kysely<Database>) {
     return query;
   }
 
-  /** Contracts matching the filters, without joins. */
-  function matching(filter: Partial<ContractFilter>) {
-    let query = db.selectFrom('contracts as c');
-    if (filter.scopeOrganizationId !== undefined)
-      query = query.where('c.organizationId', '=', filter.scopeOrganizationId);
-    if (filter.organizationId !== undefined)
-      query = query.where('c.organizationId', '=', filter.organizationId);
-    if (filter.status !== undefined) query = query.where('c.status', '=', filter.status);
-    if (filter.search) query = query.where(containsText(db, 'contracts', 'c', filter.search));
-    return query;
-  }
-
-  /**
-   * The matches joined only to what the sort reads (organization names are unique). A filter
-   * that fixes the sorted column leaves the page in id order, with no join and no sort.
-   */
-  function sortedMatches(filter: ContractFilter) {
-    const base = matching({ ...filter, search: undefined });
-    const fixed = SORT_FIXED_BY[filter.sort]?.(filter) ?? false;
-    return {
-      id: 'c.id',
-      keys: fixed ? [] : [SORT_COLUMNS[filter.sort]],
-      order: filter.order,
-      text: filter.search ? textFilter(db, 'contracts', 'c', filter.search) : undefined,
-      narrowed: filtersBesideSearch(filter),
-      matching:
-        !fixed && filter.sort === 'organization'
-          ? base.innerJoin('organizations as o', 'o.id', 'c.organizationId')
-          : base,
-    };
-  }
-
-  function filtered(filter: Partial<ContractFilter>) {
-    return matching(filter)
+  const everyContract = () => db.selectFrom('contracts as c');
+  const filtered = (query: ReturnType<typeof everyContract>) =>
+    query
       .innerJoin('organizations as o', 'o.id', 'c.organizationId')
       .select([
         'c.id',
@@ -133,7 +82,6 @@ export function createContractsRepository(db: Kysely<Database>) {
         'c.createdAt',
         'c.updatedAt',
       ]);
-  }
 
   type Row = Awaited<ReturnType<ReturnType<typeof filtered>['executeTakeFirstOrThrow']>>;
   const toSummary = (row: Row): TContractSummary => ({
@@ -211,29 +159,42 @@ export function createContractsRepository(db: Kysely<Database>) {
     return byContract;
   }
 
-  const sorted = (filter: ContractFilter) =>
-    filtered(filter).orderBy(SORT_COLUMNS[filter.sort], filter.order).orderBy('c.id', filter.order);
+  // Organization names are unique: a page sorted by organization joins them, and an organization
+  // filter fixes the sort.
+  const contracts = defineList<ContractFilter>(db)({
+    table: 'contracts',
+    alias: 'c',
+    from: everyContract,
+    counted: 'contracts',
+    filters: {
+      scopeOrganizationId: 'c.organizationId',
+      organizationId: 'c.organizationId',
+      status: 'c.status',
+    },
+    sorts: {
+      number: { keys: ['c.number'] },
+      name: { keys: ['c.name'] },
+      status: { keys: ['c.status'], fixedBy: ['status'] },
+      startDate: { keys: ['c.startDate'] },
+      endDate: { keys: ['c.endDate'] },
+      organization: {
+        keys: ['o.name'],
+        join: (query) => query.innerJoin('organizations as o', 'o.id', 'c.organizationId'),
+        fixedBy: ['organizationId', 'scopeOrganizationId'],
+      },
+    },
+    columns: filtered,
+    map: toSummary,
+  });
 
   return {
-    list: (filter: ContractFilter): Promise<TPage<TContractSummary>> =>
-      readPageOfIds(
-        db,
-        sortedMatches(filter),
-        listCount(
-          db,
-          'contracts',
-          filter,
-          matching(filter).select((eb) => eb.fn.countAll<number>().as('count')),
-        ),
-        filter,
-        { select: (ids) => filtered({}).where('c.id', 'in', ids), map: toSummary },
-      ),
+    list: (filter: ContractFilter): Promise<TPage<TContractSummary>> => contracts.list(filter),
 
     stream: (filter: ContractFilter): AsyncGenerator<TContractSummary[]> =>
-      readBatches(sorted(filter), toSummary),
+      contracts.stream(filter),
 
     async find(id: number): Promise<ContractRecord | undefined> {
-      const row = await filtered({}).where('c.id', '=', id).executeTakeFirst();
+      const row = await filtered(everyContract().where('c.id', '=', id)).executeTakeFirst();
       if (!row) return undefined;
       const usage = await usageOf({ id }, [row]);
       return {
@@ -250,7 +211,7 @@ export function createContractsRepository(db: Kysely<Database>) {
     async current(today: string, organizationIds?: readonly number[]): Promise<ContractRecord[]> {
       if (organizationIds?.length === 0) return [];
       const scope: UsageScope = { today, organizationIds };
-      const rows = await filtered({})
+      const rows = await filtered(everyContract())
         .where('c.id', 'in', scoped(scope).select('c.id'))
         .orderBy('c.organizationId')
         .orderBy('c.endDate')
@@ -266,7 +227,7 @@ export function createContractsRepository(db: Kysely<Database>) {
 
     /** ACTIVE contracts that end between `from` and `to` (inclusive), soonest first. */
     async endingBetween(from: string, to: string): Promise<TContractSummary[]> {
-      const rows = await filtered({})
+      const rows = await filtered(everyContract())
         .where('c.status', '=', 'ACTIVE')
         .where('c.endDate', '>=', from)
         .where('c.endDate', '<=', to)

@@ -1,20 +1,15 @@
 import type { Kysely } from 'kysely';
 
-import type {
-  TContract,
-  TContractBody,
-  TContractListQuery,
-  TCurrentContracts,
-} from '@laurel/contract/contracts';
-import { accessFor, can } from '@laurel/contract/permissions';
+import type { TContract, TContractBody, TCurrentContracts } from '@laurel/contract/contracts';
+import { can } from '@laurel/contract/permissions';
 
 import { utcDate } from '../../db/day-bounds.ts';
 import type { Database } from '../../db/schema.ts';
-import { requireAccess } from '../../lib/access.ts';
+import { readsOfList, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type Auditor, exportRecorder } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
-import type { ContractFilter, ContractsRepository } from './contracts.repository.ts';
+import type { ContractsRepository } from './contracts.repository.ts';
 
 export function createContractsService(deps: {
   db: Kysely<Database>;
@@ -24,12 +19,6 @@ export function createContractsService(deps: {
 }) {
   const { db, contracts, audit } = deps;
   const now = deps.now ?? (() => new Date());
-
-  function scope(actor: Actor, query: TContractListQuery): ContractFilter {
-    return accessFor(actor.principal.roleId, 'read:contract') === 'any'
-      ? query
-      : { ...query, scopeOrganizationId: actor.principal.organizationId };
-  }
 
   async function check(body: TContractBody, exceptId?: number) {
     if (!(await contracts.organizationExists(body.organization_id))) {
@@ -56,21 +45,13 @@ export function createContractsService(deps: {
     `${body.number} "${body.name}", ${body.status}, ${body.start_date} to ${body.end_date}, ${body.line_items.length} line item(s)`;
 
   return {
-    list(actor: Actor, query: TContractListQuery) {
-      requireAccess(actor.principal, 'read:contract');
-      return contracts.list(scope(actor, query));
-    },
+    ...readsOfList('read:contract', contracts),
 
     recordExport: exportRecorder(db, audit, {
       resourceType: 'contract',
       one: 'contract',
       many: 'contracts',
     }),
-
-    stream(actor: Actor, query: TContractListQuery) {
-      requireAccess(actor.principal, 'read:contract');
-      return contracts.stream(scope(actor, query));
-    },
 
     async get(actor: Actor, id: number): Promise<TContract> {
       const contract = await contracts.find(id);

@@ -4,6 +4,7 @@ import {
   AWARD_MATCH_STATUSES,
   type AwardMatchStatus,
   type TAward,
+  type TAwardListQuery,
   type TCredential,
   type TCredentialBody,
   type TCredentialListQuery,
@@ -19,10 +20,8 @@ import {
 import type { TPage } from '@laurel/contract/pagination';
 
 import { columnsOf } from '../../db/columns.ts';
-import { filtersBesideSearch, readBatches, readPageOfIds } from '../../db/paging.ts';
-import { listCount } from '../../db/row-counts.ts';
+import { defineList } from '../../db/list-definition.ts';
 import type { Database } from '../../db/schema.ts';
-import { containsText, likePattern, textFilter } from '../../db/text-search.ts';
 import { toIso } from '../../db/values.ts';
 import { INSIGHTS_METHOD } from '../../lib/insights-method.ts';
 
@@ -34,29 +33,14 @@ function publishedMatchRate(matched: TPeopleCount, gaps: readonly TDataGap[]): n
     : matchRate(matched.count, notMatched);
 }
 
+interface AwardFilter extends TAwardListQuery {
+  credentialId: number;
+}
+
 export interface CredentialFilter extends TCredentialListQuery {
   /** Limits to one organization when the caller may not see all. */
   scopeOrganizationId?: number | undefined;
 }
-
-const SORT_COLUMNS = {
-  name: 'c.name',
-  code: 'c.code',
-  type: 't.name',
-  status: 'c.status',
-  updatedAt: 'c.updatedAt',
-  organization: 'o.name',
-} as const;
-
-/** The sorts whose column a filter can fix to one value. */
-const SORT_FIXED_BY: Partial<
-  Record<keyof typeof SORT_COLUMNS, (filter: CredentialFilter) => boolean>
-> = {
-  type: (filter) => filter.typeId !== undefined,
-  status: (filter) => filter.status !== undefined,
-  organization: (filter) =>
-    filter.organizationId !== undefined || filter.scopeOrganizationId !== undefined,
-};
 
 /** The awards table stores one of three match statuses (see its migration). */
 function toMatchStatus(value: string): AwardMatchStatus {
@@ -65,47 +49,11 @@ function toMatchStatus(value: string): AwardMatchStatus {
 }
 
 export function createCredentialsRepository(db: Kysely<Database>) {
-  /** Credentials matching the filters, without joins (read through `executor`: a transaction). */
-  function matching(filter: Partial<CredentialFilter>, executor = db) {
-    let query = executor.selectFrom('credentials as c');
-    if (filter.scopeOrganizationId !== undefined)
-      query = query.where('c.organizationId', '=', filter.scopeOrganizationId);
-    if (filter.organizationId !== undefined)
-      query = query.where('c.organizationId', '=', filter.organizationId);
-    if (filter.typeId !== undefined) query = query.where('c.typeId', '=', filter.typeId);
-    if (filter.status !== undefined) query = query.where('c.status', '=', filter.status);
-    if (filter.search) query = query.where(containsText(db, 'credentials', 'c', filter.search));
-    return query;
-  }
-
-  function filtered(filter: Partial<CredentialFilter>, executor = db) {
-    return matching(filter, executor)
+  const from = (executor = db) => executor.selectFrom('credentials as c');
+  const filtered = (query: ReturnType<typeof from>) =>
+    query
       .innerJoin('credentialTypes as t', 't.id', 'c.typeId')
       .innerJoin('organizations as o', 'o.id', 'c.organizationId');
-  }
-
-  /**
-   * The matches joined only to what the sort reads (type and organization names are unique). A
-   * filter that fixes the sorted column leaves every match the same key: the page is then in id
-   * order, read from the filter's index with no join and no sort.
-   */
-  function sortedMatches(filter: CredentialFilter) {
-    const fixed = SORT_FIXED_BY[filter.sort]?.(filter) ?? false;
-    return {
-      id: 'c.id',
-      keys: fixed ? [] : [SORT_COLUMNS[filter.sort]],
-      order: filter.order,
-      text: filter.search ? textFilter(db, 'credentials', 'c', filter.search) : undefined,
-      narrowed: filtersBesideSearch(filter),
-      matching: matching({ ...filter, search: undefined })
-        .$if(!fixed && filter.sort === 'type', (q) =>
-          q.innerJoin('credentialTypes as t', 't.id', 'c.typeId'),
-        )
-        .$if(!fixed && filter.sort === 'organization', (q) =>
-          q.innerJoin('organizations as o', 'o.id', 'c.organizationId'),
-        ),
-    };
-  }
 
   const withColumns = (query: ReturnType<typeof filtered>) =>
     query.select([
@@ -140,34 +88,75 @@ export function createCredentialsRepository(db: Kysely<Database>) {
     updatedAt: toIso(row.updatedAt),
   });
 
-  const sorted = (filter: CredentialFilter) =>
-    withColumns(filtered(filter))
-      .orderBy(SORT_COLUMNS[filter.sort], filter.order)
-      .orderBy('c.id', filter.order);
+  // Type and organization names are unique: a page sorted by one joins it, and a filter on it
+  // fixes the sort.
+  const credentials = defineList<CredentialFilter>(db)({
+    table: 'credentials',
+    alias: 'c',
+    from,
+    counted: 'credentials',
+    filters: {
+      scopeOrganizationId: 'c.organizationId',
+      organizationId: 'c.organizationId',
+      typeId: 'c.typeId',
+      status: 'c.status',
+    },
+    sorts: {
+      name: { keys: ['c.name'] },
+      code: { keys: ['c.code'] },
+      type: {
+        keys: ['t.name'],
+        join: (query) => query.innerJoin('credentialTypes as t', 't.id', 'c.typeId'),
+        fixedBy: ['typeId'],
+      },
+      status: { keys: ['c.status'], fixedBy: ['status'] },
+      updatedAt: { keys: ['c.updatedAt'] },
+      organization: {
+        keys: ['o.name'],
+        join: (query) => query.innerJoin('organizations as o', 'o.id', 'c.organizationId'),
+        fixedBy: ['organizationId', 'scopeOrganizationId'],
+      },
+    },
+    columns: (query) => withColumns(filtered(query)),
+    map: toSummary,
+  });
+
+  /** A credential's awards, searched through the awards' text index (migration 20261202T1000). */
+  const awards = defineList<AwardFilter>(db)({
+    table: 'awards',
+    alias: 'a',
+    from: () => db.selectFrom('awards as a'),
+    filters: { credentialId: 'a.credentialId' },
+    sorts: {
+      awardDate: { keys: ['a.awardDate'] },
+      lastName: { keys: ['a.lastName'] },
+      externalId: { keys: ['a.externalId'] },
+    },
+    columns: (query) =>
+      query.select([
+        'a.id',
+        'a.externalId',
+        'a.firstName',
+        'a.lastName',
+        'a.email',
+        'a.awardDate',
+        'a.matchStatus',
+      ]),
+    map: (row): TAward => ({ ...row, matchStatus: toMatchStatus(row.matchStatus) }),
+  });
 
   return {
     list: (filter: CredentialFilter): Promise<TPage<TCredentialSummary>> =>
-      readPageOfIds(
-        db,
-        sortedMatches(filter),
-        listCount(
-          db,
-          'credentials',
-          filter,
-          matching(filter).select((eb) => eb.fn.countAll<number>().as('count')),
-        ),
-        filter,
-        { select: (ids) => withColumns(filtered({})).where('c.id', 'in', ids), map: toSummary },
-      ),
+      credentials.list(filter),
 
     stream: (filter: CredentialFilter): AsyncGenerator<TCredentialSummary[]> =>
-      readBatches(sorted(filter), toSummary),
+      credentials.stream(filter),
 
     /** The credential as stored; within a change, read through its transaction. */
     async find(id: number, executor = db): Promise<TCredential | undefined> {
-      const row = await withColumns(filtered({}, executor))
-        .where('c.id', '=', id)
-        .executeTakeFirst();
+      const row = await withColumns(
+        filtered(from(executor).where('c.id', '=', id)),
+      ).executeTakeFirst();
       if (!row) return undefined;
       const years = await executor
         .selectFrom('awards')
@@ -312,52 +301,8 @@ export function createCredentialsRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    async awards(
-      credentialId: number,
-      query: {
-        search?: string | undefined;
-        sort: 'awardDate' | 'lastName' | 'externalId';
-        order: 'asc' | 'desc';
-        page: number;
-        pageSize: number;
-      },
-    ): Promise<TPage<TAward>> {
-      let base = db.selectFrom('awards').where('credentialId', '=', credentialId);
-      if (query.search) {
-        const pattern = likePattern(query.search);
-        base = base.where((eb) =>
-          eb.or([
-            sql<boolean>`lower(first_name || ' ' || last_name) like ${pattern} escape '\\'`,
-            sql<boolean>`lower(external_id) like ${pattern} escape '\\'`,
-            sql<boolean>`lower(coalesce(email, '')) like ${pattern} escape '\\'`,
-          ]),
-        );
-      }
-      const [rows, count] = await Promise.all([
-        base
-          .select([
-            'id',
-            'externalId',
-            'firstName',
-            'lastName',
-            'email',
-            'awardDate',
-            'matchStatus',
-          ])
-          .orderBy(query.sort, query.order)
-          .orderBy('id', query.order)
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize)
-          .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-      ]);
-      return {
-        items: rows.map((row) => ({ ...row, matchStatus: toMatchStatus(row.matchStatus) })),
-        total: Number(count.count),
-        page: query.page,
-        pageSize: query.pageSize,
-      };
-    },
+    awards: (credentialId: number, query: TAwardListQuery): Promise<TPage<TAward>> =>
+      awards.list({ ...query, credentialId }),
   };
 }
 export type CredentialsRepository = ReturnType<typeof createCredentialsRepository>;

@@ -3,20 +3,18 @@ import type { Kysely } from 'kysely';
 import type {
   TCredential,
   TCredentialBody,
-  TCredentialListQuery,
   TCredentialPatchBody,
   TAwardChanges,
   TAwardChangesQuery,
 } from '@laurel/contract/credentials';
-import { accessFor } from '@laurel/contract/permissions';
 
 import type { Database } from '../../db/schema.ts';
-import { requireAccess } from '../../lib/access.ts';
+import { readsOfList, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type Auditor, exportRecorder } from '../../lib/audit.ts';
 import { describeChanges } from '../../lib/audit-labels.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
-import type { CredentialFilter, CredentialsRepository } from './credentials.repository.ts';
+import type { CredentialsRepository } from './credentials.repository.ts';
 
 /** A position in the changes of awards, as the client carries it: opaque, URL-safe. */
 const cursorOf = (position: { updatedAt: string; id: number }) =>
@@ -50,12 +48,6 @@ export function createCredentialsService(deps: {
 }) {
   const { db, credentials, audit } = deps;
 
-  function scope(actor: Actor, query: TCredentialListQuery): CredentialFilter {
-    return accessFor(actor.principal.roleId, 'read:credential') === 'any'
-      ? query
-      : { ...query, scopeOrganizationId: actor.principal.organizationId };
-  }
-
   async function load(
     actor: Actor,
     id: number,
@@ -86,21 +78,13 @@ export function createCredentialsService(deps: {
   }
 
   return {
-    list(actor: Actor, query: TCredentialListQuery) {
-      requireAccess(actor.principal, 'read:credential');
-      return credentials.list(scope(actor, query));
-    },
+    ...readsOfList('read:credential', credentials),
 
     recordExport: exportRecorder(db, audit, {
       resourceType: 'credential',
       one: 'credential',
       many: 'credentials',
     }),
-
-    stream(actor: Actor, query: TCredentialListQuery) {
-      requireAccess(actor.principal, 'read:credential');
-      return credentials.stream(scope(actor, query));
-    },
 
     get: (actor: Actor, id: number): Promise<TCredential> => load(actor, id, 'read:credential'),
 

@@ -11,10 +11,8 @@ import type {
 import type { TPage } from '@laurel/contract/pagination';
 
 import { columnsOf } from '../../db/columns.ts';
-import { filtersBesideSearch, readBatches, readPageOfIds } from '../../db/paging.ts';
-import { listCount } from '../../db/row-counts.ts';
+import { defineList } from '../../db/list-definition.ts';
 import type { Database } from '../../db/schema.ts';
-import { containsText, textFilter } from '../../db/text-search.ts';
 import { toBool, toIso } from '../../db/values.ts';
 
 export interface OrganizationFilter extends TOrganizationListQuery {
@@ -22,62 +20,16 @@ export interface OrganizationFilter extends TOrganizationListQuery {
   onlyId?: number | undefined;
 }
 
-const SORT_COLUMNS = {
-  name: 'o.name',
-  type: 't.name',
-  status: 'o.status',
-  createdAt: 'o.createdAt',
-} as const;
-
-/** The sorts whose column a filter can fix to one value. */
-const SORT_FIXED_BY: Partial<
-  Record<keyof typeof SORT_COLUMNS, (filter: OrganizationFilter) => boolean>
-> = {
-  type: (filter) => filter.typeId !== undefined,
-  status: (filter) => filter.status !== undefined,
-};
-
 /** An organization with every stored field, its CRM account too (`get` hides it from most). */
 type StoredOrganization = TOrganization & { salesforceAccountId: string | null };
 
 export function createOrganizationsRepository(db: Kysely<Database>) {
-  /** Organizations matching the filters, without joins (read through `executor`: a transaction). */
-  function matching(filter: Partial<OrganizationFilter>, executor = db) {
-    let query = executor.selectFrom('organizations as o');
-    if (filter.onlyId !== undefined) query = query.where('o.id', '=', filter.onlyId);
-    if (filter.typeId !== undefined) query = query.where('o.typeId', '=', filter.typeId);
-    if (filter.status !== undefined) query = query.where('o.status', '=', filter.status);
-    if (filter.insightsEntitled !== undefined)
-      query = query.where('o.insightsEntitled', '=', filter.insightsEntitled);
-    if (filter.search) query = query.where(containsText(db, 'organizations', 'o', filter.search));
-    return query;
-  }
-
-  function filtered(filter: Partial<OrganizationFilter>, executor = db) {
-    return matching(filter, executor)
+  const from = (executor = db) => executor.selectFrom('organizations as o');
+  /** Organizations joined to what a summary shows. */
+  const filtered = (query: ReturnType<typeof from>) =>
+    query
       .innerJoin('organizationTypes as t', 't.id', 'o.typeId')
       .innerJoin('loginModes as l', 'l.id', 'o.loginModeId');
-  }
-
-  /**
-   * The matches joined only to what the sort reads (type names are unique). A filter that fixes
-   * the sorted column leaves the page in id order, with no join and no sort.
-   */
-  function sortedMatches(filter: OrganizationFilter) {
-    const base = matching({ ...filter, search: undefined });
-    const fixed = SORT_FIXED_BY[filter.sort]?.(filter) ?? false;
-    return {
-      id: 'o.id',
-      keys: fixed ? [] : [SORT_COLUMNS[filter.sort]],
-      order: filter.order,
-      text: filter.search ? textFilter(db, 'organizations', 'o', filter.search) : undefined,
-      narrowed: filtersBesideSearch(filter),
-      matching:
-        !fixed && filter.sort === 'type'
-          ? base.innerJoin('organizationTypes as t', 't.id', 'o.typeId')
-          : base,
-    };
-  }
 
   const summaryColumns = (query: ReturnType<typeof filtered>) =>
     query.select((eb) => [
@@ -146,33 +98,43 @@ export function createOrganizationsRepository(db: Kysely<Database>) {
     updatedAt: toIso(row.updatedAt),
   });
 
-  const sorted = (filter: OrganizationFilter) =>
-    summaryColumns(filtered(filter))
-      .orderBy(SORT_COLUMNS[filter.sort], filter.order)
-      .orderBy('o.id', filter.order);
+  // Type names are unique: a page sorted by type joins them, and a type filter fixes the sort.
+  const organizations = defineList<OrganizationFilter>(db)({
+    table: 'organizations',
+    alias: 'o',
+    from,
+    counted: 'organizations',
+    filters: {
+      onlyId: 'o.id',
+      typeId: 'o.typeId',
+      status: 'o.status',
+      insightsEntitled: 'o.insightsEntitled',
+    },
+    sorts: {
+      name: { keys: ['o.name'] },
+      type: {
+        keys: ['t.name'],
+        join: (query) => query.innerJoin('organizationTypes as t', 't.id', 'o.typeId'),
+        fixedBy: ['typeId'],
+      },
+      status: { keys: ['o.status'], fixedBy: ['status'] },
+      createdAt: { keys: ['o.createdAt'] },
+    },
+    columns: (query) => summaryColumns(filtered(query)),
+    map: toSummary,
+  });
 
   return {
     list: (filter: OrganizationFilter): Promise<TPage<TOrganizationSummary>> =>
-      readPageOfIds(
-        db,
-        sortedMatches(filter),
-        listCount(
-          db,
-          'organizations',
-          filter,
-          matching(filter).select((eb) => eb.fn.countAll<number>().as('count')),
-        ),
-        filter,
-        { select: (ids) => summaryColumns(filtered({})).where('o.id', 'in', ids), map: toSummary },
-      ),
+      organizations.list(filter),
 
     stream: (filter: OrganizationFilter): AsyncGenerator<TOrganizationSummary[]> =>
-      readBatches(sorted(filter), toSummary),
+      organizations.stream(filter),
 
     /** The organization as stored; within a change, read through its transaction. */
     async find(id: number, executor = db): Promise<StoredOrganization | undefined> {
       const row = await summaryColumns(
-        filtered({ onlyId: id } as OrganizationFilter, executor),
+        filtered(from(executor).where('o.id', '=', id)),
       ).executeTakeFirst();
       return row ? toDetail(row) : undefined;
     },

@@ -14,7 +14,7 @@ import type { IdentityAdmin } from '@laurel/identity';
 import type { Database } from '../../db/schema.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { JOB_TYPES } from '../../jobs/types.ts';
-import { requireAccess } from '../../lib/access.ts';
+import { readsOfList, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type Auditor, exportRecorder } from '../../lib/audit.ts';
 import { describeChanges } from '../../lib/audit-labels.ts';
@@ -58,21 +58,14 @@ export function createOrganizationsService(deps: {
   }
 
   return {
-    list: (actor: Actor, query: TOrganizationListQuery) => {
-      requireAccess(actor.principal, 'read:organization');
-      return organizations.list(scope(actor, query));
-    },
+    // Members read their own organization.
+    ...readsOfList('read:organization', organizations, scope),
 
     recordExport: exportRecorder(db, audit, {
       resourceType: 'organization',
       one: 'organization',
       many: 'organizations',
     }),
-
-    stream: (actor: Actor, query: TOrganizationListQuery) => {
-      requireAccess(actor.principal, 'read:organization');
-      return organizations.stream(scope(actor, query));
-    },
 
     /**
      * A platform admin starts or stops acting within an organization (spec §4): the web app says

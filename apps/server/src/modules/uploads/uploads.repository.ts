@@ -4,7 +4,7 @@ import type { TPage } from '@laurel/contract/pagination';
 import {
   type TUpload,
   type TUploadCredentials,
-  type TUploadListQuery,
+  type TAllUploadsListQuery,
   type TUploadRefusal,
   type TUploadRefusalPage,
   type TUploadRefusalQuery,
@@ -15,15 +15,15 @@ import {
 } from '@laurel/contract/uploads';
 
 import type { Dialect } from '../../db/database.ts';
-import { readBatches, readPage } from '../../db/paging.ts';
+import { readKeysetBatches } from '../../db/list-definition.ts';
+import { readPage } from '../../db/paging.ts';
 import { recountAwards } from '../../db/award-counts.ts';
 import type { Database, UploadStatusCode } from '../../db/schema.ts';
 import { likePattern } from '../../db/text-search.ts';
 import { toIso, toIsoOrNull } from '../../db/values.ts';
 import type { RowProblem, UploadCredential } from './upload-rows.ts';
 
-export interface UploadFilter extends TUploadListQuery {
-  organizationId?: number | undefined;
+export interface UploadFilter extends TAllUploadsListQuery {
   /** Limits to one organization when the caller may not see all. */
   scopeOrganizationId?: number | undefined;
 }
@@ -141,7 +141,13 @@ export function createUploadsRepository(db: Kysely<Database>, dialect: Dialect) 
 
     /** Every upload the filter selects, in the list's order, in batches (the CSV export). */
     stream: (filter: UploadFilter): AsyncGenerator<TUpload[]> =>
-      readBatches(sorted(filter), toUpload),
+      readKeysetBatches(
+        db,
+        withColumns(filtered(filter)),
+        [SORT_COLUMNS[filter.sort], 'u.id'],
+        filter.order,
+        toUpload,
+      ),
 
     async find(id: number): Promise<TUpload | undefined> {
       const row = await withColumns(filtered({})).where('u.id', '=', id).executeTakeFirst();

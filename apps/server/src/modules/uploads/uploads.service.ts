@@ -1,9 +1,7 @@
 import type { Kysely } from 'kysely';
 
 import type { TPage } from '@laurel/contract/pagination';
-import { accessFor } from '@laurel/contract/permissions';
 import {
-  type TAllUploadsListQuery,
   type TUpload,
   type TUploadCredentials,
   type TUploadListQuery,
@@ -16,7 +14,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { JOB_TYPES } from '../../jobs/types.ts';
-import { requireAccess } from '../../lib/access.ts';
+import { readsOfList, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type Auditor, exportRecorder } from '../../lib/audit.ts';
 import {
@@ -26,7 +24,7 @@ import {
   receiveFile,
 } from '../../lib/file-intake.ts';
 import { notFound } from '../../lib/http-error.ts';
-import type { ErrorRow, UploadFilter, UploadsRepository } from './uploads.repository.ts';
+import type { ErrorRow, UploadsRepository } from './uploads.repository.ts';
 
 /** The template: the header and two made-up awards showing the formats. */
 export const UPLOAD_TEMPLATE_ROWS: ReadonlyArray<readonly string[]> = [
@@ -66,13 +64,6 @@ export function createUploadsService(deps: {
     if (!upload) throw notFound();
     requireAccess(actor.principal, 'read:upload', { organizationId: upload.organizationId });
     return upload;
-  }
-
-  /** Platform admins see every organization's uploads; organization admins their own. */
-  function scope(actor: Actor, query: TAllUploadsListQuery): UploadFilter {
-    return accessFor(actor.principal.roleId, 'read:upload') === 'any'
-      ? query
-      : { ...query, scopeOrganizationId: actor.principal.organizationId };
   }
 
   return {
@@ -152,22 +143,14 @@ export function createUploadsService(deps: {
       return uploads.list({ ...query, organizationId });
     },
 
-    list(actor: Actor, query: TAllUploadsListQuery) {
-      requireAccess(actor.principal, 'read:upload');
-      return uploads.list(scope(actor, query));
-    },
+    // Platform admins read every organization's uploads; organization admins their own.
+    ...readsOfList('read:upload', uploads),
 
     recordExport: exportRecorder(db, audit, {
       resourceType: 'upload',
       one: 'upload',
       many: 'uploads',
     }),
-
-    /** What the list with the same query selects, every page of it (the CSV export). */
-    stream(actor: Actor, query: TAllUploadsListQuery) {
-      requireAccess(actor.principal, 'read:upload');
-      return uploads.stream(scope(actor, query));
-    },
 
     get: load,
 

@@ -4,52 +4,20 @@ import type { TPage } from '@laurel/contract/pagination';
 import { isRoleId, ROLES, type RoleId } from '@laurel/contract/roles';
 import type { TUserListQuery, TUserSummary } from '@laurel/contract/users';
 
-import { filtersBesideSearch, readBatches, readPageOfIds } from '../../db/paging.ts';
-import { listCount } from '../../db/row-counts.ts';
+import { defineList } from '../../db/list-definition.ts';
 import type { Database } from '../../db/schema.ts';
-import { containsText, textFilter } from '../../db/text-search.ts';
 import { toBool, toIso, toIsoOrNull } from '../../db/values.ts';
 
 export interface UserFilter extends TUserListQuery {
   scopeOrganizationId?: number | undefined;
 }
 
-const SORTS = {
-  name: ['u.lastName', 'u.firstName'],
-  email: ['u.email'],
-  role: ['u.roleId', 'u.lastName'],
-  lastLoginAt: ['u.lastLoginAt'],
-  createdAt: ['u.createdAt'],
-} as const;
-
 export function createUsersAdminRepository(db: Kysely<Database>) {
-  /**
-   * Users matching the filters. Role and active flag match many rows: a page applies them while
-   * walking the sort order's index rather than through an index of their own (`+ 0` and
-   * `or false` keep the planner from choosing one); a count (`counting`) reads those indexes, and
-   * so does a page sorted by role (its index starts with the role).
-   */
-  function matching(filter: Partial<UserFilter>, counting = false) {
-    const indexedRole = counting || filter.sort === 'role';
-    const role = indexedRole ? sql<number>`u.role_id` : sql<number>`u.role_id + 0`;
-    const active = counting ? sql<boolean>`u.active` : sql<boolean>`(u.active or false)`;
-    let query = db.selectFrom('users as u');
-    if (filter.scopeOrganizationId !== undefined)
-      query = query.where('u.organizationId', '=', filter.scopeOrganizationId);
-    if (filter.organizationId !== undefined)
-      query = query.where('u.organizationId', '=', filter.organizationId);
-    if (filter.roleId !== undefined) query = query.where(role, '=', filter.roleId);
-    if (filter.active !== undefined) query = query.where(active, '=', filter.active);
-    if (filter.status === 'DEACTIVATED') query = query.where(active, '=', false);
-    else if (filter.status)
-      query = query.where(active, '=', true).where('u.invited', '=', filter.status === 'INVITED');
-    if (filter.search) query = query.where(containsText(db, 'users', 'u', filter.search));
-    return query;
-  }
+  const everyUser = () => db.selectFrom('users as u');
 
   // A left join keeps users as the driving table, so that sorted pages walk the users' indexes.
-  function filtered(filter: Partial<UserFilter>) {
-    return matching(filter)
+  const filtered = (query: ReturnType<typeof everyUser>) =>
+    query
       .leftJoin('organizations as o', 'o.id', 'u.organizationId')
       .select([
         'u.id',
@@ -66,7 +34,6 @@ export function createUsersAdminRepository(db: Kysely<Database>) {
         'u.createdAt',
         'u.identityUsername',
       ]);
-  }
 
   type Row = Awaited<ReturnType<ReturnType<typeof filtered>['executeTakeFirstOrThrow']>>;
   const role = (value: number): RoleId => {
@@ -88,43 +55,52 @@ export function createUsersAdminRepository(db: Kysely<Database>) {
     createdAt: toIso(row.createdAt),
   });
 
-  function ordered(query: ReturnType<typeof filtered>, filter: UserFilter) {
-    let q = query;
-    for (const column of SORTS[filter.sort]) q = q.orderBy(column, filter.order);
-    return q.orderBy('u.id', filter.order);
-  }
-
-  const sorted = (filter: UserFilter) => ordered(filtered(filter), filter);
+  const users = defineList<UserFilter>(db)({
+    table: 'users',
+    alias: 'u',
+    from: everyUser,
+    counted: 'users',
+    filters: { scopeOrganizationId: 'u.organizationId', organizationId: 'u.organizationId' },
+    /**
+     * Role and active flag match many rows: a page applies them while walking the sort order's
+     * index rather than through an index of their own (`+ 0` and `or false` keep the planner from
+     * choosing one); a count reads those indexes, and so does a page sorted by role (its index
+     * starts with the role).
+     */
+    where(query, filter, counting) {
+      const indexedRole = counting || filter.sort === 'role';
+      const role = indexedRole ? sql<number>`u.role_id` : sql<number>`u.role_id + 0`;
+      const active = counting ? sql<boolean>`u.active` : sql<boolean>`(u.active or false)`;
+      let matching = query;
+      if (filter.roleId !== undefined) matching = matching.where(role, '=', filter.roleId);
+      if (filter.active !== undefined) matching = matching.where(active, '=', filter.active);
+      if (filter.status === 'DEACTIVATED') matching = matching.where(active, '=', false);
+      else if (filter.status)
+        matching = matching
+          .where(active, '=', true)
+          .where('u.invited', '=', filter.status === 'INVITED');
+      return matching;
+    },
+    sorts: {
+      name: { keys: ['u.lastName', 'u.firstName'] },
+      email: { keys: ['u.email'] },
+      role: { keys: ['u.roleId', 'u.lastName'] },
+      lastLoginAt: { keys: ['u.lastLoginAt'] },
+      createdAt: { keys: ['u.createdAt'] },
+    },
+    columns: filtered,
+    map: toSummary,
+  });
 
   return {
-    list: (filter: UserFilter): Promise<TPage<TUserSummary>> =>
-      readPageOfIds(
-        db,
-        {
-          matching: matching({ ...filter, search: undefined }),
-          id: 'u.id',
-          keys: SORTS[filter.sort],
-          order: filter.order,
-          text: filter.search ? textFilter(db, 'users', 'u', filter.search) : undefined,
-          narrowed: filtersBesideSearch(filter),
-        },
-        listCount(
-          db,
-          'users',
-          filter,
-          matching(filter, true).select((eb) => eb.fn.countAll<number>().as('count')),
-        ),
-        filter,
-        { select: (ids) => filtered({}).where('u.id', 'in', ids), map: toSummary },
-      ),
+    list: (filter: UserFilter): Promise<TPage<TUserSummary>> => users.list(filter),
 
-    stream: (filter: UserFilter): AsyncGenerator<TUserSummary[]> =>
-      readBatches(sorted(filter), toSummary),
+    stream: (filter: UserFilter): AsyncGenerator<TUserSummary[]> => users.stream(filter),
 
     async find(
       id: number,
     ): Promise<(TUserSummary & { identityUsername: string | null }) | undefined> {
-      const row = await filtered({}).where('u.id', '=', id).executeTakeFirst();
+      const row = await filtered(everyUser().where('u.id', '=', id)).executeTakeFirst();
       return row ? { ...toSummary(row), identityUsername: row.identityUsername } : undefined;
     },
 

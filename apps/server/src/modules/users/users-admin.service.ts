@@ -2,16 +2,15 @@ import type { Kysely } from 'kysely';
 
 import type { IdentityAdmin } from '@laurel/identity';
 import { ADMINS_GROUP } from '@laurel/contract/constants';
-import { accessFor } from '@laurel/contract/permissions';
 import { ROLE_LABELS, ROLES, type RoleId } from '@laurel/contract/roles';
-import type { TUserListQuery, TUserPatchBody, TUserSummary } from '@laurel/contract/users';
+import type { TUserPatchBody, TUserSummary } from '@laurel/contract/users';
 
 import type { Database } from '../../db/schema.ts';
-import { requireAccess } from '../../lib/access.ts';
+import { readsOfList, requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type Auditor, exportRecorder } from '../../lib/audit.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.ts';
-import type { UserFilter, UsersAdminRepository } from './users-admin.repository.ts';
+import type { UsersAdminRepository } from './users-admin.repository.ts';
 
 export function createUsersAdminService(deps: {
   db: Kysely<Database>;
@@ -23,24 +22,10 @@ export function createUsersAdminService(deps: {
 }) {
   const { db, users, audit, identity } = deps;
 
-  function scope(actor: Actor, query: TUserListQuery): UserFilter {
-    return accessFor(actor.principal.roleId, 'read:user') === 'any'
-      ? query
-      : { ...query, scopeOrganizationId: actor.principal.organizationId };
-  }
-
   return {
-    list(actor: Actor, query: TUserListQuery) {
-      requireAccess(actor.principal, 'read:user');
-      return users.list(scope(actor, query));
-    },
+    ...readsOfList('read:user', users),
 
     recordExport: exportRecorder(db, audit, { resourceType: 'user', one: 'user', many: 'users' }),
-
-    stream(actor: Actor, query: TUserListQuery) {
-      requireAccess(actor.principal, 'read:user');
-      return users.stream(scope(actor, query));
-    },
 
     async get(actor: Actor, id: number): Promise<TUserSummary> {
       const target = await users.find(id);

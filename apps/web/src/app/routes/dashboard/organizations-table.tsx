@@ -1,7 +1,5 @@
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -14,13 +12,10 @@ import type { TPlatformOrganization } from '@laurel/contract/dashboard';
 import { API_PATHS } from '@laurel/contract/paths';
 import type { InsightStatus } from '@laurel/contract/insights';
 
-import { DataTable, type Column } from '../../../components/data-table/data-table';
-import { ListToolbar } from '../../../components/data-table/list-toolbar';
+import { type Column } from '../../../components/data-table/data-table';
+import { ListScreen } from '../../../components/data-table/list-screen';
 import { UsageBar, usageBar } from '../../../components/display/usage-bar';
-import { EmptyState } from '../../../components/feedback/empty-state';
-import { useDownloadFile } from '../../../lib/api/download';
 import { formatDate, formatNumber } from '../../../lib/format/format';
-import { useListParams } from '../../../lib/list/use-list-params';
 import { getOrganizationHref } from '../../../lib/routing/paths';
 import { useListPlatformOrganizationsQuery } from '../../../features/dashboard/api/dashboard-api';
 import { formatPercent } from '../../../features/insights/lib/format-insights';
@@ -90,14 +85,6 @@ function ContractUsage({ row }: { row: TPlatformOrganization }) {
  * usage this period and the last upload; sortable by each, searchable, exportable as CSV.
  */
 export function OrganizationsTable() {
-  const downloadFile = useDownloadFile();
-  const list = useListParams<PlatformOrganizationSort>({
-    sorts: PLATFORM_ORGANIZATION_SORTS,
-    defaultSort: 'name',
-    prefix: 'org',
-  });
-  const { data, isLoading, isFetching } = useListPlatformOrganizationsQuery(list.query);
-
   const columns: Column<TPlatformOrganization, PlatformOrganizationSort>[] = [
     {
       key: 'name',
@@ -182,50 +169,35 @@ export function OrganizationsTable() {
   ];
 
   return (
-    <Card component="section" aria-labelledby="organizations-at-a-glance-title">
-      <Typography
-        id="organizations-at-a-glance-title"
-        variant="h6"
-        component="h2"
-        sx={{ px: 5, pt: 5 }}
-      >
-        Organizations
-      </Typography>
-      <ListToolbar
-        searchLabel="Search organizations"
-        search={list.search}
-        onSearch={list.setSearch}
-        onExport={() =>
-          downloadFile(API_PATHS.platformOrganizationsExport, list.query, {
-            fileName: 'organizations-at-a-glance.csv',
-          })
-        }
-      />
-      <DataTable
-        label="Organizations at a glance"
-        columns={columns}
-        rows={data?.items}
-        getRowKey={(row) => row.id}
-        loading={isLoading || isFetching}
-        total={data?.total ?? 0}
-        {...list.table}
-        empty={
-          list.hasCriteria ? (
-            <EmptyState
-              icon={<ApartmentOutlined />}
-              title="No organizations match"
-              description="Try another search word."
-              action={<Button onClick={list.clearAll}>Clear the search</Button>}
-            />
-          ) : (
-            <EmptyState
-              icon={<ApartmentOutlined />}
-              title="No organizations yet"
-              description="Organizations you create appear here with their awards, contracts and uploads."
-            />
-          )
-        }
-      />
-    </Card>
+    <ListScreen
+      noun="organizations"
+      label="Organizations at a glance"
+      sorts={PLATFORM_ORGANIZATION_SORTS}
+      defaultSort="name"
+      prefix="org"
+      columns={columns}
+      useItems={useListPlatformOrganizationsQuery}
+      exportPath={API_PATHS.platformOrganizationsExport}
+      exportFileName="organizations-at-a-glance.csv"
+      card={{ component: 'section', 'aria-labelledby': 'organizations-at-a-glance-title' }}
+      heading={
+        <Typography
+          id="organizations-at-a-glance-title"
+          variant="h6"
+          component="h2"
+          sx={{ px: 5, pt: 5 }}
+        >
+          Organizations
+        </Typography>
+      }
+      empty={{
+        icon: <ApartmentOutlined />,
+        none: {
+          description:
+            'Organizations you create appear here with their awards, contracts and uploads.',
+        },
+        noMatch: { description: 'Try another search word.', clearLabel: 'Clear the search' },
+      }}
+    />
   );
 }

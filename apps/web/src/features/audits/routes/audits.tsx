@@ -1,7 +1,5 @@
 import { Fragment, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -12,25 +10,21 @@ import { accessFor } from '@laurel/contract/permissions';
 import { API_PATHS } from '@laurel/contract/paths';
 
 import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
-import { DataTable, type Column } from '../../../components/data-table/data-table';
-import { ListToolbar, SelectFilter } from '../../../components/data-table/list-toolbar';
+import { type Column } from '../../../components/data-table/data-table';
+import { lookupFilter, ListScreen } from '../../../components/data-table/list-screen';
 import { TruncatedText } from '../../../components/display/truncated-text';
-import { EmptyState } from '../../../components/feedback/empty-state';
 import { OrganizationFilter } from '../../../components/forms/organization-picker';
 import { UserFilter } from '../../../components/forms/user-picker';
 import { NoAccess } from '../../../components/feedback/no-access';
 import { PageHeader } from '../../../components/layout/page-header';
-import { useDownloadFile } from '../../../lib/api/download';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useCan } from '../../../lib/auth/use-can';
 import { formatDateTime } from '../../../lib/format/format';
-import { useListParams } from '../../../lib/list/use-list-params';
 import { useLookup } from '../../../lib/lookups/lookups-api';
 import { useListAuditsQuery } from '../api/audits-api';
 import { ActingChip, AuditTypeChip } from '../components/audit-chips';
 
 type Sort = (typeof AUDIT_SORTS)[number];
-type Filter = 'typeId' | 'userId' | 'organizationId' | 'impersonating' | 'from' | 'to';
 
 const chips = { display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' } as const;
 /** The wide table's chips: one line, the acting chip cut short rather than wrapped. */
@@ -161,21 +155,9 @@ export default function AuditsRoute() {
 }
 
 function Audits({ organizationId }: { organizationId: number | null }) {
-  const downloadFile = useDownloadFile();
   const { user } = useAuth();
   const profile = user?.profile;
   const seesAll = profile ? accessFor(profile.roleId, 'read:audit') === 'any' : false;
-  const list = useListParams<Sort, Filter>({
-    sorts: AUDIT_SORTS,
-    defaultSort: 'occurredAt',
-    defaultOrder: 'desc',
-    filters: ['typeId', 'userId', 'organizationId', 'impersonating', 'from', 'to'],
-  });
-  const scopeId =
-    organizationId ??
-    (list.filters.organizationId ? Number(list.filters.organizationId) : undefined);
-  const query = organizationId ? { ...list.query, organizationId } : list.query;
-  const { data, isLoading, isFetching } = useListAuditsQuery(query);
   const types = useLookup('auditTypes');
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
 
@@ -274,106 +256,98 @@ function Audits({ organizationId }: { organizationId: number | null }) {
     },
   ];
 
-  const dateField = (name: 'from' | 'to', label: string) => (
-    <TextField
-      size="small"
-      fullWidth={false}
-      type="date"
-      label={label}
-      value={list.filters[name] ?? ''}
-      onChange={(event) => list.setFilter(name, event.target.value || null)}
-      slotProps={{ inputLabel: { shrink: true } }}
-      sx={{ flex: { xs: '1 1 140px', sm: '0 0 auto' } }}
-    />
-  );
+  const dateField =
+    (label: string) => (value: string | undefined, onChange: (value: string | null) => void) => (
+      <TextField
+        size="small"
+        fullWidth={false}
+        type="date"
+        label={label}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value || null)}
+        slotProps={{ inputLabel: { shrink: true } }}
+        sx={{ flex: { xs: '1 1 140px', sm: '0 0 auto' } }}
+      />
+    );
 
   return (
-    <>
-      {organizationId ? (
-        <Typography variant="h5" component="h2" sx={{ mb: 4 }}>
-          Audit trail
-        </Typography>
-      ) : (
-        <PageHeader
-          title="Audits"
-          subtitle={
-            seesAll
-              ? 'Every change, sign-in and export on the platform, newest first.'
-              : 'Every change, sign-in and export in your organization, newest first.'
-          }
-        />
-      )}
-      <Card>
-        <ListToolbar
-          searchLabel="Search audit entries"
-          search={list.search}
-          onSearch={list.setSearch}
-          onExport={() => downloadFile(API_PATHS.auditsExport, query, { fileName: 'audits.csv' })}
-        >
-          <SelectFilter
-            label="Type"
-            value={list.filters.typeId}
-            onChange={(value) => list.setFilter('typeId', value)}
-            options={types.data.map((type) => ({ value: String(type.id), label: type.name }))}
-            minWidth={140}
-          />
-          <UserFilter
-            label="User"
-            value={list.filters.userId}
-            onChange={(value) => list.setFilter('userId', value)}
-            organizationId={scopeId}
-          />
-          {seesAll && !organizationId ? (
-            <OrganizationFilter
-              value={list.filters.organizationId}
-              onChange={(value) => list.setFilter('organizationId', value)}
+    <ListScreen
+      noun="audit entries"
+      sorts={AUDIT_SORTS}
+      defaultSort="occurredAt"
+      defaultOrder="desc"
+      filters={[
+        lookupFilter('typeId', 'Type', types.data, 140),
+        {
+          name: 'userId',
+          render: (value, onChange, filters) => (
+            <UserFilter
+              label="User"
+              value={value}
+              onChange={onChange}
+              organizationId={
+                organizationId ??
+                (filters.organizationId ? Number(filters.organizationId) : undefined)
+              }
             />
-          ) : null}
-          <SelectFilter
-            label="Acting"
-            value={list.filters.impersonating}
-            onChange={(value) => list.setFilter('impersonating', value)}
-            options={[
-              { value: 'true', label: 'Acting in an organization' },
-              { value: 'false', label: 'Not acting' },
-            ]}
-            minWidth={150}
+          ),
+        },
+        {
+          name: 'organizationId',
+          hidden: !seesAll || organizationId !== null,
+          render: (value, onChange) => <OrganizationFilter value={value} onChange={onChange} />,
+        },
+        {
+          name: 'impersonating',
+          label: 'Acting',
+          options: [
+            { value: 'true', label: 'Acting in an organization' },
+            { value: 'false', label: 'Not acting' },
+          ],
+          minWidth: 150,
+        },
+        { name: 'from', render: dateField('From') },
+        { name: 'to', render: dateField('To') },
+      ]}
+      columns={columns}
+      useItems={useListAuditsQuery}
+      scope={organizationId ? { organizationId } : undefined}
+      exportPath={API_PATHS.auditsExport}
+      exportFileName="audits.csv"
+      table={{
+        size: 'small',
+        fixedLayoutFrom: 'md',
+        renderDetail: (row) =>
+          open.has(row.id) ? <EntryDetail row={row} showOrganization={showOrganization} /> : null,
+        getDetailId: detailId,
+      }}
+      header={
+        organizationId ? (
+          <Typography variant="h5" component="h2" sx={{ mb: 4 }}>
+            Audit trail
+          </Typography>
+        ) : (
+          <PageHeader
+            title="Audits"
+            subtitle={
+              seesAll
+                ? 'Every change, sign-in and export on the platform, newest first.'
+                : 'Every change, sign-in and export in your organization, newest first.'
+            }
           />
-          {dateField('from', 'From')}
-          {dateField('to', 'To')}
-        </ListToolbar>
-        <DataTable
-          label="Audit entries"
-          size="small"
-          fixedLayoutFrom="md"
-          renderDetail={(row) =>
-            open.has(row.id) ? <EntryDetail row={row} showOrganization={showOrganization} /> : null
-          }
-          getDetailId={detailId}
-          columns={columns}
-          rows={data?.items}
-          getRowKey={(row) => row.id}
-          loading={isLoading || isFetching}
-          total={data?.total ?? 0}
-          {...list.table}
-          empty={
-            list.hasCriteria ? (
-              <EmptyState
-                icon={<FactCheckOutlined />}
-                title="No entries match"
-                description="Widen the date range or clear the filters."
-                action={<Button onClick={list.clearAll}>Clear search and filters</Button>}
-              />
-            ) : (
-              <EmptyState
-                icon={<FactCheckOutlined />}
-                title="Nothing recorded yet"
-                description="Changes, sign-ins and exports appear here as they happen."
-              />
-            )
-          }
-        />
-      </Card>
-    </>
+        )
+      }
+      empty={{
+        icon: <FactCheckOutlined />,
+        none: {
+          title: 'Nothing recorded yet',
+          description: 'Changes, sign-ins and exports appear here as they happen.',
+        },
+        noMatch: {
+          title: 'No entries match',
+          description: 'Widen the date range or clear the filters.',
+        },
+      }}
+    />
   );
 }

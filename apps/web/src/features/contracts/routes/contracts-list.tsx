@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
@@ -12,53 +11,31 @@ import {
   type TContractSummary,
 } from '@laurel/contract/contracts';
 import { accessFor } from '@laurel/contract/permissions';
-import { isPlatformAdmin } from '@laurel/contract/roles';
 import { API_PATHS } from '@laurel/contract/paths';
 
-import { getOrganizationHref, getOrganizationItemHref } from '../../../lib/routing/paths';
 import { useItemHref } from '../../../lib/routing/use-item-href';
-import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
-import { DataTable, type Column } from '../../../components/data-table/data-table';
-import { ListToolbar, SelectFilter } from '../../../components/data-table/list-toolbar';
+import { organizationListRoute } from '../../../lib/routing/organization-list-route';
+import { type Column } from '../../../components/data-table/data-table';
+import { choiceFilter, ListScreen } from '../../../components/data-table/list-screen';
 import { statusLabel, StatusChip } from '../../../components/display/status-chip';
-import { EmptyState } from '../../../components/feedback/empty-state';
 import { PageHeader } from '../../../components/layout/page-header';
-import { useDownloadFile } from '../../../lib/api/download';
 import { useCan } from '../../../lib/auth/use-can';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { formatDate } from '../../../lib/format/format';
-import { useListParams } from '../../../lib/list/use-list-params';
 import { useListContractsQuery } from '../api/contracts-api';
 import { ContractFormDialog } from '../components/contract-form-dialog';
 
 type Sort = (typeof CONTRACT_SORTS)[number];
 
 /** `/contracts` (every organization's, platform admins) and `{organization route}/contracts`. */
-export default function ContractsListRoute() {
-  const { organizationId } = useOrganizationRoute();
-  const { user } = useAuth();
-  const profile = user?.profile;
-  if (organizationId === null && profile && !isPlatformAdmin(profile)) {
-    const href = getOrganizationItemHref(getOrganizationHref(profile.organizationId), 'contracts');
-    return <Navigate to={href} replace />;
-  }
-  return <ContractsList organizationId={organizationId} />;
-}
+export default organizationListRoute('contracts', ContractsList);
 
 function ContractsList({ organizationId }: { organizationId: number | null }) {
-  const downloadFile = useDownloadFile();
   const canDo = useCan();
   const profile = useAuth().user?.profile;
   const itemHref = useItemHref();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
-  const list = useListParams<Sort, 'status'>({
-    sorts: CONTRACT_SORTS,
-    defaultSort: 'endDate',
-    filters: ['status'],
-  });
-  const query = organizationId ? { ...list.query, organizationId } : list.query;
-  const { data, isFetching, isLoading } = useListContractsQuery(query);
   // Every organization's list: whoever may add contracts to any organization picks one.
   const canCreate =
     organizationId !== null
@@ -117,70 +94,38 @@ function ContractsList({ organizationId }: { organizationId: number | null }) {
   ) : null;
 
   return (
-    <>
-      {organizationId ? (
-        <Typography variant="h5" component="h2" sx={{ mb: 4 }}>
-          Contracts
-        </Typography>
-      ) : (
-        <PageHeader
-          title="Contracts"
-          subtitle="Contracts of every organization, with their periods and status."
-        />
-      )}
-      <Card>
-        <ListToolbar
-          searchLabel="Search contracts"
-          search={list.search}
-          onSearch={list.setSearch}
-          onExport={() =>
-            downloadFile(API_PATHS.contractsExport, query, { fileName: 'contracts.csv' })
-          }
-          actions={createButton}
-        >
-          <SelectFilter
-            label="Status"
-            value={list.filters.status}
-            onChange={(value) => list.setFilter('status', value)}
-            options={CONTRACT_STATUSES.map((status) => ({
-              value: status,
-              label: statusLabel(status),
-            }))}
-            minWidth={130}
+    <ListScreen
+      noun="contracts"
+      sorts={CONTRACT_SORTS}
+      defaultSort="endDate"
+      filters={[choiceFilter('status', 'Status', CONTRACT_STATUSES, statusLabel, 130)]}
+      columns={columns}
+      useItems={useListContractsQuery}
+      scope={organizationId ? { organizationId } : undefined}
+      exportPath={API_PATHS.contractsExport}
+      actions={createButton}
+      header={
+        organizationId ? (
+          <Typography variant="h5" component="h2" sx={{ mb: 4 }}>
+            Contracts
+          </Typography>
+        ) : (
+          <PageHeader
+            title="Contracts"
+            subtitle="Contracts of every organization, with their periods and status."
           />
-        </ListToolbar>
-        <DataTable
-          label="Contracts"
-          columns={columns}
-          rows={data?.items}
-          getRowKey={(row) => row.id}
-          loading={isLoading || isFetching}
-          total={data?.total ?? 0}
-          totalIsLowerBound={data?.totalIsLowerBound}
-          {...list.table}
-          empty={
-            list.hasCriteria ? (
-              <EmptyState
-                icon={<DescriptionOutlined />}
-                title="No contracts match"
-                description="Try another search word, or clear the filters."
-                action={<Button onClick={list.clearAll}>Clear search and filters</Button>}
-              />
-            ) : (
-              <EmptyState
-                icon={<DescriptionOutlined />}
-                title="No contracts yet"
-                description={
-                  canCreate
-                    ? 'Add the contract that covers this organization, with its line items.'
-                    : 'Contracts are added by the Laurel team; contact support if one is missing.'
-                }
-                action={createButton}
-              />
-            )
-          }
-        />
-      </Card>
+        )
+      }
+      empty={{
+        icon: <DescriptionOutlined />,
+        none: {
+          description: canCreate
+            ? 'Add the contract that covers this organization, with its line items.'
+            : 'Contracts are added by the Laurel team; contact support if one is missing.',
+          action: createButton,
+        },
+      }}
+    >
       <ContractFormDialog
         open={creating}
         organizationId={organizationId ?? undefined}
@@ -189,6 +134,6 @@ function ContractsList({ organizationId }: { organizationId: number | null }) {
           navigate(itemHref('contracts', contract.id, contract.organizationId))
         }
       />
-    </>
+    </ListScreen>
   );
 }

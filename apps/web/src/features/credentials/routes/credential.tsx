@@ -368,6 +368,7 @@ function AwardsList({ credential, matched }: { credential: TCredential; matched:
         getRowKey={(row) => row.id}
         loading={isLoading || isFetching}
         total={data?.total ?? 0}
+        totalIsLowerBound={data?.totalIsLowerBound}
         {...list.table}
         empty={
           <EmptyState

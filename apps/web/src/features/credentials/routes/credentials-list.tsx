@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
@@ -11,22 +10,16 @@ import {
   CREDENTIAL_STATUSES,
   type TCredentialSummary,
 } from '@laurel/contract/credentials';
-import { isPlatformAdmin } from '@laurel/contract/roles';
 import { API_PATHS } from '@laurel/contract/paths';
 
-import { getOrganizationHref, getOrganizationItemHref } from '../../../lib/routing/paths';
 import { useItemHref } from '../../../lib/routing/use-item-href';
-import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
-import { DataTable, type Column } from '../../../components/data-table/data-table';
-import { ListToolbar, SelectFilter } from '../../../components/data-table/list-toolbar';
+import { organizationListRoute } from '../../../lib/routing/organization-list-route';
+import { type Column } from '../../../components/data-table/data-table';
+import { choiceFilter, lookupFilter, ListScreen } from '../../../components/data-table/list-screen';
 import { statusLabel, StatusChip } from '../../../components/display/status-chip';
-import { EmptyState } from '../../../components/feedback/empty-state';
 import { PageHeader } from '../../../components/layout/page-header';
-import { useDownloadFile } from '../../../lib/api/download';
 import { useCan } from '../../../lib/auth/use-can';
-import { useAuth } from '../../../lib/auth/use-auth';
 import { formatDate, formatNumber } from '../../../lib/format/format';
-import { useListParams } from '../../../lib/list/use-list-params';
 import { useLookup } from '../../../lib/lookups/lookups-api';
 import { useListCredentialsQuery } from '../api/credentials-api';
 import { CredentialFormDialog } from '../components/credential-form-dialog';
@@ -34,33 +27,13 @@ import { CredentialFormDialog } from '../components/credential-form-dialog';
 type Sort = (typeof CREDENTIAL_SORTS)[number];
 
 /** `/credentials` (every organization's, platform admins) and `{organization route}/credentials`. */
-export default function CredentialsListRoute() {
-  const { organizationId } = useOrganizationRoute();
-  const { user } = useAuth();
-  const profile = user?.profile;
-  if (organizationId === null && profile && !isPlatformAdmin(profile)) {
-    const href = getOrganizationItemHref(
-      getOrganizationHref(profile.organizationId),
-      'credentials',
-    );
-    return <Navigate to={href} replace />;
-  }
-  return <CredentialsList organizationId={organizationId} />;
-}
+export default organizationListRoute('credentials', CredentialsList);
 
 function CredentialsList({ organizationId }: { organizationId: number | null }) {
-  const downloadFile = useDownloadFile();
   const canDo = useCan();
   const itemHref = useItemHref();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
-  const list = useListParams<Sort, 'typeId' | 'status'>({
-    sorts: CREDENTIAL_SORTS,
-    defaultSort: 'name',
-    filters: ['typeId', 'status'],
-  });
-  const query = organizationId ? { ...list.query, organizationId } : list.query;
-  const { data, isFetching, isLoading } = useListCredentialsQuery(query);
   const types = useLookup('credentialTypes');
   const canCreate = organizationId
     ? canDo('create:credential', { organizationId })
@@ -121,82 +94,43 @@ function CredentialsList({ organizationId }: { organizationId: number | null }) 
     </Button>
   ) : null;
 
-  const table = (
-    <Card>
-      <ListToolbar
-        searchLabel="Search credentials"
-        search={list.search}
-        onSearch={list.setSearch}
-        onExport={() =>
-          downloadFile(API_PATHS.credentialsExport, query, { fileName: 'credentials.csv' })
-        }
-        actions={organizationId ? createButton : null}
-      >
-        <SelectFilter
-          label="Type"
-          value={list.filters.typeId}
-          onChange={(value) => list.setFilter('typeId', value)}
-          options={types.data.map((type) => ({ value: String(type.id), label: type.name }))}
-        />
-        <SelectFilter
-          label="Status"
-          value={list.filters.status}
-          onChange={(value) => list.setFilter('status', value)}
-          options={CREDENTIAL_STATUSES.map((status) => ({
-            value: status,
-            label: statusLabel(status),
-          }))}
-          minWidth={120}
-        />
-      </ListToolbar>
-      <DataTable
-        label="Credentials"
-        columns={columns}
-        rows={data?.items}
-        getRowKey={(row) => row.id}
-        loading={isLoading || isFetching}
-        total={data?.total ?? 0}
-        totalIsLowerBound={data?.totalIsLowerBound}
-        {...list.table}
-        empty={
-          list.hasCriteria ? (
-            <EmptyState
-              icon={<WorkspacePremiumOutlined />}
-              title="No credentials match"
-              description="Try another search word, or clear the filters."
-              action={<Button onClick={list.clearAll}>Clear search and filters</Button>}
-            />
-          ) : (
-            <EmptyState
-              icon={<WorkspacePremiumOutlined />}
-              title="No credentials yet"
-              description={
-                canCreate
-                  ? 'Add the credentials this organization awards, then upload who earned them.'
-                  : 'An administrator adds the credentials your organization awards; they will appear here.'
-              }
-              action={createButton}
-            />
-          )
-        }
-      />
-    </Card>
-  );
-
   return (
-    <>
-      {organizationId ? (
-        <Typography variant="h5" component="h2" sx={{ mb: 4 }}>
-          Credentials
-        </Typography>
-      ) : (
-        <PageHeader
-          title="Credentials"
-          subtitle="Credentials of every organization, with how many people hold each."
-          actions={createButton}
-        />
-      )}
-      {table}
+    <ListScreen
+      noun="credentials"
+      sorts={CREDENTIAL_SORTS}
+      defaultSort="name"
+      filters={[
+        lookupFilter('typeId', 'Type', types.data),
+        choiceFilter('status', 'Status', CREDENTIAL_STATUSES, statusLabel, 120),
+      ]}
+      columns={columns}
+      useItems={useListCredentialsQuery}
+      scope={organizationId ? { organizationId } : undefined}
+      exportPath={API_PATHS.credentialsExport}
+      actions={organizationId ? createButton : null}
+      header={
+        organizationId ? (
+          <Typography variant="h5" component="h2" sx={{ mb: 4 }}>
+            Credentials
+          </Typography>
+        ) : (
+          <PageHeader
+            title="Credentials"
+            subtitle="Credentials of every organization, with how many people hold each."
+            actions={createButton}
+          />
+        )
+      }
+      empty={{
+        icon: <WorkspacePremiumOutlined />,
+        none: {
+          description: canCreate
+            ? 'Add the credentials this organization awards, then upload who earned them.'
+            : 'An administrator adds the credentials your organization awards; they will appear here.',
+          action: createButton,
+        },
+      }}
+    >
       <CredentialFormDialog
         open={creating}
         organizationId={organizationId}
@@ -205,7 +139,7 @@ function CredentialsList({ organizationId }: { organizationId: number | null }) 
           navigate(itemHref('credentials', credential.id, credential.organizationId))
         }
       />
-    </>
+    </ListScreen>
   );
 }
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
@@ -15,16 +14,13 @@ import { isPlatformAdmin } from '@laurel/contract/roles';
 import { API_PATHS } from '@laurel/contract/paths';
 
 import { getOrganizationHref } from '../../../lib/routing/paths';
-import { DataTable, type Column } from '../../../components/data-table/data-table';
-import { ListToolbar, SelectFilter } from '../../../components/data-table/list-toolbar';
+import { type Column } from '../../../components/data-table/data-table';
+import { choiceFilter, lookupFilter, ListScreen } from '../../../components/data-table/list-screen';
 import { statusLabel, StatusChip } from '../../../components/display/status-chip';
-import { EmptyState } from '../../../components/feedback/empty-state';
 import { PageHeader } from '../../../components/layout/page-header';
-import { useDownloadFile } from '../../../lib/api/download';
 import { useCan } from '../../../lib/auth/use-can';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { formatDate, formatNumber } from '../../../lib/format/format';
-import { useListParams } from '../../../lib/list/use-list-params';
 import { useLookup } from '../../../lib/lookups/lookups-api';
 import { useListOrganizationsQuery } from '../../../lib/api/organization-api';
 import { OrganizationFormDialog } from '../components/organization-form-dialog';
@@ -41,16 +37,9 @@ export default function OrganizationsListRoute() {
 }
 
 function OrganizationsList() {
-  const downloadFile = useDownloadFile();
   const canDo = useCan();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
-  const list = useListParams<Sort, 'typeId' | 'status'>({
-    sorts: ORGANIZATION_SORTS,
-    defaultSort: 'name',
-    filters: ['typeId', 'status'],
-  });
-  const { data, isFetching, isLoading } = useListOrganizationsQuery(list.query);
   const types = useLookup('organizationTypes');
 
   const columns: Column<TOrganizationSummary, Sort>[] = [
@@ -111,82 +100,50 @@ function OrganizationsList() {
   ];
 
   return (
-    <>
-      <PageHeader
-        title="Organizations"
-        subtitle="Every organization on the platform. Open one to see its credentials, users and contracts."
-        actions={
-          canDo('create:organization') ? (
-            <Button
-              variant="contained"
-              startIcon={<AddOutlined />}
-              onClick={() => setCreating(true)}
-            >
-              New organization
-            </Button>
-          ) : null
-        }
-      />
-      <Card>
-        <ListToolbar
-          searchLabel="Search organizations"
-          search={list.search}
-          onSearch={list.setSearch}
-          onExport={() =>
-            downloadFile(API_PATHS.organizationsExport, list.query, {
-              fileName: 'organizations.csv',
-            })
-          }
-        >
-          <SelectFilter
-            label="Type"
-            value={list.filters.typeId}
-            onChange={(value) => list.setFilter('typeId', value)}
-            options={types.data.map((type) => ({ value: String(type.id), label: type.name }))}
-          />
-          <SelectFilter
-            label="Status"
-            value={list.filters.status}
-            onChange={(value) => list.setFilter('status', value)}
-            options={ORGANIZATION_STATUSES.map((status) => ({
-              value: status,
-              label: statusLabel(status),
-            }))}
-            minWidth={120}
-          />
-        </ListToolbar>
-        <DataTable
-          label="Organizations"
-          columns={columns}
-          rows={data?.items}
-          getRowKey={(row) => row.id}
-          loading={isLoading || isFetching}
-          total={data?.total ?? 0}
-          totalIsLowerBound={data?.totalIsLowerBound}
-          {...list.table}
-          empty={
-            list.hasCriteria ? (
-              <EmptyState
-                icon={<ApartmentOutlined />}
-                title="No organizations match"
-                description="Try another search word, or clear the filters to see every organization."
-                action={<Button onClick={list.clearAll}>Clear search and filters</Button>}
-              />
-            ) : (
-              <EmptyState
-                icon={<ApartmentOutlined />}
-                title="No organizations yet"
-                description="Create the first organization to invite its people and add its credentials."
-              />
-            )
+    <ListScreen
+      noun="organizations"
+      sorts={ORGANIZATION_SORTS}
+      defaultSort="name"
+      filters={[
+        lookupFilter('typeId', 'Type', types.data),
+        choiceFilter('status', 'Status', ORGANIZATION_STATUSES, statusLabel, 120),
+      ]}
+      columns={columns}
+      useItems={useListOrganizationsQuery}
+      exportPath={API_PATHS.organizationsExport}
+      header={
+        <PageHeader
+          title="Organizations"
+          subtitle="Every organization on the platform. Open one to see its credentials, users and contracts."
+          actions={
+            canDo('create:organization') ? (
+              <Button
+                variant="contained"
+                startIcon={<AddOutlined />}
+                onClick={() => setCreating(true)}
+              >
+                New organization
+              </Button>
+            ) : null
           }
         />
-      </Card>
+      }
+      empty={{
+        icon: <ApartmentOutlined />,
+        none: {
+          description:
+            'Create the first organization to invite its people and add its credentials.',
+        },
+        noMatch: {
+          description: 'Try another search word, or clear the filters to see every organization.',
+        },
+      }}
+    >
       <OrganizationFormDialog
         open={creating}
         onClose={() => setCreating(false)}
         onSaved={(organization) => navigate(getOrganizationHref(organization.id, { admin: true }))}
       />
-    </>
+    </ListScreen>
   );
 }

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
@@ -14,18 +13,19 @@ import { UPLOAD_SORTS, type TUpload } from '@laurel/contract/uploads';
 
 import { getOrganizationHref } from '../../../lib/routing/paths';
 import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
-import { DataTable, type Column } from '../../../components/data-table/data-table';
-import { ListToolbar, SelectFilter } from '../../../components/data-table/list-toolbar';
+import { type Column } from '../../../components/data-table/data-table';
+import {
+  choiceFilter,
+  ListScreen,
+  type ListQueryHook,
+} from '../../../components/data-table/list-screen';
 import { OrganizationFilter } from '../../../components/forms/organization-picker';
-import { EmptyState } from '../../../components/feedback/empty-state';
 import { NoAccess } from '../../../components/feedback/no-access';
 import { PageHeader } from '../../../components/layout/page-header';
-import { useDownloadFile } from '../../../lib/api/download';
 import { SectionHeader } from '../../../components/layout/section-header';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useCan } from '../../../lib/auth/use-can';
 import { formatDateTime } from '../../../lib/format/format';
-import { useListParams } from '../../../lib/list/use-list-params';
 import { useListOrganizationUploadsQuery, useListUploadsQuery } from '../api/uploads-api';
 import { UploadAwardsDialog } from '../components/upload-awards-dialog';
 import { UploadDetailsDialog } from '../components/upload-details-dialog';
@@ -34,7 +34,23 @@ import { formatFileSize } from '../components/upload-status';
 import { useLiveUpload } from '../components/use-live-upload';
 
 type Sort = (typeof UPLOAD_SORTS)[number];
-type Filter = 'status' | 'organizationId';
+
+/**
+ * How the uploads screen reads its page: every upload the caller may read (`/uploads`), or one
+ * organization's, from its own route (whose id the list's scope adds to the query).
+ */
+function uploadsOf(organizationId: number | null): ListQueryHook<TUpload> {
+  const useUploads: ListQueryHook<TUpload> = (query) => {
+    const { organizationId: _scope, ...params } = query;
+    const all = useListUploadsQuery(query, { skip: organizationId !== null });
+    const ofOrganization = useListOrganizationUploadsQuery(
+      { organizationId: organizationId ?? 0, params },
+      { skip: organizationId === null },
+    );
+    return organizationId === null ? all : ofOrganization;
+  };
+  return useUploads;
+}
 
 /** `/uploads` and `{organization route}/uploads`: awards uploads with their progress (admins). */
 export default function UploadsRoute() {
@@ -65,7 +81,6 @@ function Uploads({
   const { user } = useAuth();
   const profile = user?.profile;
   const canDo = useCan();
-  const downloadFile = useDownloadFile();
   const seesAll =
     !organizationId && profile ? accessFor(profile.roleId, 'read:upload') === 'any' : false;
   const canCreate = organizationId
@@ -74,18 +89,6 @@ function Uploads({
   // Outside an organization route, organization admins upload into their own organization.
   const uploadOrganizationId =
     organizationId ?? (seesAll ? null : (profile?.organizationId ?? null));
-  const list = useListParams<Sort, Filter>({
-    sorts: UPLOAD_SORTS,
-    defaultSort: 'createdAt',
-    defaultOrder: 'desc',
-    filters: ['status', 'organizationId'],
-  });
-  const all = useListUploadsQuery(list.query, { skip: organizationId !== null });
-  const ofOrganization = useListOrganizationUploadsQuery(
-    { organizationId: organizationId ?? 0, params: list.query },
-    { skip: organizationId === null },
-  );
-  const { data, isLoading, isFetching } = organizationId === null ? all : ofOrganization;
   const [params, setParams] = useSearchParams();
   const openId = Number(params.get('upload'));
   const [uploading, setUploading] = useState(false);
@@ -186,81 +189,55 @@ function Uploads({
   ) : null;
 
   return (
-    <>
-      {organizationId ? (
-        <SectionHeader title="Uploads" actions={uploadButton} />
-      ) : (
-        <PageHeader
-          title="Uploads"
-          subtitle={
-            seesAll
-              ? 'Awards uploaded by every organization, newest first.'
-              : 'Awards your organization uploaded, newest first.'
-          }
-          actions={uploadButton}
-        />
-      )}
-      <Card>
-        <ListToolbar
-          searchLabel="Search uploads"
-          search={list.search}
-          onSearch={list.setSearch}
-          onExport={() =>
-            downloadFile(
-              API_PATHS.uploadsExport,
-              organizationId ? { ...list.query, organizationId } : list.query,
-              { fileName: 'uploads.csv' },
-            )
-          }
-        >
-          <SelectFilter
-            label="Status"
-            value={list.filters.status}
-            onChange={(value) => list.setFilter('status', value)}
-            options={UPLOAD_STATUSES.map((status) => ({
-              value: status,
-              label: UPLOAD_STATUS_LABELS[status],
-            }))}
-            minWidth={200}
+    <ListScreen
+      noun="uploads"
+      sorts={UPLOAD_SORTS}
+      defaultSort="createdAt"
+      defaultOrder="desc"
+      filters={[
+        choiceFilter(
+          'status',
+          'Status',
+          UPLOAD_STATUSES,
+          (value) => UPLOAD_STATUS_LABELS[value],
+          200,
+        ),
+        {
+          name: 'organizationId',
+          hidden: !seesAll,
+          render: (value, onChange) => <OrganizationFilter value={value} onChange={onChange} />,
+        },
+      ]}
+      columns={columns}
+      useItems={uploadsOf(organizationId)}
+      scope={organizationId ? { organizationId } : undefined}
+      exportPath={API_PATHS.uploadsExport}
+      header={
+        organizationId ? (
+          <SectionHeader title="Uploads" actions={uploadButton} />
+        ) : (
+          <PageHeader
+            title="Uploads"
+            subtitle={
+              seesAll
+                ? 'Awards uploaded by every organization, newest first.'
+                : 'Awards your organization uploaded, newest first.'
+            }
+            actions={uploadButton}
           />
-          {seesAll ? (
-            <OrganizationFilter
-              value={list.filters.organizationId}
-              onChange={(value) => list.setFilter('organizationId', value)}
-            />
-          ) : null}
-        </ListToolbar>
-        <DataTable
-          label="Uploads"
-          columns={columns}
-          rows={data?.items}
-          getRowKey={(row) => row.id}
-          loading={isLoading || isFetching}
-          total={data?.total ?? 0}
-          {...list.table}
-          empty={
-            list.hasCriteria ? (
-              <EmptyState
-                icon={<CloudUploadOutlined />}
-                title="No uploads match"
-                description="Try another file name or status."
-                action={<Button onClick={list.clearAll}>Clear search and filters</Button>}
-              />
-            ) : (
-              <EmptyState
-                icon={<CloudUploadOutlined />}
-                title="No uploads yet"
-                description={
-                  canCreate
-                    ? 'Upload a CSV of the people who earned your credentials; they appear on each credential’s Awards tab.'
-                    : 'Uploads of awards appear here.'
-                }
-                action={uploadButton}
-              />
-            )
-          }
-        />
-      </Card>
+        )
+      }
+      empty={{
+        icon: <CloudUploadOutlined />,
+        none: {
+          description: canCreate
+            ? 'Upload a CSV of the people who earned your credentials; they appear on each credential’s Awards tab.'
+            : 'Uploads of awards appear here.',
+          action: uploadButton,
+        },
+        noMatch: { description: 'Try another file name or status.' },
+      }}
+    >
       <UploadAwardsDialog
         open={uploading}
         organizationId={correcting ?? uploadOrganizationId}
@@ -298,6 +275,6 @@ function Uploads({
           }
         />
       ) : null}
-    </>
+    </ListScreen>
   );
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Link as RouterLink, Navigate } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
@@ -17,21 +16,17 @@ import {
 import { USER_SORTS, type TUserSummary } from '@laurel/contract/users';
 import { API_PATHS } from '@laurel/contract/paths';
 
-import { getOrganizationHref, getOrganizationItemHref } from '../../../lib/routing/paths';
 import { useItemHref } from '../../../lib/routing/use-item-href';
-import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
-import { DataTable, type Column } from '../../../components/data-table/data-table';
-import { ListToolbar, SelectFilter } from '../../../components/data-table/list-toolbar';
+import { organizationListRoute } from '../../../lib/routing/organization-list-route';
+import { type Column } from '../../../components/data-table/data-table';
+import { choiceFilter, ListScreen } from '../../../components/data-table/list-screen';
 import { RoleChip } from '../../../components/display/role-chip';
-import { EmptyState } from '../../../components/feedback/empty-state';
 import { PageHeader } from '../../../components/layout/page-header';
 import { SectionHeader } from '../../../components/layout/section-header';
-import { useDownloadFile } from '../../../lib/api/download';
 import { useGetOrganizationQuery } from '../../../lib/api/organization-api';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { useCan } from '../../../lib/auth/use-can';
 import { formatDateTime } from '../../../lib/format/format';
-import { useListParams } from '../../../lib/list/use-list-params';
 import { useListUsersQuery } from '../../../lib/api/user-api';
 import { InviteUserDialog, invitableRoles } from '../components/invite-user-dialog';
 import { UserStatusChip } from '../components/status-chip';
@@ -40,33 +35,16 @@ import { UserActions } from '../components/user-actions';
 type Sort = (typeof USER_SORTS)[number];
 
 /** `/users` (everyone, platform admins) and `{organization route}/users`. */
-export default function UsersListRoute() {
-  const { organizationId } = useOrganizationRoute();
-  const { user } = useAuth();
-  const profile = user?.profile;
-  if (organizationId === null && profile && !isPlatformAdmin(profile)) {
-    const href = getOrganizationItemHref(getOrganizationHref(profile.organizationId), 'users');
-    return <Navigate to={href} replace />;
-  }
-  return <UsersList organizationId={organizationId} />;
-}
+export default organizationListRoute('users', UsersList);
 
 function UsersList({ organizationId }: { organizationId: number | null }) {
-  const downloadFile = useDownloadFile();
   const itemHref = useItemHref();
-  const list = useListParams<Sort, 'roleId' | 'status'>({
-    sorts: USER_SORTS,
-    defaultSort: 'name',
-    filters: ['roleId', 'status'],
-  });
   const { user } = useAuth();
   const canDo = useCan();
   const [inviting, setInviting] = useState(false);
   const organization = useGetOrganizationQuery(organizationId ?? 0, { skip: !organizationId });
   const canInvite =
     organizationId !== null && canDo('invite:user', { organizationId }) && !!organization.data;
-  const query = organizationId ? { ...list.query, organizationId } : list.query;
-  const { data, isFetching, isLoading } = useListUsersQuery(query);
 
   const columns: Column<TUserSummary, Sort>[] = [
     {
@@ -138,79 +116,49 @@ function UsersList({ organizationId }: { organizationId: number | null }) {
   ];
 
   return (
-    <>
-      {organizationId ? (
-        <SectionHeader
-          title="Users"
-          actions={
-            canInvite ? (
-              <Button
-                variant="contained"
-                startIcon={<PersonAddAlt1Outlined />}
-                onClick={() => setInviting(true)}
-              >
-                Invite user
-              </Button>
-            ) : null
-          }
-        />
-      ) : (
-        <PageHeader
-          title="Users"
-          subtitle="People of every organization, their roles and whether they can sign in."
-        />
-      )}
-      <Card>
-        <ListToolbar
-          searchLabel="Search users"
-          search={list.search}
-          onSearch={list.setSearch}
-          onExport={() => downloadFile(API_PATHS.usersExport, query, { fileName: 'users.csv' })}
-        >
-          <SelectFilter
-            label="Role"
-            value={list.filters.roleId}
-            onChange={(value) => list.setFilter('roleId', value)}
-            options={ROLE_IDS.map((id) => ({ value: String(id), label: ROLE_LABELS[id] }))}
+    <ListScreen
+      noun="users"
+      sorts={USER_SORTS}
+      defaultSort="name"
+      filters={[
+        choiceFilter('roleId', 'Role', ROLE_IDS, (id) => ROLE_LABELS[id]),
+        choiceFilter('status', 'Status', USER_STATUSES, (value) => USER_STATUS_LABELS[value], 130),
+      ]}
+      columns={columns}
+      useItems={useListUsersQuery}
+      scope={organizationId ? { organizationId } : undefined}
+      exportPath={API_PATHS.usersExport}
+      header={
+        organizationId ? (
+          <SectionHeader
+            title="Users"
+            actions={
+              canInvite ? (
+                <Button
+                  variant="contained"
+                  startIcon={<PersonAddAlt1Outlined />}
+                  onClick={() => setInviting(true)}
+                >
+                  Invite user
+                </Button>
+              ) : null
+            }
           />
-          <SelectFilter
-            label="Status"
-            value={list.filters.status}
-            onChange={(value) => list.setFilter('status', value)}
-            options={USER_STATUSES.map((status) => ({
-              value: status,
-              label: USER_STATUS_LABELS[status],
-            }))}
-            minWidth={130}
+        ) : (
+          <PageHeader
+            title="Users"
+            subtitle="People of every organization, their roles and whether they can sign in."
           />
-        </ListToolbar>
-        <DataTable
-          label="Users"
-          columns={columns}
-          rows={data?.items}
-          getRowKey={(row) => row.id}
-          loading={isLoading || isFetching}
-          total={data?.total ?? 0}
-          totalIsLowerBound={data?.totalIsLowerBound}
-          {...list.table}
-          empty={
-            list.hasCriteria ? (
-              <EmptyState
-                icon={<PeopleAltOutlined />}
-                title="No users match"
-                description="Try another name or e-mail address, or clear the filters."
-                action={<Button onClick={list.clearAll}>Clear search and filters</Button>}
-              />
-            ) : (
-              <EmptyState
-                icon={<PeopleAltOutlined />}
-                title="No users yet"
-                description="People appear here once they are invited and accept their invitation."
-              />
-            )
-          }
-        />
-      </Card>
+        )
+      }
+      empty={{
+        icon: <PeopleAltOutlined />,
+        none: {
+          description: 'People appear here once they are invited and accept their invitation.',
+        },
+        noMatch: { description: 'Try another name or e-mail address, or clear the filters.' },
+      }}
+    >
       {canInvite && organization.data ? (
         <InviteUserDialog
           open={inviting}
@@ -223,6 +171,6 @@ function UsersList({ organizationId }: { organizationId: number | null }) {
           onClose={() => setInviting(false)}
         />
       ) : null}
-    </>
+    </ListScreen>
   );
 }
