@@ -37,7 +37,14 @@ export default function ProfileRoute() {
               />
             }
             label={`${ROLE_LABELS[profile.roleId]} · ${profile.organizationName}`}
-            sx={{ fontWeight: 700, maxWidth: '100%' }}
+            // A long organization name wraps inside the chip rather than past the screen's edge.
+            sx={{
+              fontWeight: 700,
+              maxWidth: '100%',
+              height: 'auto',
+              minHeight: 32,
+              '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 },
+            }}
           />
         }
       />
