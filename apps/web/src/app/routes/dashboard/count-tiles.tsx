@@ -51,7 +51,8 @@ function CountTile({ count }: { count: Count }) {
             >
               {count.value === undefined ? <Skeleton width={48} /> : formatNumber(count.value)}
             </Typography>
-            <Typography color="text.secondary" noWrap>
+            {/* Breaks rather than cut off where three tiles share a narrow screen. */}
+            <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere', hyphens: 'auto' }}>
               {count.label}
             </Typography>
           </Box>
