@@ -179,10 +179,9 @@ export function resourceTypesOf(base: string) {
   ];
 }
 
-export function serviceProviderConfigOf(base: string, documentationUri: string) {
+export function serviceProviderConfigOf(base: string) {
   return {
     schemas: [SCHEMAS.serviceProviderConfig],
-    documentationUri,
     patch: { supported: true },
     bulk: { supported: false, maxOperations: 0, maxPayloadSize: 0 },
     filter: { supported: true, maxResults: SCIM_MAX_RESULTS },
@@ -195,7 +194,6 @@ export function serviceProviderConfigOf(base: string, documentationUri: string) 
         name: 'Bearer token',
         description:
           "A SCIM token of the organization (laurel_scim_…), made by its admins on the organization's SSO settings",
-        documentationUri,
         primary: true,
       },
     ],

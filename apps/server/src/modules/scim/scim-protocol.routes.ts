@@ -113,7 +113,7 @@ export const scimProtocolRoutes: FastifyPluginAsync<{
 
   for (const url of paths('/:scimId/ServiceProviderConfig'))
     app.get<{ Params: Params }>(url, { config }, async (request, reply) =>
-      send(reply, 200, serviceProviderConfigOf(callOf(request).base, `${publicUrl}/docs/sso.md`)),
+      send(reply, 200, serviceProviderConfigOf(callOf(request).base)),
     );
   for (const url of paths('/:scimId/ResourceTypes'))
     app.get<{ Params: Params }>(url, { config }, async (request, reply) => {

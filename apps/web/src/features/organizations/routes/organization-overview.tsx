@@ -55,6 +55,8 @@ export default function OrganizationOverviewRoute() {
   if (!organization) return null;
   const canEditSso =
     canDo('update:organization', { organizationId: organization.id }) && !organization.isPlatform;
+  const canManageScim =
+    canDo('manage:scim', { organizationId: organization.id }) && !organization.isPlatform;
   const location = [organization.city, organization.state].filter(Boolean).join(', ');
 
   return (
@@ -136,9 +138,14 @@ export default function OrganizationOverviewRoute() {
       <Card>
         <BookmarkList title="Bookmarked here" organizationId={organization.id} />
       </Card>
-      {canEditSso ? (
+      {canEditSso || canManageScim ? (
         <Box sx={{ gridColumn: '1 / -1' }}>
-          <SsoSettingsCard organizationId={organization.id} loginMode={organization.loginMode} />
+          <SsoSettingsCard
+            organizationId={organization.id}
+            loginMode={organization.loginMode}
+            companySignIn={canEditSso}
+            provisioning={canManageScim}
+          />
         </Box>
       ) : null}
       {canDo('import:earnings', { organizationId: organization.id }) && !organization.isPlatform ? (
