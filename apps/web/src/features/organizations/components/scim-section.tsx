@@ -38,6 +38,9 @@ import {
   useRevokeScimTokenMutation,
 } from '../api/scim-api';
 
+/** Who made a token and when waits for a wider screen: a phone shows the token and its use. */
+const HIDDEN_ON_PHONES = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 /**
  * Provisioning (SCIM) of an organization, in its SSO settings: the address a directory (Entra ID,
  * Okta) is given, its tokens (each secret shown once), and the last change a directory made.
@@ -128,7 +131,7 @@ export function ScimSection({ organizationId }: { organizationId: number }) {
                 <TableHead>
                   <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
                     <TableCell>Token</TableCell>
-                    <TableCell>Created</TableCell>
+                    <TableCell sx={HIDDEN_ON_PHONES}>Created</TableCell>
                     <TableCell>Last used</TableCell>
                     <TableCell>Status</TableCell>
                     <TableCell>
@@ -148,13 +151,13 @@ export function ScimSection({ organizationId }: { organizationId: number }) {
                           sx={{
                             fontFamily: 'monospace',
                             color: 'text.secondary',
-                            wordBreak: 'break-all',
+                            whiteSpace: 'nowrap',
                           }}
                         >
                           {token.start}…{token.lastFour}
                         </Box>
                       </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <TableCell sx={{ ...HIDDEN_ON_PHONES, whiteSpace: 'nowrap' }}>
                         {formatDateTime(token.createdAt)}
                         <Typography variant="body2" color="text.secondary">
                           {token.createdByName ?? '—'}

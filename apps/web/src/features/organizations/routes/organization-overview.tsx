@@ -139,7 +139,8 @@ export default function OrganizationOverviewRoute() {
         <BookmarkList title="Bookmarked here" organizationId={organization.id} />
       </Card>
       {canEditSso || canManageScim ? (
-        <Box sx={{ gridColumn: '1 / -1' }}>
+        // minWidth 0: the tokens table scrolls within the card instead of widening the page.
+        <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
           <SsoSettingsCard
             organizationId={organization.id}
             loginMode={organization.loginMode}
