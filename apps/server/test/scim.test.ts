@@ -728,6 +728,71 @@ describe.each(DIALECTS)('SCIM 2.0 provisioning on %s', (dialect) => {
     }
   });
 
+  it('lets a person provisioned without a password choose one, and refuses every way in once deactivated', async () => {
+    const identity = (action: string, body: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/identity/',
+        headers: {
+          'content-type': 'application/x-amz-json-1.1',
+          'x-amz-target': `AWSCognitoIdentityProviderService.${action}`,
+        },
+        payload: JSON.stringify(body),
+      });
+    const lastMailTo = async (to: string) =>
+      (
+        await db
+          .selectFrom('outboxEmails')
+          .select('textBody')
+          .where('toAddress', '=', to)
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow()
+      ).textBody;
+    const email = 'no.password@alpha.example';
+    const created = await scim('POST', '/Users', {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+      userName: email,
+      name: { givenName: 'No', familyName: 'Password' },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(
+      (await identity('ForgotPassword', { ClientId: TEST_CLIENT_ID, Username: email })).statusCode,
+    ).toBe(200);
+    const code = /reset code is (\d{6})/.exec(await lastMailTo(email))?.[1];
+    expect(code).toBeDefined();
+    const chosen = await identity('ConfirmForgotPassword', {
+      ClientId: TEST_CLIENT_ID,
+      Username: email,
+      ConfirmationCode: code,
+      Password: 'Chosen-password-2026!',
+    });
+    expect(chosen.statusCode).toBe(200);
+    expect((await signIn(email, 'Chosen-password-2026!')).statusCode).toBe(200);
+
+    const deactivated = await scim('PATCH', `/Users/${created.json().id}`, {
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+      Operations: [{ op: 'replace', value: { active: false } }],
+    });
+    expect(deactivated.json().active).toBe(false);
+    const mails = async () =>
+      (await db.selectFrom('outboxEmails').select('id').where('toAddress', '=', email).execute())
+        .length;
+    const before = await mails();
+    const password = await signIn(email, 'Chosen-password-2026!');
+    expect(password.json().__type).toBe('NotAuthorizedException');
+    const emailCode = await identity('InitiateAuth', {
+      AuthFlow: 'USER_AUTH',
+      ClientId: TEST_CLIENT_ID,
+      AuthParameters: { USERNAME: email, PREFERRED_CHALLENGE: 'EMAIL_OTP' },
+    });
+    expect(emailCode.statusCode).toBe(400);
+    expect(emailCode.json().ChallengeName).toBeUndefined();
+    // A reset code is not sent either (the answer does not tell whether the person exists).
+    await identity('ForgotPassword', { ClientId: TEST_CLIENT_ID, Username: email });
+    // No code of any kind went out to the deactivated person.
+    expect(await mails()).toBe(before);
+  });
+
   it('lets only the organization’s admins and platform admins manage its tokens, shown once and revoked within a second', async () => {
     const as = async (
       user: BuiltUser,
