@@ -567,6 +567,57 @@ describe.each(DIALECTS)('SCIM 2.0 provisioning on %s', (dialect) => {
       'User test.user@okta.local: role User → Organization Admin through SCIM (added to Organization Admin)',
       'User test.user@okta.local: role Organization Admin → User through SCIM (removed from Organization Admin)',
     ]);
+    // A PUT of the group replaces its members: the person is an admin again, the others are not.
+    const put = await scim(
+      'PUT',
+      `/Groups/${admins.id}`,
+      {
+        schemas: ['urn:ietf:params:scim:schemas:core:2.0:Group'],
+        displayName: 'Organization Admin',
+        members: [{ value: id }],
+      },
+      { token: tokenB, base: baseB },
+    );
+    expect(put.statusCode).toBe(200);
+    expect(validGroup(put.json())).toMatchObject({ members: [{ value: id }] });
+    const adminB = await db
+      .selectFrom('users')
+      .select('roleId')
+      .where('id', '=', w.adminB.id)
+      .executeTakeFirstOrThrow();
+    expect(adminB.roleId).toBe(ROLES.USER);
+    validError(
+      await scim(
+        'PUT',
+        `/Groups/${admins.id}`,
+        { displayName: 'Organization Admin' },
+        { token: tokenB, base: baseB },
+      ),
+      400,
+      'invalidSyntax',
+    );
+    // Restored for the tests after this one.
+    await scim(
+      'PATCH',
+      `/Groups/${admins.id}`,
+      {
+        schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+        Operations: [
+          { op: 'add', path: 'members', value: [{ value: String(w.adminB.id) }] },
+          { op: 'remove', path: `members[value eq "${id}"]` },
+        ],
+      },
+      { token: tokenB, base: baseB },
+    );
+    expect(
+      (
+        await db
+          .selectFrom('users')
+          .select('roleId')
+          .where('id', '=', w.adminB.id)
+          .executeTakeFirstOrThrow()
+      ).roleId,
+    ).toBe(ROLES.ORGANIZATION_ADMIN);
     // Groups cannot be made, renamed or deleted: they are Laurel's roles.
     validError(
       await scim(
@@ -686,6 +737,123 @@ describe.each(DIALECTS)('SCIM 2.0 provisioning on %s', (dialect) => {
     expect(found.Resources.map((r) => Number(r.id))).toEqual([w.userA.id]);
     // Platform admins are never seen.
     validError(await scim('GET', `/Users/${w.platformAdmin.id}`), 404);
+  });
+
+  it('answers hostile input on every SCIM endpoint with a SCIM error, never a failure', async () => {
+    const bodies: unknown[] = [
+      null,
+      [],
+      'text',
+      42,
+      { userName: 'x'.repeat(100_000) },
+      { userName: 'ok@example.com', emails: 'nope' },
+      { userName: 'ok@example.com', emails: [{ value: 7 }] },
+      { userName: 'ok@example.com', name: 'flat' },
+      { userName: 'ok@example.com', name: { givenName: ['a'] } },
+      { userName: '\u0000@example.com' },
+      { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: 'x' },
+      {
+        schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+        Operations: [{ op: 'replace', path: 'emails[type eq', value: 1 }],
+      },
+      {
+        schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+        Operations: [{ op: 'add', path: 'members', value: [{ value: '../../1' }] }],
+      },
+      {
+        schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+        Operations: [{ op: 'remove', path: 'members[value eq "1" or value pr]' }],
+      },
+    ];
+    const ids = [
+      '0',
+      '-1',
+      '99999999999999999999',
+      "1' or '1'='1",
+      '%00',
+      'user',
+      String(w.userB.id),
+    ];
+    type Target = ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
+    const targets: Target[] = [
+      ['POST', '/Users'],
+      ...ids.flatMap((id) => [
+        ['GET', `/Users/${encodeURIComponent(id)}`] as Target,
+        ['PUT', `/Users/${encodeURIComponent(id)}`] as Target,
+        ['PATCH', `/Users/${encodeURIComponent(id)}`] as Target,
+        ['DELETE', `/Users/${encodeURIComponent(id)}`] as Target,
+        ['GET', `/Groups/${encodeURIComponent(id)}`] as Target,
+        ['PATCH', `/Groups/${encodeURIComponent(id)}`] as Target,
+      ]),
+      ['PATCH', `/Users/${w.userA.id}`],
+      ['PUT', `/Users/${w.userA.id}`],
+      ['PATCH', '/Groups/organization-admin'],
+      ['PUT', '/Groups/organization-admin'],
+      ['POST', '/Groups'],
+    ];
+    for (const [method, path] of targets)
+      for (const body of method === 'GET' || method === 'DELETE' ? [undefined] : bodies) {
+        const response = await scim(method, path, body);
+        const label = `${method} ${path} ${JSON.stringify(body)?.slice(0, 80)}`;
+        expect(response.statusCode, label).toBeLessThan(500);
+        if (response.statusCode >= 400) validError(response, response.statusCode);
+      }
+    // Nesting deep enough to exhaust a recursive reader.
+    for (const raw of [
+      `${'['.repeat(20_000)}${']'.repeat(20_000)}`,
+      `${'{"a":'.repeat(20_000)}1${'}'.repeat(20_000)}`,
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `${baseA}/Users`,
+        headers: { authorization: `Bearer ${tokenA}`, 'content-type': SCIM_JSON },
+        payload: raw,
+      });
+      expect(response.statusCode).toBeLessThan(500);
+      validError(response, response.statusCode);
+    }
+    for (const query of [
+      `filter=${encodeURIComponent('userName eq "\u0000"')}`,
+      `filter=${encodeURIComponent('x'.repeat(5000))}`,
+      `filter=${encodeURIComponent('userName eq "a" or userName eq "b"')}`,
+      `filter=${encodeURIComponent('not (userName eq "a")')}`,
+      'startIndex=-5&count=-1',
+      'startIndex=1e9&count=1e9',
+      'attributes=userName,name.givenName&excludedAttributes=emails',
+      `attributes=${'a,'.repeat(2000)}`,
+    ]) {
+      const response = await scim('GET', `/Users?${query}`);
+      expect(response.statusCode, query).toBeLessThan(500);
+      if (response.statusCode >= 400) validError(response, response.statusCode);
+      const groups = await scim('GET', `/Groups?${query}`);
+      expect(groups.statusCode, query).toBeLessThan(500);
+      if (groups.statusCode >= 400) validError(groups, groups.statusCode);
+    }
+    // Control characters are refused with the field that carries them, before anything changes.
+    const control = validError(
+      await scim('PUT', `/Users/${w.userA.id}`, { userName: '\u0000@example.com' }),
+      400,
+      'invalidValue',
+    );
+    expect(control.detail).toMatch(/^userName: /);
+    validError(
+      await scim('POST', '/Users', { userName: 'bell\u0007@example.com' }),
+      400,
+      'invalidValue',
+    );
+    validError(
+      await scim('GET', `/Users?filter=${encodeURIComponent('userName eq "\u0000"')}`),
+      400,
+      'invalidValue',
+    );
+    // Organization A's people are as they were.
+    const row = await db
+      .selectFrom('users')
+      .select(['active', 'roleId', 'email'])
+      .where('id', '=', w.userA.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ roleId: ROLES.USER, email: w.userA.email });
+    expect(Boolean(row.active)).toBe(true);
   });
 
   it('ends a deactivated person’s session within a second, on every instance', async () => {

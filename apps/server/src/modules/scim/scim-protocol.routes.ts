@@ -3,6 +3,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import { scimBasePath } from '@laurel/contract/scim';
 
 import { clientAddressOf } from '../../lib/actor.ts';
+import { inputProblem } from '../../plugins/input-guard.ts';
 import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 import { resourceTypesOf, schemasOf, serviceProviderConfigOf } from './scim-discovery.ts';
 import { listResponse, SCHEMAS, SCIM_CONTENT_TYPE, ScimError } from './scim-resources.ts';
@@ -102,6 +103,12 @@ export const scimProtocolRoutes: FastifyPluginAsync<{
       actor: { principal, ip: clientAddressOf(request), requestId: request.id },
       base: `${publicUrl}${scimBasePath(scimId)}`,
     };
+  });
+
+  // What no field of Laurel's accepts (control characters, deep nesting), refused before a service.
+  app.addHook('preValidation', async (request) => {
+    const problem = inputProblem(request.query) ?? inputProblem(request.body);
+    if (problem) throw new ScimError(400, problem, 'invalidValue');
   });
 
   const callOf = (request: FastifyRequest) => request.scimCall!;

@@ -3,6 +3,7 @@ import { type ScimPatchOperation, type ScimResource, scimPatch } from 'scim-patc
 
 import type { IdentityAdmin } from '@laurel/identity';
 import { ROLE_LABELS, ROLES, type RoleId } from '@laurel/contract/roles';
+import { ZEmailAddress } from '@laurel/contract/sign-in';
 import {
   SCIM_TOKEN_PREFIX,
   SCIM_TOKENS_PER_ORGANIZATION,
@@ -49,7 +50,6 @@ export const SCIM_TOKEN_TTL_MS = 1_000;
 const LAST_USED_EVERY_MS = 60_000;
 const NAME_MAX = 100;
 const EMAIL_MAX = 254;
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** What the directory asked a person to be, read from a User resource. */
 interface DesiredPerson {
@@ -151,7 +151,7 @@ function emailOf(resource: Record<string, unknown>, userName: string): string {
   const email = (typeof chosen === 'string' ? chosen : userName).trim().toLowerCase();
   if (chosen !== undefined && typeof chosen !== 'string')
     throw invalid('emails[type eq "work"].value must be a string');
-  if (email.length > EMAIL_MAX || !EMAIL_SHAPE.test(email))
+  if (email.length > EMAIL_MAX || !ZEmailAddress.safeParse(email).success)
     throw invalid(
       `Laurel needs the person's e-mail address: give emails[type eq "work"].value, or a userName that is one (${JSON.stringify(email.slice(0, 100))} is not)`,
     );
@@ -832,6 +832,13 @@ export function createScimService(deps: {
       const group = requireGroup(id);
       if (!isObject(body)) throw new ScimError(400, 'The body must be a Group', 'invalidSyntax');
       const resource = canonical(body);
+      // A PUT replaces the members, so that an absent list removes them all: only a Group says so.
+      if (!Array.isArray(resource.schemas) || !resource.schemas.includes(SCHEMAS.group))
+        throw new ScimError(
+          400,
+          `A PUT body is a Group, naming the schema ${SCHEMAS.group}`,
+          'invalidSyntax',
+        );
       const displayName = resource.displayName;
       if (displayName !== undefined && displayName !== ROLE_LABELS[group.roleId])
         throw new ScimError(
