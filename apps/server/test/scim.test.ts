@@ -618,6 +618,29 @@ describe.each(DIALECTS)('SCIM 2.0 provisioning on %s', (dialect) => {
           .executeTakeFirstOrThrow()
       ).roleId,
     ).toBe(ROLES.ORGANIZATION_ADMIN);
+    // Okta's path-less replace repeats the group's id and name: nothing changes.
+    const same = await scim(
+      'PATCH',
+      `/Groups/${admins.id}`,
+      {
+        schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+        Operations: [
+          { op: 'replace', value: { id: admins.id, displayName: 'Organization Admin' } },
+          { op: 'Replace', path: 'displayName', value: 'Organization Admin' },
+        ],
+      },
+      { token: tokenB, base: baseB },
+    );
+    expect(same.statusCode).toBe(204);
+    expect(
+      (
+        await db
+          .selectFrom('users')
+          .select('roleId')
+          .where('id', '=', w.adminB.id)
+          .executeTakeFirstOrThrow()
+      ).roleId,
+    ).toBe(ROLES.ORGANIZATION_ADMIN);
     // Groups cannot be made, renamed or deleted: they are Laurel's roles.
     validError(
       await scim(
@@ -762,7 +785,7 @@ describe.each(DIALECTS)('SCIM 2.0 provisioning on %s', (dialect) => {
       },
       {
         schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
-        Operations: [{ op: 'remove', path: 'members[value eq "1" or value pr]' }],
+        Operations: [{ op: 'remove', path: 'members[value eq "1" or ]' }],
       },
     ];
     const ids = [
@@ -854,6 +877,12 @@ describe.each(DIALECTS)('SCIM 2.0 provisioning on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ roleId: ROLES.USER, email: w.userA.email });
     expect(Boolean(row.active)).toBe(true);
+    const admin = await db
+      .selectFrom('users')
+      .select('roleId')
+      .where('id', '=', w.adminA.id)
+      .executeTakeFirstOrThrow();
+    expect(admin.roleId).toBe(ROLES.ORGANIZATION_ADMIN);
   });
 
   it('ends a deactivated person’s session within a second, on every instance', async () => {

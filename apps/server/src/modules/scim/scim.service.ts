@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type ScimPatchOperation, type ScimResource, scimPatch } from 'scim-patch';
+import { filter as matches } from 'scim2-parse-filter';
 
 import type { IdentityAdmin } from '@laurel/identity';
 import { ROLE_LABELS, ROLES, type RoleId } from '@laurel/contract/roles';
@@ -36,7 +37,6 @@ import {
   toScimGroup,
   toScimUser,
 } from './scim-resources.ts';
-import { filter as matches } from 'scim2-parse-filter';
 
 export const SCIM_MESSAGES = {
   invalidToken: 'Invalid or revoked SCIM token',
@@ -516,18 +516,20 @@ export function createScimService(deps: {
     const current = toScimGroup(group, call.base, await membersOf(call, group.roleId));
     for (const operation of operations) {
       const path = operation.path?.toLowerCase();
-      if (
-        path === 'displayname' ||
-        (operation.path === undefined &&
-          isObject(operation.value) &&
-          'displayName' in operation.value &&
-          operation.value.displayName !== current.displayName)
-      )
+      const renamed =
+        path === 'displayname'
+          ? operation.op === 'remove' || operation.value !== current.displayName
+          : operation.path === undefined &&
+            isObject(operation.value) &&
+            'displayName' in operation.value &&
+            operation.value.displayName !== current.displayName;
+      if (renamed)
         throw new ScimError(
           400,
           `Laurel's groups are its roles: ${current.displayName} cannot be renamed`,
           'mutability',
         );
+      if (path === 'displayname') continue;
       if (path !== undefined && !path.startsWith('members'))
         throw new ScimError(400, `A group's members are all that changes`, 'invalidPath');
       // Entra ID removes members by a value list on the path `members`.
@@ -538,7 +540,9 @@ export function createScimService(deps: {
       }
       if (operation.op !== 'remove' && 'value' in operation && path === 'members')
         memberIds(operation.value);
-      Object.assign(current, applyPatch(current, [operation]));
+      // Only the members change (a path-less value may repeat the id and name): all of them go
+      // when the patch leaves none.
+      current.members = applyPatch(current, [operation]).members ?? [];
     }
     const before = new Set((await membersOf(call, group.roleId)).map((person) => person.id));
     const after = new Set(memberIds(current.members ?? []));
