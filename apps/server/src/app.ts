@@ -106,7 +106,11 @@ import type { Mailer } from './modules/mail/mailer.ts';
 import type { SsoIntegration } from './modules/sso/sso-integration.ts';
 import { createSsoRepository } from './modules/sso/sso.repository.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
-import { createSsoService } from './modules/sso/sso.service.ts';
+import { createSsoService, isFederatedOrganization } from './modules/sso/sso.service.ts';
+import { createScimRepository } from './modules/scim/scim.repository.ts';
+import { scimSettingsRoutes } from './modules/scim/scim.routes.ts';
+import { SCIM_PREFIX, scimProtocolRoutes } from './modules/scim/scim-protocol.routes.ts';
+import { createScimService } from './modules/scim/scim.service.ts';
 import { publicAddresses } from './modules/open-badges/issuer.ts';
 import { createOpenBadges } from './modules/open-badges/open-badges.ts';
 import { openBadgesRoutes } from './modules/open-badges/open-badges.routes.ts';
@@ -363,14 +367,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   const auditsRepository = createAuditsRepository(db);
   const audit = createAuditor(auditsRepository);
-  // Organization API keys (docs/api.md), hashed under a key derived from SECRET_KEY.
+  // Organization API keys (docs/api.md) and SCIM tokens (docs/sso.md), hashed under a key
+  // derived from SECRET_KEY.
+  const keyHash = (() => {
+    let hasher: Promise<(key: string) => string> | undefined;
+    return () => (hasher ??= resolveSecretKey(db, config.secretKey).then(createKeyHasher));
+  })();
   const apiKeys = createApiKeysService({
     db,
     keys: createApiKeysRepository(db),
-    hash: (() => {
-      let hasher: Promise<(key: string) => string> | undefined;
-      return () => (hasher ??= resolveSecretKey(db, config.secretKey).then(createKeyHasher));
-    })(),
+    hash: keyHash,
     audit,
   });
   await app.register(authPlugin, {
@@ -523,6 +529,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     const summaries = createUsersAdminRepository(db);
     await app.register(ssoRoutes, { sso: ssoService });
+    const scim = createScimService({
+      db,
+      scim: createScimRepository(db),
+      people: invitationsRepository,
+      audit,
+      identity: identity.admin,
+      hash: keyHash,
+      federated: async (organizationId) =>
+        isFederatedOrganization(await ssoService.organizationSignIn(organizationId)),
+      forgetPrincipal: (username) => app.forgetPrincipal(username),
+      publicUrl: config.publicUrl,
+    });
+    await app.register(scimSettingsRoutes, { scim });
+    await app.register(scimProtocolRoutes, {
+      scim,
+      publicUrl: config.publicUrl,
+      prefix: SCIM_PREFIX,
+    });
     await app.register(invitationsRoutes, {
       invitations: createInvitationsService({
         db,

@@ -240,6 +240,7 @@ interface SeededIds {
   apiKey: number;
   webhook: number;
   delivery: number;
+  scimToken: number;
 }
 
 /** The seeded row a path parameter stands for, by the collection segment in front of it. */
@@ -257,6 +258,7 @@ function realIdFor(route: Route, ids: SeededIds, name = 'id'): number {
     benchmarks: ids.benchmark,
     awards: ids.award,
     'api-keys': ids.apiKey,
+    tokens: ids.scimToken,
     webhooks: ids.webhook,
     deliveries: ids.delivery,
   };
@@ -1162,6 +1164,9 @@ async function seed(t: TestApp, world: World): Promise<SeededIds> {
     name: 'Hostile input',
     scopes: ['awards:read'],
   });
+  const scimToken = await call('POST', `/api/organizations/${world.a.id}/scim/tokens`, {
+    name: 'Hostile input',
+  });
   await t.runJobs();
   const award = await t.database.handle.db
     .selectFrom('awards')
@@ -1188,6 +1193,7 @@ async function seed(t: TestApp, world: World): Promise<SeededIds> {
     apiKey: apiKey.id,
     webhook: webhook.id,
     delivery: delivery.id,
+    scimToken: scimToken.id,
   };
 }
 

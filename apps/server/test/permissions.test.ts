@@ -198,6 +198,19 @@ const ROWS: Row[] = [
     expect: [200, 200, 200, 200],
   },
   {
+    name: "organization A's SCIM provisioning",
+    method: 'GET',
+    url: (w) => `/api/organizations/${w.a.id}/scim`,
+    expect: [200, 200, 403, 404],
+  },
+  {
+    name: 'create a SCIM token for organization A',
+    method: 'POST',
+    url: (w) => `/api/organizations/${w.a.id}/scim/tokens`,
+    body: () => ({ name: `Directory ${unique()}` }),
+    expect: [201, 201, 403, 404],
+  },
+  {
     name: 'log a client event',
     method: 'POST',
     url: () => '/api/log-helper',

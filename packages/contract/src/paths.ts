@@ -97,6 +97,10 @@ export const API_PATHS = {
   resendUserInvitation: (id: number | string) => `/api/users/${id}/invitation/resend`,
   organizationSso: (id: number | string) => `/api/organizations/${id}/sso`,
   organizationSsoTest: (id: number | string) => `/api/organizations/${id}/sso/test`,
+  organizationScim: (id: number | string) => `/api/organizations/${id}/scim`,
+  organizationScimTokens: (id: number | string) => `/api/organizations/${id}/scim/tokens`,
+  organizationScimToken: (id: number | string, tokenId: number | string) =>
+    `/api/organizations/${id}/scim/tokens/${tokenId}`,
   logHelper: '/api/log-helper',
   signOut: '/api/auth/sign-out',
   impersonationStart: '/api/impersonation/start',

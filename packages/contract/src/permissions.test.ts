@@ -55,4 +55,11 @@ describe('permissions', () => {
     expect(can(orgAdmin, 'allow:issuing', { organizationId: 5 })).toBe(false);
     expect(can(platformAdmin, 'allow:issuing', { organizationId: 5 })).toBe(true);
   });
+
+  it("lets organization admins manage their organization's SCIM provisioning only", () => {
+    expect(can(orgAdmin, 'manage:scim', { organizationId: 5 })).toBe(true);
+    expect(can(orgAdmin, 'manage:scim', { organizationId: 6 })).toBe(false);
+    expect(can(user, 'manage:scim', { organizationId: 5 })).toBe(false);
+    expect(can(platformAdmin, 'manage:scim', { organizationId: 99 })).toBe(true);
+  });
 });

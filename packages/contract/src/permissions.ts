@@ -37,6 +37,8 @@ const PERMISSIONS = {
     'manage:apikey:any',
     // Organization webhooks (docs/api.md#webhooks).
     'manage:webhook:any',
+    // SCIM provisioning: an organization's SCIM tokens (docs/sso.md).
+    'manage:scim:any',
     'read:platform:any',
     // The platform's own business: CRM links, billing codes (customers read their labels).
     'read:internal:any',
@@ -61,6 +63,7 @@ const PERMISSIONS = {
     'read:insights:organization',
     'manage:apikey:organization',
     'manage:webhook:organization',
+    'manage:scim:organization',
   ],
   [ROLES.USER]: [
     'read:profile:own',

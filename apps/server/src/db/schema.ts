@@ -132,6 +132,9 @@ export interface Database {
   statusLists: StatusListTable;
   issuedCredentials: IssuedCredentialTable;
   apiKeys: ApiKeyTable;
+  organizationScim: OrganizationScimTable;
+  scimTokens: ScimTokenTable;
+  scimUsers: ScimUserTable;
   webhookEndpoints: WebhookEndpointTable;
   webhookMessages: WebhookMessageTable;
   webhookDeliveries: WebhookDeliveryTable;
@@ -172,6 +175,8 @@ export interface AuditEntryTable {
   requestId: string | null;
   /** The API key that acted (docs/api.md); null when a person did. */
   actorApiKeyId: Generated<number | null>;
+  /** The SCIM token that acted (docs/sso.md); null otherwise. */
+  actorScimTokenId: Generated<number | null>;
 }
 
 export interface ApiKeyTable {
@@ -189,6 +194,41 @@ export interface ApiKeyTable {
   revokedAt: Timestamp | null;
   lastUsedAt: Timestamp | null;
   lastUsedIp: string | null;
+}
+
+/** An organization's SCIM service: its address's unguessable id and last activity. */
+export interface OrganizationScimTable {
+  organizationId: number;
+  publicId: string;
+  lastActivityAt: Timestamp | null;
+  lastActivity: string | null;
+  createdAt: Generated<Timestamp>;
+}
+
+export interface ScimTokenTable {
+  id: Generated<number>;
+  organizationId: number;
+  name: string;
+  start: string;
+  lastFour: string;
+  tokenHash: string;
+  createdByUserId: number | null;
+  createdAt: Timestamp;
+  revokedAt: Timestamp | null;
+  lastUsedAt: Timestamp | null;
+  lastUsedIp: string | null;
+}
+
+/** What a directory calls a person it provisioned: its `userName` and `externalId`. */
+export interface ScimUserTable {
+  userId: number;
+  organizationId: number;
+  userName: string;
+  /** `userName` lower-cased: SCIM compares it without case. */
+  userNameKey: string;
+  externalId: string | null;
+  /** When the directory deprovisioned the person (deactivated, out of SCIM's view). */
+  deletedAt: Timestamp | null;
 }
 
 export interface AwardTable {

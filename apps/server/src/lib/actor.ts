@@ -20,14 +20,17 @@ export function validAddress(ip: unknown): string | null {
   return typeof ip === 'string' && isIP(ip) ? ip : null;
 }
 
-/** Who an audit entry names as its actor: the person, or the API key that called. */
+/** Who an audit entry names as its actor: the person, or the API key or SCIM token that called. */
 export function actorColumns(principal: Principal): {
   actorUserId: number | null;
   actorApiKeyId: number | null;
+  actorScimTokenId: number | null;
 } {
   return principal.apiKey
-    ? { actorUserId: null, actorApiKeyId: principal.apiKey.id }
-    : { actorUserId: principal.userId, actorApiKeyId: null };
+    ? { actorUserId: null, actorApiKeyId: principal.apiKey.id, actorScimTokenId: null }
+    : principal.scimToken
+      ? { actorUserId: null, actorApiKeyId: null, actorScimTokenId: principal.scimToken.id }
+      : { actorUserId: principal.userId, actorApiKeyId: null, actorScimTokenId: null };
 }
 
 export function actorOf(request: FastifyRequest): Actor {

@@ -36,6 +36,8 @@ export interface NewAuditEntry {
   actorUserId: number | null;
   /** The API key that acted, when one did (its creator is not the actor then). */
   actorApiKeyId?: number | null;
+  /** The SCIM token that acted, when one did. */
+  actorScimTokenId?: number | null;
   organizationId: number | null;
   impersonating: boolean;
   typeCode: AuditTypeCode;

@@ -35,6 +35,11 @@ export interface Principal {
    * of an organization admin, on the routes its scopes cover only; `userId` is its creator's.
    */
   apiKey?: { id: number; name: string; scopes: readonly ApiKeyScope[] };
+  /**
+   * The SCIM token that calls (`/scim/v2/…` only, never `/api`): it provisions its organization's
+   * people; `userId` is its creator's.
+   */
+  scimToken?: { id: number; name: string };
 }
 
 export interface IdTokenClaims extends JWTPayload {

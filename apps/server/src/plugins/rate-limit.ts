@@ -39,6 +39,8 @@ export const RATE_LIMITS = {
   stepUp: { points: 10, seconds: 300 },
   /** CSV exports: each reads a whole list and adds an entry to the audit trail. */
   exports: { points: 60, seconds: 60 },
+  /** A directory's SCIM calls, per endpoint: a first synchronisation reads and writes quickly. */
+  scim: { points: 1200, seconds: 60 },
 } as const satisfies Record<string, RouteRateLimit>;
 
 /** Limits every `/api` route shares, per minute (0 turns one off): API_RATE_LIMIT_PER_…. */

@@ -37,6 +37,7 @@ export function createAuditsRepository(db: Kysely<Database>) {
       .innerJoin('auditTypes as t', 't.id', 'a.typeId')
       .leftJoin('users as u', 'u.id', 'a.actorUserId')
       .leftJoin('apiKeys as k', 'k.id', 'a.actorApiKeyId')
+      .leftJoin('scimTokens as st', 'st.id', 'a.actorScimTokenId')
       .leftJoin('organizations as o', 'o.id', 'a.organizationId');
     if (filter.scopeOrganizationId !== undefined)
       query = query.where('a.organizationId', '=', filter.scopeOrganizationId);
@@ -77,6 +78,7 @@ export function createAuditsRepository(db: Kysely<Database>) {
     'u.lastName as actorLastName',
     'u.email as actorEmail',
     'k.name as actorApiKeyName',
+    'st.name as actorScimTokenName',
     'a.organizationId',
     'o.name as organizationName',
     'a.impersonating',
@@ -97,6 +99,7 @@ export function createAuditsRepository(db: Kysely<Database>) {
     actorLastName: string | null;
     actorEmail: string | null;
     actorApiKeyName: string | null;
+    actorScimTokenName: string | null;
     organizationId: number | null;
     organizationName: string | null;
     impersonating: boolean | number;
@@ -118,7 +121,9 @@ export function createAuditsRepository(db: Kysely<Database>) {
         ? `${row.actorFirstName} ${row.actorLastName ?? ''}`.trim()
         : row.actorApiKeyName !== null
           ? `API key “${row.actorApiKeyName}”`
-          : null,
+          : row.actorScimTokenName !== null
+            ? `SCIM token “${row.actorScimTokenName}”`
+            : null,
     actorEmail: row.actorEmail,
     organizationId: row.organizationId,
     organizationName: row.organizationName,
@@ -150,6 +155,7 @@ export function createAuditsRepository(db: Kysely<Database>) {
           occurredAt: new Date().toISOString(),
           actorUserId: entry.actorUserId,
           actorApiKeyId: entry.actorApiKeyId ?? null,
+          actorScimTokenId: entry.actorScimTokenId ?? null,
           organizationId: entry.organizationId,
           impersonating: entry.impersonating,
           typeId: await typeId(executor, entry.typeCode),

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -23,6 +24,7 @@ import {
   useSaveSsoSettingsMutation,
   useTestSsoConnectionMutation,
 } from '../api/sso-api';
+import { ScimSection } from './scim-section';
 
 type JitRole = typeof ROLES.ORGANIZATION_ADMIN | typeof ROLES.USER;
 const HALF = { xs: 12, md: 6 } as const;
@@ -65,8 +67,44 @@ const toBody = (values: Values) => ({
   jit_role_id: values.jit_role_id,
 });
 
-/** Company sign-in (OIDC) of an organization, for platform admins on the organization page. */
+/**
+ * An organization's SSO settings on its page: company sign-in (OIDC), which platform admins set
+ * up, and provisioning (SCIM), which its admins and platform admins manage.
+ */
 export function SsoSettingsCard({
+  organizationId,
+  loginMode,
+  companySignIn = true,
+  provisioning = false,
+}: {
+  organizationId: number;
+  loginMode: string;
+  /** Whether the viewer sets up company sign-in (platform admins). */
+  companySignIn?: boolean;
+  /** Whether the viewer manages SCIM provisioning (the organization's admins, platform admins). */
+  provisioning?: boolean;
+}) {
+  return (
+    <Card component="section" aria-labelledby="sso-settings-title">
+      <CardContent sx={{ p: 6, '&:last-child': { pb: 6 } }}>
+        {companySignIn ? (
+          <CompanySignIn organizationId={organizationId} loginMode={loginMode} />
+        ) : (
+          <>
+            <SectionHeader size="h6" id="sso-settings-title" title="Company sign-in (SSO)" />
+            <Typography color="text.secondary">
+              Laurel&apos;s platform admins set up company sign-in for this organization.
+            </Typography>
+          </>
+        )}
+        {provisioning ? <Divider sx={{ my: 5 }} /> : null}
+        {provisioning ? <ScimSection organizationId={organizationId} /> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function CompanySignIn({
   organizationId,
   loginMode,
 }: {
@@ -76,57 +114,55 @@ export function SsoSettingsCard({
   const { data, isLoading } = useGetSsoSettingsQuery(organizationId);
   const [editing, setEditing] = useState(false);
   return (
-    <Card component="section" aria-labelledby="sso-settings-title">
-      <CardContent sx={{ p: 6, '&:last-child': { pb: 6 } }}>
-        <SectionHeader
-          size="h6"
-          id="sso-settings-title"
-          title="Company sign-in (SSO)"
-          actions={
-            data && !editing ? (
-              <Button variant="outlined" onClick={() => setEditing(true)}>
-                {data.configured ? 'Edit settings' : 'Set up company sign-in'}
-              </Button>
-            ) : null
-          }
+    <>
+      <SectionHeader
+        size="h6"
+        id="sso-settings-title"
+        title="Company sign-in (SSO)"
+        actions={
+          data && !editing ? (
+            <Button variant="outlined" onClick={() => setEditing(true)}>
+              {data.configured ? 'Edit settings' : 'Set up company sign-in'}
+            </Button>
+          ) : null
+        }
+      />
+      {loginMode !== 'SSO' ? (
+        <Alert severity="info" sx={{ mb: 4 }}>
+          People of this organization sign in with e-mail and password. These settings take effect
+          once its sign-in is set to company sign-in (Edit organization).
+        </Alert>
+      ) : null}
+      {isLoading || !data ? (
+        <Skeleton variant="rounded" height={96} />
+      ) : editing ? (
+        <SsoSettingsForm settings={data} onDone={() => setEditing(false)} />
+      ) : data.configured ? (
+        <DetailGrid
+          items={[
+            { label: 'Issuer', value: data.issuer },
+            { label: 'Client id', value: data.clientId },
+            {
+              label: 'Client secret',
+              value: data.hasClientSecret ? 'Stored (encrypted)' : 'None',
+            },
+            { label: 'E-mail domains', value: data.emailDomains.join(', ') },
+            {
+              label: 'New people',
+              value: data.jitEnabled
+                ? `Added at first sign-in as ${ROLE_LABELS[data.jitRoleId]}`
+                : 'Only invited people',
+            },
+            { label: 'Redirect URI', value: data.callbackUrl },
+          ]}
         />
-        {loginMode !== 'SSO' ? (
-          <Alert severity="info" sx={{ mb: 4 }}>
-            People of this organization sign in with e-mail and password. These settings take effect
-            once its sign-in is set to company sign-in (Edit organization).
-          </Alert>
-        ) : null}
-        {isLoading || !data ? (
-          <Skeleton variant="rounded" height={96} />
-        ) : editing ? (
-          <SsoSettingsForm settings={data} onDone={() => setEditing(false)} />
-        ) : data.configured ? (
-          <DetailGrid
-            items={[
-              { label: 'Issuer', value: data.issuer },
-              { label: 'Client id', value: data.clientId },
-              {
-                label: 'Client secret',
-                value: data.hasClientSecret ? 'Stored (encrypted)' : 'None',
-              },
-              { label: 'E-mail domains', value: data.emailDomains.join(', ') },
-              {
-                label: 'New people',
-                value: data.jitEnabled
-                  ? `Added at first sign-in as ${ROLE_LABELS[data.jitRoleId]}`
-                  : 'Only invited people',
-              },
-              { label: 'Redirect URI', value: data.callbackUrl },
-            ]}
-          />
-        ) : (
-          <Typography color="text.secondary">
-            Not set up. Connect the organization&apos;s OpenID Connect provider so that its people
-            sign in with their company account.
-          </Typography>
-        )}
-      </CardContent>
-    </Card>
+      ) : (
+        <Typography color="text.secondary">
+          Not set up. Connect the organization&apos;s OpenID Connect provider so that its people
+          sign in with their company account.
+        </Typography>
+      )}
+    </>
   );
 }
 

@@ -47,6 +47,14 @@ function renderOverview(roleId: RoleId) {
       return jsonResponse({ ...northwind, salesforceAccountId: '001A000001ABCDEFGH' });
     if (url.pathname === API_PATHS.salesforceUrl)
       return jsonResponse({ baseUrl: 'https://laurel-demo.lightning.force.com' });
+    if (url.pathname === API_PATHS.organizationScim(2))
+      return jsonResponse({
+        organizationId: 2,
+        baseUrl: 'http://localhost:3000/scim/v2/abcdefghijkmnpqrstuv',
+        tokens: [],
+        lastActivityAt: null,
+        lastActivity: null,
+      });
     return jsonResponse([]);
   });
   renderWithProviders(

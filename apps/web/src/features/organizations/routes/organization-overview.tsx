@@ -55,6 +55,8 @@ export default function OrganizationOverviewRoute() {
   if (!organization) return null;
   const canEditSso =
     canDo('update:organization', { organizationId: organization.id }) && !organization.isPlatform;
+  const canManageScim =
+    canDo('manage:scim', { organizationId: organization.id }) && !organization.isPlatform;
   const location = [organization.city, organization.state].filter(Boolean).join(', ');
 
   return (
@@ -136,9 +138,15 @@ export default function OrganizationOverviewRoute() {
       <Card>
         <BookmarkList title="Bookmarked here" organizationId={organization.id} />
       </Card>
-      {canEditSso ? (
-        <Box sx={{ gridColumn: '1 / -1' }}>
-          <SsoSettingsCard organizationId={organization.id} loginMode={organization.loginMode} />
+      {canEditSso || canManageScim ? (
+        // minWidth 0: the tokens table scrolls within the card instead of widening the page.
+        <Box sx={{ gridColumn: '1 / -1', minWidth: 0 }}>
+          <SsoSettingsCard
+            organizationId={organization.id}
+            loginMode={organization.loginMode}
+            companySignIn={canEditSso}
+            provisioning={canManageScim}
+          />
         </Box>
       ) : null}
       {canDo('import:earnings', { organizationId: organization.id }) && !organization.isPlatform ? (
