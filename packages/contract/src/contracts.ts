@@ -4,6 +4,7 @@ import { BILLING_CODES } from './constants.ts';
 import { usageShare } from './contract-usage.ts';
 import { ZOrganizationRef } from './organizations.ts';
 import { listQuery, page, ZId } from './pagination.ts';
+import type { CsvColumns } from './csv.ts';
 
 export { usageShare };
 
@@ -49,6 +50,17 @@ const ZContractSummary = z
   })
   .meta({ id: 'ContractSummary' });
 export type TContractSummary = z.infer<typeof ZContractSummary>;
+
+/** The contracts list's CSV export: each column's header and its cell of a summary. */
+export const CONTRACT_CSV_COLUMNS: CsvColumns<TContractSummary> = [
+  ['id', (c) => c.id],
+  ['organization', (c) => c.organizationName],
+  ['number', (c) => c.number],
+  ['name', (c) => c.name],
+  ['status', (c) => CONTRACT_STATUS_LABELS[c.status]],
+  ['start', (c) => c.startDate],
+  ['end', (c) => c.endDate],
+];
 
 export const ZContract = ZContractSummary.extend({
   lineItems: z.array(ZLineItem),

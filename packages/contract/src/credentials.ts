@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ZDataGap, ZPeopleCount } from './insights.ts';
 import { ZOrganizationRef } from './organizations.ts';
 import { bodyLookupId, listQuery, page, ZId, ZLookupId } from './pagination.ts';
+import type { CsvColumns } from './csv.ts';
 
 export const CREDENTIAL_STATUSES = ['ACTIVE', 'ARCHIVED'] as const;
 export type CredentialStatus = (typeof CREDENTIAL_STATUSES)[number];
@@ -27,6 +28,19 @@ const ZCredentialSummary = z
   })
   .meta({ id: 'CredentialSummary' });
 export type TCredentialSummary = z.infer<typeof ZCredentialSummary>;
+
+/** The credentials list's CSV export: each column's header and its cell of a summary. */
+export const CREDENTIAL_CSV_COLUMNS: CsvColumns<TCredentialSummary> = [
+  ['id', (c) => c.id],
+  ['organization', (c) => c.organizationName],
+  ['name', (c) => c.name],
+  ['code', (c) => c.code],
+  ['type', (c) => c.typeName],
+  ['program code', (c) => c.programCode],
+  ['status', (c) => CREDENTIAL_STATUS_LABELS[c.status]],
+  ['awards', (c) => c.awardCount],
+  ['updated', (c) => c.updatedAt],
+];
 
 export const ZCredential = ZCredentialSummary.extend({
   description: z.string().nullable(),

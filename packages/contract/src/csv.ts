@@ -31,6 +31,9 @@ export const CSV_OPTIONS = {
 
 export type CsvValue = string | number | boolean | Date | null | undefined;
 
+/** A CSV export's columns: each one's header and its cell of an item. */
+export type CsvColumns<T> = Array<[header: string, cell: (item: T) => CsvValue]>;
+
 /** The byte order mark a CSV file starts with. */
 const CSV_BOM = '\uFEFF';
 

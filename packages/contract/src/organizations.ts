@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 import { LOGIN_MODES } from './constants.ts';
 import { bodyLookupId, listQuery, page, ZLookupId, ZQueryBoolean } from './pagination.ts';
+import type { CsvColumns } from './csv.ts';
+import { LOGIN_MODE_LABELS } from './constants.ts';
 
 export const ORGANIZATION_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 export type OrganizationStatus = (typeof ORGANIZATION_STATUSES)[number];
@@ -26,6 +28,20 @@ const ZOrganizationSummary = z
   })
   .meta({ id: 'OrganizationSummary' });
 export type TOrganizationSummary = z.infer<typeof ZOrganizationSummary>;
+
+/** The organizations list's CSV export: each column's header and its cell of a summary. */
+export const ORGANIZATION_CSV_COLUMNS: CsvColumns<TOrganizationSummary> = [
+  ['id', (o) => o.id],
+  ['name', (o) => o.name],
+  ['type', (o) => o.typeName],
+  ['sign-in', (o) => LOGIN_MODE_LABELS[o.loginMode]],
+  ['city', (o) => o.city],
+  ['state', (o) => o.state],
+  ['status', (o) => ORGANIZATION_STATUS_LABELS[o.status]],
+  ['users', (o) => o.userCount],
+  ['credentials', (o) => o.credentialCount],
+  ['created', (o) => o.createdAt],
+];
 
 /** GET /api/organizations/{id}: the organization page's data (spec §7: the client adds the id). */
 export const ZOrganization = ZOrganizationSummary.extend({

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { listQuery, page, ZId, ZQueryBoolean, ZWholeNumber } from './pagination.ts';
 import { ZUserStatus } from './invitations.ts';
 import { ZRoleId } from './profile.ts';
+import type { CsvColumns } from './csv.ts';
+import { USER_STATUS_LABELS } from './invitations.ts';
+import { ROLE_LABELS } from './roles.ts';
 
 export const ZUserSummary = z
   .object({
@@ -22,6 +25,19 @@ export const ZUserSummary = z
   })
   .meta({ id: 'UserSummary' });
 export type TUserSummary = z.infer<typeof ZUserSummary>;
+
+/** The users list's CSV export: each column's header and its cell of a summary. */
+export const USER_CSV_COLUMNS: CsvColumns<TUserSummary> = [
+  ['id', (u) => u.id],
+  ['organization', (u) => u.organizationName],
+  ['first name', (u) => u.firstName],
+  ['last name', (u) => u.lastName],
+  ['email', (u) => u.email],
+  ['title', (u) => u.title],
+  ['role', (u) => ROLE_LABELS[u.roleId]],
+  ['status', (u) => USER_STATUS_LABELS[u.status]],
+  ['last sign-in', (u) => u.lastLoginAt],
+];
 
 export const USER_SORTS = ['name', 'email', 'role', 'lastLoginAt', 'createdAt'] as const;
 export const ZUserListQuery = listQuery(USER_SORTS, 'name').extend({

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CONTRACT_CSV_COLUMNS } from '@laurel/contract/contracts';
 
 import {
-  CONTRACT_STATUS_LABELS,
   ZContract,
   ZContractBody,
   ZContractListQuery,
@@ -34,15 +34,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{ contracts: ContractsServic
     list: contracts.list,
     stream: contracts.stream,
     recordExport: contracts.recordExport,
-    columns: [
-      ['id', (c) => c.id],
-      ['organization', (c) => c.organizationName],
-      ['number', (c) => c.number],
-      ['name', (c) => c.name],
-      ['status', (c) => CONTRACT_STATUS_LABELS[c.status]],
-      ['start', (c) => c.startDate],
-      ['end', (c) => c.endDate],
-    ],
+    columns: CONTRACT_CSV_COLUMNS,
   });
 
   app.get(

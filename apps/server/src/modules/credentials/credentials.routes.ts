@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CREDENTIAL_CSV_COLUMNS } from '@laurel/contract/credentials';
 
 import {
-  CREDENTIAL_STATUS_LABELS,
   ZAwardChanges,
   ZAwardChangesQuery,
   ZAwardListQuery,
@@ -39,17 +39,7 @@ export const credentialsRoutes: FastifyPluginAsyncZod<{ credentials: Credentials
     stream: credentials.stream,
     recordExport: credentials.recordExport,
     apiKeyScopes: ['credentials:read'],
-    columns: [
-      ['id', (c) => c.id],
-      ['organization', (c) => c.organizationName],
-      ['name', (c) => c.name],
-      ['code', (c) => c.code],
-      ['type', (c) => c.typeName],
-      ['program code', (c) => c.programCode],
-      ['status', (c) => CREDENTIAL_STATUS_LABELS[c.status]],
-      ['awards', (c) => c.awardCount],
-      ['updated', (c) => c.updatedAt],
-    ],
+    columns: CREDENTIAL_CSV_COLUMNS,
   });
 
   app.get(

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ORGANIZATION_CSV_COLUMNS } from '@laurel/contract/organizations';
 
-import { LOGIN_MODE_LABELS } from '@laurel/contract/constants';
 import { API_PATHS } from '@laurel/contract/paths';
 import { ZErrorResponse } from '@laurel/contract/errors';
 import {
-  ORGANIZATION_STATUS_LABELS,
   ZOrganization,
   ZOrganizationBody,
   ZOrganizationListQuery,
@@ -35,18 +34,7 @@ export const organizationsRoutes: FastifyPluginAsyncZod<{
     list: organizations.list,
     stream: organizations.stream,
     recordExport: organizations.recordExport,
-    columns: [
-      ['id', (o) => o.id],
-      ['name', (o) => o.name],
-      ['type', (o) => o.typeName],
-      ['sign-in', (o) => LOGIN_MODE_LABELS[o.loginMode]],
-      ['city', (o) => o.city],
-      ['state', (o) => o.state],
-      ['status', (o) => ORGANIZATION_STATUS_LABELS[o.status]],
-      ['users', (o) => o.userCount],
-      ['credentials', (o) => o.credentialCount],
-      ['created', (o) => o.createdAt],
-    ],
+    columns: ORGANIZATION_CSV_COLUMNS,
   });
 
   for (const [path, step] of [

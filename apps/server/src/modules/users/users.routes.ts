@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { USER_CSV_COLUMNS } from '@laurel/contract/users';
 import { z } from 'zod';
 
 import { ZErrorResponse } from '@laurel/contract/errors';
 import { ZIdParams } from '@laurel/contract/pagination';
 import { API_PATHS } from '@laurel/contract/paths';
 import { ZProfile, ZRemoveAuthenticatorBody, ZUpdateProfileBody } from '@laurel/contract/profile';
-import { USER_STATUS_LABELS } from '@laurel/contract/invitations';
-import { ROLE_LABELS } from '@laurel/contract/roles';
 import { ZUserListQuery, ZUserPage, ZUserPatchBody, ZUserSummary } from '@laurel/contract/users';
 
 import { actorOf } from '../../lib/actor.ts';
@@ -116,17 +115,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     list: usersAdmin.list,
     stream: usersAdmin.stream,
     recordExport: usersAdmin.recordExport,
-    columns: [
-      ['id', (u) => u.id],
-      ['organization', (u) => u.organizationName],
-      ['first name', (u) => u.firstName],
-      ['last name', (u) => u.lastName],
-      ['email', (u) => u.email],
-      ['title', (u) => u.title],
-      ['role', (u) => ROLE_LABELS[u.roleId]],
-      ['status', (u) => USER_STATUS_LABELS[u.status]],
-      ['last sign-in', (u) => u.lastLoginAt],
-    ],
+    columns: USER_CSV_COLUMNS,
   });
 
   app.get(
