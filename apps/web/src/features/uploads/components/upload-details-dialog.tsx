@@ -14,10 +14,12 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
+import { UPLOAD_STATUS_LABELS } from '@laurel/contract/constants';
 import type { TUpload } from '@laurel/contract/uploads';
 import { API_PATHS } from '@laurel/contract/paths';
 
 import { DetailGrid } from '../../../components/display/detail-grid';
+import { visuallyHidden } from '../../../components/feedback/visually-hidden';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useDownloadFile } from '../../../lib/api/download';
 import { getErrorText } from '../../../lib/errors/error-text';
@@ -144,6 +146,10 @@ export function UploadDetailsDialog({
           <Box sx={{ display: 'grid', gap: 5, gridTemplateColumns: 'minmax(0, 1fr)' }}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
               <UploadStatusChip status={upload.status} />
+              {/* Told to screen readers as it changes (not every row counted): 4.1.3. */}
+              <Box component="span" role="status" sx={visuallyHidden}>
+                {statusAnnouncement(upload)}
+              </Box>
               <Typography variant="body2" color="text.secondary">
                 {formatFileSize(upload.fileSize)} · {upload.organizationName}
               </Typography>
@@ -222,4 +228,11 @@ export function UploadDetailsDialog({
       </DialogActions>
     </Dialog>
   );
+}
+
+/** What a screen reader is told of an upload: its status, and once finished, its rows. */
+function statusAnnouncement(upload: TUpload): string {
+  const status = `Upload ${UPLOAD_STATUS_LABELS[upload.status].toLowerCase()}`;
+  if (isRunning(upload) || (upload.rowsOk === 0 && upload.rowsFailed === 0)) return `${status}.`;
+  return `${status}: ${formatNumber(upload.rowsOk)} rows ok, ${formatNumber(upload.rowsFailed)} failed.`;
 }

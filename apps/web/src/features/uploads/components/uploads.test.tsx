@@ -123,6 +123,8 @@ describe('upload progress', () => {
     const dialog = await screen.findByRole('dialog', { name: 'spring-2026.csv' });
     const bar = await within(dialog).findByRole('progressbar', { name: '12,000 of 100,000 rows' });
     expect(bar.getAttribute('aria-valuenow')).toBe('12');
+    // Screen readers are told the status as it changes, and the rows once it has finished.
+    expect(within(dialog).getByRole('status').textContent).toBe('Upload processing.');
     expect(within(dialog).queryByRole('button', { name: 'Download errors (CSV)' })).toBeNull();
 
     await within(dialog).findByRole(
@@ -132,6 +134,9 @@ describe('upload progress', () => {
     );
     within(dialog).getByText('Completed with errors');
     within(dialog).getByText('99,998');
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      'Upload completed with errors: 99,998 rows ok, 2 failed.',
+    );
     expect(within(dialog).getByRole('button', { name: 'Download errors (CSV)' })).toHaveProperty(
       'disabled',
       false,
