@@ -3,7 +3,7 @@
 // (standardwebhooks). (1) Throughput: 10,000 events (BENCH_WEBHOOK_EVENTS) recorded in the outbox
 // at once, as an upload's events would be, until the receiver has verified them all: deliveries
 // a second. (2) What an endpoint adds to the upload that emits its event: a 5,000-row upload from
-// accepted to COMPLETED with and without an endpoint subscribed to `upload.completed`, three
+// accepted to COMPLETED with and without an endpoint subscribed to `upload.completed`, five
 // interleaved rounds: the ratio of the medians (target: nothing measurable, ≤ 1.05).
 // `npm run bench -- webhooks`
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,7 +20,7 @@ import { type BenchRow, MAX_ROUND_SPREAD, spreadOf, startProcess, untilJobsDone 
 
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 10_000);
 const UPLOAD_ROWS = 5_000;
-const ROUNDS = 3;
+const ROUNDS = 5;
 const LATENCY_TARGET = 1.05;
 const ADMIN = 'orgadmin@northwind.demo';
 
