@@ -107,6 +107,8 @@ import type { SsoIntegration } from './modules/sso/sso-integration.ts';
 import { createSsoRepository } from './modules/sso/sso.repository.ts';
 import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { createSsoService } from './modules/sso/sso.service.ts';
+import { createSamlService } from './modules/sso/saml.service.ts';
+import { samlRoutes } from './modules/sso/saml.routes.ts';
 import { publicAddresses } from './modules/open-badges/issuer.ts';
 import { createOpenBadges } from './modules/open-badges/open-badges.ts';
 import { openBadgesRoutes } from './modules/open-badges/open-badges.routes.ts';
@@ -280,6 +282,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...badgeJobSettings,
     allowLoopback: options.webhookLoopbackReceivers ?? config.demoMode,
   };
+  /** Reads SAML identity providers' metadata addresses again once a day (set below). */
+  let refreshSamlMetadata: (() => Promise<void>) | undefined;
   const queue = createJobQueue({
     ...options.jobs,
     ...(metrics ? { onJobFinished: metrics.observeJob } : {}),
@@ -298,6 +302,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
     housekeeping: async () => {
       await createSsoRepository(database.db).purgeLoginStates(new Date());
+      await refreshSamlMetadata?.();
       await createMailRepository(database.db).maskExpired();
       await rateLimits.purgeExpired();
       await createBenchmarksRepository(database.db).purgePrevious(
@@ -511,7 +516,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   {
     const invitationsRepository = createInvitationsRepository(db);
     const ssoRepository = createSsoRepository(db);
+    const samlService = createSamlService({
+      db,
+      sso: ssoRepository,
+      audit,
+      identity: identity.admin,
+      outboundFetch: createSsoFetch(config),
+    });
+    identity.sso?.setRefusalHandler?.((input) => samlService.recordRefusal(input));
+    refreshSamlMetadata = async () => {
+      for (const failure of await samlService.refreshDue())
+        app.log.warn(failure, 'SAML metadata refresh failed');
+    };
     const ssoService = createSsoService({
+      samlStatus: (settings, organizationId) => samlService.status(settings, organizationId),
       db,
       sso: ssoRepository,
       people: invitationsRepository,
@@ -523,6 +541,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
     const summaries = createUsersAdminRepository(db);
     await app.register(ssoRoutes, { sso: ssoService });
+    await app.register(samlRoutes, { saml: samlService, sso: ssoService });
     await app.register(invitationsRoutes, {
       invitations: createInvitationsService({
         db,

@@ -79,7 +79,12 @@ export async function createIdentity(
     const issuer = `https://cognito-idp.${region}.amazonaws.com/${poolId}`;
     // The AWS SDK is loaded only for a Cognito pool: the embedded pool's starts skip it.
     const { createCognitoIdentityAdmin } = await import('@laurel/identity/cognito-admin');
-    const admin = createCognitoIdentityAdmin({ poolId, region, clientId });
+    const admin = createCognitoIdentityAdmin({
+      poolId,
+      region,
+      clientId,
+      ...(config.cognitoDomain ? { domain: config.cognitoDomain } : {}),
+    });
     return {
       integration: {
         issuer,
@@ -99,6 +104,8 @@ export async function createIdentity(
   }
 
   let signInHandler: ((input: FederatedSignIn) => Promise<void>) | null = null;
+  let refusalHandler: ((input: { provider: string; reason: string }) => Promise<void>) | null =
+    null;
   let signInObserver: SignInObserver | null = null;
   let accountEventHook: IdentityEventHook | null = null;
   const service = await openIdentityService({
@@ -127,6 +134,9 @@ export async function createIdentity(
         if (!signInHandler) throw new FederationRefusal('Company sign-in is not available.');
         await signInHandler(input);
       },
+      onRefused: async (input) => {
+        await refusalHandler?.(input);
+      },
     },
   });
   const sso: SsoIntegration = {
@@ -149,6 +159,9 @@ export async function createIdentity(
     },
     setSignInHandler: (handler) => {
       signInHandler = handler;
+    },
+    setRefusalHandler: (handler) => {
+      refusalHandler = handler;
     },
   };
   const admin = createEmbeddedIdentityAdmin(service);

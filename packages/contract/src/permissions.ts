@@ -37,6 +37,8 @@ const PERMISSIONS = {
     'manage:apikey:any',
     // Organization webhooks (docs/api.md#webhooks).
     'manage:webhook:any',
+    // Company sign-in through SAML 2.0 (docs/sso.md).
+    'manage:sso:any',
     'read:platform:any',
     // The platform's own business: CRM links, billing codes (customers read their labels).
     'read:internal:any',
@@ -61,6 +63,7 @@ const PERMISSIONS = {
     'read:insights:organization',
     'manage:apikey:organization',
     'manage:webhook:organization',
+    'manage:sso:organization',
   ],
   [ROLES.USER]: [
     'read:profile:own',
