@@ -39,6 +39,7 @@ export {
   type SamlProviderRecord,
   type SamlServiceProvider,
 } from './saml.ts';
+export { createSelfSignedCertificate } from './self-signed.ts';
 export { createCryptoBox, type CryptoBox, SecretKeyMismatchError } from './crypto-box.ts';
 export { closeSrpPool } from './srp-pool.ts';
 export { createMemoryRateLimiter, type RateLimiter, type RateLimitVerdict } from './rate-limit.ts';

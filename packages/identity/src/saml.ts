@@ -9,14 +9,14 @@
  * `<baseUrl>/saml2/metadata/<name>` (the address of its metadata), so an assertion meant for one
  * organization is refused by every other one (audience).
  */
-import { createHash, createPrivateKey, webcrypto, X509Certificate } from 'node:crypto';
+import { createHash, X509Certificate } from 'node:crypto';
 
 import { SAML, type CacheProvider, type Profile, ValidateInResponseTo } from '@node-saml/node-saml';
-import * as x509 from '@peculiar/x509';
 import { DOMParser } from '@xmldom/xmldom';
 import { CamelCasePlugin, type Kysely } from 'kysely';
 
 import type { CryptoBox } from './crypto-box.ts';
+import { createSelfSignedCertificate } from './self-signed.ts';
 
 const MD = 'urn:oasis:names:tc:SAML:2.0:metadata';
 const DS = 'http://www.w3.org/2000/09/xmldsig#';
@@ -331,28 +331,11 @@ export function createSaml(deps: SamlDeps) {
         .executeTakeFirst();
       if (row)
         return { privateKey: deps.secretBox.open(row.privateKey), certificate: row.certificate };
-      const algorithm = {
-        name: 'RSASSA-PKCS1-v1_5',
-        hash: 'SHA-256',
-        publicExponent: new Uint8Array([1, 0, 1]),
-        modulusLength: 2048,
-      };
-      const pair = await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify']);
-      x509.cryptoProvider.set(webcrypto as unknown as Crypto);
-      const start = new Date(now() - 86_400_000);
-      const cert = await x509.X509CertificateGenerator.createSelfSigned({
-        serialNumber: randomSerial(),
-        name: `CN=${new URL(deps.baseUrl).hostname} SAML service provider`,
-        notBefore: start,
-        notAfter: new Date(start.getTime() + SP_CERT_YEARS * 365 * 86_400_000),
-        signingAlgorithm: algorithm,
-        keys: pair as unknown as CryptoKeyPair,
-      });
-      const pkcs8 = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', pair.privateKey));
-      const privateKey = createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' })
-        .export({ format: 'pem', type: 'pkcs8' })
-        .toString();
-      const certificate = cert.toString('pem');
+      const { certificate, privateKey } = await createSelfSignedCertificate(
+        `${new URL(deps.baseUrl).hostname} SAML service provider`,
+        SP_CERT_YEARS * 365,
+        new Date(now() - 86_400_000),
+      );
       await db
         .insertInto('identitySamlKeys')
         .values({
@@ -529,6 +512,7 @@ export function createSaml(deps: SamlDeps) {
         idpCert: certificate,
         privateKey,
         publicCert: certificate,
+        decryptionPvk: privateKey,
         signatureAlgorithm: 'sha256',
         digestAlgorithm: 'sha256',
         signMetadata: true,
@@ -608,9 +592,3 @@ export function createSaml(deps: SamlDeps) {
   };
 }
 export type SamlFederation = ReturnType<typeof createSaml>;
-
-function randomSerial(): string {
-  return Buffer.from(webcrypto.getRandomValues(new Uint8Array(16)))
-    .toString('hex')
-    .replace(/^[89a-f]/, '1');
-}
