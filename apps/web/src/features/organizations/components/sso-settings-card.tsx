@@ -8,7 +8,12 @@ import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { ROLE_LABELS, ROLES } from '@laurel/contract/roles';
-import { ZSsoSettingsBody, type TSsoSettings, type TSsoTestResult } from '@laurel/contract/sso';
+import {
+  ZSsoSettingsBody,
+  type TSsoProtocol,
+  type TSsoSettings,
+  type TSsoTestResult,
+} from '@laurel/contract/sso';
 
 import { DetailGrid } from '../../../components/display/detail-grid';
 import { DisabledReason } from '../../../components/feedback/disabled-reason';
@@ -23,6 +28,7 @@ import {
   useSaveSsoSettingsMutation,
   useTestSsoConnectionMutation,
 } from '../api/sso-api';
+import { ProtocolChoice, SamlSettings } from './saml-settings';
 
 type JitRole = typeof ROLES.ORGANIZATION_ADMIN | typeof ROLES.USER;
 const HALF = { xs: 12, md: 6 } as const;
@@ -75,6 +81,8 @@ export function SsoSettingsCard({
 }) {
   const { data, isLoading } = useGetSsoSettingsQuery(organizationId);
   const [editing, setEditing] = useState(false);
+  const [choice, setChoice] = useState<TSsoProtocol | null>(null);
+  const protocol = choice ?? data?.protocol ?? 'OIDC';
   return (
     <Card component="section" aria-labelledby="sso-settings-title">
       <CardContent sx={{ p: 6, '&:last-child': { pb: 6 } }}>
@@ -96,8 +104,20 @@ export function SsoSettingsCard({
             once its sign-in is set to company sign-in (Edit organization).
           </Alert>
         ) : null}
+        {data && (editing || !data.configured) ? (
+          <ProtocolChoice value={protocol} onChange={setChoice} />
+        ) : null}
         {isLoading || !data ? (
           <Skeleton variant="rounded" height={96} />
+        ) : protocol === 'SAML' ? (
+          <SamlSettings
+            settings={data}
+            editing={editing}
+            onDone={() => {
+              setEditing(false);
+              setChoice(null);
+            }}
+          />
         ) : editing ? (
           <SsoSettingsForm settings={data} onDone={() => setEditing(false)} />
         ) : data.configured ? (

@@ -54,7 +54,7 @@ export default function OrganizationOverviewRoute() {
   const salesforce = useSalesforceUrl({ skip: !seesInternal });
   if (!organization) return null;
   const canEditSso =
-    canDo('update:organization', { organizationId: organization.id }) && !organization.isPlatform;
+    canDo('manage:sso', { organizationId: organization.id }) && !organization.isPlatform;
   const location = [organization.city, organization.state].filter(Boolean).join(', ');
 
   return (
