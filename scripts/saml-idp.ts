@@ -101,11 +101,13 @@ function attributeXml(name: string, values: string[]): string {
 export async function createSamlIdentityProvider(options: {
   baseUrl: string;
   mode?: SamlIdpMode;
+  /** How long the signing certificate is valid (a year unless said). */
+  certificateDays?: number;
   spMetadata: (entityId: string) => Promise<string>;
 }): Promise<SamlIdentityProvider> {
   const { certificate, privateKey } = await createSelfSignedCertificate(
     `${new URL(options.baseUrl).host} SAML IdP`,
-    365,
+    options.certificateDays ?? 365,
   );
   const entityId = `${options.baseUrl}/metadata`;
   const ssoUrl = `${options.baseUrl}/sso`;

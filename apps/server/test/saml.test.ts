@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- JSON bodies of raw HTTP answers */
 import { randomUUID } from 'node:crypto';
 
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
@@ -5,6 +6,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignedXml } from 'xml-crypto';
 
+import { PLATFORM_ORGANIZATION_NAME } from '@laurel/contract/constants';
 import { ROLES } from '@laurel/contract/roles';
 
 import {
@@ -247,6 +249,63 @@ describe.each(DIALECTS)('SAML 2.0 company sign-in on %s', (dialect) => {
           ).statusCode,
         ).toBe(status);
       }
+    });
+
+    it('lists an identity provider certificate expiring within 30 days on the platform dashboard', async () => {
+      const db = t.database.handle.db;
+      const platform =
+        (await db
+          .selectFrom('organizations')
+          .select('id')
+          .where('name', '=', PLATFORM_ORGANIZATION_NAME)
+          .executeTakeFirst()) ??
+        (await createOrganization(db, { name: PLATFORM_ORGANIZATION_NAME, typeId: 1 }));
+      const platformAdmin = await t.createUser(platform.id, { roleId: ROLES.PLATFORM_ADMIN });
+      tokens.set(platformAdmin, await t.tokenFor(platformAdmin));
+      const expiring = await createSamlIdentityProvider({
+        baseUrl: 'https://idp.expiring.test',
+        certificateDays: 10,
+        spMetadata: async () => '',
+      });
+      const organization = (await createOrganization(db, { loginModeId: 2 })).id;
+      const attention = async () =>
+        (await call('GET', '/api/dashboard/platform', platformAdmin))
+          .json()
+          .attention.items.filter(
+            (item: any) =>
+              item.kind === 'SAML_CERTIFICATE_EXPIRING' && item.organizationId === organization,
+          );
+      expect(await attention()).toEqual([]);
+      // A platform admin acting within the organization sets it up.
+      const saved = await call(
+        'PUT',
+        `/api/organizations/${organization}/sso/saml`,
+        platformAdmin,
+        {
+          metadata_xml: expiring.metadataXml,
+          email_domains: [`expiring-${domain}`],
+          jit_enabled: false,
+          jit_role_id: ROLES.USER,
+        },
+      );
+      expect(saved.statusCode, saved.body).toBe(200);
+      const items = await attention();
+      expect(items).toHaveLength(1);
+      expect(items[0]).toMatchObject({
+        title: 'https://idp.expiring.test/metadata',
+        detail: expect.stringMatching(/signing certificate expires on \d{4}-\d{2}-\d{2}\./),
+        // Valid from yesterday for ten days: eight whole days and some hours are left.
+        daysLeft: 8,
+      });
+      // The identity provider it replaced is not listed by the one with a year ahead.
+      expect(
+        (await call('GET', '/api/dashboard/platform', platformAdmin))
+          .json()
+          .attention.items.filter(
+            (item: any) =>
+              item.kind === 'SAML_CERTIFICATE_EXPIRING' && item.organizationId === organizationId,
+          ),
+      ).toEqual([]);
     });
 
     it('reads metadata and says plainly what is wrong with bad metadata', async () => {

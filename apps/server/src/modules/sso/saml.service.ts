@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 
 import { type IdentityAdmin, certificateInfo, parseIdpMetadata } from '@laurel/identity';
+import { SAML_CERTIFICATE_WARNING_DAYS } from '@laurel/contract/dashboard';
 import { ROLE_LABELS, ROLES } from '@laurel/contract/roles';
 import type {
   TSamlStatus,
@@ -28,8 +29,6 @@ import { providerNameFor } from './sso.service.ts';
 
 /** How often a metadata address is read again. */
 export const SAML_METADATA_REFRESH_MS = 24 * 60 * 60_000;
-/** How far ahead the platform dashboard warns of an expiring signing certificate. */
-export const SAML_CERTIFICATE_WARNING_DAYS = 30;
 const MAX_METADATA_BYTES = 1_000_000;
 
 /** The metadata of a provider, read: entity id, SSO address, certificates, soonest expiry. */

@@ -6,6 +6,7 @@ import Grid from '@mui/material/Grid';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { SAML_CERTIFICATE_WARNING_DAYS } from '@laurel/contract/dashboard-constants';
 import { API_PATHS } from '@laurel/contract/paths';
 import { ROLE_LABELS, ROLES } from '@laurel/contract/roles';
 import {
@@ -32,8 +33,6 @@ const JIT_ROLE_OPTIONS = [ROLES.USER, ROLES.ORGANIZATION_ADMIN].map((id) => ({
   label: ROLE_LABELS[id],
 }));
 const DAY_MS = 86_400_000;
-/** As the platform dashboard: a signing certificate expiring within 30 days needs attention. */
-const CERTIFICATE_WARNING_DAYS = 30;
 
 /** OpenID Connect or SAML 2.0: which kind of company sign-in the organization uses. */
 export function ProtocolChoice({
@@ -202,7 +201,7 @@ function IdentityProviderStatus({ settings }: { settings: TSsoSettings }) {
   const [now] = useState(() => Date.now());
   if (!idp) return null;
   const expiring = idp.certificates.filter(
-    (c) => Date.parse(c.notAfter) - now < CERTIFICATE_WARNING_DAYS * DAY_MS,
+    (c) => Date.parse(c.notAfter) - now < SAML_CERTIFICATE_WARNING_DAYS * DAY_MS,
   );
   return (
     <>
