@@ -233,8 +233,9 @@ describe.each(DIALECTS)('SAML 2.0 company sign-in on %s', (dialect) => {
         // Another organization's records are not found rather than forbidden.
         [otherAdmin, 404],
       ] as const) {
+        // The settings, as before SAML: forbidden to anyone but platform admins and its admins.
         expect((await call('GET', `/api/organizations/${organizationId}/sso`, as)).statusCode).toBe(
-          status,
+          403,
         );
         expect((await saveSaml({}, as)).statusCode).toBe(status);
         expect(

@@ -12,6 +12,7 @@ import {
   isAllowedIssuer,
 } from '@laurel/identity';
 import { SSO_MESSAGES } from '@laurel/contract/messages';
+import { can } from '@laurel/contract/permissions';
 import { ROLE_LABELS, ROLES, type RoleId } from '@laurel/contract/roles';
 import type {
   TCallbackResult,
@@ -341,7 +342,10 @@ export function createSsoService(deps: {
     },
 
     async getSettings(actor: Actor, organizationId: number): Promise<TSsoSettings> {
-      requireAccess(actor.principal, 'manage:sso', { organizationId });
+      // Platform admins, as ever, and the organization's own admins (its SAML sign-in is theirs
+      // to manage); anyone else is answered as before.
+      if (!can(actor.principal, 'manage:sso', { organizationId }))
+        requireAccess(actor.principal, 'update:organization', { organizationId });
       const organization = await requireOrganization(organizationId);
       return {
         ...toContract(organizationId, organization.sso),
