@@ -8,8 +8,11 @@
  *   npm run dev:saml-idp        # http://localhost:4011, metadata at /metadata
  */
 import { webcrypto, X509Certificate } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 
 import { createSelfSignedCertificate } from '@laurel/identity/self-signed';
@@ -42,6 +45,7 @@ export interface SamlIdpOptions {
   companyName?: string;
   employees: SamlEmployee[];
   mode?: SamlIdpMode;
+  keys?: { certificate: string; privateKey: string };
   /** Reads a service provider's metadata by its entity id (Laurel's is the metadata's address). */
   spMetadata?: (entityId: string) => Promise<string>;
 }
@@ -103,12 +107,16 @@ export async function createSamlIdentityProvider(options: {
   mode?: SamlIdpMode;
   /** How long the signing certificate is valid (a year unless said). */
   certificateDays?: number;
+  /** A signing key and certificate to keep (PEM); a new pair otherwise. */
+  keys?: { certificate: string; privateKey: string } | undefined;
   spMetadata: (entityId: string) => Promise<string>;
 }): Promise<SamlIdentityProvider> {
-  const { certificate, privateKey } = await createSelfSignedCertificate(
-    `${new URL(options.baseUrl).host} SAML IdP`,
-    options.certificateDays ?? 365,
-  );
+  const { certificate, privateKey } =
+    options.keys ??
+    (await createSelfSignedCertificate(
+      `${new URL(options.baseUrl).host} SAML IdP`,
+      options.certificateDays ?? 365,
+    ));
   const entityId = `${options.baseUrl}/metadata`;
   const ssoUrl = `${options.baseUrl}/sso`;
   const defaultMode = options.mode ?? { sign: 'assertion', encrypt: false };
@@ -273,6 +281,7 @@ export async function startSamlIdp(options: SamlIdpOptions): Promise<SamlIdp> {
   const provider = await createSamlIdentityProvider({
     baseUrl,
     ...(options.mode ? { mode: options.mode } : {}),
+    keys: options.keys,
     spMetadata,
   });
   const pending = new Map<string, ParsedRequest>();
@@ -359,31 +368,49 @@ ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
 export const DEMO_SAML_EMPLOYEES: SamlEmployee[] = [
   {
     id: 'e-1001',
-    email: 'maya.okafor@harbor.demo',
-    password: 'Harbor-demo-2026!',
+    email: 'maya.okafor@lakeshore.demo',
+    password: 'Lakeshore-demo-2026!',
     givenName: 'Maya',
     familyName: 'Okafor',
     affiliations: ['staff', 'member'],
   },
   {
     id: 'e-1002',
-    email: 'theo.lindqvist@harbor.demo',
-    password: 'Harbor-demo-2026!',
+    email: 'theo.lindqvist@lakeshore.demo',
+    password: 'Lakeshore-demo-2026!',
     givenName: 'Theo',
     familyName: 'Lindqvist',
     affiliations: ['faculty', 'member'],
   },
 ];
 
+/** The demo provider keeps its key across restarts, so Laurel's copy of its metadata stays good. */
+async function demoKeys(): Promise<{ certificate: string; privateKey: string }> {
+  const file = join(tmpdir(), 'laurel-dev-saml-idp.json');
+  try {
+    const kept = JSON.parse(await readFile(file, 'utf8')) as {
+      certificate: string;
+      privateKey: string;
+    };
+    if (new Date(new X509Certificate(kept.certificate).validTo).getTime() > Date.now() + 86_400_000)
+      return kept;
+  } catch {
+    // None yet, or unreadable: a new one.
+  }
+  const keys = await createSelfSignedCertificate('localhost SAML IdP (demo)', 3650);
+  await writeFile(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const idp = await startSamlIdp({
+    keys: await demoKeys(),
     port: Number(process.env.SAML_IDP_PORT ?? 4011),
     host: 'localhost',
-    companyName: 'Harbor Health Certification Board',
+    companyName: 'Lakeshore State University',
     employees: DEMO_SAML_EMPLOYEES,
     mode: { sign: 'assertion', encrypt: process.env.SAML_IDP_ENCRYPT === 'true' },
   });
-  new X509Certificate(idp.certificate);
   console.log(
     `SAML identity provider at ${idp.ssoUrl.replace(/\/sso$/, '')} (metadata: ${idp.entityId})`,
   );

@@ -530,6 +530,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     };
     const ssoService = createSsoService({
       samlStatus: (settings, organizationId) => samlService.status(settings, organizationId),
+      prepareSignIn: (organization) => samlService.prepareSignIn(organization),
       db,
       sso: ssoRepository,
       people: invitationsRepository,

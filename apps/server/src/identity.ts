@@ -98,7 +98,7 @@ export async function createIdentity(
       },
       admin,
       signingKeys: null,
-      demo: demoIdentity(admin, config.demoIdpUrl),
+      demo: demoIdentity(admin, config.demoIdpUrl, config.demoSamlIdpUrl),
       mailboxUrl: null,
     };
   }
@@ -217,7 +217,7 @@ export async function createIdentity(
     integration,
     admin,
     signingKeys: { rotate: () => service.rotateSigningKey() },
-    demo: demoIdentity(admin, config.demoIdpUrl),
+    demo: demoIdentity(admin, config.demoIdpUrl, config.demoSamlIdpUrl),
     mailboxUrl: config.demoMode ? `${config.publicUrl}/dev/mailbox` : null,
   };
 }
@@ -299,8 +299,13 @@ function cognitoDomainSso(domain: string, clientId: string, callbackUrl: string)
 /** Client of Laurel at the demo company provider (`npm run dev:idp`, scripts/company-idp.ts). */
 const DEMO_IDP_CLIENT = { clientId: 'laurel-demo', clientSecret: 'laurel-demo-secret' };
 
-function demoIdentity(admin: IdentityAdmin, demoIdpUrl: string): DemoIdentity {
+function demoIdentity(
+  admin: IdentityAdmin,
+  demoIdpUrl: string,
+  demoSamlIdpUrl: string,
+): DemoIdentity {
   return {
+    samlMetadataUrl: `${demoSamlIdpUrl}/metadata`,
     async configureCompanySignIn(name) {
       await admin.upsertIdentityProvider({ name, issuer: demoIdpUrl, ...DEMO_IDP_CLIENT });
       return { issuer: demoIdpUrl, clientId: DEMO_IDP_CLIENT.clientId };

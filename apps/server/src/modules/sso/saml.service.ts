@@ -297,6 +297,37 @@ export function createSamlService(deps: {
       return failures;
     },
 
+    /** Reads the organization's metadata address when it was not read for a day (or never). */
+    async prepareSignIn(organization: {
+      id: number;
+      sso: SsoSettingsRecord | undefined;
+    }): Promise<void> {
+      const settings = organization.sso;
+      if (settings?.protocol !== 'SAML' || !settings.samlMetadataUrl) return;
+      const fetchedAt = settings.samlMetadataFetchedAt
+        ? Date.parse(settings.samlMetadataFetchedAt)
+        : 0;
+      if (Date.now() - fetchedAt < SAML_METADATA_REFRESH_MS) return;
+      try {
+        const xml = await fetchMetadata(deps.outboundFetch, settings.samlMetadataUrl);
+        const { metadata, soonest } = readMetadata(xml);
+        await identity.upsertSamlProvider({
+          name: settings.providerName,
+          metadataXml: xml,
+          metadataUrl: settings.samlMetadataUrl,
+        });
+        if (settings.issuer !== metadata.entityId)
+          await sso.setIssuer(organization.id, metadata.entityId);
+        await sso.recordSamlMetadata(organization.id, {
+          xml,
+          fetchedAt: new Date(),
+          certificateExpiresAt: soonest,
+        });
+      } catch {
+        // The last metadata read stays in use; the daily refresh logs what failed.
+      }
+    },
+
     /** A SAML answer the identity service refused: on the organization's audit trail, with why. */
     async recordRefusal(input: { provider: string; reason: string }): Promise<void> {
       const organizationId = await sso.organizationIdForProvider(input.provider);

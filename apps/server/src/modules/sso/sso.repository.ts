@@ -207,6 +207,15 @@ export function createSsoRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The identity provider's entity id, as its metadata names it. */
+    async setIssuer(organizationId: number, issuer: string): Promise<void> {
+      await db
+        .updateTable('organizationSso')
+        .set({ issuer })
+        .where('organizationId', '=', organizationId)
+        .execute();
+    },
+
     /** SAML organizations whose metadata address was last read before `before`. */
     async samlMetadataDue(
       before: Date,

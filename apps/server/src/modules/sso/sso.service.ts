@@ -80,6 +80,11 @@ export function createSsoService(deps: {
   /** How the connection test reaches an issuer (refusing private addresses unless allowed). */
   outboundFetch: OutboundFetch;
   recordAccountEvent: AccountEventRecorder;
+  /**
+   * Before a sign-in starts: a SAML provider's metadata address not read for a day (or never, as
+   * the demo world's) is read now.
+   */
+  prepareSignIn?: (organization: OrganizationSignIn) => Promise<void>;
   /** Laurel as the organization's SAML service provider and its identity provider's status. */
   samlStatus?: (
     settings: OrganizationSignIn['sso'],
@@ -119,6 +124,7 @@ export function createSsoService(deps: {
     const organization = await sso.organization(organizationId);
     if (!integration || !organization?.sso || !isFederatedOrganization(organization))
       throw badRequest(SSO_MESSAGES.notAvailable);
+    await deps.prepareSignIn?.(organization);
     const state = randomBytes(32).toString('base64url');
     const codeVerifier = randomBytes(48).toString('base64url');
     await sso.createLoginState({
