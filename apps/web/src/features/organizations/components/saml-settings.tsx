@@ -199,7 +199,22 @@ function IdentityProviderStatus({ settings }: { settings: TSsoSettings }) {
   const idp = settings.saml?.identityProvider;
   // The moment the status is shown: certificates are judged against it.
   const [now] = useState(() => Date.now());
-  if (!idp) return null;
+  if (!idp)
+    return (
+      <>
+        <Alert severity="info" sx={{ mb: 4 }}>
+          Laurel has not read the identity provider&apos;s metadata yet: it reads it at the next
+          sign-in, or when the settings are saved again.
+        </Alert>
+        <DetailGrid
+          items={[
+            { label: 'Protocol', value: 'SAML 2.0' },
+            { label: 'Identity provider', value: settings.issuer },
+            { label: 'E-mail domains', value: settings.emailDomains.join(', ') },
+          ]}
+        />
+      </>
+    );
   const expiring = idp.certificates.filter(
     (c) => Date.parse(c.notAfter) - now < SAML_CERTIFICATE_WARNING_DAYS * DAY_MS,
   );
