@@ -566,6 +566,23 @@ describe.each(DIALECTS)('SAML 2.0 company sign-in on %s', (dialect) => {
       expect(again.statusCode).toBe(400);
     });
 
+    it('an assertion used once is refused again even while its request id is still open', async () => {
+      const person = employee('twice');
+      const { request, answer, back } = await signIn(person);
+      await redeem(back);
+      // As if a second server had not yet forgotten the request: the assertion id alone refuses it.
+      await t.database.handle.db
+        .insertInto('identitySamlMessages' as never)
+        .values({
+          key: `request:org-${organizationId}:${request.id}`,
+          value: new Date().toISOString(),
+          expiresAt: Date.now() + 60_000,
+        } as never)
+        .execute();
+      const fresh = await start(person.email);
+      await expectRefused(await post(answer.SAMLResponse, fresh.relayState), /replayed/);
+    });
+
     it("an assertion for another organization's service provider", async () => {
       const otherIdp = idp;
       const saved = await call(
