@@ -407,6 +407,13 @@ describe.each(DIALECTS)('SAML 2.0 company sign-in on %s', (dialect) => {
           .replace(/<ds:Signature[\s\S]*?<\/ds:Signature>/g, ''),
       ).toString('base64');
       await expectRefused(await post(unsigned, answer.RelayState), /not signed/);
+      // The organization's admins read it on their audit trail, without an actor.
+      const trail = await call('GET', '/api/audits?pageSize=100', orgAdmin);
+      expect(trail.statusCode, trail.body).toBe(200);
+      const entry = trail
+        .json()
+        .items.find((item: any) => /Company sign-in \(SAML\).*not signed/.test(item.summary));
+      expect(entry).toMatchObject({ organizationId });
     });
 
     it('an answer signed by an unknown key', async () => {

@@ -141,11 +141,17 @@ function parseXml(xml: string): Document {
   if (xml.length > 1_000_000) throw new Error('The metadata is larger than 1 MB.');
   if (/<!DOCTYPE/i.test(xml)) throw new Error('The metadata must not contain a DOCTYPE.');
   const errors: string[] = [];
-  const doc = new DOMParser({
-    onError: (level, message) => {
-      if (level !== 'warning') errors.push(message);
-    },
-  }).parseFromString(xml, 'text/xml') as unknown as Document;
+  let doc: Document;
+  try {
+    doc = new DOMParser({
+      onError: (level, message) => {
+        if (level !== 'warning') errors.push(message);
+      },
+    }).parseFromString(xml, 'text/xml') as unknown as Document;
+  } catch (error) {
+    // xmldom throws on a fatal error (no root element, unclosed tags).
+    throw new Error('The metadata is not valid XML.', { cause: error });
+  }
   if (errors.length > 0 || !doc.documentElement) throw new Error('The metadata is not valid XML.');
   return doc;
 }
