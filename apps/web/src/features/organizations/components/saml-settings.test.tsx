@@ -110,4 +110,23 @@ describe('SAML company sign-in settings', () => {
       (screen.getByRole('button', { name: 'Test metadata' }) as HTMLButtonElement).disabled,
     ).toBe(false);
   });
+
+  it("lets an organization's own admins set up SAML only", async () => {
+    serve({
+      ...saml(),
+      configured: false,
+      protocol: 'OIDC',
+      saml: { ...saml().saml!, identityProvider: null },
+    });
+    renderWithProviders(<SsoSettingsCard organizationId={4} loginMode="SSO" oidcAllowed={false} />);
+    const oidc = await screen.findByRole('button', { name: 'OpenID Connect' });
+    expect((oidc as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'SAML 2.0' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(screen.getByText(/OpenID Connect is set up by Laurel's platform admins/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Set up company sign-in' }));
+    expect(screen.getByRole('button', { name: 'Test metadata' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: /Issuer/ })).toBeNull();
+  });
 });

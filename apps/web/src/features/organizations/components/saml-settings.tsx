@@ -38,9 +38,12 @@ const DAY_MS = 86_400_000;
 export function ProtocolChoice({
   value,
   onChange,
+  oidcAllowed = true,
 }: {
   value: TSsoProtocol;
   onChange: (protocol: TSsoProtocol) => void;
+  /** OpenID Connect is set up by platform admins only. */
+  oidcAllowed?: boolean;
 }) {
   return (
     <Box sx={{ mb: 4 }}>
@@ -56,9 +59,16 @@ export function ProtocolChoice({
           if (next) onChange(next);
         }}
       >
-        <ToggleButton value="OIDC">OpenID Connect</ToggleButton>
+        <ToggleButton value="OIDC" disabled={!oidcAllowed}>
+          OpenID Connect
+        </ToggleButton>
         <ToggleButton value="SAML">SAML 2.0</ToggleButton>
       </ToggleButtonGroup>
+      {oidcAllowed ? null : (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          OpenID Connect is set up by Laurel&apos;s platform admins; you manage SAML 2.0.
+        </Typography>
+      )}
     </Box>
   );
 }

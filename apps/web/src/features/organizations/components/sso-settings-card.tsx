@@ -75,14 +75,20 @@ const toBody = (values: Values) => ({
 export function SsoSettingsCard({
   organizationId,
   loginMode,
+  oidcAllowed = true,
 }: {
   organizationId: number;
   loginMode: string;
+  /** OpenID Connect stays with platform admins; an organization's own admins manage SAML. */
+  oidcAllowed?: boolean;
 }) {
   const { data, isLoading } = useGetSsoSettingsQuery(organizationId);
   const [editing, setEditing] = useState(false);
   const [choice, setChoice] = useState<TSsoProtocol | null>(null);
-  const protocol = choice ?? data?.protocol ?? 'OIDC';
+  const protocol =
+    (editing || !data?.configured) && !oidcAllowed
+      ? 'SAML'
+      : (choice ?? (data?.configured ? data.protocol : 'OIDC'));
   return (
     <Card component="section" aria-labelledby="sso-settings-title">
       <CardContent sx={{ p: 6, '&:last-child': { pb: 6 } }}>
@@ -105,7 +111,7 @@ export function SsoSettingsCard({
           </Alert>
         ) : null}
         {data && (editing || !data.configured) ? (
-          <ProtocolChoice value={protocol} onChange={setChoice} />
+          <ProtocolChoice value={protocol} onChange={setChoice} oidcAllowed={oidcAllowed} />
         ) : null}
         {isLoading || !data ? (
           <Skeleton variant="rounded" height={96} />

@@ -138,7 +138,11 @@ export default function OrganizationOverviewRoute() {
       </Card>
       {canEditSso ? (
         <Box sx={{ gridColumn: '1 / -1' }}>
-          <SsoSettingsCard organizationId={organization.id} loginMode={organization.loginMode} />
+          <SsoSettingsCard
+            organizationId={organization.id}
+            loginMode={organization.loginMode}
+            oidcAllowed={canDo('update:organization', { organizationId: organization.id })}
+          />
         </Box>
       ) : null}
       {canDo('import:earnings', { organizationId: organization.id }) && !organization.isPlatform ? (
