@@ -111,6 +111,8 @@ import { createScimRepository } from './modules/scim/scim.repository.ts';
 import { scimSettingsRoutes } from './modules/scim/scim.routes.ts';
 import { SCIM_PREFIX, scimProtocolRoutes } from './modules/scim/scim-protocol.routes.ts';
 import { createScimService } from './modules/scim/scim.service.ts';
+import { createSamlService } from './modules/sso/saml.service.ts';
+import { samlRoutes } from './modules/sso/saml.routes.ts';
 import { publicAddresses } from './modules/open-badges/issuer.ts';
 import { createOpenBadges } from './modules/open-badges/open-badges.ts';
 import { openBadgesRoutes } from './modules/open-badges/open-badges.routes.ts';
@@ -284,6 +286,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...badgeJobSettings,
     allowLoopback: options.webhookLoopbackReceivers ?? config.demoMode,
   };
+  /** Reads SAML identity providers' metadata addresses again once a day (set below). */
+  let refreshSamlMetadata: (() => Promise<void>) | undefined;
   const queue = createJobQueue({
     ...options.jobs,
     ...(metrics ? { onJobFinished: metrics.observeJob } : {}),
@@ -302,6 +306,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }),
     housekeeping: async () => {
       await createSsoRepository(database.db).purgeLoginStates(new Date());
+      await refreshSamlMetadata?.();
       await createMailRepository(database.db).maskExpired();
       await rateLimits.purgeExpired();
       await createBenchmarksRepository(database.db).purgePrevious(
@@ -517,7 +522,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   {
     const invitationsRepository = createInvitationsRepository(db);
     const ssoRepository = createSsoRepository(db);
+    const samlService = createSamlService({
+      db,
+      sso: ssoRepository,
+      audit,
+      identity: identity.admin,
+      outboundFetch: createSsoFetch(config),
+    });
+    identity.sso?.setRefusalHandler?.((input) => samlService.recordRefusal(input));
+    refreshSamlMetadata = async () => {
+      for (const failure of await samlService.refreshDue())
+        app.log.warn(failure, 'SAML metadata refresh failed');
+    };
     const ssoService = createSsoService({
+      samlStatus: (settings, organizationId) => samlService.status(settings, organizationId),
+      prepareSignIn: (organization) => samlService.prepareSignIn(organization),
       db,
       sso: ssoRepository,
       people: invitationsRepository,
@@ -547,6 +566,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       publicUrl: config.publicUrl,
       prefix: SCIM_PREFIX,
     });
+    await app.register(samlRoutes, { saml: samlService, sso: ssoService });
     await app.register(invitationsRoutes, {
       invitations: createInvitationsService({
         db,

@@ -124,6 +124,7 @@ const ZEnvironment = z
       .optional(),
     MAIL_FROM: z.string().min(3).default('Laurel <no-reply@laurel.demo>'),
     DEMO_IDP_URL: z.url().default('http://localhost:4010'),
+    DEMO_SAML_IDP_URL: z.url().default('http://localhost:4011'),
     SSO_ALLOW_PRIVATE_ISSUERS: booleanFromString.default(false),
     SIGN_IN_FACTORS: z
       .string()
@@ -232,6 +233,8 @@ export interface AppConfig {
   cognitoDomain: string | undefined;
   /** Issuer of the demo company provider (`npm run dev:idp`) the demo SSO organization uses. */
   demoIdpUrl: string;
+  /** Demo mode: the SAML identity provider of the demo SAML organization (`npm run dev:saml-idp`). */
+  demoSamlIdpUrl: string;
   /** Whether SSO issuers at private, loopback or link-local addresses may be contacted. */
   ssoAllowPrivateIssuers: boolean;
   /** Bearer token of `GET /metrics`; without it the endpoint does not exist. */
@@ -289,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: e.MAIL_FROM,
     cognitoDomain: e.COGNITO_DOMAIN?.replace(/\/+$/, ''),
     demoIdpUrl: e.DEMO_IDP_URL.replace(/\/+$/, ''),
+    demoSamlIdpUrl: e.DEMO_SAML_IDP_URL.replace(/\/+$/, ''),
     ssoAllowPrivateIssuers: e.SSO_ALLOW_PRIVATE_ISSUERS,
     metricsToken: e.METRICS_TOKEN,
     signInFactors: e.SIGN_IN_FACTORS ?? (e.DEMO_MODE ? [...SIGN_IN_FACTORS] : []),

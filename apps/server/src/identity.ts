@@ -79,7 +79,12 @@ export async function createIdentity(
     const issuer = `https://cognito-idp.${region}.amazonaws.com/${poolId}`;
     // The AWS SDK is loaded only for a Cognito pool: the embedded pool's starts skip it.
     const { createCognitoIdentityAdmin } = await import('@laurel/identity/cognito-admin');
-    const admin = createCognitoIdentityAdmin({ poolId, region, clientId });
+    const admin = createCognitoIdentityAdmin({
+      poolId,
+      region,
+      clientId,
+      ...(config.cognitoDomain ? { domain: config.cognitoDomain } : {}),
+    });
     return {
       integration: {
         issuer,
@@ -93,12 +98,14 @@ export async function createIdentity(
       },
       admin,
       signingKeys: null,
-      demo: demoIdentity(admin, config.demoIdpUrl),
+      demo: demoIdentity(admin, config.demoIdpUrl, config.demoSamlIdpUrl),
       mailboxUrl: null,
     };
   }
 
   let signInHandler: ((input: FederatedSignIn) => Promise<void>) | null = null;
+  let refusalHandler: ((input: { provider: string; reason: string }) => Promise<void>) | null =
+    null;
   let signInObserver: SignInObserver | null = null;
   let accountEventHook: IdentityEventHook | null = null;
   const service = await openIdentityService({
@@ -127,6 +134,9 @@ export async function createIdentity(
         if (!signInHandler) throw new FederationRefusal('Company sign-in is not available.');
         await signInHandler(input);
       },
+      onRefused: async (input) => {
+        await refusalHandler?.(input);
+      },
     },
   });
   const sso: SsoIntegration = {
@@ -149,6 +159,9 @@ export async function createIdentity(
     },
     setSignInHandler: (handler) => {
       signInHandler = handler;
+    },
+    setRefusalHandler: (handler) => {
+      refusalHandler = handler;
     },
   };
   const admin = createEmbeddedIdentityAdmin(service);
@@ -204,7 +217,7 @@ export async function createIdentity(
     integration,
     admin,
     signingKeys: { rotate: () => service.rotateSigningKey() },
-    demo: demoIdentity(admin, config.demoIdpUrl),
+    demo: demoIdentity(admin, config.demoIdpUrl, config.demoSamlIdpUrl),
     mailboxUrl: config.demoMode ? `${config.publicUrl}/dev/mailbox` : null,
   };
 }
@@ -286,8 +299,13 @@ function cognitoDomainSso(domain: string, clientId: string, callbackUrl: string)
 /** Client of Laurel at the demo company provider (`npm run dev:idp`, scripts/company-idp.ts). */
 const DEMO_IDP_CLIENT = { clientId: 'laurel-demo', clientSecret: 'laurel-demo-secret' };
 
-function demoIdentity(admin: IdentityAdmin, demoIdpUrl: string): DemoIdentity {
+function demoIdentity(
+  admin: IdentityAdmin,
+  demoIdpUrl: string,
+  demoSamlIdpUrl: string,
+): DemoIdentity {
   return {
+    samlMetadataUrl: `${demoSamlIdpUrl}/metadata`,
     async configureCompanySignIn(name) {
       await admin.upsertIdentityProvider({ name, issuer: demoIdpUrl, ...DEMO_IDP_CLIENT });
       return { issuer: demoIdpUrl, clientId: DEMO_IDP_CLIENT.clientId };

@@ -9,6 +9,8 @@ export const CONTRACT_ENDING_SOON_DAYS = 60;
 export const UPLOAD_STUCK_MINUTES = 30;
 /** A failed upload needs attention for this many days after it failed. */
 export const UPLOAD_FAILED_RECENT_DAYS = 30;
+/** A SAML identity provider's signing certificate expiring within this many days needs attention. */
+export const SAML_CERTIFICATE_WARNING_DAYS = 30;
 /** At most this many needs-attention items are listed (the counts cover all of them). */
 export const ATTENTION_LIMIT = 50;
 
@@ -17,6 +19,7 @@ export const ATTENTION_KINDS = [
   'UPLOAD_FAILED',
   'UPLOAD_STUCK',
   'SSO_TEST_FAILED',
+  'SAML_CERTIFICATE_EXPIRING',
   'WEBHOOK_DISABLED',
   'CONTRACT_OVER_USAGE',
   'CONTRACT_ENDING',

@@ -198,7 +198,9 @@ const yearsInOrder: [
   { message: string; path: string[] },
 ] = [
   (q) =>
-    q.awardYearFrom === undefined || q.awardYearTo === undefined || q.awardYearFrom <= q.awardYearTo,
+    q.awardYearFrom === undefined ||
+    q.awardYearTo === undefined ||
+    q.awardYearFrom <= q.awardYearTo,
   { message: 'The first award year must not be after the last', path: ['awardYearTo'] },
 ];
 

@@ -101,6 +101,9 @@ export const API_PATHS = {
   organizationScimTokens: (id: number | string) => `/api/organizations/${id}/scim/tokens`,
   organizationScimToken: (id: number | string, tokenId: number | string) =>
     `/api/organizations/${id}/scim/tokens/${tokenId}`,
+  organizationSaml: (id: number | string) => `/api/organizations/${id}/sso/saml`,
+  organizationSamlTest: (id: number | string) => `/api/organizations/${id}/sso/saml/test`,
+  organizationSamlMetadata: (id: number | string) => `/api/organizations/${id}/sso/saml/metadata`,
   logHelper: '/api/log-helper',
   signOut: '/api/auth/sign-out',
   impersonationStart: '/api/impersonation/start',

@@ -39,6 +39,8 @@ const PERMISSIONS = {
     'manage:webhook:any',
     // SCIM provisioning: an organization's SCIM tokens (docs/sso.md).
     'manage:scim:any',
+    // Company sign-in through SAML 2.0 (docs/sso.md).
+    'manage:sso:any',
     'read:platform:any',
     // The platform's own business: CRM links, billing codes (customers read their labels).
     'read:internal:any',
@@ -64,6 +66,7 @@ const PERMISSIONS = {
     'manage:apikey:organization',
     'manage:webhook:organization',
     'manage:scim:organization',
+    'manage:sso:organization',
   ],
   [ROLES.USER]: [
     'read:profile:own',

@@ -4,6 +4,7 @@
  * `error.name` in both (e.g. `UsernameExistsException`, `UserNotFoundException`, `InvalidPasswordException`).
  */
 import type { IdentityProviderInput } from './federation.ts';
+import type { SamlProviderInput } from './saml.ts';
 import type { IdentityService } from './service.ts';
 import type { CreateUserInput, FactorProof, IdentityUser } from './types.ts';
 
@@ -36,6 +37,22 @@ export interface IdentityAdmin {
   /** Adds or changes a company (OIDC) provider people sign in through; the secret is kept sealed. */
   upsertIdentityProvider(input: IdentityProviderInput): Promise<void>;
   deleteIdentityProvider(name: string): Promise<void>;
+  /** Adds or changes a company SAML 2.0 provider from its metadata (XML, fetched by the app). */
+  upsertSamlProvider(input: SamlProviderInput): Promise<void>;
+  deleteSamlProvider(name: string): Promise<void>;
+  /**
+   * The pool as that provider's SAML service provider, to hand to the institution: entity id,
+   * assertion consumer service and metadata (signed by the embedded pool).
+   */
+  samlServiceProvider(name: string): Promise<SamlServiceProviderInfo>;
+}
+
+export interface SamlServiceProviderInfo {
+  entityId: string;
+  acsUrl: string;
+  /** The SP's certificate (PEM) for signatures and encryption; null where the pool does not say. */
+  certificate: string | null;
+  metadataXml: string;
 }
 
 /**
@@ -58,5 +75,10 @@ export function createEmbeddedIdentityAdmin(service: IdentityService): IdentityA
     deleteUser: (username) => service.deleteUser(username),
     upsertIdentityProvider: (input) => service.upsertIdentityProvider(input),
     deleteIdentityProvider: (name) => service.deleteIdentityProvider(name),
+    upsertSamlProvider: async (input) => {
+      await service.upsertSamlProvider(input);
+    },
+    deleteSamlProvider: (name) => service.deleteSamlProvider(name),
+    samlServiceProvider: (name) => service.samlServiceProvider(name),
   };
 }

@@ -205,3 +205,51 @@ test('verifyFactor passes on a wrong password, and refuses a code alone, which A
   });
   expect(client.sent).toEqual([AdminInitiateAuthCommand.name]);
 });
+
+test('a SAML provider is a Cognito SAML identity provider; the pool is one service provider', async () => {
+  const missing = Object.assign(new Error('not found'), { name: 'ResourceNotFoundException' });
+  const sent: Array<{ name: string; input: Record<string, unknown> }> = [];
+  const client = {
+    async send(command: object) {
+      const name = command.constructor.name;
+      sent.push({ name, input: (command as { input: Record<string, unknown> }).input });
+      if (name === 'DescribeIdentityProviderCommand') throw missing;
+      return {};
+    },
+  };
+  const admin = createCognitoIdentityAdmin({
+    poolId,
+    client,
+    domain: 'https://laurel.auth.eu-west-1.amazoncognito.com/',
+  });
+  await admin.upsertSamlProvider({
+    name: 'org-7',
+    metadataXml: '<EntityDescriptor/>',
+    metadataUrl: 'https://idp.example.edu/metadata',
+  });
+  expect(sent.map((s) => s.name)).toEqual([
+    'DescribeIdentityProviderCommand',
+    'CreateIdentityProviderCommand',
+  ]);
+  expect(sent[1]!.input).toMatchObject({
+    UserPoolId: poolId,
+    ProviderName: 'org-7',
+    ProviderType: 'SAML',
+    ProviderDetails: {
+      MetadataURL: 'https://idp.example.edu/metadata',
+      IDPSignout: 'false',
+      RequestSigningAlgorithm: 'rsa-sha256',
+    },
+    AttributeMapping: { email: 'urn:oid:0.9.2342.19200300.100.1.3' },
+  });
+  const sp = await admin.samlServiceProvider('org-7');
+  expect(sp).toMatchObject({
+    entityId: `urn:amazon:cognito:sp:${poolId}`,
+    acsUrl: 'https://laurel.auth.eu-west-1.amazoncognito.com/saml2/idpresponse',
+    certificate: null,
+  });
+  expect(sp.metadataXml).toContain(`entityID="urn:amazon:cognito:sp:${poolId}"`);
+  expect(sp.metadataXml).toContain(
+    'Location="https://laurel.auth.eu-west-1.amazoncognito.com/saml2/idpresponse"',
+  );
+});

@@ -51,6 +51,8 @@ export interface CognitoIdentityAdminOptions {
    * AdminInitiateAuth checks a password before a security change.
    */
   clientId?: string;
+  /** The pool's domain (`https://…`), whose `/saml2/idpresponse` is the SAML ACS. */
+  domain?: string;
   client?: CognitoClientLike;
 }
 
@@ -260,6 +262,72 @@ export function createCognitoIdentityAdmin(options: CognitoIdentityAdminOptions)
       } catch (error) {
         if ((error as Error).name !== 'ResourceNotFoundException') throw error;
       }
+    },
+
+    async upsertSamlProvider(input) {
+      // Cognito's SAML provider: its metadata as a file (Cognito re-reads a MetadataURL itself).
+      const ProviderDetails: Record<string, string> = input.metadataUrl
+        ? { MetadataURL: input.metadataUrl }
+        : { MetadataFile: input.metadataXml };
+      ProviderDetails.IDPSignout = 'false';
+      ProviderDetails.EncryptedResponses = 'true';
+      ProviderDetails.RequestSigningAlgorithm = 'rsa-sha256';
+      // Cognito maps one SAML attribute to each pool attribute: the eduPerson names by default.
+      const AttributeMapping = input.attributeMapping ?? {
+        email: 'urn:oid:0.9.2342.19200300.100.1.3',
+        given_name: 'urn:oid:2.5.4.42',
+        family_name: 'urn:oid:2.5.4.4',
+      };
+      let exists = true;
+      try {
+        await send(new DescribeIdentityProviderCommand({ UserPoolId, ProviderName: input.name }));
+      } catch (error) {
+        if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+        exists = false;
+      }
+      await send(
+        exists
+          ? new UpdateIdentityProviderCommand({
+              UserPoolId,
+              ProviderName: input.name,
+              ProviderDetails,
+              AttributeMapping,
+            })
+          : new CreateIdentityProviderCommand({
+              UserPoolId,
+              ProviderName: input.name,
+              ProviderType: 'SAML',
+              ProviderDetails,
+              AttributeMapping,
+            }),
+      );
+    },
+
+    async deleteSamlProvider(ProviderName) {
+      try {
+        await send(new DeleteIdentityProviderCommand({ UserPoolId, ProviderName }));
+      } catch (error) {
+        if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+      }
+    },
+
+    /** One service provider for the whole pool, as Cognito has it (its domain's ACS). */
+    async samlServiceProvider() {
+      const entityId = `urn:amazon:cognito:sp:${UserPoolId}`;
+      const acsUrl = options.domain
+        ? `${options.domain.replace(/\/+$/, '')}/saml2/idpresponse`
+        : '';
+      const escape = (value: string) => value.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+      return {
+        entityId,
+        acsUrl,
+        certificate: null,
+        metadataXml:
+          `<?xml version="1.0"?>\n<EntityDescriptor xmlns="urn:oasis:names:tc:SAML:2.0:metadata" entityID="${escape(entityId)}">` +
+          `<SPSSODescriptor protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol" AuthnRequestsSigned="true" WantAssertionsSigned="true">` +
+          `<AssertionConsumerService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${escape(acsUrl)}" index="1"/>` +
+          `</SPSSODescriptor></EntityDescriptor>\n`,
+      };
     },
 
     async getUserByEmail(email): Promise<IdentityUser | undefined> {

@@ -10,6 +10,7 @@ import { CamelCasePlugin, type Kysely } from 'kysely';
 import * as oidc from 'openid-client';
 
 import type { CryptoBox } from './crypto-box.ts';
+import { type SamlFederation, SamlRefusal } from './saml.ts';
 
 /** A configured OIDC provider, without its secret. */
 export interface IdentityProviderRecord {
@@ -49,6 +50,11 @@ export interface FederationOptions {
   onSignIn(input: FederatedSignIn): Promise<void>;
   /** How providers are reached (discovery, token, userinfo), e.g. refusing private addresses. */
   fetch?: oidc.CustomFetch;
+  /**
+   * Told of every SAML answer the pool refused, with the reason in plain words (never the
+   * assertion), so that the app can put it on the organization's audit trail.
+   */
+  onRefused?(input: { provider: string; reason: string }): Promise<void>;
 }
 
 /** A refused company sign-in; the message is shown to the person. */
@@ -125,6 +131,8 @@ export interface FederationDeps {
   findUserByEmail(email: string): Promise<{ username: string; enabled: boolean } | undefined>;
   /** Tokens of a new sign-in of the user, in Cognito's AuthenticationResult shape. */
   issueTokens(username: string, clientId: string): Promise<Record<string, unknown>>;
+  /** SAML 2.0 providers (saml.ts). */
+  saml: SamlFederation;
 }
 
 const PROVIDER_NAME = /^[A-Za-z0-9][A-Za-z0-9-]{0,31}$/;
@@ -224,6 +232,58 @@ export function createFederation(deps: FederationDeps) {
 
   const idpResponseUrl = `${deps.baseUrl}/oauth2/idpresponse`;
 
+  type Back = (params: Record<string, string>) => OAuthResult;
+
+  /** A provider vouched for a person: the app's hook decides, then a one-time code for the app. */
+  async function finish(
+    request: RequestsTable,
+    back: Back,
+    claims: Record<string, unknown>,
+  ): Promise<OAuthResult> {
+    const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
+    if (!email)
+      return back({
+        error: 'access_denied',
+        error_description: "The company's sign-in did not share an e-mail address.",
+      });
+    if (claims.email_verified === false || claims.email_verified === 'false')
+      return back({
+        error: 'access_denied',
+        error_description: `The company's sign-in has not verified ${email}.`,
+      });
+    try {
+      if (!deps.options) throw new FederationRefusal('Company sign-in is not available.');
+      await deps.options.onSignIn({ provider: request.provider, email, claims });
+    } catch (error) {
+      if (error instanceof FederationRefusal)
+        return back({ error: 'access_denied', error_description: error.message });
+      throw error;
+    }
+    const user = await deps.findUserByEmail(email);
+    if (!user)
+      return back({
+        error: 'access_denied',
+        error_description: `No account exists for ${email}.`,
+      });
+    if (!user.enabled)
+      return back({ error: 'access_denied', error_description: 'User is disabled.' });
+    const code = randomBytes(32).toString('base64url');
+    await db
+      .insertInto('identityOauthCodes')
+      .values({
+        codeHash: sha256(code),
+        username: user.username,
+        clientId: request.clientId,
+        redirectUri: request.redirectUri,
+        codeChallenge: request.codeChallenge,
+        codeChallengeMethod: request.codeChallengeMethod,
+        provider: request.provider,
+        expiresAt: now() + CODE_TTL_MS,
+      })
+      .execute();
+    return back({ code });
+  }
+
   return {
     async upsertProvider(input: IdentityProviderInput): Promise<void> {
       if (!PROVIDER_NAME.test(input.name))
@@ -295,6 +355,31 @@ export function createFederation(deps: FederationDeps) {
         return back('invalid_request', 'Only code_challenge_method=S256 is supported.');
       const name = query.identity_provider;
       const provider = name ? await findProvider(name) : undefined;
+      if (!provider && name && (await deps.saml.isProvider(name))) {
+        const id = randomBytes(32).toString('base64url');
+        let url: string;
+        try {
+          url = await deps.saml.authorizeUrl(name, id);
+        } catch {
+          return back('temporarily_unavailable', "The company's sign-in could not be started.");
+        }
+        await db
+          .insertInto('identityOauthRequests')
+          .values({
+            idHash: sha256(id),
+            provider: name,
+            clientId: deps.clientId,
+            redirectUri,
+            clientState: query.state ?? null,
+            codeChallenge: query.code_challenge ?? null,
+            codeChallengeMethod: query.code_challenge ? 'S256' : null,
+            pkceVerifier: '',
+            nonce: 'saml',
+            expiresAt: now() + REQUEST_TTL_MS,
+          })
+          .execute();
+        return { redirect: url };
+      }
       if (!provider || !name)
         return back('invalid_request', 'The identity provider is not configured.');
       let config: oidc.Configuration;
@@ -380,48 +465,44 @@ export function createFederation(deps: FederationDeps) {
           error_description: "The company's sign-in could not be completed.",
         });
       }
-      const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
-      if (!email)
+      return finish(request, back, claims);
+    },
+
+    /**
+     * `POST /saml2/idpresponse`: the assertion consumer service (HTTP-POST binding). The
+     * RelayState names the sign-in the pool started; the answer must be for it (InResponseTo).
+     */
+    async samlResponse(form: Record<string, string | undefined>): Promise<OAuthResult> {
+      const id = form.RelayState;
+      if (!id || !form.SAMLResponse)
+        throw new OAuthError('invalid_request', 'The SAMLResponse or RelayState is missing.');
+      const request = await db
+        .deleteFrom('identityOauthRequests')
+        .where('idHash', '=', sha256(id))
+        .returningAll()
+        .executeTakeFirst();
+      if (!request || num(request.expiresAt) <= now() || request.nonce !== 'saml')
+        throw new OAuthError('invalid_request', 'This sign-in has expired or was already used.');
+      const back = (params: Record<string, string>) => ({
+        redirect: withQuery(request.redirectUri, { ...params, state: request.clientState }),
+      });
+      let signIn;
+      try {
+        signIn = await deps.saml.consume(request.provider, form.SAMLResponse);
+      } catch (error) {
+        if (!(error instanceof SamlRefusal)) throw error;
+        await deps.options?.onRefused?.({ provider: request.provider, reason: error.message });
+        return back({
+          error: 'access_denied',
+          error_description: `The company's sign-in was refused: ${error.message}.`,
+        });
+      }
+      if (!signIn.email)
         return back({
           error: 'access_denied',
           error_description: "The company's sign-in did not share an e-mail address.",
         });
-      if (claims.email_verified === false || claims.email_verified === 'false')
-        return back({
-          error: 'access_denied',
-          error_description: `The company's sign-in has not verified ${email}.`,
-        });
-      try {
-        if (!deps.options) throw new FederationRefusal('Company sign-in is not available.');
-        await deps.options.onSignIn({ provider: request.provider, email, claims });
-      } catch (error) {
-        if (error instanceof FederationRefusal)
-          return back({ error: 'access_denied', error_description: error.message });
-        throw error;
-      }
-      const user = await deps.findUserByEmail(email);
-      if (!user)
-        return back({
-          error: 'access_denied',
-          error_description: `No account exists for ${email}.`,
-        });
-      if (!user.enabled)
-        return back({ error: 'access_denied', error_description: 'User is disabled.' });
-      const code = randomBytes(32).toString('base64url');
-      await db
-        .insertInto('identityOauthCodes')
-        .values({
-          codeHash: sha256(code),
-          username: user.username,
-          clientId: request.clientId,
-          redirectUri: request.redirectUri,
-          codeChallenge: request.codeChallenge,
-          codeChallengeMethod: request.codeChallengeMethod,
-          provider: request.provider,
-          expiresAt: now() + CODE_TTL_MS,
-        })
-        .execute();
-      return back({ code });
+      return finish(request, back, signIn.claims);
     },
 
     /** `POST /oauth2/token` with grant_type=authorization_code: tokens for a one-time code. */
@@ -460,6 +541,7 @@ export function createFederation(deps: FederationDeps) {
     async purgeExpired(): Promise<void> {
       await db.deleteFrom('identityOauthRequests').where('expiresAt', '<', now()).execute();
       await db.deleteFrom('identityOauthCodes').where('expiresAt', '<', now()).execute();
+      await deps.saml.purgeExpired();
     },
   };
 }

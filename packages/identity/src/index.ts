@@ -28,6 +28,18 @@ export {
   isAllowedIssuer,
   OAuthError,
 } from './federation.ts';
+export {
+  certificateInfo,
+  parseIdpMetadata,
+  SAML_ATTRIBUTES,
+  SAML_CLOCK_SKEW_MS,
+  type SamlCertificateInfo,
+  type SamlIdpMetadata,
+  type SamlProviderInput,
+  type SamlProviderRecord,
+  type SamlServiceProvider,
+} from './saml.ts';
+export { createSelfSignedCertificate } from './self-signed.ts';
 export { createCryptoBox, type CryptoBox, SecretKeyMismatchError } from './crypto-box.ts';
 export { closeSrpPool } from './srp-pool.ts';
 export { createMemoryRateLimiter, type RateLimiter, type RateLimitVerdict } from './rate-limit.ts';

@@ -223,4 +223,44 @@ export const identityMigrations: Record<string, Migration> = {
       await db.schema.alterTable('identity_users').dropColumn('email_mfa_enabled').execute();
     },
   },
+  '20261129T1200-identity-saml': {
+    async up(db: Kysely<any>) {
+      // SAML identity providers (one per organization), from their metadata.
+      await db.schema
+        .createTable('identity_saml_providers')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('entity_id', 'text', (c) => c.notNull())
+        .addColumn('sso_url', 'text', (c) => c.notNull())
+        .addColumn('metadata_url', 'text')
+        .addColumn('metadata_xml', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .execute();
+      // The pool's key and certificate as a SAML service provider (the key sealed).
+      await db.schema
+        .createTable('identity_saml_keys')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('private_key', 'text', (c) => c.notNull())
+        .addColumn('certificate', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'bigint', (c) => c.notNull())
+        .execute();
+      // AuthnRequest ids awaiting their answer and consumed assertion ids, shared by instances.
+      await db.schema
+        .createTable('identity_saml_messages')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('identity_saml_messages_expires_idx')
+        .on('identity_saml_messages')
+        .column('expires_at')
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('identity_saml_messages').execute();
+      await db.schema.dropTable('identity_saml_keys').execute();
+      await db.schema.dropTable('identity_saml_providers').execute();
+    },
+  },
 };

@@ -76,9 +76,10 @@ export const identityPlugin: FastifyPluginAsync<IdentityPluginOptions> = async (
     done(null, payload);
   });
 
+  // No limit of its own: each route's (the token endpoint's is small, the SAML ACS's larger).
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: BODY_LIMIT },
+    { parseAs: 'string' },
     (_request, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     },
@@ -152,6 +153,19 @@ export const identityPlugin: FastifyPluginAsync<IdentityPluginOptions> = async (
   app.get('/oauth2/idpresponse', async (request, reply) =>
     answer(reply, await service.oauth.idpResponse(queryOf(request.query))),
   );
+  // The SAML assertion consumer service (HTTP-POST binding) and each provider's SP metadata.
+  app.post('/saml2/idpresponse', { bodyLimit: 768 * 1024 }, async (request, reply) =>
+    answer(reply, await service.oauth.samlResponse(queryOf(request.body))),
+  );
+  app.get<{ Params: { name: string } }>('/saml2/metadata/:name', async (request, reply) => {
+    const provider = await service.getSamlProvider(request.params.name);
+    if (!provider) return reply.code(404).send({ error: 'not_found' });
+    const sp = await service.samlServiceProvider(request.params.name);
+    return reply
+      .header('content-type', 'application/samlmetadata+xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(sp.metadataXml);
+  });
   app.post('/oauth2/token', { bodyLimit: BODY_LIMIT }, async (request, reply) =>
     reply
       .header('cache-control', 'no-store')

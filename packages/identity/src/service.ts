@@ -14,6 +14,12 @@ import {
   type IdentityProviderRecord,
   type OAuthResult,
 } from './federation.ts';
+import {
+  createSaml,
+  type SamlProviderInput,
+  type SamlProviderRecord,
+  type SamlServiceProvider,
+} from './saml.ts';
 import { IdentityError, invalidParameter, MESSAGES, notAuthorized } from './errors.ts';
 import { refuseControlCharacters } from './input.ts';
 import type { IdentityServiceOptions } from './options.ts';
@@ -106,10 +112,18 @@ export interface IdentityService {
   upsertIdentityProvider(input: IdentityProviderInput): Promise<void>;
   deleteIdentityProvider(name: string): Promise<void>;
   getIdentityProvider(name: string): Promise<IdentityProviderRecord | undefined>;
+  /** Adds or changes a company SAML 2.0 provider from its metadata. */
+  upsertSamlProvider(input: SamlProviderInput): Promise<SamlProviderRecord>;
+  deleteSamlProvider(name: string): Promise<void>;
+  getSamlProvider(name: string): Promise<SamlProviderRecord | undefined>;
+  /** The pool as that provider's service provider: entity id, ACS, certificate, signed metadata. */
+  samlServiceProvider(name: string): Promise<SamlServiceProvider>;
   /** The OAuth 2.0 endpoints of company sign-in (see federation.ts and plugin.ts). */
   readonly oauth: {
     authorize(query: Record<string, string | undefined>): Promise<OAuthResult>;
     idpResponse(query: Record<string, string | undefined>): Promise<OAuthResult>;
+    /** `POST /saml2/idpresponse`, the SAML assertion consumer service. */
+    samlResponse(form: Record<string, string | undefined>): Promise<OAuthResult>;
     /** `context` names the client the tokens go to, for the sign-in's event. */
     token(
       form: Record<string, string | undefined>,
@@ -143,7 +157,14 @@ export async function createIdentityService(
     return `Tmp-${randomBytes(12).toString('base64url')}a1B`;
   }
 
+  const saml = createSaml({
+    db: pool.options.db,
+    baseUrl: `${pool.options.publicUrl.replace(/\/+$/, '')}/identity`,
+    secretBox: pool.providerBox,
+    now: pool.now,
+  });
   const federation = createFederation({
+    saml,
     db: pool.options.db,
     clientId: pool.options.clientId,
     baseUrl: `${pool.options.publicUrl.replace(/\/+$/, '')}/identity`,
@@ -177,11 +198,21 @@ export async function createIdentityService(
     upsertIdentityProvider: (input) => federation.upsertProvider(input),
     deleteIdentityProvider: (name) => federation.deleteProvider(name),
     getIdentityProvider: (name) => federation.getProvider(name),
+    upsertSamlProvider: (input) => saml.upsertProvider(input),
+    deleteSamlProvider: (name) => saml.deleteProvider(name),
+    getSamlProvider: (name) => saml.getProvider(name),
+    samlServiceProvider: (name) => saml.serviceProvider(name),
     oauth: {
       authorize: (query) => federation.authorize(query),
       async idpResponse(query) {
         const result = await federation.idpResponse(query);
         // The provider's answer was refused: the person goes back to the app with an error.
+        if ('redirect' in result && new URL(result.redirect).searchParams.has('error'))
+          pool.observe({ method: 'company', outcome: 'failure', reason: 'company_refused' });
+        return result;
+      },
+      async samlResponse(form) {
+        const result = await federation.samlResponse(form);
         if ('redirect' in result && new URL(result.redirect).searchParams.has('error'))
           pool.observe({ method: 'company', outcome: 'failure', reason: 'company_refused' });
         return result;

@@ -433,6 +433,17 @@ export interface OrganizationSsoTable {
   lastTestOk: Bool | null;
   lastTestedAt: Timestamp | null;
   lastTestMessage: string | null;
+  /** `OIDC` or `SAML`. */
+  protocol: Generated<string>;
+  /** Where the SAML provider's metadata is fetched daily; null when it was pasted. */
+  samlMetadataUrl: string | null;
+  /** The SAML provider's metadata as last read (the identity service has its own copy). */
+  samlMetadataXml: string | null;
+  samlMetadataFetchedAt: Timestamp | null;
+  /** When the SAML provider's soonest-expiring signing certificate expires. */
+  samlCertificateExpiresAt: Timestamp | null;
+  /** JSON array: affiliation or group values that make a person an Organization Admin. */
+  adminValues: Generated<string>;
 }
 
 export interface OrganizationEmailDomainTable {

@@ -95,10 +95,15 @@ export function createSsoFetch(config: {
   ssoAllowPrivateIssuers: boolean;
   demoMode: boolean;
   demoIdpUrl: string;
+  demoSamlIdpUrl?: string;
 }): OutboundFetch {
   return createOutboundFetch({
     allowPrivate: config.ssoAllowPrivateIssuers,
     // The demo company provider runs on this machine (`npm run dev:idp`).
-    allow: config.demoMode ? [new URL(config.demoIdpUrl).origin] : [],
+    allow: config.demoMode
+      ? [config.demoIdpUrl, config.demoSamlIdpUrl]
+          .filter((url): url is string => Boolean(url))
+          .map((url) => new URL(url).origin)
+      : [],
   });
 }

@@ -222,6 +222,20 @@ export async function seedDemoAudits(db: Kysely<Database>, now: Date): Promise<n
     });
   }
 
+  // The SAML university's company sign-in, set up by the platform admin when it joined.
+  for (const organization of DEMO_ORGANIZATIONS.filter((o) => o.saml)) {
+    const { id, name } = organizations.get(organization.key)!;
+    add({
+      occurredAt: at(27, 'platform', 11),
+      actor: platformAdmin,
+      organizationId: id,
+      type: 'UPDATE',
+      resourceType: 'organization',
+      resourceId: id,
+      summary: `Company sign-in of ${name}: SAML identity provider of the demo (npm run dev:saml-idp); domains ${organization.key}.demo; just-in-time on (User); Organization Admin for faculty`,
+    });
+  }
+
   // Lists exported as CSV: what, with which filter, how many rows.
   const exportOf = async (
     key: string,

@@ -9,6 +9,8 @@ export interface DemoOrganization {
   name: string;
   typeCode: string;
   loginMode: 'PASSWORD' | 'SSO';
+  /** Company sign-in through SAML 2.0 (`npm run dev:saml-idp`) rather than OpenID Connect. */
+  saml?: boolean;
   website: string | null;
   city: string;
   state: string;
@@ -117,6 +119,23 @@ export const DEMO_ORGANIZATIONS: DemoOrganization[] = [
       ['KT-ELEC-APP', 'Electrician Registered Apprenticeship', 'APPRENTICESHIP', '46.0302'],
       ['KT-PLUMB-APP', 'Plumber Registered Apprenticeship', 'APPRENTICESHIP', '46.0503'],
       ['KT-CARP-APP', 'Carpenter Registered Apprenticeship', 'APPRENTICESHIP', '46.0201'],
+    ],
+  },
+  {
+    // Signs in through its SAML identity provider only: its people come in just in time.
+    key: 'lakeshore',
+    name: 'Lakeshore State University',
+    typeCode: 'COMMUNITY_COLLEGE',
+    loginMode: 'SSO',
+    saml: true,
+    website: 'https://lakeshore-state.demo',
+    city: 'Milwaukee',
+    state: 'WI',
+    salesforceAccountId: null,
+    insightsEntitled: false,
+    credentials: [
+      ['LS-DATA-CERT', 'Data Science Certificate', 'CERTIFICATE', '30.7001'],
+      ['LS-NURS-BSN', 'Nursing (BSN)', 'BACHELOR', '51.3801'],
     ],
   },
 ];

@@ -32,6 +32,8 @@ export interface DemoIdentity {
   }): Promise<string>;
   /** Points an organization's company sign-in provider at the demo provider (`npm run dev:idp`). */
   configureCompanySignIn?(providerName: string): Promise<{ issuer: string; clientId: string }>;
+  /** The demo SAML identity provider's metadata address (`npm run dev:saml-idp`). */
+  samlMetadataUrl?: string;
 }
 
 /**
@@ -61,7 +63,8 @@ export async function seedDemoWorld(
     password: DEMO_PASSWORD,
   }));
   for (const organization of DEMO_ORGANIZATIONS) {
-    if (organization.key === 'platform') continue;
+    // The SAML organization's people come in through its identity provider (just in time).
+    if (organization.key === 'platform' || organization.saml) continue;
     const domain = `${organization.key}.demo`;
     for (let i = 0; i < 6; i++) {
       const firstName = random.pick(DEMO_FIRST_NAMES);
@@ -210,7 +213,14 @@ export async function seedDemoWorld(
     await seedDemoAwards(db, organization.key, credentials, count, organization.insightsEntitled);
   }
   for (const organization of DEMO_ORGANIZATIONS) {
-    if (organization.loginMode === 'SSO' && identity.configureCompanySignIn)
+    if (organization.saml && identity.samlMetadataUrl)
+      await seedSamlSignIn(
+        db,
+        identity.samlMetadataUrl,
+        organization.name,
+        `${organization.key}.demo`,
+      );
+    else if (organization.loginMode === 'SSO' && identity.configureCompanySignIn)
       await seedCompanySignIn(db, identity, organization.name, `${organization.key}.demo`);
   }
   // Fictional earnings benchmarks for the credentials' fields and places.
@@ -218,6 +228,37 @@ export async function seedDemoWorld(
   // Four weeks of history on the audit trail, up to today.
   await db.transaction().execute((trx) => seedDemoAudits(trx, new Date()));
   return true;
+}
+
+/**
+ * SAML company sign-in of a demo organization: its domain, just-in-time users (faculty become
+ * Organization Admins), the demo identity provider's metadata address, read at the first sign-in.
+ */
+async function seedSamlSignIn(
+  db: Kysely<Database>,
+  metadataUrl: string,
+  name: string,
+  domain: string,
+): Promise<void> {
+  const { id } = await createDemoRepository(db).organizationByName(name);
+  await db.transaction().execute(async (trx) => {
+    await createDemoRepository(trx).insertCompanySignIn(
+      {
+        organizationId: id,
+        providerName: `org-${id}`,
+        protocol: 'SAML',
+        issuer: metadataUrl,
+        clientId: '',
+        hasClientSecret: false,
+        jitEnabled: true,
+        jitRoleId: ROLES.USER,
+        samlMetadataUrl: metadataUrl,
+        adminValues: JSON.stringify(['faculty']),
+        updatedAt: new Date().toISOString(),
+      },
+      { domain, organizationId: id },
+    );
+  });
 }
 
 /** Company sign-in of a demo organization: its domain, just-in-time users, the demo provider. */

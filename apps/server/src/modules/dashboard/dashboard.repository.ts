@@ -40,6 +40,13 @@ export interface SsoAttention {
   testedAt: string | null;
 }
 
+export interface SamlCertificateAttention {
+  organizationId: number;
+  organizationName: string;
+  issuer: string;
+  expiresAt: string;
+}
+
 export function createDashboardRepository(db: Kysely<Database>) {
   const count = async (table: 'organizations' | 'credentials' | 'users' | 'contracts') =>
     Number(
@@ -218,6 +225,30 @@ export function createDashboardRepository(db: Kysely<Database>) {
         updatedAt: toIso(row.updatedAt),
       });
       return { failed: failed.map(toAttention), stuck: stuck.map(toAttention) };
+    },
+
+    /** SAML organizations whose identity provider's soonest signing certificate expires before `before`. */
+    async expiringSamlCertificates(before: Date): Promise<SamlCertificateAttention[]> {
+      const rows = await db
+        .selectFrom('organizationSso as s')
+        .innerJoin('organizations as o', 'o.id', 's.organizationId')
+        .where('s.protocol', '=', 'SAML')
+        .where('s.samlCertificateExpiresAt', 'is not', null)
+        .where('s.samlCertificateExpiresAt', '<', before.toISOString())
+        .select([
+          's.organizationId',
+          'o.name as organizationName',
+          's.issuer',
+          's.samlCertificateExpiresAt',
+        ])
+        .orderBy('s.samlCertificateExpiresAt')
+        .execute();
+      return rows.map((row) => ({
+        organizationId: Number(row.organizationId),
+        organizationName: row.organizationName,
+        issuer: row.issuer,
+        expiresAt: toIsoOrNull(row.samlCertificateExpiresAt)!,
+      }));
     },
 
     /** Organizations whose last connection test of their company sign-in provider failed. */

@@ -12,6 +12,7 @@ import {
   ATTENTION_LIMIT,
   CONTRACT_ENDING_SOON_DAYS,
   UPLOAD_FAILED_RECENT_DAYS,
+  SAML_CERTIFICATE_WARNING_DAYS,
   UPLOAD_STUCK_MINUTES,
   type AttentionKind,
   type PlatformOrganizationSort,
@@ -204,17 +205,21 @@ export function createDashboardService(deps: {
   async function attention(): Promise<TPlatformDashboard['attention']> {
     const at = now();
     const today = utcDate(at);
-    const [uploads, sso, disabledWebhooks, current, ending, processing] = await Promise.all([
-      dashboard.uploadsNeedingAttention({
-        failedSince: new Date(at.getTime() - UPLOAD_FAILED_RECENT_DAYS * 86_400_000),
-        stuckBefore: new Date(at.getTime() - UPLOAD_STUCK_MINUTES * 60_000),
-      }),
-      dashboard.failingSsoTests(),
-      webhooks.disabledByDeliveries(),
-      contracts.current(today),
-      contracts.endingBetween(today, addDays(today, CONTRACT_ENDING_SOON_DAYS)),
-      insights.processing(),
-    ]);
+    const [uploads, sso, certificates, disabledWebhooks, current, ending, processing] =
+      await Promise.all([
+        dashboard.uploadsNeedingAttention({
+          failedSince: new Date(at.getTime() - UPLOAD_FAILED_RECENT_DAYS * 86_400_000),
+          stuckBefore: new Date(at.getTime() - UPLOAD_STUCK_MINUTES * 60_000),
+        }),
+        dashboard.failingSsoTests(),
+        dashboard.expiringSamlCertificates(
+          new Date(at.getTime() + SAML_CERTIFICATE_WARNING_DAYS * 86_400_000),
+        ),
+        webhooks.disabledByDeliveries(),
+        contracts.current(today),
+        contracts.endingBetween(today, addDays(today, CONTRACT_ENDING_SOON_DAYS)),
+        insights.processing(),
+      ]);
     const processingOrganizations = await dashboard.organizations([...processing.keys()]);
 
     const byKind: Record<AttentionKind, TAttentionItem[]> = {
@@ -251,6 +256,22 @@ export function createDashboardService(deps: {
         at: test.testedAt,
         daysLeft: null,
       })),
+      SAML_CERTIFICATE_EXPIRING: certificates.map((certificate) => {
+        const days = Math.floor((Date.parse(certificate.expiresAt) - at.getTime()) / 86_400_000);
+        return {
+          kind: 'SAML_CERTIFICATE_EXPIRING',
+          organizationId: certificate.organizationId,
+          organizationName: certificate.organizationName,
+          subjectId: certificate.organizationId,
+          title: certificate.issuer,
+          detail:
+            days < 0
+              ? `The SAML identity provider's signing certificate expired on ${certificate.expiresAt.slice(0, 10)}.`
+              : `The SAML identity provider's signing certificate expires on ${certificate.expiresAt.slice(0, 10)}.`,
+          at: certificate.expiresAt,
+          daysLeft: Math.max(days, 0),
+        };
+      }),
       WEBHOOK_DISABLED: webhookDisabledItems(disabledWebhooks),
       CONTRACT_OVER_USAGE: current
         .filter((contract) => contract.lineItems.some((item) => item.overage > 0))

@@ -33,4 +33,8 @@ export interface SsoIntegration {
    * trigger for this instead). The handler throws `FederationRefusal` to refuse.
    */
   setSignInHandler?: (handler: (input: FederatedSignIn) => Promise<void>) => void;
+  /** Embedded pool only: told of every SAML answer refused, with the reason in plain words. */
+  setRefusalHandler?: (
+    handler: (input: { provider: string; reason: string }) => Promise<void>,
+  ) => void;
 }

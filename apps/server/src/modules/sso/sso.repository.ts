@@ -13,6 +13,28 @@ export interface SsoSettingsRecord {
   jitRoleId: number;
   emailDomains: string[];
   updatedAt: string;
+  protocol: 'OIDC' | 'SAML';
+  samlMetadataUrl: string | null;
+  samlMetadataXml: string | null;
+  samlMetadataFetchedAt: string | null;
+  samlCertificateExpiresAt: string | null;
+  /** Affiliation or group values that make a person provisioned just in time an Organization Admin. */
+  adminValues: string[];
+}
+
+/** What a save writes; the SAML metadata status is written by `recordSamlMetadata`. */
+export type SsoSettingsSave = Omit<
+  SsoSettingsRecord,
+  'updatedAt' | 'samlMetadataFetchedAt' | 'samlCertificateExpiresAt' | 'samlMetadataXml'
+> & { issuerChanged: boolean };
+
+function parseValues(text: string): string[] {
+  try {
+    const value = JSON.parse(text) as unknown;
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 export interface OrganizationSignIn {
@@ -54,6 +76,14 @@ export function createSsoRepository(db: Kysely<Database>) {
       jitRoleId: row.jitRoleId,
       emailDomains: await domainsOf(executor, organizationId),
       updatedAt: toIso(row.updatedAt),
+      protocol: row.protocol === 'SAML' ? 'SAML' : 'OIDC',
+      samlMetadataUrl: row.samlMetadataUrl,
+      samlMetadataXml: row.samlMetadataXml,
+      samlMetadataFetchedAt: row.samlMetadataFetchedAt ? toIso(row.samlMetadataFetchedAt) : null,
+      samlCertificateExpiresAt: row.samlCertificateExpiresAt
+        ? toIso(row.samlCertificateExpiresAt)
+        : null,
+      adminValues: parseValues(row.adminValues),
     };
   }
 
@@ -109,10 +139,7 @@ export function createSsoRepository(db: Kysely<Database>) {
      * Saves the settings; `issuerChanged` forgets the last connection test, which was of the
      * previous issuer.
      */
-    async save(
-      executor: Kysely<Database>,
-      values: Omit<SsoSettingsRecord, 'updatedAt'> & { issuerChanged: boolean },
-    ): Promise<void> {
+    async save(executor: Kysely<Database>, values: SsoSettingsSave): Promise<void> {
       const { emailDomains, organizationId, issuerChanged, ...settings } = values;
       const row = {
         providerName: settings.providerName,
@@ -121,7 +148,14 @@ export function createSsoRepository(db: Kysely<Database>) {
         hasClientSecret: settings.hasClientSecret,
         jitEnabled: settings.jitEnabled,
         jitRoleId: settings.jitRoleId,
+        protocol: settings.protocol,
+        samlMetadataUrl: settings.protocol === 'SAML' ? settings.samlMetadataUrl : null,
+        adminValues: JSON.stringify(settings.adminValues),
         updatedAt: new Date().toISOString(),
+        // Back to OpenID Connect: the SAML provider's metadata is forgotten.
+        ...(settings.protocol === 'OIDC'
+          ? { samlMetadataXml: null, samlMetadataFetchedAt: null, samlCertificateExpiresAt: null }
+          : {}),
         ...(issuerChanged ? { lastTestOk: null, lastTestedAt: null, lastTestMessage: null } : {}),
       };
       await executor
@@ -155,6 +189,54 @@ export function createSsoRepository(db: Kysely<Database>) {
         })
         .where('organizationId', '=', organizationId)
         .execute();
+    },
+
+    /** When the SAML provider's metadata was read, and when its soonest signing certificate expires. */
+    async recordSamlMetadata(
+      organizationId: number,
+      status: { xml: string; fetchedAt: Date; certificateExpiresAt: Date | null },
+    ): Promise<void> {
+      await db
+        .updateTable('organizationSso')
+        .set({
+          samlMetadataXml: status.xml,
+          samlMetadataFetchedAt: status.fetchedAt.toISOString(),
+          samlCertificateExpiresAt: status.certificateExpiresAt?.toISOString() ?? null,
+        })
+        .where('organizationId', '=', organizationId)
+        .execute();
+    },
+
+    /** The identity provider's entity id, as its metadata names it. */
+    async setIssuer(organizationId: number, issuer: string): Promise<void> {
+      await db
+        .updateTable('organizationSso')
+        .set({ issuer })
+        .where('organizationId', '=', organizationId)
+        .execute();
+    },
+
+    /** SAML organizations whose metadata address was last read before `before`. */
+    async samlMetadataDue(
+      before: Date,
+    ): Promise<Array<{ organizationId: number; providerName: string; url: string }>> {
+      const rows = await db
+        .selectFrom('organizationSso')
+        .select(['organizationId', 'providerName', 'samlMetadataUrl', 'samlMetadataFetchedAt'])
+        .where('protocol', '=', 'SAML')
+        .where('samlMetadataUrl', 'is not', null)
+        .execute();
+      return rows
+        .filter(
+          (row) =>
+            !row.samlMetadataFetchedAt ||
+            new Date(toIso(row.samlMetadataFetchedAt)).getTime() < before.getTime(),
+        )
+        .map((row) => ({
+          organizationId: Number(row.organizationId),
+          providerName: row.providerName,
+          url: row.samlMetadataUrl!,
+        }));
     },
 
     async createLoginState(input: {

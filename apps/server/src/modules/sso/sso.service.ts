@@ -12,10 +12,12 @@ import {
   isAllowedIssuer,
 } from '@laurel/identity';
 import { SSO_MESSAGES } from '@laurel/contract/messages';
+import { can } from '@laurel/contract/permissions';
 import { ROLE_LABELS, ROLES, type RoleId } from '@laurel/contract/roles';
 import type {
   TCallbackResult,
   TCheckFederatedResult,
+  TSamlStatus,
   TSsoSettings,
   TSsoSettingsBody,
   TSsoTestResult,
@@ -78,6 +80,16 @@ export function createSsoService(deps: {
   /** How the connection test reaches an issuer (refusing private addresses unless allowed). */
   outboundFetch: OutboundFetch;
   recordAccountEvent: AccountEventRecorder;
+  /**
+   * Before a sign-in starts: a SAML provider's metadata address not read for a day (or never, as
+   * the demo world's) is read now.
+   */
+  prepareSignIn?: (organization: OrganizationSignIn) => Promise<void>;
+  /** Laurel as the organization's SAML service provider and its identity provider's status. */
+  samlStatus?: (
+    settings: OrganizationSignIn['sso'],
+    organizationId: number,
+  ) => Promise<TSamlStatus>;
 }) {
   const { db, sso, people, audit, identity, integration, recordAccountEvent } = deps;
 
@@ -95,6 +107,9 @@ export function createSsoService(deps: {
         settings?.jitRoleId === ROLES.ORGANIZATION_ADMIN ? ROLES.ORGANIZATION_ADMIN : ROLES.USER,
       callbackUrl: integration?.providerRedirectUrl ?? '',
       updatedAt: settings?.updatedAt ?? null,
+      protocol: settings?.protocol ?? 'OIDC',
+      adminValues: settings?.adminValues ?? [],
+      saml: null,
     };
   }
 
@@ -109,6 +124,7 @@ export function createSsoService(deps: {
     const organization = await sso.organization(organizationId);
     if (!integration || !organization?.sso || !isFederatedOrganization(organization))
       throw badRequest(SSO_MESSAGES.notAvailable);
+    await deps.prepareSignIn?.(organization);
     const state = randomBytes(32).toString('base64url');
     const codeVerifier = randomBytes(48).toString('base64url');
     await sso.createLoginState({
@@ -217,8 +233,15 @@ export function createSsoService(deps: {
     }
 
     if (!organization.sso.jitEnabled) throw new FederationRefusal(SSO_MESSAGES.notInvited(email));
+    // Role mapping: an affiliation or group value the organization names makes an Organization Admin.
+    const groups = Array.isArray(input.claims.groups)
+      ? input.claims.groups.filter((g): g is string => typeof g === 'string')
+      : [];
+    const mappedAdmin = organization.sso.adminValues.some((value) =>
+      groups.some((g) => g.toLowerCase() === value.toLowerCase()),
+    );
     const roleId: RoleId =
-      organization.sso.jitRoleId === ROLES.ORGANIZATION_ADMIN
+      mappedAdmin || organization.sso.jitRoleId === ROLES.ORGANIZATION_ADMIN
         ? ROLES.ORGANIZATION_ADMIN
         : ROLES.USER;
     const firstName = typeof input.claims.given_name === 'string' ? input.claims.given_name : '';
@@ -325,9 +348,15 @@ export function createSsoService(deps: {
     },
 
     async getSettings(actor: Actor, organizationId: number): Promise<TSsoSettings> {
-      requireAccess(actor.principal, 'update:organization', { organizationId });
+      // Platform admins, as ever, and the organization's own admins (its SAML sign-in is theirs
+      // to manage); anyone else is answered as before.
+      if (!can(actor.principal, 'manage:sso', { organizationId }))
+        requireAccess(actor.principal, 'update:organization', { organizationId });
       const organization = await requireOrganization(organizationId);
-      return toContract(organizationId, organization.sso);
+      return {
+        ...toContract(organizationId, organization.sso),
+        saml: deps.samlStatus ? await deps.samlStatus(organization.sso, organizationId) : null,
+      };
     },
 
     async saveSettings(
@@ -363,6 +392,7 @@ export function createSsoService(deps: {
         clientId: body.client_id,
         clientSecret: secret,
       });
+      if (organization.sso?.protocol === 'SAML') await identity.deleteSamlProvider(providerName);
       try {
         await db.transaction().execute(async (trx) => {
           await sso.save(trx, {
@@ -373,6 +403,9 @@ export function createSsoService(deps: {
             hasClientSecret,
             jitEnabled: body.jit_enabled,
             jitRoleId: body.jit_role_id,
+            protocol: 'OIDC',
+            samlMetadataUrl: null,
+            adminValues: organization.sso?.adminValues ?? [],
             issuerChanged: organization.sso?.issuer !== body.issuer,
             emailDomains: domains,
           });

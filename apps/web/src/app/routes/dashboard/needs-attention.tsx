@@ -12,6 +12,7 @@ import DataUsageOutlined from '@mui/icons-material/DataUsageOutlined';
 import ErrorOutlineOutlined from '@mui/icons-material/ErrorOutlineOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
 import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
+import GppMaybeOutlined from '@mui/icons-material/GppMaybeOutlined';
 import KeyOffOutlined from '@mui/icons-material/KeyOffOutlined';
 import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import {
@@ -65,6 +66,12 @@ const KINDS: Record<AttentionKind, KindDisplay> = {
     color: 'error.main',
     href: adminOrganization,
   },
+  SAML_CERTIFICATE_EXPIRING: {
+    count: (n) => plural(n, 'sign-in certificate expiring', 'sign-in certificates expiring'),
+    icon: <GppMaybeOutlined fontSize="small" />,
+    color: 'warning.main',
+    href: adminOrganization,
+  },
   WEBHOOK_DISABLED: {
     count: (n) => plural(n, 'disabled webhook endpoint', 'disabled webhook endpoints'),
     icon: <WebhookOutlined fontSize="small" />,
@@ -115,6 +122,8 @@ function describe(item: TAttentionItem): { title: string; subtitle: string } {
         title: where,
         subtitle: `Company sign-in test failed ${formatDateTime(item.at)} · ${item.detail}`,
       };
+    case 'SAML_CERTIFICATE_EXPIRING':
+      return { title: where, subtitle: `${item.title} · ${item.detail}` };
     case 'WEBHOOK_DISABLED':
       return {
         title: webhookDisabledNotice(item.title, formatDate(item.at), item.detail),

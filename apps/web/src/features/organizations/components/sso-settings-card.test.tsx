@@ -21,6 +21,9 @@ const settings: TSsoSettings = {
   jitRoleId: ROLES.USER,
   callbackUrl: 'http://localhost:3000/api/auth/sso/callback',
   updatedAt: null,
+  protocol: 'OIDC',
+  adminValues: [],
+  saml: null,
 };
 
 afterEach(() => vi.restoreAllMocks());

@@ -9,7 +9,12 @@ import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { ROLE_LABELS, ROLES } from '@laurel/contract/roles';
-import { ZSsoSettingsBody, type TSsoSettings, type TSsoTestResult } from '@laurel/contract/sso';
+import {
+  ZSsoSettingsBody,
+  type TSsoProtocol,
+  type TSsoSettings,
+  type TSsoTestResult,
+} from '@laurel/contract/sso';
 
 import { DetailGrid } from '../../../components/display/detail-grid';
 import { DisabledReason } from '../../../components/feedback/disabled-reason';
@@ -24,6 +29,7 @@ import {
   useSaveSsoSettingsMutation,
   useTestSsoConnectionMutation,
 } from '../api/sso-api';
+import { ProtocolChoice, SamlSettings } from './saml-settings';
 import { ScimSection } from './scim-section';
 
 type JitRole = typeof ROLES.ORGANIZATION_ADMIN | typeof ROLES.USER;
@@ -75,12 +81,15 @@ export function SsoSettingsCard({
   organizationId,
   loginMode,
   companySignIn = true,
+  oidcAllowed = true,
   provisioning = false,
 }: {
   organizationId: number;
   loginMode: string;
-  /** Whether the viewer sets up company sign-in (platform admins). */
+  /** Whether the viewer sets up company sign-in (the organization's admins, platform admins). */
   companySignIn?: boolean;
+  /** Whether the viewer may choose OpenID Connect (platform admins); others set up SAML. */
+  oidcAllowed?: boolean;
   /** Whether the viewer manages SCIM provisioning (the organization's admins, platform admins). */
   provisioning?: boolean;
 }) {
@@ -88,7 +97,11 @@ export function SsoSettingsCard({
     <Card component="section" aria-labelledby="sso-settings-title">
       <CardContent sx={{ p: 6, '&:last-child': { pb: 6 } }}>
         {companySignIn ? (
-          <CompanySignIn organizationId={organizationId} loginMode={loginMode} />
+          <CompanySignIn
+            organizationId={organizationId}
+            loginMode={loginMode}
+            oidcAllowed={oidcAllowed}
+          />
         ) : (
           <>
             <SectionHeader size="h6" id="sso-settings-title" title="Company sign-in (SSO)" />
@@ -107,12 +120,20 @@ export function SsoSettingsCard({
 function CompanySignIn({
   organizationId,
   loginMode,
+  oidcAllowed,
 }: {
   organizationId: number;
   loginMode: string;
+  /** OpenID Connect stays with platform admins; an organization's own admins manage SAML. */
+  oidcAllowed?: boolean;
 }) {
   const { data, isLoading } = useGetSsoSettingsQuery(organizationId);
   const [editing, setEditing] = useState(false);
+  const [choice, setChoice] = useState<TSsoProtocol | null>(null);
+  const protocol =
+    (editing || !data?.configured) && !oidcAllowed
+      ? 'SAML'
+      : (choice ?? (data?.configured ? data.protocol : 'OIDC'));
   return (
     <>
       <SectionHeader
@@ -133,8 +154,20 @@ function CompanySignIn({
           once its sign-in is set to company sign-in (Edit organization).
         </Alert>
       ) : null}
+      {data && (editing || !data.configured) ? (
+        <ProtocolChoice value={protocol} onChange={setChoice} oidcAllowed={oidcAllowed ?? true} />
+      ) : null}
       {isLoading || !data ? (
         <Skeleton variant="rounded" height={96} />
+      ) : protocol === 'SAML' ? (
+        <SamlSettings
+          settings={data}
+          editing={editing}
+          onDone={() => {
+            setEditing(false);
+            setChoice(null);
+          }}
+        />
       ) : editing ? (
         <SsoSettingsForm settings={data} onDone={() => setEditing(false)} />
       ) : data.configured ? (

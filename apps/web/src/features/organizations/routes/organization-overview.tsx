@@ -54,7 +54,7 @@ export default function OrganizationOverviewRoute() {
   const salesforce = useSalesforceUrl({ skip: !seesInternal });
   if (!organization) return null;
   const canEditSso =
-    canDo('update:organization', { organizationId: organization.id }) && !organization.isPlatform;
+    canDo('manage:sso', { organizationId: organization.id }) && !organization.isPlatform;
   const canManageScim =
     canDo('manage:scim', { organizationId: organization.id }) && !organization.isPlatform;
   const location = [organization.city, organization.state].filter(Boolean).join(', ');
@@ -145,6 +145,7 @@ export default function OrganizationOverviewRoute() {
             organizationId={organization.id}
             loginMode={organization.loginMode}
             companySignIn={canEditSso}
+            oidcAllowed={canDo('update:organization', { organizationId: organization.id })}
             provisioning={canManageScim}
           />
         </Box>
