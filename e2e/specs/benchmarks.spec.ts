@@ -87,6 +87,8 @@ test.describe('earnings benchmarks', () => {
 
     // The welding certificate's insights: the benchmark on the salary card and as a line.
     await navigation.getByRole('link', { name: 'Credentials' }).click();
+    // Every organization's credentials: found by name rather than by their place on a page.
+    await page.getByRole('searchbox', { name: 'Search credentials' }).fill('Welding Technology');
     await page.getByRole('link', { name: 'Welding Technology Certificate' }).click();
     await page.getByRole('tab', { name: 'Insights' }).click();
     const salary = page.getByRole('article', { name: 'Salary', exact: true });

@@ -121,7 +121,7 @@ test.describe('insights and uploads', () => {
       timeout: 60_000,
     });
     await expect(progress).toHaveAttribute('aria-valuenow', '100');
-    await expect(details.getByText('Completed with errors')).toBeVisible();
+    await expect(details.getByText('Completed with errors', { exact: true })).toBeVisible();
     const counts = details.getByRole('definition');
     await expect(counts.nth(1)).toHaveText(String(GOOD_ROWS));
     await expect(counts.nth(2)).toHaveText('2');

@@ -171,7 +171,7 @@ test.describe('the keyboard alone', () => {
     await expect(dialog).toBeHidden();
     // The upload's page opens with the focus in it; it is read, then closed.
     const detail = page.getByRole('dialog', { name: /keyboard-awards-.*\.csv/ });
-    await expect(detail.getByText('Completed')).toBeVisible();
+    await expect(detail.getByText('Completed', { exact: true })).toBeVisible();
     expect(await detail.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     await tabTo(page, detail.getByRole('button', { name: 'Close' }));
     await page.keyboard.press('Enter');

@@ -1,6 +1,6 @@
 import { organizationId } from '../support/directory.ts';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
-import { GREETING, SIGN_IN_PATH, openSignedIn, signIn } from '../support/flows.ts';
+import { GREETING, SIGN_IN_PATH, openSignedIn, submitCredentials } from '../support/flows.ts';
 import { DEMO_PASSWORD, NORTHWIND } from '../support/seed.ts';
 
 /**
@@ -66,7 +66,14 @@ test.describe('SCIM provisioning', () => {
     const person = await theirs.newPage();
     try {
       await person.goto(SIGN_IN_PATH);
-      await signIn(person, email, password);
+      await submitCredentials(person, email, password);
+      await expect(person).toHaveURL(/\/$/);
+      // A provisioned person confirms the name the directory gave (the dialog comes with the profile).
+      const confirm = person.getByRole('dialog', { name: 'Confirm your name' });
+      await expect(confirm.getByRole('textbox', { name: 'First name' })).toHaveValue('Sky');
+      await confirm.getByRole('button', { name: 'Confirm name' }).click();
+      await expect(confirm).toBeHidden();
+      await expect(person.getByRole('heading', { level: 1, name: GREETING })).toBeVisible();
       await expect(person.getByText(`${NORTHWIND} · User`)).toBeVisible();
       const idToken = (await theirs.cookies()).find((cookie) => cookie.name.endsWith('.idToken'))!;
       const profile = async () =>

@@ -234,5 +234,6 @@ export function UploadDetailsDialog({
 function statusAnnouncement(upload: TUpload): string {
   const status = `Upload ${UPLOAD_STATUS_LABELS[upload.status].toLowerCase()}`;
   if (isRunning(upload) || (upload.rowsOk === 0 && upload.rowsFailed === 0)) return `${status}.`;
-  return `${status}: ${formatNumber(upload.rowsOk)} rows ok, ${formatNumber(upload.rowsFailed)} failed.`;
+  const rows = upload.rowsOk === 1 ? 'row' : 'rows';
+  return `${status}: ${formatNumber(upload.rowsOk)} ${rows} ok, ${formatNumber(upload.rowsFailed)} failed.`;
 }
