@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Configuration } from 'oidc-provider';
+import { escape, page as idpPage, readForm } from './idp-page.ts';
 
 export interface CompanyEmployee {
   /** Stable subject (`sub`). */
@@ -40,36 +41,9 @@ export interface CompanyIdp {
   close(): Promise<void>;
 }
 
-const escape = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
-async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
-  let body = '';
-  for await (const chunk of request) {
-    body += chunk;
-    if (body.length > 16_384) break;
-  }
-  return new URLSearchParams(body);
-}
-
-function page(company: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(company)} sign-in</title>
-<style>
-  :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
-  body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #1f2937; }
-  main { background: Canvas; color: CanvasText; border-radius: 12px; padding: 32px; width: min(360px, calc(100vw - 48px)); }
-  h1 { font-size: 20px; margin: 0 0 4px; } p { margin: 0 0 16px; opacity: .8; font-size: 14px; }
-  label { display: block; font-size: 13px; margin: 12px 0 4px; }
-  input { width: 100%; box-sizing: border-box; padding: 10px; font-size: 15px; border-radius: 6px; border: 1px solid #9ca3af; }
-  button { margin-top: 20px; width: 100%; padding: 12px; font-size: 15px; border: 0; border-radius: 6px; background: #7c3aed; color: #fff; cursor: pointer; }
-  .error { color: #dc2626; opacity: 1; } ul { padding-left: 18px; font-size: 13px; opacity: .8; }
-</style></head><body><main>${body}</main></body></html>`;
-}
+const COLORS = { backdrop: '#1f2937', button: '#7c3aed' };
+/** This provider's sign-in page, in its own colours. */
+const page = (company: string, body: string) => idpPage(company, body, COLORS);
 
 /**
  * Starts the provider and its sign-in pages on one HTTP server.

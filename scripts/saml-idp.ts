@@ -9,7 +9,7 @@
  */
 import { webcrypto, X509Certificate } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +17,7 @@ import { inflateRawSync } from 'node:zlib';
 
 import { createSelfSignedCertificate } from '@laurel/identity/self-signed';
 import * as samlify from 'samlify';
+import { escape, page as idpPage, readForm } from './idp-page.ts';
 
 // samlify's default XML schema check needs a validator module; the service provider's messages
 // are checked here by their signature, and the provider under test is Laurel's, not this one.
@@ -88,12 +89,6 @@ const OID = {
   affiliation: 'urn:oid:1.3.6.1.4.1.5923.1.1.1.1',
 };
 const URI_FORMAT = 'urn:oasis:names:tc:SAML:2.0:attrname-format:uri';
-
-const escape = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 function attributeXml(name: string, values: string[]): string {
   return `<saml:Attribute Name="${name}" NameFormat="${URI_FORMAT}">${values
@@ -233,30 +228,9 @@ export async function createSamlIdentityProvider(options: {
   };
 }
 
-async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
-  let body = '';
-  for await (const chunk of request) {
-    body += chunk;
-    if (body.length > 16_384) break;
-  }
-  return new URLSearchParams(body);
-}
-
-function page(company: string, body: string): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(company)} sign-in</title>
-<style>
-  :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
-  body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #0f3d3e; }
-  main { background: Canvas; color: CanvasText; border-radius: 12px; padding: 32px; width: min(360px, calc(100vw - 48px)); }
-  h1 { font-size: 20px; margin: 0 0 4px; } p { margin: 0 0 16px; opacity: .8; font-size: 14px; }
-  label { display: block; font-size: 13px; margin: 12px 0 4px; }
-  input { width: 100%; box-sizing: border-box; padding: 10px; font-size: 15px; border-radius: 6px; border: 1px solid #9ca3af; }
-  button { margin-top: 20px; width: 100%; padding: 12px; font-size: 15px; border: 0; border-radius: 6px; background: #0f766e; color: #fff; cursor: pointer; }
-  .error { color: #dc2626; opacity: 1; } ul { padding-left: 18px; font-size: 13px; opacity: .8; }
-</style></head><body><main>${body}</main></body></html>`;
-}
+const COLORS = { backdrop: '#0f3d3e', button: '#0f766e' };
+/** This provider's sign-in page, in its own colours. */
+const page = (company: string, body: string) => idpPage(company, body, COLORS);
 
 /**
  * Starts the provider and its sign-in pages on one HTTP server.
