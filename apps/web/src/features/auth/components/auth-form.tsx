@@ -9,6 +9,7 @@ import { TextField } from '../../../components/plain/text-field';
 import { TextLink } from '../../../components/plain/text-link';
 import { paths } from '../../../lib/routing/paths';
 import styles from './auth.module.css';
+import { StepTimeLimit, type StepTimeLimitProps } from './step-time-limit';
 
 export interface AuthFormProps<T extends Record<string, unknown>> {
   /** The form of the step: its fields' binding, its error and busy flag. */
@@ -18,6 +19,11 @@ export interface AuthFormProps<T extends Record<string, unknown>> {
   /** The step's error, when it has no `form`. */
   error?: string | null;
   notice?: ReactNode;
+  /**
+   * A step the identity service keeps for 3 minutes: warned a minute before its end (with the way
+   * to extend it, where there is one) and said when it has ended.
+   */
+  timeLimit?: StepTimeLimitProps;
   /** A form's `handleSubmit(…)`, or any function run on submit. */
   onSubmit: (event?: { preventDefault: () => void }) => void;
   children?: ReactNode;
@@ -41,6 +47,7 @@ export function AuthForm<T extends Record<string, unknown>>({
   subtitle,
   error = form?.error,
   notice,
+  timeLimit,
   onSubmit,
   children,
   alternatives,
@@ -60,6 +67,7 @@ export function AuthForm<T extends Record<string, unknown>>({
       <h1 className={styles.title}>{title}</h1>
       {subtitle ? <p className={styles.subtitle}>{subtitle}</p> : null}
       {notice}
+      {timeLimit ? <StepTimeLimit {...timeLimit} /> : null}
       {error ? (
         <Alert severity="error" className={styles.message}>
           {error}

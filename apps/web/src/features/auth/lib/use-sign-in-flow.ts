@@ -7,6 +7,7 @@ import { paths, safeRedirectTarget } from '../../../lib/routing/paths';
 import type { LoginData } from '../../../lib/auth/auth-state';
 import { useAuth } from '../../../lib/auth/use-auth';
 import { outcomeForStep, type SignInOutcome } from './sign-in-steps';
+import { markSignInStepStarted } from './step-clock';
 
 const APP_NAME_FOR_AUTHENTICATOR = 'Laurel';
 
@@ -32,6 +33,7 @@ export function useSignInFlow() {
       options: { emailCodeUse?: LoginData['emailCodeUse'] } = {},
     ): Promise<SignInOutcome> => {
       const { nextStep } = output;
+      if (nextStep.signInStep !== 'DONE') markSignInStepStarted();
       if (nextStep.signInStep === 'CONTINUE_SIGN_IN_WITH_TOTP_SETUP') {
         const details = nextStep.totpSetupDetails;
         auth.updateLoginData({

@@ -17,6 +17,7 @@ import { AuthForm, BackToSignIn, ExpiredStep } from '../components/auth-form';
 import { MethodChoice } from '../components/method-choice';
 import { forgetPasswordSignIn, rememberPasswordSignIn } from '../../../lib/auth/passkey-offer';
 import type { SignInOutcome } from '../lib/sign-in-steps';
+import { markSignInStepStarted } from '../lib/step-clock';
 import { useSignInFlow } from '../lib/use-sign-in-flow';
 
 const ZPasswordForm = z.object({ password: ZPassword });
@@ -47,7 +48,7 @@ export default function SelectMethodRoute() {
   const [searchParams] = useSearchParams();
   const intl = useIntl();
   const title = intl.formatMessage({ id: 'auth.selectMethod.title' });
-  const { confirmChallenge } = useSignInFlow();
+  const { confirmChallenge, handleOutput } = useSignInFlow();
   const { email, availableChallenges } = auth.loginData;
   const withPassword = searchParams.get('with') === 'password';
   const [error, setError] = useState<string | null>(null);
@@ -58,10 +59,28 @@ export default function SelectMethodRoute() {
 
   if (!email) return <ExpiredStep title={title} what="signIn" />;
 
+  // Nothing secret has been given yet: the same choice again starts a new 3 minutes, in place.
+  const timeLimit = {
+    onExtend: async () => {
+      const client = await auth.getClient();
+      const output = await client.signIn({
+        username: email,
+        options: { authFlowType: 'USER_AUTH' },
+      });
+      if (output.nextStep.signInStep !== 'CONTINUE_SIGN_IN_WITH_FIRST_FACTOR_SELECTION') {
+        await handleOutput(output, email);
+        return;
+      }
+      markSignInStepStarted();
+      auth.updateLoginData({ availableChallenges: output.nextStep.availableChallenges ?? [] });
+    },
+  };
+
   if (withPassword) {
     return (
       <AuthForm
         title={intl.formatMessage({ id: 'auth.selectMethod.passwordTitle' })}
+        timeLimit={timeLimit}
         subtitle={intl.formatMessage({ id: 'auth.signingInAs' }, { email })}
         form={form}
         onSubmit={form.handleSubmit(async ({ password }) => {
@@ -105,6 +124,7 @@ export default function SelectMethodRoute() {
     <AuthForm
       title={title}
       subtitle={intl.formatMessage({ id: 'auth.signingInAs' }, { email })}
+      timeLimit={timeLimit}
       error={error}
       onSubmit={() => undefined}
       footer={<BackToSignIn />}

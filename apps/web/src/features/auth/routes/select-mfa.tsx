@@ -55,6 +55,7 @@ export default function SelectMfaRoute() {
 
   return (
     <AuthForm
+      timeLimit={{}}
       title={title}
       subtitle={intl.formatMessage({ id: 'auth.selectMfa.subtitle' })}
       error={error}

@@ -19,6 +19,7 @@ export default function SetPasswordRoute() {
 
   return (
     <AuthForm
+      timeLimit={{}}
       title={intl.formatMessage({ id: 'auth.setPassword.title' })}
       subtitle={
         auth.loginData.email

@@ -28,6 +28,7 @@ export default function SetupMfaRoute() {
 
   return (
     <AuthForm
+      timeLimit={{}}
       title={intl.formatMessage({ id: 'auth.setupMfa.title' })}
       subtitle={intl.formatMessage({ id: 'auth.setupMfa.subtitle' })}
       form={form}

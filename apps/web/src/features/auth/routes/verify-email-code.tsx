@@ -37,20 +37,18 @@ export default function VerifyEmailCodeRoute() {
       CODE_ERRORS.has(errorName(caught)) ? { code: identityErrorText(caught) } : {},
   });
 
-  const resend = form.handleSubmit(
-    async () => {
-      const client = await auth.getClient();
-      const output = await client.signIn({
-        username: email,
-        options: { authFlowType: 'USER_AUTH', preferredChallenge: 'EMAIL_OTP' },
-      });
-      form.reset({ code: '' });
-      await handleOutput(output, email, { emailCodeUse: 'first-factor' });
-      if (output.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_EMAIL_CODE')
-        showSnackbar(intl.formatMessage({ id: 'auth.verifyEmailCode.resent' }), 'success');
-    },
-    { only: [] },
-  );
+  const sendAgain = async () => {
+    const client = await auth.getClient();
+    const output = await client.signIn({
+      username: email,
+      options: { authFlowType: 'USER_AUTH', preferredChallenge: 'EMAIL_OTP' },
+    });
+    form.reset({ code: '' });
+    await handleOutput(output, email, { emailCodeUse: 'first-factor' });
+    if (output.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_EMAIL_CODE')
+      showSnackbar(intl.formatMessage({ id: 'auth.verifyEmailCode.resent' }), 'success');
+  };
+  const resend = form.handleSubmit(sendAgain, { only: [] });
 
   if (!email)
     return (
@@ -71,6 +69,15 @@ export default function VerifyEmailCodeRoute() {
           minutes: CODE_VALID_MINUTES,
         },
       )}
+      // A code for signing in comes again with a new 3 minutes; a second step's code cannot.
+      timeLimit={
+        firstFactor
+          ? {
+              onExtend: sendAgain,
+              extendLabel: intl.formatMessage({ id: 'auth.stepTimeLimit.sendNewCode' }),
+            }
+          : {}
+      }
       form={form}
       onSubmit={form.handleSubmit(async ({ code }) => {
         const outcome = await confirmChallenge(code);

@@ -17,6 +17,7 @@ export default function VerifyMfaRoute() {
 
   return (
     <AuthForm
+      timeLimit={{}}
       title={intl.formatMessage({ id: 'auth.verifyMfa.title' })}
       subtitle={intl.formatMessage({ id: 'auth.verifyMfa.subtitle' })}
       form={form}
