@@ -1,4 +1,7 @@
 import type { Kysely } from 'kysely';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 
@@ -9,8 +12,7 @@ import { type JobContext, type JobHandler, JobInterruptedError } from '../../job
 import { latestCompleteYear } from '../earnings/earnings-provider.ts';
 import { recordWebhookEvent } from '../webhooks/webhook-outbox.ts';
 import { dollarsYearFor } from './cpi-u.ts';
-import { revived, type SortedCell } from './cells.ts';
-import { createInsightsBuilder } from './insights-builder.ts';
+import { type CountedShare, createInsightsBuilder } from './insights-builder.ts';
 import { createInsightsRepository } from './insights.repository.ts';
 import type { RebuildThreadData, RebuildThreadReport } from './rebuild-insights.thread.ts';
 
@@ -60,95 +62,108 @@ export async function rebuildInsights(
   const asOfYear = latestCompleteYear(options.now ?? new Date());
   const dollarsOfYear = dollarsYearFor(asOfYear);
   const repository = createInsightsRepository(db);
-  const builder = createInsightsBuilder({ asOfYear, dollarsOfYear });
-  const later = await repository.laterAwards(organizationId);
-  const batchSize = options.batchSize ?? REBUILD_BATCH_SIZE;
-  const earningsFloor = options.earningsFloor ?? INSIGHTS_DEFAULT_EARNINGS_FLOOR;
-  let awards = 0;
-  let lastId = 0;
-  let full = false;
-  let reader: ReturnType<typeof startReader> | null = null;
-  const countAwards = repository.awardCounter();
-  const read = { organizationId, batchSize, asOfYear, earningsFloor };
-  const countRange = async (range: {
-    afterId?: number;
-    toId?: number;
-    maxBatches?: number;
-  }): Promise<void> => {
-    for await (const batch of countAwards({ ...read, ...range }, builder, later)) {
-      awards += batch.awards;
-      lastId = batch.lastId;
-      full = batch.more;
-      if (reader?.error) throw reader.error;
-      await options.onBatch?.();
-    }
-  };
-  const url = options.databaseUrl;
-  const threaded = url !== undefined && !url.endsWith(':memory:');
-  let more: SortedCell[] = [];
-  if (!threaded) await countRange({});
-  else {
-    // The first batch here; when it is full, the rest is shared: the ids up to the middle of
-    // those left here, the others on the second thread. (A filter such as id % 2 would make
-    // PostgreSQL misjudge how many awards a batch reads and start parallel workers for each.)
-    await countRange({ maxBatches: 1 });
-    const last = full ? await repository.lastAwardId(organizationId) : 0;
-    if (last > lastId) {
-      const middle = lastId + Math.floor((last - lastId) / 2);
-      reader = startReader({
-        databaseUrl: url,
-        organizationId,
-        asOfYear,
-        dollarsOfYear,
-        earningsFloor,
-        batchSize,
-        afterId: middle,
-        later: [...later],
-      });
-      reader.counted = (n) => {
-        awards += n;
-      };
-      try {
-        await countRange({ afterId: lastId, toId: middle });
-        // The other thread's last batches: the job keeps reporting that it is alive meanwhile.
-        for (;;) {
-          const settled = await Promise.race([reader.cells, sleep(1_000, null)]);
-          if (settled !== null) {
-            more = settled;
-            break;
+  // The counted wages wait in files here until the figures are computed (decision record 062).
+  const directory = mkdtempSync(join(tmpdir(), 'laurel-insights-'));
+  try {
+    return await rebuildIn(directory);
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+
+  async function rebuildIn(directory: string): Promise<RebuildResult> {
+    const builder = createInsightsBuilder({ asOfYear, dollarsOfYear, directory });
+    const later = await repository.laterAwards(organizationId);
+    const batchSize = options.batchSize ?? REBUILD_BATCH_SIZE;
+    const earningsFloor = options.earningsFloor ?? INSIGHTS_DEFAULT_EARNINGS_FLOOR;
+    let awards = 0;
+    let lastId = 0;
+    let full = false;
+    let reader: ReturnType<typeof startReader> | null = null;
+    const countAwards = repository.awardCounter();
+    const read = { organizationId, batchSize, asOfYear, earningsFloor };
+    const countRange = async (range: {
+      afterId?: number;
+      toId?: number;
+      maxBatches?: number;
+    }): Promise<void> => {
+      for await (const batch of countAwards({ ...read, ...range }, builder, later)) {
+        awards += batch.awards;
+        lastId = batch.lastId;
+        full = batch.more;
+        if (reader?.error) throw reader.error;
+        await options.onBatch?.();
+      }
+    };
+    const url = options.databaseUrl;
+    const threaded = url !== undefined && !url.endsWith(':memory:');
+    let more: CountedShare[] = [];
+    if (!threaded) await countRange({});
+    else {
+      // The first batch here; when it is full, the rest is shared: the ids up to the middle of
+      // those left here, the others on the second thread. (A filter such as id % 2 would make
+      // PostgreSQL misjudge how many awards a batch reads and start parallel workers for each.)
+      await countRange({ maxBatches: 1 });
+      const last = full ? await repository.lastAwardId(organizationId) : 0;
+      if (last > lastId) {
+        const middle = lastId + Math.floor((last - lastId) / 2);
+        reader = startReader({
+          databaseUrl: url,
+          organizationId,
+          asOfYear,
+          dollarsOfYear,
+          earningsFloor,
+          batchSize,
+          afterId: middle,
+          later: [...later],
+          directory,
+        });
+        reader.counted = (n) => {
+          awards += n;
+        };
+        try {
+          await countRange({ afterId: lastId, toId: middle });
+          // The other thread's last batches: the job keeps reporting that it is alive meanwhile.
+          for (;;) {
+            const settled = await Promise.race([reader.cells, sleep(1_000, null)]);
+            if (settled !== null) {
+              more = [settled];
+              break;
+            }
+            await options.onBatch?.();
           }
-          await options.onBatch?.();
+        } finally {
+          await reader.stop();
         }
-      } finally {
-        await reader.stop();
       }
     }
+    const { aggregates, summaries } = await builder.finish(more, async () => {
+      await options.onBatch?.();
+    });
+    const builtAt = options.now ?? new Date();
+    await repository.replace(
+      organizationId,
+      { aggregates, summaries, asOfYear, dollarsOfYear, builtAt },
+      (trx) =>
+        recordWebhookEvent(trx, organizationId, 'insights.updated', {
+          credentialIds: [...new Set(summaries.map((summary) => summary.credentialId))].sort(
+            (a, b) => a - b,
+          ),
+          builtAt: builtAt.toISOString(),
+        }),
+    );
+    return {
+      awards,
+      threads: reader ? 2 : 1,
+      cohorts: aggregates.length,
+      asOfYear,
+      dollarsOfYear,
+    };
   }
-  const { aggregates, summaries } = builder.finish(more);
-  const builtAt = options.now ?? new Date();
-  await repository.replace(
-    organizationId,
-    { aggregates, summaries, asOfYear, dollarsOfYear, builtAt },
-    (trx) =>
-      recordWebhookEvent(trx, organizationId, 'insights.updated', {
-        credentialIds: [...new Set(summaries.map((summary) => summary.credentialId))].sort(
-          (a, b) => a - b,
-        ),
-        builtAt: builtAt.toISOString(),
-      }),
-  );
-  return {
-    awards,
-    threads: reader ? 2 : 1,
-    cohorts: aggregates.length,
-    asOfYear,
-    dollarsOfYear,
-  };
 }
 
 /** Starts the reading thread of one share of the awards; `cells` settles with what it counted. */
 function startReader(data: RebuildThreadData): {
-  cells: Promise<SortedCell[]>;
+  cells: Promise<CountedShare>;
   counted: (awards: number) => void;
   error: Error | null;
   stop(): Promise<void>;
@@ -159,10 +174,10 @@ function startReader(data: RebuildThreadData): {
   });
   const reader = {
     counted: (_awards: number) => undefined as void,
-    cells: new Promise<SortedCell[]>((resolve, reject) => {
+    cells: new Promise<CountedShare>((resolve, reject) => {
       thread.on('message', (report: RebuildThreadReport) => {
         if (report.type === 'batch') reader.counted(report.awards);
-        else resolve(revived(report.cells));
+        else resolve(report.share);
       });
       thread.on('error', reject);
       thread.on('exit', (code) =>
