@@ -12,10 +12,10 @@ const LEVELS = 4;
 /** 2^48: a value's place in [0, 1] scaled to the four levels' 48 bits. */
 const SCALE = 2 ** (BITS * LEVELS);
 /** A window of at most this many values is kept and sorted rather than counted again. */
-const KEEP_AT_MOST = 1 << 16;
+const KEEP_AT_MOST = 1 << 12;
 /** What one pass may hold: values kept (8 bytes each) and bucket counts (16 KB a window). */
-const KEPT_PER_PASS = 1 << 22;
-const COUNTED_PER_PASS = 1_024;
+const KEPT_PER_PASS = 1 << 20;
+const COUNTED_PER_PASS = 512;
 
 /** Ranks (0-based, ascending) of the values of some cells' series. */
 export interface RankRequest {
