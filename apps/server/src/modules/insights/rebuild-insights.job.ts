@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -63,7 +63,8 @@ export async function rebuildInsights(
   const dollarsOfYear = dollarsYearFor(asOfYear);
   const repository = createInsightsRepository(db);
   // The counted wages wait in files here until the figures are computed (decision record 062).
-  const directory = mkdtempSync(join(tmpdir(), 'laurel-insights-'));
+  removeAbandonedFolders(tmpdir());
+  const directory = mkdtempSync(join(tmpdir(), WAGES_FOLDER_PREFIX));
   try {
     return await rebuildIn(directory);
   } finally {
@@ -158,6 +159,24 @@ export async function rebuildInsights(
       asOfYear,
       dollarsOfYear,
     };
+  }
+}
+
+const WAGES_FOLDER_PREFIX = 'laurel-insights-';
+/** A rebuild's folder this old belongs to a process that ended during it (`kill -9`, a crash). */
+const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** Removes the wage folders that rebuilds of ended processes left in `parent`. */
+export function removeAbandonedFolders(parent: string, now = Date.now()): void {
+  for (const name of readdirSync(parent)) {
+    if (!name.startsWith(WAGES_FOLDER_PREFIX)) continue;
+    const path = join(parent, name);
+    try {
+      if (now - statSync(path).mtimeMs > ABANDONED_AFTER_MS)
+        rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Removed meanwhile by the rebuild that owned it.
+    }
   }
 }
 
