@@ -12,7 +12,11 @@ import { type JobContext, type JobHandler, JobInterruptedError } from '../../job
 import { latestCompleteYear } from '../earnings/earnings-provider.ts';
 import { recordWebhookEvent } from '../webhooks/webhook-outbox.ts';
 import { dollarsYearFor } from './cpi-u.ts';
-import { type CountedShare, createInsightsBuilder } from './insights-builder.ts';
+import {
+  type CountedShare,
+  createInsightsBuilder,
+  type InsightsBuilder,
+} from './insights-builder.ts';
 import { createInsightsRepository } from './insights.repository.ts';
 import type { RebuildThreadData, RebuildThreadReport } from './rebuild-insights.thread.ts';
 
@@ -73,6 +77,15 @@ export async function rebuildInsights(
 
   async function rebuildIn(directory: string): Promise<RebuildResult> {
     const builder = createInsightsBuilder({ asOfYear, dollarsOfYear, directory });
+    // A failed rebuild closes the files it was writing (the folder goes with the caller's).
+    try {
+      return await countAndStore(builder);
+    } finally {
+      builder.dispose();
+    }
+  }
+
+  async function countAndStore(builder: InsightsBuilder): Promise<RebuildResult> {
     const later = await repository.laterAwards(organizationId);
     const batchSize = options.batchSize ?? REBUILD_BATCH_SIZE;
     const earningsFloor = options.earningsFloor ?? INSIGHTS_DEFAULT_EARNINGS_FLOOR;

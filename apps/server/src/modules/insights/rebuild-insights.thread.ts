@@ -44,24 +44,30 @@ async function countShare(countAwards: CountAwards): Promise<void> {
   for await (const batch of countAwards(data, builder, later))
     port.postMessage({ type: 'batch', awards: batch.awards } satisfies RebuildThreadReport);
 }
-if (url.startsWith('sqlite:')) {
-  // As database.ts opens it, with a small page cache: every page is read once.
-  const database = new SQLite(url.slice('sqlite:'.length));
-  try {
-    database.pragma('busy_timeout = 5000');
-    database.pragma('cache_size = -2048');
-    await countShare(sqliteAwards(database));
-  } finally {
-    database.close();
+try {
+  if (url.startsWith('sqlite:')) {
+    // As database.ts opens it, with a small page cache: every page is read once.
+    const database = new SQLite(url.slice('sqlite:'.length));
+    try {
+      database.pragma('busy_timeout = 5000');
+      database.pragma('cache_size = -2048');
+      await countShare(sqliteAwards(database));
+    } finally {
+      database.close();
+    }
+  } else {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const run: RunQuery = async (text, parameters) => (await client.query(text, parameters)).rows;
+      await countShare(summedAwards(run, 'postgres'));
+    } finally {
+      await client.end();
+    }
   }
-} else {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const run: RunQuery = async (text, parameters) => (await client.query(text, parameters)).rows;
-    await countShare(summedAwards(run, 'postgres'));
-  } finally {
-    await client.end();
-  }
+} catch (error) {
+  // The files this thread was writing are closed before it fails (its folder is the rebuild's).
+  builder.dispose();
+  throw error;
 }
 port.postMessage({ type: 'done', share: builder.share() } satisfies RebuildThreadReport);
