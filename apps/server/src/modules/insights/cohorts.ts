@@ -9,9 +9,19 @@ import {
   poolStart,
 } from '@laurel/contract/insights-rules';
 
-import { gather, type Gathered, type SortedCell } from './cells.ts';
+import {
+  type CountedCell,
+  gather,
+  type Gathered,
+  KINDS,
+  quantilesOfKind,
+  ranksOf,
+  seriesOfKind,
+  sizesOf,
+} from './cells.ts';
 import { type Grid, type GridCell, protect } from './disclosure.ts';
 import { figuresOf } from './figures.ts';
+import type { RankRequest } from './order-statistics.ts';
 import { LOOKUP_MEASURES, measuresOf, WAGE_MEASURES } from './publication.ts';
 
 const SPAN = INSIGHTS_YEARS_AROUND_AWARD;
@@ -39,12 +49,17 @@ export interface CredentialSummary {
 const ALL_YEARS = -1;
 const COMPLETE_POOLS = -2;
 
-/** The figures of every offered cohort and each credential's summary, from all counted cells. */
-export function buildCohorts(
-  sorted: SortedCell[],
+/**
+ * The figures of every offered cohort and each credential's summary, from all counted cells;
+ * `select` gives the values at the ranks asked of each cohort's wages (./order-statistics.ts),
+ * the cells named by their places in `sorted`.
+ */
+export async function buildCohorts(
+  sorted: CountedCell[],
   credentialIds: number[],
   asOfYear: number,
-): { aggregates: CohortAggregate[]; summaries: CredentialSummary[] } {
+  select: (requests: RankRequest[]) => Promise<Array<Map<number, number>>>,
+): Promise<{ aggregates: CohortAggregate[]; summaries: CredentialSummary[] }> {
   const pools = [...new Set(sorted.map((c) => poolStart(c.awardYear)))].sort((a, b) => a - b);
   /** Pools whose every award year has its +5 year complete: the same-cohort chart's awards. */
   const complete = (pool: number) => pool + INSIGHTS_POOL_YEARS - 1 + SPAN <= asOfYear;
@@ -53,10 +68,9 @@ export function buildCohorts(
   const columns = [...pools, COMPLETE_POOLS, ALL_YEARS];
 
   // Cells of each (credential, column): a credential's views hold every award; the
-  // all-credentials views a person once, by their first award. Their arrays are read where they
-  // are, never copied together: the order statistics across them are exact.
+  // all-credentials views a person once, by their first award.
   const organization = sorted.filter((cell) => cell.rank === 0);
-  const cellsOf = (row: number, column: number): SortedCell[] =>
+  const cellsOf = (row: number, column: number): CountedCell[] =>
     (row === 0 ? organization : sorted).filter((cell) => {
       if (row !== 0 && cell.credentialId !== row) return false;
       const pool = poolStart(cell.awardYear);
@@ -66,9 +80,10 @@ export function buildCohorts(
     });
 
   const gathered = new Map<string, Gathered>();
+  const cohortCells = new Map<string, CountedCell[]>();
   const key = (row: number, column: number) => `${row}:${column}`;
   const grid: Grid = { rows, columns, cells: new Map(), lines: [] };
-  const yearRange = (cells: SortedCell[]) => {
+  const yearRange = (cells: CountedCell[]) => {
     let min = Infinity;
     let max = -Infinity;
     for (const c of cells) {
@@ -92,6 +107,7 @@ export function buildCohorts(
       if (people !== '') byPeople.set(people, [...(byPeople.get(people) ?? []), key(row, column)]);
       const g = gather(cells);
       gathered.set(key(row, column), g);
+      cohortCells.set(key(row, column), cells);
       ranges.set(key(row, column), yearRange(cells));
       const cell: GridCell = {
         row,
@@ -133,11 +149,11 @@ export function buildCohorts(
   grid.same = [...byPeople.values()].filter((cohorts) => cohorts.length > 1);
   const withheld = protect(grid, [LOOKUP_MEASURES]);
 
-  const aggregates: CohortAggregate[] = [];
+  // The cohorts offered, and the same-cohort chart of each.
+  const offered: Array<{ row: number; column: number }> = [];
   for (const row of rows) {
-    const cohortColumns = [ALL_YEARS, ...pools];
     const allYears = ranges.get(key(row, ALL_YEARS));
-    for (const column of cohortColumns) {
+    for (const column of [ALL_YEARS, ...pools]) {
       const range = ranges.get(key(row, column));
       if (!range || !allYears) continue;
       // A pool that holds every award year there is (all of it or part) is the same people as
@@ -148,24 +164,70 @@ export function buildCohorts(
         allYears.max <= column + INSIGHTS_POOL_YEARS - 1
       )
         continue;
-      const hidden = withheld.get(key(row, column))!;
-      const g = gathered.get(key(row, column))!;
-      const sameColumn = column === ALL_YEARS ? COMPLETE_POOLS : complete(column) ? column : null;
-      const same =
-        sameColumn === null
-          ? null
-          : {
-              g: gathered.get(key(row, sameColumn))!,
-              hidden: withheld.get(key(row, sameColumn))!,
-              range: ranges.get(key(row, sameColumn)) ?? null,
-            };
-      aggregates.push({
-        credentialId: row,
-        awardYearFrom: column === ALL_YEARS ? range.min : column,
-        awardYearTo: column === ALL_YEARS ? range.max : column + INSIGHTS_POOL_YEARS - 1,
-        figures: figuresOf(g, hidden, same, (r) => range.min + r > asOfYear),
-      });
+      offered.push({ row, column });
     }
+  }
+  const sameColumnOf = (column: number) =>
+    column === ALL_YEARS ? COMPLETE_POOLS : complete(column) ? column : null;
+
+  // The medians and quartiles of the cohorts whose figures are computed, selected together.
+  const selected = new Set<string>();
+  for (const { row, column } of offered) {
+    selected.add(key(row, column));
+    const sameColumn = sameColumnOf(column);
+    if (sameColumn !== null) selected.add(key(row, sameColumn));
+  }
+  const requests: RankRequest[] = [];
+  const requested: Array<{ cohort: string; kind: number }> = [];
+  for (const cohort of selected) {
+    const cells = cohortCells.get(cohort)!;
+    const sizes = sizesOf(cells);
+    for (let kind = 0; kind < KINDS; kind += 1) {
+      const size = sizes[kind]!;
+      if (size === 0) continue;
+      requests.push({
+        series: seriesOfKind(kind),
+        cells: cells.map((cell) => index.get(cell)!),
+        size,
+        ranks: quantilesOfKind(kind).flatMap((p) => ranksOf(size, p)),
+      });
+      requested.push({ cohort, kind });
+    }
+  }
+  const values = await select(requests);
+  const valuesOf = new Map<string, Map<number, Map<number, number>>>();
+  requested.forEach(({ cohort, kind }, i) => {
+    if (!valuesOf.has(cohort)) valuesOf.set(cohort, new Map());
+    valuesOf.get(cohort)!.set(kind, values[i]!);
+  });
+  for (const cohort of selected) {
+    const byKind = valuesOf.get(cohort);
+    gathered.set(
+      cohort,
+      gather(cohortCells.get(cohort)!, (kind) => byKind?.get(kind) ?? null),
+    );
+  }
+
+  const aggregates: CohortAggregate[] = [];
+  for (const { row, column } of offered) {
+    const range = ranges.get(key(row, column))!;
+    const hidden = withheld.get(key(row, column))!;
+    const g = gathered.get(key(row, column))!;
+    const sameColumn = sameColumnOf(column);
+    const same =
+      sameColumn === null
+        ? null
+        : {
+            g: gathered.get(key(row, sameColumn))!,
+            hidden: withheld.get(key(row, sameColumn))!,
+            range: ranges.get(key(row, sameColumn)) ?? null,
+          };
+    aggregates.push({
+      credentialId: row,
+      awardYearFrom: column === ALL_YEARS ? range.min : column,
+      awardYearTo: column === ALL_YEARS ? range.max : column + INSIGHTS_POOL_YEARS - 1,
+      figures: figuresOf(g, hidden, same, (r) => range.min + r > asOfYear),
+    });
   }
 
   const summaries: CredentialSummary[] = [];

@@ -4,8 +4,7 @@
 import type { TChartPoint, TInsightFigures, TPairedFigure } from '@laurel/contract/insights';
 import { INSIGHTS_MEASURE_YEAR } from '@laurel/contract/insights-rules';
 
-import { at, gather, type Gathered, sizeOf, SPAN } from './cells.ts';
-import { quantileOfSorted } from './percentiles.ts';
+import { at, gather, type Gathered, SPAN } from './cells.ts';
 import { emptyPoints, figure, LOOKUP_MEASURES, peopleCount, top } from './publication.ts';
 
 const MEASURE = INSIGHTS_MEASURE_YEAR;
@@ -15,15 +14,15 @@ function chartPoints(
   hidden: ReadonlySet<string>,
   tooRecent: (r: number) => boolean = () => false,
 ): TChartPoint[] {
-  return g.wages.map((arrays, i) => {
+  return g.wages.map((sample, i) => {
     const r = i - SPAN;
-    const n = sizeOf(arrays);
+    const n = sample.size;
     const f = figure(n > 0 ? 0 : null, n, hidden.has(`wages${r}`), tooRecent(r));
     return {
       relativeYear: r,
-      median: f.suppressed ? null : quantileOfSorted(arrays, 0.5),
-      p25: f.suppressed ? null : quantileOfSorted(arrays, 0.25),
-      p75: f.suppressed ? null : quantileOfSorted(arrays, 0.75),
+      median: f.suppressed ? null : sample.quantile(0.5),
+      p25: f.suppressed ? null : sample.quantile(0.25),
+      p75: f.suppressed ? null : sample.quantile(0.75),
       n: f.n,
       lessThan: f.lessThan,
       suppressed: f.suppressed,
@@ -48,9 +47,9 @@ export function figuresOf(
   const c = g.counts;
   const recent = tooRecent(MEASURE);
 
-  const increaseN = sizeOf(g.increases);
+  const increaseN = g.increases.size;
   const increase = figure(
-    increaseN > 0 ? quantileOfSorted(g.increases, 0.5) : null,
+    increaseN > 0 ? g.increases.quantile(0.5) : null,
     increaseN,
     hidden.has('increase'),
     recent,
@@ -66,11 +65,11 @@ export function figuresOf(
   // shown; the medians at −1 and at h are over exactly those people.
   let salaryGrowth: TPairedFigure | null = null;
   for (let h = SPAN; h >= 1 && salaryGrowth === null; h -= 1) {
-    const n = sizeOf(g.paired[h]!);
+    const n = g.paired[h]!.size;
     const f = figure(n > 0 ? 0 : null, n, hidden.has(`growth${h}`));
     if (f.suppressed) continue;
-    const start = quantileOfSorted(g.base[h]!, 0.5)!;
-    const end = quantileOfSorted(g.paired[h]!, 0.5)!;
+    const start = g.base[h]!.quantile(0.5)!;
+    const end = g.paired[h]!.quantile(0.5)!;
     salaryGrowth = {
       ...figure(start > 0 ? (end - start) / start : null, n),
       horizonYears: h,
@@ -81,12 +80,12 @@ export function figuresOf(
   if (salaryGrowth === null) {
     let latest = SPAN;
     for (let h = SPAN; h >= 1; h -= 1) {
-      if (sizeOf(g.paired[h]!) > 0) {
+      if (g.paired[h]!.size > 0) {
         latest = h;
         break;
       }
     }
-    const n = sizeOf(g.paired[latest]!);
+    const n = g.paired[latest]!.size;
     const f = figure(null, n, hidden.has(`growth${latest}`), recent);
     salaryGrowth = { ...f, horizonYears: latest, nAtStart: f.n, nAtEnd: f.n };
   }

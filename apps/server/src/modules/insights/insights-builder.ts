@@ -1,10 +1,16 @@
 // Builds every cohort's insight figures of one organization from its awards and earnings years,
-// read once. Memory grows with the aggregates (sorted arrays of real wages per credential, award
-// year and relative year; counters), not with the rows read. docs/insights-methodology.md states
-// the rules implemented here; docs/decisions/017-insights-disclosure-control.md the disclosure
-// control (fixed award-year pools plus complementary suppression, in ./disclosure.ts). The parts:
+// read once. Memory grows with the cells (counts per credential, award year and person rank), not
+// with the awards: each counted wage is written to its series' file as it is read
+// (./spilled-wages.ts), and the cohorts' medians and quartiles are selected from the files
+// (./order-statistics.ts, decision record 062). docs/insights-methodology.md states the rules
+// implemented here; docs/decisions/017-insights-disclosure-control.md the disclosure control
+// (fixed award-year pools plus complementary suppression, in ./disclosure.ts). The parts:
 // ./award-facts.ts (an award as read), ./cells.ts (what is counted), ./cohorts.ts (the cohorts and
 // their disclosure control), ./figures.ts (a cohort's figures), ./publication.ts (what is shown).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 import { INSIGHTS_MEASURE_YEAR } from '@laurel/contract/insights-rules';
 
 import {
@@ -18,27 +24,52 @@ import {
   WAGE_AS_TEXT,
   WAGE_BITS,
 } from './award-facts.ts';
-import {
-  at,
-  newCell,
-  POINTS,
-  type SortedCell,
-  SPAN,
-  type Values,
-  type Wages,
-  type YearCell,
-} from './cells.ts';
+import { at, type CountedCell, newCell, POINTS, SPAN } from './cells.ts';
 import { buildCohorts, type CohortAggregate, type CredentialSummary } from './cohorts.ts';
 import { realFactor } from './cpi-u.ts';
+import { selectRanks } from './order-statistics.ts';
+import {
+  BASE,
+  createWageSpill,
+  INCREASES,
+  PAIRED,
+  type SpilledWages,
+  WAGES,
+} from './spilled-wages.ts';
 
 const MEASURE = INSIGHTS_MEASURE_YEAR;
 
+/** What another builder (a rebuild's second thread) counted: its cells and where its wages are. */
+export interface CountedShare {
+  cells: CountedCell[];
+  wages: SpilledWages;
+}
+
+/** A cell as the builder counts into it: its id among the builder's cells, its years' factors. */
+interface BuilderCell {
+  cell: CountedCell;
+  id: number;
+  /** The real-dollar factor of calendar year y + i − 5, by relative-year index i. */
+  factors: Float64Array;
+}
+
 /**
  * Collects awards one at a time (each with what its earnings years say), then computes the figures of
- * every cohort: all credentials and each one, for all award years and each fixed pool.
+ * every cohort: all credentials and each one, for all award years and each fixed pool. Its wages
+ * are written into `directory` (files named by `prefix`); without one, into a folder of its own
+ * that `finish` removes.
  */
-export function createInsightsBuilder(options: { asOfYear: number; dollarsOfYear: number }) {
+export function createInsightsBuilder(options: {
+  asOfYear: number;
+  dollarsOfYear: number;
+  directory?: string;
+  prefix?: string;
+}) {
   const { asOfYear, dollarsOfYear } = options;
+  const ownDirectory =
+    options.directory === undefined ? mkdtempSync(join(tmpdir(), 'laurel-insights-')) : null;
+  const spill = createWageSpill(options.directory ?? ownDirectory!, options.prefix ?? 'a');
+  let nextId = 0;
   const factors = new Map<number, number>();
   const factor = (year: number) => {
     let f = factors.get(year);
@@ -49,20 +80,24 @@ export function createInsightsBuilder(options: { asOfYear: number; dollarsOfYear
     return f;
   };
   /** Cells by credential, then by award year × 4 + (1 for a person's later awards, else 0). */
-  const credentials = new Map<number, Map<number, YearCell<Wages, Values>>>();
+  const credentials = new Map<number, Map<number, BuilderCell>>();
 
-  function cellFor(credentialId: number, awardYear: number, rank: number): YearCell<Wages, Values> {
+  function cellFor(credentialId: number, awardYear: number, rank: number): BuilderCell {
     let cells = credentials.get(credentialId);
     if (!cells) credentials.set(credentialId, (cells = new Map()));
     const key = awardYear * 4 + rank;
     let cell = cells.get(key);
-    if (!cell) cells.set(key, (cell = newCell(factor, awardYear)));
+    if (!cell) {
+      const factors = new Float64Array(POINTS);
+      for (let i = 0; i < POINTS; i += 1) factors[i] = factor(awardYear + i - SPAN);
+      cell = { cell: newCell(credentialId, awardYear, rank), id: nextId++, factors };
+      cells.set(key, cell);
+    }
     return cell;
   }
 
-  /** Real counted wage and its whole cents (−1: not whole cents) by relative year; NaN: none. */
+  /** Real counted wage by relative year; NaN: none. */
   const wagesAt = new Float64Array(POINTS);
-  const centsAt = new Float64Array(POINTS);
 
   /**
    * Counts one award's cohort counts, industry and job role; returns its cell when it is matched
@@ -74,9 +109,10 @@ export function createInsightsBuilder(options: { asOfYear: number; dollarsOfYear
     flags: number,
     industry: string | null,
     jobRole: string | null,
-  ): YearCell<Wages, Values> | null {
+  ): BuilderCell | null {
     const y = award.awardYear;
-    const cell = cellFor(award.credentialId, y, laterAward ? 1 : 0);
+    const counted = cellFor(award.credentialId, y, laterAward ? 1 : 0);
+    const cell = counted.cell;
     const c = cell.counts;
     c.awards += 1;
     const measurable = y + MEASURE <= asOfYear;
@@ -95,26 +131,25 @@ export function createInsightsBuilder(options: { asOfYear: number; dollarsOfYear
         cell.industries.set(industry, (cell.industries.get(industry) ?? 0) + 1);
       if (jobRole !== null) cell.jobRoles.set(jobRole, (cell.jobRoles.get(jobRole) ?? 0) + 1);
     }
-    return cell;
+    return counted;
   }
 
   /** The counted wage at relative-year index i as the text `text.slice(from, to)` states it. */
-  function readWage(
-    cell: YearCell<Wages, Values>,
-    i: number,
-    text: string,
-    from: number,
-    to: number,
-  ): void {
-    // The factor of calendar year y + i − 5, which the cell's array of relative year i holds.
-    const f = cell.wages[i]!.factor;
+  function readWage(cell: BuilderCell, i: number, text: string, from: number, to: number): void {
+    // The factor of calendar year y + i − 5. A wage of whole cents c is c / 100 × factor, the
+    // double its text gives.
+    const f = cell.factors[i]!;
     const cents = centsOf(text, from, to);
-    centsAt[i] = cents;
     wagesAt[i] = cents >= 0 ? (cents / 100) * f : parseAmount(text, from, to) * f;
   }
 
-  /** Puts the wages of `wagesAt` (NaN: none) into the cell's arrays. */
-  function place(cell: YearCell<Wages, Values>): void {
+  function push(cell: BuilderCell, series: number, value: number): void {
+    spill.push(series, cell.id, value);
+    cell.cell.sizes[series] = cell.cell.sizes[series]! + 1;
+  }
+
+  /** Writes the wages of `wagesAt` (NaN: none) into the cell's series. */
+  function place(cell: BuilderCell): void {
     const before = wagesAt[at(-1)]!;
     const hasBefore = !Number.isNaN(before);
     for (let i = 0; i < POINTS; i += 1) {
@@ -122,10 +157,10 @@ export function createInsightsBuilder(options: { asOfYear: number; dollarsOfYear
       if (Number.isNaN(w)) continue;
       const r = i - SPAN;
       if (r >= 1 && hasBefore) {
-        cell.paired[r]!.push(centsAt[i]!, w);
-        cell.base[r]!.push(centsAt[at(-1)]!, before);
-        if (r === MEASURE) cell.increases.push(w - before);
-      } else cell.wages[i]!.push(centsAt[i]!, w);
+        push(cell, PAIRED + r, w);
+        push(cell, BASE + r, before);
+        if (r === MEASURE) push(cell, INCREASES, w - before);
+      } else push(cell, WAGES + i, w);
     }
   }
 
@@ -158,37 +193,21 @@ export function createInsightsBuilder(options: { asOfYear: number; dollarsOfYear
     const { cents, texts } = award;
     for (let i = 0; i < POINTS; i += 1) {
       const c = cents[i]!;
-      if (c >= 0) {
-        centsAt[i] = c;
-        wagesAt[i] = (c / 100) * cell.wages[i]!.factor;
-      } else if (c === WAGE_AS_TEXT) readWage(cell, i, texts[i]!, 0, texts[i]!.length);
+      if (c >= 0) wagesAt[i] = (c / 100) * cell.factors[i]!;
+      else if (c === WAGE_AS_TEXT) readWage(cell, i, texts[i]!, 0, texts[i]!.length);
       else wagesAt[i] = Number.NaN;
     }
     place(cell);
   }
 
-  /** The cells counted so far, sorted (each array once); the builder is empty afterwards. */
-  function cells(): SortedCell[] {
-    const sorted: SortedCell[] = [];
+  /** The cells counted so far (their ids are their places in this list); the builder is empty afterwards. */
+  function cells(): CountedCell[] {
+    const counted: CountedCell[] = new Array<CountedCell>(nextId);
     for (const [credentialId, byYear] of credentials) {
-      for (const [key, cell] of byYear) {
-        byYear.delete(key);
-        sorted.push({
-          counts: cell.counts,
-          industries: cell.industries,
-          jobRoles: cell.jobRoles,
-          wages: cell.wages.map((v) => v.sorted()),
-          paired: cell.paired.map((v) => v.sorted()),
-          base: cell.base.map((v) => v.sorted()),
-          increases: cell.increases.sorted(),
-          awardYear: Math.floor(key / 4),
-          rank: key % 4,
-          credentialId,
-        });
-      }
+      for (const cell of byYear.values()) counted[cell.id] = cell.cell;
       credentials.delete(credentialId);
     }
-    return sorted;
+    return counted;
   }
 
   return {
@@ -196,22 +215,46 @@ export function createInsightsBuilder(options: { asOfYear: number; dollarsOfYear
     addRead,
     cells,
 
+    /** This builder's share for another's `finish`: its cells and its wages, written out. */
+    share(): CountedShare {
+      const counted = cells();
+      return { cells: counted, wages: spill.finish() };
+    },
+
+    /** Stops writing (the rebuild failed) and removes the builder's own folder. */
+    dispose(): void {
+      spill.abandon();
+      if (ownDirectory !== null) rmSync(ownDirectory, { recursive: true, force: true });
+    },
+
     /**
      * Every cohort's figures and each credential's summary, from the awards added here and the
-     * cells other builders counted (`more`: other awards of the same organization).
+     * shares other builders counted (`more`: other awards of the same organization). `tick` is
+     * awaited now and then while the wages are read back.
      */
-    finish(more: readonly SortedCell[] = []): {
-      aggregates: CohortAggregate[];
-      summaries: CredentialSummary[];
-    } {
-      const sorted = [...cells(), ...more];
-      if (sorted.length === 0) return { aggregates: [], summaries: [] };
-      const credentialIds = [...new Set(sorted.map((c) => c.credentialId))];
-      return buildCohorts(
-        sorted,
-        credentialIds.sort((a, b) => a - b),
-        asOfYear,
-      );
+    async finish(
+      more: readonly CountedShare[] = [],
+      tick: () => Promise<void> = async () => undefined,
+    ): Promise<{ aggregates: CohortAggregate[]; summaries: CredentialSummary[] }> {
+      try {
+        const own = cells();
+        const counted = [...own];
+        const spills: SpilledWages[] = [spill.finish()];
+        for (const share of more) {
+          spills.push({ ...share.wages, cellOffset: counted.length });
+          counted.push(...share.cells);
+        }
+        if (counted.length === 0) return { aggregates: [], summaries: [] };
+        const credentialIds = [...new Set(counted.map((c) => c.credentialId))];
+        return await buildCohorts(
+          counted,
+          credentialIds.sort((a, b) => a - b),
+          asOfYear,
+          (requests) => selectRanks(spills, requests, tick),
+        );
+      } finally {
+        if (ownDirectory !== null) rmSync(ownDirectory, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -50,7 +50,7 @@ async function fixedWorldFigures() {
   const later = new Set(Array.from({ length: 3_000 / 7 }, (_, i) => 7 * (i + 1)));
   for await (const _ of sqliteAwards(db)(reading, builder, later));
   db.close();
-  return builder.finish();
+  return await builder.finish();
 }
 
 describe('INSIGHTS_METHOD', () => {

@@ -7,7 +7,7 @@ import {
   INSIGHTS_SUPPRESSION_MIN,
 } from '@laurel/contract/insights-rules';
 
-import { type Gathered, POINTS, sizeOf, SPAN, sumOf } from './cells.ts';
+import { type Gathered, POINTS, SPAN, sumOf } from './cells.ts';
 
 const MIN = INSIGHTS_SUPPRESSION_MIN;
 
@@ -99,12 +99,12 @@ export function measuresOf(g: Gathered): Record<string, number> {
     notMatchedUnmeasured: c.notMatched - c.notMatchedMeasured,
     missingEarnings: c.missingEarnings,
     missingEmployment: c.missingEmployment,
-    increase: sizeOf(g.increases),
+    increase: g.increases.size,
     industryNamed: sumOf(g.industries),
     jobRoleNamed: sumOf(g.jobRoles),
   };
-  for (let i = 0; i < POINTS; i += 1) m[`wages${i - SPAN}`] = sizeOf(g.wages[i]!);
-  for (let h = 1; h <= SPAN; h += 1) m[`growth${h}`] = sizeOf(g.paired[h]!);
+  for (let i = 0; i < POINTS; i += 1) m[`wages${i - SPAN}`] = g.wages[i]!.size;
+  for (let h = 1; h <= SPAN; h += 1) m[`growth${h}`] = g.paired[h]!.size;
   return m;
 }
 

@@ -1,4 +1,7 @@
 import type { Kysely } from 'kysely';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 
@@ -9,8 +12,11 @@ import { type JobContext, type JobHandler, JobInterruptedError } from '../../job
 import { latestCompleteYear } from '../earnings/earnings-provider.ts';
 import { recordWebhookEvent } from '../webhooks/webhook-outbox.ts';
 import { dollarsYearFor } from './cpi-u.ts';
-import { revived, type SortedCell } from './cells.ts';
-import { createInsightsBuilder } from './insights-builder.ts';
+import {
+  type CountedShare,
+  createInsightsBuilder,
+  type InsightsBuilder,
+} from './insights-builder.ts';
 import { createInsightsRepository } from './insights.repository.ts';
 import type { RebuildThreadData, RebuildThreadReport } from './rebuild-insights.thread.ts';
 
@@ -60,95 +66,136 @@ export async function rebuildInsights(
   const asOfYear = latestCompleteYear(options.now ?? new Date());
   const dollarsOfYear = dollarsYearFor(asOfYear);
   const repository = createInsightsRepository(db);
-  const builder = createInsightsBuilder({ asOfYear, dollarsOfYear });
-  const later = await repository.laterAwards(organizationId);
-  const batchSize = options.batchSize ?? REBUILD_BATCH_SIZE;
-  const earningsFloor = options.earningsFloor ?? INSIGHTS_DEFAULT_EARNINGS_FLOOR;
-  let awards = 0;
-  let lastId = 0;
-  let full = false;
-  let reader: ReturnType<typeof startReader> | null = null;
-  const countAwards = repository.awardCounter();
-  const read = { organizationId, batchSize, asOfYear, earningsFloor };
-  const countRange = async (range: {
-    afterId?: number;
-    toId?: number;
-    maxBatches?: number;
-  }): Promise<void> => {
-    for await (const batch of countAwards({ ...read, ...range }, builder, later)) {
-      awards += batch.awards;
-      lastId = batch.lastId;
-      full = batch.more;
-      if (reader?.error) throw reader.error;
-      await options.onBatch?.();
-    }
-  };
-  const url = options.databaseUrl;
-  const threaded = url !== undefined && !url.endsWith(':memory:');
-  let more: SortedCell[] = [];
-  if (!threaded) await countRange({});
-  else {
-    // The first batch here; when it is full, the rest is shared: the ids up to the middle of
-    // those left here, the others on the second thread. (A filter such as id % 2 would make
-    // PostgreSQL misjudge how many awards a batch reads and start parallel workers for each.)
-    await countRange({ maxBatches: 1 });
-    const last = full ? await repository.lastAwardId(organizationId) : 0;
-    if (last > lastId) {
-      const middle = lastId + Math.floor((last - lastId) / 2);
-      reader = startReader({
-        databaseUrl: url,
-        organizationId,
-        asOfYear,
-        dollarsOfYear,
-        earningsFloor,
-        batchSize,
-        afterId: middle,
-        later: [...later],
-      });
-      reader.counted = (n) => {
-        awards += n;
-      };
-      try {
-        await countRange({ afterId: lastId, toId: middle });
-        // The other thread's last batches: the job keeps reporting that it is alive meanwhile.
-        for (;;) {
-          const settled = await Promise.race([reader.cells, sleep(1_000, null)]);
-          if (settled !== null) {
-            more = settled;
-            break;
-          }
-          await options.onBatch?.();
-        }
-      } finally {
-        await reader.stop();
-      }
+  // The counted wages wait in files here until the figures are computed (decision record 062).
+  removeAbandonedFolders(tmpdir());
+  const directory = mkdtempSync(join(tmpdir(), WAGES_FOLDER_PREFIX));
+  try {
+    return await rebuildIn(directory);
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+
+  async function rebuildIn(directory: string): Promise<RebuildResult> {
+    const builder = createInsightsBuilder({ asOfYear, dollarsOfYear, directory });
+    // A failed rebuild closes the files it was writing (the folder goes with the caller's).
+    try {
+      return await countAndStore(builder);
+    } finally {
+      builder.dispose();
     }
   }
-  const { aggregates, summaries } = builder.finish(more);
-  const builtAt = options.now ?? new Date();
-  await repository.replace(
-    organizationId,
-    { aggregates, summaries, asOfYear, dollarsOfYear, builtAt },
-    (trx) =>
-      recordWebhookEvent(trx, organizationId, 'insights.updated', {
-        credentialIds: [...new Set(summaries.map((summary) => summary.credentialId))].sort(
-          (a, b) => a - b,
-        ),
-        builtAt: builtAt.toISOString(),
-      }),
-  );
-  return {
-    awards,
-    threads: reader ? 2 : 1,
-    cohorts: aggregates.length,
-    asOfYear,
-    dollarsOfYear,
-  };
+
+  async function countAndStore(builder: InsightsBuilder): Promise<RebuildResult> {
+    const later = await repository.laterAwards(organizationId);
+    const batchSize = options.batchSize ?? REBUILD_BATCH_SIZE;
+    const earningsFloor = options.earningsFloor ?? INSIGHTS_DEFAULT_EARNINGS_FLOOR;
+    let awards = 0;
+    let lastId = 0;
+    let full = false;
+    let reader: ReturnType<typeof startReader> | null = null;
+    const countAwards = repository.awardCounter();
+    const read = { organizationId, batchSize, asOfYear, earningsFloor };
+    const countRange = async (range: {
+      afterId?: number;
+      toId?: number;
+      maxBatches?: number;
+    }): Promise<void> => {
+      for await (const batch of countAwards({ ...read, ...range }, builder, later)) {
+        awards += batch.awards;
+        lastId = batch.lastId;
+        full = batch.more;
+        if (reader?.error) throw reader.error;
+        await options.onBatch?.();
+      }
+    };
+    const url = options.databaseUrl;
+    const threaded = url !== undefined && !url.endsWith(':memory:');
+    let more: CountedShare[] = [];
+    if (!threaded) await countRange({});
+    else {
+      // The first batch here; when it is full, the rest is shared: the ids up to the middle of
+      // those left here, the others on the second thread. (A filter such as id % 2 would make
+      // PostgreSQL misjudge how many awards a batch reads and start parallel workers for each.)
+      await countRange({ maxBatches: 1 });
+      const last = full ? await repository.lastAwardId(organizationId) : 0;
+      if (last > lastId) {
+        const middle = lastId + Math.floor((last - lastId) / 2);
+        reader = startReader({
+          databaseUrl: url,
+          organizationId,
+          asOfYear,
+          dollarsOfYear,
+          earningsFloor,
+          batchSize,
+          afterId: middle,
+          later: [...later],
+          directory,
+        });
+        reader.counted = (n) => {
+          awards += n;
+        };
+        try {
+          await countRange({ afterId: lastId, toId: middle });
+          // The other thread's last batches: the job keeps reporting that it is alive meanwhile.
+          for (;;) {
+            const settled = await Promise.race([reader.cells, sleep(1_000, null)]);
+            if (settled !== null) {
+              more = [settled];
+              break;
+            }
+            await options.onBatch?.();
+          }
+        } finally {
+          await reader.stop();
+        }
+      }
+    }
+    const { aggregates, summaries } = await builder.finish(more, async () => {
+      await options.onBatch?.();
+    });
+    const builtAt = options.now ?? new Date();
+    await repository.replace(
+      organizationId,
+      { aggregates, summaries, asOfYear, dollarsOfYear, builtAt },
+      (trx) =>
+        recordWebhookEvent(trx, organizationId, 'insights.updated', {
+          credentialIds: [...new Set(summaries.map((summary) => summary.credentialId))].sort(
+            (a, b) => a - b,
+          ),
+          builtAt: builtAt.toISOString(),
+        }),
+    );
+    return {
+      awards,
+      threads: reader ? 2 : 1,
+      cohorts: aggregates.length,
+      asOfYear,
+      dollarsOfYear,
+    };
+  }
+}
+
+const WAGES_FOLDER_PREFIX = 'laurel-insights-';
+/** A rebuild's folder this old belongs to a process that ended during it (`kill -9`, a crash). */
+const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** Removes the wage folders that rebuilds of ended processes left in `parent`. */
+export function removeAbandonedFolders(parent: string, now = Date.now()): void {
+  for (const name of readdirSync(parent)) {
+    if (!name.startsWith(WAGES_FOLDER_PREFIX)) continue;
+    const path = join(parent, name);
+    try {
+      if (now - statSync(path).mtimeMs > ABANDONED_AFTER_MS)
+        rmSync(path, { recursive: true, force: true });
+    } catch {
+      // Removed meanwhile by the rebuild that owned it.
+    }
+  }
 }
 
 /** Starts the reading thread of one share of the awards; `cells` settles with what it counted. */
 function startReader(data: RebuildThreadData): {
-  cells: Promise<SortedCell[]>;
+  cells: Promise<CountedShare>;
   counted: (awards: number) => void;
   error: Error | null;
   stop(): Promise<void>;
@@ -159,10 +206,10 @@ function startReader(data: RebuildThreadData): {
   });
   const reader = {
     counted: (_awards: number) => undefined as void,
-    cells: new Promise<SortedCell[]>((resolve, reject) => {
+    cells: new Promise<CountedShare>((resolve, reject) => {
       thread.on('message', (report: RebuildThreadReport) => {
         if (report.type === 'batch') reader.counted(report.awards);
-        else resolve(revived(report.cells));
+        else resolve(report.share);
       });
       thread.on('error', reject);
       thread.on('exit', (code) =>

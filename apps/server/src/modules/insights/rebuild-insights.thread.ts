@@ -1,7 +1,7 @@
 // A second reader of an insights rebuild, on a thread of its own (started by `rebuildInsights`):
 // it reads and counts its share of the organization's awards (the upper range of their ids) on
 // a connection of its own, while the job's thread reads and counts the rest, and hands
-// back its sorted cells, their arrays transferred rather than copied. It loads the database
+// back its counted cells and the files its wages were written to. It loads the database
 // driver and the builder only (no query builder, no schemas): each module a thread loads is
 // memory of its own, and the rebuild's process stays under 256 MB (decision record 027).
 import SQLite from 'better-sqlite3';
@@ -11,8 +11,7 @@ import pg from 'pg';
 import '../../db/pg-types.ts';
 import type { AwardReading, RunQuery } from './award-reading.ts';
 import { type CountAwards, sqliteAwards, summedAwards } from './award-source.ts';
-import { buffersOf, type SortedCell } from './cells.ts';
-import { createInsightsBuilder } from './insights-builder.ts';
+import { type CountedShare, createInsightsBuilder } from './insights-builder.ts';
 
 /** What the rebuild tells its reading thread. */
 export interface RebuildThreadData extends AwardReading {
@@ -22,10 +21,12 @@ export interface RebuildThreadData extends AwardReading {
   afterId: number;
   /** The organization's awards that are not their person's first (see `laterAwards`). */
   later: number[];
+  /** The folder this thread's wages are written to (the rebuild removes it). */
+  directory: string;
 }
 
 export type RebuildThreadReport =
-  { type: 'batch'; awards: number } | { type: 'done'; cells: SortedCell[] };
+  { type: 'batch'; awards: number } | { type: 'done'; share: CountedShare };
 
 const data = workerData as RebuildThreadData;
 const port = parentPort!;
@@ -33,6 +34,8 @@ const port = parentPort!;
 const builder = createInsightsBuilder({
   asOfYear: data.asOfYear,
   dollarsOfYear: data.dollarsOfYear,
+  directory: data.directory,
+  prefix: 'b',
 });
 const later = new Set(data.later);
 const url = data.databaseUrl;
@@ -41,25 +44,30 @@ async function countShare(countAwards: CountAwards): Promise<void> {
   for await (const batch of countAwards(data, builder, later))
     port.postMessage({ type: 'batch', awards: batch.awards } satisfies RebuildThreadReport);
 }
-if (url.startsWith('sqlite:')) {
-  // As database.ts opens it, with a small page cache: every page is read once.
-  const database = new SQLite(url.slice('sqlite:'.length));
-  try {
-    database.pragma('busy_timeout = 5000');
-    database.pragma('cache_size = -2048');
-    await countShare(sqliteAwards(database));
-  } finally {
-    database.close();
+try {
+  if (url.startsWith('sqlite:')) {
+    // As database.ts opens it, with a small page cache: every page is read once.
+    const database = new SQLite(url.slice('sqlite:'.length));
+    try {
+      database.pragma('busy_timeout = 5000');
+      database.pragma('cache_size = -2048');
+      await countShare(sqliteAwards(database));
+    } finally {
+      database.close();
+    }
+  } else {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const run: RunQuery = async (text, parameters) => (await client.query(text, parameters)).rows;
+      await countShare(summedAwards(run, 'postgres'));
+    } finally {
+      await client.end();
+    }
   }
-} else {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const run: RunQuery = async (text, parameters) => (await client.query(text, parameters)).rows;
-    await countShare(summedAwards(run, 'postgres'));
-  } finally {
-    await client.end();
-  }
+} catch (error) {
+  // The files this thread was writing are closed before it fails (its folder is the rebuild's).
+  builder.dispose();
+  throw error;
 }
-const cells = builder.cells();
-port.postMessage({ type: 'done', cells } satisfies RebuildThreadReport, buffersOf(cells));
+port.postMessage({ type: 'done', share: builder.share() } satisfies RebuildThreadReport);

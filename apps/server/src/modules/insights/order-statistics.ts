@@ -1,0 +1,215 @@
+// Exact order statistics of samples whose values lie in files (./spilled-wages.ts), in memory that
+// does not grow with them (decision record 062): each pass reads the files once and either counts
+// every sample's values in 4,096 buckets of its window (a radix selection on the value's place
+// between the series' smallest and largest, 12 bits a level), or, once a window holds few enough,
+// keeps its values, which are sorted and the ranks read off. Every value returned is one of the
+// values written, so a quantile computed from them is the one the sorted values give.
+import { readSeries, SERIES, type SpilledWages } from './spilled-wages.ts';
+
+const BITS = 12;
+const BUCKETS = 1 << BITS;
+const LEVELS = 4;
+/** 2^48: a value's place in [0, 1] scaled to the four levels' 48 bits. */
+const SCALE = 2 ** (BITS * LEVELS);
+/** A window of at most this many values is kept and sorted rather than counted again. */
+const KEEP_AT_MOST = 1 << 12;
+/** What one pass may hold: values kept (8 bytes each) and bucket counts (16 KB a window). */
+const KEPT_PER_PASS = 1 << 20;
+const COUNTED_PER_PASS = 512;
+
+/** Ranks (0-based, ascending) of the values of some cells' series. */
+export interface RankRequest {
+  /** The series read: every value of these series of these cells. */
+  series: readonly number[];
+  /** Global cell indices (see `SpilledWages.cellOffset`). */
+  cells: readonly number[];
+  /** How many values the cells' series hold together. */
+  size: number;
+  ranks: readonly number[];
+}
+
+const sizesAt = (level: number) => ({
+  size: 2 ** (BITS * (LEVELS - level)),
+  childSize: 2 ** (BITS * (LEVELS - level - 1)),
+});
+
+interface Window {
+  request: number;
+  /** Level 0: every value; level L: the values whose first 12·L bits of place are `prefix`. */
+  level: number;
+  prefix: number;
+  /** Values of the request below the window. */
+  below: number;
+  count: number;
+  ranks: number[];
+  /** 2^(12·(4 − level)) and 2^(12·(3 − level)): a place's bucket at this level and the next. */
+  size: number;
+  childSize: number;
+  counts: Uint32Array | null;
+  kept: Float64Array | null;
+  keptLength: number;
+}
+
+/**
+ * The values at the requested ranks, by request: `result[i].get(rank)`.
+ * @example await selectRanks(spills, [{ series: [5], cells: [0, 1], size: 40, ranks: [19, 20] }])
+ */
+export async function selectRanks(
+  spills: readonly SpilledWages[],
+  requests: readonly RankRequest[],
+  tick: () => Promise<void> = async () => undefined,
+): Promise<Array<Map<number, number>>> {
+  const results = requests.map(() => new Map<number, number>());
+  let cellCount = 0;
+  for (const request of requests)
+    for (const cell of request.cells) cellCount = Math.max(cellCount, cell + 1);
+  // Requests that read the same series are selected together, one pass reading those files.
+  const bySeries = new Map<string, number[]>();
+  requests.forEach((request, i) => {
+    if (request.size === 0 || request.ranks.length === 0) return;
+    const key = [...request.series].sort((a, b) => a - b).join(',');
+    bySeries.set(key, [...(bySeries.get(key) ?? []), i]);
+  });
+  // Series read by several keys (a relative year's wages and its paired wages) are read per key.
+  for (const [key, indices] of bySeries) {
+    const series = key.split(',').map(Number);
+    for (let from = 0; from < indices.length; from += COUNTED_PER_PASS)
+      await selectGroup(spills, series, requests, indices.slice(from, from + COUNTED_PER_PASS), {
+        cellCount,
+        results,
+        tick,
+      });
+  }
+  return results;
+}
+
+async function selectGroup(
+  spills: readonly SpilledWages[],
+  series: readonly number[],
+  requests: readonly RankRequest[],
+  indices: readonly number[],
+  context: { cellCount: number; results: Array<Map<number, number>>; tick: () => Promise<void> },
+): Promise<void> {
+  // The place of a value: (v − min) / (max − min), monotone (each step rounds monotonically).
+  let min = Infinity;
+  let max = -Infinity;
+  for (const spill of spills)
+    for (const s of series) {
+      if (s < 0 || s >= SERIES) throw new RangeError(`No series ${s}`);
+      min = Math.min(min, spill.min[s]!);
+      max = Math.max(max, spill.max[s]!);
+    }
+  const range = max - min;
+  const finite = Number.isFinite(range) && range > 0;
+  const placeOf = (v: number): number =>
+    range === 0
+      ? 0
+      : finite
+        ? Math.min(SCALE, ((v - min) / range) * SCALE)
+        : // Infinite wages: any monotone map will do, the last level keeps what it cannot tell apart.
+          Math.min(SCALE, ((Math.atan(v) + Math.PI / 2) / Math.PI) * SCALE);
+
+  // The requests each cell's values feed.
+  const feeds: number[][] = Array.from({ length: context.cellCount }, () => []);
+  for (const i of indices) for (const cell of requests[i]!.cells) feeds[cell]!.push(i);
+  let open: Window[] = indices.map((request) => ({
+    request,
+    level: 0,
+    prefix: 0,
+    below: 0,
+    count: requests[request]!.size,
+    ranks: [...new Set(requests[request]!.ranks)].sort((a, b) => a - b),
+    ...sizesAt(0),
+    counts: null,
+    kept: null,
+    keptLength: 0,
+  }));
+  for (const w of open) {
+    const last = w.ranks[w.ranks.length - 1]!;
+    if (w.ranks[0]! < 0 || last >= w.count || !w.ranks.every(Number.isInteger))
+      throw new RangeError(`Ranks ${w.ranks.join(', ')} are outside 0…${w.count - 1}`);
+  }
+
+  while (open.length > 0) {
+    // This pass's windows: kept when small (or at the last level), counted otherwise, as many as
+    // the pass may hold; the rest wait for the next pass.
+    let kept = 0;
+    let counted = 0;
+    const active: Window[][] = requests.map(() => []);
+    const waiting: Window[] = [];
+    const now: Window[] = [];
+    for (const w of [...open].sort((a, b) => a.count - b.count)) {
+      const keep = w.level === LEVELS || w.count <= KEEP_AT_MOST;
+      if (keep && (kept + w.count <= KEPT_PER_PASS || kept === 0)) {
+        w.kept = new Float64Array(w.count);
+        kept += w.count;
+      } else if (!keep && counted < COUNTED_PER_PASS) {
+        w.counts = new Uint32Array(BUCKETS + 1);
+        counted += 1;
+      } else {
+        waiting.push(w);
+        continue;
+      }
+      active[w.request]!.push(w);
+      now.push(w);
+    }
+
+    const feed = (cellOffset: number) =>
+      function (cells: Uint32Array, values: Float64Array, n: number) {
+        for (let j = 0; j < n; j += 1) {
+          const fed = feeds[cells[j]! + cellOffset];
+          if (fed === undefined || fed.length === 0) continue;
+          const v = values[j]!;
+          const place = placeOf(v);
+          for (const request of fed) {
+            for (const w of active[request]!) {
+              if (w.level > 0 && Math.floor(place / w.size) !== w.prefix) continue;
+              if (w.kept !== null) w.kept[w.keptLength++] = v;
+              else w.counts![Math.floor(place / w.childSize) - w.prefix * BUCKETS]! += 1;
+            }
+          }
+        }
+      };
+    for (const spill of spills)
+      for (const s of series)
+        await readSeries(spill.files[s]!, feed(spill.cellOffset), context.tick);
+
+    open = waiting;
+    for (const w of now) {
+      if (w.kept !== null) {
+        if (w.keptLength !== w.count)
+          throw new Error(`An insights sample read ${w.keptLength} values, not ${w.count}`);
+        const sorted = w.kept.sort();
+        for (const rank of w.ranks) context.results[w.request]!.set(rank, sorted[rank - w.below]!);
+        w.kept = null;
+        continue;
+      }
+      // The buckets that hold the ranks become the next level's windows.
+      const counts = w.counts!;
+      w.counts = null;
+      let below = w.below;
+      let r = 0;
+      for (let bucket = 0; bucket <= BUCKETS && r < w.ranks.length; bucket += 1) {
+        const n = counts[bucket]!;
+        const ranks: number[] = [];
+        while (r < w.ranks.length && w.ranks[r]! < below + n) ranks.push(w.ranks[r++]!);
+        if (ranks.length > 0)
+          open.push({
+            request: w.request,
+            level: w.level + 1,
+            prefix: w.prefix * BUCKETS + bucket,
+            below,
+            count: n,
+            ranks,
+            ...sizesAt(w.level + 1),
+            counts: null,
+            kept: null,
+            keptLength: 0,
+          });
+        below += n;
+      }
+      if (r < w.ranks.length)
+        throw new Error(`An insights sample counted ${below - w.below} values, not ${w.count}`);
+    }
+  }
+}
