@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import react from '@vitejs/plugin-react';
+import { parse as parseMessage } from '@formatjs/icu-messageformat-parser';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
@@ -234,6 +235,61 @@ function appNumberFormatForMui(): Plugin {
   };
 }
 
+/** The message catalogues (`lib/i18n/messages/*.json`). */
+const CATALOGUE = /[\\/]src[\\/]lib[\\/]i18n[\\/]messages[\\/][a-z]{2}\.json$/;
+/** The ICU message parser's entry, as react-intl's formatter imports it. */
+const MESSAGE_PARSER = /^@formatjs\/icu-messageformat-parser$/;
+
+/**
+ * Ships the catalogues parsed and the app without the ICU message parser (decision 065): each
+ * message becomes the syntax tree react-intl would build from it in the browser, and the
+ * formatter's import of the parser resolves to the package's `no-parser` entry, which formats
+ * trees only. The sign-in screen's JavaScript loses the parser (about 6 KB brotli). A message that
+ * does not parse fails the build. Tests and `vite dev` keep the catalogues as written.
+ */
+function parsedCatalogues(): Plugin {
+  let replaced = false;
+  return {
+    name: 'laurel-parsed-catalogues',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: {
+      filter: { id: MESSAGE_PARSER },
+      async handler(source, importer, options) {
+        if (importer && CATALOGUE.test(importer)) return null;
+        const target = await this.resolve(`${source}/no-parser.js`, importer, {
+          ...options,
+          skipSelf: true,
+        });
+        if (target) replaced = true;
+        return target;
+      },
+    },
+    transform: {
+      filter: { id: CATALOGUE },
+      handler(code, id) {
+        const messages = JSON.parse(code) as Record<string, string>;
+        const parsed: Record<string, unknown> = {};
+        for (const [key, message] of Object.entries(messages)) {
+          try {
+            parsed[key] = parseMessage(message);
+          } catch (error) {
+            this.error(`${id}: the message "${key}" does not parse: ${String(error)}`);
+          }
+        }
+        // Still JSON: Vite's own plugin makes the module of it.
+        return { code: JSON.stringify(parsed), map: null };
+      },
+    },
+    buildEnd(error) {
+      if (!error && !replaced)
+        this.error(
+          "react-intl's import of the ICU message parser was not found: see parsedCatalogues in vite.config.ts",
+        );
+    },
+  };
+}
+
 /** React Router's entry modules as its package's exports resolve them: the development build. */
 const ROUTER_DEVELOPMENT_ENTRY =
   /([\\/]node_modules[\\/]react-router[\\/]dist[\\/])development([\\/](?:index|dom-export)\.mjs)$/;
@@ -366,6 +422,7 @@ export default defineConfig({
     },
     appNumberFormatForMui(),
     routerProductionBuild(),
+    parsedCatalogues(),
     // Fails the build when Node's modules or globals (Buffer, process, …) reach the bundle.
     browserOnlyBundle(),
     preloadFonts(),

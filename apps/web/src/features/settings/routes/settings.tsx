@@ -1,5 +1,5 @@
 import { useContext, useId } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { createIntl, FormattedMessage, useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -18,7 +18,7 @@ import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { AuthContext } from '../../../lib/auth/auth-context';
 import { chooseLanguage, loadCatalogue } from '../../../lib/i18n/catalogue';
 import { useLanguage } from '../../../lib/i18n/i18n-provider';
-import { LANGUAGES, type Language } from '../../../lib/i18n/language';
+import { LANGUAGES, LOCALES, type Language } from '../../../lib/i18n/language';
 import { saveProfileLanguage } from '../../../lib/i18n/profile-language';
 import { THEME_CHOICES, THEME_VARIANTS } from '../../../lib/theme/theme-variants';
 import { useThemeVariant } from '../../../lib/theme/theme-variant-context';
@@ -130,7 +130,8 @@ function LanguageChoice() {
       // The choice holds in this browser; the profile keeps the former one. Said in the language
       // just chosen (this render's `intl` still speaks the former).
       const messages = await loadCatalogue(next);
-      showSnackbar(messages['settings.languageNotSaved'], 'warning');
+      const chosen = createIntl({ locale: LOCALES[next], messages });
+      showSnackbar(chosen.formatMessage({ id: 'settings.languageNotSaved' }), 'warning');
     }
   };
   return (
