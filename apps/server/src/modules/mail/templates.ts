@@ -20,9 +20,7 @@ const escape = (value: string) =>
 /** A value shown in bold inside a translated sentence: marked, then escaped, then tagged. */
 const strong = (value: string) => `\u0000${value}\u0001`;
 const emphasized = (text: string) =>
-  escape(text)
-    .replace(/\u0000/g, '<strong>')
-    .replace(/\u0001/g, '</strong>');
+  escape(text).replaceAll('\u0000', '<strong>').replaceAll('\u0001', '</strong>');
 
 const ROLE_KEYS: Record<RoleId, MailMessageKey> = {
   [ROLES.PLATFORM_ADMIN]: 'role.platformAdmin',
