@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { MESSAGES } from '@laurel/contract/messages';
 import { API_PATHS } from '@laurel/contract/paths';
+import { ROLES } from '@laurel/contract/roles';
 
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import type { BuiltUser } from './helpers/builders.ts';
@@ -66,5 +68,100 @@ describe.each(DIALECTS)('the language a person reads Laurel in, on %s', (dialect
       400,
     );
     expect((await setLanguage(null, { language: 'es' })).statusCode).toBe(401);
+  });
+
+  describe('errors', () => {
+    const call = async (
+      language: string | undefined,
+      method: 'GET' | 'POST' | 'PATCH',
+      url: string,
+      payload?: object,
+    ) =>
+      t.app.inject({
+        method,
+        url,
+        headers: {
+          authorization: `Bearer ${await w.token(w.adminA)}`,
+          ...(language ? { 'accept-language': language } : {}),
+        },
+        ...(payload ? { payload } : {}),
+      });
+
+    it('answer in English exactly as before, with their keys beside', async () => {
+      const missing = await call(undefined, 'GET', '/api/credentials/999999');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ message: MESSAGES.notFound, messageKey: 'access.notFound' });
+      const french = await call('fr-FR', 'GET', '/api/credentials/999999');
+      expect(french.json()).toEqual(missing.json());
+    });
+
+    it('answer in Spanish when the request prefers it, keys and arguments unchanged', async () => {
+      const missing = await call('es-MX,es;q=0.9,en;q=0.5', 'GET', '/api/credentials/999999');
+      expect(missing.statusCode).toBe(404);
+      expect(missing.json()).toEqual({ message: 'No se encontró', messageKey: 'access.notFound' });
+
+      const body = { email: 'not-an-address', first_name: '', last_name: 'Reyes', role_id: 100 };
+      const url = API_PATHS.organizationInvitations(w.a.id);
+      const english = await call('en', 'POST', url, body);
+      const spanish = await call('es', 'POST', url, body);
+      expect([english.statusCode, spanish.statusCode]).toEqual([400, 400]);
+      expect(english.json()).toEqual({
+        message: 'Invalid body',
+        messageKey: 'request.invalid',
+        messageValues: { where: 'body' },
+        fieldErrors: { email: 'Enter a valid e-mail address', first_name: 'Enter the first name' },
+        fieldErrorKeys: {
+          email: { key: 'field.enterEmail' },
+          first_name: { key: 'field.enterFirstName' },
+        },
+      });
+      expect(spanish.json()).toEqual({
+        ...english.json(),
+        message: 'Cuerpo de la solicitud no válido',
+        fieldErrors: {
+          email: 'Ingrese una dirección de correo electrónico válida',
+          first_name: 'Ingrese el nombre',
+        },
+      });
+    });
+
+    it('say a composed message in Spanish with its arguments', async () => {
+      const response = await call('es', 'POST', API_PATHS.bookmarks, {
+        item_id: 999999,
+        item_type: 'credentials',
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({
+        message: 'No existe ninguna credencial con el id 999999',
+        messageKey: 'bookmarks.noItem',
+        messageValues: { itemType: 'credential', id: 999999 },
+      });
+    });
+  });
+
+  it("writes an invitation to a new person in the inviting request's language", async () => {
+    const email = 'nueva.persona@example.org';
+    const response = await t.app.inject({
+      method: 'POST',
+      url: API_PATHS.organizationInvitations(w.a.id),
+      headers: {
+        authorization: `Bearer ${await w.token(w.adminA)}`,
+        'accept-language': 'es-419',
+      },
+      payload: {
+        email,
+        first_name: 'Lucía',
+        last_name: 'Reyes',
+        role_id: ROLES.USER,
+        approve_additional_seat: true,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const [sent] = await t.database.handle.db
+      .selectFrom('outboxEmails')
+      .selectAll()
+      .where('toAddress', '=', email)
+      .execute();
+    expect(sent).toMatchObject({ subject: 'Lo invitan a unirse a Alpha College en Laurel' });
   });
 });

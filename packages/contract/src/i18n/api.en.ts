@@ -163,7 +163,6 @@ export const API_MESSAGES_EN = {
   'invitations.notInvited': 'This user was not invited',
 
   // Uploads and files
-  'uploads.invalidBody': 'Invalid body',
   'uploads.notCsv':
     'Only CSV files can be uploaded. Save the spreadsheet as "CSV UTF-8 (comma delimited)" and upload that file.',
   'uploads.empty':

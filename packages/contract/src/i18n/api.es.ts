@@ -174,7 +174,6 @@ export const API_MESSAGES_ES: Record<ApiMessageKey, string> = {
   'invitations.notInvited': 'Este usuario no fue invitado',
 
   // Uploads and files
-  'uploads.invalidBody': 'Cuerpo de la solicitud no válido',
   'uploads.notCsv':
     'Solo se pueden cargar archivos CSV. Guarde la hoja de cálculo como "CSV UTF-8 (delimitado por comas)" y cargue ese archivo.',
   'uploads.empty':

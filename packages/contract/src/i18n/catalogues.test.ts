@@ -44,6 +44,11 @@ describe('the API catalogues', () => {
     expect(broken[0]).toMatch(/^Spanish apiKeys\.tooMany does not parse/);
   });
 
+  it('give each English text one key, so that a text finds its message', () => {
+    const texts = Object.values(API_MESSAGES_EN);
+    expect(texts.filter((text, i) => texts.indexOf(text) !== i)).toEqual([]);
+  });
+
   it('finds every message the server sends from its exact English text', () => {
     const read = keyedMessageReader(API_MESSAGES_EN);
     const sent: Record<string, string> = {
