@@ -31,7 +31,13 @@ export function apiMessage(text: string, language: TLanguage): KeyedMessage & { 
   const keyed = keyOfApiMessage(text);
   if (!keyed) return { key: '', message: text };
   if (language === 'en') return { ...keyed, message: text };
-  return { ...keyed, message: formatMessage(API_MESSAGES_ES, language, keyed.key, keyed.values) };
+  try {
+    return { ...keyed, message: formatMessage(API_MESSAGES_ES, language, keyed.key, keyed.values) };
+  } catch {
+    // Arguments read back from an unusual text that the Spanish message cannot take (a plural of
+    // something not a number): the English text is still a true answer.
+    return { ...keyed, message: text };
+  }
 }
 
 /**
