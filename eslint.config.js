@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import formatjs from 'eslint-plugin-formatjs';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -21,6 +22,63 @@ const server = './apps/server/src';
  * only, never another feature or the app; the app composes features. On the server, a module's
  * repository is used by its own module and by the composition root (`app.ts`) only.
  */
+/**
+ * The web app's folders and files whose texts are not yet in the message catalogues
+ * (docs/i18n.md). A screen converted to react-intl leaves this list, and from then on no literal
+ * text in its JSX or in a user-facing prop passes the lint: the list shrinks to empty.
+ */
+const notYetTranslated = [
+  'app/routes/**',
+  'app/require-auth.tsx',
+  'components/bookmarks/**',
+  'components/brand/**',
+  'components/data-table/**',
+  'components/display/**',
+  'components/feedback/**',
+  'components/forms/**',
+  'components/list-row/**',
+  'components/plain/**',
+  'components/snackbar/**',
+  'features/api-keys/**',
+  'features/audits/**',
+  'features/awardees/**',
+  'features/benchmarks/**',
+  'features/bookmarks/**',
+  'features/contracts/**',
+  'features/credentials/**',
+  'features/dashboard/**',
+  'features/impersonation/**',
+  'features/insights/**',
+  'features/organizations/**',
+  'features/profile/**',
+  'features/search/**',
+  'features/uploads/**',
+  'features/users/**',
+  'features/webhooks/**',
+  'lib/**',
+].map((path) => `apps/web/src/${path}`);
+
+/** Props whose text people read or hear: with JSX text, they come from the catalogues. */
+const userFacingProps = [
+  'label',
+  'title',
+  'subtitle',
+  'description',
+  'placeholder',
+  'helperText',
+  'alt',
+  'aria-label',
+  'aria-description',
+  'aria-valuetext',
+  'aria-roledescription',
+  'submitLabel',
+  'tooltip',
+  'message',
+  'emptyText',
+  'noOptionsText',
+  'loadingText',
+];
+
 const boundaries = [
   { target: `${web}/components`, from: [`${web}/features`, `${web}/app`] },
   { target: `${web}/lib`, from: [`${web}/features`, `${web}/app`] },
@@ -77,7 +135,8 @@ export default tseslint.config(
           paths: [
             {
               name: '@laurel/contract/insights',
-              message: 'Take the rules from @laurel/contract/insights-rules; import types only here.',
+              message:
+                'Take the rules from @laurel/contract/insights-rules; import types only here.',
               allowTypeImports: true,
             },
           ],
@@ -151,6 +210,18 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: boundaries }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // No user-facing literal escapes the catalogues (docs/i18n.md).
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['**/*.test.tsx', 'apps/web/src/test/**', ...notYetTranslated],
+    plugins: { formatjs },
+    rules: {
+      'formatjs/no-literal-string-in-jsx': [
+        'error',
+        { props: { include: [['*', `{${userFacingProps.join(',')}}`]] } },
+      ],
     },
   },
 );

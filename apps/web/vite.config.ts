@@ -28,6 +28,13 @@ const vendorGroups: { name: string; test: RegExp; priority: number }[] = [
     priority: 30,
   },
   {
+    // The chosen language: part of the sign-in screen, though MUI's theme and the formatting
+    // helpers read it too (without this, MUI's chunk takes it and the sign-in screen loads MUI).
+    name: 'app',
+    test: /[\\/]src[\\/]lib[\\/]i18n[\\/]language\.ts$/,
+    priority: 30,
+  },
+  {
     name: 'redux',
     test: /[\\/]node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect|redux-thunk|use-sync-external-store)[\\/]/,
     priority: 30,

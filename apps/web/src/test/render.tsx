@@ -4,6 +4,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 
 import { createStore, type AppStore } from '../app/store';
+import { I18nProvider } from '../lib/i18n/i18n-provider';
 import { AppThemeProvider } from '../lib/theme/app-theme-provider';
 import { SnackbarProvider } from '../components/snackbar/snackbar-provider';
 import { setStoreLoader } from '../lib/store/lazy-store';
@@ -34,13 +35,15 @@ export function renderWithProviders(
   // The session (`AuthProvider`) reaches the same store as the screens.
   setStoreLoader(() => Promise.resolve(store));
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <Provider store={store}>
-      <AppThemeProvider>
-        <SnackbarProvider>
-          <TestRouter route={options.route ?? '/'}>{children}</TestRouter>
-        </SnackbarProvider>
-      </AppThemeProvider>
-    </Provider>
+    <I18nProvider>
+      <Provider store={store}>
+        <AppThemeProvider>
+          <SnackbarProvider>
+            <TestRouter route={options.route ?? '/'}>{children}</TestRouter>
+          </SnackbarProvider>
+        </AppThemeProvider>
+      </Provider>
+    </I18nProvider>
   );
   return { store, ...render(ui, { wrapper }) };
 }

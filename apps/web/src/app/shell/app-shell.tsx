@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useSelector } from 'react-redux';
+import { FormattedMessage } from 'react-intl';
 import { Outlet, useLocation } from 'react-router';
 
 import { DemoNotice } from '../../components/feedback/demo-notice';
@@ -65,7 +66,7 @@ export default function AppShell() {
     <div className="laurel-shell">
       {/* The first stop of the keyboard: past the header and the navigation to the screen. */}
       <a className="laurel-skip-link" href="#main">
-        Skip to main content
+        <FormattedMessage id="shell.skipToMain" />
       </a>
       <Header onMenuClick={() => setMobileOpen(true)} onSearchClick={openSearch} />
       <Sidebar mobileOpen={mobileOpen} onMobileClose={() => setMobileOpen(false)} />

@@ -1,5 +1,6 @@
 import { Link as RouterLink } from 'react-router';
 import { useDispatch } from 'react-redux';
+import { useIntl } from 'react-intl';
 
 import { Logo } from '../../components/brand/logo';
 import { openBookmarksDrawer } from '../../lib/bookmarks/bookmarks-slice';
@@ -24,40 +25,46 @@ export function Header({
   onSearchClick: () => void;
 }) {
   const dispatch = useDispatch();
+  const intl = useIntl();
   return (
     <header className="laurel-header">
       <button
         type="button"
         className="laurel-header-button laurel-header-button--menu"
-        aria-label="Open navigation"
+        aria-label={intl.formatMessage({ id: 'shell.openNavigation' })}
         onClick={onMenuClick}
       >
         <HeaderIcon name="menu" />
       </button>
       <RouterLink
         to={paths.home.getHref()}
-        aria-label="Laurel home"
+        aria-label={intl.formatMessage({ id: 'shell.home' })}
         className="laurel-header__home"
       >
         <Logo size={28} />
       </RouterLink>
       <span className="laurel-header__spacer" />
-      <Tooltip title={`Search (${SEARCH_SHORTCUT_LABEL})`}>
+      <Tooltip
+        title={intl.formatMessage(
+          { id: 'shell.searchShortcut' },
+          { shortcut: SEARCH_SHORTCUT_LABEL },
+        )}
+      >
         <button
           type="button"
           className="laurel-header-button"
-          aria-label="Search"
+          aria-label={intl.formatMessage({ id: 'shell.search' })}
           aria-keyshortcuts="Control+K Meta+K"
           onClick={onSearchClick}
         >
           <HeaderIcon name="search" />
         </button>
       </Tooltip>
-      <Tooltip title="View All Bookmarks">
+      <Tooltip title={intl.formatMessage({ id: 'messages.bookmarksDrawerTitle' })}>
         <button
           type="button"
           className="laurel-header-button"
-          aria-label="Bookmarks"
+          aria-label={intl.formatMessage({ id: 'shell.bookmarks' })}
           onClick={() => dispatch(openBookmarksDrawer())}
         >
           <HeaderIcon name="bookmarks" />

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import Drawer from '@mui/material/Drawer';
 
 import SidebarContent from './sidebar-content';
@@ -11,12 +12,13 @@ export default function MobileNavigation({
   open: boolean;
   onClose: () => void;
 }) {
+  const intl = useIntl();
   return (
     <Drawer
       variant="temporary"
       open={open}
       onClose={onClose}
-      slotProps={{ paper: { 'aria-label': 'Navigation' } }}
+      slotProps={{ paper: { 'aria-label': intl.formatMessage({ id: 'shell.navigation' }) } }}
       sx={{
         display: { xs: 'block', md: 'none' },
         zIndex: (theme) => theme.zIndex.modal,

@@ -15,6 +15,8 @@ import { accessFor } from '@laurel/contract/permissions';
 import type { TProfile } from '@laurel/contract/profile';
 import { ROLES, isPlatformAdmin, type RoleId } from '@laurel/contract/roles';
 
+import type { Translate } from '../../lib/i18n/catalogue';
+import { englishText } from '../../lib/i18n/english';
 import { getOrganizationHref, getOrganizationItemHref, paths } from '../../lib/routing/paths';
 
 interface NavItem {
@@ -92,13 +94,14 @@ export interface ActingOrganization {
 export function getNavSections(
   profile: TProfile | null | undefined,
   acting: ActingOrganization | null = null,
+  t: Translate = englishText,
 ): NavSection[] {
   if (!profile) return [];
   const help: NavSection = {
-    title: 'Help',
+    title: t('nav.help'),
     items: [
       {
-        label: 'Insights methodology',
+        label: t('nav.insightsMethodology'),
         area: 'help',
         href: paths.insightsMethodology.getHref(),
         icon: <HelpOutlineOutlined />,
@@ -106,17 +109,17 @@ export function getNavSections(
     ],
   };
   if (isPlatformAdmin(profile) && acting) {
-    return [organizationSection(acting.id, ROLES.ORGANIZATION_ADMIN, acting.name), help];
+    return [organizationSection(t, acting.id, ROLES.ORGANIZATION_ADMIN, acting.name), help];
   }
-  if (isPlatformAdmin(profile)) return [dashboard(), ...platformSections(profile.roleId), help];
-  return [dashboard(), organizationSection(profile.organizationId, profile.roleId), help];
+  if (isPlatformAdmin(profile)) return [dashboard(t), ...platformSections(t, profile.roleId), help];
+  return [dashboard(t), organizationSection(t, profile.organizationId, profile.roleId), help];
 }
 
-function dashboard(): NavSection {
+function dashboard(t: Translate): NavSection {
   return {
     items: [
       {
-        label: 'Dashboard',
+        label: t('nav.dashboard'),
         area: 'dashboard',
         href: paths.home.getHref(),
         icon: <DashboardOutlined />,
@@ -125,16 +128,16 @@ function dashboard(): NavSection {
   };
 }
 
-function platformSections(roleId: RoleId): NavSection[] {
+function platformSections(t: Translate, roleId: RoleId): NavSection[] {
   const administration: NavItem[] = [
     {
-      label: 'Uploads',
+      label: t('nav.uploads'),
       area: 'uploads',
       href: paths.uploads.getHref(),
       icon: <CloudUploadOutlined />,
     },
     {
-      label: 'Audits',
+      label: t('nav.audits'),
       area: 'audits',
       href: paths.audits.getHref(),
       icon: <FactCheckOutlined />,
@@ -142,7 +145,7 @@ function platformSections(roleId: RoleId): NavSection[] {
   ];
   if (accessFor(roleId, 'manage:benchmark')) {
     administration.push({
-      label: 'Benchmarks',
+      label: t('nav.benchmarks'),
       area: 'benchmarks',
       href: paths.benchmarks.getHref(),
       icon: <InsightsOutlined />,
@@ -150,35 +153,35 @@ function platformSections(roleId: RoleId): NavSection[] {
   }
   return [
     {
-      title: 'Manage',
+      title: t('nav.manage'),
       items: [
         {
-          label: 'Credentials',
+          label: t('nav.credentials'),
           area: 'credentials',
           href: paths.credentials.getHref(),
           icon: <WorkspacePremiumOutlined />,
         },
         {
-          label: 'Organizations',
+          label: t('nav.organizations'),
           area: 'organizations',
           href: paths.organizations.getHref(),
           icon: <ApartmentOutlined />,
         },
         {
-          label: 'Users',
+          label: t('nav.users'),
           area: 'users',
           href: paths.users.getHref(),
           icon: <PeopleAltOutlined />,
         },
         {
-          label: 'Contracts',
+          label: t('nav.contracts'),
           area: 'contracts',
           href: paths.contracts.getHref(),
           icon: <DescriptionOutlined />,
         },
       ],
     },
-    { title: 'Administration', items: administration },
+    { title: t('nav.administration'), items: administration },
   ];
 }
 
@@ -186,24 +189,29 @@ function platformSections(roleId: RoleId): NavSection[] {
  * One organization's places, as the tabs of its page name them: what `roleId` may open there.
  * Titled with the organization's name while acting within it, "Your organization" otherwise.
  */
-function organizationSection(organizationId: number, roleId: RoleId, name?: string): NavSection {
+function organizationSection(
+  t: Translate,
+  organizationId: number,
+  roleId: RoleId,
+  name?: string,
+): NavSection {
   const href = getOrganizationHref(organizationId);
   const items: NavItem[] = [
-    { label: 'Overview', area: 'organizations', href, icon: <ApartmentOutlined /> },
+    { label: t('nav.overview'), area: 'organizations', href, icon: <ApartmentOutlined /> },
     {
-      label: 'Credentials',
+      label: t('nav.credentials'),
       area: 'credentials',
       href: getOrganizationItemHref(href, 'credentials'),
       icon: <WorkspacePremiumOutlined />,
     },
     {
-      label: 'Users',
+      label: t('nav.users'),
       area: 'users',
       href: getOrganizationItemHref(href, 'users'),
       icon: <PeopleAltOutlined />,
     },
     {
-      label: 'Contracts',
+      label: t('nav.contracts'),
       area: 'contracts',
       href: getOrganizationItemHref(href, 'contracts'),
       icon: <DescriptionOutlined />,
@@ -211,38 +219,38 @@ function organizationSection(organizationId: number, roleId: RoleId, name?: stri
   ];
   if (accessFor(roleId, 'read:insights'))
     items.push({
-      label: 'Insights',
+      label: t('nav.insights'),
       area: 'insights',
       href: getOrganizationItemHref(href, 'insights'),
       icon: <QueryStatsOutlined />,
     });
   if (accessFor(roleId, 'read:upload'))
     items.push({
-      label: 'Uploads',
+      label: t('nav.uploads'),
       area: 'uploads',
       href: getOrganizationItemHref(href, 'uploads'),
       icon: <CloudUploadOutlined />,
     });
   if (accessFor(roleId, 'read:audit'))
     items.push({
-      label: 'Audit trail',
+      label: t('nav.auditTrail'),
       area: 'audits',
       href: getOrganizationItemHref(href, 'audits'),
       icon: <FactCheckOutlined />,
     });
   if (accessFor(roleId, 'manage:apikey'))
     items.push({
-      label: 'API keys',
+      label: t('nav.apiKeys'),
       area: 'api-keys',
       href: getOrganizationItemHref(href, 'api-keys'),
       icon: <KeyOutlined />,
     });
   if (accessFor(roleId, 'manage:webhook'))
     items.push({
-      label: 'Webhooks',
+      label: t('nav.webhooks'),
       area: 'webhooks',
       href: getOrganizationItemHref(href, 'webhooks'),
       icon: <WebhookOutlined />,
     });
-  return { title: name ?? 'Your organization', items };
+  return { title: name ?? t('nav.yourOrganization'), items };
 }

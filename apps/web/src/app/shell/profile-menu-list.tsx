@@ -1,4 +1,5 @@
 import { Link as RouterLink } from 'react-router';
+import { FormattedMessage } from 'react-intl';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -53,13 +54,13 @@ export default function ProfileMenuList({
         <ListItemIcon>
           <PersonOutline fontSize="small" />
         </ListItemIcon>
-        Profile
+        <FormattedMessage id="shell.profile" />
       </MenuItem>
       <MenuItem component={RouterLink} to={paths.settings.getHref()} onClick={onClose}>
         <ListItemIcon>
           <SettingsOutlined fontSize="small" />
         </ListItemIcon>
-        Settings
+        <FormattedMessage id="shell.settings" />
       </MenuItem>
       <Divider />
       <MenuItem
@@ -71,7 +72,7 @@ export default function ProfileMenuList({
         <ListItemIcon>
           <LogoutOutlined fontSize="small" />
         </ListItemIcon>
-        Sign out
+        <FormattedMessage id="shell.signOut" />
       </MenuItem>
     </Menu>
   );

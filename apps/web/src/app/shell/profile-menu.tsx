@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useIntl } from 'react-intl';
 
 import { useAuth } from '../../lib/auth/use-auth';
 import { afterFirstScreen } from '../../lib/routing/first-screen';
@@ -18,6 +19,7 @@ function initialsOf(firstName?: string | null, lastName?: string | null, fallbac
 export function ProfileMenu() {
   const { user, signOut } = useAuth();
   const navigate = useNavigate();
+  const intl = useIntl();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [menuUsed, setMenuUsed] = useState(false);
   if (anchor && !menuUsed) setMenuUsed(true);
@@ -37,7 +39,7 @@ export function ProfileMenu() {
         type="button"
         className="laurel-header-button laurel-account-button"
         onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label="Account menu"
+        aria-label={intl.formatMessage({ id: 'shell.accountMenu' })}
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}

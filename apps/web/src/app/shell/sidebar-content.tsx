@@ -1,4 +1,5 @@
 import { useSelector } from 'react-redux';
+import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
@@ -25,7 +26,8 @@ function SidebarContent({
   const { user } = useAuth();
   const profile = user?.profile;
   const acting = useSelector(selectImpersonatedOrganization);
-  const sections = getNavSections(profile, acting);
+  const intl = useIntl();
+  const sections = getNavSections(profile, acting, (id) => intl.formatMessage({ id }));
   const area = areaOf(useLocation().pathname);
 
   return (
@@ -53,7 +55,11 @@ function SidebarContent({
           <Logo size={28} />
         </Box>
       ) : null}
-      <Box component="nav" aria-label="Main" sx={{ flex: 1, overflowY: 'auto', py: 4 }}>
+      <Box
+        component="nav"
+        aria-label={intl.formatMessage({ id: 'shell.mainNavigation' })}
+        sx={{ flex: 1, overflowY: 'auto', py: 4 }}
+      >
         {sections.map((section, index) => (
           <List
             key={section.title ?? index}
@@ -120,7 +126,7 @@ function SidebarContent({
       {profile ? (
         <Box sx={{ px: 6, py: 4, borderTop: 1, borderColor: 'divider' }}>
           <Typography variant="caption" sx={{ color: 'sidebar.muted', display: 'block' }}>
-            {acting ? 'Acting in' : 'Organization'}
+            {intl.formatMessage({ id: acting ? 'shell.actingIn' : 'shell.organization' })}
           </Typography>
           <Typography
             sx={{ fontWeight: 700, color: 'sidebar.text' }}

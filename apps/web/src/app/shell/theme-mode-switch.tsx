@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { useColorScheme } from '@mui/material/styles';
 
 import { HeaderIcon } from './header-icons';
@@ -8,7 +9,8 @@ export function ThemeModeSwitch() {
   const { mode, systemMode, setMode } = useColorScheme();
   const resolved = mode === 'system' ? systemMode : mode;
   const isDark = resolved === 'dark';
-  const label = isDark ? 'Switch to light mode' : 'Switch to dark mode';
+  const intl = useIntl();
+  const label = intl.formatMessage({ id: isDark ? 'shell.lightMode' : 'shell.darkMode' });
   return (
     <Tooltip title={label}>
       <button

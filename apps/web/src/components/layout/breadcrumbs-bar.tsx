@@ -1,5 +1,6 @@
 import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router';
+import { useIntl } from 'react-intl';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -12,20 +13,23 @@ import {
   type BreadcrumbSlot,
 } from '../../lib/breadcrumbs/breadcrumbs-slice';
 
-const HOME: BreadcrumbSlot = { label: 'Dashboard', href: paths.home.getHref() };
-
 /** The trail of spec §3's four slots: dashboard, organization, credential, contract. */
 export function BreadcrumbsBar({ current }: { current?: string }) {
   const slots = useSelector(selectBreadcrumbs);
+  const intl = useIntl();
+  const home: BreadcrumbSlot = {
+    label: intl.formatMessage({ id: 'nav.dashboard' }),
+    href: paths.home.getHref(),
+  };
   const crumbs = BREADCRUMB_SLOTS.map((name) =>
-    name === 'dashboard' && !slots.dashboard.label ? HOME : slots[name],
+    name === 'dashboard' && !slots.dashboard.label ? home : slots[name],
   ).filter((slot) => Boolean(slot.label));
   // A screen without a slot of its own (a user's page) names itself at the end.
   if (current) crumbs.push({ label: current });
   if (crumbs.length < 2) return null;
   return (
     <Breadcrumbs
-      aria-label="Breadcrumb"
+      aria-label={intl.formatMessage({ id: 'shell.breadcrumb' })}
       separator={<NavigateNext fontSize="small" />}
       sx={{ mb: 3, '& ol': { flexWrap: 'wrap' } }}
     >

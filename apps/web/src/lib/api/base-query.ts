@@ -2,6 +2,7 @@ import { fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolk
 import { ACTING_ORGANIZATION_HEADER } from '@laurel/contract/paths';
 
 import { getIdToken } from '../auth-token/id-token';
+import { currentLanguage } from '../i18n/language';
 import type { ImpersonationState } from '../impersonation/impersonation-slice';
 import { readResponseBody, SUCCESS_STATUSES, toApiError, type ApiError } from './request';
 
@@ -19,6 +20,8 @@ const rawBaseQuery = fetchBaseQuery({
   baseUrl: typeof window === 'undefined' ? '/' : window.location.origin,
   prepareHeaders: async (headers, { getState }) => {
     headers.set('Cache-Control', 'no-store');
+    // The server answers its messages in the chosen language (docs/i18n.md).
+    headers.set('Accept-Language', currentLanguage());
     const idToken = await getIdToken();
     if (idToken) headers.set('Authorization', `Bearer ${idToken}`);
     const acting = actingOrganizationId(getState());

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@laurel/contract/messages';
 
 import { getIdToken } from '../auth-token/id-token';
+import { currentLanguage } from '../i18n/language';
 import type { EarlyRequests } from './early-requests';
 
 /**
@@ -71,11 +72,14 @@ export function toApiError(body: unknown, status: number | undefined): ApiError 
  */
 export async function apiRequest<T>(
   path: string,
-  init: { method?: 'GET' | 'POST'; body?: unknown } = {},
+  init: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown } = {},
 ): Promise<T> {
   // Before any wait: from the first call on, the app's own requests are the ones that count.
   const early = init.method === undefined && init.body === undefined ? earlyRequests() : undefined;
-  const headers = new Headers({ 'Cache-Control': 'no-store' });
+  const headers = new Headers({
+    'Cache-Control': 'no-store',
+    'Accept-Language': currentLanguage(),
+  });
   const idToken = await getIdToken();
   if (idToken) headers.set('Authorization', `Bearer ${idToken}`);
   if (init.body !== undefined) headers.set('Content-Type', 'application/json');

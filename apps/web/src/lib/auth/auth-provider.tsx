@@ -14,6 +14,7 @@ import {
   hasIdentityCookies,
   readStoredSession,
 } from '../amplify/identity-cookies';
+import { adoptProfileLanguage } from '../i18n/profile-language';
 import { loadAuthClient, preloadAuthClient, type AuthClient } from '../amplify/load-amplify';
 import type { ApiDispatch } from '../api/api';
 import { loadedStore, loadStore } from '../store/lazy-store';
@@ -227,6 +228,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       clearIdentityCookies();
       throw error;
     }
+    // The language kept on the profile wins over the browser's (docs/i18n.md).
+    await adoptProfileLanguage(user.profile).catch(() => undefined);
     dispatchAuth({ type: 'INITIALIZE', isAuthenticated: true, user });
     const signInKey = `${user.userId}:${user.tokens.idToken ?? ''}`;
     if (loginTimeSentFor.current !== signInKey) {

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { setLanguage } from '../i18n/language';
 
 import {
   daysUntil,
@@ -129,5 +131,42 @@ describe('numbers and dates as en-US Intl formats write them', () => {
     expect(formatDate('2026-01-31')).toBe('Jan 31, 2026');
     expect(formatDate('not a date')).toBe('not a date');
     expect(formatDateTime(null)).toBe('—');
+  });
+});
+
+describe('numbers and dates in Spanish (es-419, through Intl)', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('writes them as Intl does for es-419, with amounts in US dollars', () => {
+    setLanguage('es');
+    const at = new Date(2026, 0, 31, 15, 5);
+    expect(formatNumber(1234567.891)).toBe(new Intl.NumberFormat('es-419').format(1234567.891));
+    expect(formatCurrency(-1234.5)).toBe(
+      new Intl.NumberFormat('es-419', { style: 'currency', currency: 'USD' }).format(-1234.5),
+    );
+    expect(formatCurrency(1234.5)).toContain('USD');
+    expect(formatWholeDollars(52300)).toBe(
+      new Intl.NumberFormat('es-419', {
+        style: 'currency',
+        currency: 'USD',
+        maximumFractionDigits: 0,
+      }).format(52300),
+    );
+    expect(formatDate('2026-01-31')).toBe(
+      new Intl.DateTimeFormat('es-419', { dateStyle: 'medium' }).format(new Date(2026, 0, 31, 12)),
+    );
+    expect(formatDate('2026-01-31')).toMatch(/^31 ene/);
+    expect(formatDateTime(at.toISOString())).toBe(
+      new Intl.DateTimeFormat('es-419', { dateStyle: 'medium', timeStyle: 'short' }).format(at),
+    );
+    expect(formatDate(null)).toBe('—');
+  });
+
+  it('goes back to the English fast path', () => {
+    setLanguage('es');
+    formatNumber(1);
+    setLanguage('en');
+    expect(formatCurrency(-12)).toBe('-$12.00');
+    expect(formatDate('2026-01-31')).toBe('Jan 31, 2026');
   });
 });

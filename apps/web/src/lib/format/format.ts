@@ -3,7 +3,29 @@
  * `Intl` formatter a page creates loads the browser's locale data, 25–35 ms of main thread on a
  * desktop and four times that on a phone, in the task that first draws a number or a date.
  * format.test.ts compares every function with `Intl` over many values.
+ *
+ * In Spanish (es-419, docs/i18n.md) the same functions hand over to `Intl`, one cached formatter
+ * per style; amounts stay US dollars.
  */
+import { currentLanguage, LOCALES } from '../i18n/language';
+
+/** The chosen language's `Intl` formatter for `style`, made once. */
+const intlFormatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function localNumber(style: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const locale = LOCALES[currentLanguage()];
+  const key = `${locale} ${style}`;
+  let formatter = intlFormatters.get(key);
+  if (!formatter) intlFormatters.set(key, (formatter = new Intl.NumberFormat(locale, options)));
+  return formatter as Intl.NumberFormat;
+}
+function localDate(style: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = LOCALES[currentLanguage()];
+  const key = `${locale} ${style}`;
+  let formatter = intlFormatters.get(key);
+  if (!formatter) intlFormatters.set(key, (formatter = new Intl.DateTimeFormat(locale, options)));
+  return formatter as Intl.DateTimeFormat;
+}
+const english = () => currentLanguage() === 'en';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -46,20 +68,34 @@ function formatDecimal(value: number, minFraction: number, maxFraction: number):
 }
 
 /** As `Intl.NumberFormat('en-US').format`: "1,234.568". */
-export const formatNumber = (value: number): string => formatDecimal(value, 0, 3);
+export const formatNumber = (value: number): string =>
+  english() ? formatDecimal(value, 0, 3) : localNumber('number', {}).format(value);
 
 /** As en-US USD currency with cents: "$1,234.50", "-$12.00". */
-export const formatCurrency = (value: number): string => withDollar(formatDecimal(value, 2, 2));
+export const formatCurrency = (value: number): string =>
+  english()
+    ? withDollar(formatDecimal(value, 2, 2))
+    : localNumber('currency', { style: 'currency', currency: 'USD' }).format(value);
 
 /** As en-US USD currency without cents: "$52,300". */
-export const formatWholeDollars = (value: number): string => withDollar(formatDecimal(value, 0, 0));
+export const formatWholeDollars = (value: number): string =>
+  english()
+    ? withDollar(formatDecimal(value, 0, 0))
+    : localNumber('dollars', {
+        style: 'currency',
+        currency: 'USD',
+        maximumFractionDigits: 0,
+        minimumFractionDigits: 0,
+      }).format(value);
 
 const withDollar = (number: string) =>
   number.startsWith('-') ? `-$${number.slice(1)}` : `$${number}`;
 
 /** As `Intl`'s en-US `dateStyle: 'medium'`: "Jan 31, 2026" (the viewer's time zone). */
 const mediumDate = (date: Date) =>
-  `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`;
+  english()
+    ? `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`
+    : localDate('date', { dateStyle: 'medium' }).format(date);
 
 /** As `Intl`'s en-US `timeStyle: 'short'`: "3:05 PM" (the viewer's time zone). */
 function shortTime(date: Date): string {
@@ -80,7 +116,10 @@ export function formatDate(value: string | null | undefined): string {
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '—';
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : `${mediumDate(date)}, ${shortTime(date)}`;
+  if (Number.isNaN(date.getTime())) return value;
+  return english()
+    ? `${mediumDate(date)}, ${shortTime(date)}`
+    : localDate('dateTime', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 /**

@@ -2,10 +2,12 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import { esES } from '@mui/material/locale';
 import { STORAGE_KEYS, type ThemeName } from '@laurel/contract/constants';
 
 import { applyColorScheme, readStoredVariant } from './color-scheme';
 import { createAppTheme } from './create-app-theme';
+import { useLanguage } from '../i18n/i18n-provider';
 import { createStyleCache } from './style-cache';
 import { ThemeVariantContext } from './theme-variant-context';
 
@@ -22,7 +24,12 @@ const pageStyleCache = () => (styleCache ??= createStyleCache());
  */
 export function AppThemeProvider({ children }: { children: ReactNode }) {
   const [variant, setVariantState] = useState<ThemeName>(readStoredVariant);
-  const theme = useMemo(() => createAppTheme(variant), [variant]);
+  const language = useLanguage();
+  // MUI's own texts (pagination, "No options", close buttons) in the chosen language.
+  const theme = useMemo(
+    () => createAppTheme(variant, language === 'es' ? esES : undefined),
+    [variant, language],
+  );
 
   const setVariant = useCallback((next: ThemeName) => {
     setVariantState(next);

@@ -1,4 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 import { FormContext, useFormContext } from '../../../components/forms/form-context';
 import type { FormState } from '../../../components/forms/use-form-state';
@@ -45,9 +46,10 @@ export function AuthForm<T extends Record<string, unknown>>({
   alternatives,
   footer,
   submitLabel,
-  busyLabel = 'Please wait…',
+  busyLabel,
   submitDisabled = false,
 }: AuthFormProps<T>) {
+  const intl = useIntl();
   const busy = form?.busy ?? false;
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -73,7 +75,7 @@ export function AuthForm<T extends Record<string, unknown>>({
             disabled={busy || submitDisabled}
             className={styles.submit}
           >
-            {busy ? busyLabel : submitLabel}
+            {busy ? (busyLabel ?? intl.formatMessage({ id: 'auth.form.busy' })) : submitLabel}
           </Button>
         ) : null}
       </form>
@@ -85,7 +87,11 @@ export function AuthForm<T extends Record<string, unknown>>({
 
 /** The way back to the first sign-in step, under most other steps. */
 export function BackToSignIn() {
-  return <TextLink to={paths.auth.passwordSignIn.getHref()}>Back to sign in</TextLink>;
+  return (
+    <TextLink to={paths.auth.passwordSignIn.getHref()}>
+      <FormattedMessage id="auth.backToSignIn" />
+    </TextLink>
+  );
 }
 
 /** The e-mail address of the step's form, as the browser's password manager knows it. */
@@ -95,9 +101,10 @@ export function EmailField(props: {
   endAdornment?: ReactNode;
 }) {
   const form = useFormContext();
+  const intl = useIntl();
   return (
     <TextField
-      label="E-mail address"
+      label={intl.formatMessage({ id: 'auth.emailAddress' })}
       type="email"
       {...props}
       {...form.textField('email')}
@@ -111,15 +118,27 @@ export function EmailField(props: {
  * Said by a step opened directly, or after its sign-in expired (the identity service keeps a
  * sign-in for 3 minutes, spec §9): the way back is to sign in again.
  */
-export function ExpiredStep({ title, what = 'step' }: { title: string; what?: string }) {
+export function ExpiredStep({
+  title,
+  what = 'step',
+}: {
+  title: string;
+  what?: 'step' | 'setup' | 'signIn';
+}) {
   return (
     <AuthForm title={title} onSubmit={() => undefined}>
       <Alert severity="warning">
-        This {what} has expired or was opened directly. Please{' '}
-        <TextLink to={paths.auth.passwordSignIn.getHref()} className={styles.strongLink}>
-          sign in again
-        </TextLink>{' '}
-        to start it.
+        <FormattedMessage
+          id="auth.expiredStep"
+          values={{
+            what,
+            link: (chunks) => (
+              <TextLink to={paths.auth.passwordSignIn.getHref()} className={styles.strongLink}>
+                {chunks}
+              </TextLink>
+            ),
+          }}
+        />
       </Alert>
     </AuthForm>
   );

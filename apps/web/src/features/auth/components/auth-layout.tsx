@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 import { Logo } from '../../../components/brand/logo';
 import { DemoNotice } from '../../../components/feedback/demo-notice';
@@ -9,10 +10,10 @@ import { useAppConfig } from '../../../lib/api/app-config';
 import styles from './auth.module.css';
 
 const HIGHLIGHTS = [
-  'Every credential you award, and what happened next for the people who earned it.',
-  'Earnings and employment before and after the award year.',
-  'Contracts, users and audits for your organization in one place.',
-];
+  'auth.layout.highlight1',
+  'auth.layout.highlight2',
+  'auth.layout.highlight3',
+] as const;
 
 /**
  * The frame of every sign-in screen: a brand panel on wide screens and the form. Drawn without
@@ -20,21 +21,34 @@ const HIGHLIGHTS = [
  */
 export default function AuthLayout() {
   const { data: config, isLoading: configLoading } = useAppConfig();
+  const intl = useIntl();
   return (
     <div className={styles.page}>
       <DemoNotice />
       <div className={styles.columns}>
-        <section aria-label="About Laurel" className={styles.brand}>
+        <section
+          aria-label={intl.formatMessage({ id: 'auth.layout.about' })}
+          className={styles.brand}
+        >
           <Logo size={34} />
           <div className={styles.brandText}>
-            <p className={styles.claim}>See what your credentials are worth.</p>
+            <p className={styles.claim}>
+              <FormattedMessage id="auth.layout.claim" />
+            </p>
             <ul className={styles.highlights}>
-              {HIGHLIGHTS.map((text) => (
-                <li key={text}>{text}</li>
+              {HIGHLIGHTS.map((id) => (
+                <li key={id}>
+                  <FormattedMessage id={id} />
+                </li>
               ))}
             </ul>
           </div>
-          <p className={styles.copyright}>© {new Date().getFullYear()} Laurel</p>
+          <p className={styles.copyright}>
+            <FormattedMessage
+              id="auth.layout.copyright"
+              values={{ year: String(new Date().getFullYear()) }}
+            />
+          </p>
         </section>
         <main className={styles.main}>
           <div className={styles.mobileLogo}>
@@ -47,10 +61,15 @@ export default function AuthLayout() {
           </div>
           {config?.supportEmail ? (
             <p className={styles.help}>
-              Need help?{' '}
-              <ExternalLink href={`mailto:${config.supportEmail}`}>
-                {config.supportEmail}
-              </ExternalLink>
+              <FormattedMessage
+                id="auth.layout.help"
+                values={{
+                  email: config.supportEmail,
+                  link: (chunks) => (
+                    <ExternalLink href={`mailto:${config.supportEmail}`}>{chunks}</ExternalLink>
+                  ),
+                }}
+              />
             </p>
           ) : configLoading ? (
             // Its line is kept while the address is on its way, so the centred form stays put.

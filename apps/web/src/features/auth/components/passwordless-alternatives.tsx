@@ -1,8 +1,9 @@
+import { FormattedMessage } from 'react-intl';
+
 import { Button } from '../../../components/plain/button';
 import { Icon } from '../../../components/plain/icons';
 import dividerStyles from '../../../components/plain/plain.module.css';
 import styles from './auth.module.css';
-import { PASSWORDLESS_LABELS } from './passwordless-labels';
 
 /**
  * The password step's ways to sign in without the password. A module of its own: the e-mail step,
@@ -20,7 +21,9 @@ export default function PasswordlessAlternatives({
   return (
     <div className={styles.alternatives}>
       <div role="separator" className={dividerStyles.divider}>
-        <span>or, without your password</span>
+        <span>
+          <FormattedMessage id="auth.passwordless.separator" />
+        </span>
       </div>
       <Button
         variant="outlined"
@@ -29,7 +32,7 @@ export default function PasswordlessAlternatives({
         onClick={onPasskey}
         disabled={disabled}
       >
-        {PASSWORDLESS_LABELS.passkey}
+        <FormattedMessage id="auth.passwordless.passkey" />
       </Button>
       <Button
         variant="outlined"
@@ -38,7 +41,7 @@ export default function PasswordlessAlternatives({
         onClick={onEmailCode}
         disabled={disabled}
       >
-        {PASSWORDLESS_LABELS.emailCode}
+        <FormattedMessage id="auth.passwordless.emailCode" />
       </Button>
     </div>
   );

@@ -8,8 +8,9 @@ import { ROLES } from '@laurel/contract/roles';
 
 import { AuthProvider } from '../../../lib/auth/auth-provider';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
-import AcceptInvitationRoute, { INVITATION_TITLES } from './accept-invitation';
-import PasswordSignInRoute, { CHECK_EMAIL_NOTE } from './password-sign-in';
+import en from '../../../lib/i18n/messages/en.json';
+import AcceptInvitationRoute from './accept-invitation';
+import PasswordSignInRoute from './password-sign-in';
 
 const INVITED = 'new.person@northwind.demo';
 const CHOSEN = 'Brand-new-Passw0rd';
@@ -96,7 +97,7 @@ describe('the invitation link', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Set password and join' }));
     // The identity service here cannot finish the sign-in: the sign-in screen takes over, with
     // the address filled in (`?checkEmail=true`, spec §2).
-    await screen.findByText(CHECK_EMAIL_NOTE);
+    await screen.findByText(en['auth.passwordSignIn.checkEmail']);
     expect((screen.getByLabelText('E-mail address') as HTMLInputElement).value).toBe(INVITED);
     expect(sent).toEqual([
       { path: API_PATHS.invitationDetails, body: { token: 't0k3n' } },
@@ -118,7 +119,7 @@ describe('the invitation link', () => {
   it('says what to do with a used, an expired, a withdrawn and an unknown link', async () => {
     serve({ ...pending, status: 'ACCEPTED' });
     const used = renderLink();
-    await screen.findByRole('heading', { level: 1, name: INVITATION_TITLES.accepted });
+    await screen.findByRole('heading', { level: 1, name: en['auth.invitation.acceptedTitle'] });
     screen.getByText(INVITATION_MESSAGES.used);
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() =>
@@ -129,7 +130,7 @@ describe('the invitation link', () => {
 
     serve({ ...pending, status: 'EXPIRED' });
     const expired = renderLink();
-    await screen.findByRole('heading', { level: 1, name: INVITATION_TITLES.expired });
+    await screen.findByRole('heading', { level: 1, name: en['auth.invitation.expiredTitle'] });
     screen.getByText(
       /Ask Olivia Admin or another admin of Northwind Technical College to send you a new invitation/,
     );
@@ -139,7 +140,7 @@ describe('the invitation link', () => {
 
     serve({ ...pending, status: 'REVOKED' });
     const revoked = renderLink();
-    await screen.findByRole('heading', { level: 1, name: INVITATION_TITLES.revoked });
+    await screen.findByRole('heading', { level: 1, name: en['auth.invitation.revokedTitle'] });
     screen.getByText(new RegExp(INVITATION_MESSAGES.revoked.slice(0, 30)));
     revoked.unmount();
     vi.restoreAllMocks();
@@ -147,7 +148,7 @@ describe('the invitation link', () => {
     serve({ status: 400, message: INVITATION_MESSAGES.invalid });
     renderLink();
     await screen.findByText(INVITATION_MESSAGES.invalid);
-    screen.getByRole('heading', { level: 1, name: INVITATION_TITLES.invalid });
+    screen.getByRole('heading', { level: 1, name: en['auth.invitation.invalidTitle'] });
   });
 
   it('says a link without its token does not work, asking nothing of the server', async () => {

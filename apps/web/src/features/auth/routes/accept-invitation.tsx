@@ -1,11 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import {
-  INVITATION_MESSAGES,
-  INVITATION_VALIDITY_DAYS,
-  type TInvitationDetails,
-} from '@laurel/contract/invitations';
-import { ROLE_LABELS } from '@laurel/contract/roles';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
+import { INVITATION_VALIDITY_DAYS, type TInvitationDetails } from '@laurel/contract/invitations';
 import { ZNewPasswordForm } from '@laurel/contract/sign-in';
 
 import { NewPasswordFields } from '../../../components/forms/new-password-fields';
@@ -27,17 +23,28 @@ import styles from '../components/auth.module.css';
 
 const NO_FIELDS = () => ({});
 
-export const INVITATION_TITLES = {
-  reading: 'Accept your invitation',
-  invalid: 'This invitation link does not work',
-  accepted: 'Invitation already accepted',
-  expired: 'This invitation has expired',
-  revoked: 'This invitation was withdrawn',
-} as const;
-
 /** "Olivia Admin invited you to join Northwind on Laurel as User." */
-const invitedSentence = (details: TInvitationDetails) =>
-  `${details.inviterName} invited you to join ${details.organizationName} on Laurel as ${ROLE_LABELS[details.roleId]}.`;
+const invitedSentence = (intl: IntlShape, details: TInvitationDetails) =>
+  intl.formatMessage(
+    { id: 'auth.invitation.invited' },
+    {
+      inviter: details.inviterName,
+      organization: details.organizationName,
+      role: intl.formatMessage({ id: `roles.${details.roleId}` }),
+    },
+  );
+
+/** "Already set up? Sign in", under the invitation's steps. */
+function AlreadySetUp() {
+  return (
+    <FormattedMessage
+      id="auth.invitation.alreadySetUp"
+      values={{
+        link: (chunks) => <TextLink to={paths.auth.passwordSignIn.getHref()}>{chunks}</TextLink>,
+      }}
+    />
+  );
+}
 
 /**
  * `/auth/accept-invitation?token=…`: the one link of an invitation e-mail. The page names the
@@ -49,17 +56,23 @@ export default function AcceptInvitationRoute() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
   const details = useGetInvitationDetailsQuery(token, { skip: !token });
+  const intl = useIntl();
+  const invalidTitle = intl.formatMessage({ id: 'auth.invitation.invalidTitle' });
 
   if (!token)
-    return <Unusable title={INVITATION_TITLES.invalid} message={INVITATION_MESSAGES.invalid} />;
+    return (
+      <Unusable title={invalidTitle} message={intl.formatMessage({ id: 'invitations.invalid' })} />
+    );
   if (details.isLoading)
     return (
-      <AuthForm title={INVITATION_TITLES.reading} onSubmit={() => undefined}>
-        <Progress label="Reading your invitation" />
+      <AuthForm
+        title={intl.formatMessage({ id: 'auth.invitation.readingTitle' })}
+        onSubmit={() => undefined}
+      >
+        <Progress label={intl.formatMessage({ id: 'auth.invitation.reading' })} />
       </AuthForm>
     );
-  if (!details.data)
-    return <Unusable title={INVITATION_TITLES.invalid} message={getErrorText(details.error)} />;
+  if (!details.data) return <Unusable title={invalidTitle} message={getErrorText(details.error)} />;
 
   const invitation = details.data;
   switch (invitation.status) {
@@ -74,16 +87,30 @@ export default function AcceptInvitationRoute() {
     case 'EXPIRED':
       return (
         <Unusable
-          title={INVITATION_TITLES.expired}
-          message={`The link ${invitation.inviterName} sent you to join ${invitation.organizationName} expired on ${formatDate(invitation.expiresAt)}. Ask ${invitation.inviterName} or another admin of ${invitation.organizationName} to send you a new invitation: its link works for ${INVITATION_VALIDITY_DAYS} days.`}
+          title={intl.formatMessage({ id: 'auth.invitation.expiredTitle' })}
+          message={intl.formatMessage(
+            { id: 'auth.invitation.expired' },
+            {
+              inviter: invitation.inviterName,
+              organization: invitation.organizationName,
+              date: formatDate(invitation.expiresAt),
+              days: INVITATION_VALIDITY_DAYS,
+            },
+          )}
           severity="warning"
         />
       );
     case 'REVOKED':
       return (
         <Unusable
-          title={INVITATION_TITLES.revoked}
-          message={`${INVITATION_MESSAGES.revoked} A newer invitation e-mail to ${invitation.email}, if there is one, has a link that works.`}
+          title={intl.formatMessage({ id: 'auth.invitation.revokedTitle' })}
+          message={intl.formatMessage(
+            { id: 'auth.invitation.revoked' },
+            {
+              revoked: intl.formatMessage({ id: 'invitations.revoked' }),
+              email: invitation.email,
+            },
+          )}
           severity="warning"
         />
       );
@@ -100,15 +127,7 @@ function Unusable({
   severity?: 'error' | 'warning';
 }) {
   return (
-    <AuthForm
-      title={title}
-      onSubmit={() => undefined}
-      footer={
-        <>
-          Already set up? <TextLink to={paths.auth.passwordSignIn.getHref()}>Sign in</TextLink>
-        </>
-      }
-    >
+    <AuthForm title={title} onSubmit={() => undefined} footer={<AlreadySetUp />}>
       <Alert severity={severity}>{message}</Alert>
     </AuthForm>
   );
@@ -117,18 +136,22 @@ function Unusable({
 function AlreadyAccepted({ invitation }: { invitation: TInvitationDetails }) {
   const auth = useAuth();
   const navigate = useNavigate();
+  const intl = useIntl();
   return (
     <AuthForm
-      title={INVITATION_TITLES.accepted}
-      subtitle={`You joined ${invitation.organizationName} with ${invitation.email}.`}
+      title={intl.formatMessage({ id: 'auth.invitation.acceptedTitle' })}
+      subtitle={intl.formatMessage(
+        { id: 'auth.invitation.accepted' },
+        { organization: invitation.organizationName, email: invitation.email },
+      )}
       onSubmit={() => {
         auth.updateLoginData({ email: invitation.email });
         navigate(paths.auth.passwordSignIn.getHref());
       }}
-      submitLabel="Sign in"
+      submitLabel={intl.formatMessage({ id: 'auth.passwordSignIn.submit' })}
     >
       <Alert severity="info" role="status">
-        {INVITATION_MESSAGES.used}
+        <FormattedMessage id="invitations.used" />
       </Alert>
     </AuthForm>
   );
@@ -144,6 +167,7 @@ function JoinWithPassword({
   const auth = useAuth();
   const navigate = useNavigate();
   const { handleOutput } = useSignInFlow();
+  const intl = useIntl();
   const [accept] = useAcceptInvitationMutation();
   const form = useFormState({ password: '', confirmation: '' }, validateWith(ZNewPasswordForm));
   const { email } = invitation;
@@ -167,8 +191,14 @@ function JoinWithPassword({
 
   return (
     <AuthForm
-      title={`Join ${invitation.organizationName}`}
-      subtitle={`${invitedSentence(invitation)} Choose a password to finish: you are signed in right after.`}
+      title={intl.formatMessage(
+        { id: 'auth.invitation.joinTitle' },
+        { organization: invitation.organizationName },
+      )}
+      subtitle={intl.formatMessage(
+        { id: 'auth.invitation.choosePassword' },
+        { invited: invitedSentence(intl, invitation) },
+      )}
       form={form}
       notice={
         invitation.passkeysAllowed ? (
@@ -178,21 +208,17 @@ function JoinWithPassword({
             icon={<Icon name="key" size="inherit" />}
             className={styles.message}
           >
-            Once you are in, you can add a passkey and sign in without your password.
+            <FormattedMessage id="auth.invitation.passkeyLater" />
           </Alert>
         ) : null
       }
       onSubmit={submit}
-      submitLabel="Set password and join"
-      busyLabel="Joining…"
-      footer={
-        <>
-          Already set up? <TextLink to={paths.auth.passwordSignIn.getHref()}>Sign in</TextLink>
-        </>
-      }
+      submitLabel={intl.formatMessage({ id: 'auth.invitation.setPasswordAndJoin' })}
+      busyLabel={intl.formatMessage({ id: 'auth.invitation.joining' })}
+      footer={<AlreadySetUp />}
     >
       <TextField
-        label="E-mail address"
+        label={intl.formatMessage({ id: 'auth.emailAddress' })}
         type="email"
         name="username"
         autoComplete="username"
@@ -206,6 +232,7 @@ function JoinWithPassword({
 
 function JoinWithCompany({ token, invitation }: { token: string; invitation: TInvitationDetails }) {
   const auth = useAuth();
+  const intl = useIntl();
   const [accept] = useAcceptInvitationMutation();
   const form = useFormState({ token }, NO_FIELDS);
   const [leaving, setLeaving] = useState(false);
@@ -221,18 +248,30 @@ function JoinWithCompany({ token, invitation }: { token: string; invitation: TIn
 
   return (
     <AuthForm
-      title={`Join ${invitation.organizationName}`}
-      subtitle={`${invitedSentence(invitation)} You sign in with your ${invitation.organizationName} company account (${invitation.email}): no Laurel password is needed.`}
+      title={intl.formatMessage(
+        { id: 'auth.invitation.joinTitle' },
+        { organization: invitation.organizationName },
+      )}
+      subtitle={intl.formatMessage(
+        { id: 'auth.invitation.companyAccount' },
+        {
+          invited: invitedSentence(intl, invitation),
+          organization: invitation.organizationName,
+          email: invitation.email,
+        },
+      )}
       form={form}
       notice={
         leaving ? (
           <Alert severity="info" role="status" className={styles.message}>
-            Taking you to your company&apos;s sign-in page…
+            <FormattedMessage id="auth.invitation.leaving" />
           </Alert>
         ) : null
       }
       onSubmit={submit}
-      submitLabel={leaving ? 'Please wait…' : 'Continue with company sign-in'}
+      submitLabel={intl.formatMessage({
+        id: leaving ? 'auth.form.busy' : 'auth.invitation.continueWithCompany',
+      })}
       submitDisabled={leaving}
     />
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -18,6 +19,7 @@ import { useAuth } from '../../../lib/auth/use-auth';
 export default function CallbackRoute() {
   const auth = useAuth();
   const navigate = useNavigate();
+  const intl = useIntl();
   const dispatch = useDispatch<ApiDispatch>();
   const [searchParams] = useSearchParams();
   // The identity service refused the person (another domain, deactivated, not invited…) or the
@@ -25,7 +27,9 @@ export default function CallbackRoute() {
   const refused =
     Boolean(searchParams.get('error')) || !searchParams.get('code') || !searchParams.get('state');
   const [failure, setFailure] = useState<{ error: string; detail: string | null } | null>(null);
-  const error = refused ? MESSAGES.federatedCallbackFailed : (failure?.error ?? null);
+  const error = refused
+    ? intl.formatMessage({ id: 'messages.federatedCallbackFailed' })
+    : (failure?.error ?? null);
   const detail = refused ? searchParams.get('error_description') : (failure?.detail ?? null);
   const started = useRef(false);
 
@@ -47,18 +51,18 @@ export default function CallbackRoute() {
       } catch (caught) {
         const text = getErrorText(caught);
         setFailure({
-          error: MESSAGES.federatedCallbackFailed,
+          error: intl.formatMessage({ id: 'messages.federatedCallbackFailed' }),
           detail: text === MESSAGES.federatedCallbackFailed ? null : text,
         });
       }
     })();
-  }, [auth, dispatch, navigate, refused, searchParams]);
+  }, [auth, dispatch, intl, navigate, refused, searchParams]);
 
   if (error) {
     return (
       <Box>
         <Typography variant="h3" component="h1" sx={{ mb: 4 }}>
-          Company sign-in failed
+          <FormattedMessage id="auth.callback.failed" />
         </Typography>
         <Alert severity="error" sx={{ mb: detail ? 3 : 6 }} role="alert">
           {error}
@@ -69,7 +73,7 @@ export default function CallbackRoute() {
           </Typography>
         ) : null}
         <Link component={RouterLink} to={paths.auth.passwordSignIn.getHref()}>
-          Back to sign in
+          <FormattedMessage id="auth.backToSignIn" />
         </Link>
       </Box>
     );
@@ -77,7 +81,9 @@ export default function CallbackRoute() {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 4 }} role="status">
       <CircularProgress size={28} aria-hidden="true" />
-      <Typography>Finishing your company sign-in…</Typography>
+      <Typography>
+        <FormattedMessage id="auth.callback.finishing" />
+      </Typography>
     </Box>
   );
 }

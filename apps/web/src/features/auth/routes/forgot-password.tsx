@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ZEmailForm } from '@laurel/contract/sign-in';
 
@@ -14,6 +15,7 @@ export default function ForgotPasswordRoute() {
   const navigate = useNavigate();
   const { showSnackbar } = useSnackbar();
   const [searchParams] = useSearchParams();
+  const intl = useIntl();
   const form = useFormState({ email: searchParams.get('email') ?? '' }, validateWith(ZEmailForm), {
     errorText: identityErrorText,
   });
@@ -22,18 +24,18 @@ export default function ForgotPasswordRoute() {
     const { email } = ZEmailForm.parse(values);
     const client = await auth.getClient();
     await client.resetPassword({ username: email });
-    showSnackbar(`If an account exists for ${email}, a reset code is on its way.`, 'success');
+    showSnackbar(intl.formatMessage({ id: 'auth.forgotPassword.sent' }, { email }), 'success');
     navigate(paths.auth.resetPassword.getHref(email));
   });
 
   return (
     <AuthForm
-      title="Reset your password"
-      subtitle="Enter the e-mail address you sign in with and we will send you a code."
+      title={intl.formatMessage({ id: 'auth.forgotPassword.title' })}
+      subtitle={intl.formatMessage({ id: 'auth.forgotPassword.subtitle' })}
       form={form}
       onSubmit={send}
-      submitLabel="Send reset code"
-      busyLabel="Sending…"
+      submitLabel={intl.formatMessage({ id: 'auth.forgotPassword.submit' })}
+      busyLabel={intl.formatMessage({ id: 'auth.form.sending' })}
       footer={<BackToSignIn />}
     >
       <EmailField autoFocus />

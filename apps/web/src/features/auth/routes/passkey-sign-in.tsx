@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -14,8 +15,6 @@ import { AuthForm, ExpiredStep } from '../components/auth-form';
 import { forgetPasswordSignIn } from '../../../lib/auth/passkey-offer';
 import { useSignInFlow } from '../lib/use-sign-in-flow';
 
-const TITLE = 'Sign in with a passkey';
-
 type State = { kind: 'waiting' } | { kind: 'failed'; message: string };
 
 /**
@@ -26,6 +25,8 @@ type State = { kind: 'waiting' } | { kind: 'failed'; message: string };
 export default function PasskeySignInRoute() {
   const auth = useAuth();
   const { handleOutput, redirectTo } = useSignInFlow();
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'auth.passwordless.passkey' });
   const { email } = auth.loginData;
   const [state, setState] = useState<State>({ kind: 'waiting' });
   const started = useRef(false);
@@ -53,17 +54,19 @@ export default function PasskeySignInRoute() {
     void attempt();
   }, [attempt, email]);
 
-  if (!email) return <ExpiredStep title={TITLE} what="sign-in" />;
+  if (!email) return <ExpiredStep title={title} what="signIn" />;
 
   return (
     <AuthForm
-      title={TITLE}
-      subtitle={`Signing in as ${email}.`}
+      title={title}
+      subtitle={intl.formatMessage({ id: 'auth.signingInAs' }, { email })}
       onSubmit={() => void attempt()}
-      submitLabel={state.kind === 'failed' ? 'Try again' : undefined}
+      submitLabel={
+        state.kind === 'failed' ? intl.formatMessage({ id: 'auth.passkey.tryAgain' }) : undefined
+      }
       footer={
         <Link component={RouterLink} to={paths.auth.passwordSignIn.getHref({ redirectTo })}>
-          Use your password or an e-mailed code instead
+          <FormattedMessage id="auth.passkey.otherWays" />
         </Link>
       }
     >
@@ -88,10 +91,11 @@ export default function PasskeySignInRoute() {
             />
           </Box>
           <Box>
-            <Typography sx={{ fontWeight: 700 }}>Waiting for your passkey…</Typography>
+            <Typography sx={{ fontWeight: 700 }}>
+              <FormattedMessage id="auth.method.waitingForPasskey" />
+            </Typography>
             <Typography color="text.secondary">
-              Follow your browser&apos;s prompt: confirm with your fingerprint, face, screen lock or
-              security key.
+              <FormattedMessage id="auth.passkey.prompt" />
             </Typography>
           </Box>
         </Box>

@@ -1,4 +1,5 @@
 import { Suspense, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import {
   emailAddressProblem,
@@ -21,21 +22,11 @@ import { forgetPasswordSignIn, rememberPasswordSignIn } from '../../../lib/auth/
 import { useSignInFlow } from '../lib/use-sign-in-flow';
 import { preloadable } from '../../../lib/routing/preloadable';
 import { preloadMuiScreens } from '../../../lib/theme/mui-screens';
-import { PASSWORDLESS_LABELS } from '../components/passwordless-labels';
 import styles from '../components/auth.module.css';
-
-export { PASSWORDLESS_LABELS };
 
 const [PasswordlessAlternatives, loadPasswordlessAlternatives] = preloadable(
   () => import('../components/passwordless-alternatives'),
 );
-
-/**
- * `?checkEmail=true` (spec §2): the invitation was accepted and the password chosen on its page,
- * but the sign-in that follows could not finish there. No password is ever e-mailed.
- */
-export const CHECK_EMAIL_NOTE =
-  'Your invitation is accepted and your password is set. Sign in with it below.';
 
 type Notice = { severity: 'info' | 'warning' | 'error'; message: string };
 
@@ -47,6 +38,7 @@ type Notice = { severity: 'info' | 'warning' | 'error'; message: string };
 export default function PasswordSignInRoute() {
   const auth = useAuth();
   const navigate = useNavigate();
+  const intl = useIntl();
   const [searchParams] = useSearchParams();
   const { handleOutput, redirectTo } = useSignInFlow();
   const [step, setStep] = useState<'email' | 'password'>('email');
@@ -131,16 +123,21 @@ export default function PasswordSignInRoute() {
 
   return (
     <AuthForm
-      title="Sign in"
-      subtitle={
-        step === 'email' ? 'Use your work e-mail address.' : 'Enter your password to continue.'
-      }
+      title={intl.formatMessage({ id: 'auth.passwordSignIn.title' })}
+      subtitle={intl.formatMessage({
+        id:
+          step === 'email'
+            ? 'auth.passwordSignIn.emailSubtitle'
+            : 'auth.passwordSignIn.passwordSubtitle',
+      })}
       form={form}
       notice={
         <>
           {checkEmail ? (
             <Alert severity="info" icon={<Icon name="mail" />} className={styles.message}>
-              {CHECK_EMAIL_NOTE}
+              {/* `?checkEmail=true` (spec §2): the invitation was accepted and the password
+                  chosen on its page, but the sign-in that follows could not finish there. */}
+              <FormattedMessage id="auth.passwordSignIn.checkEmail" />
             </Alert>
           ) : null}
           {notice ? (
@@ -151,7 +148,9 @@ export default function PasswordSignInRoute() {
         </>
       }
       onSubmit={step === 'email' ? submitEmail : submitPassword}
-      submitLabel={step === 'email' ? 'Continue' : 'Sign in'}
+      submitLabel={intl.formatMessage({
+        id: step === 'email' ? 'auth.passwordSignIn.continue' : 'auth.passwordSignIn.submit',
+      })}
       alternatives={
         step === 'password' ? (
           <Suspense fallback={null}>
@@ -165,7 +164,7 @@ export default function PasswordSignInRoute() {
       }
       footer={
         <TextLink to={paths.auth.forgotPassword.getHref(typedEmail)}>
-          Forgot your password?
+          <FormattedMessage id="auth.passwordSignIn.forgotPassword" />
         </TextLink>
       }
     >
@@ -181,7 +180,7 @@ export default function PasswordSignInRoute() {
                 form.reset({ email: form.values.email, password: '' });
               }}
             >
-              Change
+              <FormattedMessage id="auth.passwordSignIn.changeEmail" />
             </Button>
           ) : undefined
         }
@@ -193,7 +192,7 @@ export default function PasswordSignInRoute() {
               otherwise logs "Password forms should have (optionally hidden) username fields". */}
           <input type="text" autoComplete="username" value={form.values.email} readOnly hidden />
           <PasswordField
-            label="Password"
+            label={intl.formatMessage({ id: 'auth.password' })}
             autoComplete="current-password"
             autoFocus
             {...form.textField('password')}

@@ -7,7 +7,8 @@ import { API_PATHS, IDENTITY_BASE_PATH } from '@laurel/contract/paths';
 import { AuthProvider } from '../../../lib/auth/auth-provider';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import PasskeySignInRoute from './passkey-sign-in';
-import PasswordSignInRoute, { PASSWORDLESS_LABELS } from './password-sign-in';
+import en from '../../../lib/i18n/messages/en.json';
+import PasswordSignInRoute from './password-sign-in';
 import SelectMethodRoute from './select-method';
 import SelectMfaRoute from './select-mfa';
 import VerifyEmailCodeRoute from './verify-email-code';
@@ -100,7 +101,7 @@ describe('signing in without the password', { timeout: 20_000 }, () => {
     );
     renderSignIn();
     await enterEmail();
-    await userEvent.click(screen.getByRole('button', { name: PASSWORDLESS_LABELS.emailCode }));
+    await userEvent.click(screen.getByRole('button', { name: en['auth.passwordless.emailCode'] }));
 
     await screen.findByRole('heading', { name: 'Check your e-mail' });
     screen.getByText(/We e-mailed an 8-digit code to u\*\*\*@n\*\*\*/);
@@ -140,7 +141,7 @@ describe('signing in without the password', { timeout: 20_000 }, () => {
     });
     renderSignIn();
     await enterEmail();
-    await userEvent.click(screen.getByRole('button', { name: PASSWORDLESS_LABELS.emailCode }));
+    await userEvent.click(screen.getByRole('button', { name: en['auth.passwordless.emailCode'] }));
     await screen.findByText(/\(1\)/);
     await userEvent.click(screen.getByRole('button', { name: 'Send a new code' }));
     await screen.findByText(/A new code is on its way/);
@@ -156,7 +157,7 @@ describe('signing in without the password', { timeout: 20_000 }, () => {
     );
     renderSignIn();
     await enterEmail();
-    await userEvent.click(screen.getByRole('button', { name: PASSWORDLESS_LABELS.passkey }));
+    await userEvent.click(screen.getByRole('button', { name: en['auth.passwordless.passkey'] }));
 
     await screen.findByRole('heading', { name: 'Sign in with a passkey' });
     // This browser (jsdom) has no WebAuthn: the identity client says passkeys are not supported.
@@ -191,7 +192,7 @@ describe('signing in without the password', { timeout: 20_000 }, () => {
     renderSignIn();
     await enterEmail();
     // No passkey for this account: the identity service lists what it can do instead.
-    await userEvent.click(screen.getByRole('button', { name: PASSWORDLESS_LABELS.passkey }));
+    await userEvent.click(screen.getByRole('button', { name: en['auth.passwordless.passkey'] }));
 
     await screen.findByRole('heading', { name: 'Choose how to sign in' });
     const choices = screen.getByRole('list', { name: 'Ways to sign in' });

@@ -1,4 +1,5 @@
 import { useNavigate, useSearchParams } from 'react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
 import Link from '@mui/material/Link';
 import { ZEmailAddress, ZResetPasswordForm } from '@laurel/contract/sign-in';
 
@@ -16,6 +17,7 @@ export default function ResetPasswordRoute() {
   const auth = useAuth();
   const navigate = useNavigate();
   const { showSnackbar } = useSnackbar();
+  const intl = useIntl();
   const [searchParams] = useSearchParams();
   const email = searchParams.get('email') ?? '';
   const form = useFormState(
@@ -30,7 +32,7 @@ export default function ResetPasswordRoute() {
     await client.confirmResetPassword({ username, confirmationCode: code, newPassword: password });
     // The sign-in screen opens with the address filled in.
     auth.updateLoginData({ email: username });
-    showSnackbar('Your password has been changed. Sign in with your new password.', 'success');
+    showSnackbar(intl.formatMessage({ id: 'auth.resetPassword.changed' }), 'success');
     navigate(paths.auth.passwordSignIn.getHref(), { replace: true });
   });
 
@@ -38,24 +40,24 @@ export default function ResetPasswordRoute() {
     async (values) => {
       const client = await auth.getClient();
       await client.resetPassword({ username: ZEmailAddress.parse(values.email) });
-      showSnackbar('A new code is on its way.', 'success');
+      showSnackbar(intl.formatMessage({ id: 'auth.resetPassword.resent' }), 'success');
     },
     { only: ['email'] },
   );
 
   return (
     <AuthForm
-      title="Choose a new password"
-      subtitle="Enter the code we e-mailed you and your new password."
+      title={intl.formatMessage({ id: 'auth.setPassword.title' })}
+      subtitle={intl.formatMessage({ id: 'auth.resetPassword.subtitle' })}
       form={form}
       onSubmit={submit}
-      submitLabel="Change password"
-      busyLabel="Saving…"
+      submitLabel={intl.formatMessage({ id: 'auth.resetPassword.submit' })}
+      busyLabel={intl.formatMessage({ id: 'auth.form.saving' })}
       footer={
         <>
           <BackToSignIn />
           <Link component="button" type="button" onClick={() => resend()}>
-            Send a new code
+            <FormattedMessage id="auth.sendNewCode" />
           </Link>
         </>
       }
@@ -63,7 +65,7 @@ export default function ResetPasswordRoute() {
       <EmailField />
       <OneTimeCodeField
         {...form.textField('code')}
-        label="Code from the e-mail"
+        label={intl.formatMessage({ id: 'auth.codeFromEmail' })}
         autoFocus={Boolean(email)}
       />
       <NewPasswordFields name="password" />

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
@@ -36,8 +37,6 @@ function offeredMethods(availableChallenges: readonly string[]): Method[] {
   return methods;
 }
 
-const TITLE = 'Choose how to sign in';
-
 /**
  * `/auth/select-method`: first-factor selection. Choosing the password asks for it on the same
  * screen (`?with=password`); a passkey is asked of the browser at once; an e-mailed code goes to
@@ -46,6 +45,8 @@ const TITLE = 'Choose how to sign in';
 export default function SelectMethodRoute() {
   const auth = useAuth();
   const [searchParams] = useSearchParams();
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'auth.selectMethod.title' });
   const { confirmChallenge } = useSignInFlow();
   const { email, availableChallenges } = auth.loginData;
   const withPassword = searchParams.get('with') === 'password';
@@ -55,24 +56,24 @@ export default function SelectMethodRoute() {
     errorText: identityErrorText,
   });
 
-  if (!email) return <ExpiredStep title={TITLE} what="sign-in" />;
+  if (!email) return <ExpiredStep title={title} what="signIn" />;
 
   if (withPassword) {
     return (
       <AuthForm
-        title="Enter your password"
-        subtitle={`Signing in as ${email}.`}
+        title={intl.formatMessage({ id: 'auth.selectMethod.passwordTitle' })}
+        subtitle={intl.formatMessage({ id: 'auth.signingInAs' }, { email })}
         form={form}
         onSubmit={form.handleSubmit(async ({ password }) => {
           rememberPasswordSignIn();
           const outcome = await confirmChallenge(password);
           if (outcome.kind === 'message') throw new Error(outcome.message);
         })}
-        submitLabel="Sign in"
+        submitLabel={intl.formatMessage({ id: 'auth.passwordSignIn.submit' })}
         footer={<BackToSignIn />}
       >
         <PasswordField
-          label="Password"
+          label={intl.formatMessage({ id: 'auth.password' })}
           autoComplete="current-password"
           autoFocus
           {...form.textField('password')}
@@ -102,8 +103,8 @@ export default function SelectMethodRoute() {
 
   return (
     <AuthForm
-      title={TITLE}
-      subtitle={`Signing in as ${email}.`}
+      title={title}
+      subtitle={intl.formatMessage({ id: 'auth.signingInAs' }, { email })}
       error={error}
       onSubmit={() => undefined}
       footer={<BackToSignIn />}
@@ -111,12 +112,18 @@ export default function SelectMethodRoute() {
       {methods.length === 0 ? (
         <NoMethodNote />
       ) : (
-        <Stack spacing={3} role="list" aria-label="Ways to sign in">
+        <Stack
+          spacing={3}
+          role="list"
+          aria-label={intl.formatMessage({ id: 'auth.selectMethod.ways' })}
+        >
           {methods.map((method) => (
             <div role="listitem" key={method}>
               <MethodChoice
-                {...METHOD_TEXT[method](email)}
-                {...(waitingFor === method ? { title: WAITING_TEXT[method] } : {})}
+                {...methodText(intl, method, email)}
+                {...(waitingFor === method
+                  ? { title: intl.formatMessage({ id: WAITING_TEXT[method] }) }
+                  : {})}
                 disabled={waitingFor !== null}
                 onClick={() => void choose(method)}
               />
@@ -131,38 +138,43 @@ export default function SelectMethodRoute() {
 function NoMethodNote() {
   return (
     <Alert severity="warning">
-      No way of signing in is available for this account. Please contact your administrator.
+      <FormattedMessage id="auth.selectMethod.none" />
     </Alert>
   );
 }
 
-const PASSWORD_TEXT = () => ({
-  icon: <PasswordOutlined />,
-  title: 'Password',
-  description: 'Enter the password of your Laurel account.',
-});
+/** A way of signing in as its row shows it. */
+function methodText(
+  intl: IntlShape,
+  method: Method,
+  email: string,
+): { icon: ReactNode; title: string; description: string } {
+  switch (method) {
+    case 'WEB_AUTHN':
+      return {
+        icon: <KeyOutlined />,
+        title: intl.formatMessage({ id: 'auth.method.passkey' }),
+        description: intl.formatMessage({ id: 'auth.method.passkeyDescription' }),
+      };
+    case 'EMAIL_OTP':
+      return {
+        icon: <MailOutlined />,
+        title: intl.formatMessage({ id: 'auth.method.emailCode' }),
+        description: intl.formatMessage({ id: 'auth.method.emailCodeDescription' }, { email }),
+      };
+    case 'PASSWORD_SRP':
+    case 'PASSWORD':
+      return {
+        icon: <PasswordOutlined />,
+        title: intl.formatMessage({ id: 'auth.password' }),
+        description: intl.formatMessage({ id: 'auth.method.passwordDescription' }),
+      };
+  }
+}
 
-const METHOD_TEXT: Record<
-  Method,
-  (email: string) => { icon: ReactNode; title: string; description: string }
-> = {
-  WEB_AUTHN: () => ({
-    icon: <KeyOutlined />,
-    title: 'Passkey',
-    description: 'Use the passkey saved on this device, your phone or your password manager.',
-  }),
-  EMAIL_OTP: (email) => ({
-    icon: <MailOutlined />,
-    title: 'Code by e-mail',
-    description: `We e-mail an 8-digit code to ${email}.`,
-  }),
-  PASSWORD_SRP: PASSWORD_TEXT,
-  PASSWORD: PASSWORD_TEXT,
-};
-
-const WAITING_TEXT: Record<Method, string> = {
-  WEB_AUTHN: 'Waiting for your passkey…',
-  EMAIL_OTP: 'Sending the code…',
-  PASSWORD_SRP: 'Please wait…',
-  PASSWORD: 'Please wait…',
-};
+const WAITING_TEXT = {
+  WEB_AUTHN: 'auth.method.waitingForPasskey',
+  EMAIL_OTP: 'auth.method.sendingCode',
+  PASSWORD_SRP: 'auth.form.busy',
+  PASSWORD: 'auth.form.busy',
+} as const satisfies Record<Method, string>;

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import MailOutlined from '@mui/icons-material/MailOutlined';
@@ -13,30 +14,30 @@ import { useSignInFlow } from '../lib/use-sign-in-flow';
 /** The second factors Laurel offers (spec §5: the choice is TOTP, SMS or EMAIL; SMS is not used). */
 type MfaType = 'TOTP' | 'EMAIL';
 
-const CHOICES: Record<MfaType, { icon: ReactNode; title: string; description: string }> = {
+const CHOICES = {
   TOTP: {
     icon: <PhonelinkLockOutlined />,
-    title: 'Authenticator app',
-    description: 'Enter the 6-digit code your authenticator app shows for Laurel.',
+    title: 'auth.selectMfa.totp',
+    description: 'auth.selectMfa.totpDescription',
   },
   EMAIL: {
     icon: <MailOutlined />,
-    title: 'Code by e-mail',
-    description: 'We e-mail you an 8-digit code.',
+    title: 'auth.method.emailCode',
+    description: 'auth.selectMfa.emailDescription',
   },
-};
-
-const TITLE = 'Two-step verification';
+} as const satisfies Record<MfaType, { icon: ReactNode; title: string; description: string }>;
 
 /** `/auth/select-mfa`: MFA selection, between the authenticator app and an e-mailed code. */
 export default function SelectMfaRoute() {
   const auth = useAuth();
   const { confirmChallenge } = useSignInFlow();
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'auth.verifyMfa.title' });
   const { email, allowedMfaTypes } = auth.loginData;
   const [error, setError] = useState<string | null>(null);
   const [waitingFor, setWaitingFor] = useState<MfaType | null>(null);
 
-  if (!email) return <ExpiredStep title={TITLE} what="sign-in" />;
+  if (!email) return <ExpiredStep title={title} what="signIn" />;
   const offered = (['TOTP', 'EMAIL'] as const).filter((type) => allowedMfaTypes.includes(type));
 
   const choose = async (type: MfaType) => {
@@ -54,23 +55,30 @@ export default function SelectMfaRoute() {
 
   return (
     <AuthForm
-      title={TITLE}
-      subtitle="Choose how to confirm it is you."
+      title={title}
+      subtitle={intl.formatMessage({ id: 'auth.selectMfa.subtitle' })}
       error={error}
       onSubmit={() => undefined}
       footer={<BackToSignIn />}
     >
       {offered.length === 0 ? (
         <Alert severity="warning">
-          No second step is available for this account. Please contact your administrator.
+          <FormattedMessage id="auth.selectMfa.none" />
         </Alert>
       ) : (
-        <Stack spacing={3} role="list" aria-label="Ways to confirm it is you">
+        <Stack
+          spacing={3}
+          role="list"
+          aria-label={intl.formatMessage({ id: 'auth.selectMfa.ways' })}
+        >
           {offered.map((type) => (
             <div role="listitem" key={type}>
               <MethodChoice
-                {...CHOICES[type]}
-                {...(waitingFor === type ? { title: 'Please wait…' } : {})}
+                icon={CHOICES[type].icon}
+                title={intl.formatMessage({
+                  id: waitingFor === type ? 'auth.form.busy' : CHOICES[type].title,
+                })}
+                description={intl.formatMessage({ id: CHOICES[type].description })}
                 disabled={waitingFor !== null}
                 onClick={() => void choose(type)}
               />

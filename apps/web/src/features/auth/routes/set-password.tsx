@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { ZNewPasswordForm } from '@laurel/contract/sign-in';
 
 import { identityErrorText } from '../../../lib/auth/identity-errors';
@@ -10,6 +11,7 @@ import { useSignInFlow } from '../lib/use-sign-in-flow';
 /** `/auth/set-password`: the identity service requires a new password (first sign-in with a temporary one). */
 export default function SetPasswordRoute() {
   const auth = useAuth();
+  const intl = useIntl();
   const { confirmChallenge } = useSignInFlow();
   const form = useFormState({ password: '', confirmation: '' }, validateWith(ZNewPasswordForm), {
     errorText: identityErrorText,
@@ -17,15 +19,18 @@ export default function SetPasswordRoute() {
 
   return (
     <AuthForm
-      title="Choose a new password"
+      title={intl.formatMessage({ id: 'auth.setPassword.title' })}
       subtitle={
         auth.loginData.email
-          ? `You signed in with a temporary password as ${auth.loginData.email}. Choose your own to continue.`
-          : 'Choose your own password to continue.'
+          ? intl.formatMessage(
+              { id: 'auth.setPassword.subtitleWithEmail' },
+              { email: auth.loginData.email },
+            )
+          : intl.formatMessage({ id: 'auth.setPassword.subtitle' })
       }
       form={form}
       onSubmit={form.handleSubmit(({ password }) => confirmChallenge(password))}
-      submitLabel="Set password and continue"
+      submitLabel={intl.formatMessage({ id: 'auth.setPassword.submit' })}
       footer={<BackToSignIn />}
     >
       <input

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { ZOneTimeCodeForm } from '@laurel/contract/sign-in';
@@ -10,15 +11,12 @@ import { TotpSetupPanel } from '../../../components/forms/totp-setup-panel';
 import { useFormState, validateWith } from '../../../components/forms/use-form-state';
 import { useSignInFlow } from '../lib/use-sign-in-flow';
 
-const STEPS = [
-  'Install an authenticator app, such as Google Authenticator, Microsoft Authenticator or 1Password.',
-  'Scan the QR code with the app, or type in the key.',
-  'Enter the 6-digit code the app shows.',
-];
+const STEPS = ['auth.setupMfa.step1', 'auth.setupMfa.step2', 'auth.setupMfa.step3'] as const;
 
 /** `/auth/setup-mfa`: the identity service asks the user to set up an authenticator app. */
 export default function SetupMfaRoute() {
   const auth = useAuth();
+  const intl = useIntl();
   const { confirmChallenge } = useSignInFlow();
   const { totpSetupSecret, totpSetupUri } = auth.loginData;
   const form = useFormState({ code: '' }, validateWith(ZOneTimeCodeForm), {
@@ -26,12 +24,12 @@ export default function SetupMfaRoute() {
   });
 
   if (!totpSetupSecret)
-    return <ExpiredStep title="Set up two-step verification" what="setup step" />;
+    return <ExpiredStep title={intl.formatMessage({ id: 'auth.setupMfa.title' })} what="setup" />;
 
   return (
     <AuthForm
-      title="Set up two-step verification"
-      subtitle="Your organization asks for a code from an authenticator app at each sign-in."
+      title={intl.formatMessage({ id: 'auth.setupMfa.title' })}
+      subtitle={intl.formatMessage({ id: 'auth.setupMfa.subtitle' })}
       form={form}
       onSubmit={form.handleSubmit(({ code }) =>
         // From now on the app asks for a code at every sign-in.
@@ -39,14 +37,14 @@ export default function SetupMfaRoute() {
           onDone: (client) => client.updateMFAPreference({ totp: 'PREFERRED' }),
         }),
       )}
-      submitLabel="Verify and continue"
-      busyLabel="Checking…"
+      submitLabel={intl.formatMessage({ id: 'auth.setupMfa.submit' })}
+      busyLabel={intl.formatMessage({ id: 'auth.form.checking' })}
       footer={<BackToSignIn />}
     >
       <Box component="ol" sx={{ m: 0, pl: 5, display: 'grid', gap: 1.5 }}>
-        {STEPS.map((text) => (
-          <Typography component="li" key={text} color="text.secondary">
-            {text}
+        {STEPS.map((id) => (
+          <Typography component="li" key={id} color="text.secondary">
+            {intl.formatMessage({ id })}
           </Typography>
         ))}
       </Box>

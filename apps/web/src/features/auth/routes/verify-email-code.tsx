@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import Link from '@mui/material/Link';
 import { EMAIL_SIGN_IN_CODE_LENGTH } from '@laurel/contract/sign-in-fields';
 import { ZEmailSignInCodeForm } from '@laurel/contract/sign-in';
@@ -27,6 +28,7 @@ const errorName = (caught: unknown) =>
 export default function VerifyEmailCodeRoute() {
   const auth = useAuth();
   const { showSnackbar } = useSnackbar();
+  const intl = useIntl();
   const { confirmChallenge, handleOutput } = useSignInFlow();
   const { email, codeDestination, emailCodeUse } = auth.loginData;
   const form = useFormState({ code: '' }, validateWith(ZEmailSignInCodeForm), {
@@ -45,31 +47,45 @@ export default function VerifyEmailCodeRoute() {
       form.reset({ code: '' });
       await handleOutput(output, email, { emailCodeUse: 'first-factor' });
       if (output.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_EMAIL_CODE')
-        showSnackbar('A new code is on its way. Use the newest e-mail.', 'success');
+        showSnackbar(intl.formatMessage({ id: 'auth.verifyEmailCode.resent' }), 'success');
     },
     { only: [] },
   );
 
-  if (!email) return <ExpiredStep title="Check your e-mail" what="sign-in" />;
+  if (!email)
+    return (
+      <ExpiredStep title={intl.formatMessage({ id: 'auth.verifyEmailCode.title' })} what="signIn" />
+    );
 
   const firstFactor = emailCodeUse === 'first-factor';
   return (
     <AuthForm
-      title={firstFactor ? 'Check your e-mail' : 'Two-step verification'}
-      subtitle={`We e-mailed an ${EMAIL_SIGN_IN_CODE_LENGTH}-digit code to ${codeDestination || email}. It is valid for ${CODE_VALID_MINUTES} minutes.`}
+      title={intl.formatMessage({
+        id: firstFactor ? 'auth.verifyEmailCode.title' : 'auth.verifyMfa.title',
+      })}
+      subtitle={intl.formatMessage(
+        { id: 'auth.verifyEmailCode.subtitle' },
+        {
+          length: EMAIL_SIGN_IN_CODE_LENGTH,
+          destination: codeDestination || email,
+          minutes: CODE_VALID_MINUTES,
+        },
+      )}
       form={form}
       onSubmit={form.handleSubmit(async ({ code }) => {
         const outcome = await confirmChallenge(code);
         if (outcome.kind === 'message') throw new Error(outcome.message);
       })}
-      submitLabel={firstFactor ? 'Sign in' : 'Verify'}
-      busyLabel="Checking…"
+      submitLabel={intl.formatMessage({
+        id: firstFactor ? 'auth.passwordSignIn.submit' : 'auth.verifyMfa.submit',
+      })}
+      busyLabel={intl.formatMessage({ id: 'auth.form.checking' })}
       footer={
         <>
           <BackToSignIn />
           {firstFactor ? (
             <Link component="button" type="button" onClick={() => resend()} disabled={form.busy}>
-              Send a new code
+              <FormattedMessage id="auth.sendNewCode" />
             </Link>
           ) : null}
         </>
@@ -77,7 +93,7 @@ export default function VerifyEmailCodeRoute() {
     >
       <OneTimeCodeField
         {...form.textField('code')}
-        label="Code from the e-mail"
+        label={intl.formatMessage({ id: 'auth.codeFromEmail' })}
         length={EMAIL_SIGN_IN_CODE_LENGTH}
         autoFocus
       />

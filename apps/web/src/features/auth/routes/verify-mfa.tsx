@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { ZOneTimeCodeForm } from '@laurel/contract/sign-in';
 
 import { identityErrorText } from '../../../lib/auth/identity-errors';
@@ -9,18 +10,19 @@ import { useSignInFlow } from '../lib/use-sign-in-flow';
 /** `/auth/verify-mfa`: the code from the authenticator app. */
 export default function VerifyMfaRoute() {
   const { confirmChallenge } = useSignInFlow();
+  const intl = useIntl();
   const form = useFormState({ code: '' }, validateWith(ZOneTimeCodeForm), {
     errorText: identityErrorText,
   });
 
   return (
     <AuthForm
-      title="Two-step verification"
-      subtitle="Open your authenticator app and enter the 6-digit code it shows for Laurel."
+      title={intl.formatMessage({ id: 'auth.verifyMfa.title' })}
+      subtitle={intl.formatMessage({ id: 'auth.verifyMfa.subtitle' })}
       form={form}
       onSubmit={form.handleSubmit(({ code }) => confirmChallenge(code))}
-      submitLabel="Verify"
-      busyLabel="Checking…"
+      submitLabel={intl.formatMessage({ id: 'auth.verifyMfa.submit' })}
+      busyLabel={intl.formatMessage({ id: 'auth.form.checking' })}
       footer={<BackToSignIn />}
     >
       <OneTimeCodeField {...form.textField('code')} autoFocus />

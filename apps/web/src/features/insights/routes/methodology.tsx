@@ -97,7 +97,11 @@ export default function MethodologyRoute() {
           >
             {SECTIONS.map((section) => (
               <li key={section.id}>
-                <Link href={`#${section.id}`} variant="body2">
+                <Link
+                  href={`#${section.id}`}
+                  variant="body2"
+                  sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 24 }}
+                >
                   {section.title}
                 </Link>
               </li>

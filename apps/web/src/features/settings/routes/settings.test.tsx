@@ -1,12 +1,87 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '@laurel/contract/constants';
+import { ROLES } from '@laurel/contract/roles';
 
-import { renderWithProviders } from '../../../test/render';
+import { AuthContext } from '../../../lib/auth/auth-context';
+import { setLanguage } from '../../../lib/i18n/language';
+import { authValue, profileOf } from '../../../test/auth';
+import { jsonResponse, renderWithProviders } from '../../../test/render';
 import SettingsRoute from './settings';
 
 describe('settings', () => {
+  afterEach(() => {
+    setLanguage('en');
+    window.localStorage.clear();
+    vi.restoreAllMocks();
+  });
+
+  it('switches to Spanish at once, keeps it in this browser and on the profile', async () => {
+    const profile = { ...profileOf(ROLES.ORGANIZATION_ADMIN), language: 'es' };
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse(profile));
+    renderWithProviders(
+      <AuthContext.Provider value={authValue(profileOf(ROLES.ORGANIZATION_ADMIN))}>
+        <SettingsRoute />
+      </AuthContext.Provider>,
+    );
+    const language = screen.getByRole('group', { name: 'Language' });
+    expect(within(language).getByRole('button', { name: 'English' })).toHaveProperty(
+      'ariaPressed',
+      'true',
+    );
+    await userEvent.click(within(language).getByRole('button', { name: 'Español' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Configuración' });
+    expect(document.documentElement.lang).toBe('es');
+    expect(window.localStorage.getItem('language')).toBe('es');
+    // MUI's toggle buttons and the screen's texts follow.
+    within(screen.getByRole('group', { name: 'Apariencia' })).getByRole('button', {
+      name: 'Oscuro',
+    });
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0] as [URL, RequestInit];
+    expect(url.pathname).toBe('/api/users/profile/language');
+    expect(init.method).toBe('PUT');
+    expect(JSON.parse(String(init.body))).toEqual({ language: 'es' });
+    // Every request says which language its answer's messages should be in.
+    expect(new Headers(init.headers).get('Accept-Language')).toBe('es');
+
+    await userEvent.click(
+      within(screen.getByRole('group', { name: 'Idioma' })).getByRole('button', {
+        name: 'English',
+      }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Settings' });
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('says so when the profile could not keep the language, and keeps it in this browser', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ message: 'Not found' }, 404));
+    renderWithProviders(
+      <AuthContext.Provider value={authValue(profileOf(ROLES.USER))}>
+        <SettingsRoute />
+      </AuthContext.Provider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Español' }));
+    await screen.findByText(
+      'El idioma se guardó en este navegador, pero no se pudo guardar en su perfil.',
+    );
+    expect(window.localStorage.getItem('language')).toBe('es');
+  });
+
+  it('keeps the language in this browser only before sign-in', async () => {
+    const fetchMock = vi.spyOn(globalThis, 'fetch');
+    renderWithProviders(
+      <AuthContext.Provider value={authValue(null)}>
+        <SettingsRoute />
+      </AuthContext.Provider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Español' }));
+    await screen.findByRole('heading', { level: 1, name: 'Configuración' });
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('keeps the appearance (light, dark, system) apart from the colour theme', async () => {
     renderWithProviders(<SettingsRoute />);
     const appearance = screen.getByRole('group', { name: 'Appearance' });

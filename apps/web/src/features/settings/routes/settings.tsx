@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useContext, useId } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -13,6 +14,12 @@ import type { ThemeName } from '@laurel/contract/constants';
 import { visuallyHidden } from '../../../components/feedback/visually-hidden';
 import { PageHeader } from '../../../components/layout/page-header';
 import { SectionCard } from '../../../components/layout/section-card';
+import { useSnackbar } from '../../../components/snackbar/use-snackbar';
+import { AuthContext } from '../../../lib/auth/auth-context';
+import { chooseLanguage, loadCatalogue } from '../../../lib/i18n/catalogue';
+import { useLanguage } from '../../../lib/i18n/i18n-provider';
+import { LANGUAGES, type Language } from '../../../lib/i18n/language';
+import { saveProfileLanguage } from '../../../lib/i18n/profile-language';
 import { THEME_CHOICES, THEME_VARIANTS } from '../../../lib/theme/theme-variants';
 import { useThemeVariant } from '../../../lib/theme/theme-variant-context';
 
@@ -22,23 +29,25 @@ export default function SettingsRoute() {
   const { mode, systemMode, setMode } = useColorScheme();
   const { variant, setVariant } = useThemeVariant();
   const resolvedMode = (mode === 'system' ? systemMode : mode) ?? 'light';
+  const intl = useIntl();
 
   return (
     <>
       <PageHeader
-        title="Settings"
-        subtitle="How Laurel looks on this device. Choices are saved in this browser."
+        title={intl.formatMessage({ id: 'settings.title' })}
+        subtitle={intl.formatMessage({ id: 'settings.subtitle' })}
       />
       <Box sx={{ display: 'grid', gap: 6 }}>
+        <LanguageChoice />
         <SectionCard
-          title="Appearance"
-          description="Light or dark, or the same as your device's setting."
+          title={intl.formatMessage({ id: 'settings.appearance' })}
+          description={intl.formatMessage({ id: 'settings.appearanceDescription' })}
         >
           <ToggleButtonGroup
             exclusive
             value={mode ?? 'system'}
             onChange={(_event, next: Mode | null) => next && setMode(next)}
-            aria-label="Appearance"
+            aria-label={intl.formatMessage({ id: 'settings.appearance' })}
             sx={{
               flexWrap: 'wrap',
               '& .MuiToggleButton-root': {
@@ -52,28 +61,29 @@ export default function SettingsRoute() {
             }}
           >
             <ToggleButton value="light">
-              <LightModeOutlined fontSize="small" /> Light
+              <LightModeOutlined fontSize="small" /> <FormattedMessage id="settings.light" />
             </ToggleButton>
             <ToggleButton value="dark">
-              <DarkModeOutlined fontSize="small" /> Dark
+              <DarkModeOutlined fontSize="small" /> <FormattedMessage id="settings.dark" />
             </ToggleButton>
             <ToggleButton value="system">
-              <SettingsBrightnessOutlined fontSize="small" /> Match system
+              <SettingsBrightnessOutlined fontSize="small" />
+              <FormattedMessage id="settings.matchSystem" />
             </ToggleButton>
           </ToggleButtonGroup>
           {mode === 'system' || mode === undefined ? (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
-              Your device is set to {resolvedMode} now; Laurel follows it when it changes.
+              <FormattedMessage id="settings.deviceMode" values={{ mode: resolvedMode }} />
             </Typography>
           ) : null}
         </SectionCard>
         <SectionCard
-          title="Colour theme"
-          description="Colours of the header, the sidebar, buttons and links. Each theme has a light and a dark version."
+          title={intl.formatMessage({ id: 'settings.colourTheme' })}
+          description={intl.formatMessage({ id: 'settings.colourThemeDescription' })}
         >
           <Box
             role="radiogroup"
-            aria-label="Colour theme"
+            aria-label={intl.formatMessage({ id: 'settings.colourTheme' })}
             sx={{
               display: 'grid',
               gap: 4,
@@ -97,6 +107,61 @@ export default function SettingsRoute() {
 }
 
 /**
+ * English or Spanish: applied at once, kept in this browser and, for a signed-in person, on their
+ * profile (the language of their e-mails and reports, and of their next sign-in elsewhere).
+ */
+function LanguageChoice() {
+  const intl = useIntl();
+  const language = useLanguage();
+  // Settings is also open before sign-in: then the choice is kept in this browser only.
+  const isAuthenticated = useContext(AuthContext)?.isAuthenticated ?? false;
+  const { showSnackbar } = useSnackbar();
+  const choose = async (next: Language) => {
+    try {
+      await chooseLanguage(next);
+    } catch {
+      showSnackbar(intl.formatMessage({ id: 'settings.languageNotLoaded' }), 'error');
+      return;
+    }
+    if (!isAuthenticated) return;
+    try {
+      await saveProfileLanguage(next);
+    } catch {
+      // The choice holds in this browser; the profile keeps the former one. Said in the language
+      // just chosen (this render's `intl` still speaks the former).
+      const messages = await loadCatalogue(next);
+      showSnackbar(messages['settings.languageNotSaved'], 'warning');
+    }
+  };
+  return (
+    <SectionCard
+      title={intl.formatMessage({ id: 'settings.language' })}
+      description={intl.formatMessage({ id: 'settings.languageDescription' })}
+    >
+      <ToggleButtonGroup
+        exclusive
+        value={language}
+        onChange={(_event, next: Language | null) => {
+          if (next) void choose(next);
+        }}
+        aria-label={intl.formatMessage({ id: 'settings.language' })}
+        sx={{
+          flexWrap: 'wrap',
+          '& .MuiToggleButton-root': { px: 5, py: 2, textTransform: 'none', fontWeight: 700 },
+        }}
+      >
+        {LANGUAGES.map((option) => (
+          // Each language is named in itself, so that anyone finds their own.
+          <ToggleButton key={option} value={option} lang={option}>
+            {intl.formatMessage({ id: `settings.languageName.${option}` })}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+    </SectionCard>
+  );
+}
+
+/**
  * One theme as a card around a native radio button, so that arrow keys move between themes and
  * screen readers hear "Blue, radio button, 4 of 6" with the description after it.
  */
@@ -111,8 +176,8 @@ function ThemeChoice({
   checked: boolean;
   onChoose: () => void;
 }) {
-  const themeVariant = THEME_VARIANTS[name];
-  const colors = themeVariant[mode];
+  const intl = useIntl();
+  const colors = THEME_VARIANTS[name][mode];
   const labelId = useId();
   const descriptionId = useId();
   return (
@@ -198,10 +263,10 @@ function ThemeChoice({
       <Box sx={{ p: 4, display: 'flex', alignItems: 'flex-start', gap: 2 }}>
         <Box sx={{ flex: 1 }}>
           <Typography id={labelId} sx={{ fontWeight: 700 }}>
-            {themeVariant.label}
+            {intl.formatMessage({ id: `settings.theme.${name}` })}
           </Typography>
           <Typography id={descriptionId} variant="body2" color="text.secondary">
-            {themeVariant.description}
+            {intl.formatMessage({ id: `settings.theme.${name}.description` })}
           </Typography>
         </Box>
         {checked ? <CheckCircle color="primary" fontSize="small" aria-hidden="true" /> : null}
