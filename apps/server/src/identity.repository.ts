@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 
+import type { TLanguage } from '@laurel/contract/profile';
 import type { Database } from './db/schema.ts';
 
 /** What `identity.ts` reads of the application's tables: its stored secret, the sign-in factors. */
@@ -10,6 +11,16 @@ export function createIdentityRepository(db: Kysely<Database>) {
 
   return {
     /** The stored demo secret key; the first caller's value when two instances start at once. */
+    /** The language of the person with this e-mail address: English for an address of nobody. */
+    async languageOfAddress(email: string): Promise<TLanguage> {
+      const row = await db
+        .selectFrom('users')
+        .select('language')
+        .where('email', '=', email)
+        .executeTakeFirst();
+      return row?.language === 'es' ? 'es' : 'en';
+    },
+
     async secretKey(create: () => string): Promise<string> {
       const existing = await readSetting('secret_key');
       if (existing !== undefined) return existing;

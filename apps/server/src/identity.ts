@@ -4,6 +4,7 @@ import { createLocalJWKSet } from 'jose';
 import type { Migration } from 'kysely';
 
 import { ADMINS_GROUP } from '@laurel/contract/constants';
+import type { TLanguage } from '@laurel/contract/profile';
 import { IDENTITY_BASE_PATH } from '@laurel/contract/paths';
 import {
   createEmbeddedIdentityAdmin,
@@ -114,7 +115,14 @@ export async function createIdentity(
     clientId,
     publicUrl: config.publicUrl,
     secretKey: await secretKeyFor(config, database),
-    sendEmail: (email) => mailer.send(identityEmail(email, config.publicUrl)),
+    sendEmail: async (email) =>
+      mailer.send(
+        identityEmail(
+          email,
+          config.publicUrl,
+          await createIdentityRepository(database.db).languageOfAddress(email.to),
+        ),
+      ),
     ...(rateLimits ? { rateLimiter: rateLimits.identityLimiter() } : {}),
     // A sign-out on one instance is refused by the others within this time.
     sessionCacheMs: PRINCIPAL_TTL_MS,
@@ -240,13 +248,14 @@ async function openIdentityService(
   }
 }
 
-/** The pool's code messages, in Laurel's own templates. */
-function identityEmail(email: IdentityEmail, publicUrl: string) {
+/** The pool's code messages, in Laurel's own templates and the recipient's language. */
+function identityEmail(email: IdentityEmail, publicUrl: string, language: TLanguage) {
   if (email.template?.name === 'sign-in-code')
     return signInCodeEmail({
       to: email.to,
       code: email.template.code,
       expiresInMinutes: email.template.expiresInMinutes,
+      language,
     });
   if (email.template?.name !== 'reset-code') return email;
   return resetCodeEmail({
@@ -254,6 +263,7 @@ function identityEmail(email: IdentityEmail, publicUrl: string) {
     code: email.template.code,
     expiresInMinutes: email.template.expiresInMinutes,
     resetUrl: `${publicUrl}/auth/reset-password?email=${encodeURIComponent(email.to)}`,
+    language,
   });
 }
 

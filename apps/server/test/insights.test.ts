@@ -434,6 +434,117 @@ describe.each(DIALECTS)('insights on %s', (dialect) => {
   // The server's clock; one test moves it into the next year.
   let clock = NOW;
 
+  it('hands on the same report in Spanish: its words, numbers and document language', async () => {
+    const pdf = async (query: string, headers: Record<string, string> = {}) => {
+      const response = await get(member, `/api/insights-data/report?${query}`, headers);
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+      return readPdf(response.rawPayload);
+    };
+    // Written here from the API's numbers with Intl's es-419 formats, as a reader would check
+    // (the reader sees the no-break space after "USD" as a space).
+    const dollars = (v: number) =>
+      new Intl.NumberFormat('es-419', {
+        style: 'currency',
+        currency: 'USD',
+        maximumFractionDigits: 0,
+      })
+        .format(Math.round(v))
+        .replace(/\s/g, ' ');
+    const whole = (v: number) => new Intl.NumberFormat('es-419').format(v);
+    const count = (c: { count: number | null; lessThan: number | null }) =>
+      c.count !== null ? whole(c.count) : c.lessThan !== null ? 'Menos de 10' : 'Reservado';
+    const hidden = (f: { reason: InsightHiddenReason | null; lessThan: number | null }) =>
+      f.reason === 'TOO_RECENT'
+        ? 'Aún no hay datos (otorgamientos demasiado recientes)'
+        : f.lessThan !== null
+          ? 'Oculto: menos de 10 personas'
+          : 'Reservado para proteger a un grupo más pequeño';
+    const year = (relative: number) =>
+      relative === 0
+        ? 'Año del otorgamiento'
+        : `${Math.abs(relative)} ${Math.abs(relative) === 1 ? 'año' : 'años'} ${relative < 0 ? 'antes' : 'después'}`;
+
+    const query = `organizationId=${orgId}&credentialId=${credentials.nursing}`;
+    const api = await data(query);
+    // Asked for in the query, or by the request's language: the same document.
+    for (const report of [
+      await pdf(`${query}&language=es`),
+      await pdf(query, { 'accept-language': 'es-MX,es;q=0.9' }),
+    ]) {
+      expect(report.language).toBe('es');
+      // The document element on each page it spans says Spanish.
+      expect(report.structureLanguages.length).toBeGreaterThan(0);
+      expect(new Set(report.structureLanguages)).toEqual(new Set(['es']));
+      expect(report.roles.slice(0, 3)).toEqual(['Root', 'Document', 'H1']);
+      expect(report.title).toBe('Nursing Associate Degree (RN): ingresos y empleo');
+      const text = report.text.split('\n');
+      // Reading order: title, cohort, then the sections in the order they are written.
+      const order = [
+        'Nursing Associate Degree (RN): ingresos y empleo',
+        'Resultados',
+        'Salario desde cinco años antes hasta cinco años después del otorgamiento',
+        'Cómo leer estas cifras',
+      ].map((line) => text.indexOf(line));
+      expect(order.every((at) => at >= 0)).toBe(true);
+      expect([...order].sort((a, b) => a - b)).toEqual(order);
+      expect(text).toContain('Cifra Valor Personas Nota');
+      expect(text).toContain('Año Salario mediano Percentil 25 Percentil 75 Personas');
+      for (const point of api.chart.points) {
+        const expected =
+          point.median === null
+            ? `${year(point.relativeYear)} ${hidden(point)} ${count({ count: point.n, lessThan: point.lessThan })}`
+            : `${year(point.relativeYear)} ${dollars(point.median)} ${dollars(point.p25!)} ${dollars(point.p75!)} ${count({ count: point.n, lessThan: point.lessThan })}`;
+        expect(text, `${point.relativeYear}`).toContain(expected);
+      }
+      const salary = api.earnings.salary;
+      expect(report.text).toContain(
+        salary.value === null
+          ? `Salario ${hidden(salary)}`
+          : `Salario ${dollars(salary.value)} ${count({ count: salary.n, lessThan: salary.lessThan })}`,
+      );
+      const rate = api.employment.employmentRate;
+      expect(report.text.replace(/\n/g, ' ')).toContain(
+        rate.value === null
+          ? `Tasa de empleo ${hidden(rate)}`
+          : `Tasa de empleo ${new Intl.NumberFormat('es-419', { style: 'percent', maximumFractionDigits: 0 }).format(Math.round(rate.value * 100) / 100)}`,
+      );
+      expect(report.text).toContain(`Otorgamientos: ${whole(api.cohort.awards)}.`);
+      expect(report.text).toContain(
+        `Datos hasta ${api.asOfYear}, en dólares de ${api.dollarsOfYear}.`,
+      );
+      expect(report.figureAlts).toHaveLength(1);
+      expect(report.figureAlts[0]).toMatch(
+        /^Salario mediano por año en relación con el otorgamiento/,
+      );
+      for (const point of api.chart.points.filter((p) => p.median !== null))
+        expect(report.figureAlts[0]!.replace(/\s/g, ' ')).toContain(dollars(point.median!));
+      // No English sentence of the report is left.
+      for (const english of ['Outcomes', 'How to read these figures', 'Median salary', 'People'])
+        expect(text).not.toContain(english);
+    }
+    // The organization's report in Spanish, and English where nothing asks for Spanish.
+    const organization = await pdf(`organizationId=${orgId}&language=es`);
+    expect(organization.title).toBe('Cohort College: resultados por credencial');
+    const overall = await data(`organizationId=${orgId}`);
+    const flat = organization.text.replace(/\n/g, ' ');
+    for (const words of [
+      'Credencial',
+      'Otorgamientos',
+      'Cotejados',
+      'Tasa de empleo',
+      'Credenciales',
+    ])
+      expect(flat).toContain(words);
+    expect(flat).toContain(`Todas las credenciales ${whole(overall.cohort.awards)} `);
+    const english = await pdf(`organizationId=${orgId}`, { 'accept-language': 'fr-FR' });
+    expect(english.language).toBe('en-US');
+    expect(new Set(english.structureLanguages)).toEqual(new Set(['en-US']));
+    expect(
+      (await get(member, `/api/insights-data/report?organizationId=${orgId}&language=fr`))
+        .statusCode,
+    ).toBe(400);
+  });
+
   async function get(user: BuiltUser, url: string, headers: Record<string, string> = {}) {
     return t.app.inject({
       method: 'GET',

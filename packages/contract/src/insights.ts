@@ -4,6 +4,7 @@ import { CREDENTIAL_DATA_GAP_CODES } from './constants.ts';
 import { INSIGHT_FIGURES } from './insight-figures.ts';
 import { INSIGHTS_YEARS_AROUND_AWARD } from './insights-rules.ts';
 import { ZId, ZWholeNumber } from './pagination.ts';
+import { ZLanguage } from './profile.ts';
 
 // The rules' numbers live apart from the schemas, so that code without zod can read them.
 export {
@@ -214,7 +215,12 @@ const INSIGHTS_REPORT_PAPERS = ['letter', 'a4'] as const;
  * credential of the organization; on US Letter or A4 paper.
  */
 export const ZInsightsReportQuery = z
-  .strictObject({ ...insightsQueryShape, paper: z.enum(INSIGHTS_REPORT_PAPERS).default('letter') })
+  .strictObject({
+    ...insightsQueryShape,
+    paper: z.enum(INSIGHTS_REPORT_PAPERS).default('letter'),
+    /** The report's language; the request's `Accept-Language` when absent (decision 066). */
+    language: ZLanguage.optional(),
+  })
   .refine(...yearsInOrder);
 export type TInsightsReportQuery = z.infer<typeof ZInsightsReportQuery>;
 

@@ -16,8 +16,8 @@ export const USER_STATUS_LABELS: Record<TUserStatus, string> = {
   DEACTIVATED: 'Inactive',
 };
 
-const name = (label: string) =>
-  z.string().trim().min(1, `Enter the ${label}`).max(100, 'At most 100 characters');
+const name = (required: string) =>
+  z.string().trim().min(1, required).max(100, 'At most 100 characters');
 
 /** POST /api/organizations/{id}/invitations: an admin invites a person to the organization. */
 export const ZInvitationBody = z
@@ -27,8 +27,8 @@ export const ZInvitationBody = z
       .trim()
       .max(254)
       .transform((value) => value.toLowerCase()),
-    first_name: name('first name'),
-    last_name: name('last name'),
+    first_name: name('Enter the first name'),
+    last_name: name('Enter the last name'),
     role_id: ZRoleId,
     /**
      * The inviter approves a seat beyond what a current contract includes; without it an

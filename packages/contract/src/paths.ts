@@ -59,6 +59,7 @@ export const API_PATHS = {
   profile: '/api/users/profile',
   loginTime: '/api/users/login-time',
   removeAuthenticator: '/api/users/profile/authenticator/remove',
+  profileLanguage: '/api/users/profile/language',
   updateProfile: (id: number | string) => `/api/users/${id}/profile`,
   bookmarks: '/api/users/bookmarks',
   bookmark: (id: number | string) => `/api/users/bookmarks/${id}`,

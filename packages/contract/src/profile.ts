@@ -6,6 +6,11 @@ import { oneTimeCode, ZPassword } from './sign-in.ts';
 
 export const ZRoleId = z.union(ROLE_IDS.map((id) => z.literal(id)));
 
+/** The languages Laurel speaks; English is the default (decision 066). */
+export const LANGUAGES = ['en', 'es'] as const;
+export const ZLanguage = z.enum(LANGUAGES).meta({ id: 'Language' });
+export type TLanguage = z.infer<typeof ZLanguage>;
+
 /** The signed-in person's profile (spec §3). */
 export const ZProfile = z
   .object({
@@ -20,6 +25,8 @@ export const ZProfile = z
     roleId: ZRoleId,
     organizationId: z.number().int(),
     organizationName: z.string(),
+    /** The language the person reads Laurel in: screens, e-mails and reports. */
+    language: ZLanguage,
   })
   .meta({ id: 'Profile' });
 export type TProfile = z.infer<typeof ZProfile>;
@@ -57,3 +64,9 @@ export const ZRemoveAuthenticatorBody = z
   })
   .meta({ id: 'RemoveAuthenticatorBody' });
 export type TRemoveAuthenticatorBody = z.infer<typeof ZRemoveAuthenticatorBody>;
+
+/** Body of PUT /api/users/profile/language: the signed-in person's language, kept. */
+export const ZProfileLanguageBody = z
+  .strictObject({ language: ZLanguage })
+  .meta({ id: 'ProfileLanguageBody' });
+export type TProfileLanguageBody = z.infer<typeof ZProfileLanguageBody>;

@@ -1,13 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import { isIP } from 'node:net';
 
+import type { TLanguage } from '@laurel/contract/profile';
+
 import type { Principal } from '../plugins/auth.ts';
+import { requestLanguage } from './i18n.ts';
 
 /** Who did something, from where: what every audit entry records about the request. */
 export interface Actor {
   principal: Principal;
   ip: string | null;
   requestId: string | null;
+  /** The language the request is answered in (`Accept-Language`), e.g. for e-mails it sends. */
+  language?: TLanguage;
 }
 
 /** The client's address as an audit entry stores it: a valid IP address, or none. */
@@ -35,5 +40,10 @@ export function actorColumns(principal: Principal): {
 
 export function actorOf(request: FastifyRequest): Actor {
   if (!request.principal) throw new Error('actorOf() needs an authenticated request');
-  return { principal: request.principal, ip: clientAddressOf(request), requestId: request.id };
+  return {
+    principal: request.principal,
+    ip: clientAddressOf(request),
+    requestId: request.id,
+    language: requestLanguage(request),
+  };
 }

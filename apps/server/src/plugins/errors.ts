@@ -5,10 +5,10 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 
-import type { TErrorResponse } from '@laurel/contract/errors';
 import { MESSAGES } from '@laurel/contract/messages';
 
 import { HttpError } from '../lib/http-error.ts';
+import { localizedError } from '../lib/i18n.ts';
 
 const FRIENDLY: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is larger than 1 MiB',
@@ -37,13 +37,17 @@ export function frameworkErrorHandler(
 ) {
   const status = error.statusCode ?? 500;
   if (status >= 500) request.log.error({ err: error }, 'request failed');
-  const body: TErrorResponse = {
-    message: (status < 500 && FRIENDLY[error.code]) || MESSAGES.requestFailed,
-  };
+  const body = localizedError(
+    request,
+    (status < 500 && FRIENDLY[error.code]) || MESSAGES.requestFailed,
+  );
   return reply.status(status).send(body);
 }
 
-/** One JSON error shape `{ message, fieldErrors? }` for every failure, never a stack trace. */
+/**
+ * One JSON error shape `{ message, fieldErrors?, messageKey?, messageValues?, fieldErrorKeys? }`
+ * for every failure, in the request's language, never a stack trace.
+ */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -59,18 +63,17 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         }
       }
       const where = error.validationContext ?? 'request';
-      const body: TErrorResponse = { message: `Invalid ${where}`, fieldErrors };
-      return reply.status(400).send(body);
+      return reply.status(400).send(localizedError(request, `Invalid ${where}`, fieldErrors));
     }
     if (error instanceof HttpError) {
-      const body: TErrorResponse = { message: error.message };
-      if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
       if (error.statusCode >= 500) request.log.error({ err: error }, error.message);
-      return reply.status(error.statusCode).send(body);
+      return reply
+        .status(error.statusCode)
+        .send(localizedError(request, error.message, error.fieldErrors));
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
-      return reply.status(500).send({ message: MESSAGES.requestFailed });
+      return reply.status(500).send(localizedError(request, MESSAGES.requestFailed));
     }
     const status =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 600
@@ -78,13 +81,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
-      return reply.status(status).send({ message: MESSAGES.requestFailed });
+      return reply.status(status).send(localizedError(request, MESSAGES.requestFailed));
     }
     const message = (error.code && FRIENDLY[error.code]) || error.message || MESSAGES.requestFailed;
-    return reply.status(status).send({ message });
+    return reply.status(status).send(localizedError(request, message));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `No route ${request.method} ${request.url.split('?')[0]}` });
+    const message = `No route ${request.method} ${request.url.split('?')[0]}`;
+    reply.status(404).send(localizedError(request, message));
   });
 });

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-import type { TErrorResponse } from '@laurel/contract/errors';
 import { MESSAGES } from '@laurel/contract/messages';
+
+import { localizedError } from '../lib/i18n.ts';
 
 /** Control characters (C0, DEL, C1); bodies may still carry tab, line feed and carriage return. */
 const CONTROL_IN_TEXT = /\p{Cc}/u;
@@ -60,13 +61,18 @@ function hasContent(value: unknown): boolean {
 }
 
 /** Answers 400 naming the field, when `value` has a problem. */
-function refused(reply: FastifyReply, where: Where, value: unknown, forbidden: RegExp): boolean {
+function refused(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  where: Where,
+  value: unknown,
+  forbidden: RegExp,
+): boolean {
   const problem = findProblem(value, forbidden);
   if (!problem) return false;
-  const body: TErrorResponse = {
-    message: `Invalid ${where}`,
-    fieldErrors: { [problem.path || where]: problem.message },
-  };
+  const body = localizedError(request, `Invalid ${where}`, {
+    [problem.path || where]: problem.message,
+  });
   void reply.status(400).send(body);
   return true;
 }
@@ -82,10 +88,11 @@ export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
     if (!request.url.startsWith('/api/')) return done();
     // Most calls have no body and no parameters: those pass without a walk.
     if (
-      (hasContent(request.params) && refused(reply, 'params', request.params, CONTROL_IN_TEXT)) ||
+      (hasContent(request.params) &&
+        refused(request, reply, 'params', request.params, CONTROL_IN_TEXT)) ||
       (hasContent(request.query) &&
-        refused(reply, 'querystring', request.query, CONTROL_IN_TEXT)) ||
-      (hasContent(request.body) && refused(reply, 'body', request.body, CONTROL_IN_BODY))
+        refused(request, reply, 'querystring', request.query, CONTROL_IN_TEXT)) ||
+      (hasContent(request.body) && refused(request, reply, 'body', request.body, CONTROL_IN_BODY))
     )
       return;
     done();

@@ -11,6 +11,7 @@ import type { RateLimitVerdict } from '@laurel/identity';
 import type { TErrorResponse } from '@laurel/contract/errors';
 
 import { clientAddressOf } from '../lib/actor.ts';
+import { localizedError } from '../lib/i18n.ts';
 import type { Limiter, RateLimitStore } from '../lib/rate-limit-store.ts';
 import { isApiCall } from './openapi.ts';
 
@@ -49,18 +50,19 @@ export interface ApiRateLimits {
   perUser: number;
 }
 
-function tooMany(retryAfterMs: number): TErrorResponse {
+function tooMany(reply: FastifyReply, retryAfterMs: number): TErrorResponse {
   const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-  return {
-    message: `Too many requests. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-  };
+  return localizedError(
+    reply.request,
+    `Too many requests. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+  );
 }
 
 function refuse(reply: FastifyReply, retryAfterMs: number) {
   return reply
     .status(429)
     .header('retry-after', String(Math.max(1, Math.ceil(retryAfterMs / 1000))))
-    .send(tooMany(retryAfterMs));
+    .send(tooMany(reply, retryAfterMs));
 }
 
 /**

@@ -21,6 +21,8 @@ export interface ReadPdf {
   roles: string[];
   /** The alternative text of each Figure. */
   figureAlts: string[];
+  /** The language of each structure element that names one, depth first. */
+  structureLanguages: string[];
 }
 
 /**
@@ -41,9 +43,11 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
     const sizes: Array<[number, number]> = [];
     const roles: string[] = [];
     const figureAlts: string[] = [];
+    const structureLanguages: string[] = [];
     const walk = (node: StructNode | null) => {
       if (!node) return;
       if (node.role) roles.push(node.role);
+      if (node.lang) structureLanguages.push(node.lang);
       if (node.role === 'Figure') figureAlts.push(node.alt ?? '');
       for (const child of node.children ?? []) walk(child);
     };
@@ -74,6 +78,7 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
       sizes,
       roles,
       figureAlts,
+      structureLanguages,
     };
   } finally {
     await document.destroy();

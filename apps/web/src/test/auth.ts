@@ -18,6 +18,7 @@ export function profileOf(roleId: RoleId, organizationId = 2, id = 7): TProfile 
     roleId,
     organizationId,
     organizationName: 'Northwind Technical College',
+    language: 'en',
   };
 }
 

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 
+import { API_MESSAGES_EN } from '@laurel/contract/i18n/api.en';
+import { formatMessage } from '@laurel/contract/i18n/messages';
 import {
   BENCHMARK_GEOGRAPHIES,
   BENCHMARK_MAX_BYTES,
@@ -142,7 +144,11 @@ export function createBenchmarksService(deps: {
           : error.message;
       }
       throw badRequest(
-        `${rowsWithErrors.toLocaleString('en-US')} ${rowsWithErrors === 1 ? 'row has' : 'rows have'} errors (${errorCount.toLocaleString('en-US')} in all${errorCount > errors.length ? `, the first ${errors.length} listed` : ''}). Nothing was imported: correct the file and import it again.`,
+        formatMessage(API_MESSAGES_EN, 'en', 'benchmarks.rowsWithErrors', {
+          rows: rowsWithErrors,
+          errors: errorCount.toLocaleString('en-US'),
+          shown: errorCount > errors.length ? errors.length : 'all',
+        }),
         fieldErrors,
       );
     }

@@ -9,15 +9,21 @@ import type {
   TTop,
 } from '@laurel/contract/insights';
 import type { TBenchmarkComparison, TBenchmarkReference } from '@laurel/contract/benchmarks';
-import { DATA_GAP_LABELS } from '@laurel/contract/constants';
 import { INSIGHTS_SMALL_SAMPLE_MIN, INSIGHTS_SUPPRESSION_MIN } from '@laurel/contract/insights';
+import { formatMessage, LOCALES, type MessageValues } from '@laurel/contract/i18n/messages';
+import type { TLanguage } from '@laurel/contract/profile';
+
+import { REPORT_MESSAGES_EN, type ReportMessageKey } from '../../i18n/report.en.ts';
+import { REPORT_MESSAGES_ES } from '../../i18n/report.es.ts';
 
 /**
  * The outcome reports people hand on (to a board, an accreditor, a program review), written as
  * tagged PDF with pdfkit: document language and title, headings, tables with header cells, the
  * chart as a figure with alternative text and its data as a table under it, in reading order.
  * Figures are exactly those the insights API publishes for the same request, with its
- * suppression marks; the text uses the standard Helvetica fonts, so nothing is embedded.
+ * suppression marks; the text uses the standard Helvetica fonts, so nothing is embedded. Every
+ * word, number, amount and date is in the report's language (decision 066), and so is the
+ * document's language tag.
  */
 
 export type ReportPaper = 'letter' | 'a4';
@@ -30,6 +36,8 @@ interface ReportBase {
   generatedAt: Date;
   /** Where the methodology page lives: `${publicUrl}/insights/methodology`. */
   publicUrl: string;
+  /** The report's language: its words, its numbers and dates, its document language. */
+  language: TLanguage;
 }
 
 export interface CredentialReportInput extends ReportBase {
@@ -52,119 +60,141 @@ const MUTED = '#55565c';
 const ACCENT = '#1f5fa8';
 const BAND = '#c9daf0';
 
-const DEMO_NOTICE =
-  'Demo data: the people, awards and earnings in this report are made up for demonstration.';
-
-/** Whole dollars, en-US: 52300 → "$52,300". */
-function money(value: number): string {
-  const rounded = Math.round(value);
-  return `${rounded < 0 ? '-' : ''}$${Math.abs(rounded).toLocaleString('en-US')}`;
+/** The report's words and formats in one language: amounts are US dollars in either. */
+function wordsOf(language: TLanguage) {
+  const catalogue = language === 'es' ? REPORT_MESSAGES_ES : REPORT_MESSAGES_EN;
+  const locale = LOCALES[language];
+  const dollars = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: 0,
+    minimumFractionDigits: 0,
+  });
+  const signedDollars = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'USD',
+    maximumFractionDigits: 0,
+    minimumFractionDigits: 0,
+    signDisplay: 'exceptZero',
+  });
+  const percentFormat = new Intl.NumberFormat(locale, {
+    style: 'percent',
+    maximumFractionDigits: 0,
+  });
+  const signedPercent = new Intl.NumberFormat(locale, {
+    style: 'percent',
+    maximumFractionDigits: 0,
+    signDisplay: 'exceptZero',
+  });
+  const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const words = {
+    language,
+    /** The document's language tag. */
+    tag: language === 'es' ? 'es' : 'en-US',
+    t: (key: ReportMessageKey, values?: MessageValues) =>
+      formatMessage(catalogue, language, key, values),
+    /** Whole dollars: 52300 → "$52,300" (en), "USD 52,300" (es). */
+    money: (value: number) => dollars.format(Math.round(value)),
+    /** A change in dollars with its sign: "+$9,800", "-$1,200", "$0". */
+    moneyChange: (value: number) => signedDollars.format(Math.round(value) || 0),
+    /** A fraction as a whole percentage: 0.64 → "64%". */
+    percent: (fraction: number) => percentFormat.format(Math.round(fraction * 100) / 100),
+    /** A fractional change with its sign: 0.38 → "+38%". */
+    percentChange: (fraction: number) =>
+      signedPercent.format(Math.round(fraction * 100) / 100 || 0),
+    count: (value: number) => whole.format(value),
+    date: (at: Date) =>
+      at.toLocaleDateString(locale, {
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        timeZone: 'UTC',
+      }),
+  };
+  return words;
 }
-
-/** A change in dollars with its sign: "+$9,800", "-$1,200". */
-function moneyChange(value: number): string {
-  const rounded = Math.round(value);
-  return rounded === 0 ? '$0' : `${rounded > 0 ? '+' : '-'}${money(Math.abs(rounded))}`;
-}
-
-/** A fraction as a whole percentage: 0.64 → "64%". */
-const percent = (fraction: number): string => `${Math.round(fraction * 100)}%`;
-
-/** A fractional change with its sign: 0.38 → "+38%". */
-function percentChange(fraction: number): string {
-  const whole = Math.round(fraction * 100);
-  return whole === 0 ? '0%' : `${whole > 0 ? '+' : '-'}${Math.abs(whole)}%`;
-}
+type Words = ReturnType<typeof wordsOf>;
 
 /** A people count as the API publishes it: exact from 10 on, "Fewer than 10", or "Withheld". */
-function people(value: { count: number | null; lessThan: number | null }): string {
-  if (value.count !== null) return value.count.toLocaleString('en-US');
-  return value.lessThan !== null ? `Fewer than ${value.lessThan}` : 'Withheld';
+function people(w: Words, value: { count: number | null; lessThan: number | null }): string {
+  if (value.count !== null) return w.count(value.count);
+  return value.lessThan !== null ? w.t('fewerThan', { count: value.lessThan }) : w.t('withheld');
 }
 
-/** Why a value is not shown, in the words of the insights screens. */
-function hiddenText(figure: {
+type Hidden = {
   lessThan: number | null;
   reason: 'TOO_RECENT' | 'FEWER_THAN_MIN' | 'WITHHELD' | null;
-}): string {
-  if (figure.reason === 'TOO_RECENT') return 'No data yet (awards too recent)';
+};
+
+/** Why a value is not shown, in the words of the insights screens. */
+function hiddenText(w: Words, figure: Hidden): string {
+  if (figure.reason === 'TOO_RECENT') return w.t('noDataYetLong');
   return figure.lessThan !== null
-    ? `Hidden: fewer than ${figure.lessThan} people`
-    : 'Withheld to protect a smaller group';
+    ? w.t('hiddenFewer', { count: figure.lessThan })
+    : w.t('withheldLong');
 }
 
 /** The same, in a table cell of its own. */
-function hiddenShort(figure: {
-  lessThan: number | null;
-  reason: 'TOO_RECENT' | 'FEWER_THAN_MIN' | 'WITHHELD' | null;
-}): string {
-  if (figure.reason === 'TOO_RECENT') return 'No data yet';
-  return figure.lessThan !== null ? `Fewer than ${figure.lessThan}` : 'Withheld';
+function hiddenShort(w: Words, figure: Hidden): string {
+  if (figure.reason === 'TOO_RECENT') return w.t('noDataYet');
+  return figure.lessThan !== null ? w.t('fewerThan', { count: figure.lessThan }) : w.t('withheld');
 }
-
-const FORMATS = { money, moneyChange, percent, percentChange } as const;
 
 /** A figure's value as the report prints it, or why it is not shown. */
 function figureText(
+  w: Words,
   spec: InsightFigure,
   figure: TFigure | TPairedFigure | TTop,
   hidden: typeof hiddenText = hiddenText,
 ): string {
   if (spec.format === 'name') {
     const top = figure as TTop;
-    if (top.name === null) return hidden(top);
-    return top.share === null ? top.name : `${top.name} (${percent(top.share)})`;
+    if (top.name === null) return hidden(w, top);
+    return top.share === null
+      ? top.name
+      : w.t('topShare', { name: top.name, share: w.percent(top.share) });
   }
   const { value } = figure as TFigure;
-  return value === null ? hidden(figure) : FORMATS[spec.format](value);
+  return value === null ? hidden(w, figure) : w[spec.format](value);
 }
 
 const figureOf = (data: TInsightsData, spec: InsightFigure) =>
   (data[spec.group] as unknown as Record<string, TFigure | TPairedFigure | TTop>)[spec.key]!;
 
 /** A figure's name as the export gives it; one measured over a span says over how many years. */
-function titleOf(spec: InsightFigure, figure: TFigure | TPairedFigure | TTop): string {
-  if (!('horizonYears' in figure)) return spec.csvLabel;
-  const n = figure.horizonYears;
-  return spec.csvLabel.replace('{years} years', n === 1 ? '1 year' : `${n} years`);
+function titleOf(w: Words, spec: InsightFigure, figure: TFigure | TPairedFigure | TTop): string {
+  const key = `figure.${spec.key}` as ReportMessageKey;
+  if (!(key in REPORT_MESSAGES_EN)) throw new Error(`No report title for the figure ${spec.key}`);
+  return w.t(key, 'horizonYears' in figure ? { years: figure.horizonYears } : undefined);
 }
 
 /** Relative years as words: "5 years before", "Award year", "1 year after". */
-function relativeYear(year: number): string {
-  if (year === 0) return 'Award year';
-  const n = Math.abs(year);
-  return `${n} ${n === 1 ? 'year' : 'years'} ${year < 0 ? 'before' : 'after'}`;
+function relativeYear(w: Words, year: number): string {
+  if (year === 0) return w.t('awardYear');
+  return w.t('relativeYear', { years: Math.abs(year), direction: year < 0 ? 'before' : 'after' });
 }
 
-const yearsText = (data: TInsightsData) =>
+const yearsText = (w: Words, data: TInsightsData) =>
   data.awardYearFrom === null
-    ? 'no award years yet'
+    ? w.t('noAwardYears')
     : data.awardYearFrom === data.awardYearTo
-      ? `awarded in ${data.awardYearFrom}`
-      : `awarded ${data.awardYearFrom}–${data.awardYearTo}`;
-
-const dateText = (at: Date) =>
-  at.toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
+      ? w.t('awardedIn', { year: String(data.awardYearFrom) })
+      : w.t('awardedRange', { from: String(data.awardYearFrom), to: String(data.awardYearTo) });
 
 /** A tagged document on the chosen paper, its metadata set. */
-function newDocument(title: string, base: ReportBase): PDFKit.PDFDocument {
+function newDocument(w: Words, title: string, base: ReportBase): PDFKit.PDFDocument {
   const doc = new PDFDocument({
     size: base.paper === 'a4' ? 'A4' : 'LETTER',
     margin: MARGIN,
     tagged: true,
-    lang: 'en-US',
+    lang: w.tag,
     displayTitle: true,
     pdfVersion: '1.7',
     bufferPages: false,
     info: {
       Title: title,
       Author: base.organizationName,
-      Subject: 'Earnings and employment outcomes of credential holders',
+      Subject: w.t('subject'),
       Creator: 'Laurel',
       CreationDate: base.generatedAt,
     },
@@ -232,6 +262,7 @@ function table(
 
 /** The header block: title, cohort, dates, and the demo notice in demo mode. */
 function header(
+  w: Words,
   doc: PDFKit.PDFDocument,
   root: Section,
   title: string,
@@ -240,17 +271,18 @@ function header(
 ) {
   heading(doc, root, 'H1', title);
   for (const line of lines) paragraph(doc, root, line, { muted: true });
-  paragraph(doc, root, `Report made ${dateText(base.generatedAt)}.`, { muted: true });
-  if (base.demo) paragraph(doc, root, DEMO_NOTICE);
+  paragraph(doc, root, w.t('reportMade', { date: w.date(base.generatedAt) }), { muted: true });
+  if (base.demo) paragraph(doc, root, w.t('demoNotice'));
 }
 
-const smallSampleNote = (figure: { smallSample: boolean }) =>
+const smallSampleNote = (w: Words, figure: { smallSample: boolean }) =>
   figure.smallSample
-    ? `small sample (${INSIGHTS_SUPPRESSION_MIN}–${INSIGHTS_SMALL_SAMPLE_MIN - 1} people)`
+    ? w.t('smallSample', { from: INSIGHTS_SUPPRESSION_MIN, to: INSIGHTS_SMALL_SAMPLE_MIN - 1 })
     : '';
 
 /** The −5…+5 chart: the median with its 25th–75th percentile band, drawn as a tagged figure. */
 function chart(
+  w: Words,
   doc: PDFKit.PDFDocument,
   parent: Section,
   points: TChartPoint[],
@@ -284,7 +316,7 @@ function chart(
           .font('Helvetica')
           .fontSize(7)
           .fillColor(MUTED)
-          .text(money(value), MARGIN, y(value) - 3, {
+          .text(w.money(value), MARGIN, y(value) - 3, {
             width: 44,
             align: 'right',
             lineBreak: false,
@@ -295,7 +327,7 @@ function chart(
           .fontSize(7)
           .fillColor(MUTED)
           .text(
-            year === 0 ? 'Award' : year > 0 ? `+${year}` : String(year),
+            year === 0 ? w.t('chartAward') : year > 0 ? `+${year}` : String(year),
             x(year) - 15,
             top + height + 4,
             {
@@ -336,7 +368,7 @@ function chart(
         doc
           .fontSize(7)
           .fillColor(MUTED)
-          .text('Benchmark', left + 2, y(benchmark) - 9, { lineBreak: false });
+          .text(w.t('chartBenchmark'), left + 2, y(benchmark) - 9, { lineBreak: false });
       }
       doc.restore();
     }),
@@ -346,36 +378,43 @@ function chart(
 }
 
 /** The chart's text: what a screen reader says of it. */
-function chartAlt(points: TChartPoint[], benchmark: number | null): string {
+function chartAlt(w: Words, points: TChartPoint[], benchmark: number | null): string {
   const shown = points.filter((p) => p.median !== null);
-  if (shown.length === 0)
-    return 'Median salary by year relative to the award: no year can be shown.';
-  const parts = shown.map((p) => `${relativeYear(p.relativeYear)} ${money(p.median!)}`);
+  if (shown.length === 0) return w.t('chartAltNone');
+  const parts = shown.map((p) =>
+    w.t('chartAltYear', { year: relativeYear(w, p.relativeYear), salary: w.money(p.median!) }),
+  );
   const hidden = points.length - shown.length;
-  return `Median salary by year relative to the award, with the middle half of salaries as a band: ${parts.join('; ')}.${hidden ? ` ${hidden} of ${points.length} years are not shown (too few people or no data yet); the table below says why.` : ''}${benchmark === null ? '' : ` A dashed line marks the benchmark, ${money(benchmark)}.`}`;
+  return [
+    w.t('chartAlt', { years: parts.join('; ') }),
+    ...(hidden ? [w.t('chartAltHidden', { hidden, total: points.length })] : []),
+    ...(benchmark === null ? [] : [w.t('chartAltBenchmark', { benchmark: w.money(benchmark) })]),
+  ].join(' ');
 }
 
-function pointRows(points: TChartPoint[]): string[][] {
+function pointRows(w: Words, points: TChartPoint[]): string[][] {
   return points.map((p) => [
-    relativeYear(p.relativeYear),
-    p.median === null ? hiddenText(p) : money(p.median),
-    p.p25 === null ? '' : money(p.p25),
-    p.p75 === null ? '' : money(p.p75),
-    people({ count: p.n, lessThan: p.lessThan }),
+    relativeYear(w, p.relativeYear),
+    p.median === null ? hiddenText(w, p) : w.money(p.median),
+    p.p25 === null ? '' : w.money(p.p25),
+    p.p75 === null ? '' : w.money(p.p75),
+    people(w, { count: p.n, lessThan: p.lessThan }),
   ]);
 }
 
 function methodologyNotes(
+  w: Words,
   doc: PDFKit.PDFDocument,
   root: Section,
   data: TInsightsData,
   base: ReportBase,
 ) {
-  heading(doc, root, 'H2', 'How to read these figures');
+  heading(doc, root, 'H2', w.t('howToRead'));
+  const years = { dollarsYear: String(data.dollarsOfYear), asOfYear: String(data.asOfYear) };
   const notes = [
-    `Earnings and employment come from the data provider's records of the people who earned the credential, matched to their awards. Money is in ${data.dollarsOfYear} dollars (adjusted with the CPI-U); data is complete through ${data.asOfYear}.`,
-    `Privacy: a figure about fewer than ${INSIGHTS_SUPPRESSION_MIN} people is not shown ("Fewer than ${INSIGHTS_SUPPRESSION_MIN}"), and a figure that would let a smaller group be worked out from other figures is withheld. Figures about ${INSIGHTS_SUPPRESSION_MIN}–${INSIGHTS_SMALL_SAMPLE_MIN - 1} people are marked as a small sample.`,
-    `Each figure's definition: ${base.publicUrl.replace(/\/+$/, '')}/insights/methodology`,
+    w.t('noteSource', years),
+    w.t('notePrivacy', { min: INSIGHTS_SUPPRESSION_MIN, smallMax: INSIGHTS_SMALL_SAMPLE_MIN - 1 }),
+    w.t('noteDefinitions', { link: `${base.publicUrl.replace(/\/+$/, '')}/insights/methodology` }),
   ];
   for (const note of notes) paragraph(doc, root, note, { size: 9 });
 }
@@ -384,15 +423,19 @@ function methodologyNotes(
 const toHundreds = (value: number) => Math.round(value / 100) * 100;
 
 /** What a benchmark figure covers: "CIP 51.3801 in OR, 2023". */
-function benchmarkScope(reference: TBenchmarkReference): string {
+function benchmarkScope(w: Words, reference: TBenchmarkReference): string {
   const what = reference.code
     ? `${reference.codeSystem} ${reference.code}`
-    : 'high-school graduates';
-  return `${what} in ${reference.geography === 'US' ? 'the US' : reference.geography}, ${reference.year}`;
+    : w.t('highSchoolGraduates');
+  return w.t('benchmarkScope', {
+    what,
+    geography: reference.geography,
+    year: String(reference.year),
+  });
 }
 
 /** The salary against the benchmark of the credential's field, and the earnings premium. */
-function benchmarkText(comparison: TBenchmarkComparison, data: TInsightsData): string[] {
+function benchmarkText(w: Words, comparison: TBenchmarkComparison, data: TInsightsData): string[] {
   const salary = data.earnings.status === 'available' ? data.earnings.salary.value : null;
   const lines: string[] = [];
   const { benchmark, threshold } = comparison;
@@ -400,17 +443,31 @@ function benchmarkText(comparison: TBenchmarkComparison, data: TInsightsData): s
     const difference = salary === null ? null : toHundreds(salary - benchmark.value);
     const against =
       difference === null
-        ? ''
+        ? []
         : difference === 0
-          ? ' The salary one year after the award is at the benchmark.'
-          : ` The salary one year after the award is ${difference > 0 ? moneyChange(difference) : money(-difference)} ${difference > 0 ? 'above' : 'below'} the benchmark.`;
-    lines.push(
-      `Benchmark ${money(benchmark.value)}: median earnings for ${benchmarkScope(benchmark)}, in ${comparison.dollarsOfYear} dollars. Source: ${benchmark.source}.${against}`,
-    );
+          ? [w.t('atBenchmark')]
+          : [
+              w.t('againstBenchmark', {
+                difference: difference > 0 ? w.moneyChange(difference) : w.money(-difference),
+                direction: difference > 0 ? 'above' : 'below',
+              }),
+            ];
+    const line = w.t('benchmarkLine', {
+      value: w.money(benchmark.value),
+      scope: benchmarkScope(w, benchmark),
+      dollarsYear: String(comparison.dollarsOfYear),
+      source: benchmark.source,
+    });
+    lines.push([line, ...against].join(' '));
   }
   if (threshold && salary !== null)
     lines.push(
-      `Earnings premium ${moneyChange(toHundreds(salary - threshold.value))} over the high-school earnings threshold of ${money(threshold.value)} (${benchmarkScope(threshold)}). Source: ${threshold.source}.`,
+      w.t('premiumLine', {
+        premium: w.moneyChange(toHundreds(salary - threshold.value)),
+        threshold: w.money(threshold.value),
+        scope: benchmarkScope(w, threshold),
+        source: threshold.source,
+      }),
     );
   return lines;
 }
@@ -418,82 +475,94 @@ function benchmarkText(comparison: TBenchmarkComparison, data: TInsightsData): s
 /** One cohort's report: the figures, the chart with its table, the cohort, and the notes. */
 export function credentialReport(input: CredentialReportInput): PDFKit.PDFDocument {
   const { data } = input;
+  const w = wordsOf(input.language);
   const subject = input.credential
     ? `${input.credential.name} (${input.credential.code})`
-    : 'All credentials';
-  const title = `${subject}: earnings and employment outcomes`;
-  const doc = newDocument(title, input);
-  const root = doc.struct('Document');
+    : w.t('allCredentials');
+  const title = w.t('credentialTitle', { subject });
+  const doc = newDocument(w, title, input);
+  const root = doc.struct('Document', { lang: w.tag });
   doc.addStructure(root);
   header(
+    w,
     doc,
     root,
     title,
     [
-      `${input.organizationName}, ${yearsText(data)}.`,
-      `Awards: ${data.cohort.awards.toLocaleString('en-US')}. People matched with earnings records: ${people(data.cohort.matched)}.`,
-      `Data through ${data.asOfYear}, in ${data.dollarsOfYear} dollars.`,
+      w.t('cohortLine', { organization: input.organizationName, years: yearsText(w, data) }),
+      w.t('awardsLine', {
+        awards: w.count(data.cohort.awards),
+        matched: people(w, data.cohort.matched),
+      }),
+      w.t('dataThrough', {
+        asOfYear: String(data.asOfYear),
+        dollarsYear: String(data.dollarsOfYear),
+      }),
     ],
     input,
   );
 
-  heading(doc, root, 'H2', 'Outcomes');
+  heading(doc, root, 'H2', w.t('outcomes'));
   const available = INSIGHT_FIGURES.filter((spec) => data[spec.group].status === 'available');
   if (available.length === 0)
     paragraph(
       doc,
       root,
-      data.earnings.status === 'processing'
-        ? 'The figures are being updated; download the report again in a few minutes.'
-        : 'Insights are not available for this organization.',
+      data.earnings.status === 'processing' ? w.t('updating') : w.t('notAvailableHere'),
     );
   else
     table(
       doc,
       root,
-      ['Figure', 'Value', 'People', 'Note'],
+      [w.t('columnFigure'), w.t('columnValue'), w.t('columnPeople'), w.t('columnNote')],
       available.map((spec) => {
         const figure = figureOf(data, spec);
         return [
-          titleOf(spec, figure),
-          figureText(spec, figure),
-          people({ count: figure.n, lessThan: figure.lessThan }),
-          smallSampleNote(figure),
+          titleOf(w, spec, figure),
+          figureText(w, spec, figure),
+          people(w, { count: figure.n, lessThan: figure.lessThan }),
+          smallSampleNote(w, figure),
         ];
       }),
       [140, 190, 60, '*'],
     );
 
   if (data.earnings.status === 'available') {
-    heading(doc, root, 'H2', 'Salary from five years before to five years after the award');
+    heading(doc, root, 'H2', w.t('salaryChart'));
     const benchmark = input.comparison?.benchmark?.value ?? null;
-    chart(doc, root, data.chart.points, chartAlt(data.chart.points, benchmark), benchmark);
+    chart(w, doc, root, data.chart.points, chartAlt(w, data.chart.points, benchmark), benchmark);
     table(
       doc,
       root,
-      ['Year', 'Median salary', '25th percentile', '75th percentile', 'People'],
-      pointRows(data.chart.points),
+      [
+        w.t('columnYear'),
+        w.t('columnMedian'),
+        w.t('column25'),
+        w.t('column75'),
+        w.t('columnPeople'),
+      ],
+      pointRows(w, data.chart.points),
       [100, '*', 90, 90, 80],
     );
   }
 
-  const benchmarkLines = input.comparison ? benchmarkText(input.comparison, data) : [];
+  const benchmarkLines = input.comparison ? benchmarkText(w, input.comparison, data) : [];
   if (benchmarkLines.length > 0) {
-    heading(doc, root, 'H2', 'Compared with benchmarks');
+    heading(doc, root, 'H2', w.t('comparedWithBenchmarks'));
     for (const line of benchmarkLines) paragraph(doc, root, line);
   }
 
   if (data.dataGaps.length > 0) {
-    heading(doc, root, 'H2', 'Awards without earnings data');
+    heading(doc, root, 'H2', w.t('awardsWithoutData'));
     table(
       doc,
       root,
-      ['Reason', 'Awards'],
-      data.dataGaps.map((gap) => [DATA_GAP_LABELS[gap.code], people(gap)]),
+      [w.t('columnReason'), w.t('columnAwards')],
+      data.dataGaps.map((gap) => [w.t(`gap.${gap.code}`), people(w, gap)]),
       ['*', 120],
     );
   }
-  methodologyNotes(doc, root, data, input);
+  methodologyNotes(w, doc, root, data, input);
   root.end();
   doc.end();
   return doc;
@@ -502,20 +571,27 @@ export function credentialReport(input: CredentialReportInput): PDFKit.PDFDocume
 /** Every credential of an organization as a row, then the notes. */
 export function organizationReport(input: OrganizationReportInput): PDFKit.PDFDocument {
   const { overall } = input;
-  const title = `${input.organizationName}: outcomes by credential`;
-  const doc = newDocument(title, input);
-  const root = doc.struct('Document');
+  const w = wordsOf(input.language);
+  const title = w.t('organizationTitle', { organization: input.organizationName });
+  const doc = newDocument(w, title, input);
+  const root = doc.struct('Document', { lang: w.tag });
   doc.addStructure(root);
   header(
+    w,
     doc,
     root,
     title,
     [
-      `${input.credentials.length.toLocaleString('en-US')} credentials, ${yearsText(overall)}. Data through ${overall.asOfYear}, in ${overall.dollarsOfYear} dollars.`,
+      w.t('organizationLine', {
+        credentials: w.count(input.credentials.length),
+        years: yearsText(w, overall),
+        asOfYear: String(overall.asOfYear),
+        dollarsYear: String(overall.dollarsOfYear),
+      }),
     ],
     input,
   );
-  heading(doc, root, 'H2', 'Credentials');
+  heading(doc, root, 'H2', w.t('credentialsHeading'));
   const salary = INSIGHT_FIGURES.find((f) => f.key === 'salary')!;
   const employment = INSIGHT_FIGURES.find((f) => f.key === 'employmentRate')!;
   const row = (name: string, data: TInsightsData) => {
@@ -523,27 +599,34 @@ export function organizationReport(input: OrganizationReportInput): PDFKit.PDFDo
     const matched = data.cohort.matched.count;
     return [
       name,
-      data.cohort.awards.toLocaleString('en-US'),
+      w.count(data.cohort.awards),
       matched !== null && data.cohort.awards > 0
-        ? percent(matched / data.cohort.awards)
-        : people(data.cohort.matched),
-      available ? figureText(salary, figureOf(data, salary), hiddenShort) : 'Not available',
+        ? w.percent(matched / data.cohort.awards)
+        : people(w, data.cohort.matched),
+      available ? figureText(w, salary, figureOf(data, salary), hiddenShort) : w.t('notAvailable'),
       data.employment.status === 'available'
-        ? figureText(employment, figureOf(data, employment), hiddenShort)
-        : 'Not available',
+        ? figureText(w, employment, figureOf(data, employment), hiddenShort)
+        : w.t('notAvailable'),
     ];
   };
   table(
     doc,
     root,
-    ['Credential', 'Awards', 'Matched', 'Median salary, 1 year after', 'Employment rate'],
+    [
+      w.t('columnCredential'),
+      w.t('columnAwards'),
+      w.t('columnMatched'),
+      w.t('columnSalaryOneYear'),
+      w.t('columnEmploymentRate'),
+    ],
     [
       ...input.credentials.map((c) => row(`${c.name} (${c.code})`, c.data)),
-      row('All credentials', overall),
+      row(w.t('allCredentials'), overall),
     ],
-    ['*', 60, 70, 110, 100],
+    // "Otorgamientos" needs a wider column than "Awards".
+    w.language === 'es' ? ['*', 84, 64, 110, 90] : ['*', 60, 70, 110, 100],
   );
-  methodologyNotes(doc, root, overall, input);
+  methodologyNotes(w, doc, root, overall, input);
   root.end();
   doc.end();
   return doc;

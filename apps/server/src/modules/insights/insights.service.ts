@@ -156,7 +156,7 @@ export function createInsightsService(deps: {
       actor: Actor,
       query: TInsightsReportQuery,
     ): Promise<{ fileName: string; document: PDFKit.PDFDocument }> {
-      const { paper, ...cohort } = query;
+      const { paper, language, ...cohort } = query;
       const data = await service.data(actor, cohort);
       const organization = (await insights.organization(data.organizationId))!;
       const base = {
@@ -165,6 +165,8 @@ export function createInsightsService(deps: {
         demo: deps.reports.demo,
         generatedAt: now(),
         publicUrl: deps.reports.publicUrl,
+        // Asked for, or the request's (the web app sends the person's chosen language).
+        language: language ?? actor.language ?? 'en',
       };
       const credentials = await insights.credentialsOf(data.organizationId);
       let document: PDFKit.PDFDocument;

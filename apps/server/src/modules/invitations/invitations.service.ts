@@ -141,10 +141,11 @@ export function createInvitationsService(deps: {
         firstName: person.firstName,
         organizationName,
         inviterName,
-        roleLabel: ROLE_LABELS[person.roleId],
+        roleId: person.roleId,
         link: links.acceptUrl(token),
         expiresAt: invitation.expiresAt,
         isFederated: federated,
+        language: inviter.language ?? 'en',
       }),
     );
   }

@@ -1,7 +1,14 @@
 /**
- * The e-mails Laurel sends, each as HTML and plain text. Values are escaped; links are absolute
- * (built from PUBLIC_URL) so that they work from any mail client.
+ * The e-mails Laurel sends, each as HTML and plain text, in the recipient's language (decision
+ * 066). Values are escaped; links are absolute (built from PUBLIC_URL) so that they work from any
+ * mail client.
  */
+import { formatMessage, LOCALES, type MessageValues } from '@laurel/contract/i18n/messages';
+import type { TLanguage } from '@laurel/contract/profile';
+import { ROLES, type RoleId } from '@laurel/contract/roles';
+
+import { MAIL_MESSAGES_EN, type MailMessageKey } from '../../i18n/mail.en.ts';
+import { MAIL_MESSAGES_ES } from '../../i18n/mail.es.ts';
 import type { OutgoingEmail } from './mail.repository.ts';
 
 const escape = (value: string) =>
@@ -10,13 +17,30 @@ const escape = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-const ACCOUNT_FOOTER =
-  'You received this e-mail because of an account at Laurel. If you did not expect it, you can ignore it.';
+/** A value shown in bold inside a translated sentence: marked, then escaped, then tagged. */
+const strong = (value: string) => `\u0000${value}\u0001`;
+const emphasized = (text: string) =>
+  escape(text).replaceAll('\u0000', '<strong>').replaceAll('\u0001', '</strong>');
+
+const ROLE_KEYS: Record<RoleId, MailMessageKey> = {
+  [ROLES.PLATFORM_ADMIN]: 'role.platformAdmin',
+  [ROLES.ORGANIZATION_ADMIN]: 'role.organizationAdmin',
+  [ROLES.USER]: 'role.user',
+};
+
+const CATALOGUES = { en: MAIL_MESSAGES_EN, es: MAIL_MESSAGES_ES };
+
+/** The words of one language's e-mails. */
+const wordsIn =
+  (language: TLanguage) =>
+  (key: MailMessageKey, values?: MessageValues): string =>
+    formatMessage(CATALOGUES[language], language, key, values);
 
 /** One HTML layout for every message: a header band, the body, a quiet footer. */
-function layout(title: string, body: string, footer = ACCOUNT_FOOTER): string {
+function layout(language: TLanguage, title: string, body: string, footer?: string): string {
+  footer ??= wordsIn(language)('layout.footer');
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title></head>
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title></head>
 <body style="margin:0;padding:0;background:#f4f6f9;font-family:Lato,Helvetica,Arial,sans-serif;color:#1f2933">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f6f9;padding:24px 0"><tr><td align="center">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;width:100%;background:#ffffff;border-radius:8px;overflow:hidden">
@@ -26,13 +50,13 @@ function layout(title: string, body: string, footer = ACCOUNT_FOOTER): string {
 </table></td></tr></table></body></html>`;
 }
 
-function button(href: string, label: string): string {
+function button(language: TLanguage, href: string, label: string): string {
   return `<p style="margin:24px 0"><a href="${escape(href)}" style="background:#376fd0;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;display:inline-block;font-weight:bold">${escape(label)}</a></p>
-<p style="font-size:13px;color:#6b7280">Or open this address: <a href="${escape(href)}" style="color:#376fd0;word-break:break-all">${escape(href)}</a></p>`;
+<p style="font-size:13px;color:#6b7280">${escape(wordsIn(language)('layout.openAddress'))} <a href="${escape(href)}" style="color:#376fd0;word-break:break-all">${escape(href)}</a></p>`;
 }
 
-const formatDate = (date: Date) =>
-  date.toLocaleDateString('en-US', {
+const formatDate = (language: TLanguage, date: Date) =>
+  date.toLocaleDateString(LOCALES[language], {
     year: 'numeric',
     month: 'long',
     day: 'numeric',
@@ -44,33 +68,39 @@ export function invitationEmail(input: {
   firstName: string;
   organizationName: string;
   inviterName: string;
-  roleLabel: string;
+  roleId: RoleId;
   link: string;
   expiresAt: Date;
   isFederated: boolean;
+  language: TLanguage;
 }): OutgoingEmail {
-  const subject = `You're invited to ${input.organizationName} on Laurel`;
+  const { language } = input;
+  const t = wordsIn(language);
+  const organization = input.organizationName;
+  const subject = t('invitation.subject', { organization });
   const how = input.isFederated
-    ? `You will sign in with your ${input.organizationName} company account.`
-    : 'Open the link to choose your password; you are signed in right after.';
-  const until = formatDate(input.expiresAt);
+    ? t('invitation.federated', { organization })
+    : t('invitation.password');
+  const until = formatDate(language, input.expiresAt);
+  const invited = { inviter: input.inviterName, organization, role: t(ROLE_KEYS[input.roleId]) };
   const text = [
-    `Hello ${input.firstName},`,
+    t('hello', { name: input.firstName }),
     '',
-    `${input.inviterName} invited you to join ${input.organizationName} on Laurel as ${input.roleLabel}.`,
+    t('invitation.invited', invited),
     how,
     '',
-    `Accept the invitation: ${input.link}`,
+    t('invitation.accept', { link: input.link }),
     '',
-    `The link works once and expires on ${until}.`,
+    t('invitation.expires', { date: until }),
   ].join('\n');
   const html = layout(
+    language,
     subject,
-    `<p>Hello ${escape(input.firstName)},</p>
-<p><strong>${escape(input.inviterName)}</strong> invited you to join <strong>${escape(input.organizationName)}</strong> on Laurel as ${escape(input.roleLabel)}.</p>
+    `<p>${escape(t('hello', { name: input.firstName }))}</p>
+<p>${emphasized(t('invitation.invited', { ...invited, inviter: strong(invited.inviter), organization: strong(organization) }))}</p>
 <p>${escape(how)}</p>
-${button(input.link, 'Accept invitation')}
-<p style="font-size:13px;color:#6b7280">The link works once and expires on ${escape(until)}.</p>`,
+${button(language, input.link, t('invitation.button'))}
+<p style="font-size:13px;color:#6b7280">${escape(t('invitation.expires', { date: until }))}</p>`,
   );
   return { to: input.to, subject, text, html, secrets: [input.link] };
 }
@@ -80,26 +110,30 @@ export function resetCodeEmail(input: {
   code: string;
   expiresInMinutes: number;
   resetUrl: string;
+  language: TLanguage;
 }): OutgoingEmail {
-  const subject = 'Your password reset code';
+  const { language } = input;
+  const t = wordsIn(language);
+  const subject = t('resetCode.subject');
   const lifetime =
     input.expiresInMinutes % 60 === 0
-      ? `${input.expiresInMinutes / 60} hour${input.expiresInMinutes === 60 ? '' : 's'}`
-      : `${input.expiresInMinutes} minutes`;
+      ? t('resetCode.lifetimeHours', { hours: input.expiresInMinutes / 60 })
+      : t('resetCode.lifetimeMinutes', { minutes: input.expiresInMinutes });
   const text = [
-    `Your password reset code is ${input.code}. It expires in ${lifetime}.`,
+    t('resetCode.codeIs', { code: input.code, lifetime }),
     '',
-    `Enter it here: ${input.resetUrl}`,
+    t('resetCode.enterHere', { link: input.resetUrl }),
     '',
-    'If you did not ask to reset your password, ignore this message.',
+    t('resetCode.notYou'),
   ].join('\n');
   const html = layout(
+    language,
     subject,
-    `<p>Your password reset code is:</p>
+    `<p>${escape(t('resetCode.codeIsHtml'))}</p>
 <p style="font-family:Menlo,Consolas,monospace;font-size:24px;letter-spacing:4px"><strong>${escape(input.code)}</strong></p>
-<p>It expires in ${escape(lifetime)}.</p>
-${button(input.resetUrl, 'Reset password')}
-<p style="font-size:13px;color:#6b7280">If you did not ask to reset your password, ignore this message.</p>`,
+<p>${escape(t('resetCode.expiresIn', { lifetime }))}</p>
+${button(language, input.resetUrl, t('resetCode.button'))}
+<p style="font-size:13px;color:#6b7280">${escape(t('resetCode.notYou'))}</p>`,
   );
   return { to: input.to, subject, text, html, secrets: [input.code] };
 }
@@ -109,19 +143,24 @@ export function signInCodeEmail(input: {
   to: string;
   code: string;
   expiresInMinutes: number;
+  language: TLanguage;
 }): OutgoingEmail {
-  const subject = 'Your sign-in code';
+  const { language } = input;
+  const t = wordsIn(language);
+  const subject = t('signInCode.subject');
+  const minutes = input.expiresInMinutes;
   const text = [
-    `Your sign-in code is ${input.code}. It expires in ${input.expiresInMinutes} minutes and works once.`,
+    t('signInCode.codeIs', { code: input.code, minutes }),
     '',
-    'If you did not try to sign in, ignore this message; someone may have typed your address by mistake.',
+    t('signInCode.notYou'),
   ].join('\n');
   const html = layout(
+    language,
     subject,
-    `<p>Your sign-in code is:</p>
+    `<p>${escape(t('signInCode.codeIsHtml'))}</p>
 <p style="font-family:Menlo,Consolas,monospace;font-size:24px;letter-spacing:4px"><strong>${escape(input.code)}</strong></p>
-<p>It expires in ${escape(String(input.expiresInMinutes))} minutes and works once.</p>
-<p style="font-size:13px;color:#6b7280">If you did not try to sign in, ignore this message; someone may have typed your address by mistake.</p>`,
+<p>${escape(t('signInCode.expiresIn', { minutes }))}</p>
+<p style="font-size:13px;color:#6b7280">${escape(t('signInCode.notYou'))}</p>`,
   );
   return { to: input.to, subject, text, html, secrets: [input.code] };
 }
@@ -136,25 +175,30 @@ export function credentialIssuedEmail(input: {
   achievementName: string;
   issuerName: string;
   link: string;
+  language: TLanguage;
 }): OutgoingEmail {
-  const subject = `Your credential from ${input.issuerName}: ${input.achievementName}`;
+  const { language } = input;
+  const t = wordsIn(language);
+  const names = { issuer: input.issuerName, achievement: input.achievementName };
+  const subject = t('credentialIssued.subject', names);
   const text = [
-    `Hello ${input.firstName},`,
+    t('hello', { name: input.firstName }),
     '',
-    `${input.issuerName} has issued you a digital credential for ${input.achievementName}.`,
-    'Anyone you give its link to can check that it is genuine, without an account.',
+    t('credentialIssued.issued', names),
+    t('credentialIssued.anyone'),
     '',
-    `Your credential: ${input.link}`,
+    t('credentialIssued.link', { link: input.link }),
     '',
-    'On that page you can download the credential file for a digital wallet, copy its link, show a QR code or add it to your LinkedIn profile.',
+    t('credentialIssued.page'),
   ].join('\n');
   const html = layout(
+    language,
     subject,
-    `<p>Hello ${escape(input.firstName)},</p>
-<p><strong>${escape(input.issuerName)}</strong> has issued you a digital credential for <strong>${escape(input.achievementName)}</strong>. Anyone you give its link to can check that it is genuine, without an account.</p>
-${button(input.link, 'View your credential')}
-<p style="font-size:13px;color:#6b7280">On that page you can download the credential file for a digital wallet, copy its link, show a QR code or add it to your LinkedIn profile.</p>`,
-    `You received this e-mail because ${input.issuerName} recorded this award with your address. If it is not yours, you can ignore it.`,
+    `<p>${escape(t('hello', { name: input.firstName }))}</p>
+<p>${emphasized(t('credentialIssued.issued', { issuer: strong(names.issuer), achievement: strong(names.achievement) }))} ${escape(t('credentialIssued.anyone'))}</p>
+${button(language, input.link, t('credentialIssued.button'))}
+<p style="font-size:13px;color:#6b7280">${escape(t('credentialIssued.page'))}</p>`,
+    t('credentialIssued.footer', { issuer: input.issuerName }),
   );
   return { to: input.to, subject, text, html };
 }
@@ -162,6 +206,7 @@ ${button(input.link, 'View your credential')}
 /**
  * An organization admin's message when one of its webhook endpoints was disabled (it answered
  * 410 Gone, or every delivery failed for three days): which one, why, and where to turn it on.
+ * The reason is the delivery's own record and stays as it was written.
  */
 export function webhookDisabledEmail(input: {
   to: string;
@@ -170,25 +215,31 @@ export function webhookDisabledEmail(input: {
   url: string;
   reason: string;
   link: string;
+  language: TLanguage;
 }): OutgoingEmail {
-  const subject = `A webhook endpoint of ${input.organizationName} was disabled`;
+  const { language } = input;
+  const t = wordsIn(language);
+  const subject = t('webhookDisabled.subject', { organization: input.organizationName });
   const text = [
-    `Hello ${input.firstName},`,
+    t('hello', { name: input.firstName }),
     '',
-    `Laurel stopped sending events to the webhook endpoint ${input.url}.`,
+    t('webhookDisabled.stopped', { url: input.url }),
     input.reason,
     '',
-    'Once the receiver answers again, enable the endpoint; events that were waiting are sent then.',
+    t('webhookDisabled.enable'),
     '',
-    `Webhooks: ${input.link}`,
+    t('webhookDisabled.link', { link: input.link }),
   ].join('\n');
+  const stopped = t('webhookDisabled.stopped', { url: '\u0000' });
+  const [before = '', after = ''] = stopped.split('\u0000');
   const html = layout(
+    language,
     subject,
-    `<p>Hello ${escape(input.firstName)},</p>
-<p>Laurel stopped sending events to the webhook endpoint <strong style="word-break:break-all">${escape(input.url)}</strong>.</p>
+    `<p>${escape(t('hello', { name: input.firstName }))}</p>
+<p>${escape(before)}<strong style="word-break:break-all">${escape(input.url)}</strong>${escape(after)}</p>
 <p>${escape(input.reason)}</p>
-<p>Once the receiver answers again, enable the endpoint; events that were waiting are sent then.</p>
-${button(input.link, 'Open webhooks')}`,
+<p>${escape(t('webhookDisabled.enable'))}</p>
+${button(language, input.link, t('webhookDisabled.button'))}`,
   );
   return { to: input.to, subject, text, html };
 }

@@ -4,6 +4,7 @@ import {
   JobInterruptedError,
   JOB_TYPES,
 } from '../../jobs/types.ts';
+import type { TLanguage } from '@laurel/contract/profile';
 import { awardFingerprint, type Issuer } from './issuer.ts';
 import { insertAuditEntries, type OpenBadgesRepository } from './open-badges.repository.ts';
 
@@ -22,6 +23,8 @@ export interface IssueJobPayload {
     ip: string | null;
     requestId: string | null;
   };
+  /** The language of the request that started it: the holders' e-mails are written in it. */
+  language?: TLanguage;
 }
 
 /**
@@ -139,7 +142,7 @@ export function createIssueCredentialsHandler(deps: {
         await context.enqueue({
           type: JOB_TYPES.sendCredentials,
           organizationId: credential.organizationId,
-          payload: { credentialId: credential.id },
+          payload: { credentialId: credential.id, language: payload.language ?? 'en' },
           dedupeKey: `send-credentials:${credential.id}`,
         });
     },

@@ -167,6 +167,7 @@ export function createOpenBadgesService(deps: {
           ip: actor.ip,
           requestId: actor.requestId,
         },
+        language: actor.language ?? 'en',
       };
       await enqueueJob(db, {
         type: JOB_TYPES.issueCredentials,
@@ -269,6 +270,7 @@ export function createOpenBadgesService(deps: {
             achievementName: live.achievementName,
             issuerName: organization?.name ?? '',
             link: issuer.addresses.verification(live.verificationId),
+            language: actor.language ?? 'en',
           }),
         );
       } catch {

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
+import type { TLanguage } from '@laurel/contract/profile';
+
 import type { Mailer } from '../mail/mailer.ts';
 import { credentialIssuedEmail } from '../mail/templates.ts';
 import { type JobHandler, JobInterruptedError } from '../../jobs/types.ts';
@@ -22,7 +24,11 @@ export function createSendCredentialsHandler(deps: {
 }): JobHandler {
   return {
     async run(context) {
-      const { credentialId } = context.job.payload as { credentialId: number };
+      const { credentialId, language = 'en' } = context.job.payload as {
+        credentialId: number;
+        /** The language of the request that started the issuing (older payloads have none). */
+        language?: TLanguage;
+      };
       const addresses = (await deps.issuer()).addresses;
       const mailer = deps.mailer(context.log);
       try {
@@ -39,6 +45,7 @@ export function createSendCredentialsHandler(deps: {
                 achievementName: row.achievementName,
                 issuerName: row.organizationName,
                 link: addresses.verification(row.verificationId),
+                language,
               }),
             );
             await deps.repository.markSent(context.db, row.id);

@@ -1,6 +1,11 @@
 import type { Kysely } from 'kysely';
 
-import type { TProfile, TUpdateProfileBody } from '@laurel/contract/profile';
+import {
+  type TLanguage,
+  type TProfile,
+  type TUpdateProfileBody,
+  ZLanguage,
+} from '@laurel/contract/profile';
 import { isRoleId, type RoleId } from '@laurel/contract/roles';
 
 import { columnsOf } from '../../db/columns.ts';
@@ -11,6 +16,12 @@ import type { StoredPrincipal } from '../../plugins/auth.ts';
 function roleOf(value: number): RoleId {
   if (!isRoleId(value)) throw new Error(`Unknown role id ${value} in the database`);
   return value;
+}
+
+function languageOf(value: string): TLanguage {
+  const language = ZLanguage.safeParse(value);
+  if (!language.success) throw new Error(`Unknown language ${value} in the database`);
+  return language.data;
 }
 
 export function createUsersRepository(db: Kysely<Database>) {
@@ -27,6 +38,7 @@ export function createUsersRepository(db: Kysely<Database>) {
         'users.pronoun',
         'users.title',
         'users.nameConfirmed',
+        'users.language',
         'users.roleId',
         'users.organizationId',
         'organizations.name as organizationName',
@@ -54,7 +66,12 @@ export function createUsersRepository(db: Kysely<Database>) {
     async findProfile(userId: number, executor = db): Promise<TProfile | undefined> {
       const row = await profileQuery(executor).where('users.id', '=', userId).executeTakeFirst();
       if (!row) return undefined;
-      return { ...row, nameConfirmed: toBool(row.nameConfirmed), roleId: roleOf(row.roleId) };
+      return {
+        ...row,
+        nameConfirmed: toBool(row.nameConfirmed),
+        language: languageOf(row.language),
+        roleId: roleOf(row.roleId),
+      };
     },
 
     async findOrganizationOf(userId: number): Promise<number | undefined> {
@@ -88,6 +105,18 @@ export function createUsersRepository(db: Kysely<Database>) {
           nameConfirmed: true,
           updatedAt: new Date().toISOString(),
         })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    async setLanguage(
+      executor: Kysely<Database>,
+      userId: number,
+      language: TLanguage,
+    ): Promise<void> {
+      await executor
+        .updateTable('users')
+        .set({ language, updatedAt: new Date().toISOString() })
         .where('id', '=', userId)
         .execute();
     },

@@ -5,7 +5,12 @@ import { z } from 'zod';
 import { ZErrorResponse } from '@laurel/contract/errors';
 import { ZIdParams } from '@laurel/contract/pagination';
 import { API_PATHS } from '@laurel/contract/paths';
-import { ZProfile, ZRemoveAuthenticatorBody, ZUpdateProfileBody } from '@laurel/contract/profile';
+import {
+  ZProfile,
+  ZProfileLanguageBody,
+  ZRemoveAuthenticatorBody,
+  ZUpdateProfileBody,
+} from '@laurel/contract/profile';
 import { ZUserListQuery, ZUserPage, ZUserPatchBody, ZUserSummary } from '@laurel/contract/users';
 
 import { actorOf } from '../../lib/actor.ts';
@@ -103,6 +108,22 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => users.updateProfile(actorOf(request), request.params.id, request.body),
+  );
+
+  app.put(
+    API_PATHS.profileLanguage,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Set the language you read Laurel in',
+        description:
+          'The signed-in person chooses English (`en`) or Spanish (`es`) for themself: screens, e-mails sent to them and reports follow it. Answers the updated profile; a change is on the audit trail.',
+        body: ZProfileLanguageBody,
+        response: { 200: ZProfile, ...errors },
+      },
+    },
+    async (request) => users.setOwnLanguage(actorOf(request), request.body.language),
   );
 
   registerListRoutes(app, {

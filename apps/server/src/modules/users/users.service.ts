@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-import type { TProfile, TUpdateProfileBody } from '@laurel/contract/profile';
+import type { TLanguage, TProfile, TUpdateProfileBody } from '@laurel/contract/profile';
 
 import type { Database } from '../../db/schema.ts';
 import { requireAccess } from '../../lib/access.ts';
@@ -42,6 +42,30 @@ export function createUsersService(deps: {
           organizationId: before.organizationId,
           summary: `Profile of ${before.email}: ${describeChanges(body, before, after)}`,
         });
+        return after;
+      });
+    },
+
+    /** `PUT /api/users/profile/language`: the signed-in person's language, kept and audited. */
+    async setOwnLanguage(actor: Actor, language: TLanguage): Promise<TProfile> {
+      const { userId } = actor.principal;
+      const before = await users.findProfile(userId);
+      if (!before) throw notFound();
+      requireAccess(actor.principal, 'update:profile', {
+        organizationId: before.organizationId,
+        userId,
+      });
+      return db.transaction().execute(async (trx) => {
+        await users.setLanguage(trx, userId, language);
+        const after = (await users.findProfile(userId, trx))!;
+        if (before.language !== language)
+          await audit(trx, actor, {
+            type: 'UPDATE',
+            resourceType: 'user',
+            resourceId: userId,
+            organizationId: before.organizationId,
+            summary: `Profile of ${before.email}: ${describeChanges({ language }, before, after)}`,
+          });
         return after;
       });
     },

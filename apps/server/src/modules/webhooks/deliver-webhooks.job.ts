@@ -188,6 +188,7 @@ export function createDeliverWebhooksHandler(deps: DeliverWebhooksDeps): JobHand
               url: endpoint.url,
               reason,
               link: `${deps.publicUrl.replace(/\/+$/, '')}/organizations/${endpoint.organizationId}/webhooks`,
+              language: admin.language === 'es' ? 'es' : 'en',
             }),
           )
           .catch((err: unknown) =>

@@ -401,7 +401,7 @@ export function createWebhooksRepository(db: Kysely<Database>, dialect: Dialect)
     async adminsOf(organizationId: number) {
       return db
         .selectFrom('users')
-        .select(['email', 'firstName'])
+        .select(['email', 'firstName', 'language'])
         .where('organizationId', '=', organizationId)
         .where('roleId', '=', ROLES.ORGANIZATION_ADMIN)
         .where('active', '=', true)

@@ -65,6 +65,7 @@ describe('auth state (spec §3–4)', () => {
       roleId: 100 as const,
       organizationId: 2,
       organizationName: 'N',
+      language: 'en' as const,
     };
     expect(authReducer(refreshed, { type: 'UPDATE_PROFILE', profile }).user?.profile).toEqual(
       profile,
