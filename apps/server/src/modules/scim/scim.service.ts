@@ -691,7 +691,6 @@ export function createScimService(deps: {
         return toScimUser((await scim.findPerson(call.organizationId, person.id))!, call.base);
       }
       await checkUnique(call, desired, 0);
-      await checkPassword(call, desired);
       if (await scim.emailTaken(desired.email))
         throw new ScimError(
           409,
@@ -699,13 +698,28 @@ export function createScimService(deps: {
           'uniqueness',
         );
       const federated = await deps.federated(call.organizationId);
-      let username: string;
-      try {
-        ({ username } = await identity.createUser({
+      // Okta sends a placeholder `password` with every create, password sync or not ("SCIM 2.0
+      // Protocol Reference"): on a create, a password Laurel cannot keep is left out and the
+      // trail says so; the person chooses one (or signs in through the company provider).
+      let password = federated ? undefined : desired.password;
+      let passwordNote =
+        federated && desired.password !== undefined
+          ? '; the password sent was not kept (the organization signs in through its company provider)'
+          : '';
+      const createIdentity = () =>
+        identity.createUser({
           email: desired.email,
           ...(federated ? { federated: true } : {}),
-          ...(desired.password !== undefined ? { password: desired.password } : {}),
+          ...(password !== undefined ? { password } : {}),
           attributes: { given_name: desired.firstName, family_name: desired.lastName },
+        });
+      let username: string;
+      try {
+        ({ username } = await createIdentity().catch((error: Error) => {
+          if (error.name !== 'InvalidPasswordException') throw error;
+          password = undefined;
+          passwordNote = `; the password sent was not kept (password: ${error.message})`;
+          return createIdentity();
         }));
       } catch (error) {
         if ((error as Error).name === 'UsernameExistsException')
@@ -714,7 +728,7 @@ export function createScimService(deps: {
             `An account with the e-mail address ${desired.email} already exists`,
             'uniqueness',
           );
-        return passwordRefusal(error);
+        throw error;
       }
       let id: number;
       try {
@@ -736,7 +750,7 @@ export function createScimService(deps: {
             type: 'CREATE',
             resourceType: 'user',
             resourceId: created,
-            summary: `User ${desired.email} provisioned through SCIM as ${ROLE_LABELS[ROLES.USER]}${desired.active ? '' : ', inactive'}`,
+            summary: `User ${desired.email} provisioned through SCIM as ${ROLE_LABELS[ROLES.USER]}${desired.active ? '' : ', inactive'}${passwordNote}`,
           });
           return created;
         });
@@ -749,7 +763,18 @@ export function createScimService(deps: {
 
     async replaceUser(call: ScimCall, id: string, body: unknown) {
       const person = await requirePerson(call, id);
-      await change(call, person, readUser(body, person), 'PUT');
+      // Okta's PUT leaves out the externalId it gave at creation ("Update a specific User
+      // (PUT)"): the directory's own id of the person is kept unless the body names another.
+      const keepsExternalId =
+        isObject(body) &&
+        person.externalId !== null &&
+        !Object.keys(body).some((key) => key.toLowerCase() === 'externalid');
+      await change(
+        call,
+        person,
+        readUser(keepsExternalId ? { ...body, externalId: person.externalId } : body, person),
+        'PUT',
+      );
       return toScimUser((await scim.findPerson(call.organizationId, person.id))!, call.base);
     },
 
