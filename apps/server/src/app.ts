@@ -558,6 +558,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       federated: async (organizationId) =>
         isFederatedOrganization(await ssoService.organizationSignIn(organizationId)),
       forgetPrincipal: (username) => app.forgetPrincipal(username),
+      seatLines: async (organizationId) =>
+        seatLinesOf(
+          await contractsRepository.current(utcDate(options.now?.() ?? new Date()), [
+            organizationId,
+          ]),
+        ),
       publicUrl: config.publicUrl,
     });
     await app.register(scimSettingsRoutes, { scim });

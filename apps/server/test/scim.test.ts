@@ -101,6 +101,12 @@ describe.each(DIALECTS)('SCIM 2.0 provisioning on %s', (dialect) => {
         base: (settings.json().baseUrl as string).slice(TEST_PUBLIC_URL.length),
       };
     };
+    // Room on the world's contracts for the people these tests provision; one test fills them.
+    await db
+      .updateTable('contractLineItems')
+      .set({ includedQuantity: 1000 })
+      .where('billingCode', '=', 'A_ADDL_USER')
+      .execute();
     ({ secret: tokenA, base: baseA } = await made(w.adminA, w.a.id, 'Entra ID'));
     ({ secret: tokenB, base: baseB } = await made(w.adminB, w.b.id, 'Okta'));
   });
@@ -831,6 +837,158 @@ describe.each(DIALECTS)('SCIM 2.0 provisioning on %s', (dialect) => {
       .where('id', '=', w.userA.id)
       .executeTakeFirstOrThrow();
     expect(untouched.roleId).toBe(ROLES.USER);
+  });
+
+  it('takes over a person the organization invited, and refuses another organization’s person, saying why', async () => {
+    const invited = await t.app.inject({
+      method: 'POST',
+      url: `/api/organizations/${w.a.id}/invitations`,
+      headers: { authorization: `Bearer ${await w.token(w.adminA)}` },
+      payload: {
+        email: 'invited.person@alpha.example',
+        first_name: 'Invited',
+        last_name: 'Person',
+        role_id: ROLES.ORGANIZATION_ADMIN,
+      },
+    });
+    expect(invited.statusCode).toBe(201);
+    const userId = invited.json().user.id as number;
+    const created = await scim('POST', '/Users', {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+      userName: 'invited.person@ALPHA.example',
+      externalId: 'dir-invited-1',
+      name: { givenName: 'Invited', familyName: 'Person-Directory' },
+      emails: [{ primary: true, type: 'work', value: 'invited.person@alpha.example' }],
+      password: '1mz050nq',
+      active: true,
+    });
+    expect(created.statusCode).toBe(201);
+    const user = validUser(created.json());
+    // The same person, not a second one: the invitation's role stays until a group says otherwise.
+    expect(Number(user.id)).toBe(userId);
+    expect(user).toMatchObject({
+      externalId: 'dir-invited-1',
+      name: { familyName: 'Person-Directory' },
+      groups: [{ value: 'organization-admin' }],
+    });
+    const row = await db
+      .selectFrom('users')
+      .select(['invited', 'active'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(Boolean(row.invited)).toBe(false);
+    expect(Boolean(row.active)).toBe(true);
+    const invitations = await db
+      .selectFrom('invitations')
+      .select('status')
+      .where('userId', '=', userId)
+      .execute();
+    expect(invitations.map((i) => i.status)).toEqual(['REVOKED']);
+    expect((await entries(userId)).map((e) => e.summary)).toContain(
+      'User invited.person@alpha.example taken over through SCIM (POST): the pending invitation is withdrawn and the directory manages the person',
+    );
+    // Found by the directory from now on, and a second create is a duplicate.
+    validError(
+      await scim('POST', '/Users', {
+        schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+        userName: 'someone-else',
+        emails: [{ primary: true, type: 'work', value: 'invited.person@alpha.example' }],
+      }),
+      409,
+      'uniqueness',
+    );
+    // A person of another organization is never taken over.
+    const other = validError(
+      await scim('POST', '/Users', {
+        schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+        userName: 'not-ours',
+        emails: [{ primary: true, type: 'work', value: w.userB.email }],
+      }),
+      409,
+      'uniqueness',
+    );
+    expect(other.detail).toBe(
+      `The e-mail address ${w.userB.email} belongs to a person of another organization in Laurel`,
+    );
+  });
+
+  it('provisions no one beyond the contract’s seats, and says so to the directory', async () => {
+    const seats = (n: number) =>
+      db
+        .updateTable('contractLineItems')
+        .set({ includedQuantity: n })
+        .where('billingCode', '=', 'A_ADDL_USER')
+        .where(
+          'contractId',
+          'in',
+          db.selectFrom('contracts').select('id').where('organizationId', '=', w.a.id),
+        )
+        .execute();
+    const taken = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('users')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('organizationId', '=', w.a.id)
+            .where((eb) => eb.or([eb('active', '=', true), eb('invited', '=', true)]))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const first = await scim('POST', '/Users', {
+      schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+      userName: 'seat.one@alpha.example',
+    });
+    expect(first.statusCode).toBe(201);
+    await seats(await taken());
+    try {
+      const refused = validError(
+        await scim('POST', '/Users', {
+          schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+          userName: 'seat.two@alpha.example',
+        }),
+        403,
+      );
+      expect(refused.detail).toMatch(
+        /^seat\.two@alpha\.example would take a seat beyond the organization's contract: seat \d+ of \d+ under contract LC-A-1 \(Contract LC-A-1\)\. Laurel provisions no one beyond a contract’s seats/,
+      );
+      expect(
+        await db
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', 'seat.two@alpha.example')
+          .execute(),
+      ).toEqual([]);
+      // Deactivating frees a seat; taking it back needs one.
+      const id = first.json().id as string;
+      const off = await scim('PATCH', `/Users/${id}`, {
+        schemas: [SCHEMAS_PATCH],
+        Operations: [{ op: 'Replace', path: 'active', value: 'False' }],
+      });
+      expect(off.statusCode).toBe(200);
+      const second = await scim('POST', '/Users', {
+        schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+        userName: 'seat.two@alpha.example',
+      });
+      expect(second.statusCode).toBe(201);
+      validError(
+        await scim('PATCH', `/Users/${id}`, {
+          schemas: [SCHEMAS_PATCH],
+          Operations: [{ op: 'Replace', path: 'active', value: 'True' }],
+        }),
+        403,
+      );
+      expect(validUser((await scim('GET', `/Users/${id}`)).json()).active).toBe(false);
+      // An inactive create takes no seat.
+      const inactive = await scim('POST', '/Users', {
+        schemas: ['urn:ietf:params:scim:schemas:core:2.0:User'],
+        userName: 'seat.three@alpha.example',
+        active: false,
+      });
+      expect(inactive.statusCode).toBe(201);
+    } finally {
+      await seats(1000);
+    }
   });
 
   it('pages with integers and refuses what it does not understand, saying why', async () => {

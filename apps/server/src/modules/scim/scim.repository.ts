@@ -320,6 +320,16 @@ export function createScimRepository(db: Kysely<Database>) {
       return rows.map((row) => toPerson(row as PersonRow));
     },
 
+    /** Whether a directory provisioned the person (a row of `scim_users`, deprovisioned or not). */
+    async isProvisioned(userId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('scimUsers')
+        .select('userId')
+        .where('userId', '=', userId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Whether any user, of any organization, has this e-mail address. */
     async emailTaken(email: string): Promise<boolean> {
       const row = await db
