@@ -153,7 +153,7 @@ describe.each(DIALECTS)('SAML 2.0 company sign-in on %s', (dialect) => {
     expect(back.searchParams.get('error_description')).toMatch(reason);
     const last = (await refusals()).at(-1)!;
     expect(last).toMatch(reason);
-    expect(last).toContain('Company sign-in (SAML)');
+    expect(last).toContain('Company sign-in (SSO, SAML 2.0)');
     // The reason, never the assertion.
     expect(last).not.toMatch(/<|SAMLResponse|Assertion ID/);
   }
@@ -369,7 +369,10 @@ describe.each(DIALECTS)('SAML 2.0 company sign-in on %s', (dialect) => {
         .where('e.actorUserId', '=', user.id)
         .orderBy('e.id')
         .execute();
-      expect(trail.map((e) => e.code)).toEqual(['CREATE', 'SIGN_IN']);
+      expect(trail.map((e) => e.summary)).toEqual([
+        `User ${person.email} created at first company sign-in (SSO, SAML 2.0) (just-in-time, User)`,
+        `${person.email} signed in with company sign-in (SSO, SAML 2.0)`,
+      ]);
     });
 
     it('with a signed response, and with an encrypted assertion', async () => {
@@ -412,7 +415,9 @@ describe.each(DIALECTS)('SAML 2.0 company sign-in on %s', (dialect) => {
       expect(trail.statusCode, trail.body).toBe(200);
       const entry = trail
         .json()
-        .items.find((item: any) => /Company sign-in \(SAML\).*not signed/.test(item.summary));
+        .items.find((item: any) =>
+          /Company sign-in \(SSO, SAML 2\.0\).*not signed/.test(item.summary),
+        );
       expect(entry).toMatchObject({ organizationId });
     });
 

@@ -1380,5 +1380,9 @@ describe.each(DIALECTS)('SCIM 2.0 provisioning on %s', (dialect) => {
       .orderBy('a.id')
       .execute();
     expect(tokenTrail.map((e) => e.code)).toEqual(['CREATE', 'DELETE']);
+    expect(tokenTrail.map((e) => e.summary)).toEqual([
+      expect.stringMatching(/^Created the SCIM token "/),
+      expect.stringMatching(/^Revoked the SCIM token "/),
+    ]);
   });
 });

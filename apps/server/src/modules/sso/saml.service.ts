@@ -338,7 +338,7 @@ export function createSamlService(deps: {
         resourceType: 'organization',
         resourceId: organizationId,
         organizationId,
-        summary: `Company sign-in (SAML) to ${organization?.name ?? input.provider} refused: ${input.reason}`,
+        summary: `Company sign-in (SSO, SAML 2.0) to ${organization?.name ?? input.provider} refused: ${input.reason}`,
       });
     },
   };

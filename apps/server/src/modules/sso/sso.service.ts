@@ -177,6 +177,7 @@ export function createSsoService(deps: {
     if (!organization?.sso || !isFederatedOrganization(organization))
       throw new FederationRefusal(SSO_MESSAGES.notAvailable);
     const email = input.email.toLowerCase();
+    const via = `company sign-in (SSO, ${organization.sso.protocol === 'SAML' ? 'SAML 2.0' : 'OpenID Connect'})`;
     if (!organization.sso.emailDomains.includes(domainOf(email)))
       throw new FederationRefusal(SSO_MESSAGES.otherDomain(email, organization.name));
 
@@ -189,7 +190,7 @@ export function createSsoService(deps: {
           resourceType: 'user',
           resourceId: person.id,
           organizationId: person.organizationId,
-          summary: `Sign-in of ${email} with company sign-in (SSO) refused: ${why}`,
+          summary: `Sign-in of ${email} with ${via} refused: ${why}`,
         });
         throw new FederationRefusal(message);
       };
@@ -225,7 +226,7 @@ export function createSsoService(deps: {
             resourceType: 'user',
             resourceId: person.id,
             organizationId: person.organizationId,
-            summary: `Invitation of ${email} accepted through company sign-in`,
+            summary: `Invitation of ${email} accepted through ${via}`,
           });
         });
       }
@@ -286,7 +287,7 @@ export function createSsoService(deps: {
             resourceType: 'user',
             resourceId: id,
             organizationId: organization.id,
-            summary: `User ${email} created at first company sign-in (just-in-time, ${ROLE_LABELS[roleId]})`,
+            summary: `User ${email} created at first ${via} (just-in-time, ${ROLE_LABELS[roleId]})`,
           },
         );
       });
