@@ -18,13 +18,14 @@ import {
 
 import type { Database } from '../../db/schema.ts';
 import { requireAccess } from '../../lib/access.ts';
-import { type Actor, validAddress } from '../../lib/actor.ts';
+import type { Actor } from '../../lib/actor.ts';
 import type { Auditor, AuditEvent } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
 import type { NewPerson, PersonRecord } from '../../lib/people.ts';
 import { unguessableId } from '../../lib/unguessable-id.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import { generateKey, looksLikeKey, visiblePartsOf } from '../api-keys/key-format.ts';
+import { createRecentSecrets, createUseRecorder } from '../api-keys/stored-secrets.ts';
 import type { ScimPerson, ScimRepository, StoredScimToken } from './scim.repository.ts';
 import {
   listResponse,
@@ -300,9 +301,11 @@ export function createScimService(deps: {
 }) {
   const { db, scim, people, audit, identity } = deps;
   const now = deps.now ?? Date.now;
-  const recent = new Map<string, { token: StoredScimToken | undefined; until: number }>();
+  const recent = createRecentSecrets<StoredScimToken | null>(SCIM_TOKEN_TTL_MS, now);
   const organizations = new Map<string, { id: number | undefined; until: number }>();
-  const lastWritten = new Map<number, number>();
+  const recordUse = createUseRecorder(LAST_USED_EVERY_MS, now, (id, at, ip) =>
+    scim.markTokenUsed(id, at, ip),
+  );
 
   async function requireOrganization(principal: Principal, organizationId: number) {
     requireAccess(principal, 'manage:scim', { organizationId });
@@ -688,26 +691,21 @@ export function createScimService(deps: {
       scimId: string,
       ip: string,
     ): Promise<{ organizationId: number; principal: Principal }> {
-      const at = now();
-      let entry = recent.get(secret);
-      if (!entry || entry.until <= at) {
+      let token = recent.get(secret);
+      if (token === undefined) {
         if (!looksLikeKey(secret, SCIM_TOKEN_PREFIX))
           throw new ScimError(401, SCIM_MESSAGES.invalidToken);
-        const token = await scim.tokenByHash((await deps.hash())(secret));
-        entry = { token, until: at + SCIM_TOKEN_TTL_MS };
-        if (recent.size >= 10_000) recent.clear();
-        recent.set(secret, entry);
+        const at = now();
+        token = recent.set(
+          secret,
+          (await scim.tokenByHash((await deps.hash())(secret))) ?? null,
+          at,
+        );
       }
-      const token = entry.token;
       if (!token || token.revokedAt !== null) throw new ScimError(401, SCIM_MESSAGES.invalidToken);
       if ((await organizationOf(scimId)) !== token.organizationId)
         throw new ScimError(401, SCIM_MESSAGES.otherOrganization);
-      if ((lastWritten.get(token.id) ?? 0) + LAST_USED_EVERY_MS <= at) {
-        lastWritten.set(token.id, at);
-        void scim
-          .markTokenUsed(token.id, new Date(at).toISOString(), validAddress(ip))
-          .catch(() => undefined);
-      }
+      recordUse(token.id, ip);
       return { organizationId: token.organizationId, principal: principalOf(token) };
     },
 
