@@ -528,6 +528,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       audit,
       identity: identity.admin,
       outboundFetch: createSsoFetch(config),
+      people: invitationsRepository,
+      publicUrl: config.publicUrl,
     });
     identity.sso?.setRefusalHandler?.((input) => samlService.recordRefusal(input));
     refreshSamlMetadata = async () => {
