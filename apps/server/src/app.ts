@@ -528,6 +528,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       audit,
       identity: identity.admin,
       outboundFetch: createSsoFetch(config),
+      people: invitationsRepository,
+      publicUrl: config.publicUrl,
     });
     identity.sso?.setRefusalHandler?.((input) => samlService.recordRefusal(input));
     refreshSamlMetadata = async () => {
@@ -558,6 +560,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       federated: async (organizationId) =>
         isFederatedOrganization(await ssoService.organizationSignIn(organizationId)),
       forgetPrincipal: (username) => app.forgetPrincipal(username),
+      seatLines: async (organizationId) =>
+        seatLinesOf(
+          await contractsRepository.current(utcDate(options.now?.() ?? new Date()), [
+            organizationId,
+          ]),
+        ),
       publicUrl: config.publicUrl,
     });
     await app.register(scimSettingsRoutes, { scim });

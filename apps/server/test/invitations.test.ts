@@ -738,7 +738,7 @@ describe.each(DIALECTS)('invitations and company sign-in on %s', (dialect) => {
       expect(signIns).toEqual([
         {
           code: 'SIGN_IN',
-          summary: `${email} signed in with company sign-in (SSO)`,
+          summary: `${email} signed in with company sign-in (SSO, OpenID Connect)`,
           resourceId: decodeJwt(result.idToken).origin_jti,
           ipAddress: '127.0.0.1',
         },
@@ -824,7 +824,7 @@ describe.each(DIALECTS)('invitations and company sign-in on %s', (dialect) => {
       expect(denied.searchParams.get('code')).toBeNull();
       expect((await trailOf(email)).at(-1)).toMatchObject({
         code: 'SIGN_IN_FAILED',
-        summary: `Sign-in of ${email} with company sign-in (SSO) refused: the account is deactivated`,
+        summary: `Sign-in of ${email} with company sign-in (SSO, OpenID Connect) refused: the account is deactivated`,
       });
     });
 

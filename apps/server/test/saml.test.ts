@@ -153,7 +153,7 @@ describe.each(DIALECTS)('SAML 2.0 company sign-in on %s', (dialect) => {
     expect(back.searchParams.get('error_description')).toMatch(reason);
     const last = (await refusals()).at(-1)!;
     expect(last).toMatch(reason);
-    expect(last).toContain('Company sign-in (SAML)');
+    expect(last).toContain('Company sign-in (SSO, SAML 2.0)');
     // The reason, never the assertion.
     expect(last).not.toMatch(/<|SAMLResponse|Assertion ID/);
   }
@@ -369,7 +369,10 @@ describe.each(DIALECTS)('SAML 2.0 company sign-in on %s', (dialect) => {
         .where('e.actorUserId', '=', user.id)
         .orderBy('e.id')
         .execute();
-      expect(trail.map((e) => e.code)).toEqual(['CREATE', 'SIGN_IN']);
+      expect(trail.map((e) => e.summary)).toEqual([
+        `User ${person.email} created at first company sign-in (SSO, SAML 2.0) (just-in-time, User)`,
+        `${person.email} signed in with company sign-in (SSO, SAML 2.0)`,
+      ]);
     });
 
     it('with a signed response, and with an encrypted assertion', async () => {
@@ -396,6 +399,84 @@ describe.each(DIALECTS)('SAML 2.0 company sign-in on %s', (dialect) => {
     });
   });
 
+  describe('test sign-in', () => {
+    async function testSignIn(person: SamlEmployee, tamper = (xml: string) => xml) {
+      const started = await call(
+        'POST',
+        `/api/organizations/${organizationId}/sso/saml/test-sign-in`,
+        orgAdmin,
+        { return_path: `/organizations/${organizationId}` },
+      );
+      expect(started.statusCode, started.body).toBe(200);
+      const location = started.json().url as string;
+      expect(location.startsWith(idp.ssoUrl)).toBe(true);
+      const request = await idp.parseRequest(location);
+      const answer = await idp.respond({ request, employee: person });
+      const sent = Buffer.from(
+        tamper(Buffer.from(answer.SAMLResponse, 'base64').toString('utf8')),
+      ).toString('base64');
+      const back = await post(sent, answer.RelayState);
+      expect(back.pathname).toBe(`/organizations/${organizationId}`);
+      expect(back.searchParams.get('code')).toBeNull();
+      const testId = back.searchParams.get('saml_test')!;
+      return { testId, answer };
+    }
+    const resultOf = (testId: string, as: BuiltUser = orgAdmin, id = organizationId) =>
+      call('GET', `/api/organizations/${id}/sso/saml/test-sign-in/${testId}`, as);
+
+    it('shows what Laurel received and the role it would give, signing nobody in', async () => {
+      const person = employee('tester', ['faculty', 'member']);
+      const { testId } = await testSignIn(person);
+      const result = await resultOf(testId);
+      expect(result.statusCode, result.body).toBe(200);
+      expect(result.json()).toMatchObject({
+        accepted: true,
+        refusal: null,
+        email: person.email,
+        firstName: 'Rosa',
+        lastName: 'Parks',
+        role: 'Organization Admin',
+        outcome: `Laurel would create ${person.email} as Organization Admin at this first sign-in.`,
+      });
+      expect(result.json().nameId).toBeTruthy();
+      expect(Object.keys(result.json().attributes).length).toBeGreaterThan(0);
+      // Nobody was provisioned, and no sign-in was recorded.
+      const db = t.database.handle.db;
+      expect(
+        await db.selectFrom('users').select('id').where('email', '=', person.email).execute(),
+      ).toEqual([]);
+      // Only the organization's admins read it.
+      expect((await resultOf(testId, plainUser)).statusCode).toBe(403);
+      expect((await resultOf(testId, otherAdmin, otherOrganizationId)).statusCode).toBe(404);
+      const refusedStart = await call(
+        'POST',
+        `/api/organizations/${organizationId}/sso/saml/test-sign-in`,
+        plainUser,
+        { return_path: `/organizations/${organizationId}` },
+      );
+      expect(refusedStart.statusCode).toBe(403);
+      const elsewhere = await call(
+        'POST',
+        `/api/organizations/${organizationId}/sso/saml/test-sign-in`,
+        orgAdmin,
+        { return_path: 'https://evil.example/' },
+      );
+      expect(elsewhere.statusCode).toBe(400);
+    });
+
+    it('shows the refusal reason of a bad answer, never the assertion', async () => {
+      const person = employee('tester-unsigned');
+      const { testId } = await testSignIn(person, (xml) =>
+        xml.replace(/<ds:Signature[\s\S]*?<\/ds:Signature>/g, ''),
+      );
+      const result = (await resultOf(testId)).json();
+      expect(result).toMatchObject({ accepted: false, email: null, role: null });
+      expect(result.refusal).toMatch(/not signed/);
+      expect(JSON.stringify(result)).not.toMatch(/<|Assertion/);
+      expect((await resultOf('x'.repeat(32))).statusCode).toBe(404);
+    });
+  });
+
   describe('refused', () => {
     it('an unsigned answer', async () => {
       const person = employee('unsigned');
@@ -412,7 +493,9 @@ describe.each(DIALECTS)('SAML 2.0 company sign-in on %s', (dialect) => {
       expect(trail.statusCode, trail.body).toBe(200);
       const entry = trail
         .json()
-        .items.find((item: any) => /Company sign-in \(SAML\).*not signed/.test(item.summary));
+        .items.find((item: any) =>
+          /Company sign-in \(SSO, SAML 2\.0\).*not signed/.test(item.summary),
+        );
       expect(entry).toMatchObject({ organizationId });
     });
 

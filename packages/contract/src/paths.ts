@@ -104,6 +104,10 @@ export const API_PATHS = {
     `/api/organizations/${id}/scim/tokens/${tokenId}`,
   organizationSaml: (id: number | string) => `/api/organizations/${id}/sso/saml`,
   organizationSamlTest: (id: number | string) => `/api/organizations/${id}/sso/saml/test`,
+  organizationSamlTestSignIn: (id: number | string) =>
+    `/api/organizations/${id}/sso/saml/test-sign-in`,
+  organizationSamlTestSignInResult: (id: number | string, testId: string) =>
+    `/api/organizations/${id}/sso/saml/test-sign-in/${testId}`,
   organizationSamlMetadata: (id: number | string) => `/api/organizations/${id}/sso/saml/metadata`,
   logHelper: '/api/log-helper',
   signOut: '/api/auth/sign-out',

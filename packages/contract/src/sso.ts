@@ -129,6 +129,45 @@ export const ZSamlTestResult = z
   .meta({ id: 'SamlTestResult' });
 export type TSamlTestResult = z.infer<typeof ZSamlTestResult>;
 
+/** POST …/sso/saml/test-sign-in: the page the admin comes back to (their organization's page). */
+export const ZSamlTestSignInBody = z
+  .object({
+    return_path: z
+      .string()
+      .regex(/^\/(admin\/)?organizations\/\d{1,15}$/, "Return to the organization's page"),
+  })
+  .strict();
+export const ZSamlTestSignInStarted = z
+  .object({
+    /** Where to send the browser: the institution's identity provider, with Laurel's request. */
+    url: z.string(),
+  })
+  .meta({ id: 'SamlTestSignInStarted' });
+export type TSamlTestSignInStarted = z.infer<typeof ZSamlTestSignInStarted>;
+
+/** GET …/sso/saml/test-sign-in/{testId}: what Laurel received, and what it would do with it. */
+export const ZSamlTestSignInResult = z
+  .object({
+    accepted: z.boolean(),
+    /** Why the answer was refused, or why Laurel would not let the person in; null when it would. */
+    refusal: z.string().nullable(),
+    nameId: z.string().nullable(),
+    nameIdFormat: z.string().nullable(),
+    /** Every attribute of the assertion by the name the identity provider sent. */
+    attributes: z.record(z.string(), z.array(z.string())),
+    email: z.string().nullable(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    /** Affiliations and groups, as role mapping reads them. */
+    groups: z.array(z.string()),
+    /** The role the person would have: theirs when they exist, else the mapping's. */
+    role: z.string().nullable(),
+    /** What Laurel would do, in a sentence. */
+    outcome: z.string(),
+  })
+  .meta({ id: 'SamlTestSignInResult' });
+export type TSamlTestSignInResult = z.infer<typeof ZSamlTestSignInResult>;
+
 /** An organization's company sign-in (OIDC) settings; the client secret is never sent back. */
 export const ZSsoSettings = z
   .object({

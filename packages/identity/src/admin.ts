@@ -4,7 +4,7 @@
  * `error.name` in both (e.g. `UsernameExistsException`, `UserNotFoundException`, `InvalidPasswordException`).
  */
 import type { IdentityProviderInput } from './federation.ts';
-import type { SamlProviderInput } from './saml.ts';
+import type { SamlProviderInput, SamlTestOutcome } from './saml.ts';
 import type { IdentityService } from './service.ts';
 import type { CreateUserInput, FactorProof, IdentityUser } from './types.ts';
 
@@ -45,6 +45,13 @@ export interface IdentityAdmin {
    * assertion consumer service and metadata (signed by the embedded pool).
    */
   samlServiceProvider(name: string): Promise<SamlServiceProviderInfo>;
+  /**
+   * Embedded pool only (Cognito has no such thing): a SAML sign-in through provider `name` that
+   * signs nobody in, coming back to `returnUrl` with `saml_test=<testId>`.
+   */
+  startSamlTest?(name: string, returnUrl: string): Promise<{ url: string; testId: string }>;
+  /** What that test sign-in received, or why it was refused; undefined until it comes back. */
+  samlTestOutcome?(testId: string): Promise<SamlTestOutcome | undefined>;
 }
 
 export interface SamlServiceProviderInfo {
@@ -80,5 +87,7 @@ export function createEmbeddedIdentityAdmin(service: IdentityService): IdentityA
     },
     deleteSamlProvider: (name) => service.deleteSamlProvider(name),
     samlServiceProvider: (name) => service.samlServiceProvider(name),
+    startSamlTest: (name, returnUrl) => service.startSamlTest(name, returnUrl),
+    samlTestOutcome: (testId) => service.samlTestOutcome(testId),
   };
 }

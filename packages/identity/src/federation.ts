@@ -469,6 +469,34 @@ export function createFederation(deps: FederationDeps) {
     },
 
     /**
+     * A test sign-in through the SAML provider `name`: the browser goes through the institution's
+     * identity provider and comes back to `returnUrl` with `saml_test=<testId>`; the answer is
+     * checked as a sign-in's is, but nobody is signed in or provisioned. What it held (or why it
+     * was refused) is read with `testOutcome(testId)`.
+     */
+    async startSamlTest(name: string, returnUrl: string): Promise<{ url: string; testId: string }> {
+      const id = randomBytes(32).toString('base64url');
+      const testId = randomBytes(24).toString('base64url');
+      const url = await deps.saml.authorizeUrl(name, id);
+      await db
+        .insertInto('identityOauthRequests')
+        .values({
+          idHash: sha256(id),
+          provider: name,
+          clientId: deps.clientId,
+          redirectUri: returnUrl,
+          clientState: testId,
+          codeChallenge: null,
+          codeChallengeMethod: null,
+          pkceVerifier: '',
+          nonce: 'saml-test',
+          expiresAt: now() + REQUEST_TTL_MS,
+        })
+        .execute();
+      return { url, testId };
+    },
+
+    /**
      * `POST /saml2/idpresponse`: the assertion consumer service (HTTP-POST binding). The
      * RelayState names the sign-in the pool started; the answer must be for it (InResponseTo).
      */
@@ -481,8 +509,29 @@ export function createFederation(deps: FederationDeps) {
         .where('idHash', '=', sha256(id))
         .returningAll()
         .executeTakeFirst();
-      if (!request || num(request.expiresAt) <= now() || request.nonce !== 'saml')
+      if (
+        !request ||
+        num(request.expiresAt) <= now() ||
+        (request.nonce !== 'saml' && request.nonce !== 'saml-test')
+      )
         throw new OAuthError('invalid_request', 'This sign-in has expired or was already used.');
+      if (request.nonce === 'saml-test') {
+        // A test: checked as a sign-in is, kept for the admin who started it, nobody signed in.
+        const testId = request.clientState ?? '';
+        try {
+          const signIn = await deps.saml.consume(request.provider, form.SAMLResponse);
+          await deps.saml.keepTestOutcome(testId, { ok: true, provider: request.provider, signIn });
+        } catch (error) {
+          if (!(error instanceof SamlRefusal)) throw error;
+          await deps.options?.onRefused?.({ provider: request.provider, reason: error.message });
+          await deps.saml.keepTestOutcome(testId, {
+            ok: false,
+            provider: request.provider,
+            reason: error.message,
+          });
+        }
+        return { redirect: withQuery(request.redirectUri, { saml_test: testId }) };
+      }
       const back = (params: Record<string, string>) => ({
         redirect: withQuery(request.redirectUri, { ...params, state: request.clientState }),
       });

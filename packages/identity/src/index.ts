@@ -38,6 +38,8 @@ export {
   type SamlProviderInput,
   type SamlProviderRecord,
   type SamlServiceProvider,
+  type SamlSignIn,
+  type SamlTestOutcome,
 } from './saml.ts';
 export { createSelfSignedCertificate } from './self-signed.ts';
 export { createCryptoBox, type CryptoBox, SecretKeyMismatchError } from './crypto-box.ts';

@@ -88,7 +88,21 @@ export class SamlRefusal extends Error {
 export interface SamlSignIn {
   email: string;
   claims: Record<string, unknown>;
+  /** What the assertion said, as sent: its NameID and every attribute by its own name. */
+  received: {
+    nameId: string;
+    nameIdFormat: string | null;
+    attributes: Record<string, string[]>;
+  };
 }
+
+/** What a test sign-in (one that signs nobody in) received, or why the answer was refused. */
+export type SamlTestOutcome =
+  | { ok: true; provider: string; signIn: SamlSignIn }
+  | { ok: false; provider: string; reason: string };
+
+/** How long the outcome of a test sign-in can be read. */
+const TEST_RESULT_TTL_MS = 10 * 60_000;
 
 interface SamlProvidersTable {
   name: string;
@@ -277,7 +291,17 @@ export function claimsOf(profile: Profile): SamlSignIn {
     profile.nameIDFormat === 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress' ? nameId : '';
   const email = (first(SAML_ATTRIBUTES.email) ?? emailNameId).trim().toLowerCase();
   const groups = [...new Set(SAML_ATTRIBUTES.groups.flatMap((n) => values(attributes, n)))];
+  const sent = (profile.attributes ?? {}) as Record<string, unknown>;
   return {
+    received: {
+      nameId,
+      nameIdFormat: profile.nameIDFormat ?? null,
+      attributes: Object.fromEntries(
+        Object.keys(sent)
+          .slice(0, 100)
+          .map((name) => [name, values(sent, name).map((v) => v.slice(0, 500))]),
+      ),
+    },
     email,
     claims: {
       sub: first(SAML_ATTRIBUTES.subject) ?? nameId,
@@ -590,6 +614,30 @@ export function createSaml(deps: SamlDeps) {
         throw new SamlRefusal('the assertion has no expiry (NotOnOrAfter)');
       await consumeAssertion(row.name, assertionId, Math.max(...expiries));
       return claimsOf(profile);
+    },
+
+    /** Keeps what a test sign-in received, readable by its id for ten minutes. */
+    async keepTestOutcome(testId: string, outcome: SamlTestOutcome): Promise<void> {
+      await db
+        .insertInto('identitySamlMessages')
+        .values({
+          key: `test:${sha256(testId)}`,
+          value: JSON.stringify(outcome),
+          expiresAt: now() + TEST_RESULT_TTL_MS,
+        })
+        .execute();
+    },
+
+    /** What the test sign-in `testId` received; undefined when unknown, unfinished or expired. */
+    async testOutcome(testId: string): Promise<SamlTestOutcome | undefined> {
+      const row = await db
+        .selectFrom('identitySamlMessages')
+        .select(['value', 'expiresAt'])
+        .where('key', '=', `test:${sha256(testId)}`)
+        .executeTakeFirst();
+      return row && num(row.expiresAt) > now()
+        ? (JSON.parse(row.value) as SamlTestOutcome)
+        : undefined;
     },
 
     async purgeExpired(): Promise<void> {

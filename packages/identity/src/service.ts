@@ -19,6 +19,7 @@ import {
   type SamlProviderInput,
   type SamlProviderRecord,
   type SamlServiceProvider,
+  type SamlTestOutcome,
 } from './saml.ts';
 import { IdentityError, invalidParameter, MESSAGES, notAuthorized } from './errors.ts';
 import { refuseControlCharacters } from './input.ts';
@@ -118,6 +119,9 @@ export interface IdentityService {
   getSamlProvider(name: string): Promise<SamlProviderRecord | undefined>;
   /** The pool as that provider's service provider: entity id, ACS, certificate, signed metadata. */
   samlServiceProvider(name: string): Promise<SamlServiceProvider>;
+  /** A SAML sign-in that signs nobody in: see `federation.startSamlTest`. */
+  startSamlTest(name: string, returnUrl: string): Promise<{ url: string; testId: string }>;
+  samlTestOutcome(testId: string): Promise<SamlTestOutcome | undefined>;
   /** The OAuth 2.0 endpoints of company sign-in (see federation.ts and plugin.ts). */
   readonly oauth: {
     authorize(query: Record<string, string | undefined>): Promise<OAuthResult>;
@@ -202,6 +206,8 @@ export async function createIdentityService(
     deleteSamlProvider: (name) => saml.deleteProvider(name),
     getSamlProvider: (name) => saml.getProvider(name),
     samlServiceProvider: (name) => saml.serviceProvider(name),
+    startSamlTest: (name, returnUrl) => federation.startSamlTest(name, returnUrl),
+    samlTestOutcome: (testId) => saml.testOutcome(testId),
     oauth: {
       authorize: (query) => federation.authorize(query),
       async idpResponse(query) {

@@ -3,22 +3,12 @@ import type { Kysely } from 'kysely';
 import type { ApiKeyScope } from '@laurel/contract/api-keys';
 
 import type { Database } from '../../db/schema.ts';
-import { toIso, toIsoOrNull } from '../../db/values.ts';
+import { toIsoOrNull } from '../../db/values.ts';
+import { STORED_SECRET_COLUMNS, type StoredSecret, storedSecretOf } from './stored-secrets.ts';
 
-export interface StoredApiKey {
-  id: number;
-  organizationId: number;
-  name: string;
-  start: string;
-  lastFour: string;
+export interface StoredApiKey extends StoredSecret {
   scopes: ApiKeyScope[];
-  createdAt: string;
-  createdByUserId: number | null;
-  createdByName: string | null;
   expiresAt: string | null;
-  revokedAt: string | null;
-  lastUsedAt: string | null;
-  lastUsedIp: string | null;
 }
 
 /** The only SQL of API keys. */
@@ -27,41 +17,12 @@ export function createApiKeysRepository(db: Kysely<Database>) {
     db
       .selectFrom('apiKeys as k')
       .leftJoin('users as u', 'u.id', 'k.createdByUserId')
-      .select([
-        'k.id',
-        'k.organizationId',
-        'k.name',
-        'k.start',
-        'k.lastFour',
-        'k.scopes',
-        'k.createdAt',
-        'k.createdByUserId',
-        'u.firstName',
-        'u.lastName',
-        'u.email',
-        'k.expiresAt',
-        'k.revokedAt',
-        'k.lastUsedAt',
-        'k.lastUsedIp',
-      ]);
+      .select([...STORED_SECRET_COLUMNS, 'k.scopes', 'k.expiresAt']);
   type Row = Awaited<ReturnType<ReturnType<typeof selected>['executeTakeFirstOrThrow']>>;
   const toKey = (row: Row): StoredApiKey => ({
-    id: Number(row.id),
-    organizationId: Number(row.organizationId),
-    name: row.name,
-    start: row.start,
-    lastFour: row.lastFour,
+    ...storedSecretOf(row),
     scopes: JSON.parse(row.scopes) as ApiKeyScope[],
-    createdAt: toIso(row.createdAt),
-    createdByUserId: row.createdByUserId === null ? null : Number(row.createdByUserId),
-    createdByName:
-      row.email === null
-        ? null
-        : `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() || row.email,
     expiresAt: toIsoOrNull(row.expiresAt),
-    revokedAt: toIsoOrNull(row.revokedAt),
-    lastUsedAt: toIsoOrNull(row.lastUsedAt),
-    lastUsedIp: row.lastUsedIp,
   });
 
   return {

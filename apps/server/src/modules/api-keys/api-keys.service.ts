@@ -13,10 +13,10 @@ import { requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import type { Auditor } from '../../lib/audit.ts';
 import { conflict, badRequest, notFound, unauthorized } from '../../lib/http-error.ts';
-import { validAddress } from '../../lib/actor.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { ApiKeysRepository, StoredApiKey } from './api-keys.repository.ts';
 import { generateApiKey, looksLikeApiKey, visiblePartsOf } from './key-format.ts';
+import { createRecentSecrets, createUseRecorder } from './stored-secrets.ts';
 
 export const API_KEY_MESSAGES = {
   invalid: 'Invalid, expired or revoked API key',
@@ -72,11 +72,13 @@ export function createApiKeysService(deps: {
    * per TTL, and a call within it needs neither the checksum nor the keyed hash (the request
    * holds the same secret in memory anyway; the map forgets it within the TTL or on a change).
    */
-  const recent = new Map<
-    string,
-    { key: StoredApiKey | undefined; principal: Principal | null; until: number }
-  >();
-  const lastWritten = new Map<number, number>();
+  const recent = createRecentSecrets<{
+    key: StoredApiKey | undefined;
+    principal: Principal | null;
+  }>(API_KEY_TTL_MS, now);
+  const recordUse = createUseRecorder(LAST_USED_EVERY_MS, now, (id, at, ip) =>
+    keys.markUsed(id, at, ip),
+  );
 
   /** What a key's calls act as: its organization, with the organization admin's table. */
   function principalOf(key: StoredApiKey): Principal | null {
@@ -104,12 +106,7 @@ export function createApiKeysService(deps: {
     const { key, principal } = entry;
     if (!key || !principal || statusOf(key, at) !== 'ACTIVE')
       throw unauthorized(API_KEY_MESSAGES.invalid);
-    if ((lastWritten.get(key.id) ?? 0) + LAST_USED_EVERY_MS <= at) {
-      lastWritten.set(key.id, at);
-      void keys
-        .markUsed(key.id, new Date(at).toISOString(), validAddress(ip))
-        .catch(() => undefined);
-    }
+    recordUse(key.id, ip);
     return principal;
   }
 
@@ -246,13 +243,11 @@ export function createApiKeysService(deps: {
     principalFor(secret: string, ip: string): Principal | Promise<Principal> {
       const at = now();
       const entry = recent.get(secret);
-      if (entry && entry.until > at) return admit(entry, at, ip);
+      if (entry) return admit(entry, at, ip);
       if (!looksLikeApiKey(secret)) throw unauthorized(API_KEY_MESSAGES.invalid);
       return deps.hash().then(async (hash) => {
         const key = await keys.byHash(hash(secret));
-        const read = { key, principal: key ? principalOf(key) : null, until: at + API_KEY_TTL_MS };
-        if (recent.size >= 10_000) recent.clear();
-        recent.set(secret, read);
+        const read = recent.set(secret, { key, principal: key ? principalOf(key) : null }, at);
         return admit(read, now(), ip);
       });
     },

@@ -41,13 +41,20 @@ const METHODS: Record<SignInMethod, string> = {
   company: 'company sign-in (SSO)',
 };
 
+const PROTOCOLS = { SAML: 'SAML 2.0', OIDC: 'OpenID Connect' } as const;
+
 /** What an account event says in the audit trail: its type, resource and summary. */
 function describe(
   event: IdentityEvent,
-  person: { id: number; email: string },
+  person: { id: number; email: string; companyProtocol: 'SAML' | 'OIDC' | null },
 ): Pick<NewAuditEntry, 'typeCode' | 'resourceType' | 'resourceId' | 'summary'> {
   const user = { resourceType: 'user', resourceId: String(person.id) };
   const email = person.email;
+  // A company sign-in says which protocol the organization's provider speaks.
+  const how = (method: SignInMethod) =>
+    method === 'company' && person.companyProtocol
+      ? `company sign-in (SSO, ${PROTOCOLS[person.companyProtocol]})`
+      : METHODS[method];
   const entry = (typeCode: AuditTypeCode, on: typeof user, summary: string) => ({
     typeCode,
     ...on,
@@ -58,13 +65,13 @@ function describe(
       return entry(
         'SIGN_IN',
         { resourceType: SESSION_RESOURCE, resourceId: event.sessionId },
-        `${email} signed in with ${METHODS[event.method]}`,
+        `${email} signed in with ${how(event.method)}`,
       );
     case 'SIGN_IN_FAILED':
       return entry(
         'SIGN_IN_FAILED',
         user,
-        `Sign-in of ${email} with ${METHODS[event.method]} refused: ${FAILURE_REASONS[event.reason]}`,
+        `Sign-in of ${email} with ${how(event.method)} refused: ${FAILURE_REASONS[event.reason]}`,
       );
     case 'SIGN_OUT':
       return entry(

@@ -217,17 +217,32 @@ export function createAuditsRepository(db: Kysely<Database>) {
     },
 
     /** The Laurel user an identity (the token's `cognito:username`) belongs to, if any. */
+    /** The person of an identity, and the protocol of their organization's company sign-in. */
     async personOfIdentity(
       executor: Kysely<Database>,
       identityUsername: string,
-    ): Promise<{ id: number; organizationId: number; email: string } | undefined> {
+    ): Promise<
+      | {
+          id: number;
+          organizationId: number;
+          email: string;
+          companyProtocol: 'SAML' | 'OIDC' | null;
+        }
+      | undefined
+    > {
       const row = await executor
-        .selectFrom('users')
-        .select(['id', 'organizationId', 'email'])
-        .where('identityUsername', '=', identityUsername)
+        .selectFrom('users as u')
+        .leftJoin('organizationSso as s', 's.organizationId', 'u.organizationId')
+        .select(['u.id', 'u.organizationId', 'u.email', 's.protocol'])
+        .where('u.identityUsername', '=', identityUsername)
         .executeTakeFirst();
       return (
-        row && { id: Number(row.id), organizationId: Number(row.organizationId), email: row.email }
+        row && {
+          id: Number(row.id),
+          organizationId: Number(row.organizationId),
+          email: row.email,
+          companyProtocol: row.protocol === 'SAML' ? 'SAML' : row.protocol ? 'OIDC' : null,
+        }
       );
     },
 

@@ -4,20 +4,14 @@ import { ROLES, type RoleId } from '@laurel/contract/roles';
 
 import type { Database } from '../../db/schema.ts';
 import { toBool, toIso, toIsoOrNull } from '../../db/values.ts';
+import {
+  STORED_SECRET_COLUMNS,
+  type StoredSecret,
+  storedSecretOf,
+} from '../api-keys/stored-secrets.ts';
 
-export interface StoredScimToken {
-  id: number;
-  organizationId: number;
-  name: string;
-  start: string;
-  lastFour: string;
-  createdAt: string;
-  createdByUserId: number | null;
-  createdByName: string | null;
-  revokedAt: string | null;
-  lastUsedAt: string | null;
-  lastUsedIp: string | null;
-}
+/** A SCIM token: a stored secret of the organization, with nothing of its own. */
+export type StoredScimToken = StoredSecret;
 
 /** A person as SCIM sees them: the user row and the directory's id of them. */
 export interface ScimPerson {
@@ -56,38 +50,8 @@ export function createScimRepository(db: Kysely<Database>) {
     db
       .selectFrom('scimTokens as k')
       .leftJoin('users as u', 'u.id', 'k.createdByUserId')
-      .select([
-        'k.id',
-        'k.organizationId',
-        'k.name',
-        'k.start',
-        'k.lastFour',
-        'k.createdAt',
-        'k.createdByUserId',
-        'u.firstName',
-        'u.lastName',
-        'u.email',
-        'k.revokedAt',
-        'k.lastUsedAt',
-        'k.lastUsedIp',
-      ]);
-  type TokenRow = Awaited<ReturnType<ReturnType<typeof tokens>['executeTakeFirstOrThrow']>>;
-  const toToken = (row: TokenRow): StoredScimToken => ({
-    id: Number(row.id),
-    organizationId: Number(row.organizationId),
-    name: row.name,
-    start: row.start,
-    lastFour: row.lastFour,
-    createdAt: toIso(row.createdAt),
-    createdByUserId: row.createdByUserId === null ? null : Number(row.createdByUserId),
-    createdByName:
-      row.email === null
-        ? null
-        : `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim() || row.email,
-    revokedAt: toIsoOrNull(row.revokedAt),
-    lastUsedAt: toIsoOrNull(row.lastUsedAt),
-    lastUsedIp: row.lastUsedIp,
-  });
+      .select(STORED_SECRET_COLUMNS);
+  const toToken = storedSecretOf;
 
   // Platform admins are never provisioned: SCIM sees the organization's own roles only.
   const people = (executor: Kysely<Database>, organizationId: number) =>
@@ -318,6 +282,16 @@ export function createScimRepository(db: Kysely<Database>) {
         .select(personColumns)
         .execute();
       return rows.map((row) => toPerson(row as PersonRow));
+    },
+
+    /** Whether a directory provisioned the person (a row of `scim_users`, deprovisioned or not). */
+    async isProvisioned(userId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('scimUsers')
+        .select('userId')
+        .where('userId', '=', userId)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** Whether any user, of any organization, has this e-mail address. */

@@ -4,6 +4,7 @@ import { filter as matches } from 'scim2-parse-filter';
 
 import type { IdentityAdmin } from '@laurel/identity';
 import { ROLE_LABELS, ROLES, type RoleId } from '@laurel/contract/roles';
+import { linesOverWithOneMore, type TSeatLine } from '@laurel/contract/invitations';
 import { ZEmailAddress } from '@laurel/contract/sign-in';
 import {
   SCIM_TOKEN_PREFIX,
@@ -17,13 +18,14 @@ import {
 
 import type { Database } from '../../db/schema.ts';
 import { requireAccess } from '../../lib/access.ts';
-import { type Actor, validAddress } from '../../lib/actor.ts';
+import type { Actor } from '../../lib/actor.ts';
 import type { Auditor, AuditEvent } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/http-error.ts';
-import type { NewPerson } from '../../lib/people.ts';
+import type { NewPerson, PersonRecord } from '../../lib/people.ts';
 import { unguessableId } from '../../lib/unguessable-id.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import { generateKey, looksLikeKey, visiblePartsOf } from '../api-keys/key-format.ts';
+import { createRecentSecrets, createUseRecorder } from '../api-keys/stored-secrets.ts';
 import type { ScimPerson, ScimRepository, StoredScimToken } from './scim.repository.ts';
 import {
   listResponse,
@@ -73,6 +75,29 @@ export interface ScimCall {
 /** What SCIM needs of the people records: the invitations module's repository provides it. */
 export interface PersonWriter {
   insertPerson(executor: Kysely<Database>, person: NewPerson): Promise<number>;
+  findPersonByEmail(email: string): Promise<PersonRecord | undefined>;
+  setInvited(executor: Kysely<Database>, userId: number, invited: boolean): Promise<void>;
+  revokePending(executor: Kysely<Database>, userId: number, now: Date): Promise<void>;
+}
+
+/**
+ * The refusal of a person beyond the seats of the organization's contracts (decision 061): a
+ * directory cannot approve a billed seat, so it is told why, in words its console shows.
+ */
+export function seatRefusal(lines: readonly TSeatLine[], email: string): ScimError {
+  return new ScimError(
+    403,
+    [
+      `${email} would take a seat beyond the organization's contract:`,
+      ...lines.map(
+        (line) =>
+          `seat ${line.usedSeats + 1} of ${line.includedSeats} under contract ${line.contractNumber} (${line.contractName}).`,
+      ),
+      'Laurel provisions no one beyond a contract’s seats:',
+      'an organization admin can invite the person in Laurel and approve an additional seat,',
+      'deactivate someone, or ask for the contract to be extended.',
+    ].join(' '),
+  );
 }
 
 const tokenOf = (token: StoredScimToken): TScimToken => ({
@@ -269,14 +294,18 @@ export function createScimService(deps: {
   federated: (organizationId: number) => Promise<boolean>;
   /** Drops cached sign-in state so that a change takes effect on the next request. */
   forgetPrincipal: (identityUsername: string) => void;
+  /** The seat lines of the organization's contracts that cover today, with seats used now. */
+  seatLines: (organizationId: number) => Promise<TSeatLine[]>;
   publicUrl: string;
   now?: () => number;
 }) {
   const { db, scim, people, audit, identity } = deps;
   const now = deps.now ?? Date.now;
-  const recent = new Map<string, { token: StoredScimToken | undefined; until: number }>();
+  const recent = createRecentSecrets<StoredScimToken | null>(SCIM_TOKEN_TTL_MS, now);
   const organizations = new Map<string, { id: number | undefined; until: number }>();
-  const lastWritten = new Map<number, number>();
+  const recordUse = createUseRecorder(LAST_USED_EVERY_MS, now, (id, at, ip) =>
+    scim.markTokenUsed(id, at, ip),
+  );
 
   async function requireOrganization(principal: Principal, organizationId: number) {
     requireAccess(principal, 'manage:scim', { organizationId });
@@ -345,6 +374,12 @@ export function createScimService(deps: {
       );
   }
 
+  /** One more active person must fit the contract's seats (invited and active people hold one). */
+  async function checkSeat(call: ScimCall, email: string) {
+    const over = linesOverWithOneMore(await deps.seatLines(call.organizationId));
+    if (over.length > 0) throw seatRefusal(over, email);
+  }
+
   /** The pool's refusal of a password, as SCIM's. */
   function passwordRefusal(error: unknown): never {
     if ((error as Error).name === 'InvalidPasswordException')
@@ -367,9 +402,11 @@ export function createScimService(deps: {
     desired: DesiredPerson,
     how: string,
     revived = false,
+    adopted: 'invitation' | 'account' | undefined = undefined,
   ): Promise<void> {
     await checkUnique(call, desired, person.id);
     await checkPassword(call, desired);
+    if (desired.active && (!person.active || revived)) await checkSeat(call, desired.email);
     const emailChanged = desired.email !== person.email;
     if (emailChanged && (await scim.emailTaken(desired.email)))
       throw new ScimError(
@@ -434,6 +471,20 @@ export function createScimService(deps: {
         });
         await scim.setDirectoryNames(trx, call.organizationId, person.id, desired);
         if (revived) await scim.setDeprovisioned(trx, person.id, null);
+        if (adopted === 'invitation') {
+          await people.revokePending(trx, person.id, new Date(now()));
+          await people.setInvited(trx, person.id, false);
+        }
+        if (adopted)
+          await record(trx, call, {
+            type: 'ACCESS_CHANGE',
+            resourceType: 'user',
+            resourceId: person.id,
+            summary:
+              adopted === 'invitation'
+                ? `User ${desired.email} taken over through SCIM (${how}): the pending invitation is withdrawn and the directory manages the person`
+                : `User ${desired.email} taken over through SCIM (${how}): the directory manages the person`,
+          });
         if (changes.length > 0)
           await record(trx, call, {
             type: 'UPDATE',
@@ -640,26 +691,21 @@ export function createScimService(deps: {
       scimId: string,
       ip: string,
     ): Promise<{ organizationId: number; principal: Principal }> {
-      const at = now();
-      let entry = recent.get(secret);
-      if (!entry || entry.until <= at) {
+      let token = recent.get(secret);
+      if (token === undefined) {
         if (!looksLikeKey(secret, SCIM_TOKEN_PREFIX))
           throw new ScimError(401, SCIM_MESSAGES.invalidToken);
-        const token = await scim.tokenByHash((await deps.hash())(secret));
-        entry = { token, until: at + SCIM_TOKEN_TTL_MS };
-        if (recent.size >= 10_000) recent.clear();
-        recent.set(secret, entry);
+        const at = now();
+        token = recent.set(
+          secret,
+          (await scim.tokenByHash((await deps.hash())(secret))) ?? null,
+          at,
+        );
       }
-      const token = entry.token;
       if (!token || token.revokedAt !== null) throw new ScimError(401, SCIM_MESSAGES.invalidToken);
       if ((await organizationOf(scimId)) !== token.organizationId)
         throw new ScimError(401, SCIM_MESSAGES.otherOrganization);
-      if ((lastWritten.get(token.id) ?? 0) + LAST_USED_EVERY_MS <= at) {
-        lastWritten.set(token.id, at);
-        void scim
-          .markTokenUsed(token.id, new Date(at).toISOString(), validAddress(ip))
-          .catch(() => undefined);
-      }
+      recordUse(token.id, ip);
       return { organizationId: token.organizationId, principal: principalOf(token) };
     },
 
@@ -690,22 +736,59 @@ export function createScimService(deps: {
         await change(call, person, desired, 'POST', true);
         return toScimUser((await scim.findPerson(call.organizationId, person.id))!, call.base);
       }
-      await checkUnique(call, desired, 0);
-      await checkPassword(call, desired);
-      if (await scim.emailTaken(desired.email))
-        throw new ScimError(
-          409,
-          `A user with the e-mail address ${desired.email} already exists`,
-          'uniqueness',
+      const existing = await people.findPersonByEmail(desired.email);
+      if (existing) {
+        // Someone the organization invited, or added before it had a directory, is taken over
+        // (decision 060): the directory manages them from now on, whatever made them.
+        const person =
+          existing.organizationId === call.organizationId &&
+          !(await scim.isProvisioned(existing.id))
+            ? await scim.findPerson(call.organizationId, existing.id)
+            : undefined;
+        if (!person)
+          throw new ScimError(
+            409,
+            existing.organizationId === call.organizationId
+              ? `A user with the e-mail address ${desired.email} is already provisioned under another userName`
+              : `The e-mail address ${desired.email} belongs to a person of another organization in Laurel`,
+            'uniqueness',
+          );
+        // A create's password is Okta's placeholder: the person keeps the way in they have.
+        await change(
+          call,
+          person,
+          { ...desired, password: undefined },
+          'POST',
+          false,
+          existing.invited ? 'invitation' : 'account',
         );
+        return toScimUser((await scim.findPerson(call.organizationId, person.id))!, call.base);
+      }
+      await checkUnique(call, desired, 0);
+      if (desired.active) await checkSeat(call, desired.email);
       const federated = await deps.federated(call.organizationId);
-      let username: string;
-      try {
-        ({ username } = await identity.createUser({
+      // Okta sends a placeholder `password` with every create, password sync or not ("SCIM 2.0
+      // Protocol Reference"): on a create, a password Laurel cannot keep is left out and the
+      // trail says so; the person chooses one (or signs in through the company provider).
+      let password = federated ? undefined : desired.password;
+      let passwordNote =
+        federated && desired.password !== undefined
+          ? '; the password sent was not kept (the organization signs in through its company provider)'
+          : '';
+      const createIdentity = () =>
+        identity.createUser({
           email: desired.email,
           ...(federated ? { federated: true } : {}),
-          ...(desired.password !== undefined ? { password: desired.password } : {}),
+          ...(password !== undefined ? { password } : {}),
           attributes: { given_name: desired.firstName, family_name: desired.lastName },
+        });
+      let username: string;
+      try {
+        ({ username } = await createIdentity().catch((error: Error) => {
+          if (error.name !== 'InvalidPasswordException') throw error;
+          password = undefined;
+          passwordNote = `; the password sent was not kept (password: ${error.message})`;
+          return createIdentity();
         }));
       } catch (error) {
         if ((error as Error).name === 'UsernameExistsException')
@@ -714,7 +797,7 @@ export function createScimService(deps: {
             `An account with the e-mail address ${desired.email} already exists`,
             'uniqueness',
           );
-        return passwordRefusal(error);
+        throw error;
       }
       let id: number;
       try {
@@ -736,7 +819,7 @@ export function createScimService(deps: {
             type: 'CREATE',
             resourceType: 'user',
             resourceId: created,
-            summary: `User ${desired.email} provisioned through SCIM as ${ROLE_LABELS[ROLES.USER]}${desired.active ? '' : ', inactive'}`,
+            summary: `User ${desired.email} provisioned through SCIM as ${ROLE_LABELS[ROLES.USER]}${desired.active ? '' : ', inactive'}${passwordNote}`,
           });
           return created;
         });
@@ -749,7 +832,18 @@ export function createScimService(deps: {
 
     async replaceUser(call: ScimCall, id: string, body: unknown) {
       const person = await requirePerson(call, id);
-      await change(call, person, readUser(body, person), 'PUT');
+      // Okta's PUT leaves out the externalId it gave at creation ("Update a specific User
+      // (PUT)"): the directory's own id of the person is kept unless the body names another.
+      const keepsExternalId =
+        isObject(body) &&
+        person.externalId !== null &&
+        !Object.keys(body).some((key) => key.toLowerCase() === 'externalid');
+      await change(
+        call,
+        person,
+        readUser(keepsExternalId ? { ...body, externalId: person.externalId } : body, person),
+        'PUT',
+      );
       return toScimUser((await scim.findPerson(call.organizationId, person.id))!, call.base);
     },
 

@@ -8,6 +8,9 @@ import {
   ZSamlSettingsBody,
   ZSamlTestBody,
   ZSamlTestResult,
+  ZSamlTestSignInBody,
+  ZSamlTestSignInResult,
+  ZSamlTestSignInStarted,
   ZSsoSettings,
 } from '@laurel/contract/sso';
 
@@ -61,6 +64,37 @@ export const samlRoutes: FastifyPluginAsyncZod<{ saml: SamlService; sso: SsoServ
       },
     },
     async (request) => saml.test(actorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    API_PATHS.organizationSamlTestSignIn(':id'),
+    {
+      schema: {
+        tags: ['organizations'],
+        security,
+        summary:
+          "Start a test sign-in through the organization's SAML identity provider (nobody is signed in)",
+        params: ZIdParams,
+        body: ZSamlTestSignInBody,
+        response: { 200: ZSamlTestSignInStarted, ...errors },
+      },
+    },
+    async (request) => saml.startTestSignIn(actorOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    API_PATHS.organizationSamlTestSignInResult(':id', ':testId'),
+    {
+      schema: {
+        tags: ['organizations'],
+        security,
+        summary: 'What a SAML test sign-in received, and what Laurel would do with it',
+        params: ZIdParams.extend({ testId: z.string().max(64) }),
+        response: { 200: ZSamlTestSignInResult, ...errors },
+      },
+    },
+    async (request) =>
+      saml.testSignInResult(actorOf(request), request.params.id, request.params.testId),
   );
 
   app.get(

@@ -14,8 +14,11 @@ import { ROLE_LABELS, ROLES } from '@laurel/contract/roles';
 import type {
   TSamlStatus,
   TSamlTestResult,
+  TSamlTestSignInResult,
+  TSamlTestSignInStarted,
   ZSamlSettingsBody,
   ZSamlTestBody,
+  ZSamlTestSignInBody,
 } from '@laurel/contract/sso';
 
 import type { Database } from '../../db/schema.ts';
@@ -25,7 +28,8 @@ import type { Auditor } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-error.ts';
 import { type OutboundFetch, PrivateAddressError } from '../../lib/outbound.ts';
 import type { SsoRepository, SsoSettingsRecord } from './sso.repository.ts';
-import { providerNameFor } from './sso.service.ts';
+import type { PersonRecord } from '../../lib/people.ts';
+import { domainOf, mappedRoleOf, providerNameFor } from './sso.service.ts';
 
 /** How often a metadata address is read again. */
 export const SAML_METADATA_REFRESH_MS = 24 * 60 * 60_000;
@@ -96,6 +100,8 @@ export function createSamlService(deps: {
   audit: Auditor;
   identity: IdentityAdmin;
   outboundFetch: OutboundFetch;
+  people: { findPersonByEmail(email: string): Promise<PersonRecord | undefined> };
+  publicUrl: string;
 }) {
   const { db, sso, audit, identity } = deps;
 
@@ -192,6 +198,99 @@ export function createSamlService(deps: {
           certificates: [],
         };
       }
+    },
+
+    /**
+     * Starts a test sign-in through the organization's identity provider: the admin goes there
+     * and comes back to `returnPath` with the test's id. Nobody is signed in or provisioned.
+     */
+    async startTestSignIn(
+      actor: Actor,
+      organizationId: number,
+      body: z.output<typeof ZSamlTestSignInBody>,
+    ): Promise<TSamlTestSignInStarted> {
+      requireAccess(actor.principal, 'manage:sso', { organizationId });
+      const organization = await sso.organization(organizationId);
+      if (!organization) throw notFound();
+      if (organization.sso?.protocol !== 'SAML' || !organization.sso.issuer)
+        throw badRequest('Save the identity provider’s metadata before a test sign-in.');
+      if (!identity.startSamlTest)
+        throw badRequest(
+          'A test sign-in needs Laurel’s own identity service; with AWS Cognito, test in the Cognito console.',
+        );
+      await this.prepareSignIn(organization);
+      const { url } = await identity.startSamlTest(
+        organization.sso.providerName,
+        `${deps.publicUrl}${body.return_path}`,
+      );
+      return { url };
+    },
+
+    /** What a test sign-in received, and what Laurel would do with it. */
+    async testSignInResult(
+      actor: Actor,
+      organizationId: number,
+      testId: string,
+    ): Promise<TSamlTestSignInResult> {
+      requireAccess(actor.principal, 'manage:sso', { organizationId });
+      const organization = await sso.organization(organizationId);
+      if (!organization?.sso) throw notFound();
+      const found = /^[A-Za-z0-9_-]{32}$/.test(testId)
+        ? await identity.samlTestOutcome?.(testId)
+        : undefined;
+      if (!found || found.provider !== organization.sso.providerName)
+        throw notFound('This test sign-in has not come back, or is more than ten minutes old.');
+      const none = { nameId: null, nameIdFormat: null, attributes: {}, email: null };
+      if (!found.ok)
+        return {
+          accepted: false,
+          refusal: found.reason,
+          ...none,
+          firstName: null,
+          lastName: null,
+          groups: [],
+          role: null,
+          outcome: `Laurel refuses this answer: ${found.reason}.`,
+        };
+      const { signIn } = found;
+      const claims = signIn.claims;
+      const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
+      const groups = Array.isArray(claims.groups)
+        ? claims.groups.filter((g): g is string => typeof g === 'string')
+        : [];
+      const email = signIn.email || null;
+      const settings = organization.sso;
+      const person = email ? await deps.people.findPersonByEmail(email) : undefined;
+      const mapped = mappedRoleOf(settings, groups);
+      let refusal: string | null = null;
+      let outcome: string;
+      let role: string | null = ROLE_LABELS[mapped];
+      if (!email) refusal = 'the assertion shares no e-mail address';
+      else if (!settings.emailDomains.includes(domainOf(email)))
+        refusal = `${email} is not at ${settings.emailDomains.join(', ') || 'one of its domains'}`;
+      else if (person && person.organizationId !== organizationId)
+        refusal = `${email} belongs to another organization`;
+      else if (person && !person.active) refusal = `${email} is deactivated`;
+      else if (!person && !settings.jitEnabled)
+        refusal = `${email} is not invited, and people are not created at their first sign-in`;
+      if (refusal) outcome = `Laurel would refuse the sign-in: ${refusal}.`;
+      else if (person) {
+        role = ROLE_LABELS[person.roleId];
+        outcome = `Laurel would sign in ${email}, ${person.invited ? 'accepting their invitation as' : 'who is'} ${role}.`;
+      } else outcome = `Laurel would create ${email} as ${role} at this first sign-in.`;
+      return {
+        accepted: true,
+        refusal,
+        nameId: signIn.received.nameId || null,
+        nameIdFormat: signIn.received.nameIdFormat,
+        attributes: signIn.received.attributes,
+        email,
+        firstName: text(claims.given_name),
+        lastName: text(claims.family_name),
+        groups,
+        role: refusal ? null : role,
+        outcome,
+      };
     },
 
     /** Saves SAML company sign-in for the organization (it replaces an OIDC provider). */
@@ -338,7 +437,7 @@ export function createSamlService(deps: {
         resourceType: 'organization',
         resourceId: organizationId,
         organizationId,
-        summary: `Company sign-in (SAML) to ${organization?.name ?? input.provider} refused: ${input.reason}`,
+        summary: `Company sign-in (SSO, SAML 2.0) to ${organization?.name ?? input.provider} refused: ${input.reason}`,
       });
     },
   };

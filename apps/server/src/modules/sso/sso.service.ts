@@ -49,7 +49,23 @@ function hasCause(error: unknown, type: new (...args: never[]) => Error): boolea
 }
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+
+/**
+ * Role mapping of a person provisioned at their first company sign-in: an affiliation or group
+ * value the organization names makes an Organization Admin, as does its default role.
+ */
+export function mappedRoleOf(
+  settings: { adminValues: readonly string[]; jitRoleId: number },
+  groups: readonly string[],
+): RoleId {
+  const mappedAdmin = settings.adminValues.some((value) =>
+    groups.some((g) => g.toLowerCase() === value.toLowerCase()),
+  );
+  return mappedAdmin || settings.jitRoleId === ROLES.ORGANIZATION_ADMIN
+    ? ROLES.ORGANIZATION_ADMIN
+    : ROLES.USER;
+}
 export const providerNameFor = (organizationId: number) => `org-${organizationId}`;
 
 /** An organization signs in through its company provider: login mode SSO with settings saved. */
@@ -177,6 +193,7 @@ export function createSsoService(deps: {
     if (!organization?.sso || !isFederatedOrganization(organization))
       throw new FederationRefusal(SSO_MESSAGES.notAvailable);
     const email = input.email.toLowerCase();
+    const via = `company sign-in (SSO, ${organization.sso.protocol === 'SAML' ? 'SAML 2.0' : 'OpenID Connect'})`;
     if (!organization.sso.emailDomains.includes(domainOf(email)))
       throw new FederationRefusal(SSO_MESSAGES.otherDomain(email, organization.name));
 
@@ -189,7 +206,7 @@ export function createSsoService(deps: {
           resourceType: 'user',
           resourceId: person.id,
           organizationId: person.organizationId,
-          summary: `Sign-in of ${email} with company sign-in (SSO) refused: ${why}`,
+          summary: `Sign-in of ${email} with ${via} refused: ${why}`,
         });
         throw new FederationRefusal(message);
       };
@@ -225,7 +242,7 @@ export function createSsoService(deps: {
             resourceType: 'user',
             resourceId: person.id,
             organizationId: person.organizationId,
-            summary: `Invitation of ${email} accepted through company sign-in`,
+            summary: `Invitation of ${email} accepted through ${via}`,
           });
         });
       }
@@ -233,17 +250,10 @@ export function createSsoService(deps: {
     }
 
     if (!organization.sso.jitEnabled) throw new FederationRefusal(SSO_MESSAGES.notInvited(email));
-    // Role mapping: an affiliation or group value the organization names makes an Organization Admin.
     const groups = Array.isArray(input.claims.groups)
       ? input.claims.groups.filter((g): g is string => typeof g === 'string')
       : [];
-    const mappedAdmin = organization.sso.adminValues.some((value) =>
-      groups.some((g) => g.toLowerCase() === value.toLowerCase()),
-    );
-    const roleId: RoleId =
-      mappedAdmin || organization.sso.jitRoleId === ROLES.ORGANIZATION_ADMIN
-        ? ROLES.ORGANIZATION_ADMIN
-        : ROLES.USER;
+    const roleId = mappedRoleOf(organization.sso, groups);
     const firstName = typeof input.claims.given_name === 'string' ? input.claims.given_name : '';
     const lastName = typeof input.claims.family_name === 'string' ? input.claims.family_name : '';
     const existing = await identity.getUserByEmail(email);
@@ -286,7 +296,7 @@ export function createSsoService(deps: {
             resourceType: 'user',
             resourceId: id,
             organizationId: organization.id,
-            summary: `User ${email} created at first company sign-in (just-in-time, ${ROLE_LABELS[roleId]})`,
+            summary: `User ${email} created at first ${via} (just-in-time, ${ROLE_LABELS[roleId]})`,
           },
         );
       });

@@ -27,10 +27,12 @@ import { API_PATHS } from '@laurel/contract/paths';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { NoAccess } from '../../../components/feedback/no-access';
 import { visuallyHidden } from '../../../components/feedback/visually-hidden';
-import { ConfirmDialog } from '../../../components/forms/confirm-dialog';
-import { useSnackbar } from '../../../components/snackbar/use-snackbar';
+import {
+  RevokeSecretDialog,
+  SecretEnds,
+  SecretUseCells,
+} from '../../../components/secrets/stored-secret-parts';
 import { useCan } from '../../../lib/auth/use-can';
-import { getErrorText } from '../../../lib/errors/error-text';
 import { formatDateTime } from '../../../lib/format/format';
 import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
 import { useListApiKeysQuery, useRevokeApiKeyMutation } from '../api/api-keys-api';
@@ -56,7 +58,6 @@ export default function ApiKeysRoute() {
   const [rotating, setRotating] = useState<TApiKey | null>(null);
   const [revoking, setRevoking] = useState<TApiKey | null>(null);
   const [revoke, { isLoading: revokingBusy }] = useRevokeApiKeyMutation();
-  const { showSnackbar } = useSnackbar();
 
   if (!allowed || error) return <NoAccess />;
   const keys = data?.items ?? [];
@@ -122,8 +123,8 @@ export default function ApiKeysRoute() {
                   {keys.map((key) => (
                     <TableRow key={key.id}>
                       <TableCell sx={{ fontWeight: 700 }}>{key.name}</TableCell>
-                      <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-                        {key.start}…{key.lastFour}
+                      <TableCell>
+                        <SecretEnds secret={key} />
                       </TableCell>
                       <TableCell>
                         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
@@ -141,20 +142,7 @@ export default function ApiKeysRoute() {
                           sx={{ fontWeight: 700 }}
                         />
                       </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {formatDateTime(key.createdAt)}
-                        <Typography variant="body2" color="text.secondary">
-                          {key.createdByName ?? '—'}
-                        </Typography>
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {key.lastUsedAt ? formatDateTime(key.lastUsedAt) : 'Never'}
-                        {key.lastUsedIp ? (
-                          <Typography variant="body2" color="text.secondary">
-                            {key.lastUsedIp}
-                          </Typography>
-                        ) : null}
-                      </TableCell>
+                      <SecretUseCells secret={key} />
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
                         {key.revokedAt
                           ? `Revoked ${formatDateTime(key.revokedAt)}`
@@ -210,31 +198,16 @@ export default function ApiKeysRoute() {
         />
       ) : null}
       {created ? <ApiKeySecretDialog created={created} onClose={() => setCreated(null)} /> : null}
-      <ConfirmDialog
-        open={revoking !== null}
-        title={`Revoke “${revoking?.name ?? ''}”?`}
-        confirmLabel="Revoke key"
-        destructive
+      <RevokeSecretDialog
+        secret={revoking}
+        noun="API key"
         busy={revokingBusy}
-        onCancel={() => setRevoking(null)}
-        onConfirm={() => {
-          if (!revoking) return;
-          void revoke({ organizationId: id, id: revoking.id })
-            .unwrap()
-            .then(
-              () => {
-                showSnackbar(`The API key “${revoking.name}” is revoked.`, 'success');
-                setRevoking(null);
-              },
-              (failure: unknown) => showSnackbar(getErrorText(failure), 'error'),
-            );
-        }}
+        revoke={(key) => revoke({ organizationId: id, id: key.id }).unwrap()}
+        onClose={() => setRevoking(null)}
       >
-        <Typography>
-          Every call with this key is refused within a second, on every server. This cannot be
-          undone: the system using it needs a new key.
-        </Typography>
-      </ConfirmDialog>
+        Every call with this key is refused within a second, on every server. This cannot be undone:
+        the system using it needs a new key.
+      </RevokeSecretDialog>
     </>
   );
 }

@@ -1,5 +1,11 @@
 import { API_PATHS } from '@laurel/contract/paths';
-import type { TSamlSettingsBody, TSamlTestResult, TSsoSettings } from '@laurel/contract/sso';
+import type {
+  TSamlSettingsBody,
+  TSamlTestResult,
+  TSamlTestSignInResult,
+  TSamlTestSignInStarted,
+  TSsoSettings,
+} from '@laurel/contract/sso';
 
 import { api } from '../../../lib/api/api';
 
@@ -18,7 +24,25 @@ const samlApi = api.injectEndpoints({
     >({
       query: ({ id, body }) => ({ url: API_PATHS.organizationSamlTest(id), method: 'POST', body }),
     }),
+    /** Starts a test sign-in: the browser goes to the returned address and comes back here. */
+    startSamlTestSignIn: build.mutation<TSamlTestSignInStarted, { id: number; returnPath: string }>(
+      {
+        query: ({ id, returnPath }) => ({
+          url: API_PATHS.organizationSamlTestSignIn(id),
+          method: 'POST',
+          body: { return_path: returnPath },
+        }),
+      },
+    ),
+    getSamlTestSignInResult: build.query<TSamlTestSignInResult, { id: number; testId: string }>({
+      query: ({ id, testId }) => API_PATHS.organizationSamlTestSignInResult(id, testId),
+    }),
   }),
 });
 
-export const { useSaveSamlSettingsMutation, useTestSamlMetadataMutation } = samlApi;
+export const {
+  useSaveSamlSettingsMutation,
+  useTestSamlMetadataMutation,
+  useStartSamlTestSignInMutation,
+  useGetSamlTestSignInResultQuery,
+} = samlApi;

@@ -25,6 +25,7 @@ import { useFormState, validateWith } from '../../../components/forms/use-form-s
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useDownloadFile } from '../../../lib/api/download';
 import { useSaveSamlSettingsMutation, useTestSamlMetadataMutation } from '../api/saml-api';
+import { SamlTestSignIn } from './saml-test-sign-in';
 
 type JitRole = typeof ROLES.ORGANIZATION_ADMIN | typeof ROLES.USER;
 const HALF = { xs: 12, md: 6 } as const;
@@ -291,7 +292,10 @@ export function SamlSettings({
       {editing ? (
         <SamlSettingsForm settings={settings} onDone={onDone} />
       ) : saml ? (
-        <IdentityProviderStatus settings={settings} />
+        <>
+          <IdentityProviderStatus settings={settings} />
+          <SamlTestSignIn organizationId={settings.organizationId} />
+        </>
       ) : (
         <Typography color="text.secondary">
           Not set up. Connect the institution&apos;s SAML 2.0 identity provider (Shibboleth, Entra

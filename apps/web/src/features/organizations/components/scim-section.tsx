@@ -25,12 +25,15 @@ import {
 
 import { SecretShownOnceDialog } from '../../../components/feedback/secret-shown-once-dialog';
 import { visuallyHidden } from '../../../components/feedback/visually-hidden';
-import { ConfirmDialog } from '../../../components/forms/confirm-dialog';
 import { FormDialog } from '../../../components/forms/form-dialog';
 import { FormTextField } from '../../../components/forms/form-fields';
+import {
+  RevokeSecretDialog,
+  SecretEnds,
+  SecretUseCells,
+} from '../../../components/secrets/stored-secret-parts';
 import { useFormState, validateWith } from '../../../components/forms/use-form-state';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
-import { getErrorText } from '../../../lib/errors/error-text';
 import { formatDateTime } from '../../../lib/format/format';
 import {
   useCreateScimTokenMutation,
@@ -146,31 +149,11 @@ export function ScimSection({ organizationId }: { organizationId: number }) {
                     <TableRow key={token.id}>
                       <TableCell>
                         <Box sx={{ fontWeight: 700 }}>{token.name}</Box>
-                        <Box
-                          component="span"
-                          sx={{
-                            fontFamily: 'monospace',
-                            color: 'text.secondary',
-                            whiteSpace: 'nowrap',
-                          }}
-                        >
-                          {token.start}…{token.lastFour}
+                        <Box sx={{ color: 'text.secondary' }}>
+                          <SecretEnds secret={token} />
                         </Box>
                       </TableCell>
-                      <TableCell sx={{ ...HIDDEN_ON_PHONES, whiteSpace: 'nowrap' }}>
-                        {formatDateTime(token.createdAt)}
-                        <Typography variant="body2" color="text.secondary">
-                          {token.createdByName ?? '—'}
-                        </Typography>
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'Never'}
-                        {token.lastUsedIp ? (
-                          <Typography variant="body2" color="text.secondary">
-                            {token.lastUsedIp}
-                          </Typography>
-                        ) : null}
-                      </TableCell>
+                      <SecretUseCells secret={token} createdOnPhones={false} />
                       <TableCell>
                         <Chip
                           size="small"
@@ -220,31 +203,16 @@ export function ScimSection({ organizationId }: { organizationId: number }) {
           it.
         </SecretShownOnceDialog>
       ) : null}
-      <ConfirmDialog
-        open={revoking !== null}
-        title={`Revoke “${revoking?.name ?? ''}”?`}
-        confirmLabel="Revoke token"
-        destructive
+      <RevokeSecretDialog
+        secret={revoking}
+        noun="SCIM token"
         busy={revokingBusy}
-        onCancel={() => setRevoking(null)}
-        onConfirm={() => {
-          if (!revoking) return;
-          void revoke({ organizationId, id: revoking.id })
-            .unwrap()
-            .then(
-              () => {
-                showSnackbar(`The SCIM token “${revoking.name}” is revoked.`, 'success');
-                setRevoking(null);
-              },
-              (failure: unknown) => showSnackbar(getErrorText(failure), 'error'),
-            );
-        }}
+        revoke={(token) => revoke({ organizationId, id: token.id }).unwrap()}
+        onClose={() => setRevoking(null)}
       >
-        <Typography>
-          The directory&apos;s calls with this token are refused within a second, on every server:
-          provisioning stops until it is given a new token.
-        </Typography>
-      </ConfirmDialog>
+        The directory&apos;s calls with this token are refused within a second, on every server:
+        provisioning stops until it is given a new token.
+      </RevokeSecretDialog>
     </Box>
   );
 }
