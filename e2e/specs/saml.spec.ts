@@ -66,6 +66,23 @@ test.describe('SAML company sign-in', () => {
     await expect(card.getByText(idp.entityId)).toBeVisible();
     await expect(card.getByText(`${baseURL}/identity/saml2/idpresponse`)).toBeVisible();
 
+    // The admin's test sign-in: through the provider's page and back to this page, which shows
+    // what Laurel received and would do; nobody is signed in or added (the person's own first
+    // sign-in below still adds them).
+    await card.getByRole('button', { name: 'Test sign-in' }).click();
+    await expect(page).toHaveURL(new RegExp(`^${idp.ssoUrl}\\?`));
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(IDP_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const result = page.getByRole('dialog', { name: 'Test sign-in result' });
+    await expect(result).toBeVisible({ timeout: 30_000 });
+    await expect(result.getByText(email).first()).toBeVisible();
+    await expect(result.getByText('Organization Admin').first()).toBeVisible();
+    await expectAccessible(page, 'SAML test sign-in result');
+    await result.getByRole('button', { name: 'Close' }).click();
+    await expect(result).toBeHidden();
+    expect(new URL(page.url()).searchParams.has('saml_test')).toBe(false);
+
     const person = await freshPage(browser, baseURL);
     await person.goto(SIGN_IN_PATH);
     await person.getByLabel('E-mail address').fill(email);
