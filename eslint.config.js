@@ -39,7 +39,6 @@ const notYetTranslated = [
   'components/snackbar/**',
   'features/api-keys/**',
   'features/audits/**',
-  'features/awardees/**',
   'features/benchmarks/**',
   'features/bookmarks/**',
   'features/contracts/**',
