@@ -48,7 +48,6 @@ const notYetTranslated = [
   'features/organizations/**',
   'features/profile/**',
   'features/search/**',
-  'features/uploads/**',
   'features/users/**',
   'features/webhooks/**',
   'lib/**',
