@@ -39,7 +39,6 @@ const notYetTranslated = [
   'components/snackbar/**',
   'features/api-keys/**',
   'features/audits/**',
-  'features/benchmarks/**',
   'features/bookmarks/**',
   'features/contracts/**',
   'features/credentials/**',
