@@ -44,7 +44,6 @@ const notYetTranslated = [
   'features/credentials/**',
   'features/impersonation/**',
   'features/insights/components/benchmark-notes.tsx',
-  'features/insights/components/chart-card.tsx',
   'features/insights/components/cohort-card.tsx',
   'features/insights/components/insight-card.tsx',
   'features/insights/components/insights-panel.tsx',
