@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Navigate, Outlet, useLocation } from 'react-router';
 
 import { FullPageLoader } from '../components/feedback/full-page-loader';
@@ -9,12 +10,14 @@ import { paths } from '../lib/routing/paths';
 export function RequireAuth() {
   const { isInitialized, isAuthenticated, isSigningOut } = useAuth();
   const location = useLocation();
+  const intl = useIntl();
   // Remembered past the end of the sign-out: while the sign-in screen's code is still loading,
   // React keeps showing this screen and renders it again once the sign-out has finished, and
   // it must not then send the next person who signs in back to the previous user's page.
   const [signedOut, setSignedOut] = useState(false);
   if (isSigningOut && !signedOut) setSignedOut(true);
-  if (!isInitialized) return <FullPageLoader label="Checking your session" />;
+  if (!isInitialized)
+    return <FullPageLoader label={intl.formatMessage({ id: 'app.checkingSession' })} />;
   if (!isAuthenticated) {
     const redirectTo =
       isSigningOut || signedOut ? null : `${location.pathname}${location.search}${location.hash}`;

@@ -1,6 +1,8 @@
 import { lazy, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { Navigate, Route, Routes } from 'react-router';
 
+import type { MessageId } from '../lib/i18n/catalogue';
 import { PageTitle } from '../lib/routing/page-title';
 import { paths } from '../lib/routing/paths';
 import { preloadable } from '../lib/routing/preloadable';
@@ -190,9 +192,14 @@ const Settings = lazy(() => import('../features/settings/routes/settings'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
 /** A route's element with its document title ("Credentials · Laurel"). */
-const titled = (title: string, element: ReactNode) => (
-  <PageTitle title={title}>{element}</PageTitle>
+const titled = (id: MessageId, element: ReactNode) => (
+  <TranslatedPageTitle id={id}>{element}</TranslatedPageTitle>
 );
+
+function TranslatedPageTitle({ id, children }: { id: MessageId; children: ReactNode }) {
+  const intl = useIntl();
+  return <PageTitle title={intl.formatMessage({ id })}>{children}</PageTitle>;
+}
 
 /**
  * `{organization route}`, `{organization route}/{itemType}` and
@@ -207,30 +214,45 @@ function organizationRoutes(path: string) {
         <Route index element={<OrganizationOverview />} />
         <Route
           path={paths.credentialsOfOrganization.path}
-          element={titled('Credentials', <CredentialsList />)}
+          element={titled('pageTitle.credentials', <CredentialsList />)}
         />
-        <Route path={paths.usersOfOrganization.path} element={titled('Users', <UsersList />)} />
+        <Route
+          path={paths.usersOfOrganization.path}
+          element={titled('pageTitle.users', <UsersList />)}
+        />
         <Route
           path={paths.contractsOfOrganization.path}
-          element={titled('Contracts', <ContractsList />)}
+          element={titled('pageTitle.contracts', <ContractsList />)}
         />
-        <Route path={paths.auditsOfOrganization.path} element={titled('Audits', <Audits />)} />
-        <Route path={paths.uploadsOfOrganization.path} element={titled('Uploads', <Uploads />)} />
+        <Route
+          path={paths.auditsOfOrganization.path}
+          element={titled('pageTitle.audits', <Audits />)}
+        />
+        <Route
+          path={paths.uploadsOfOrganization.path}
+          element={titled('pageTitle.uploads', <Uploads />)}
+        />
         <Route
           path={paths.insightsOfOrganization.path}
-          element={titled('Insights', <OrganizationInsights />)}
+          element={titled('pageTitle.insights', <OrganizationInsights />)}
         />
-        <Route path={paths.apiKeysOfOrganization.path} element={titled('API keys', <ApiKeys />)} />
+        <Route
+          path={paths.apiKeysOfOrganization.path}
+          element={titled('pageTitle.apiKeys', <ApiKeys />)}
+        />
         <Route
           path={paths.webhooksOfOrganization.path}
-          element={titled('Webhooks', <Webhooks />)}
+          element={titled('pageTitle.webhooks', <Webhooks />)}
         />
       </Route>
       {/* Detail pages name themselves after their record once it has loaded. */}
-      <Route path={paths.credential.path} element={titled('Credential', <Credential />)} />
-      <Route path={paths.contract.path} element={titled('Contract', <Contract />)} />
-      <Route path={paths.user.path} element={titled('User', <User />)} />
-      <Route path={paths.awardee.path} element={titled('Awardee', <Awardee />)} />
+      <Route
+        path={paths.credential.path}
+        element={titled('pageTitle.credential', <Credential />)}
+      />
+      <Route path={paths.contract.path} element={titled('pageTitle.contract', <Contract />)} />
+      <Route path={paths.user.path} element={titled('pageTitle.user', <User />)} />
+      <Route path={paths.awardee.path} element={titled('pageTitle.awardee', <Awardee />)} />
       <Route path="*" element={<OrganizationFallback />} />
     </Route>
   );
@@ -244,51 +266,51 @@ export function AppRoutes() {
           <Route index element={<Navigate to={paths.auth.passwordSignIn.getHref()} replace />} />
           <Route
             path={paths.auth.passwordSignIn.path}
-            element={titled('Sign in', <PasswordSignIn />)}
+            element={titled('pageTitle.signIn', <PasswordSignIn />)}
           />
           {/* The first step is drawn without MUI; the others bring it (docs/decisions/032). */}
           <Route element={<MuiScreens />}>
             <Route
               path={paths.auth.setPassword.path}
-              element={titled('Choose a new password', <SetPassword />)}
+              element={titled('pageTitle.chooseANewPassword', <SetPassword />)}
             />
             <Route
               path={paths.auth.setupMfa.path}
-              element={titled('Set up two-step verification', <SetupMfa />)}
+              element={titled('pageTitle.setUpTwoStepVerification', <SetupMfa />)}
             />
             <Route
               path={paths.auth.verifyMfa.path}
-              element={titled('Two-step verification', <VerifyMfa />)}
+              element={titled('pageTitle.twoStepVerification', <VerifyMfa />)}
             />
             <Route
               path={paths.auth.selectMethod.path}
-              element={titled('Choose how to sign in', <SelectMethod />)}
+              element={titled('pageTitle.chooseHowToSignIn', <SelectMethod />)}
             />
             <Route
               path={paths.auth.verifyEmailCode.path}
-              element={titled('Check your e-mail', <VerifyEmailCode />)}
+              element={titled('pageTitle.checkYourEmail', <VerifyEmailCode />)}
             />
             <Route
               path={paths.auth.selectMfa.path}
-              element={titled('Two-step verification', <SelectMfa />)}
+              element={titled('pageTitle.twoStepVerification', <SelectMfa />)}
             />
             <Route
               path={paths.auth.passkeySignIn.path}
-              element={titled('Sign in with a passkey', <PasskeySignIn />)}
+              element={titled('pageTitle.signInWithAPasskey', <PasskeySignIn />)}
             />
             <Route
               path={paths.auth.forgotPassword.path}
-              element={titled('Reset your password', <ForgotPassword />)}
+              element={titled('pageTitle.resetYourPassword', <ForgotPassword />)}
             />
             <Route
               path={paths.auth.resetPassword.path}
-              element={titled('Choose a new password', <ResetPassword />)}
+              element={titled('pageTitle.chooseANewPassword', <ResetPassword />)}
             />
             {/* These two read the store; the other sign-in screens do without it. */}
             <Route
               path={paths.auth.callback.path}
               element={titled(
-                'Company sign-in',
+                'pageTitle.companySignIn',
                 <StoreProvider>
                   <Callback />
                 </StoreProvider>,
@@ -297,7 +319,7 @@ export function AppRoutes() {
             <Route
               path={paths.auth.acceptInvitation.path}
               element={titled(
-                'Accept your invitation',
+                'pageTitle.acceptYourInvitation',
                 <StoreProvider>
                   <AcceptInvitation />
                 </StoreProvider>,
@@ -316,63 +338,75 @@ export function AppRoutes() {
           }
         >
           <Route element={<AppShell />}>
-            <Route path={paths.home.path} element={titled('Dashboard', <Dashboard />)} />
+            <Route path={paths.home.path} element={titled('pageTitle.dashboard', <Dashboard />)} />
             <Route
               path={paths.appShell.path}
               element={<Navigate to={paths.home.getHref()} replace />}
             />
             <Route
               path={paths.organizations.path}
-              element={titled('Organizations', <OrganizationsList />)}
+              element={titled('pageTitle.organizations', <OrganizationsList />)}
             />
             {/* Lists of every organization; anyone else is sent to their organization's tab. */}
             <Route
               path={paths.credentials.path}
               element={
                 <PlatformList itemType="credentials">
-                  {titled('Credentials', <CredentialsList />)}
+                  {titled('pageTitle.credentials', <CredentialsList />)}
                 </PlatformList>
               }
             />
             <Route
               path={paths.users.path}
               element={
-                <PlatformList itemType="users">{titled('Users', <UsersList />)}</PlatformList>
+                <PlatformList itemType="users">
+                  {titled('pageTitle.users', <UsersList />)}
+                </PlatformList>
               }
             />
             <Route
               path={paths.contracts.path}
               element={
                 <PlatformList itemType="contracts">
-                  {titled('Contracts', <ContractsList />)}
+                  {titled('pageTitle.contracts', <ContractsList />)}
                 </PlatformList>
               }
             />
             <Route
               path={paths.audits.path}
               element={
-                <PlatformList itemType="audits">{titled('Audits', <Audits />)}</PlatformList>
+                <PlatformList itemType="audits">
+                  {titled('pageTitle.audits', <Audits />)}
+                </PlatformList>
               }
             />
             <Route
               path={paths.uploads.path}
               element={
-                <PlatformList itemType="uploads">{titled('Uploads', <Uploads />)}</PlatformList>
+                <PlatformList itemType="uploads">
+                  {titled('pageTitle.uploads', <Uploads />)}
+                </PlatformList>
               }
             />
             <Route
               path={paths.benchmarks.path}
-              element={titled('Earnings benchmarks', <Benchmarks />)}
+              element={titled('pageTitle.earningsBenchmarks', <Benchmarks />)}
             />
             <Route
               path={paths.insightsMethodology.path}
-              element={titled('Insights methodology', <InsightsMethodology />)}
+              element={titled('pageTitle.insightsMethodology', <InsightsMethodology />)}
             />
             {organizationRoutes(paths.organization.path)}
             {organizationRoutes(paths.adminOrganization.path)}
-            <Route path={paths.profile.path} element={titled('Your profile', <Profile />)} />
-            <Route path={paths.settings.path} element={titled('Settings', <Settings />)} />
-            <Route path="*" element={titled('Page not found', <NotFound />)} />
+            <Route
+              path={paths.profile.path}
+              element={titled('pageTitle.yourProfile', <Profile />)}
+            />
+            <Route
+              path={paths.settings.path}
+              element={titled('pageTitle.settings', <Settings />)}
+            />
+            <Route path="*" element={titled('pageTitle.pageNotFound', <NotFound />)} />
           </Route>
         </Route>
       </Route>

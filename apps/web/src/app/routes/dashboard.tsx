@@ -1,6 +1,8 @@
 import { Suspense, startTransition, useEffect, useState } from 'react';
-import { ROLE_LABELS, isPlatformAdmin } from '@laurel/contract/roles';
+import { useIntl } from 'react-intl';
+import { isPlatformAdmin } from '@laurel/contract/roles';
 
+import type { MessageId } from '../../lib/i18n/catalogue';
 import { paths } from '../../lib/routing/paths';
 import { PageHeader } from '../../components/layout/page-header';
 import { useAuth } from '../../lib/auth/use-auth';
@@ -20,11 +22,12 @@ let sectionsLoaded = false;
  */
 const SECTIONS_DATA_WAIT_MS = 1000;
 
-function greeting(now: Date): string {
+/** The part of the day for the greeting: `morning`, `afternoon` or `evening`. */
+function partOfDay(now: Date): 'morning' | 'afternoon' | 'evening' {
   const hour = now.getHours();
-  if (hour < 12) return 'Good morning';
-  if (hour < 18) return 'Good afternoon';
-  return 'Good evening';
+  if (hour < 12) return 'morning';
+  if (hour < 18) return 'afternoon';
+  return 'evening';
 }
 
 /**
@@ -37,7 +40,10 @@ export default function DashboardRoute() {
   const profile = user?.profile;
   const platformAdmin = isPlatformAdmin(profile);
   const canDo = useCan();
-  useBreadcrumbs({ dashboard: { label: 'Dashboard', href: paths.home.getHref() } });
+  const intl = useIntl();
+  useBreadcrumbs({
+    dashboard: { label: intl.formatMessage({ id: 'nav.dashboard' }), href: paths.home.getHref() },
+  });
   // The sections' code is requested once the greeting has been painted, not while it renders:
   // requested during the render, it arrived and ran (MUI's cards and table, 70–100 ms on a
   // throttled phone) between the greeting's render and its paint (docs/decisions/033); requested
@@ -75,15 +81,24 @@ export default function DashboardRoute() {
     <>
       <PageHeader
         overline={
-          profile ? `${profile.organizationName} · ${ROLE_LABELS[profile.roleId]}` : undefined
+          profile
+            ? `${profile.organizationName} · ${intl.formatMessage({ id: `roles.${profile.roleId}` as MessageId })}`
+            : undefined
         }
-        title={`${greeting(new Date())}${profile?.firstName ? `, ${profile.firstName}` : ''}`}
+        title={intl.formatMessage(
+          { id: 'dashboard.greeting' },
+          {
+            partOfDay: partOfDay(new Date()),
+            named: profile?.firstName ? 'yes' : 'no',
+            name: profile?.firstName ?? '',
+          },
+        )}
         subtitle={
           platformAdmin
-            ? 'What needs attention, every organization at a glance, uploads in progress and your bookmarks.'
+            ? intl.formatMessage({ id: 'dashboard.subtitle.platform' })
             : profile && canDo('read:upload', { organizationId: profile.organizationId })
-              ? 'Your organization at a glance: contract usage, uploads, workforce insights and your bookmarks.'
-              : 'Your organization at a glance: contract usage, workforce insights and your bookmarks.'
+              ? intl.formatMessage({ id: 'dashboard.subtitle.withUploads' })
+              : intl.formatMessage({ id: 'dashboard.subtitle.member' })
         }
       />
       {/* Nothing is shown in their place meanwhile: they appear below the greeting, moving nothing. */}

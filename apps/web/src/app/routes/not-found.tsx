@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,16 +13,16 @@ export default function NotFoundRoute() {
     >
       <Box>
         <Typography variant="overline" color="text.secondary" sx={{ fontWeight: 700 }}>
-          404
+          {404}
         </Typography>
         <Typography variant="h3" component="h1" sx={{ mb: 2 }}>
-          Page not found
+          <FormattedMessage id="notFound.title" />
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 6 }}>
-          The address may be mistyped, or the page has moved.
+          <FormattedMessage id="notFound.description" />
         </Typography>
         <Button variant="contained" component={RouterLink} to={paths.home.getHref()}>
-          Go to the dashboard
+          <FormattedMessage id="notFound.toDashboard" />
         </Button>
       </Box>
     </Box>

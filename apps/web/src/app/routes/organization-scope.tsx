@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { useSelector } from 'react-redux';
 import { Navigate, Outlet } from 'react-router';
 import Box from '@mui/material/Box';
@@ -16,6 +17,7 @@ import { useOrganizationRoute } from '../../lib/routing/use-organization-route';
  * organization it waits, so that every request of the screen carries the acting organization.
  */
 export default function OrganizationScope() {
+  const intl = useIntl();
   const { organizationId, admin } = useOrganizationRoute();
   const { user } = useAuth();
   const profile = user?.profile;
@@ -32,7 +34,7 @@ export default function OrganizationScope() {
   if (isLoading || startingToAct) {
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
-        <CircularProgress aria-label="Loading the organization" />
+        <CircularProgress aria-label={intl.formatMessage({ id: 'app.loadingOrganization' })} />
       </Box>
     );
   }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -67,11 +68,12 @@ function CountTile({ count }: { count: Count }) {
  * rows of two, or one row of three) so that no tile is left alone on a half-empty row.
  */
 export function CountTiles({ counts }: { counts: Count[] }) {
+  const intl = useIntl();
   const narrowColumns = counts.length % 2 === 0 ? 2 : Math.min(counts.length, 3);
   return (
     <Box
       component="section"
-      aria-label="At a glance"
+      aria-label={intl.formatMessage({ id: 'dashboard.atAGlance' })}
       sx={{
         display: 'grid',
         gap: { xs: 3, sm: 4 },

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -26,6 +27,7 @@ import type { TAttention, TAttentionItem } from '@laurel/contract/dashboard';
 import { ListRow } from '../../../components/list-row/list-row';
 import { getErrorText } from '../../../lib/errors/error-text';
 import { formatDate, formatDateTime, formatNumber } from '../../../lib/format/format';
+import type { MessageId } from '../../../lib/i18n/catalogue';
 import {
   getItemHref,
   getOrganizationHref,
@@ -34,46 +36,44 @@ import {
 } from '../../../lib/routing/paths';
 
 interface KindDisplay {
-  /** "2 failed uploads". */
-  count: (n: number) => string;
+  /** "2 failed uploads": a message taking `count`. */
+  count: MessageId;
   icon: ReactNode;
   color: string;
   /** `platform`: the platform dashboard, whose links open organizations' admin screens. */
   href: (item: TAttentionItem, platform: boolean) => string;
 }
 
-const plural = (n: number, one: string, many: string) =>
-  `${formatNumber(n)} ${n === 1 ? one : many}`;
 const adminOrganization = (item: TAttentionItem) =>
   getOrganizationHref(item.organizationId, { admin: true });
 
 const KINDS: Record<AttentionKind, KindDisplay> = {
   UPLOAD_FAILED: {
-    count: (n) => plural(n, 'failed upload', 'failed uploads'),
+    count: 'dashboard.needsAttention.kind.uploadFailed',
     icon: <ErrorOutlineOutlined fontSize="small" />,
     color: 'error.main',
     href: (item) => paths.uploads.getHref(item.subjectId),
   },
   UPLOAD_STUCK: {
-    count: (n) => plural(n, 'stuck upload', 'stuck uploads'),
+    count: 'dashboard.needsAttention.kind.uploadStuck',
     icon: <HourglassEmptyOutlined fontSize="small" />,
     color: 'warning.main',
     href: (item) => paths.uploads.getHref(item.subjectId),
   },
   SSO_TEST_FAILED: {
-    count: (n) => plural(n, 'failed sign-in test', 'failed sign-in tests'),
+    count: 'dashboard.needsAttention.kind.ssoTestFailed',
     icon: <KeyOffOutlined fontSize="small" />,
     color: 'error.main',
     href: adminOrganization,
   },
   SAML_CERTIFICATE_EXPIRING: {
-    count: (n) => plural(n, 'sign-in certificate expiring', 'sign-in certificates expiring'),
+    count: 'dashboard.needsAttention.kind.samlCertificateExpiring',
     icon: <GppMaybeOutlined fontSize="small" />,
     color: 'warning.main',
     href: adminOrganization,
   },
   WEBHOOK_DISABLED: {
-    count: (n) => plural(n, 'disabled webhook endpoint', 'disabled webhook endpoints'),
+    count: 'dashboard.needsAttention.kind.webhookDisabled',
     icon: <WebhookOutlined fontSize="small" />,
     color: 'error.main',
     href: (item, platform) =>
@@ -83,20 +83,19 @@ const KINDS: Record<AttentionKind, KindDisplay> = {
       ),
   },
   CONTRACT_OVER_USAGE: {
-    count: (n) => plural(n, 'contract over its limits', 'contracts over their limits'),
+    count: 'dashboard.needsAttention.kind.contractOverUsage',
     icon: <DataUsageOutlined fontSize="small" />,
     color: 'warning.main',
     href: (item) => getItemHref('contracts', item.subjectId, item.organizationId, { admin: true }),
   },
   CONTRACT_ENDING: {
-    count: (n) => plural(n, 'contract ending soon', 'contracts ending soon'),
+    count: 'dashboard.needsAttention.kind.contractEnding',
     icon: <EventOutlined fontSize="small" />,
     color: 'info.main',
     href: (item) => getItemHref('contracts', item.subjectId, item.organizationId, { admin: true }),
   },
   INSIGHTS_PROCESSING: {
-    count: (n) =>
-      plural(n, 'organization’s insights rebuilding', 'organizations’ insights rebuilding'),
+    count: 'dashboard.needsAttention.kind.insightsProcessing',
     icon: <AutorenewOutlined fontSize="small" />,
     color: 'primary.main',
     href: (item) => getOrganizationItemHref(adminOrganization(item), 'insights'),
@@ -104,23 +103,32 @@ const KINDS: Record<AttentionKind, KindDisplay> = {
 };
 
 /** The row's title and the sentence under it: what, where, when and why. */
-function describe(item: TAttentionItem): { title: string; subtitle: string } {
+function describe(item: TAttentionItem, intl: IntlShape): { title: string; subtitle: string } {
   const where = item.organizationName;
   switch (item.kind) {
     case 'UPLOAD_FAILED':
       return {
         title: item.title,
-        subtitle: `Upload failed ${formatDateTime(item.at)} · ${where} · ${item.detail}`,
+        subtitle: intl.formatMessage(
+          { id: 'dashboard.needsAttention.uploadFailed' },
+          { at: formatDateTime(item.at), where, detail: item.detail },
+        ),
       };
     case 'UPLOAD_STUCK':
       return {
         title: item.title,
-        subtitle: `${where} · ${item.detail} Last change ${formatDateTime(item.at)}.`,
+        subtitle: intl.formatMessage(
+          { id: 'dashboard.needsAttention.uploadStuck' },
+          { at: formatDateTime(item.at), where, detail: item.detail },
+        ),
       };
     case 'SSO_TEST_FAILED':
       return {
         title: where,
-        subtitle: `Company sign-in test failed ${formatDateTime(item.at)} · ${item.detail}`,
+        subtitle: intl.formatMessage(
+          { id: 'dashboard.needsAttention.ssoTestFailed' },
+          { at: formatDateTime(item.at), detail: item.detail },
+        ),
       };
     case 'SAML_CERTIFICATE_EXPIRING':
       return { title: where, subtitle: `${item.title} · ${item.detail}` };
@@ -134,16 +142,18 @@ function describe(item: TAttentionItem): { title: string; subtitle: string } {
     case 'CONTRACT_ENDING':
       return {
         title: item.title,
-        subtitle: `${where} · ${
-          item.daysLeft === 0
-            ? 'ends today'
-            : `ends ${formatDate(item.at)}, in ${plural(item.daysLeft ?? 0, 'day', 'days')}`
-        }`,
+        subtitle: intl.formatMessage(
+          { id: 'dashboard.needsAttention.contractEnding' },
+          { where, at: formatDate(item.at), days: item.daysLeft ?? 0 },
+        ),
       };
     case 'INSIGHTS_PROCESSING':
       return {
         title: where,
-        subtitle: `${item.detail} Queued ${formatDateTime(item.at)}.`,
+        subtitle: intl.formatMessage(
+          { id: 'dashboard.needsAttention.insightsProcessing' },
+          { at: formatDateTime(item.at), detail: item.detail },
+        ),
       };
   }
 }
@@ -163,11 +173,15 @@ export function NeedsAttention({
   error: unknown;
   platform: boolean;
 }) {
+  const intl = useIntl();
   let body: ReactNode;
   if (error && !attention) {
     body = (
       <Alert severity="error" variant="outlined" sx={{ mx: 5, mb: 5 }}>
-        What needs attention could not be loaded: {getErrorText(error)}
+        <FormattedMessage
+          id="dashboard.needsAttention.notLoaded"
+          values={{ error: getErrorText(error) }}
+        />
       </Alert>
     );
   } else if (!attention) {
@@ -183,9 +197,10 @@ export function NeedsAttention({
       <Box sx={{ px: 5, pb: 5, display: 'flex', gap: 3, alignItems: 'flex-start' }}>
         <CheckCircleOutlineOutlined color="success" aria-hidden="true" />
         <Typography color="text.secondary">
-          Nothing needs attention: no upload failed or stalled, no company sign-in test failed, no
-          webhook endpoint was disabled, no contract is used beyond what it includes or ends within{' '}
-          {CONTRACT_ENDING_SOON_DAYS} days, and no organization’s insights are being rebuilt.
+          <FormattedMessage
+            id="dashboard.needsAttention.nothing"
+            values={{ days: CONTRACT_ENDING_SOON_DAYS }}
+          />
         </Typography>
       </Box>
     );
@@ -194,7 +209,7 @@ export function NeedsAttention({
       <>
         <Box
           sx={{ px: 5, pb: 3, display: 'flex', flexWrap: 'wrap', gap: 2 }}
-          aria-label="Needs attention by kind"
+          aria-label={intl.formatMessage({ id: 'dashboard.needsAttention.byKind' })}
           role="list"
         >
           {ATTENTION_KINDS.filter((kind) => attention.byKind[kind] > 0).map((kind) => (
@@ -203,15 +218,21 @@ export function NeedsAttention({
               role="listitem"
               size="small"
               variant="outlined"
-              label={KINDS[kind].count(attention.byKind[kind])}
+              label={intl.formatMessage(
+                { id: KINDS[kind].count },
+                { count: attention.byKind[kind] },
+              )}
               sx={{ fontWeight: 700 }}
             />
           ))}
         </Box>
-        <List disablePadding aria-label="Needs attention">
+        <List
+          disablePadding
+          aria-label={intl.formatMessage({ id: 'dashboard.needsAttention.title' })}
+        >
           {attention.items.map((item, index) => {
             const kind = KINDS[item.kind];
-            const { title, subtitle } = describe(item);
+            const { title, subtitle } = describe(item, intl);
             return (
               <ListRow
                 key={`${item.kind}-${item.subjectId}`}
@@ -228,8 +249,10 @@ export function NeedsAttention({
         </List>
         {attention.total > attention.items.length ? (
           <Typography variant="body2" color="text.secondary" sx={{ px: 5, py: 3 }}>
-            Showing the first {formatNumber(attention.items.length)} of{' '}
-            {formatNumber(attention.total)}, the most urgent kinds first.
+            <FormattedMessage
+              id="dashboard.needsAttention.showingFirst"
+              values={{ shown: attention.items.length, total: attention.total }}
+            />
           </Typography>
         ) : null}
       </>
@@ -239,7 +262,7 @@ export function NeedsAttention({
     <Card component="section" aria-labelledby="needs-attention-title">
       <Box sx={{ px: 5, pt: 5, pb: 3, display: 'flex', alignItems: 'baseline', gap: 2 }}>
         <Typography id="needs-attention-title" variant="h6" component="h2">
-          Needs attention
+          <FormattedMessage id="dashboard.needsAttention.title" />
         </Typography>
         {attention && attention.total > 0 ? (
           <Typography color="text.secondary">{formatNumber(attention.total)}</Typography>

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
@@ -16,6 +17,7 @@ import { type Column } from '../../../components/data-table/data-table';
 import { ListScreen } from '../../../components/data-table/list-screen';
 import { UsageBar, usageBar } from '../../../components/display/usage-bar';
 import { formatDate, formatNumber } from '../../../lib/format/format';
+import type { MessageId } from '../../../lib/i18n/catalogue';
 import { getOrganizationHref } from '../../../lib/routing/paths';
 import { useListPlatformOrganizationsQuery } from '../../../features/dashboard/api/dashboard-api';
 import { formatPercent } from '../../../features/insights/lib/format-insights';
@@ -23,41 +25,45 @@ import { UploadStatusChip } from '../../../features/uploads/components/upload-pr
 
 const INSIGHTS: Record<
   InsightStatus,
-  { label: string; color: 'success' | 'info' | 'default'; title: string }
+  { label: MessageId; color: 'success' | 'info' | 'default'; title: MessageId }
 > = {
   available: {
-    label: 'Available',
+    label: 'dashboard.organizations.insights.available',
     color: 'success',
-    title: 'The insight figures are up to date',
+    title: 'dashboard.organizations.insights.availableTitle',
   },
   processing: {
-    label: 'Processing',
+    label: 'dashboard.organizations.insights.processing',
     color: 'info',
-    title: 'Awards are being matched or the figures rebuilt',
+    title: 'dashboard.organizations.insights.processingTitle',
   },
   unavailable: {
-    label: 'Not included',
+    label: 'dashboard.organizations.insights.unavailable',
     color: 'default',
-    title: 'No earnings entitlement: awards are neither matched nor billed',
+    title: 'dashboard.organizations.insights.unavailableTitle',
   },
 };
 
-const NO_AWARDS = {
-  label: 'No awards yet',
+const NO_AWARDS: { label: MessageId; color: 'default'; title: MessageId } = {
+  label: 'dashboard.organizations.insights.noAwards',
   color: 'default',
-  title: 'Insights appear once awards are uploaded and matched',
-} as const;
+  title: 'dashboard.organizations.insights.noAwardsTitle',
+};
 
 function ContractUsage({ row }: { row: TPlatformOrganization }) {
+  const intl = useIntl();
   const usage = row.contractUsage;
   if (!usage)
     return (
       <Typography variant="body2" color="text.secondary">
-        No current contract
+        <FormattedMessage id="dashboard.organizations.noContract" />
       </Typography>
     );
   const { color } = usageBar(usage.used, usage.includedQuantity);
-  const numbers = `${formatNumber(usage.used)} of ${formatNumber(usage.includedQuantity)}`;
+  const numbers = intl.formatMessage(
+    { id: 'dashboard.organizations.usedOf' },
+    { used: formatNumber(usage.used), included: formatNumber(usage.includedQuantity) },
+  );
   return (
     <Box sx={{ minWidth: 160 }}>
       <Typography
@@ -65,12 +71,15 @@ function ContractUsage({ row }: { row: TPlatformOrganization }) {
         sx={{ fontWeight: 700, color: color === 'primary' ? 'text.primary' : `${color}.main` }}
       >
         {usage.share === null ? numbers : formatPercent(usage.share)}
-        {usage.overIncluded ? ' · over' : ''}
+        {usage.overIncluded ? intl.formatMessage({ id: 'dashboard.organizations.over' }) : ''}
       </Typography>
       <UsageBar
         used={usage.used}
         included={usage.includedQuantity}
-        label={`${usage.number}, ${usage.billingCodeLabel}: ${numbers} used`}
+        label={intl.formatMessage(
+          { id: 'dashboard.organizations.usageLabel' },
+          { contract: usage.number, billingCode: usage.billingCodeLabel, numbers },
+        )}
         sx={{ my: 1 }}
       />
       <Typography variant="body2" color="text.secondary" noWrap title={usage.billingCodeLabel}>
@@ -85,10 +94,11 @@ function ContractUsage({ row }: { row: TPlatformOrganization }) {
  * usage this period and the last upload; sortable by each, searchable, exportable as CSV.
  */
 export function OrganizationsTable() {
+  const intl = useIntl();
   const columns: Column<TPlatformOrganization, PlatformOrganizationSort>[] = [
     {
       key: 'name',
-      label: 'Organization',
+      label: intl.formatMessage({ id: 'dashboard.organizations.organization' }),
       sort: 'name',
       render: (row) => (
         <Link
@@ -102,7 +112,7 @@ export function OrganizationsTable() {
     },
     {
       key: 'awards',
-      label: 'Awards',
+      label: intl.formatMessage({ id: 'dashboard.organizations.awards' }),
       sort: 'awards',
       align: 'right',
       render: (row) => formatNumber(row.awards),
@@ -110,7 +120,7 @@ export function OrganizationsTable() {
     },
     {
       key: 'matchRate',
-      label: 'Match rate',
+      label: intl.formatMessage({ id: 'dashboard.organizations.matchRate' }),
       sort: 'matchRate',
       align: 'right',
       render: (row) => (row.matchRate === null ? '—' : formatPercent(row.matchRate)),
@@ -118,7 +128,7 @@ export function OrganizationsTable() {
     },
     {
       key: 'insights',
-      label: 'Insights',
+      label: intl.formatMessage({ id: 'dashboard.organizations.insights' }),
       sort: 'insightsStatus',
       render: (row) => {
         // Nothing uploaded, nothing to show: "available" would promise figures that do not exist
@@ -132,8 +142,8 @@ export function OrganizationsTable() {
             size="small"
             variant="outlined"
             color={status.color}
-            label={status.label}
-            title={status.title}
+            label={intl.formatMessage({ id: status.label })}
+            title={intl.formatMessage({ id: status.title })}
             sx={{ fontWeight: 700 }}
           />
         );
@@ -141,7 +151,7 @@ export function OrganizationsTable() {
     },
     {
       key: 'contractUsage',
-      label: 'Contract usage',
+      label: intl.formatMessage({ id: 'dashboard.organizations.contractUsage' }),
       sort: 'contractUsage',
       render: (row) => <ContractUsage row={row} />,
       hideBelow: 'sm',
@@ -149,7 +159,7 @@ export function OrganizationsTable() {
     },
     {
       key: 'lastUpload',
-      label: 'Last upload',
+      label: intl.formatMessage({ id: 'dashboard.organizations.lastUpload' }),
       sort: 'lastUpload',
       render: (row) =>
         row.lastUpload ? (
@@ -161,7 +171,7 @@ export function OrganizationsTable() {
           </Box>
         ) : (
           <Typography variant="body2" color="text.secondary">
-            None yet
+            <FormattedMessage id="dashboard.organizations.noUpload" />
           </Typography>
         ),
       hideBelow: 'md',
@@ -171,7 +181,7 @@ export function OrganizationsTable() {
   return (
     <ListScreen
       noun="organizations"
-      label="Organizations at a glance"
+      label={intl.formatMessage({ id: 'dashboard.organizations.label' })}
       sorts={PLATFORM_ORGANIZATION_SORTS}
       defaultSort="name"
       prefix="org"
@@ -187,16 +197,18 @@ export function OrganizationsTable() {
           component="h2"
           sx={{ px: 5, pt: 5 }}
         >
-          Organizations
+          <FormattedMessage id="dashboard.organizations.title" />
         </Typography>
       }
       empty={{
         icon: <ApartmentOutlined />,
         none: {
-          description:
-            'Organizations you create appear here with their awards, contracts and uploads.',
+          description: intl.formatMessage({ id: 'dashboard.organizations.none' }),
         },
-        noMatch: { description: 'Try another search word.', clearLabel: 'Clear the search' },
+        noMatch: {
+          description: intl.formatMessage({ id: 'dashboard.organizations.noMatch' }),
+          clearLabel: intl.formatMessage({ id: 'dashboard.organizations.clearSearch' }),
+        },
       }}
     />
   );

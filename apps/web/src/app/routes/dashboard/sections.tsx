@@ -1,4 +1,5 @@
 import { memo, Suspense, useDeferredValue, useEffect } from 'react';
+import { useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
@@ -52,6 +53,8 @@ const BookmarksAndUploads = memo(function BookmarksAndUploads({
   /** "All uploads": every organization's for platform admins, the organization's tab otherwise. */
   uploadsHref?: string;
 }) {
+  const intl = useIntl();
+  const yourBookmarks = intl.formatMessage({ id: 'dashboard.yourBookmarks' });
   return (
     <Box
       sx={{
@@ -61,8 +64,8 @@ const BookmarksAndUploads = memo(function BookmarksAndUploads({
         gridTemplateColumns: { xs: '1fr', lg: seesUploads ? '3fr 2fr' : '1fr' },
       }}
     >
-      <Card component="section" aria-label="Your bookmarks">
-        <BookmarkList title="Your bookmarks" />
+      <Card component="section" aria-label={yourBookmarks}>
+        <BookmarkList title={yourBookmarks} />
       </Card>
       {seesUploads ? <UploadsInProgress href={uploadsHref} /> : null}
     </Box>
@@ -83,27 +86,28 @@ const PlatformSections = memo(function PlatformSections({
   data,
   error,
 }: Pick<ReturnType<typeof useGetPlatformDashboardQuery>, 'data' | 'error'>) {
+  const intl = useIntl();
   const counts: Count[] = [
     {
-      label: 'Organizations',
+      label: intl.formatMessage({ id: 'dashboard.count.organizations' }),
       value: data?.counts.organizations,
       href: paths.organizations.getHref(),
       icon: <ApartmentOutlined />,
     },
     {
-      label: 'Credentials',
+      label: intl.formatMessage({ id: 'dashboard.count.credentials' }),
       value: data?.counts.credentials,
       href: paths.credentials.getHref(),
       icon: <WorkspacePremiumOutlined />,
     },
     {
-      label: 'Users',
+      label: intl.formatMessage({ id: 'dashboard.count.users' }),
       value: data?.counts.users,
       href: paths.users.getHref(),
       icon: <PeopleAltOutlined />,
     },
     {
-      label: 'Contracts',
+      label: intl.formatMessage({ id: 'dashboard.count.contracts' }),
       value: data?.counts.contracts,
       href: paths.contracts.getHref(),
       icon: <DescriptionOutlined />,
@@ -139,6 +143,7 @@ function MemberDashboard({
   organizationId: number;
   organizationName: string;
 }) {
+  const intl = useIntl();
   const canDo = useCan();
   const target = { organizationId };
   const seesInsights = canDo('read:insights', target);
@@ -156,19 +161,19 @@ function MemberDashboard({
   const href = getOrganizationHref(organizationId);
   const counts: Count[] = [
     {
-      label: 'Credentials',
+      label: intl.formatMessage({ id: 'dashboard.count.credentials' }),
       value: data?.credentialCount,
       href: getOrganizationItemHref(href, 'credentials'),
       icon: <WorkspacePremiumOutlined />,
     },
     {
-      label: 'Users',
+      label: intl.formatMessage({ id: 'dashboard.count.users' }),
       value: data?.userCount,
       href: getOrganizationItemHref(href, 'users'),
       icon: <PeopleAltOutlined />,
     },
     {
-      label: 'Contracts',
+      label: intl.formatMessage({ id: 'dashboard.count.contracts' }),
       value: data?.contractCount,
       href: getOrganizationItemHref(href, 'contracts'),
       icon: <DescriptionOutlined />,
@@ -192,7 +197,7 @@ function MemberDashboard({
           <InsightsPanel
             organizationId={organizationId}
             subject={organizationName}
-            title="Workforce insights"
+            title={intl.formatMessage({ id: 'dashboard.workforceInsights' })}
           />
         </Suspense>
       ) : null}

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -12,8 +13,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { TAwardee } from '@laurel/contract/awardees';
-import { AWARD_MATCH_STATUS_LABELS } from '@laurel/contract/credentials';
-import { BADGE_STATE_LABELS } from '@laurel/contract/open-badges';
 
 import { DetailGrid } from '../../../components/display/detail-grid';
 import { NoAccess } from '../../../components/feedback/no-access';
@@ -32,6 +31,7 @@ import { useGetAwardeeQuery } from '../api/awardees-api';
  * and platform admins.
  */
 export default function AwardeeRoute() {
+  const intl = useIntl();
   const { awardId } = useParams();
   const id = Number(awardId);
   const valid = Number.isSafeInteger(id) && id > 0;
@@ -49,13 +49,14 @@ export default function AwardeeRoute() {
   if (!awardee)
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
-        <CircularProgress aria-label="Loading the awardee" />
+        <CircularProgress aria-label={intl.formatMessage({ id: 'awardees.awardee.loading' })} />
       </Box>
     );
   return <AwardeePage awardee={awardee} />;
 }
 
 function AwardeePage({ awardee }: { awardee: TAwardee }) {
+  const intl = useIntl();
   const { organizationHref } = useOrganizationRoute();
   const name = `${awardee.firstName} ${awardee.lastName}`;
   useBreadcrumbs({
@@ -69,31 +70,61 @@ function AwardeePage({ awardee }: { awardee: TAwardee }) {
   return (
     <>
       <BreadcrumbsBar current={name} />
-      <PageHeader overline={`Awardee · ${awardee.externalId}`} title={name} />
+      <PageHeader
+        overline={intl.formatMessage(
+          { id: 'awardees.awardee.overline' },
+          { externalId: awardee.externalId },
+        )}
+        title={name}
+      />
       <Card sx={{ mb: 6 }}>
         <CardContent sx={{ p: 6, '&:last-child': { pb: 6 } }}>
           <DetailGrid
             items={[
-              { label: 'External id', value: awardee.externalId },
-              { label: 'E-mail', value: awardee.email ?? '—' },
-              { label: 'Organization', value: awardee.organizationName },
-              { label: 'Awards', value: formatNumber(awardee.awards.length) },
+              {
+                label: intl.formatMessage({ id: 'awardees.awardee.externalId' }),
+                value: awardee.externalId,
+              },
+              {
+                label: intl.formatMessage({ id: 'awardees.awardee.email' }),
+                value: awardee.email ?? '—',
+              },
+              {
+                label: intl.formatMessage({ id: 'awardees.awardee.organization' }),
+                value: awardee.organizationName,
+              },
+              {
+                label: intl.formatMessage({ id: 'awardees.awardee.awards' }),
+                value: formatNumber(awardee.awards.length),
+              },
             ]}
           />
         </CardContent>
       </Card>
       <Card component="section" aria-labelledby="awardee-awards">
         <Typography id="awardee-awards" variant="h6" component="h2" sx={{ px: 4, pt: 5, pb: 2 }}>
-          Awards
+          <FormattedMessage id="awardees.awardee.awards" />
         </Typography>
         <TableContainer>
           <Table aria-labelledby="awardee-awards">
             <TableHead>
               <TableRow>
-                <TableCell>Credential</TableCell>
-                <TableCell>Awarded</TableCell>
-                {showMatch ? <TableCell>Match</TableCell> : null}
-                {showSigned ? <TableCell>Signed credential</TableCell> : null}
+                <TableCell>
+                  <FormattedMessage id="awardees.awardee.credential" />
+                </TableCell>
+                <TableCell>
+                  <FormattedMessage id="awardees.awardee.awarded" />
+                </TableCell>
+                {showMatch ? (
+                  <TableCell>
+                    <FormattedMessage id="awardees.awardee.match" />
+                  </TableCell>
+                ) : null}
+                {showSigned ? (
+                  <TableCell>
+                    <FormattedMessage id="awardees.awardee.signedCredential" />
+                  </TableCell>
+                ) : null}
               </TableRow>
             </TableHead>
             <TableBody>
@@ -121,7 +152,12 @@ function AwardeePage({ awardee }: { awardee: TAwardee }) {
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(award.awardDate)}</TableCell>
                   {showMatch ? (
-                    <TableCell>{AWARD_MATCH_STATUS_LABELS[award.matchStatus]}</TableCell>
+                    <TableCell>
+                      <FormattedMessage
+                        id="awardees.awardee.matchStatus"
+                        values={{ status: award.matchStatus }}
+                      />
+                    </TableCell>
                   ) : null}
                   {showSigned ? (
                     <TableCell>
@@ -130,12 +166,24 @@ function AwardeePage({ awardee }: { awardee: TAwardee }) {
                           href={award.signedCredential.verificationUrl}
                           target="_blank"
                           rel="noopener"
-                          aria-label={`${BADGE_STATE_LABELS[award.signedCredential.state]}: open the public page of the ${award.credentialName} credential`}
+                          aria-label={intl.formatMessage(
+                            { id: 'awardees.awardee.openPublicPage' },
+                            {
+                              state: award.signedCredential.state,
+                              credential: award.credentialName,
+                            },
+                          )}
                         >
-                          {BADGE_STATE_LABELS[award.signedCredential.state]}
+                          <FormattedMessage
+                            id="awardees.awardee.badgeState"
+                            values={{ state: award.signedCredential.state }}
+                          />
                         </Link>
                       ) : (
-                        BADGE_STATE_LABELS[award.signedCredential.state]
+                        <FormattedMessage
+                          id="awardees.awardee.badgeState"
+                          values={{ state: award.signedCredential.state }}
+                        />
                       )}
                     </TableCell>
                   ) : null}

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -28,7 +29,8 @@ import { SectionCard } from '../../../components/layout/section-card';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useCan } from '../../../lib/auth/use-can';
 import { getErrorText } from '../../../lib/errors/error-text';
-import { formatDate, formatDateTime, formatNumber } from '../../../lib/format/format';
+import { formatDate, formatDateTime } from '../../../lib/format/format';
+import type { MessageId } from '../../../lib/i18n/catalogue';
 import {
   useCheckBenchmarksMutation,
   useRestoreBenchmarksMutation,
@@ -38,9 +40,9 @@ import {
   useReplaceBenchmarksMutation,
 } from '../api/benchmarks-api';
 
-const METRIC_LABELS: Record<BenchmarkMetric, string> = {
-  median_earnings: 'Median earnings by field',
-  hs_earnings_threshold: 'High-school earnings threshold',
+const METRIC_LABELS: Record<BenchmarkMetric, MessageId> = {
+  median_earnings: 'benchmarks.metric.medianEarnings',
+  hs_earnings_threshold: 'benchmarks.metric.hsEarningsThreshold',
 };
 
 const EXAMPLE = [
@@ -52,17 +54,31 @@ const EXAMPLE = [
 
 /** A refused file's message and, under it, each row and column at fault. */
 function Refusal({ error }: { error: unknown }) {
+  const intl = useIntl();
   const fieldErrors =
     error && typeof error === 'object' && 'fieldErrors' in error
       ? ((error as { fieldErrors?: Record<string, string> }).fieldErrors ?? {})
       : {};
   const rows = Object.entries(fieldErrors).map(([key, message]) => {
     const [line, column] = key.split('.');
-    return { key, text: `Line ${line}${column === 'row' ? '' : `, ${column}`}: ${message}` };
+    return {
+      key,
+      text: intl.formatMessage(
+        { id: 'benchmarks.refusal.line' },
+        {
+          line,
+          column: column ?? '',
+          hasColumn: column && column !== 'row' ? 'yes' : 'no',
+          message,
+        },
+      ),
+    };
   });
   return (
     <Alert severity="error" sx={{ mb: 5 }} data-testid="benchmark-refusal">
-      <AlertTitle>The file was not imported</AlertTitle>
+      <AlertTitle>
+        <FormattedMessage id="benchmarks.refusal.title" />
+      </AlertTitle>
       {getErrorText(error)}
       {rows.length > 0 ? (
         <Box component="ul" sx={{ m: 0, mt: 2, pl: 5 }}>
@@ -112,7 +128,8 @@ function FileButton({
   );
 }
 
-const rowsText = (rows: number) => `${formatNumber(rows)} ${rows === 1 ? 'row' : 'rows'}`;
+const rowsText = (rows: number, intl: IntlShape) =>
+  intl.formatMessage({ id: 'benchmarks.rows' }, { count: rows });
 
 function DataSetCard({
   set,
@@ -130,6 +147,7 @@ function DataSetCard({
   onRestore: () => void;
   onDelete: () => void;
 }) {
+  const intl = useIntl();
   const years =
     set.yearFrom === null
       ? null
@@ -157,36 +175,47 @@ function DataSetCard({
                 size="small"
                 color={set.precedence === 1 ? 'primary' : 'default'}
                 variant={set.precedence === 1 ? 'filled' : 'outlined'}
-                label={
-                  set.precedence === 1
-                    ? 'Used first for overlapping rows'
-                    : `Used after ${set.precedence - 1} other ${set.precedence === 2 ? 'data set' : 'data sets'}`
-                }
+                label={intl.formatMessage(
+                  { id: 'benchmarks.dataSet.precedence' },
+                  { before: set.precedence - 1 },
+                )}
                 sx={{ my: 1 }}
               />
             ) : null}
             <Typography color="text.secondary">
-              {rowsText(set.rows)} · {formatNumber(set.geographies)}{' '}
-              {set.geographies === 1 ? 'place' : 'places'}
-              {years ? ` · ${years}` : ''}
+              <FormattedMessage
+                id="benchmarks.dataSet.summary"
+                values={{
+                  rows: rowsText(set.rows, intl),
+                  places: set.geographies,
+                  years: years ?? '',
+                  hasYears: years ? 'yes' : 'no',
+                }}
+              />
             </Typography>
           </Box>
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
             <FileButton
               onFile={onReplace}
               disabled={busy}
-              label={`Replace ${set.fileName} with another file`}
+              label={intl.formatMessage(
+                { id: 'benchmarks.dataSet.replaceLabel' },
+                { file: set.fileName },
+              )}
             >
-              Replace…
+              <FormattedMessage id="benchmarks.dataSet.replace" />
             </FileButton>
             {set.previousVersion ? (
               <Button
                 startIcon={<HistoryOutlined />}
                 onClick={onRestore}
                 disabled={busy}
-                aria-label={`Restore previous version of ${set.fileName}`}
+                aria-label={intl.formatMessage(
+                  { id: 'benchmarks.dataSet.restoreLabel' },
+                  { file: set.fileName },
+                )}
               >
-                Restore previous version
+                <FormattedMessage id="benchmarks.dataSet.restore" />
               </Button>
             ) : null}
             <Button
@@ -194,32 +223,59 @@ function DataSetCard({
               startIcon={<DeleteOutlineOutlined />}
               onClick={onDelete}
               disabled={busy}
-              aria-label={`Delete ${set.fileName}`}
+              aria-label={intl.formatMessage(
+                { id: 'benchmarks.dataSet.deleteLabel' },
+                { file: set.fileName },
+              )}
             >
-              Delete
+              <FormattedMessage id="benchmarks.delete" />
             </Button>
           </Box>
         </Box>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 3 }}>
           {set.metrics.map((metric) => (
-            <Chip key={metric} size="small" label={METRIC_LABELS[metric]} />
+            <Chip
+              key={metric}
+              size="small"
+              label={intl.formatMessage({ id: METRIC_LABELS[metric] })}
+            />
           ))}
         </Box>
         <Typography variant="body2" sx={{ mt: 3, overflowWrap: 'anywhere' }}>
-          <Box component="span" sx={{ fontWeight: 700 }}>
-            {set.sources.length === 1 ? 'Source' : 'Sources'}:
-          </Box>{' '}
-          {set.sources.join(' · ')}
+          <FormattedMessage
+            id="benchmarks.dataSet.sources"
+            values={{
+              count: set.sources.length,
+              sources: set.sources.join(' · '),
+              b: (chunks) => (
+                <Box component="span" sx={{ fontWeight: 700 }}>
+                  {chunks}
+                </Box>
+              ),
+            }}
+          />
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {set.createdAt === set.updatedAt ? 'Imported' : 'Replaced'}{' '}
-          {formatDateTime(set.updatedAt)}
-          {set.importedBy ? ` by ${set.importedBy}` : ' with the demo world'}
+          <FormattedMessage
+            id="benchmarks.dataSet.imported"
+            values={{
+              how: set.createdAt === set.updatedAt ? 'imported' : 'replaced',
+              at: formatDateTime(set.updatedAt),
+              by: set.importedBy ?? '',
+              demo: set.importedBy ? 'no' : 'yes',
+            }}
+          />
         </Typography>
         {set.previousVersion ? (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            Previous version: {set.previousVersion.fileName} ({rowsText(set.previousVersion.rows)}
-            ), restorable until {formatDate(set.previousVersion.restorableUntil)}
+            <FormattedMessage
+              id="benchmarks.dataSet.previousVersion"
+              values={{
+                file: set.previousVersion.fileName,
+                rows: rowsText(set.previousVersion.rows, intl),
+                until: formatDate(set.previousVersion.restorableUntil),
+              }}
+            />
           </Typography>
         ) : null}
       </CardContent>
@@ -235,6 +291,7 @@ export default function BenchmarksRoute() {
 }
 
 function Benchmarks() {
+  const intl = useIntl();
   const { data, isLoading, error: listError } = useListBenchmarksQuery();
   const [importFile, importing] = useImportBenchmarksMutation();
   const [replaceFile, replacing] = useReplaceBenchmarksMutation();
@@ -274,7 +331,8 @@ function Benchmarks() {
   const onImport = (file: File) =>
     run(
       () => importFile(file).unwrap(),
-      (set) => `Imported ${formatNumber(set.rows)} benchmark rows from ${set.fileName}`,
+      (set) =>
+        intl.formatMessage({ id: 'benchmarks.imported' }, { count: set.rows, file: set.fileName }),
     );
   const onReplace = async (set: TBenchmarkDataSet, file: File) => {
     setRefusal(null);
@@ -291,7 +349,15 @@ function Benchmarks() {
     await run(
       () => replaceFile({ id: set.id, file }).unwrap(),
       (next) =>
-        `Replaced ${set.fileName} with ${rowsText(next.rows)} from ${next.fileName}; the previous version can be restored for ${BENCHMARK_PREVIOUS_VERSION_DAYS} days`,
+        intl.formatMessage(
+          { id: 'benchmarks.replaced' },
+          {
+            file: set.fileName,
+            rows: rowsText(next.rows, intl),
+            next: next.fileName,
+            days: BENCHMARK_PREVIOUS_VERSION_DAYS,
+          },
+        ),
     );
     setToReplace(null);
   };
@@ -299,7 +365,11 @@ function Benchmarks() {
     if (!toRestore) return;
     await run(
       () => restore(toRestore.id).unwrap(),
-      (next) => `Restored ${next.fileName} (${rowsText(next.rows)})`,
+      (next) =>
+        intl.formatMessage(
+          { id: 'benchmarks.restored' },
+          { file: next.fileName, rows: rowsText(next.rows, intl) },
+        ),
     );
     setToRestore(null);
   };
@@ -307,25 +377,23 @@ function Benchmarks() {
   return (
     <>
       <PageHeader
-        title="Earnings benchmarks"
-        subtitle="Each credential’s salary a year after the award is compared with the median earnings of its field in its state (else the nation), and with the high-school earnings threshold. Every figure shows its source."
+        title={intl.formatMessage({ id: 'benchmarks.title' })}
+        subtitle={intl.formatMessage({ id: 'benchmarks.subtitle' })}
         actions={
           <FileButton variant="contained" onFile={(file) => void onImport(file)} disabled={busy}>
-            Import benchmark file…
+            <FormattedMessage id="benchmarks.import" />
           </FileButton>
         }
       />
       {refusal ? <Refusal error={refusal} /> : null}
       {count > 1 ? (
         <Typography color="text.secondary" sx={{ mb: 4 }} data-testid="benchmark-precedence">
-          Where several data sets have a figure for the same place, code, metric and year, the one
-          higher in this list is used: data sets imported later come first, and a replaced data set
-          keeps its place.
+          <FormattedMessage id="benchmarks.precedence" />
         </Typography>
       ) : null}
       {listError ? (
         <Alert severity="error" sx={{ mb: 5 }}>
-          The benchmarks could not be loaded: {getErrorText(listError)}
+          <FormattedMessage id="benchmarks.notLoaded" values={{ error: getErrorText(listError) }} />
         </Alert>
       ) : null}
       <Box sx={{ display: 'grid', gap: 4, mb: 6 }} aria-busy={isLoading}>
@@ -335,8 +403,8 @@ function Benchmarks() {
           <Card>
             <EmptyState
               icon={<InsightsOutlined />}
-              title="No benchmarks yet"
-              description="Import a CSV file of benchmark figures in the format below. Credentials are then compared with the figure for their field and place on their salary card and chart."
+              title={intl.formatMessage({ id: 'benchmarks.empty.title' })}
+              description={intl.formatMessage({ id: 'benchmarks.empty.description' })}
             />
           </Card>
         ) : (
@@ -354,25 +422,22 @@ function Benchmarks() {
         )}
       </Box>
       <SectionCard
-        title="File format"
-        description="A UTF-8 CSV file with a header row. Every row is checked before any is stored: a file with an error is refused whole, each row and column at fault named."
+        title={intl.formatMessage({ id: 'benchmarks.format.title' })}
+        description={intl.formatMessage({ id: 'benchmarks.format.description' })}
       >
         <Box component="ul" sx={{ m: 0, pl: 5, display: 'grid', gap: 1 }}>
-          <li>
-            <b>geography</b>: US, or a state’s two-letter postal code
-          </li>
-          <li>
-            <b>cip</b> or <b>soc</b>: the program field (CIP, e.g. 51.3801, or its series 51.38 or
-            family 51) or the occupation (SOC, e.g. 29-1141); neither for the threshold
-          </li>
-          <li>
-            <b>metric</b>: median_earnings, or hs_earnings_threshold (median earnings of high-school
-            graduates aged 25–34)
-          </li>
-          <li>
-            <b>year</b>, <b>value</b> (annual dollars of that year), <b>source</b> (where the figure
-            comes from: shown with it)
-          </li>
+          {(
+            [
+              'benchmarks.format.geography',
+              'benchmarks.format.field',
+              'benchmarks.format.metric',
+              'benchmarks.format.yearValueSource',
+            ] as const
+          ).map((id) => (
+            <li key={id}>
+              <FormattedMessage id={id} values={{ b: (chunks) => <b>{chunks}</b> }} />
+            </li>
+          ))}
         </Box>
         <Box
           component="pre"
@@ -391,8 +456,8 @@ function Benchmarks() {
       </SectionCard>
       <ConfirmDialog
         open={toReplace !== null}
-        title="Replace this data set?"
-        confirmLabel="Replace"
+        title={intl.formatMessage({ id: 'benchmarks.replaceDialog.title' })}
+        confirmLabel={intl.formatMessage({ id: 'benchmarks.replaceDialog.confirm' })}
         busy={replacing.isLoading}
         onCancel={() => setToReplace(null)}
         onConfirm={() => void confirmReplace()}
@@ -400,18 +465,27 @@ function Benchmarks() {
         {toReplace ? (
           <>
             <Box component="span" sx={{ display: 'block', mb: 2 }} data-testid="replace-counts">
-              {toReplace.set.fileName} ({rowsText(toReplace.set.rows)}) → {toReplace.check.fileName}{' '}
-              ({rowsText(toReplace.check.rows)})
+              <FormattedMessage
+                id="benchmarks.fromTo"
+                values={{
+                  from: toReplace.set.fileName,
+                  fromRows: rowsText(toReplace.set.rows, intl),
+                  to: toReplace.check.fileName,
+                  toRows: rowsText(toReplace.check.rows, intl),
+                }}
+              />
             </Box>
-            Credentials are compared with the new file’s figures at once. The current rows are kept
-            for {BENCHMARK_PREVIOUS_VERSION_DAYS} days: “Restore previous version” puts them back.
+            <FormattedMessage
+              id="benchmarks.replaceDialog.description"
+              values={{ days: BENCHMARK_PREVIOUS_VERSION_DAYS }}
+            />
           </>
         ) : null}
       </ConfirmDialog>
       <ConfirmDialog
         open={toRestore !== null}
-        title="Restore the previous version?"
-        confirmLabel="Restore"
+        title={intl.formatMessage({ id: 'benchmarks.restoreDialog.title' })}
+        confirmLabel={intl.formatMessage({ id: 'benchmarks.restoreDialog.confirm' })}
         busy={restoring.isLoading}
         onCancel={() => setToRestore(null)}
         onConfirm={() => void confirmRestore()}
@@ -419,18 +493,27 @@ function Benchmarks() {
         {toRestore?.previousVersion ? (
           <>
             <Box component="span" sx={{ display: 'block', mb: 2 }} data-testid="restore-counts">
-              {toRestore.fileName} ({rowsText(toRestore.rows)}) →{' '}
-              {toRestore.previousVersion.fileName} ({rowsText(toRestore.previousVersion.rows)})
+              <FormattedMessage
+                id="benchmarks.fromTo"
+                values={{
+                  from: toRestore.fileName,
+                  fromRows: rowsText(toRestore.rows, intl),
+                  to: toRestore.previousVersion.fileName,
+                  toRows: rowsText(toRestore.previousVersion.rows, intl),
+                }}
+              />
             </Box>
-            The figures of {toRestore.previousVersion.fileName} come back; {toRestore.fileName}{' '}
-            becomes the previous version, so this can be undone the same way.
+            <FormattedMessage
+              id="benchmarks.restoreDialog.description"
+              values={{ previous: toRestore.previousVersion.fileName, file: toRestore.fileName }}
+            />
           </>
         ) : null}
       </ConfirmDialog>
       <ConfirmDialog
         open={toDelete !== null}
-        title="Delete this data set?"
-        confirmLabel="Delete"
+        title={intl.formatMessage({ id: 'benchmarks.deleteDialog.title' })}
+        confirmLabel={intl.formatMessage({ id: 'benchmarks.delete' })}
         destructive
         busy={deleting.isLoading}
         onCancel={() => setToDelete(null)}
@@ -438,15 +521,20 @@ function Benchmarks() {
           if (!toDelete) return;
           try {
             await deleteSet(toDelete.id).unwrap();
-            showSnackbar(`Deleted ${toDelete.fileName}`, 'success');
+            showSnackbar(
+              intl.formatMessage({ id: 'benchmarks.deleted' }, { file: toDelete.fileName }),
+              'success',
+            );
           } catch (error) {
             showSnackbar(getErrorText(error), 'error');
           }
           setToDelete(null);
         }}
       >
-        {toDelete?.fileName} and its {formatNumber(toDelete?.rows ?? 0)} rows are removed;
-        credentials no longer compare with its figures.
+        <FormattedMessage
+          id="benchmarks.deleteDialog.description"
+          values={{ file: toDelete?.fileName ?? '', rows: toDelete?.rows ?? 0 }}
+        />
       </ConfirmDialog>
     </>
   );

@@ -1,8 +1,8 @@
+import { FormattedMessage } from 'react-intl';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { MESSAGES } from '@laurel/contract/messages';
 import { isPlatformAdmin } from '@laurel/contract/roles';
 
 import { useAuth } from '../../../lib/auth/use-auth';
@@ -11,15 +11,19 @@ import { useAuth } from '../../../lib/auth/use-auth';
 function SupportLine({ supportEmail }: { supportEmail: string | undefined }) {
   return (
     <Typography variant="body2">
-      {MESSAGES.supportLine}{' '}
-      {supportEmail ? (
-        <Link href={`mailto:${supportEmail}`} sx={{ fontWeight: 600 }}>
-          {supportEmail}
-        </Link>
-      ) : (
-        'your account manager'
-      )}
-      .
+      <FormattedMessage
+        id="insights.availability.supportLine"
+        values={{
+          supportLine: <FormattedMessage id="messages.supportLine" />,
+          contact: supportEmail ? (
+            <Link href={`mailto:${supportEmail}`} sx={{ fontWeight: 600 }}>
+              {supportEmail}
+            </Link>
+          ) : (
+            <FormattedMessage id="insights.availability.accountManager" />
+          ),
+        }}
+      />
     </Typography>
   );
 }
@@ -45,11 +49,17 @@ export function AvailabilityNotice({
   if (status === 'unavailable' && organizationName && isPlatformAdmin(user?.profile)) {
     return (
       <Alert severity="info" variant="outlined" data-testid="insights-unavailable">
-        <AlertTitle>Earnings insights unavailable for {organizationName}</AlertTitle>
+        <AlertTitle>
+          <FormattedMessage
+            id="insights.availability.unavailableFor"
+            values={{ organization: organizationName }}
+          />
+        </AlertTitle>
         <Typography variant="body2">
-          {organizationName}’s contract does not include earnings data: its people are not looked up
-          with the data provider and nothing is billed for them. Turn on “Insights included” when
-          editing the organization to compute its insights.
+          <FormattedMessage
+            id="insights.availability.notInContract"
+            values={{ organization: organizationName }}
+          />
         </Typography>
       </Alert>
     );
@@ -57,9 +67,11 @@ export function AvailabilityNotice({
   if (status === 'unavailable') {
     return (
       <Alert severity="info" variant="outlined" data-testid="insights-unavailable">
-        <AlertTitle>{MESSAGES.earningsUnavailable}</AlertTitle>
+        <AlertTitle>
+          <FormattedMessage id="messages.earningsUnavailable" />
+        </AlertTitle>
         <Typography variant="body2" sx={{ mb: 1 }}>
-          {MESSAGES.earningsUnavailableDescription}
+          <FormattedMessage id="messages.earningsUnavailableDescription" />
         </Typography>
         <SupportLine supportEmail={supportEmail} />
       </Alert>
@@ -68,12 +80,16 @@ export function AvailabilityNotice({
   return (
     <Alert severity="warning" variant="outlined">
       <AlertTitle>
-        {area === 'earnings'
-          ? MESSAGES.earningsTemporarilyUnavailable
-          : MESSAGES.employmentTemporarilyUnavailable}
+        <FormattedMessage
+          id={
+            area === 'earnings'
+              ? 'messages.earningsTemporarilyUnavailable'
+              : 'messages.employmentTemporarilyUnavailable'
+          }
+        />
       </AlertTitle>
       <Typography variant="body2" sx={{ mb: 1 }}>
-        The latest data are being processed; the figures return when that has finished.
+        <FormattedMessage id="insights.availability.processing" />
       </Typography>
       <SupportLine supportEmail={supportEmail} />
     </Alert>

@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import type { TAwardYearRange } from '@laurel/contract/insights';
 import { INSIGHTS_MEASURE_YEAR } from '@laurel/contract/insights-rules';
 
@@ -19,6 +20,7 @@ function CredentialFilter({
   value: number | undefined;
   onChange: (id: number | undefined) => void;
 }) {
+  const intl = useIntl();
   const useResults = (search: string, limit: number, skip: boolean): PickerResults => {
     const { data, isFetching } = useListInsightCredentialsQuery(
       { organizationId, search, pageSize: limit },
@@ -32,8 +34,8 @@ function CredentialFilter({
   };
   return (
     <SearchFilter
-      label="Credential"
-      placeholder="All credentials"
+      label={intl.formatMessage({ id: 'insights.filters.credential' })}
+      placeholder={intl.formatMessage({ id: 'insights.filters.allCredentials' })}
       noun="credential"
       value={value === undefined ? undefined : String(value)}
       onChange={(next) => onChange(next ? Number(next) : undefined)}
@@ -61,6 +63,7 @@ function AwardYearsFilter({
   ranges: readonly TAwardYearRange[] | undefined;
   asOfYear: number | undefined;
 }) {
+  const intl = useIntl();
   // A pool whose every award is too recent for the year after to be complete says so.
   const tooRecent = (r: TAwardYearRange) =>
     asOfYear !== undefined && r.from + INSIGHTS_MEASURE_YEAR > asOfYear;
@@ -75,14 +78,17 @@ function AwardYearsFilter({
     .sort((a, b) => b.from - a.from)
     .map((r) => ({
       value: `${r.from}-${r.to}`,
-      label: `${r.from}–${r.to}${tooRecent(r) ? ' (too recent: no data yet)' : ''}`,
+      label: intl.formatMessage(
+        { id: 'insights.filters.pool' },
+        { from: String(r.from), to: String(r.to), tooRecent: tooRecent(r) ? 'yes' : 'no' },
+      ),
     }));
   return (
     <SelectFilter
-      label="Award years"
+      label={intl.formatMessage({ id: 'insights.filters.awardYears' })}
       value={chosen ? `${chosen.from}-${chosen.to}` : undefined}
       options={options}
-      anyLabel="All years"
+      anyLabel={intl.formatMessage({ id: 'insights.filters.allYears' })}
       minWidth={150}
       onChange={(value) => {
         const [from, to] = value ? value.split('-').map(Number) : [undefined, undefined];

@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -57,7 +58,10 @@ function Block({ block }: { block: MethodologyBlock }) {
 
 /** `/insights/methodology`: what each insight figure means and how it is computed. */
 export default function MethodologyRoute() {
-  useBreadcrumbs({ dashboard: { label: 'Dashboard', href: paths.home.getHref() } });
+  const intl = useIntl();
+  useBreadcrumbs({
+    dashboard: { label: intl.formatMessage({ id: 'nav.dashboard' }), href: paths.home.getHref() },
+  });
   const { hash } = useLocation();
   useEffect(() => {
     // Arriving from a card's link: show the section that defines its figure.
@@ -67,9 +71,9 @@ export default function MethodologyRoute() {
   return (
     <>
       <PageHeader
-        overline="Help"
-        title="Insights methodology"
-        subtitle="What the insight cards and the salary chart measure, where the data come from, and what is left out."
+        overline={intl.formatMessage({ id: 'nav.help' })}
+        title={intl.formatMessage({ id: 'nav.insightsMethodology' })}
+        subtitle={intl.formatMessage({ id: 'insights.methodology.subtitle' })}
       />
       <Box
         sx={{
@@ -81,7 +85,7 @@ export default function MethodologyRoute() {
       >
         <Card
           component="nav"
-          aria-label="On this page"
+          aria-label={intl.formatMessage({ id: 'insights.methodology.onThisPage' })}
           sx={{ p: 4, position: { lg: 'sticky' }, top: { lg: 88 } }}
         >
           <Typography
@@ -89,7 +93,7 @@ export default function MethodologyRoute() {
             color="text.secondary"
             sx={{ fontWeight: 700, textTransform: 'uppercase', letterSpacing: '0.06em' }}
           >
-            On this page
+            <FormattedMessage id="insights.methodology.onThisPage" />
           </Typography>
           <Box
             component="ul"

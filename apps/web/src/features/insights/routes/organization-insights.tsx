@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { useIntl } from 'react-intl';
 import Skeleton from '@mui/material/Skeleton';
 
 import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
@@ -10,6 +11,7 @@ const InsightsPanel = lazy(() => import('../components/insights-panel'));
 
 /** `{organization route}/insights`: the organization's insights, filterable by credential. */
 export default function OrganizationInsightsRoute() {
+  const intl = useIntl();
   const { organizationId } = useOrganizationRoute();
   const canDo = useCan();
   const { data: organization } = useGetOrganizationQuery(organizationId ?? 0, {
@@ -20,8 +22,10 @@ export default function OrganizationInsightsRoute() {
     <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
       <InsightsPanel
         organizationId={organizationId}
-        subject={organization?.name ?? 'organization'}
-        title="Insights"
+        subject={
+          organization?.name ?? intl.formatMessage({ id: 'insights.organizationInsights.subject' })
+        }
+        title={intl.formatMessage({ id: 'insights.organizationInsights.title' })}
       />
     </Suspense>
   );

@@ -1,11 +1,11 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import FilterAltOffOutlined from '@mui/icons-material/FilterAltOffOutlined';
 import {
   type TUploadRefusal,
-  UPLOAD_REFUSAL_REASON_LABELS,
   UPLOAD_WHOLE_ROW,
   type UploadRefusalReason,
 } from '@laurel/contract/uploads';
@@ -14,17 +14,33 @@ import { DataTable, type Column } from '../../../components/data-table/data-tabl
 import { SelectFilter } from '../../../components/data-table/list-toolbar';
 import { EmptyState } from '../../../components/feedback/empty-state';
 import { formatNumber } from '../../../lib/format/format';
+import type { MessageId } from '../../../lib/i18n/catalogue';
 import { useGetUploadRefusalsQuery } from '../api/uploads-api';
 
 const REFUSALS_PAGE_SIZE = 10;
 
-const columnLabel = (column: string | null) =>
-  column === null || column === UPLOAD_WHOLE_ROW ? 'Whole row' : column;
+const REASONS: Record<UploadRefusalReason, MessageId> = {
+  'cell-count': 'uploads.refusals.reason.cellCount',
+  'too-long': 'uploads.refusals.reason.tooLong',
+  missing: 'uploads.refusals.reason.missing',
+  'unknown-credential': 'uploads.refusals.reason.unknownCredential',
+  'archived-credential': 'uploads.refusals.reason.archivedCredential',
+  'invalid-email': 'uploads.refusals.reason.invalidEmail',
+  'invalid-date': 'uploads.refusals.reason.invalidDate',
+  'date-out-of-range': 'uploads.refusals.reason.dateOutOfRange',
+  'repeated-row': 'uploads.refusals.reason.repeatedRow',
+};
+
+const columnLabel = (column: string | null, intl: IntlShape) =>
+  column === null || column === UPLOAD_WHOLE_ROW
+    ? intl.formatMessage({ id: 'uploads.refusals.wholeRow' })
+    : column;
 
 function ColumnName({ row }: { row: TUploadRefusal }) {
+  const intl = useIntl();
   return (
     <Box component="span" sx={{ fontFamily: row.column ? 'monospace' : undefined }}>
-      {columnLabel(row.column)}
+      {columnLabel(row.column, intl)}
     </Box>
   );
 }
@@ -33,7 +49,7 @@ function Reason({ row }: { row: TUploadRefusal }) {
   return (
     <>
       <Box component="span" sx={{ display: 'block', fontWeight: 600 }}>
-        {UPLOAD_REFUSAL_REASON_LABELS[row.reason]}
+        <FormattedMessage id={REASONS[row.reason]} />
       </Box>
       <Typography variant="body2" color="text.secondary" component="span">
         {row.message}
@@ -47,7 +63,7 @@ function Value({ row }: { row: TUploadRefusal }) {
   if (row.value === '')
     return (
       <Typography variant="body2" color="text.secondary" component="span">
-        (empty)
+        <FormattedMessage id="uploads.refusals.empty" />
       </Typography>
     );
   return (
@@ -57,20 +73,35 @@ function Value({ row }: { row: TUploadRefusal }) {
   );
 }
 
-const columns: Column<TUploadRefusal>[] = [
-  { key: 'row', label: 'Row', render: (row) => formatNumber(row.rowNumber), width: 64 },
+const columnsOf = (intl: IntlShape): Column<TUploadRefusal>[] => [
+  {
+    key: 'row',
+    label: intl.formatMessage({ id: 'uploads.refusals.row' }),
+    render: (row) => formatNumber(row.rowNumber),
+    width: 64,
+  },
   {
     key: 'column',
-    label: 'Column',
+    label: intl.formatMessage({ id: 'uploads.refusals.column' }),
     render: (row) => <ColumnName row={row} />,
     hideBelow: 'sm',
   },
-  { key: 'reason', label: 'Reason', render: (row) => <Reason row={row} />, hideBelow: 'sm' },
-  { key: 'value', label: 'Value', render: (row) => <Value row={row} />, hideBelow: 'sm' },
+  {
+    key: 'reason',
+    label: intl.formatMessage({ id: 'uploads.refusals.reason' }),
+    render: (row) => <Reason row={row} />,
+    hideBelow: 'sm',
+  },
+  {
+    key: 'value',
+    label: intl.formatMessage({ id: 'uploads.refusals.value' }),
+    render: (row) => <Value row={row} />,
+    hideBelow: 'sm',
+  },
   // Small screens: the column, the reason and the value stacked in one cell.
   {
     key: 'refusal',
-    label: 'Refusal',
+    label: intl.formatMessage({ id: 'uploads.refusals.refusal' }),
     showBelow: 'sm',
     render: (row) => (
       <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
@@ -79,7 +110,7 @@ const columns: Column<TUploadRefusal>[] = [
           <Reason row={row} />
         </Box>
         <Box component="span">
-          Value: <Value row={row} />
+          <FormattedMessage id="uploads.refusals.valueOf" values={{ value: <Value row={row} /> }} />
         </Box>
       </Box>
     ),
@@ -91,6 +122,7 @@ const columns: Column<TUploadRefusal>[] = [
  * reason and the cell as uploaded, filtered by column or reason and read a page at a time.
  */
 export function RefusedRows({ uploadId }: { uploadId: number }) {
+  const intl = useIntl();
   const [column, setColumn] = useState<string | undefined>();
   const [reason, setReason] = useState<UploadRefusalReason | undefined>();
   const [page, setPage] = useState(1);
@@ -114,11 +146,11 @@ export function RefusedRows({ uploadId }: { uploadId: number }) {
   return (
     <Box component="section" aria-labelledby={`refused-rows-${uploadId}`} sx={{ minWidth: 0 }}>
       <Typography id={`refused-rows-${uploadId}`} variant="subtitle1" component="h3" sx={{ mb: 2 }}>
-        Refused rows
+        <FormattedMessage id="uploads.refusals.title" />
       </Typography>
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', mb: 3 }}>
         <SelectFilter
-          label="Column"
+          label={intl.formatMessage({ id: 'uploads.refusals.column' })}
           value={column}
           onChange={(value) => {
             setColumn(value ?? undefined);
@@ -126,11 +158,14 @@ export function RefusedRows({ uploadId }: { uploadId: number }) {
           }}
           options={(data?.columns ?? []).map((option) => ({
             value: option.column,
-            label: `${columnLabel(option.column)} (${formatNumber(option.count)})`,
+            label: intl.formatMessage(
+              { id: 'uploads.refusals.option' },
+              { label: columnLabel(option.column, intl), count: formatNumber(option.count) },
+            ),
           }))}
         />
         <SelectFilter
-          label="Reason"
+          label={intl.formatMessage({ id: 'uploads.refusals.reason' })}
           value={reason}
           onChange={(value) => {
             setReason((value as UploadRefusalReason | null) ?? undefined);
@@ -138,15 +173,21 @@ export function RefusedRows({ uploadId }: { uploadId: number }) {
           }}
           options={(data?.reasons ?? []).map((option) => ({
             value: option.reason,
-            label: `${UPLOAD_REFUSAL_REASON_LABELS[option.reason]} (${formatNumber(option.count)})`,
+            label: intl.formatMessage(
+              { id: 'uploads.refusals.option' },
+              {
+                label: intl.formatMessage({ id: REASONS[option.reason] }),
+                count: formatNumber(option.count),
+              },
+            ),
           }))}
           minWidth={220}
         />
       </Box>
       <Box sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden' }}>
         <DataTable
-          label="Refused rows"
-          columns={columns}
+          label={intl.formatMessage({ id: 'uploads.refusals.title' })}
+          columns={columnsOf(intl)}
           rows={data?.items}
           getRowKey={(row) => `${row.rowNumber}:${row.column ?? ''}:${row.reason}:${row.message}`}
           loading={isLoading || isFetching}
@@ -162,13 +203,19 @@ export function RefusedRows({ uploadId }: { uploadId: number }) {
           empty={
             <EmptyState
               icon={<FilterAltOffOutlined />}
-              title={filtered ? 'No refused rows match' : 'No refused rows'}
-              description={
-                filtered
-                  ? 'Choose another column or reason.'
-                  : 'Every row of this file was accepted.'
+              title={intl.formatMessage({
+                id: filtered ? 'uploads.refusals.noneMatch' : 'uploads.refusals.none',
+              })}
+              description={intl.formatMessage({
+                id: filtered ? 'uploads.refusals.noneMatchHint' : 'uploads.refusals.allAccepted',
+              })}
+              action={
+                filtered ? (
+                  <Button onClick={clear}>
+                    <FormattedMessage id="uploads.refusals.clearFilters" />
+                  </Button>
+                ) : undefined
               }
-              action={filtered ? <Button onClick={clear}>Clear filters</Button> : undefined}
             />
           }
         />

@@ -1,4 +1,5 @@
 import { Fragment, useId, useState, type ChangeEvent, type DragEvent } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,12 +26,18 @@ import { getErrorText } from '../../../lib/errors/error-text';
 import { useCreateUploadMutation } from '../api/uploads-api';
 import { formatFileSize } from './upload-status';
 
+/** Between the template's column names, as in the file. */
+const COLUMN_SEPARATOR = ',';
+
 /** Why a chosen file cannot be uploaded, or null. */
-export function checkUploadFile(file: Pick<File, 'name' | 'size'>): string | null {
-  if (!/\.csv$/i.test(file.name)) return 'Choose a .csv file.';
-  if (file.size === 0) return 'The file is empty.';
+export function checkUploadFile(file: Pick<File, 'name' | 'size'>, intl: IntlShape): string | null {
+  if (!/\.csv$/i.test(file.name)) return intl.formatMessage({ id: 'uploads.awardsDialog.notCsv' });
+  if (file.size === 0) return intl.formatMessage({ id: 'uploads.awardsDialog.emptyFile' });
   if (file.size > UPLOAD_MAX_BYTES)
-    return `The file is larger than ${formatFileSize(UPLOAD_MAX_BYTES)}.`;
+    return intl.formatMessage(
+      { id: 'uploads.awardsDialog.tooLarge' },
+      { size: formatFileSize(UPLOAD_MAX_BYTES) },
+    );
   return null;
 }
 
@@ -53,6 +60,7 @@ export function UploadAwardsDialog({
   /** Once the dialog has finished closing: the moment another dialog may open in its place. */
   onExited?: () => void;
 }) {
+  const intl = useIntl();
   const downloadFile = useDownloadFile();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
@@ -84,7 +92,7 @@ export function UploadAwardsDialog({
   const take = (next: File | null) => {
     setServerError(null);
     setFile(next);
-    setFileError(next ? checkUploadFile(next) : null);
+    setFileError(next ? checkUploadFile(next, intl) : null);
   };
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const next = event.target.files?.[0] ?? null;
@@ -109,7 +117,7 @@ export function UploadAwardsDialog({
       if (files.length === 0) return;
       if (files.length > 1) {
         setFile(null);
-        setFileError('Drop one CSV file at a time.');
+        setFileError(intl.formatMessage({ id: 'uploads.awardsDialog.dropOne' }));
         return;
       }
       take(files[0] ?? null);
@@ -118,13 +126,22 @@ export function UploadAwardsDialog({
 
   const submit = async () => {
     const targetId = organizationId ?? chosenOrganization?.id ?? null;
-    const missingFile = file ? checkUploadFile(file) : 'Choose the CSV file to upload.';
+    const missingFile = file
+      ? checkUploadFile(file, intl)
+      : intl.formatMessage({ id: 'uploads.awardsDialog.chooseFile' });
     setFileError(missingFile);
-    setOrganizationError(targetId === null ? 'Choose the organization.' : null);
+    setOrganizationError(
+      targetId === null
+        ? intl.formatMessage({ id: 'uploads.awardsDialog.chooseOrganization' })
+        : null,
+    );
     if (missingFile || targetId === null || !file) return;
     try {
       const upload = await create({ organizationId: targetId, file }).unwrap();
-      showSnackbar(`${upload.fileName} uploaded; its rows are being processed.`, 'success');
+      showSnackbar(
+        intl.formatMessage({ id: 'uploads.awardsDialog.uploaded' }, { file: upload.fileName }),
+        'success',
+      );
       reset();
       onUploaded(upload);
     } catch (error) {
@@ -155,13 +172,14 @@ export function UploadAwardsDialog({
       fullScreen={fullScreen}
       slotProps={{ transition: { onExited } }}
     >
-      <DialogTitle>Upload awards</DialogTitle>
+      <DialogTitle>
+        <FormattedMessage id="uploads.uploadAwards" />
+      </DialogTitle>
       <DialogContent {...dropZone} data-testid="upload-drop-zone">
         <Box sx={{ display: 'grid', gap: 5, pt: 1 }}>
           <Box id={formatId}>
             <Typography sx={{ mb: 2 }}>
-              A CSV file with one row per person and credential earned, and a header row naming
-              these columns in this order:
+              <FormattedMessage id="uploads.awardsDialog.format" />
             </Typography>
             <Box
               component="code"
@@ -180,7 +198,8 @@ export function UploadAwardsDialog({
                 <Fragment key={column}>
                   {index > 0 ? (
                     <>
-                      ,<wbr />
+                      {COLUMN_SEPARATOR}
+                      <wbr />
                     </>
                   ) : null}
                   <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
@@ -190,11 +209,10 @@ export function UploadAwardsDialog({
               ))}
             </Box>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-              credential_code is the code of one of the organization’s credentials; dates are
-              written YYYY-MM-DD; email and date_of_birth may be left empty. A row that does not fit
-              is skipped and listed on the upload’s page with the reason; the others are kept. Up to{' '}
-              {formatFileSize(UPLOAD_MAX_BYTES)}. The template’s examples use the organization’s own
-              credential codes.
+              <FormattedMessage
+                id="uploads.awardsDialog.formatDetails"
+                values={{ size: formatFileSize(UPLOAD_MAX_BYTES) }}
+              />
             </Typography>
             <Link
               component="button"
@@ -203,7 +221,7 @@ export function UploadAwardsDialog({
               onClick={() => void downloadTemplate()}
               sx={{ mt: 2, fontWeight: 600 }}
             >
-              Download template
+              <FormattedMessage id="uploads.awardsDialog.downloadTemplate" />
             </Link>
           </Box>
           {organizationId === null ? (
@@ -229,7 +247,9 @@ export function UploadAwardsDialog({
             }}
           >
             <Typography variant="body2" sx={{ mb: 2 }}>
-              {dragging ? 'Drop the CSV file to choose it' : 'Drag and drop the CSV file here, or'}
+              <FormattedMessage
+                id={dragging ? 'uploads.awardsDialog.dropHere' : 'uploads.awardsDialog.dragHere'}
+              />
             </Typography>
             <Button
               component="label"
@@ -245,7 +265,9 @@ export function UploadAwardsDialog({
                 },
               }}
             >
-              {file ? 'Choose another file' : 'Choose CSV file'}
+              <FormattedMessage
+                id={file ? 'uploads.awardsDialog.chooseAnother' : 'uploads.awardsDialog.chooseCsv'}
+              />
             </Button>
             <input
               id={inputId}
@@ -262,7 +284,9 @@ export function UploadAwardsDialog({
               aria-live="polite"
             >
               {fileError ??
-                (file ? `${file.name} · ${formatFileSize(file.size)}` : 'No file chosen')}
+                (file
+                  ? [file.name, formatFileSize(file.size)].join(' · ')
+                  : intl.formatMessage({ id: 'uploads.awardsDialog.noFile' }))}
             </Typography>
           </Box>
           {serverError ? (
@@ -274,7 +298,7 @@ export function UploadAwardsDialog({
       </DialogContent>
       <DialogActions sx={{ px: 6, pb: 5 }}>
         <Button onClick={close} disabled={isLoading}>
-          Cancel
+          <FormattedMessage id="uploads.cancel" />
         </Button>
         <Button
           variant="contained"
@@ -282,7 +306,9 @@ export function UploadAwardsDialog({
           onClick={() => void submit()}
           disabled={isLoading}
         >
-          {isLoading ? 'Uploading…' : 'Upload'}
+          <FormattedMessage
+            id={isLoading ? 'uploads.awardsDialog.uploading' : 'uploads.awardsDialog.upload'}
+          />
         </Button>
       </DialogActions>
     </Dialog>

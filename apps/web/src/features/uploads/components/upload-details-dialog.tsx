@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,7 +15,6 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
-import { UPLOAD_STATUS_LABELS } from '@laurel/contract/constants';
 import type { TUpload } from '@laurel/contract/uploads';
 import { API_PATHS } from '@laurel/contract/paths';
 
@@ -49,13 +49,16 @@ function ChangedInsights({
   organizationHref: string;
   admin: boolean;
 }) {
+  const intl = useIntl();
   const { data } = useGetUploadCredentialsQuery(upload.id);
   const credentials = data?.items ?? [];
   return (
-    <Box component="section" aria-label="Insights this upload changed">
+    <Box
+      component="section"
+      aria-label={intl.formatMessage({ id: 'uploads.details.changedInsights' })}
+    >
       <Typography variant="body2" sx={{ mb: 1 }}>
-        The awards of this file are matched with earnings in the background; the insights they
-        change are then updated.
+        <FormattedMessage id="uploads.details.changedInsightsDescription" />
       </Typography>
       <Box component="ul" sx={{ m: 0, pl: 5, display: 'grid', gap: 1 }}>
         <li>
@@ -64,7 +67,10 @@ function ChangedInsights({
             to={getOrganizationItemHref(organizationHref, 'insights')}
             sx={{ fontWeight: 600 }}
           >
-            {upload.organizationName}: insights
+            <FormattedMessage
+              id="uploads.details.insightsOf"
+              values={{ name: upload.organizationName }}
+            />
           </Link>
         </li>
         {credentials.slice(0, CREDENTIAL_LINKS_SHOWN).map((credential) => (
@@ -73,7 +79,10 @@ function ChangedInsights({
               component={RouterLink}
               to={`${getItemHref('credentials', credential.id, upload.organizationId, { admin })}?tab=insights`}
             >
-              {credential.name} ({credential.code}): insights
+              <FormattedMessage
+                id="uploads.details.insightsOf"
+                values={{ name: `${credential.name} (${credential.code})` }}
+              />
             </Link>
           </li>
         ))}
@@ -99,6 +108,7 @@ export function UploadDetailsDialog({
   /** Starts a new upload for the same organization; absent when the viewer may not upload. */
   onUploadCorrected?: ((organizationId: number) => void) | undefined;
 }) {
+  const intl = useIntl();
   const downloadFile = useDownloadFile();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
@@ -135,12 +145,12 @@ export function UploadDetailsDialog({
       fullScreen={fullScreen}
     >
       <DialogTitle sx={{ overflowWrap: 'anywhere', pr: 6 }}>
-        {upload ? upload.fileName : 'Upload'}
+        {upload ? upload.fileName : intl.formatMessage({ id: 'uploads.details.upload' })}
       </DialogTitle>
       <DialogContent>
         {!upload ? (
           <Box sx={{ display: 'grid', placeItems: 'center', py: 8 }}>
-            <CircularProgress aria-label="Loading the upload" />
+            <CircularProgress aria-label={intl.formatMessage({ id: 'uploads.details.loading' })} />
           </Box>
         ) : (
           <Box sx={{ display: 'grid', gap: 5, gridTemplateColumns: 'minmax(0, 1fr)' }}>
@@ -148,10 +158,10 @@ export function UploadDetailsDialog({
               <UploadStatusChip status={upload.status} />
               {/* Told to screen readers as it changes (not every row counted): 4.1.3. */}
               <Box component="span" role="status" sx={visuallyHidden}>
-                {statusAnnouncement(upload)}
+                {statusAnnouncement(upload, intl)}
               </Box>
               <Typography variant="body2" color="text.secondary">
-                {formatFileSize(upload.fileSize)} · {upload.organizationName}
+                {[formatFileSize(upload.fileSize), upload.organizationName].join(' · ')}
               </Typography>
             </Box>
             {isRunning(upload) || upload.rowsTotal > 0 ? (
@@ -164,30 +174,39 @@ export function UploadDetailsDialog({
             ) : null}
             <DetailGrid
               items={[
-                { label: 'Rows', value: formatNumber(upload.rowsTotal) },
+                {
+                  label: intl.formatMessage({ id: 'uploads.details.rows' }),
+                  value: formatNumber(upload.rowsTotal),
+                },
                 // Counted when the upload has finished.
                 {
-                  label: 'Rows ok',
+                  label: intl.formatMessage({ id: 'uploads.details.rowsOk' }),
                   value: isRunning(upload) ? '—' : formatNumber(upload.rowsOk),
                 },
                 {
-                  label: 'Rows failed',
+                  label: intl.formatMessage({ id: 'uploads.details.rowsFailed' }),
                   value: isRunning(upload) ? '—' : formatNumber(upload.rowsFailed),
                 },
-                { label: 'Uploaded', value: formatDateTime(upload.createdAt) },
-                { label: 'By', value: upload.uploadedBy ?? '—' },
                 {
-                  label: 'Finished',
-                  value: upload.finishedAt ? formatDateTime(upload.finishedAt) : 'Not yet',
+                  label: intl.formatMessage({ id: 'uploads.uploaded' }),
+                  value: formatDateTime(upload.createdAt),
+                },
+                {
+                  label: intl.formatMessage({ id: 'uploads.details.by' }),
+                  value: upload.uploadedBy ?? '—',
+                },
+                {
+                  label: intl.formatMessage({ id: 'uploads.details.finished' }),
+                  value: upload.finishedAt
+                    ? formatDateTime(upload.finishedAt)
+                    : intl.formatMessage({ id: 'uploads.details.notYet' }),
                 },
               ]}
             />
             {showRefusals ? (
               <>
                 <Typography variant="body2" color="text.secondary">
-                  Correct these rows in your file and upload it again: rows that were accepted
-                  before are updated, not added twice. The errors file lists each refused row as it
-                  was uploaded, with its reasons.
+                  <FormattedMessage id="uploads.details.correctRows" />
                 </Typography>
                 <RefusedRows uploadId={upload.id} />
               </>
@@ -209,7 +228,7 @@ export function UploadDetailsDialog({
             startIcon={<FileUploadOutlined />}
             onClick={() => onUploadCorrected(upload.organizationId)}
           >
-            Upload a corrected file
+            <FormattedMessage id="uploads.details.uploadCorrected" />
           </Button>
         ) : null}
         {upload && showRefusals ? (
@@ -219,11 +238,11 @@ export function UploadDetailsDialog({
             onClick={() => void downloadErrors()}
             disabled={downloading}
           >
-            Download errors (CSV)
+            <FormattedMessage id="uploads.details.downloadErrors" />
           </Button>
         ) : null}
         <Button variant="contained" onClick={onClose}>
-          Close
+          <FormattedMessage id="uploads.details.close" />
         </Button>
       </DialogActions>
     </Dialog>
@@ -231,9 +250,17 @@ export function UploadDetailsDialog({
 }
 
 /** What a screen reader is told of an upload: its status, and once finished, its rows. */
-function statusAnnouncement(upload: TUpload): string {
-  const status = `Upload ${UPLOAD_STATUS_LABELS[upload.status].toLowerCase()}`;
-  if (isRunning(upload) || (upload.rowsOk === 0 && upload.rowsFailed === 0)) return `${status}.`;
-  const rows = upload.rowsOk === 1 ? 'row' : 'rows';
-  return `${status}: ${formatNumber(upload.rowsOk)} ${rows} ok, ${formatNumber(upload.rowsFailed)} failed.`;
+function statusAnnouncement(upload: TUpload, intl: IntlShape): string {
+  const status = upload.status;
+  if (isRunning(upload) || (upload.rowsOk === 0 && upload.rowsFailed === 0))
+    return intl.formatMessage({ id: 'uploads.details.announcement' }, { status });
+  return intl.formatMessage(
+    { id: 'uploads.details.announcementRows' },
+    {
+      status,
+      ok: upload.rowsOk,
+      okCount: formatNumber(upload.rowsOk),
+      failed: formatNumber(upload.rowsFailed),
+    },
+  );
 }

@@ -1,16 +1,23 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { UPLOAD_STATUS_LABELS } from '@laurel/contract/constants';
 import type { TUpload } from '@laurel/contract/uploads';
 
 import { formatNumber } from '../../../lib/format/format';
-import { UPLOAD_STATUS_TONES, describeProgress, isRunning, progressPercent } from './upload-status';
+import {
+  UPLOAD_STATUS_MESSAGES,
+  UPLOAD_STATUS_TONES,
+  describeProgress,
+  isRunning,
+  progressPercent,
+} from './upload-status';
 
 /** The status of an upload as a chip, in words ("Waiting", "Completed with errors"). */
 export function UploadStatusChip({ status }: { status: TUpload['status'] }) {
-  const label = UPLOAD_STATUS_LABELS[status];
+  const intl = useIntl();
+  const label = intl.formatMessage({ id: UPLOAD_STATUS_MESSAGES[status] });
   return (
     <Chip
       size="small"
@@ -25,7 +32,8 @@ export function UploadStatusChip({ status }: { status: TUpload['status'] }) {
 /** A determinate progress bar with "12,000 of 100,000 rows" (indeterminate until counted). */
 export function UploadProgressBar({ upload }: { upload: TUpload }) {
   const counted = upload.rowsTotal > 0;
-  const text = describeProgress(upload);
+  const intl = useIntl();
+  const text = describeProgress(upload, intl);
   return (
     <Box sx={{ minWidth: 160 }}>
       <LinearProgress
@@ -47,16 +55,18 @@ export function UploadRowCounts({ upload }: { upload: TUpload }) {
   if (upload.status === 'FAILED' && upload.rowsOk === 0 && upload.rowsFailed === 0)
     return (
       <Typography variant="body2" color="text.secondary">
-        No rows read
+        <FormattedMessage id="uploads.rows.noneRead" />
       </Typography>
     );
   return (
     <Typography variant="body2">
-      {formatNumber(upload.rowsOk)} ok
+      <FormattedMessage id="uploads.rows.ok" values={{ count: formatNumber(upload.rowsOk) }} />
       {upload.rowsFailed > 0 ? (
         <Box component="span" sx={{ color: 'error.main', fontWeight: 700 }}>
-          {' '}
-          · {formatNumber(upload.rowsFailed)} failed
+          <FormattedMessage
+            id="uploads.rows.failed"
+            values={{ count: formatNumber(upload.rowsFailed) }}
+          />
         </Box>
       ) : null}
     </Typography>

@@ -1,7 +1,18 @@
+import type { IntlShape } from 'react-intl';
 import type { UploadStatus } from '@laurel/contract/constants';
 import type { TUpload } from '@laurel/contract/uploads';
 
 import { formatNumber } from '../../../lib/format/format';
+import type { MessageId } from '../../../lib/i18n/catalogue';
+
+/** An upload's status in words ("Waiting", "Completed with errors"). */
+export const UPLOAD_STATUS_MESSAGES: Record<UploadStatus, MessageId> = {
+  PENDING: 'uploads.status.pending',
+  PROCESSING: 'uploads.status.processing',
+  COMPLETED: 'uploads.status.completed',
+  COMPLETED_WITH_ERRORS: 'uploads.status.completedWithErrors',
+  FAILED: 'uploads.status.failed',
+};
 
 export const UPLOAD_STATUS_TONES: Record<
   UploadStatus,
@@ -20,10 +31,20 @@ export const isRunning = (upload: Pick<TUpload, 'status'>): boolean =>
 /** "12,000 of 100,000 rows"; before the rows are counted, "Counting rows…". */
 export function describeProgress(
   upload: Pick<TUpload, 'rowsProcessed' | 'rowsTotal' | 'status'>,
+  intl: IntlShape,
 ): string {
   if (upload.rowsTotal === 0)
-    return upload.status === 'PENDING' ? 'Waiting to start' : 'Counting rows…';
-  return `${formatNumber(upload.rowsProcessed)} of ${formatNumber(upload.rowsTotal)} rows`;
+    return intl.formatMessage({
+      id: upload.status === 'PENDING' ? 'uploads.progress.waiting' : 'uploads.progress.counting',
+    });
+  return intl.formatMessage(
+    { id: 'uploads.progress.rows' },
+    {
+      processed: formatNumber(upload.rowsProcessed),
+      total: formatNumber(upload.rowsTotal),
+      count: upload.rowsTotal,
+    },
+  );
 }
 
 /** Percent done, 0–100. */

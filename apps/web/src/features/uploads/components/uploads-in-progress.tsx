@@ -1,3 +1,4 @@
+import { FormattedMessage } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -48,17 +49,17 @@ export default function UploadsInProgress({ href }: { href: string }) {
     <Card component="section" aria-labelledby="uploads-in-progress-title" sx={{ p: 5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
         <Typography id="uploads-in-progress-title" variant="h6" component="h2" sx={{ flex: 1 }}>
-          Uploads in progress
+          <FormattedMessage id="uploads.inProgress.title" />
         </Typography>
         <Button component={RouterLink} to={href} size="small">
-          All uploads
+          <FormattedMessage id="uploads.inProgress.all" />
         </Button>
       </Box>
       {loading ? (
         <Skeleton variant="rounded" height={56} />
       ) : running.length === 0 ? (
         <Typography color="text.secondary">
-          Nothing is being processed. New uploads show their progress here.
+          <FormattedMessage id="uploads.inProgress.none" />
         </Typography>
       ) : (
         <>
@@ -69,7 +70,10 @@ export default function UploadsInProgress({ href }: { href: string }) {
           </Box>
           {total > running.length ? (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-              And {total - running.length} more.
+              <FormattedMessage
+                id="uploads.inProgress.more"
+                values={{ count: total - running.length }}
+              />
             </Typography>
           ) : null}
         </>

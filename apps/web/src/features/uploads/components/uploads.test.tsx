@@ -1,15 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createIntl } from 'react-intl';
 import { describe, expect, it, vi } from 'vitest';
 import { ROLES } from '@laurel/contract/roles';
 import type { TUpload, TUploadRefusalPage } from '@laurel/contract/uploads';
 
 import { AuthContext } from '../../../lib/auth/auth-context';
+import en from '../../../lib/i18n/messages/en.json';
+import es from '../../../lib/i18n/messages/es.json';
 import { authValue, profileOf } from '../../../test/auth';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
 import { UploadAwardsDialog, checkUploadFile } from './upload-awards-dialog';
 import { UploadDetailsDialog, errorsFileName } from './upload-details-dialog';
 import { describeProgress, formatFileSize, progressPercent } from './upload-status';
+
+const intl = createIntl({ locale: 'en', messages: en });
 
 function uploadOf(overrides: Partial<TUpload> = {}): TUpload {
   return {
@@ -78,9 +83,13 @@ function withAdmin(ui: React.ReactElement) {
 
 describe('upload progress', () => {
   it('describes progress in rows', () => {
-    expect(describeProgress(uploadOf())).toBe('12,000 of 100,000 rows');
-    expect(describeProgress(uploadOf({ rowsTotal: 0, status: 'PENDING' }))).toBe(
+    expect(describeProgress(uploadOf(), intl)).toBe('12,000 of 100,000 rows');
+    expect(describeProgress(uploadOf({ rowsTotal: 0, status: 'PENDING' }), intl)).toBe(
       'Waiting to start',
+    );
+    expect(describeProgress(uploadOf({ rowsProcessed: 0, rowsTotal: 1 }), intl)).toBe('0 of 1 row');
+    expect(describeProgress(uploadOf(), createIntl({ locale: 'es-419', messages: es }))).toBe(
+      '12,000 de 100,000 filas',
     );
     expect(progressPercent(uploadOf())).toBe(12);
     expect(progressPercent(uploadOf({ rowsTotal: 0 }))).toBe(0);
@@ -306,10 +315,12 @@ describe('Upload awards dialog', () => {
   });
 
   it('accepts only .csv files of an acceptable size', () => {
-    expect(checkUploadFile({ name: 'a.csv', size: 10 })).toBeNull();
-    expect(checkUploadFile({ name: 'a.xlsx', size: 10 })).toBe('Choose a .csv file.');
-    expect(checkUploadFile({ name: 'a.csv', size: 0 })).toBe('The file is empty.');
-    expect(checkUploadFile({ name: 'a.csv', size: 300 * 1024 * 1024 })).toMatch(/larger than/);
+    expect(checkUploadFile({ name: 'a.csv', size: 10 }, intl)).toBeNull();
+    expect(checkUploadFile({ name: 'a.xlsx', size: 10 }, intl)).toBe('Choose a .csv file.');
+    expect(checkUploadFile({ name: 'a.csv', size: 0 }, intl)).toBe('The file is empty.');
+    expect(checkUploadFile({ name: 'a.csv', size: 300 * 1024 * 1024 }, intl)).toMatch(
+      /larger than/,
+    );
   });
 
   it("posts the chosen file to the organization's uploads", async () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import { API_PATHS } from '@laurel/contract/paths';
-import { UPLOAD_STATUS_LABELS, UPLOAD_STATUSES } from '@laurel/contract/constants';
+import { UPLOAD_STATUSES } from '@laurel/contract/constants';
 import { accessFor } from '@laurel/contract/permissions';
 import { UPLOAD_SORTS, type TUpload } from '@laurel/contract/uploads';
 
@@ -30,7 +31,7 @@ import { useListOrganizationUploadsQuery, useListUploadsQuery } from '../api/upl
 import { UploadAwardsDialog } from '../components/upload-awards-dialog';
 import { UploadDetailsDialog } from '../components/upload-details-dialog';
 import { UploadRowCounts, UploadStatusChip } from '../components/upload-progress';
-import { formatFileSize } from '../components/upload-status';
+import { UPLOAD_STATUS_MESSAGES, formatFileSize } from '../components/upload-status';
 import { useLiveUpload } from '../components/use-live-upload';
 
 type Sort = (typeof UPLOAD_SORTS)[number];
@@ -78,6 +79,7 @@ function Uploads({
   organizationId: number | null;
   organizationHref: string | null;
 }) {
+  const intl = useIntl();
   const { user } = useAuth();
   const profile = user?.profile;
   const canDo = useCan();
@@ -112,7 +114,7 @@ function Uploads({
   const columns: Column<TUpload, Sort>[] = [
     {
       key: 'fileName',
-      label: 'File',
+      label: intl.formatMessage({ id: 'uploads.list.file' }),
       sort: 'fileName',
       render: (row) => (
         <>
@@ -139,7 +141,7 @@ function Uploads({
       ? [
           {
             key: 'organization',
-            label: 'Organization',
+            label: intl.formatMessage({ id: 'uploads.list.organization' }),
             render: (row: TUpload) => row.organizationName,
             hideBelow: 'md' as const,
           },
@@ -147,20 +149,20 @@ function Uploads({
       : []),
     {
       key: 'status',
-      label: 'Status',
+      label: intl.formatMessage({ id: 'uploads.list.status' }),
       sort: 'status',
       render: (row) => <LiveCells upload={row} part="status" />,
     },
     {
       key: 'rows',
-      label: 'Rows',
+      label: intl.formatMessage({ id: 'uploads.list.rows' }),
       render: (row) => <LiveCells upload={row} part="rows" />,
       hideBelow: 'sm',
       width: 220,
     },
     {
       key: 'createdAt',
-      label: 'Uploaded',
+      label: intl.formatMessage({ id: 'uploads.uploaded' }),
       sort: 'createdAt',
       render: (row) => (
         <>
@@ -184,7 +186,7 @@ function Uploads({
       startIcon={<FileUploadOutlined />}
       onClick={() => setUploading(true)}
     >
-      Upload awards
+      <FormattedMessage id="uploads.uploadAwards" />
     </Button>
   ) : null;
 
@@ -197,9 +199,9 @@ function Uploads({
       filters={[
         choiceFilter(
           'status',
-          'Status',
+          intl.formatMessage({ id: 'uploads.list.status' }),
           UPLOAD_STATUSES,
-          (value) => UPLOAD_STATUS_LABELS[value],
+          (value) => intl.formatMessage({ id: UPLOAD_STATUS_MESSAGES[value] }),
           200,
         ),
         {
@@ -214,15 +216,16 @@ function Uploads({
       exportPath={API_PATHS.uploadsExport}
       header={
         organizationId ? (
-          <SectionHeader title="Uploads" actions={uploadButton} />
+          <SectionHeader
+            title={intl.formatMessage({ id: 'uploads.list.title' })}
+            actions={uploadButton}
+          />
         ) : (
           <PageHeader
-            title="Uploads"
-            subtitle={
-              seesAll
-                ? 'Awards uploaded by every organization, newest first.'
-                : 'Awards your organization uploaded, newest first.'
-            }
+            title={intl.formatMessage({ id: 'uploads.list.title' })}
+            subtitle={intl.formatMessage({
+              id: seesAll ? 'uploads.list.subtitleAll' : 'uploads.list.subtitleOwn',
+            })}
             actions={uploadButton}
           />
         )
@@ -230,12 +233,12 @@ function Uploads({
       empty={{
         icon: <CloudUploadOutlined />,
         none: {
-          description: canCreate
-            ? 'Upload a CSV of the people who earned your credentials; they appear on each credential’s Awards tab.'
-            : 'Uploads of awards appear here.',
+          description: intl.formatMessage({
+            id: canCreate ? 'uploads.list.noneCanUpload' : 'uploads.list.none',
+          }),
           action: uploadButton,
         },
-        noMatch: { description: 'Try another file name or status.' },
+        noMatch: { description: intl.formatMessage({ id: 'uploads.list.noMatch' }) },
       }}
     >
       <UploadAwardsDialog
