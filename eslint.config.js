@@ -53,7 +53,6 @@ const notYetTranslated = [
   'features/profile/**',
   'features/search/**',
   'features/uploads/**',
-  'features/users/**',
   'features/webhooks/**',
   'lib/**',
 ].map((path) => `apps/web/src/${path}`);
