@@ -50,7 +50,6 @@ const notYetTranslated = [
   'features/impersonation/**',
   'features/insights/**',
   'features/organizations/**',
-  'features/profile/**',
   'features/search/**',
   'features/uploads/**',
   'features/webhooks/**',
