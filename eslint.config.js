@@ -40,7 +40,6 @@ const notYetTranslated = [
   'components/plain/**',
   'components/snackbar/**',
   'features/api-keys/**',
-  'features/audits/**',
   'features/awardees/**',
   'features/benchmarks/**',
   'features/bookmarks/**',
