@@ -43,7 +43,6 @@ const notYetTranslated = [
   'features/awardees/**',
   'features/benchmarks/**',
   'features/bookmarks/**',
-  'features/contracts/**',
   'features/credentials/**',
   'features/dashboard/**',
   'features/impersonation/**',
