@@ -43,7 +43,7 @@ const notYetTranslated = [
   'features/awardees/**',
   'features/benchmarks/**',
   'features/bookmarks/**',
-  'features/credentials/**',
+  'features/credentials/components/signed-credentials.tsx',
   'features/dashboard/**',
   'features/impersonation/**',
   'features/insights/**',
