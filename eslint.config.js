@@ -43,7 +43,6 @@ const notYetTranslated = [
   'features/awardees/**',
   'features/benchmarks/**',
   'features/bookmarks/**',
-  'features/credentials/components/signed-credentials.tsx',
   'features/dashboard/**',
   'features/impersonation/**',
   'features/insights/**',
