@@ -1,4 +1,5 @@
 import Chip from '@mui/material/Chip';
+import { useIntl } from 'react-intl';
 import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
 import type { TAuditEntry } from '@laurel/contract/audits';
 
@@ -26,8 +27,12 @@ export function AuditTypeChip({ entry }: { entry: TAuditEntry }) {
  * with an ellipsis (a dense row), or wrapped onto more lines (`wrap`, a stacked entry).
  */
 export function ActingChip({ entry, wrap = false }: { entry: TAuditEntry; wrap?: boolean }) {
+  const intl = useIntl();
   if (!entry.impersonating) return null;
-  const label = `Acting in ${entry.organizationName ?? 'another organization'}`;
+  const label = intl.formatMessage(
+    { id: 'audits.acting' },
+    { organization: entry.organizationName ?? '', known: String(entry.organizationName !== null) },
+  );
   return (
     <Chip
       size="small"

@@ -4,6 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
+import { FormattedMessage, useIntl } from 'react-intl';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import { AUDIT_SORTS, type TAuditEntry } from '@laurel/contract/audits';
 import { accessFor } from '@laurel/contract/permissions';
@@ -30,23 +31,30 @@ const chips = { display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' 
 /** The wide table's chips: one line, the acting chip cut short rather than wrapped. */
 const chipsInLine = { display: 'flex', gap: 1, alignItems: 'center', minWidth: 0 } as const;
 
+/** Punctuation, the same in every language. */
+const SPACE = ' ';
+const NO_VALUE = '—';
+const SEPARATOR = ' · ';
+
 const detailId = (row: TAuditEntry) => `audit-entry-${row.id}-detail`;
-const whoTitle = (row: TAuditEntry) =>
-  row.actorEmail ? `${row.actorName ?? 'System'} <${row.actorEmail}>` : (row.actorName ?? 'System');
+const whoTitle = (row: TAuditEntry, system: string) =>
+  row.actorEmail ? `${row.actorName ?? system} <${row.actorEmail}>` : (row.actorName ?? system);
 
 /**
  * Who made the entry, on one line: the name, then the e-mail address, cut short with an ellipsis
  * (never broken inside the address) and whole on hover or focus.
  */
 function Actor({ row }: { row: TAuditEntry }) {
+  const intl = useIntl();
+  const system = intl.formatMessage({ id: 'audits.system' });
   return (
-    <TruncatedText title={whoTitle(row)} focusable={Boolean(row.actorEmail)}>
+    <TruncatedText title={whoTitle(row, system)} focusable={Boolean(row.actorEmail)}>
       <Box component="span" sx={{ fontWeight: 600 }}>
-        {row.actorName ?? 'System'}
+        {row.actorName ?? system}
       </Box>
       {row.actorEmail ? (
         <Box component="span" sx={{ color: 'text.secondary' }}>
-          {' '}
+          {SPACE}
           {row.actorEmail}
         </Box>
       ) : null}
@@ -64,12 +72,16 @@ function DetailToggle({
   open: boolean;
   onToggle: () => void;
 }) {
+  const intl = useIntl();
   return (
     <IconButton
       size="small"
       aria-expanded={open}
       aria-controls={open ? detailId(row) : undefined}
-      aria-label={`Details of ${row.typeName} at ${formatDateTime(row.occurredAt)}`}
+      aria-label={intl.formatMessage(
+        { id: 'audits.detailsOf' },
+        { type: row.typeName, time: formatDateTime(row.occurredAt) },
+      )}
       onClick={onToggle}
       sx={{ my: -1, ml: -1 }}
     >
@@ -83,15 +95,28 @@ function DetailToggle({
 
 /** An entry's detail, shown on demand: what the row cuts short, and what it leaves out. */
 function EntryDetail({ row, showOrganization }: { row: TAuditEntry; showOrganization: boolean }) {
+  const intl = useIntl();
+  const system = intl.formatMessage({ id: 'audits.system' });
   const items: { label: string; value: ReactNode }[] = [
-    { label: 'Time', value: formatDateTime(row.occurredAt) },
-    { label: 'Who', value: <TruncatedText title={whoTitle(row)} /> },
+    { label: intl.formatMessage({ id: 'audits.time' }), value: formatDateTime(row.occurredAt) },
+    {
+      label: intl.formatMessage({ id: 'audits.who' }),
+      value: <TruncatedText title={whoTitle(row, system)} />,
+    },
     ...(showOrganization || row.impersonating
-      ? [{ label: 'Organization', value: row.organizationName ?? 'No organization' }]
+      ? [
+          {
+            label: intl.formatMessage({ id: 'audits.organization' }),
+            value: row.organizationName ?? intl.formatMessage({ id: 'audits.noOrganization' }),
+          },
+        ]
       : []),
-    { label: 'Resource', value: `${row.resourceType} ${row.resourceId}` },
-    { label: 'IP address', value: row.ipAddress ?? '—' },
-    { label: 'Request id', value: row.requestId ?? '—' },
+    {
+      label: intl.formatMessage({ id: 'audits.resource' }),
+      value: `${row.resourceType} ${row.resourceId}`,
+    },
+    { label: intl.formatMessage({ id: 'audits.ipAddress' }), value: row.ipAddress ?? NO_VALUE },
+    { label: intl.formatMessage({ id: 'audits.requestId' }), value: row.requestId ?? NO_VALUE },
   ];
   return (
     <Box
@@ -118,7 +143,7 @@ function EntryDetail({ row, showOrganization }: { row: TAuditEntry; showOrganiza
         color="text.secondary"
         sx={{ display: { xs: 'none', md: 'block' } }}
       >
-        Summary
+        <FormattedMessage id="audits.summary" />
       </Typography>
       <Typography
         component="dd"
@@ -156,6 +181,7 @@ export default function AuditsRoute() {
 
 function Audits({ organizationId }: { organizationId: number | null }) {
   const { user } = useAuth();
+  const intl = useIntl();
   const profile = user?.profile;
   const seesAll = profile ? accessFor(profile.roleId, 'read:audit') === 'any' : false;
   const types = useLookup('auditTypes');
@@ -177,7 +203,7 @@ function Audits({ organizationId }: { organizationId: number | null }) {
   const columns: Column<TAuditEntry, Sort>[] = [
     {
       key: 'occurredAt',
-      label: 'When',
+      label: intl.formatMessage({ id: 'audits.when' }),
       sort: 'occurredAt',
       width: 200,
       render: (row) => (
@@ -190,14 +216,14 @@ function Audits({ organizationId }: { organizationId: number | null }) {
     },
     {
       key: 'actor',
-      label: 'Who',
+      label: intl.formatMessage({ id: 'audits.who' }),
       width: '26%',
       render: (row) => <Actor row={row} />,
       hideBelow: 'md',
     },
     {
       key: 'type',
-      label: 'What',
+      label: intl.formatMessage({ id: 'audits.what' }),
       width: 200,
       render: (row) => (
         <Box sx={chipsInLine}>
@@ -209,7 +235,7 @@ function Audits({ organizationId }: { organizationId: number | null }) {
     },
     {
       key: 'summary',
-      label: 'Details',
+      label: intl.formatMessage({ id: 'audits.details' }),
       render: (row) => <TruncatedText title={row.summary} />,
       hideBelow: 'md',
     },
@@ -217,9 +243,11 @@ function Audits({ organizationId }: { organizationId: number | null }) {
       ? [
           {
             key: 'organization',
-            label: 'Organization',
+            label: intl.formatMessage({ id: 'audits.organization' }),
             width: 180,
-            render: (row: TAuditEntry) => <TruncatedText title={row.organizationName ?? '—'} />,
+            render: (row: TAuditEntry) => (
+              <TruncatedText title={row.organizationName ?? NO_VALUE} />
+            ),
             hideBelow: 'md' as const,
           },
         ]
@@ -227,7 +255,7 @@ function Audits({ organizationId }: { organizationId: number | null }) {
     {
       // Narrow screens: the same entry stacked in one cell, nothing off to the side.
       key: 'entry',
-      label: 'Entry',
+      label: intl.formatMessage({ id: 'audits.entry' }),
       showBelow: 'md',
       render: (row) => (
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, minWidth: 0 }}>
@@ -239,7 +267,10 @@ function Audits({ organizationId }: { organizationId: number | null }) {
               sx={{ flex: 1, minWidth: 0, overflowWrap: 'break-word' }}
             >
               {formatDateTime(row.occurredAt)}
-              {showOrganization ? ` · ${row.organizationName ?? 'No organization'}` : null}
+              {showOrganization ? SEPARATOR : null}
+              {showOrganization
+                ? (row.organizationName ?? intl.formatMessage({ id: 'audits.noOrganization' }))
+                : null}
             </Typography>
             {toggleOf(row)}
           </Box>
@@ -277,12 +308,12 @@ function Audits({ organizationId }: { organizationId: number | null }) {
       defaultSort="occurredAt"
       defaultOrder="desc"
       filters={[
-        lookupFilter('typeId', 'Type', types.data, 140),
+        lookupFilter('typeId', intl.formatMessage({ id: 'audits.type' }), types.data, 140),
         {
           name: 'userId',
           render: (value, onChange, filters) => (
             <UserFilter
-              label="User"
+              label={intl.formatMessage({ id: 'audits.user' })}
               value={value}
               onChange={onChange}
               organizationId={
@@ -299,15 +330,15 @@ function Audits({ organizationId }: { organizationId: number | null }) {
         },
         {
           name: 'impersonating',
-          label: 'Acting',
+          label: intl.formatMessage({ id: 'audits.actingFilter' }),
           options: [
-            { value: 'true', label: 'Acting in an organization' },
-            { value: 'false', label: 'Not acting' },
+            { value: 'true', label: intl.formatMessage({ id: 'audits.actingInOrganization' }) },
+            { value: 'false', label: intl.formatMessage({ id: 'audits.notActing' }) },
           ],
           minWidth: 150,
         },
-        { name: 'from', render: dateField('From') },
-        { name: 'to', render: dateField('To') },
+        { name: 'from', render: dateField(intl.formatMessage({ id: 'audits.from' })) },
+        { name: 'to', render: dateField(intl.formatMessage({ id: 'audits.to' })) },
       ]}
       columns={columns}
       useItems={useListAuditsQuery}
@@ -324,28 +355,27 @@ function Audits({ organizationId }: { organizationId: number | null }) {
       header={
         organizationId ? (
           <Typography variant="h5" component="h2" sx={{ mb: 4 }}>
-            Audit trail
+            <FormattedMessage id="audits.auditTrail" />
           </Typography>
         ) : (
           <PageHeader
-            title="Audits"
-            subtitle={
-              seesAll
-                ? 'Every change, sign-in and export on the platform, newest first.'
-                : 'Every change, sign-in and export in your organization, newest first.'
-            }
+            title={intl.formatMessage({ id: 'audits.title' })}
+            subtitle={intl.formatMessage(
+              { id: 'audits.subtitle' },
+              { scope: seesAll ? 'platform' : 'organization' },
+            )}
           />
         )
       }
       empty={{
         icon: <FactCheckOutlined />,
         none: {
-          title: 'Nothing recorded yet',
-          description: 'Changes, sign-ins and exports appear here as they happen.',
+          title: intl.formatMessage({ id: 'audits.empty.title' }),
+          description: intl.formatMessage({ id: 'audits.empty.description' }),
         },
         noMatch: {
-          title: 'No entries match',
-          description: 'Widen the date range or clear the filters.',
+          title: intl.formatMessage({ id: 'audits.noMatch.title' }),
+          description: intl.formatMessage({ id: 'audits.noMatch.description' }),
         },
       }}
     />

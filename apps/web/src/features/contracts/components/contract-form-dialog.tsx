@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
+import { FormattedMessage, useIntl } from 'react-intl';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { BILLING_CODES, type BillingCode } from '@laurel/contract/constants';
@@ -95,10 +96,6 @@ const NEW_LINE: LineValues = {
   included_quantity: '0',
 };
 
-const STATUS_OPTIONS = CONTRACT_STATUSES.map((status) => ({
-  value: status,
-  label: statusLabel(status),
-}));
 const BILLING_OPTIONS = BILLING_CODES.map((code) => ({
   value: code,
   label: BILLING_CODE_LABELS[code],
@@ -118,6 +115,11 @@ function ContractForm({ organizationId, contract, onClose, onSaved }: ContractFo
     validateWith(ZContractBody, (values: Values) => toBody(values, organizationId)),
   );
   const [create] = useCreateContractMutation();
+  const intl = useIntl();
+  const statusOptions = CONTRACT_STATUSES.map((status) => ({
+    value: status,
+    label: statusLabel(status),
+  }));
   const [update] = useUpdateContractMutation();
   const lines = form.values.line_items;
   const setLines = (next: LineValues[]) => form.set('line_items', next, { touch: false });
@@ -126,27 +128,61 @@ function ContractForm({ organizationId, contract, onClose, onSaved }: ContractFo
     <FormDialog
       form={form}
       maxWidth="md"
-      title={contract ? `Edit ${contract.number}` : 'New contract'}
-      submitLabel={contract ? 'Save' : 'Create contract'}
-      busyLabel="Saving…"
+      title={
+        contract
+          ? intl.formatMessage({ id: 'contracts.form.edit' }, { number: contract.number })
+          : intl.formatMessage({ id: 'contracts.new' })
+      }
+      submitLabel={intl.formatMessage(
+        { id: 'contracts.form.submit' },
+        { editing: String(Boolean(contract)) },
+      )}
+      busyLabel={intl.formatMessage({ id: 'auth.form.saving' })}
       save={(values) => {
         const body = toBody(values, organizationId);
         return contract ? update({ id: contract.id, body }).unwrap() : create(body).unwrap();
       }}
-      savedMessage={contract ? 'Contract saved.' : 'Contract created.'}
+      savedMessage={intl.formatMessage(
+        { id: 'contracts.form.saved' },
+        { editing: String(Boolean(contract)) },
+      )}
       onSaved={onSaved}
       onClose={onClose}
     >
       <Grid container columnSpacing={4} sx={{ pt: 2 }}>
         {picking ? <OrganizationField name="organization_id" autoFocus grid={12} /> : null}
-        <FormTextField name="number" label="Number" required autoFocus={!picking} grid={THIRD} />
-        <FormTextField name="name" label="Name" required grid={{ xs: 12, sm: 8 }} />
-        <FormSelect name="status" label="Status" options={STATUS_OPTIONS} grid={THIRD} />
-        <FormTextField name="start_date" label="Starts" {...DATE} />
-        <FormTextField name="end_date" label="Ends" {...DATE} />
+        <FormTextField
+          name="number"
+          label={intl.formatMessage({ id: 'contracts.number' })}
+          required
+          autoFocus={!picking}
+          grid={THIRD}
+        />
+        <FormTextField
+          name="name"
+          label={intl.formatMessage({ id: 'contracts.name' })}
+          required
+          grid={{ xs: 12, sm: 8 }}
+        />
+        <FormSelect
+          name="status"
+          label={intl.formatMessage({ id: 'contracts.status' })}
+          options={statusOptions}
+          grid={THIRD}
+        />
+        <FormTextField
+          name="start_date"
+          label={intl.formatMessage({ id: 'contracts.starts' })}
+          {...DATE}
+        />
+        <FormTextField
+          name="end_date"
+          label={intl.formatMessage({ id: 'contracts.ends' })}
+          {...DATE}
+        />
       </Grid>
       <Typography variant="h6" component="h3" sx={{ mt: 2, mb: 3 }}>
-        Line items
+        <FormattedMessage id="contracts.lineItems" />
       </Typography>
       {form.errors.line_items ? (
         <Typography color="error" sx={{ mb: 2 }}>
@@ -159,7 +195,7 @@ function ContractForm({ organizationId, contract, onClose, onSaved }: ContractFo
           <Box
             key={index}
             role="group"
-            aria-label={`Line item ${index + 1}`}
+            aria-label={intl.formatMessage({ id: 'contracts.form.line' }, { number: index + 1 })}
             sx={{
               display: 'grid',
               columnGap: 3,
@@ -170,29 +206,32 @@ function ContractForm({ organizationId, contract, onClose, onSaved }: ContractFo
           >
             <FormSelect
               name={at('billing_code')}
-              label="Billing code"
+              label={intl.formatMessage({ id: 'contracts.form.billingCode' })}
               options={BILLING_OPTIONS}
               sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
             />
             <FormTextField
               name={at('description')}
-              label="Description"
+              label={intl.formatMessage({ id: 'contracts.form.description' })}
               sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
             />
             <FormTextField
               name={at('unit_price')}
-              label="Unit price (USD)"
+              label={intl.formatMessage({ id: 'contracts.form.unitPrice' })}
               type="number"
               slotProps={{ htmlInput: { min: 0, step: '0.01' } }}
             />
             <FormTextField
               name={at('included_quantity')}
-              label="Included"
+              label={intl.formatMessage({ id: 'contracts.included' })}
               type="number"
               slotProps={{ htmlInput: { min: 0, step: 1 } }}
             />
             <IconButton
-              aria-label={`Remove line item ${index + 1}`}
+              aria-label={intl.formatMessage(
+                { id: 'contracts.form.removeLine' },
+                { number: index + 1 },
+              )}
               onClick={() => setLines(lines.filter((_, position) => position !== index))}
               // Level with the fields, which stand below their margin.
               sx={{ mt: 3 }}
@@ -203,7 +242,7 @@ function ContractForm({ organizationId, contract, onClose, onSaved }: ContractFo
         );
       })}
       <Button startIcon={<AddOutlined />} onClick={() => setLines([...lines, NEW_LINE])}>
-        Add line item
+        <FormattedMessage id="contracts.form.addLine" />
       </Button>
     </FormDialog>
   );

@@ -6,6 +6,7 @@ import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { TContract, TLineItem } from '@laurel/contract/contracts';
 
 import { UsageBar } from '../../../components/display/usage-bar';
@@ -15,6 +16,9 @@ import { getOrganizationHref, getOrganizationItemHref } from '../../../lib/routi
 import { useItemHref } from '../../../lib/routing/use-item-href';
 import { useGetCurrentContractsQuery } from '../api/contracts-api';
 
+/** Punctuation, the same in every language. */
+const SEPARATOR = ' · ';
+
 const itemGrid = {
   display: 'grid',
   gap: { xs: 4, md: 6 },
@@ -22,7 +26,11 @@ const itemGrid = {
 } as const;
 
 function LineItemUsage({ item }: { item: TLineItem }) {
-  const numbers = `${formatNumber(item.used)} of ${formatNumber(item.includedQuantity)} used`;
+  const intl = useIntl();
+  const numbers = intl.formatMessage(
+    { id: 'contracts.usedOf' },
+    { used: formatNumber(item.used), included: formatNumber(item.includedQuantity) },
+  );
   return (
     <Box>
       <Typography variant="body2" sx={{ fontWeight: 700, mb: 1 }}>
@@ -31,14 +39,17 @@ function LineItemUsage({ item }: { item: TLineItem }) {
       <UsageBar
         used={item.used}
         included={item.includedQuantity}
-        label={`${item.billingCodeLabel}: ${numbers}`}
+        label={intl.formatMessage(
+          { id: 'contracts.lineUsage' },
+          { line: item.billingCodeLabel, numbers },
+        )}
       />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         {numbers}
         {item.overage > 0 ? (
           <Box component="span" sx={{ color: 'error.main', fontWeight: 700 }}>
-            {' '}
-            · {formatNumber(item.overage)} over
+            {SEPARATOR}
+            <FormattedMessage id="contracts.over" values={{ over: formatNumber(item.overage) }} />
           </Box>
         ) : null}
       </Typography>
@@ -56,15 +67,24 @@ function CurrentContract({ contract }: { contract: TContract }) {
         to={itemHref('contracts', contract.id, contract.organizationId)}
         sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}
       >
-        {contract.number} · {contract.name}
+        <FormattedMessage
+          id="contracts.numberAndName"
+          values={{ number: contract.number, name: contract.name }}
+        />
       </Link>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
-        {formatDate(contract.startDate)} – {formatDate(contract.endDate)} ·{' '}
-        {left <= 0 ? 'ends today' : `${formatNumber(left)} ${left === 1 ? 'day' : 'days'} left`}
+        <FormattedMessage
+          id="contracts.usage.period"
+          values={{
+            start: formatDate(contract.startDate),
+            end: formatDate(contract.endDate),
+            left: Math.max(left, 0),
+          }}
+        />
       </Typography>
       {contract.lineItems.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          This contract has no line items, so there is no usage to count.
+          <FormattedMessage id="contracts.usage.noLineItems" />
         </Typography>
       ) : (
         <Box sx={itemGrid}>
@@ -88,7 +108,7 @@ export function ContractUsageCard({ organizationId }: { organizationId: number }
   if (error && !data) {
     body = (
       <Alert severity="error" variant="outlined">
-        The contract usage could not be loaded: {getErrorText(error)}
+        <FormattedMessage id="contracts.usage.failed" values={{ error: getErrorText(error) }} />
       </Alert>
     );
   } else if (isLoading || !data) {
@@ -102,8 +122,7 @@ export function ContractUsageCard({ organizationId }: { organizationId: number }
   } else if (data.contracts.length === 0) {
     body = (
       <Typography color="text.secondary">
-        No active contract covers today. Your organization’s contracts, past and future, are listed
-        under Contracts.
+        <FormattedMessage id="contracts.usage.none" />
       </Typography>
     );
   } else {
@@ -119,10 +138,10 @@ export function ContractUsageCard({ organizationId }: { organizationId: number }
     <Card component="section" aria-labelledby="contract-usage-title" sx={{ p: 5 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3 }}>
         <Typography id="contract-usage-title" variant="h6" component="h2" sx={{ flex: 1 }}>
-          Contract usage
+          <FormattedMessage id="contracts.usage.title" />
         </Typography>
         <Button component={RouterLink} to={listHref} size="small">
-          All contracts
+          <FormattedMessage id="contracts.usage.all" />
         </Button>
       </Box>
       {body}

@@ -13,6 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { TContract, TLineItem } from '@laurel/contract/contracts';
 
 import { usePageTitle } from '../../../lib/routing/page-title';
@@ -36,6 +37,7 @@ export default function ContractRoute() {
   const id = Number(contractId);
   const valid = Number.isSafeInteger(id) && id > 0;
   const { organizationId } = useOrganizationRoute();
+  const intl = useIntl();
   const { data: contract, error } = useGetContractQuery(id, { skip: !valid });
   const denied =
     !valid || Boolean(error) || (contract && contract.organizationId !== organizationId);
@@ -44,7 +46,7 @@ export default function ContractRoute() {
   if (!contract)
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
-        <CircularProgress aria-label="Loading the contract" />
+        <CircularProgress aria-label={intl.formatMessage({ id: 'contracts.contract.loading' })} />
       </Box>
     );
   return <ContractPage contract={contract} />;
@@ -54,6 +56,7 @@ function ContractPage({ contract }: { contract: TContract }) {
   const { organizationHref } = useOrganizationRoute();
   const canDo = useCan();
   const [editing, setEditing] = useState(false);
+  const intl = useIntl();
   useBreadcrumbs({
     organization: { label: contract.organizationName, href: organizationHref ?? undefined },
     contract: { label: contract.number },
@@ -64,7 +67,10 @@ function ContractPage({ contract }: { contract: TContract }) {
     <>
       <BreadcrumbsBar />
       <PageHeader
-        overline={`Contract · ${contract.number}`}
+        overline={intl.formatMessage(
+          { id: 'contracts.contract.overline' },
+          { number: contract.number },
+        )}
         title={
           <Box
             component="span"
@@ -91,7 +97,7 @@ function ContractPage({ contract }: { contract: TContract }) {
                 startIcon={<EditOutlined />}
                 onClick={() => setEditing(true)}
               >
-                Edit
+                <FormattedMessage id="contracts.contract.edit" />
               </Button>
             ) : null}
           </>
@@ -101,21 +107,34 @@ function ContractPage({ contract }: { contract: TContract }) {
         <CardContent sx={{ p: 6, '&:last-child': { pb: 6 } }}>
           <DetailGrid
             items={[
-              { label: 'Organization', value: contract.organizationName },
-              { label: 'Number', value: contract.number },
-              { label: 'Status', value: <StatusChip status={contract.status} /> },
-              { label: 'Starts', value: formatDate(contract.startDate) },
-              { label: 'Ends', value: formatDate(contract.endDate) },
               {
-                label: 'Time left',
+                label: intl.formatMessage({ id: 'contracts.organization' }),
+                value: contract.organizationName,
+              },
+              { label: intl.formatMessage({ id: 'contracts.number' }), value: contract.number },
+              {
+                label: intl.formatMessage({ id: 'contracts.status' }),
+                value: <StatusChip status={contract.status} />,
+              },
+              {
+                label: intl.formatMessage({ id: 'contracts.starts' }),
+                value: formatDate(contract.startDate),
+              },
+              {
+                label: intl.formatMessage({ id: 'contracts.ends' }),
+                value: formatDate(contract.endDate),
+              },
+              {
+                label: intl.formatMessage({ id: 'contracts.contract.timeLeft' }),
                 value:
                   contract.status !== 'ACTIVE'
-                    ? '—'
+                    ? NO_VALUE
                     : remainingDays < 0
-                      ? 'Ended'
-                      : remainingDays === 0
-                        ? 'Ends today'
-                        : `${formatNumber(remainingDays)} ${remainingDays === 1 ? 'day' : 'days'}`,
+                      ? intl.formatMessage({ id: 'contracts.contract.ended' })
+                      : intl.formatMessage(
+                          { id: 'contracts.contract.daysLeft' },
+                          { days: remainingDays },
+                        ),
               },
             ]}
           />
@@ -123,29 +142,39 @@ function ContractPage({ contract }: { contract: TContract }) {
       </Card>
       <Card>
         <Typography variant="h6" component="h2" sx={{ px: 6, pt: 5, pb: 2 }}>
-          Line items
+          <FormattedMessage id="contracts.lineItems" />
         </Typography>
         {contract.lineItems.length === 0 ? (
           <Typography color="text.secondary" sx={{ px: 6, pb: 6 }}>
-            This contract has no line items yet.
-            {canDo('update:contract', { organizationId: contract.organizationId })
-              ? ' Edit it to add what it covers.'
-              : ''}
+            <FormattedMessage
+              id="contracts.contract.noLineItems"
+              values={{
+                canEdit: String(
+                  canDo('update:contract', { organizationId: contract.organizationId }),
+                ),
+              }}
+            />
           </Typography>
         ) : (
           <TableContainer>
-            <Table aria-label="Line items">
+            <Table aria-label={intl.formatMessage({ id: 'contracts.lineItems' })}>
               <TableHead>
                 <TableRow>
-                  <TableCell>What it covers</TableCell>
-                  <TableCell align="right">Unit price</TableCell>
-                  <TableCell align="right" sx={WIDE_ONLY}>
-                    Included
+                  <TableCell>
+                    <FormattedMessage id="contracts.contract.covers" />
+                  </TableCell>
+                  <TableCell align="right">
+                    <FormattedMessage id="contracts.contract.unitPrice" />
                   </TableCell>
                   <TableCell align="right" sx={WIDE_ONLY}>
-                    Used
+                    <FormattedMessage id="contracts.included" />
                   </TableCell>
-                  <TableCell align="right">Remaining</TableCell>
+                  <TableCell align="right" sx={WIDE_ONLY}>
+                    <FormattedMessage id="contracts.contract.used" />
+                  </TableCell>
+                  <TableCell align="right">
+                    <FormattedMessage id="contracts.contract.remaining" />
+                  </TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -172,10 +201,19 @@ function ContractPage({ contract }: { contract: TContract }) {
 }
 
 /** Columns a phone leaves out: the line's own cell says "N of M used" there instead. */
+/** Punctuation, the same in every language. */
+const NO_VALUE = '—';
+const SEPARATOR = ' · ';
+
 const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
 /** A line item in words; its billing code is added for platform admins (`read:internal`). */
 function LineItemRow({ item, showCode }: { item: TLineItem; showCode: boolean }) {
+  const intl = useIntl();
+  const numbers = intl.formatMessage(
+    { id: 'contracts.usedOf' },
+    { used: formatNumber(item.used), included: formatNumber(item.includedQuantity) },
+  );
   return (
     <TableRow>
       <TableCell sx={{ minWidth: { xs: 0, sm: 220 } }}>
@@ -184,7 +222,7 @@ function LineItemRow({ item, showCode }: { item: TLineItem; showCode: boolean })
           {item.description}
           {showCode && item.billingCode ? (
             <>
-              {' · '}
+              {SEPARATOR}
               <Box component="code" sx={{ fontSize: '0.75rem' }}>
                 {item.billingCode}
               </Box>
@@ -194,7 +232,10 @@ function LineItemRow({ item, showCode }: { item: TLineItem; showCode: boolean })
         <UsageBar
           used={item.used}
           included={item.includedQuantity}
-          label={`${item.billingCodeLabel}: ${formatNumber(item.used)} of ${formatNumber(item.includedQuantity)} used`}
+          label={intl.formatMessage(
+            { id: 'contracts.lineUsage' },
+            { line: item.billingCodeLabel, numbers },
+          )}
           sx={{ mt: 2, maxWidth: 320 }}
         />
         <Typography
@@ -202,7 +243,7 @@ function LineItemRow({ item, showCode }: { item: TLineItem; showCode: boolean })
           color="text.secondary"
           sx={{ mt: 1, display: { xs: 'block', sm: 'none' } }}
         >
-          {formatNumber(item.used)} of {formatNumber(item.includedQuantity)} used
+          {numbers}
         </Typography>
       </TableCell>
       <TableCell align="right">{formatCurrency(item.unitPrice)}</TableCell>
@@ -216,7 +257,7 @@ function LineItemRow({ item, showCode }: { item: TLineItem; showCode: boolean })
         {formatNumber(item.remaining)}
         {item.overage > 0 ? (
           <Typography variant="body2" color="error.main" sx={{ fontWeight: 700 }}>
-            {formatNumber(item.overage)} over
+            <FormattedMessage id="contracts.over" values={{ over: formatNumber(item.overage) }} />
           </Typography>
         ) : null}
       </TableCell>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
+import { FormattedMessage, useIntl } from 'react-intl';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
@@ -32,6 +33,7 @@ export default organizationListRoute('contracts', ContractsList);
 
 function ContractsList({ organizationId }: { organizationId: number | null }) {
   const canDo = useCan();
+  const intl = useIntl();
   const profile = useAuth().user?.profile;
   const itemHref = useItemHref();
   const navigate = useNavigate();
@@ -47,7 +49,7 @@ function ContractsList({ organizationId }: { organizationId: number | null }) {
   const columns: Column<TContractSummary, Sort>[] = [
     {
       key: 'number',
-      label: 'Number',
+      label: intl.formatMessage({ id: 'contracts.number' }),
       sort: 'number',
       render: (row) => (
         <Link
@@ -59,13 +61,19 @@ function ContractsList({ organizationId }: { organizationId: number | null }) {
         </Link>
       ),
     },
-    { key: 'name', label: 'Name', sort: 'name', render: (row) => row.name, hideBelow: 'md' },
+    {
+      key: 'name',
+      label: intl.formatMessage({ id: 'contracts.name' }),
+      sort: 'name',
+      render: (row) => row.name,
+      hideBelow: 'md',
+    },
     ...(organizationId
       ? []
       : [
           {
             key: 'organization',
-            label: 'Organization',
+            label: intl.formatMessage({ id: 'contracts.organization' }),
             sort: 'organization' as const,
             render: (row: TContractSummary) => row.organizationName,
             hideBelow: 'sm' as const,
@@ -73,23 +81,28 @@ function ContractsList({ organizationId }: { organizationId: number | null }) {
         ]),
     {
       key: 'status',
-      label: 'Status',
+      label: intl.formatMessage({ id: 'contracts.status' }),
       sort: 'status',
       render: (row) => <StatusChip status={row.status} />,
     },
     {
       key: 'startDate',
-      label: 'Starts',
+      label: intl.formatMessage({ id: 'contracts.starts' }),
       sort: 'startDate',
       render: (row) => formatDate(row.startDate),
       hideBelow: 'lg',
     },
-    { key: 'endDate', label: 'Ends', sort: 'endDate', render: (row) => formatDate(row.endDate) },
+    {
+      key: 'endDate',
+      label: intl.formatMessage({ id: 'contracts.ends' }),
+      sort: 'endDate',
+      render: (row) => formatDate(row.endDate),
+    },
   ];
 
   const createButton = canCreate ? (
     <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setCreating(true)}>
-      New contract
+      <FormattedMessage id="contracts.new" />
     </Button>
   ) : null;
 
@@ -98,7 +111,15 @@ function ContractsList({ organizationId }: { organizationId: number | null }) {
       noun="contracts"
       sorts={CONTRACT_SORTS}
       defaultSort="endDate"
-      filters={[choiceFilter('status', 'Status', CONTRACT_STATUSES, statusLabel, 130)]}
+      filters={[
+        choiceFilter(
+          'status',
+          intl.formatMessage({ id: 'contracts.status' }),
+          CONTRACT_STATUSES,
+          statusLabel,
+          130,
+        ),
+      ]}
       columns={columns}
       useItems={useListContractsQuery}
       scope={organizationId ? { organizationId } : undefined}
@@ -107,21 +128,22 @@ function ContractsList({ organizationId }: { organizationId: number | null }) {
       header={
         organizationId ? (
           <Typography variant="h5" component="h2" sx={{ mb: 4 }}>
-            Contracts
+            <FormattedMessage id="contracts.title" />
           </Typography>
         ) : (
           <PageHeader
-            title="Contracts"
-            subtitle="Contracts of every organization, with their periods and status."
+            title={intl.formatMessage({ id: 'contracts.title' })}
+            subtitle={intl.formatMessage({ id: 'contracts.list.subtitle' })}
           />
         )
       }
       empty={{
         icon: <DescriptionOutlined />,
         none: {
-          description: canCreate
-            ? 'Add the contract that covers this organization, with its line items.'
-            : 'Contracts are added by the Laurel team; contact support if one is missing.',
+          description: intl.formatMessage(
+            { id: 'contracts.list.empty' },
+            { canCreate: String(canCreate) },
+          ),
           action: createButton,
         },
       }}

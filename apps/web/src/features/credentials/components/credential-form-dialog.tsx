@@ -1,4 +1,5 @@
 import Grid from '@mui/material/Grid';
+import { useIntl } from 'react-intl';
 import {
   ZCredentialBody,
   type TCredential,
@@ -47,6 +48,10 @@ const toBody = (values: Values): TCredentialBody => ({
   description: optionalText(values.description),
 });
 
+/** Examples of codes, the same in every language. */
+const EXAMPLE_CODE = 'NW-ACCT-CERT';
+const EXAMPLE_PROGRAM_CODE = '52.0302';
+
 const HALF = { xs: 12, sm: 6 } as const;
 
 export interface CredentialFormDialogProps {
@@ -77,6 +82,7 @@ function CredentialForm({
   const askOrganization = !credential && organizationId === null;
   const [create] = useCreateCredentialMutation();
   const [update] = useUpdateCredentialMutation();
+  const intl = useIntl();
 
   const save = (values: Values) => {
     const body = toBody(values);
@@ -88,26 +94,60 @@ function CredentialForm({
   return (
     <FormDialog
       form={form}
-      title={credential ? `Edit ${credential.name}` : 'New credential'}
-      submitLabel={credential ? 'Save' : 'Create credential'}
-      busyLabel="Saving…"
+      title={
+        credential
+          ? intl.formatMessage({ id: 'credentials.form.edit' }, { name: credential.name })
+          : intl.formatMessage({ id: 'credentials.new' })
+      }
+      submitLabel={intl.formatMessage(
+        { id: 'credentials.form.submit' },
+        { editing: String(Boolean(credential)) },
+      )}
+      busyLabel={intl.formatMessage({ id: 'auth.form.saving' })}
       save={save}
-      savedMessage={credential ? 'Credential saved.' : 'Credential created.'}
+      savedMessage={intl.formatMessage(
+        { id: 'credentials.form.saved' },
+        { editing: String(Boolean(credential)) },
+      )}
       onSaved={onSaved}
       onClose={onClose}
     >
       <Grid container columnSpacing={4} sx={{ pt: 2 }}>
         {askOrganization ? <OrganizationField name="organization_id" autoFocus grid={12} /> : null}
-        <FormTextField name="name" label="Name" required autoFocus={!askOrganization} grid={12} />
-        <FormTextField name="code" label="Code" required placeholder="NW-ACCT-CERT" grid={HALF} />
-        <FormSelect name="type_id" label="Type" required options={typeOptions} grid={HALF} />
         <FormTextField
-          name="program_code"
-          label="Program code (CIP)"
-          placeholder="52.0302"
+          name="name"
+          label={intl.formatMessage({ id: 'credentials.name' })}
+          required
+          autoFocus={!askOrganization}
+          grid={12}
+        />
+        <FormTextField
+          name="code"
+          label={intl.formatMessage({ id: 'credentials.code' })}
+          required
+          placeholder={EXAMPLE_CODE}
           grid={HALF}
         />
-        <FormTextField name="description" label="Description" multiline minRows={3} grid={12} />
+        <FormSelect
+          name="type_id"
+          label={intl.formatMessage({ id: 'credentials.type' })}
+          required
+          options={typeOptions}
+          grid={HALF}
+        />
+        <FormTextField
+          name="program_code"
+          label={intl.formatMessage({ id: 'credentials.programCode' })}
+          placeholder={EXAMPLE_PROGRAM_CODE}
+          grid={HALF}
+        />
+        <FormTextField
+          name="description"
+          label={intl.formatMessage({ id: 'credentials.description' })}
+          multiline
+          minRows={3}
+          grid={12}
+        />
       </Grid>
     </FormDialog>
   );

@@ -14,11 +14,12 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { FormattedMessage, useIntl } from 'react-intl';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
-import { BADGE_STATE_LABELS, type TAwardBadge } from '@laurel/contract/open-badges';
+import type { TAwardBadge } from '@laurel/contract/open-badges';
 import type { TCredential } from '@laurel/contract/credentials';
 
 import { DisabledReason } from '../../../components/feedback/disabled-reason';
@@ -50,6 +51,7 @@ export function SignedCredentialsCard({
   organizationName: string;
 }) {
   const canDo = useCan();
+  const intl = useIntl();
   const target = { organizationId: credential.organizationId };
   const canIssue = canDo('issue:award', target);
   const canAllow = canDo('allow:issuing', target);
@@ -97,13 +99,11 @@ export function SignedCredentialsCard({
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
           <VerifiedOutlined color="primary" aria-hidden />
           <Typography variant="h6" component="h2">
-            Signed credentials
+            <FormattedMessage id="credentials.signed.title" />
           </Typography>
         </Box>
         <Typography color="text.secondary" sx={{ mb: 4, maxWidth: 720 }}>
-          Each award can be issued as a signed Open Badges 3.0 credential with its own public page,
-          where anyone can check it, download it, or add it to a LinkedIn profile. No earnings or
-          employment figure is ever part of it.
+          <FormattedMessage id="credentials.signed.description" />
         </Typography>
         {canAllow ? (
           <FormControlLabel
@@ -120,21 +120,26 @@ export function SignedCredentialsCard({
                         credentialId: credential.id,
                         issuingAllowed: checked,
                       }).unwrap(),
-                    checked
-                      ? `${organizationName} may issue signed credentials.`
-                      : `${organizationName} no longer issues signed credentials.`,
+                    intl.formatMessage(
+                      { id: 'credentials.signed.allowedSaved' },
+                      { allowed: String(checked), organization: organizationName },
+                    ),
                   )
                 }
               />
             }
-            label={`${organizationName} may issue signed credentials`}
+            label={intl.formatMessage(
+              { id: 'credentials.signed.allow' },
+              { organization: organizationName },
+            )}
           />
         ) : null}
         {!data.organizationIssuingAllowed ? (
           <Alert severity="info">
-            {canAllow
-              ? 'Turn this on to let the organization’s admins issue signed credentials.'
-              : 'A platform admin has not yet allowed this organization to issue signed credentials.'}
+            <FormattedMessage
+              id="credentials.signed.notAllowed"
+              values={{ canAllow: String(canAllow) }}
+            />
           </Alert>
         ) : (
           <>
@@ -147,29 +152,37 @@ export function SignedCredentialsCard({
                   onChange={(_event, checked) =>
                     void run(
                       () => setEnabled({ id: credential.id, enabled: checked }).unwrap(),
-                      checked
-                        ? 'Signed credentials are on for this credential.'
-                        : 'Signed credentials are off for this credential.',
+                      intl.formatMessage(
+                        { id: 'credentials.signed.enabledSaved' },
+                        { enabled: String(checked) },
+                      ),
                     )
                   }
                 />
               }
-              label="Issue signed credentials for this credential’s awards"
+              label={intl.formatMessage({ id: 'credentials.signed.enable' })}
             />
             <Box
               sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 4 }}
               aria-live="polite"
             >
               <Typography>
-                <strong>{formatNumber(data.issued)}</strong> of {formatNumber(data.awards)} awards
-                issued
-                {data.revoked > 0 ? ` · ${formatNumber(data.revoked)} revoked` : ''}
+                <FormattedMessage
+                  id="credentials.signed.counts"
+                  values={{
+                    issued: formatNumber(data.issued),
+                    awards: formatNumber(data.awards),
+                    revoked: data.revoked,
+                    revokedText: formatNumber(data.revoked),
+                    strong: (chunks) => <strong>{chunks}</strong>,
+                  }}
+                />
               </Typography>
               {canIssue && data.enabled ? (
                 <DisabledReason
                   reason={
                     !busy && data.issued >= data.awards
-                      ? 'Every award of this credential has its signed credential.'
+                      ? intl.formatMessage({ id: 'credentials.signed.allIssued' })
                       : null
                   }
                 >
@@ -178,18 +191,23 @@ export function SignedCredentialsCard({
                     disabled={busy || queuing}
                     onClick={() => void run(() => issue({ id: credential.id }).unwrap())}
                   >
-                    {busy ? 'Issuing…' : 'Issue for all awards'}
+                    <FormattedMessage
+                      id="credentials.signed.issueAll"
+                      values={{ busy: String(busy) }}
+                    />
                   </Button>
                 </DisabledReason>
               ) : null}
             </Box>
             {busy ? (
-              <LinearProgress sx={{ mt: 3 }} aria-label="Issuing signed credentials" />
+              <LinearProgress
+                sx={{ mt: 3 }}
+                aria-label={intl.formatMessage({ id: 'credentials.signed.issuing' })}
+              />
             ) : null}
             {data.enabled ? (
               <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
-                New and corrected awards from uploads are issued automatically. Holders with an
-                e-mail address are sent the link of their credential.
+                <FormattedMessage id="credentials.signed.automatic" />
               </Typography>
             ) : null}
             <FormControlLabel
@@ -201,9 +219,10 @@ export function SignedCredentialsCard({
                   onChange={(_event, checked) =>
                     void run(
                       () => setEnabled({ id: credential.id, showOutcomes: checked }).unwrap(),
-                      checked
-                        ? 'Credential pages show this program’s published outcomes.'
-                        : 'Credential pages no longer show this program’s outcomes.',
+                      intl.formatMessage(
+                        { id: 'credentials.signed.outcomesSaved' },
+                        { shown: String(checked) },
+                      ),
                     )
                   }
                 />
@@ -211,12 +230,10 @@ export function SignedCredentialsCard({
               label={
                 <Box sx={{ pt: 1 }}>
                   <Typography>
-                    Show this program’s published outcomes on its credential pages
+                    <FormattedMessage id="credentials.signed.outcomes" />
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    The median wage, wage growth and employment rate of all its graduates, as the
-                    insights publish them: never a figure about the holder, never one about fewer
-                    than 10 people.
+                    <FormattedMessage id="credentials.signed.outcomesDescription" />
                   </Typography>
                 </Box>
               }
@@ -227,6 +244,9 @@ export function SignedCredentialsCard({
     </Card>
   );
 }
+
+/** Shown for an empty value, the same in every language. */
+const NO_VALUE = '—';
 
 const STATE_COLORS = { NOT_ISSUED: 'default', ISSUED: 'success', REVOKED: 'error' } as const;
 
@@ -243,25 +263,26 @@ export function AwardBadgeCell({
   organizationId: number;
 }) {
   const canIssue = useCan()('issue:award', { organizationId });
-  if (!badge) return <Typography color="text.secondary">—</Typography>;
+  const intl = useIntl();
+  if (!badge) return <Typography color="text.secondary">{NO_VALUE}</Typography>;
   return (
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
       <Chip
         size="small"
         variant="outlined"
         color={STATE_COLORS[badge.state]}
-        label={BADGE_STATE_LABELS[badge.state]}
+        label={intl.formatMessage({ id: 'credentials.signed.state' }, { state: badge.state })}
         sx={{ fontWeight: 700 }}
       />
       {badge.verificationUrl ? (
-        <Tooltip title="Open its public page">
+        <Tooltip title={intl.formatMessage({ id: 'credentials.signed.openPage' })}>
           <IconButton
             size="small"
             component={Link}
             href={badge.verificationUrl}
             target="_blank"
             rel="noopener"
-            aria-label={`Open the signed credential of ${holder}`}
+            aria-label={intl.formatMessage({ id: 'credentials.signed.openOf' }, { holder })}
           >
             <OpenInNewOutlined fontSize="small" />
           </IconButton>
@@ -289,21 +310,32 @@ function SendButton({
 }) {
   const [send, { isLoading }] = useSendAwardBadgeMutation();
   const { showSnackbar } = useSnackbar();
+  const intl = useIntl();
   const sent = badge.sentAt
-    ? `Sent to ${badge.holderEmail} on ${formatDate(badge.sentAt)}. Send again`
-    : `Not sent yet. Send to ${badge.holderEmail}`;
+    ? intl.formatMessage(
+        { id: 'credentials.signed.sentOn' },
+        { email: badge.holderEmail, date: formatDate(badge.sentAt) },
+      )
+    : intl.formatMessage({ id: 'credentials.signed.notSent' }, { email: badge.holderEmail });
   return (
     <Tooltip title={sent}>
       <span>
         <IconButton
           size="small"
           disabled={isLoading}
-          aria-label={`Send ${holder} the link of their signed credential`}
+          aria-label={intl.formatMessage({ id: 'credentials.signed.send' }, { holder })}
           onClick={() =>
             void send({ awardId: badge.awardId, credentialId })
               .unwrap()
               .then(
-                () => showSnackbar(`The link was sent to ${badge.holderEmail}.`, 'success'),
+                () =>
+                  showSnackbar(
+                    intl.formatMessage(
+                      { id: 'credentials.signed.linkSent' },
+                      { email: badge.holderEmail },
+                    ),
+                    'success',
+                  ),
                 (error: unknown) => showSnackbar(getErrorText(error), 'error'),
               )
           }
@@ -328,10 +360,11 @@ function RevokeButton({
   const [reason, setReason] = useState('');
   const [revoke, { isLoading }] = useRevokeAwardBadgeMutation();
   const { showSnackbar } = useSnackbar();
+  const intl = useIntl();
   const submit = async () => {
     try {
       await revoke({ awardId, credentialId, reason: reason.trim() }).unwrap();
-      showSnackbar(`The signed credential of ${holder} is revoked.`, 'success');
+      showSnackbar(intl.formatMessage({ id: 'credentials.signed.revoked' }, { holder }), 'success');
       setOpen(false);
       setReason('');
     } catch (error) {
@@ -340,19 +373,19 @@ function RevokeButton({
   };
   return (
     <>
-      <Tooltip title="Revoke">
+      <Tooltip title={intl.formatMessage({ id: 'credentials.signed.revoke' })}>
         <IconButton
           size="small"
           onClick={() => setOpen(true)}
-          aria-label={`Revoke the signed credential of ${holder}`}
+          aria-label={intl.formatMessage({ id: 'credentials.signed.revokeOf' }, { holder })}
         >
           <BlockOutlined fontSize="small" />
         </IconButton>
       </Tooltip>
       <ConfirmDialog
         open={open}
-        title="Revoke this signed credential?"
-        confirmLabel="Revoke"
+        title={intl.formatMessage({ id: 'credentials.signed.revokeTitle' })}
+        confirmLabel={intl.formatMessage({ id: 'credentials.signed.revoke' })}
         destructive
         busy={isLoading}
         onConfirm={() => {
@@ -361,11 +394,10 @@ function RevokeButton({
         onCancel={() => setOpen(false)}
       >
         <Typography sx={{ mb: 3 }}>
-          Anyone who checks the credential of {holder} is told it was revoked. This cannot be
-          undone; issuing again gives a new credential.
+          <FormattedMessage id="credentials.signed.revokeDescription" values={{ holder }} />
         </Typography>
         <TextField
-          label="Reason"
+          label={intl.formatMessage({ id: 'credentials.signed.reason' })}
           required
           fullWidth
           multiline
@@ -373,7 +405,7 @@ function RevokeButton({
           value={reason}
           onChange={(event) => setReason(event.target.value)}
           slotProps={{ htmlInput: { maxLength: 500 } }}
-          helperText="Recorded on the audit trail."
+          helperText={intl.formatMessage({ id: 'credentials.signed.reasonHelp' })}
         />
       </ConfirmDialog>
     </>

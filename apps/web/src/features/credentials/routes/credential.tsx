@@ -9,17 +9,13 @@ import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import { FormattedMessage, useIntl } from 'react-intl';
 import Typography from '@mui/material/Typography';
 import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import UnarchiveOutlined from '@mui/icons-material/UnarchiveOutlined';
-import {
-  AWARD_MATCH_STATUS_LABELS,
-  AWARD_SORTS,
-  type TAward,
-  type TCredential,
-} from '@laurel/contract/credentials';
+import { AWARD_SORTS, type TAward, type TCredential } from '@laurel/contract/credentials';
 
 import { usePageTitle } from '../../../lib/routing/page-title';
 import { getAwardeeHref } from '../../../lib/routing/paths';
@@ -62,6 +58,9 @@ export interface CredentialRouteProps {
   renderInsights: (props: CredentialInsightsProps) => ReactNode;
 }
 
+/** Shown for an empty value, the same in every language. */
+const NO_VALUE = '—';
+
 const TABS = ['details', 'awards', 'insights'] as const;
 type TabName = (typeof TABS)[number];
 
@@ -71,6 +70,7 @@ export default function CredentialRoute({ renderInsights }: CredentialRouteProps
   const id = Number(credentialId);
   const valid = Number.isSafeInteger(id) && id > 0;
   const { organizationId } = useOrganizationRoute();
+  const intl = useIntl();
   const { data: credential, error } = useGetCredentialQuery(id, { skip: !valid });
   const denied =
     !valid || Boolean(error) || (credential && credential.organizationId !== organizationId);
@@ -81,7 +81,9 @@ export default function CredentialRoute({ renderInsights }: CredentialRouteProps
   if (!credential)
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
-        <CircularProgress aria-label="Loading the credential" />
+        <CircularProgress
+          aria-label={intl.formatMessage({ id: 'credentials.credential.loading' })}
+        />
       </Box>
     );
   return <CredentialPage credential={credential} renderInsights={renderInsights} />;
@@ -103,6 +105,7 @@ function CredentialPage({
   const [confirming, setConfirming] = useState(false);
   const [update, { isLoading: saving }] = useUpdateCredentialMutation();
   const { showSnackbar } = useSnackbar();
+  const intl = useIntl();
   const archived = credential.status === 'ARCHIVED';
 
   useBreadcrumbs({
@@ -119,7 +122,13 @@ function CredentialPage({
         id: credential.id,
         body: { status: archived ? 'ACTIVE' : 'ARCHIVED' },
       }).unwrap();
-      showSnackbar(archived ? 'Credential restored.' : 'Credential archived.', 'success');
+      showSnackbar(
+        intl.formatMessage(
+          { id: 'credentials.credential.statusSaved' },
+          { archived: String(archived) },
+        ),
+        'success',
+      );
       setConfirming(false);
     } catch (error) {
       showSnackbar(getErrorText(error), 'error');
@@ -130,7 +139,10 @@ function CredentialPage({
     <>
       <BreadcrumbsBar />
       <PageHeader
-        overline={`Credential · ${credential.code}`}
+        overline={intl.formatMessage(
+          { id: 'credentials.credential.overline' },
+          { code: credential.code },
+        )}
         title={
           <Box
             component="span"
@@ -158,14 +170,17 @@ function CredentialPage({
                   startIcon={archived ? <UnarchiveOutlined /> : <ArchiveOutlined />}
                   onClick={() => setConfirming(true)}
                 >
-                  {archived ? 'Restore' : 'Archive'}
+                  <FormattedMessage
+                    id="credentials.credential.archive"
+                    values={{ archived: String(archived) }}
+                  />
                 </Button>
                 <Button
                   variant="contained"
                   startIcon={<EditOutlined />}
                   onClick={() => setEditing(true)}
                 >
-                  Edit
+                  <FormattedMessage id="credentials.credential.edit" />
                 </Button>
               </>
             ) : null}
@@ -178,13 +193,28 @@ function CredentialPage({
           onChange={(_event, next: TabName) =>
             setSearchParams(next === 'details' ? {} : { tab: next }, { replace: true })
           }
-          aria-label="Credential sections"
+          aria-label={intl.formatMessage({ id: 'credentials.credential.sections' })}
           variant="scrollable"
           allowScrollButtonsMobile
         >
-          <Tab value="details" label="Details" id="tab-details" aria-controls="panel-details" />
-          <Tab value="awards" label="Awards" id="tab-awards" aria-controls="panel-awards" />
-          <Tab value="insights" label="Insights" id="tab-insights" aria-controls="panel-insights" />
+          <Tab
+            value="details"
+            label={intl.formatMessage({ id: 'credentials.credential.details' })}
+            id="tab-details"
+            aria-controls="panel-details"
+          />
+          <Tab
+            value="awards"
+            label={intl.formatMessage({ id: 'credentials.awards' })}
+            id="tab-awards"
+            aria-controls="panel-awards"
+          />
+          <Tab
+            value="insights"
+            label={intl.formatMessage({ id: 'nav.insights' })}
+            id="tab-insights"
+            aria-controls="panel-insights"
+          />
         </Tabs>
       </Box>
       <Box role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
@@ -219,41 +249,67 @@ function CredentialPage({
       />
       <ConfirmDialog
         open={confirming}
-        title={archived ? 'Restore this credential?' : 'Archive this credential?'}
-        confirmLabel={archived ? 'Restore' : 'Archive'}
+        title={intl.formatMessage(
+          { id: 'credentials.credential.archiveTitle' },
+          { archived: String(archived) },
+        )}
+        confirmLabel={intl.formatMessage(
+          { id: 'credentials.credential.archive' },
+          { archived: String(archived) },
+        )}
         destructive={!archived}
         busy={saving}
         onConfirm={() => void setStatus()}
         onCancel={() => setConfirming(false)}
       >
-        {archived
-          ? `${credential.name} becomes active again and can receive new awards.`
-          : `${credential.name} is kept with its awards, but no longer offered for new uploads. You can restore it later.`}
+        <FormattedMessage
+          id="credentials.credential.archiveDescription"
+          values={{ archived: String(archived), name: credential.name }}
+        />
       </ConfirmDialog>
     </>
   );
 }
 
 function CredentialDetails({ credential }: { credential: TCredential }) {
+  const intl = useIntl();
   const years =
     credential.firstAwardYear && credential.lastAwardYear
       ? credential.firstAwardYear === credential.lastAwardYear
         ? String(credential.firstAwardYear)
         : `${credential.firstAwardYear}–${credential.lastAwardYear}`
-      : 'No awards yet';
+      : intl.formatMessage({ id: 'credentials.noAwards' });
   return (
     <Card>
       <CardContent sx={{ p: 6, '&:last-child': { pb: 6 } }}>
         <DetailGrid
           items={[
-            { label: 'Organization', value: credential.organizationName },
-            { label: 'Type', value: credential.typeName },
-            { label: 'Code', value: credential.code },
-            { label: 'Program code (CIP)', value: credential.programCode ?? '—' },
-            { label: 'Awards', value: formatNumber(credential.awardCount) },
-            { label: 'Award years', value: years },
-            { label: 'Created', value: formatDate(credential.createdAt) },
-            { label: 'Updated', value: formatDateTime(credential.updatedAt) },
+            {
+              label: intl.formatMessage({ id: 'credentials.organization' }),
+              value: credential.organizationName,
+            },
+            { label: intl.formatMessage({ id: 'credentials.type' }), value: credential.typeName },
+            { label: intl.formatMessage({ id: 'credentials.code' }), value: credential.code },
+            {
+              label: intl.formatMessage({ id: 'credentials.programCode' }),
+              value: credential.programCode ?? NO_VALUE,
+            },
+            {
+              label: intl.formatMessage({ id: 'credentials.awards' }),
+              value: formatNumber(credential.awardCount),
+            },
+            {
+              label: intl.formatMessage({ id: 'credentials.credential.awardYears' }),
+              value: years,
+            },
+            {
+              label: intl.formatMessage({ id: 'credentials.created' }),
+              value: formatDate(credential.createdAt),
+            },
+            {
+              label: intl.formatMessage({ id: 'credentials.updated' }),
+              value: formatDateTime(credential.updatedAt),
+            },
           ]}
         />
         {credential.description ? (
@@ -263,7 +319,7 @@ function CredentialDetails({ credential }: { credential: TCredential }) {
               color="text.secondary"
               sx={{ fontWeight: 700, textTransform: 'uppercase', letterSpacing: '0.06em' }}
             >
-              Description
+              <FormattedMessage id="credentials.description" />
             </Typography>
             <Typography sx={{ mt: 1, whiteSpace: 'pre-line' }}>{credential.description}</Typography>
           </Box>
@@ -281,6 +337,7 @@ type AwardSort = (typeof AWARD_SORTS)[number];
  */
 function AwardsList({ credential, matched }: { credential: TCredential; matched: boolean }) {
   const { organizationHref } = useOrganizationRoute();
+  const intl = useIntl();
   const canUpload = useCan()('create:upload', { organizationId: credential.organizationId });
   const list = useListParams<AwardSort>({
     sorts: AWARD_SORTS,
@@ -305,7 +362,7 @@ function AwardsList({ credential, matched }: { credential: TCredential; matched:
   const columns: Column<TAward, AwardSort>[] = [
     {
       key: 'name',
-      label: 'Name',
+      label: intl.formatMessage({ id: 'credentials.name' }),
       sort: 'lastName',
       // The person's page lists their awards of every credential of the organization.
       render: (row) =>
@@ -315,25 +372,36 @@ function AwardsList({ credential, matched }: { credential: TCredential; matched:
             to={getAwardeeHref(organizationHref, row.id)}
             sx={{ fontWeight: 600 }}
           >
-            {row.lastName}, {row.firstName}
+            <FormattedMessage
+              id="credentials.awardee"
+              values={{ first: row.firstName, last: row.lastName }}
+            />
           </Link>
         ) : (
           <Typography component="span" sx={{ fontWeight: 600 }}>
-            {row.lastName}, {row.firstName}
+            <FormattedMessage
+              id="credentials.awardee"
+              values={{ first: row.firstName, last: row.lastName }}
+            />
           </Typography>
         ),
     },
     {
       key: 'externalId',
-      label: 'External id',
+      label: intl.formatMessage({ id: 'credentials.externalId' }),
       sort: 'externalId',
       render: (row) => row.externalId,
       hideBelow: 'sm',
     },
-    { key: 'email', label: 'E-mail', render: (row) => row.email ?? '—', hideBelow: 'md' },
+    {
+      key: 'email',
+      label: intl.formatMessage({ id: 'credentials.email' }),
+      render: (row) => row.email ?? NO_VALUE,
+      hideBelow: 'md',
+    },
     {
       key: 'awardDate',
-      label: 'Awarded',
+      label: intl.formatMessage({ id: 'credentials.awarded' }),
       sort: 'awardDate',
       render: (row) => formatDate(row.awardDate),
     },
@@ -341,14 +409,15 @@ function AwardsList({ credential, matched }: { credential: TCredential; matched:
   if (matched)
     columns.push({
       key: 'match',
-      label: 'Match',
-      render: (row) => AWARD_MATCH_STATUS_LABELS[row.matchStatus],
+      label: intl.formatMessage({ id: 'credentials.match' }),
+      render: (row) =>
+        intl.formatMessage({ id: 'credentials.matchStatus' }, { status: row.matchStatus }),
       hideBelow: 'sm',
     });
   if (badgeStates)
     columns.push({
       key: 'badge',
-      label: 'Signed credential',
+      label: intl.formatMessage({ id: 'credentials.signedCredential' }),
       render: (row) => (
         <AwardBadgeCell
           badge={badgeStates.get(row.id)}
@@ -360,9 +429,13 @@ function AwardsList({ credential, matched }: { credential: TCredential; matched:
     });
   return (
     <Card>
-      <ListToolbar searchLabel="Search awards" search={list.search} onSearch={list.setSearch} />
+      <ListToolbar
+        searchLabel={intl.formatMessage({ id: 'credentials.searchAwards' })}
+        search={list.search}
+        onSearch={list.setSearch}
+      />
       <DataTable
-        label={`Awards of ${credential.name}`}
+        label={intl.formatMessage({ id: 'credentials.awardsOf' }, { name: credential.name })}
         columns={columns}
         rows={data?.items}
         getRowKey={(row) => row.id}
@@ -373,13 +446,18 @@ function AwardsList({ credential, matched }: { credential: TCredential; matched:
         empty={
           <EmptyState
             icon={<PeopleAltOutlined />}
-            title={list.hasCriteria ? 'No awards match' : 'No awards yet'}
+            title={
+              list.hasCriteria
+                ? intl.formatMessage({ id: 'credentials.awardsNoMatch' })
+                : intl.formatMessage({ id: 'credentials.noAwards' })
+            }
             description={
               list.hasCriteria
-                ? 'Try another name or external id.'
-                : canUpload
-                  ? 'Upload a CSV of the people who earned this credential; they will be listed here.'
-                  : 'The people who earned this credential are listed here once an administrator uploads them.'
+                ? intl.formatMessage({ id: 'credentials.awardsNoMatchDescription' })
+                : intl.formatMessage(
+                    { id: 'credentials.noAwardsDescription' },
+                    { canUpload: String(canUpload) },
+                  )
             }
           />
         }

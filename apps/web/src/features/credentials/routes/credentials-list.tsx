@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
+import { FormattedMessage, useIntl } from 'react-intl';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
@@ -31,6 +32,7 @@ export default organizationListRoute('credentials', CredentialsList);
 
 function CredentialsList({ organizationId }: { organizationId: number | null }) {
   const canDo = useCan();
+  const intl = useIntl();
   const itemHref = useItemHref();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
@@ -42,7 +44,7 @@ function CredentialsList({ organizationId }: { organizationId: number | null }) 
   const columns: Column<TCredentialSummary, Sort>[] = [
     {
       key: 'name',
-      label: 'Name',
+      label: intl.formatMessage({ id: 'credentials.name' }),
       sort: 'name',
       render: (row) => (
         <Link
@@ -54,34 +56,46 @@ function CredentialsList({ organizationId }: { organizationId: number | null }) 
         </Link>
       ),
     },
-    { key: 'code', label: 'Code', sort: 'code', render: (row) => row.code, hideBelow: 'md' },
+    {
+      key: 'code',
+      label: intl.formatMessage({ id: 'credentials.code' }),
+      sort: 'code',
+      render: (row) => row.code,
+      hideBelow: 'md',
+    },
     ...(organizationId
       ? []
       : [
           {
             key: 'organization',
-            label: 'Organization',
+            label: intl.formatMessage({ id: 'credentials.organization' }),
             sort: 'organization' as const,
             render: (row: TCredentialSummary) => row.organizationName,
             hideBelow: 'sm' as const,
           },
         ]),
-    { key: 'type', label: 'Type', sort: 'type', render: (row) => row.typeName, hideBelow: 'md' },
+    {
+      key: 'type',
+      label: intl.formatMessage({ id: 'credentials.type' }),
+      sort: 'type',
+      render: (row) => row.typeName,
+      hideBelow: 'md',
+    },
     {
       key: 'awards',
-      label: 'Awards',
+      label: intl.formatMessage({ id: 'credentials.awards' }),
       align: 'right',
       render: (row) => formatNumber(row.awardCount),
     },
     {
       key: 'status',
-      label: 'Status',
+      label: intl.formatMessage({ id: 'credentials.status' }),
       sort: 'status',
       render: (row) => <StatusChip status={row.status} />,
     },
     {
       key: 'updatedAt',
-      label: 'Updated',
+      label: intl.formatMessage({ id: 'credentials.updated' }),
       sort: 'updatedAt',
       render: (row) => formatDate(row.updatedAt),
       hideBelow: 'lg',
@@ -90,7 +104,7 @@ function CredentialsList({ organizationId }: { organizationId: number | null }) 
 
   const createButton = canCreate ? (
     <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setCreating(true)}>
-      New credential
+      <FormattedMessage id="credentials.new" />
     </Button>
   ) : null;
 
@@ -100,8 +114,14 @@ function CredentialsList({ organizationId }: { organizationId: number | null }) 
       sorts={CREDENTIAL_SORTS}
       defaultSort="name"
       filters={[
-        lookupFilter('typeId', 'Type', types.data),
-        choiceFilter('status', 'Status', CREDENTIAL_STATUSES, statusLabel, 120),
+        lookupFilter('typeId', intl.formatMessage({ id: 'credentials.type' }), types.data),
+        choiceFilter(
+          'status',
+          intl.formatMessage({ id: 'credentials.status' }),
+          CREDENTIAL_STATUSES,
+          statusLabel,
+          120,
+        ),
       ]}
       columns={columns}
       useItems={useListCredentialsQuery}
@@ -111,12 +131,12 @@ function CredentialsList({ organizationId }: { organizationId: number | null }) 
       header={
         organizationId ? (
           <Typography variant="h5" component="h2" sx={{ mb: 4 }}>
-            Credentials
+            <FormattedMessage id="credentials.title" />
           </Typography>
         ) : (
           <PageHeader
-            title="Credentials"
-            subtitle="Credentials of every organization, with how many people hold each."
+            title={intl.formatMessage({ id: 'credentials.title' })}
+            subtitle={intl.formatMessage({ id: 'credentials.list.subtitle' })}
             actions={createButton}
           />
         )
@@ -124,9 +144,10 @@ function CredentialsList({ organizationId }: { organizationId: number | null }) 
       empty={{
         icon: <WorkspacePremiumOutlined />,
         none: {
-          description: canCreate
-            ? 'Add the credentials this organization awards, then upload who earned them.'
-            : 'An administrator adds the credentials your organization awards; they will appear here.',
+          description: intl.formatMessage(
+            { id: 'credentials.list.empty' },
+            { canCreate: String(canCreate) },
+          ),
           action: createButton,
         },
       }}

@@ -5,6 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { TEarningsImport } from '@laurel/contract/earnings-imports';
 
 import { getErrorText } from '../../../lib/errors/error-text';
@@ -18,12 +19,19 @@ const running = (item: TEarningsImport) =>
 
 /** Progress of a running import: checking first, then storing. */
 function ImportProgress({ item }: { item: TEarningsImport }) {
+  const intl = useIntl();
   const storing = item.rowsTotal > 0;
   const text = storing
-    ? `Stored ${formatNumber(item.rowsProcessed)} of ${formatNumber(item.rowsTotal)} rows`
+    ? intl.formatMessage(
+        { id: 'organizations.earnings.stored' },
+        { processed: formatNumber(item.rowsProcessed), total: formatNumber(item.rowsTotal) },
+      )
     : item.status === 'PENDING'
-      ? 'Waiting to start'
-      : `Checked ${formatNumber(item.rowsChecked)} rows`;
+      ? intl.formatMessage({ id: 'organizations.earnings.waiting' })
+      : intl.formatMessage(
+          { id: 'organizations.earnings.checked' },
+          { checked: formatNumber(item.rowsChecked) },
+        );
   return (
     <>
       <LinearProgress
@@ -52,8 +60,14 @@ function ImportState({ initial }: { initial: TEarningsImport }) {
   if (item.status === 'COMPLETED')
     return (
       <Alert severity="success" sx={{ mt: 4 }}>
-        Imported {formatNumber(item.rowsProcessed)} rows for {formatNumber(item.awards)} awards (
-        {formatNumber(item.newlyMatched)} newly matched). Insights are being rebuilt.
+        <FormattedMessage
+          id="organizations.earnings.imported"
+          values={{
+            rows: formatNumber(item.rowsProcessed),
+            awards: formatNumber(item.awards),
+            matched: formatNumber(item.newlyMatched),
+          }}
+        />
       </Alert>
     );
   return (
@@ -63,7 +77,10 @@ function ImportState({ initial }: { initial: TEarningsImport }) {
         <ul>
           {item.rowErrors.map((e) => (
             <li key={e.line}>
-              Line {e.line}: {e.message}
+              <FormattedMessage
+                id="organizations.earnings.rowError"
+                values={{ line: e.line, message: e.message }}
+              />
             </li>
           ))}
         </ul>
@@ -90,12 +107,10 @@ export function EarningsImportCard({
       <Card component="section" aria-labelledby="earnings-import-title">
         <CardContent sx={{ p: 6, '&:last-child': { pb: 6 } }}>
           <Typography variant="h6" component="h2" id="earnings-import-title" sx={{ mb: 2 }}>
-            Earnings result file
+            <FormattedMessage id="organizations.earnings.title" />
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Earnings are not part of this organization’s contract, so its awards are neither matched
-            nor billed and no earnings file can be imported. With insights included (Edit), its
-            awards are matched.
+            <FormattedMessage id="organizations.earnings.notEntitled" />
           </Typography>
         </CardContent>
       </Card>
@@ -104,14 +119,13 @@ export function EarningsImportCard({
     <Card component="section" aria-labelledby="earnings-import-title">
       <CardContent sx={{ p: 6, '&:last-child': { pb: 6 } }}>
         <Typography variant="h6" component="h2" id="earnings-import-title" sx={{ mb: 2 }}>
-          Earnings result file
+          <FormattedMessage id="organizations.earnings.title" />
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 4 }}>
-          Import a CSV file of earnings from a data provider. Every row is checked first; any error
-          refuses the whole file.
+          <FormattedMessage id="organizations.earnings.description" />
         </Typography>
         <Button variant="outlined" component="label" disabled={isLoading}>
-          Import file…
+          <FormattedMessage id="organizations.earnings.import" />
           <input
             hidden
             type="file"

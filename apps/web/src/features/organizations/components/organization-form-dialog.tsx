@@ -1,5 +1,6 @@
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
+import { FormattedMessage, useIntl } from 'react-intl';
 import {
   ORGANIZATION_STATUSES,
   ZOrganizationBody,
@@ -69,13 +70,12 @@ const toBody = (values: Values): TOrganizationBody => ({
   email_codes_allowed: values.email_codes_allowed,
 });
 
+/** An address, the same in every language. */
+const EXAMPLE_WEBSITE = 'https://example.edu';
+
 const HALF = { xs: 12, sm: 6 } as const;
 const WIDE = { xs: 12, sm: 7 } as const;
 const NARROW = { xs: 12, sm: 5 } as const;
-const STATUS_OPTIONS = ORGANIZATION_STATUSES.map((status) => ({
-  value: status,
-  label: statusLabel(status),
-}));
 
 export interface OrganizationFormDialogProps {
   open: boolean;
@@ -96,46 +96,110 @@ function OrganizationForm({ organization, onClose, onSaved }: OrganizationFormDi
   const modeOptions = lookupOptions(useLookup('loginModes').data);
   const [create] = useCreateOrganizationMutation();
   const [update] = useUpdateOrganizationMutation();
+  const intl = useIntl();
+  const statusOptions = ORGANIZATION_STATUSES.map((status) => ({
+    value: status,
+    label: statusLabel(status),
+  }));
 
   return (
     <FormDialog
       form={form}
-      title={organization ? `Edit ${organization.name}` : 'New organization'}
-      submitLabel={organization ? 'Save' : 'Create organization'}
-      busyLabel="Saving…"
+      title={
+        organization
+          ? intl.formatMessage({ id: 'organizations.form.edit' }, { name: organization.name })
+          : intl.formatMessage({ id: 'organizations.new' })
+      }
+      submitLabel={intl.formatMessage(
+        { id: 'organizations.form.submit' },
+        { editing: String(Boolean(organization)) },
+      )}
+      busyLabel={intl.formatMessage({ id: 'auth.form.saving' })}
       save={(values) =>
         organization
           ? update({ id: organization.id, body: toBody(values) }).unwrap()
           : create(toBody(values)).unwrap()
       }
-      savedMessage={organization ? 'Organization saved.' : 'Organization created.'}
+      savedMessage={intl.formatMessage(
+        { id: 'organizations.form.saved' },
+        { editing: String(Boolean(organization)) },
+      )}
       onSaved={onSaved}
       onClose={onClose}
     >
       <Grid container columnSpacing={4} sx={{ pt: 2 }}>
-        <FormTextField name="name" label="Name" required autoFocus grid={12} />
-        <FormSelect name="type_id" label="Type" required options={typeOptions} grid={HALF} />
+        <FormTextField
+          name="name"
+          label={intl.formatMessage({ id: 'organizations.name' })}
+          required
+          autoFocus
+          grid={12}
+        />
+        <FormSelect
+          name="type_id"
+          label={intl.formatMessage({ id: 'organizations.type' })}
+          required
+          options={typeOptions}
+          grid={HALF}
+        />
         <FormSelect
           name="login_mode_id"
-          label="Sign-in"
+          label={intl.formatMessage({ id: 'organizations.signIn' })}
           required
           options={modeOptions}
           grid={HALF}
         />
-        <FormTextField name="website" label="Website" placeholder="https://example.edu" grid={12} />
-        <FormTextField name="city" label="City" grid={WIDE} />
-        <FormTextField name="state" label="State" grid={NARROW} />
-        <FormTextField name="salesforce_account_id" label="Salesforce account id" grid={WIDE} />
-        <FormSelect name="status" label="Status" options={STATUS_OPTIONS} grid={NARROW} />
-        <FormSwitch name="insights_entitled" label="Insights included" grid={HALF} />
-        <FormSwitch name="mfa_required" label="Require an authenticator app" grid={HALF} />
-        <FormSwitch name="passkeys_allowed" label="Allow passkeys" grid={HALF} />
-        <FormSwitch name="email_codes_allowed" label="Allow e-mailed sign-in codes" grid={HALF} />
+        <FormTextField
+          name="website"
+          label={intl.formatMessage({ id: 'organizations.website' })}
+          placeholder={EXAMPLE_WEBSITE}
+          grid={12}
+        />
+        <FormTextField
+          name="city"
+          label={intl.formatMessage({ id: 'organizations.form.city' })}
+          grid={WIDE}
+        />
+        <FormTextField
+          name="state"
+          label={intl.formatMessage({ id: 'organizations.form.state' })}
+          grid={NARROW}
+        />
+        <FormTextField
+          name="salesforce_account_id"
+          label={intl.formatMessage({ id: 'organizations.form.salesforce' })}
+          grid={WIDE}
+        />
+        <FormSelect
+          name="status"
+          label={intl.formatMessage({ id: 'organizations.status' })}
+          options={statusOptions}
+          grid={NARROW}
+        />
+        <FormSwitch
+          name="insights_entitled"
+          label={intl.formatMessage({ id: 'organizations.form.insights' })}
+          grid={HALF}
+        />
+        <FormSwitch
+          name="mfa_required"
+          label={intl.formatMessage({ id: 'organizations.form.mfa' })}
+          grid={HALF}
+        />
+        <FormSwitch
+          name="passkeys_allowed"
+          label={intl.formatMessage({ id: 'organizations.form.passkeys' })}
+          grid={HALF}
+        />
+        <FormSwitch
+          name="email_codes_allowed"
+          label={intl.formatMessage({ id: 'organizations.form.emailCodes' })}
+          grid={HALF}
+        />
         {form.values.mfa_required && form.values.email_codes_allowed ? (
           <Grid size={12}>
             <Typography variant="body2" color="text.secondary">
-              While an authenticator app is required, members sign in with a password or a passkey;
-              e-mailed codes are not offered instead of the password.
+              <FormattedMessage id="organizations.form.mfaNote" />
             </Typography>
           </Grid>
         ) : null}

@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
-import { LOGIN_MODE_LABELS } from '@laurel/contract/constants';
 import type { TOrganization } from '@laurel/contract/organizations';
 
 import { useOrganizationRoute } from '../../../lib/routing/use-organization-route';
@@ -18,15 +18,18 @@ import { useCan } from '../../../lib/auth/use-can';
 import { EarningsImportCard } from '../components/earnings-import-card';
 import { SsoSettingsCard } from '../components/sso-settings-card';
 
+/** Shown for an empty value, the same in every language. */
+const NO_VALUE = '—';
+
 /** `<baseUrl>/lightning/r/Account/<id>/view` (DESIGN §3). */
 function salesforceAccountHref(baseUrl: string, accountId: string): string {
   return `${baseUrl.replace(/\/+$/, '')}/lightning/r/Account/${encodeURIComponent(accountId)}/view`;
 }
 
 /** The CRM account's row of the overview (platform admins only). */
-function salesforceItem(organization: TOrganization, baseUrl: string | null) {
+function salesforceItem(organization: TOrganization, baseUrl: string | null, intl: IntlShape) {
   return {
-    label: 'Salesforce',
+    label: intl.formatMessage({ id: 'organizations.overview.salesforce' }),
     value:
       organization.salesforceAccountId && baseUrl ? (
         <Link
@@ -35,11 +38,11 @@ function salesforceItem(organization: TOrganization, baseUrl: string | null) {
           rel="noopener noreferrer"
           sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}
         >
-          Open in Salesforce
+          <FormattedMessage id="organizations.overview.openInSalesforce" />
           <OpenInNewOutlined sx={{ fontSize: 16 }} aria-hidden="true" />
         </Link>
       ) : (
-        'No account linked'
+        intl.formatMessage({ id: 'organizations.overview.noAccount' })
       ),
   };
 }
@@ -49,6 +52,7 @@ export default function OrganizationOverviewRoute() {
   const { organizationId } = useOrganizationRoute();
   const { data: organization } = useGetOrganizationQuery(organizationId ?? 0);
   const canDo = useCan();
+  const intl = useIntl();
   // The CRM link is the platform's own business: customers see no trace of it.
   const seesInternal = canDo('read:internal');
   const salesforce = useSalesforceUrl({ skip: !seesInternal });
@@ -64,20 +68,26 @@ export default function OrganizationOverviewRoute() {
       <Card>
         <CardContent sx={{ p: 6, '&:last-child': { pb: 6 } }}>
           <Typography variant="h6" component="h2" sx={{ mb: 4 }}>
-            Overview
+            <FormattedMessage id="nav.overview" />
           </Typography>
           <DetailGrid
             items={[
-              { label: 'Type', value: organization.typeName },
               {
-                label: 'Sign-in',
-                value: LOGIN_MODE_LABELS[organization.loginMode],
+                label: intl.formatMessage({ id: 'organizations.type' }),
+                value: organization.typeName,
               },
               {
-                label: 'Website',
+                label: intl.formatMessage({ id: 'organizations.signIn' }),
+                value: intl.formatMessage(
+                  { id: 'organizations.loginMode' },
+                  { mode: organization.loginMode },
+                ),
+              },
+              {
+                label: intl.formatMessage({ id: 'organizations.website' }),
                 // Only web addresses become links; anything older stored shows as plain text.
                 value: !organization.website ? (
-                  '—'
+                  NO_VALUE
                 ) : /^https?:\/\//i.test(organization.website) ? (
                   <Link href={organization.website} target="_blank" rel="noopener noreferrer">
                     {organization.website.replace(/^https?:\/\//i, '')}
@@ -86,27 +96,51 @@ export default function OrganizationOverviewRoute() {
                   organization.website
                 ),
               },
-              { label: 'Location', value: location || '—' },
-              { label: 'Status', value: statusLabel(organization.status) },
               {
-                label: 'Insights',
-                value: organization.insightsEntitled ? 'Included' : 'Not included',
+                label: intl.formatMessage({ id: 'organizations.location' }),
+                value: location || NO_VALUE,
               },
               {
-                label: 'Authenticator app',
-                value: organization.mfaRequired ? 'Required' : 'Optional',
+                label: intl.formatMessage({ id: 'organizations.status' }),
+                value: statusLabel(organization.status),
               },
               {
-                label: 'Passkeys',
-                value: organization.passkeysAllowed ? 'Allowed' : 'Not allowed',
+                label: intl.formatMessage({ id: 'nav.insights' }),
+                value: intl.formatMessage(
+                  { id: 'organizations.overview.included' },
+                  { included: String(organization.insightsEntitled) },
+                ),
               },
               {
-                label: 'E-mailed sign-in codes',
-                value: organization.emailCodesAllowed ? 'Allowed' : 'Not allowed',
+                label: intl.formatMessage({ id: 'organizations.overview.authenticatorApp' }),
+                value: intl.formatMessage(
+                  { id: 'organizations.overview.required' },
+                  { required: String(organization.mfaRequired) },
+                ),
               },
-              { label: 'Created', value: formatDate(organization.createdAt) },
-              { label: 'Updated', value: formatDate(organization.updatedAt) },
-              ...(seesInternal ? [salesforceItem(organization, salesforce.data)] : []),
+              {
+                label: intl.formatMessage({ id: 'organizations.overview.passkeys' }),
+                value: intl.formatMessage(
+                  { id: 'organizations.overview.allowed' },
+                  { allowed: String(organization.passkeysAllowed) },
+                ),
+              },
+              {
+                label: intl.formatMessage({ id: 'organizations.overview.emailCodes' }),
+                value: intl.formatMessage(
+                  { id: 'organizations.overview.allowed' },
+                  { allowed: String(organization.emailCodesAllowed) },
+                ),
+              },
+              {
+                label: intl.formatMessage({ id: 'organizations.created' }),
+                value: formatDate(organization.createdAt),
+              },
+              {
+                label: intl.formatMessage({ id: 'organizations.overview.updated' }),
+                value: formatDate(organization.updatedAt),
+              },
+              ...(seesInternal ? [salesforceItem(organization, salesforce.data, intl)] : []),
             ]}
           />
           <Box
@@ -121,9 +155,15 @@ export default function OrganizationOverviewRoute() {
             }}
           >
             {[
-              { label: 'Users', value: organization.userCount },
-              { label: 'Credentials', value: organization.credentialCount },
-              { label: 'Contracts', value: organization.contractCount },
+              { label: intl.formatMessage({ id: 'nav.users' }), value: organization.userCount },
+              {
+                label: intl.formatMessage({ id: 'nav.credentials' }),
+                value: organization.credentialCount,
+              },
+              {
+                label: intl.formatMessage({ id: 'nav.contracts' }),
+                value: organization.contractCount,
+              },
             ].map((count) => (
               <Box key={count.label}>
                 <Typography sx={{ fontSize: '1.75rem', fontWeight: 700, lineHeight: 1.2 }}>
@@ -136,7 +176,10 @@ export default function OrganizationOverviewRoute() {
         </CardContent>
       </Card>
       <Card>
-        <BookmarkList title="Bookmarked here" organizationId={organization.id} />
+        <BookmarkList
+          title={intl.formatMessage({ id: 'organizations.overview.bookmarked' })}
+          organizationId={organization.id}
+        />
       </Card>
       {canEditSso || canManageScim ? (
         // minWidth 0: the tokens table scrolls within the card instead of widening the page.

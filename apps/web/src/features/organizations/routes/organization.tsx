@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import { FormattedMessage, useIntl } from 'react-intl';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
 
@@ -29,6 +30,7 @@ export default function OrganizationRoute() {
   const href = organizationHref ?? '/';
   const { data: organization } = useGetOrganizationQuery(id);
   const canDo = useCan();
+  const intl = useIntl();
   const { pathname } = useLocation();
   const [editing, setEditing] = useState(false);
   useBreadcrumbs({ organization: { label: organization?.name, href } });
@@ -36,24 +38,58 @@ export default function OrganizationRoute() {
   usePageTitle(organization?.name ?? null);
 
   const tabs = [
-    { label: 'Overview', href },
-    { label: 'Credentials', href: getOrganizationItemHref(href, 'credentials') },
-    { label: 'Users', href: getOrganizationItemHref(href, 'users') },
-    { label: 'Contracts', href: getOrganizationItemHref(href, 'contracts') },
+    { label: intl.formatMessage({ id: 'nav.overview' }), href },
+    {
+      label: intl.formatMessage({ id: 'nav.credentials' }),
+      href: getOrganizationItemHref(href, 'credentials'),
+    },
+    {
+      label: intl.formatMessage({ id: 'nav.users' }),
+      href: getOrganizationItemHref(href, 'users'),
+    },
+    {
+      label: intl.formatMessage({ id: 'nav.contracts' }),
+      href: getOrganizationItemHref(href, 'contracts'),
+    },
     ...(canDo('read:insights', { organizationId: id })
-      ? [{ label: 'Insights', href: getOrganizationItemHref(href, 'insights') }]
+      ? [
+          {
+            label: intl.formatMessage({ id: 'nav.insights' }),
+            href: getOrganizationItemHref(href, 'insights'),
+          },
+        ]
       : []),
     ...(canDo('read:upload', { organizationId: id })
-      ? [{ label: 'Uploads', href: getOrganizationItemHref(href, 'uploads') }]
+      ? [
+          {
+            label: intl.formatMessage({ id: 'nav.uploads' }),
+            href: getOrganizationItemHref(href, 'uploads'),
+          },
+        ]
       : []),
     ...(canDo('read:audit', { organizationId: id })
-      ? [{ label: 'Audit trail', href: getOrganizationItemHref(href, 'audits') }]
+      ? [
+          {
+            label: intl.formatMessage({ id: 'nav.auditTrail' }),
+            href: getOrganizationItemHref(href, 'audits'),
+          },
+        ]
       : []),
     ...(canDo('manage:apikey', { organizationId: id }) && !organization?.isPlatform
-      ? [{ label: 'API keys', href: getOrganizationItemHref(href, 'api-keys') }]
+      ? [
+          {
+            label: intl.formatMessage({ id: 'nav.apiKeys' }),
+            href: getOrganizationItemHref(href, 'api-keys'),
+          },
+        ]
       : []),
     ...(canDo('manage:webhook', { organizationId: id }) && !organization?.isPlatform
-      ? [{ label: 'Webhooks', href: getOrganizationItemHref(href, 'webhooks') }]
+      ? [
+          {
+            label: intl.formatMessage({ id: 'nav.webhooks' }),
+            href: getOrganizationItemHref(href, 'webhooks'),
+          },
+        ]
       : []),
   ];
   const current = tabs.find((tab) => tab.href === pathname.replace(/\/$/, ''))?.href ?? false;
@@ -65,10 +101,17 @@ export default function OrganizationRoute() {
       <PageHeader
         // The platform admin's own view and acting within the organization look alike below the
         // header: this one says whose view it is (acting has its banner and the sidebar).
-        overline={admin ? `Platform admin view · ${organization.typeName}` : organization.typeName}
+        overline={
+          admin
+            ? intl.formatMessage(
+                { id: 'organizations.organization.adminView' },
+                { type: organization.typeName },
+              )
+            : organization.typeName
+        }
         subtitle={
           admin && canDo('impersonate:organization') && !organization.isPlatform
-            ? 'As the platform sees it. Act in organization to see and change it as its organization admins do.'
+            ? intl.formatMessage({ id: 'organizations.organization.adminViewDescription' })
             : undefined
         }
         title={
@@ -97,7 +140,7 @@ export default function OrganizationRoute() {
                 component={RouterLink}
                 to={paths.organization.getHref(organization.id)}
               >
-                Act in organization
+                <FormattedMessage id="organizations.organization.act" />
               </Button>
             ) : null}
             {canDo('update:organization', { organizationId: id }) ? (
@@ -106,7 +149,7 @@ export default function OrganizationRoute() {
                 startIcon={<EditOutlined />}
                 onClick={() => setEditing(true)}
               >
-                Edit
+                <FormattedMessage id="organizations.organization.edit" />
               </Button>
             ) : null}
           </>
@@ -117,7 +160,10 @@ export default function OrganizationRoute() {
           value={current}
           variant="scrollable"
           allowScrollButtonsMobile
-          aria-label={`${organization.name} sections`}
+          aria-label={intl.formatMessage(
+            { id: 'organizations.organization.sections' },
+            { name: organization.name },
+          )}
           // A scroll button with nowhere to go takes no room: the first tab starts at the edge.
           sx={{ '& .MuiTabs-scrollButtons.Mui-disabled': { display: 'none' } }}
         >

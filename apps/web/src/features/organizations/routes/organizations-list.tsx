@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
+import { FormattedMessage, useIntl } from 'react-intl';
 import Link from '@mui/material/Link';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
@@ -9,7 +10,6 @@ import {
   ORGANIZATION_STATUSES,
   type TOrganizationSummary,
 } from '@laurel/contract/organizations';
-import { LOGIN_MODE_LABELS } from '@laurel/contract/constants';
 import { isPlatformAdmin } from '@laurel/contract/roles';
 import { API_PATHS } from '@laurel/contract/paths';
 
@@ -25,6 +25,9 @@ import { useLookup } from '../../../lib/lookups/lookups-api';
 import { useListOrganizationsQuery } from '../../../lib/api/organization-api';
 import { OrganizationFormDialog } from '../components/organization-form-dialog';
 
+/** Shown for an empty value, the same in every language. */
+const NO_VALUE = '—';
+
 type Sort = (typeof ORGANIZATION_SORTS)[number];
 
 /** `/organizations`: every organization, for platform admins; others open their own. */
@@ -38,6 +41,7 @@ export default function OrganizationsListRoute() {
 
 function OrganizationsList() {
   const canDo = useCan();
+  const intl = useIntl();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const types = useLookup('organizationTypes');
@@ -45,7 +49,7 @@ function OrganizationsList() {
   const columns: Column<TOrganizationSummary, Sort>[] = [
     {
       key: 'name',
-      label: 'Name',
+      label: intl.formatMessage({ id: 'organizations.name' }),
       sort: 'name',
       render: (row) => (
         <Link
@@ -57,42 +61,49 @@ function OrganizationsList() {
         </Link>
       ),
     },
-    { key: 'type', label: 'Type', sort: 'type', render: (row) => row.typeName, hideBelow: 'sm' },
+    {
+      key: 'type',
+      label: intl.formatMessage({ id: 'organizations.type' }),
+      sort: 'type',
+      render: (row) => row.typeName,
+      hideBelow: 'sm',
+    },
     {
       key: 'location',
-      label: 'Location',
-      render: (row) => [row.city, row.state].filter(Boolean).join(', ') || '—',
+      label: intl.formatMessage({ id: 'organizations.location' }),
+      render: (row) => [row.city, row.state].filter(Boolean).join(', ') || NO_VALUE,
       hideBelow: 'md',
     },
     {
       key: 'login',
-      label: 'Sign-in',
-      render: (row) => LOGIN_MODE_LABELS[row.loginMode],
+      label: intl.formatMessage({ id: 'organizations.signIn' }),
+      render: (row) =>
+        intl.formatMessage({ id: 'organizations.loginMode' }, { mode: row.loginMode }),
       hideBelow: 'lg',
     },
     {
       key: 'users',
-      label: 'Users',
+      label: intl.formatMessage({ id: 'nav.users' }),
       align: 'right',
       render: (row) => formatNumber(row.userCount),
       hideBelow: 'md',
     },
     {
       key: 'credentials',
-      label: 'Credentials',
+      label: intl.formatMessage({ id: 'nav.credentials' }),
       align: 'right',
       render: (row) => formatNumber(row.credentialCount),
       hideBelow: 'md',
     },
     {
       key: 'status',
-      label: 'Status',
+      label: intl.formatMessage({ id: 'organizations.status' }),
       sort: 'status',
       render: (row) => <StatusChip status={row.status} />,
     },
     {
       key: 'createdAt',
-      label: 'Created',
+      label: intl.formatMessage({ id: 'organizations.created' }),
       sort: 'createdAt',
       render: (row) => formatDate(row.createdAt),
       hideBelow: 'lg',
@@ -105,16 +116,22 @@ function OrganizationsList() {
       sorts={ORGANIZATION_SORTS}
       defaultSort="name"
       filters={[
-        lookupFilter('typeId', 'Type', types.data),
-        choiceFilter('status', 'Status', ORGANIZATION_STATUSES, statusLabel, 120),
+        lookupFilter('typeId', intl.formatMessage({ id: 'organizations.type' }), types.data),
+        choiceFilter(
+          'status',
+          intl.formatMessage({ id: 'organizations.status' }),
+          ORGANIZATION_STATUSES,
+          statusLabel,
+          120,
+        ),
       ]}
       columns={columns}
       useItems={useListOrganizationsQuery}
       exportPath={API_PATHS.organizationsExport}
       header={
         <PageHeader
-          title="Organizations"
-          subtitle="Every organization on the platform. Open one to see its credentials, users and contracts."
+          title={intl.formatMessage({ id: 'organizations.list.title' })}
+          subtitle={intl.formatMessage({ id: 'organizations.list.subtitle' })}
           actions={
             canDo('create:organization') ? (
               <Button
@@ -122,7 +139,7 @@ function OrganizationsList() {
                 startIcon={<AddOutlined />}
                 onClick={() => setCreating(true)}
               >
-                New organization
+                <FormattedMessage id="organizations.new" />
               </Button>
             ) : null
           }
@@ -131,11 +148,10 @@ function OrganizationsList() {
       empty={{
         icon: <ApartmentOutlined />,
         none: {
-          description:
-            'Create the first organization to invite its people and add its credentials.',
+          description: intl.formatMessage({ id: 'organizations.list.empty' }),
         },
         noMatch: {
-          description: 'Try another search word, or clear the filters to see every organization.',
+          description: intl.formatMessage({ id: 'organizations.list.noMatch' }),
         },
       }}
     >

@@ -5,8 +5,8 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { FormattedMessage, useIntl } from 'react-intl';
 
-import { MESSAGES } from '@laurel/contract/messages';
 import { ZOneTimeCodeForm } from '@laurel/contract/sign-in';
 
 import { Form } from '../../../components/forms/form';
@@ -33,6 +33,7 @@ export function AuthenticatorForm() {
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState(false);
+  const intl = useIntl();
   const email = user?.profile?.email ?? user?.signInDetails?.loginId ?? user?.username ?? '';
 
   useEffect(() => {
@@ -85,20 +86,31 @@ export function AuthenticatorForm() {
   return (
     <ActionRow sx={{ gap: 4 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 3 }}>
-        <Typography sx={{ fontWeight: 700 }}>Authenticator app</Typography>
+        <Typography sx={{ fontWeight: 700 }}>
+          <FormattedMessage id="profile.authenticator.app" />
+        </Typography>
         {state.kind === 'on' ? (
-          <Chip size="small" color="success" label="On" sx={{ fontWeight: 700 }} />
+          <Chip
+            size="small"
+            color="success"
+            label={intl.formatMessage({ id: 'profile.authenticator.on' })}
+            sx={{ fontWeight: 700 }}
+          />
         ) : (
-          <Chip size="small" label="Off" sx={{ fontWeight: 700 }} />
+          <Chip
+            size="small"
+            label={intl.formatMessage({ id: 'profile.authenticator.off' })}
+            sx={{ fontWeight: 700 }}
+          />
         )}
       </Box>
       {state.kind === 'on' ? (
         <Button color="error" variant="outlined" onClick={() => setRemoving(true)} disabled={busy}>
-          Remove
+          <FormattedMessage id="profile.remove" />
         </Button>
       ) : (
         <Button variant="contained" onClick={() => void start()} disabled={busy}>
-          Set up
+          <FormattedMessage id="profile.authenticator.setUp" />
         </Button>
       )}
       <RemoveAuthenticatorDialog
@@ -107,7 +119,7 @@ export function AuthenticatorForm() {
         onRemoved={() => {
           setRemoving(false);
           setState({ kind: 'off' });
-          showSnackbar(MESSAGES.authenticatorRemoved, 'success');
+          showSnackbar(intl.formatMessage({ id: 'messages.authenticatorRemoved' }), 'success');
         }}
       />
     </ActionRow>
@@ -128,6 +140,7 @@ function AuthenticatorSetup({
 }) {
   const { getClient } = useAuth();
   const { showSnackbar } = useSnackbar();
+  const intl = useIntl();
   const form = useFormState({ code: '' }, validateWith(ZOneTimeCodeForm), {
     // The identity service's refusal is about the code: say it under the code.
     errorText: identityErrorText,
@@ -137,21 +150,27 @@ function AuthenticatorSetup({
     const client = await getClient();
     await client.verifyTOTPSetup({ code });
     await client.updateMFAPreference({ totp: 'PREFERRED' });
-    showSnackbar('Your authenticator app is set up.', 'success');
+    showSnackbar(intl.formatMessage({ id: 'profile.authenticator.done' }), 'success');
     onDone();
   });
 
   return (
     <Form form={form} onSubmit={verify} sx={{ display: 'grid', gap: 4 }}>
       <Typography color="text.secondary">
-        Scan the QR code with your authenticator app, then enter the code it shows.
+        <FormattedMessage id="profile.authenticator.scan" />
       </Typography>
       <TotpSetupPanel setupUri={uri} secret={secret} />
       <OneTimeCodeField {...form.textField('code')} autoFocus />
       <Box sx={{ display: 'flex', gap: 2, justifyContent: 'flex-end' }}>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>
+          <FormattedMessage id="profile.cancel" />
+        </Button>
         <Button type="submit" variant="contained" disabled={form.busy}>
-          {form.busy ? 'Checking…' : 'Verify and turn on'}
+          {form.busy ? (
+            <FormattedMessage id="auth.form.checking" />
+          ) : (
+            <FormattedMessage id="profile.authenticator.verify" />
+          )}
         </Button>
       </Box>
     </Form>

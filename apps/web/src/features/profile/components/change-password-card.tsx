@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { MESSAGES } from '@laurel/contract/messages';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { ZChangePasswordForm } from '@laurel/contract/sign-in';
 
 import { Form } from '../../../components/forms/form';
@@ -20,19 +20,24 @@ const wrongPassword = (caught: unknown) =>
 export function ChangePasswordForm() {
   const { getClient, user } = useAuth();
   const { showSnackbar } = useSnackbar();
+  const intl = useIntl();
   const form = useFormState(EMPTY, validateWith(ZChangePasswordForm), {
     // The identity service answers a wrong current password with NotAuthorized (spec §5).
     errorText: (caught) =>
-      wrongPassword(caught) ? MESSAGES.passwordUpdateError : identityErrorText(caught),
+      wrongPassword(caught)
+        ? intl.formatMessage({ id: 'messages.passwordUpdateError' })
+        : identityErrorText(caught),
     fieldErrorsOf: (caught): Record<string, string> =>
-      wrongPassword(caught) ? { oldPassword: 'Your current password is not correct.' } : {},
+      wrongPassword(caught)
+        ? { oldPassword: intl.formatMessage({ id: 'profile.changePassword.wrong' }) }
+        : {},
   });
 
   const submit = form.handleSubmit(async ({ oldPassword, newPassword }) => {
     const client = await getClient();
     await client.updatePassword({ oldPassword, newPassword });
     form.reset(EMPTY);
-    showSnackbar('Your password has been changed.', 'success');
+    showSnackbar(intl.formatMessage({ id: 'profile.changePassword.changed' }), 'success');
   });
 
   return (
@@ -46,7 +51,7 @@ export function ChangePasswordForm() {
         hidden
       />
       <PasswordField
-        label="Current password"
+        label={intl.formatMessage({ id: 'profile.changePassword.current' })}
         autoComplete="current-password"
         {...form.textField('oldPassword')}
       />
@@ -54,7 +59,10 @@ export function ChangePasswordForm() {
       <FormError error={form.error} sx={{}} />
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
         <Button type="submit" variant="contained" disabled={form.busy}>
-          {form.busy ? 'Changing…' : 'Change password'}
+          <FormattedMessage
+            id="profile.changePassword.submit"
+            values={{ busy: String(form.busy) }}
+          />
         </Button>
       </Box>
     </Form>

@@ -4,6 +4,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 import { useAuth } from '../../../lib/auth/use-auth';
 import { ProfileForm } from './profile-form';
@@ -21,6 +22,7 @@ function wasDismissed(userId: string | undefined): boolean {
 /** Asks once after sign-in to confirm the name an administrator entered (profile `nameConfirmed` false). */
 export default function ConfirmNameDialog() {
   const { user } = useAuth();
+  const intl = useIntl();
   const profile = user?.profile;
   const [dismissedFor, setDismissedFor] = useState<string | null>(null);
   const open = Boolean(
@@ -50,19 +52,25 @@ export default function ConfirmNameDialog() {
       fullWidth
     >
       <DialogTitle id="confirm-name-title" sx={{ fontWeight: 700, pb: 1 }}>
-        Confirm your name
+        <FormattedMessage id="profile.confirmName.title" />
       </DialogTitle>
       <DialogContent>
         <DialogContentText sx={{ mb: 5 }}>
-          This is how your name appears to colleagues in {profile.organizationName}. Please check it
-          and correct it if needed.
+          <FormattedMessage
+            id="profile.confirmName.description"
+            values={{ organization: profile.organizationName }}
+          />
         </DialogContentText>
         <ProfileForm
           profile={profile}
           namesOnly
-          submitLabel="Confirm name"
+          submitLabel={intl.formatMessage({ id: 'profile.confirmName.submit' })}
           onSaved={() => setDismissedFor(user?.userId ?? null)}
-          secondaryAction={<Button onClick={dismiss}>Later</Button>}
+          secondaryAction={
+            <Button onClick={dismiss}>
+              <FormattedMessage id="profile.confirmName.later" />
+            </Button>
+          }
         />
       </DialogContent>
     </Dialog>

@@ -4,6 +4,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { identityErrorText } from '../../../lib/auth/identity-errors';
@@ -14,9 +15,7 @@ import {
   rememberOfferAnswered,
   signedInWithPassword,
 } from '../../../lib/auth/passkey-offer';
-import { PASSKEY_MESSAGES, passkeySupport } from './passkeys-form';
-
-const PASSKEY_OFFER_TITLE = 'Sign in faster with a passkey';
+import { passkeySupport } from './passkeys-form';
 
 /**
  * After signing in with a password, someone without a passkey is offered one, once: adding one
@@ -26,6 +25,7 @@ const PASSKEY_OFFER_TITLE = 'Sign in faster with a passkey';
 export default function PasskeyOffer() {
   const { user, getClient } = useAuth();
   const { showSnackbar } = useSnackbar();
+  const intl = useIntl();
   const userId = user?.userId;
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -70,7 +70,7 @@ export default function PasskeyOffer() {
       const client = await getClient();
       await client.associateWebAuthnCredential();
       answer();
-      showSnackbar(PASSKEY_MESSAGES.added, 'success');
+      showSnackbar(intl.formatMessage({ id: 'profile.passkeys.added' }), 'success');
     } catch (caught) {
       setError(identityErrorText(caught));
     } finally {
@@ -85,11 +85,12 @@ export default function PasskeyOffer() {
         icon={<KeyOutlined />}
         component="section"
         role="region"
-        aria-label={PASSKEY_OFFER_TITLE}
+        aria-label={intl.formatMessage({ id: 'profile.passkeyOffer.title' })}
       >
-        <AlertTitle sx={{ fontWeight: 700 }}>{PASSKEY_OFFER_TITLE}</AlertTitle>
-        Next time, sign in with your fingerprint, face or screen lock instead of typing your
-        password. The passkey stays on your device or in your password manager.
+        <AlertTitle sx={{ fontWeight: 700 }}>
+          <FormattedMessage id="profile.passkeyOffer.title" />
+        </AlertTitle>
+        <FormattedMessage id="profile.passkeyOffer.description" />
         {error ? (
           <Box role="alert" sx={{ mt: 2, fontWeight: 700 }}>
             {error}
@@ -97,10 +98,14 @@ export default function PasskeyOffer() {
         ) : null}
         <Box sx={{ display: 'flex', gap: 2, mt: 3, flexWrap: 'wrap' }}>
           <Button variant="contained" size="small" onClick={() => void add()} disabled={busy}>
-            {busy ? 'Waiting for your passkey…' : 'Add a passkey'}
+            {busy ? (
+              <FormattedMessage id="auth.method.waitingForPasskey" />
+            ) : (
+              <FormattedMessage id="profile.passkeys.add" />
+            )}
           </Button>
           <Button size="small" color="inherit" onClick={answer} disabled={busy}>
-            Not now
+            <FormattedMessage id="profile.passkeyOffer.notNow" />
           </Button>
         </Box>
       </Alert>

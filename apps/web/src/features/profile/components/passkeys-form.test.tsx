@@ -6,6 +6,9 @@ import { authClient, configureAmplify } from '../../../lib/amplify/amplify-clien
 import { AuthContext } from '../../../lib/auth/auth-context';
 import { authValue, profileOf } from '../../../test/auth';
 import { jsonResponse, renderWithProviders } from '../../../test/render';
+import { createIntl } from 'react-intl';
+
+import en from '../../../lib/i18n/messages/en.json';
 import { lastUseText, PasskeysForm } from './passkeys-form';
 
 const POOL_ID = 'eu-west-1_Laurel';
@@ -131,9 +134,11 @@ describe('the passkeys on the profile', () => {
 });
 
 describe('the last use of a passkey', () => {
+  const english = createIntl({ locale: 'en', messages: en });
+
   it('is a date, "Never used", or nothing when the service does not say', () => {
-    expect(lastUseText(new Date(USED_AT * 1000))).toBe('Last used Nov 20, 2026');
-    expect(lastUseText(null)).toBe('Never used');
-    expect(lastUseText(undefined)).toBeNull();
+    expect(lastUseText(english, new Date(USED_AT * 1000))).toBe('Last used Nov 20, 2026');
+    expect(lastUseText(english, null)).toBe('Never used');
+    expect(lastUseText(english, undefined)).toBeNull();
   });
 });

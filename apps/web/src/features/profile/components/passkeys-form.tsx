@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 
 import { ConfirmDialog } from '../../../components/forms/confirm-dialog';
 import { ActionRow } from '../../../components/layout/section-header';
@@ -23,20 +24,18 @@ interface Passkey {
 }
 
 /** "Last used Nov 25, 2026", "Never used", or null when the identity service keeps no such time. */
-export function lastUseText(lastUsedAt: Date | null | undefined): string | null {
+export function lastUseText(
+  intl: Pick<IntlShape, 'formatMessage'>,
+  lastUsedAt: Date | null | undefined,
+): string | null {
   if (lastUsedAt === undefined) return null;
-  return lastUsedAt ? `Last used ${formatDate(lastUsedAt.toISOString())}` : 'Never used';
+  return lastUsedAt
+    ? intl.formatMessage(
+        { id: 'profile.passkeys.lastUsed' },
+        { date: formatDate(lastUsedAt.toISOString()) },
+      )
+    : intl.formatMessage({ id: 'profile.passkeys.neverUsed' });
 }
-
-export const PASSKEY_MESSAGES = {
-  added: 'Your passkey has been added. You can now sign in with it.',
-  removed: 'The passkey has been removed.',
-  none: 'No passkeys yet. A passkey lets you sign in with your fingerprint, face or screen lock instead of your password.',
-  unsupported:
-    'This browser cannot create passkeys. Use a current version of Chrome, Edge, Firefox or Safari to add one.',
-  ipAddress:
-    'Passkeys work only when Laurel is opened by its name, not by a numeric address. Open Laurel at its usual address to add one.',
-} as const;
 
 type State =
   | { kind: 'loading' }
@@ -46,6 +45,7 @@ type State =
 /** The passkeys of the signed-in person, read through the identity client (every page of them). */
 function usePasskeys() {
   const { getClient } = useAuth();
+  const intl = useIntl();
   const [state, setState] = useState<State>({ kind: 'loading' });
 
   const load = useCallback(async (): Promise<State> => {
@@ -59,7 +59,9 @@ function usePasskeys() {
           if (!credential.credentialId) continue;
           passkeys.push({
             credentialId: credential.credentialId,
-            name: credential.friendlyCredentialName?.trim() || 'Passkey',
+            name:
+              credential.friendlyCredentialName?.trim() ||
+              intl.formatMessage({ id: 'profile.passkeys.unnamed' }),
             createdAt: credential.createdAt ?? null,
             ...(credential.lastUsedAt !== undefined ? { lastUsedAt: credential.lastUsedAt } : {}),
           });
@@ -70,7 +72,7 @@ function usePasskeys() {
     } catch (caught) {
       return { kind: 'unavailable', message: identityErrorText(caught) };
     }
-  }, [getClient]);
+  }, [getClient, intl]);
 
   useEffect(() => {
     let active = true;
@@ -110,6 +112,7 @@ export function PasskeysForm() {
   const [error, setError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<Passkey | null>(null);
   const [removeBusy, setRemoveBusy] = useState(false);
+  const intl = useIntl();
 
   const add = async () => {
     setError(null);
@@ -117,7 +120,7 @@ export function PasskeysForm() {
     try {
       const client = await getClient();
       await client.associateWebAuthnCredential();
-      showSnackbar(PASSKEY_MESSAGES.added, 'success');
+      showSnackbar(intl.formatMessage({ id: 'profile.passkeys.added' }), 'success');
       await reload();
     } catch (caught) {
       setError(identityErrorText(caught));
@@ -131,7 +134,7 @@ export function PasskeysForm() {
     try {
       const client = await getClient();
       await client.deleteWebAuthnCredential({ credentialId: passkey.credentialId });
-      showSnackbar(PASSKEY_MESSAGES.removed, 'success');
+      showSnackbar(intl.formatMessage({ id: 'profile.passkeys.removed' }), 'success');
     } catch (caught) {
       // Removed elsewhere already: the list below shows how things are now.
       if (!(caught instanceof Error && caught.name === 'ResourceNotFoundException'))
@@ -151,15 +154,17 @@ export function PasskeysForm() {
   return (
     <Box sx={{ display: 'grid', gap: 4 }}>
       {state.passkeys.length === 0 ? (
-        <Typography color="text.secondary">{PASSKEY_MESSAGES.none}</Typography>
+        <Typography color="text.secondary">
+          <FormattedMessage id="profile.passkeys.none" />
+        </Typography>
       ) : (
         <Box
           component="ul"
-          aria-label="Your passkeys"
+          aria-label={intl.formatMessage({ id: 'profile.passkeys.list' })}
           sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 3 }}
         >
           {state.passkeys.map((passkey) => {
-            const lastUse = lastUseText(passkey.lastUsedAt);
+            const lastUse = lastUseText(intl, passkey.lastUsedAt);
             return (
               <Box
                 component="li"
@@ -174,8 +179,14 @@ export function PasskeysForm() {
                         {passkey.name}
                       </Typography>
                       <Typography variant="body2" color="text.secondary">
-                        Added{' '}
-                        {passkey.createdAt ? formatDate(passkey.createdAt.toISOString()) : '—'}
+                        <FormattedMessage
+                          id="profile.passkeys.addedOn"
+                          values={{
+                            date: passkey.createdAt
+                              ? formatDate(passkey.createdAt.toISOString())
+                              : '—',
+                          }}
+                        />
                       </Typography>
                       {lastUse ? (
                         <Typography variant="body2" color="text.secondary">
@@ -188,11 +199,14 @@ export function PasskeysForm() {
                     color="error"
                     variant="outlined"
                     size="small"
-                    aria-label={`Remove passkey ${passkey.name}`}
+                    aria-label={intl.formatMessage(
+                      { id: 'profile.passkeys.removeOne' },
+                      { name: passkey.name },
+                    )}
                     onClick={() => setRemoving(passkey)}
                     disabled={adding || removeBusy}
                   >
-                    Remove
+                    <FormattedMessage id="profile.remove" />
                   </Button>
                 </ActionRow>
               </Box>
@@ -205,7 +219,17 @@ export function PasskeysForm() {
           {error}
         </Alert>
       ) : null}
-      {supported ? null : <Alert severity="info">{PASSKEY_MESSAGES[support]}</Alert>}
+      {supported ? null : (
+        <Alert severity="info">
+          <FormattedMessage
+            id={
+              support === 'ipAddress'
+                ? 'profile.passkeys.ipAddress'
+                : 'profile.passkeys.unsupported'
+            }
+          />
+        </Alert>
+      )}
       <Box>
         <Button
           variant="contained"
@@ -213,20 +237,26 @@ export function PasskeysForm() {
           onClick={() => void add()}
           disabled={adding || !supported}
         >
-          {adding ? 'Waiting for your passkey…' : 'Add a passkey'}
+          {adding ? (
+            <FormattedMessage id="auth.method.waitingForPasskey" />
+          ) : (
+            <FormattedMessage id="profile.passkeys.add" />
+          )}
         </Button>
       </Box>
       <ConfirmDialog
         open={removing !== null}
-        title="Remove this passkey?"
-        confirmLabel="Remove passkey"
+        title={intl.formatMessage({ id: 'profile.passkeys.removeTitle' })}
+        confirmLabel={intl.formatMessage({ id: 'profile.passkeys.removeConfirm' })}
         destructive
         busy={removeBusy}
         onConfirm={() => removing && void remove(removing)}
         onCancel={() => setRemoving(null)}
       >
-        You will no longer be able to sign in to Laurel with “{removing?.name}”. Your password and
-        other passkeys keep working. You can also delete it from your device or password manager.
+        <FormattedMessage
+          id="profile.passkeys.removeDescription"
+          values={{ name: removing?.name ?? '' }}
+        />
       </ConfirmDialog>
     </Box>
   );

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { TLookupList } from '@laurel/contract/lookups';
 import {
   ZUpdateProfileBody,
@@ -42,6 +43,9 @@ const EMPTY: ProfileFormValues = {
   title: '',
 };
 
+/** An empty helper line, so that the fields keep their height when a message appears. */
+const KEEP_SPACE = ' ';
+
 const profileToValues = (profile: TProfile): ProfileFormValues => valuesOf(EMPTY, profile);
 
 function valuesToBody(values: ProfileFormValues): TUpdateProfileBody {
@@ -69,12 +73,13 @@ export interface ProfileFormProps {
 export function ProfileForm({
   profile,
   namesOnly = false,
-  submitLabel = 'Save changes',
+  submitLabel,
   onSaved,
   secondaryAction,
 }: ProfileFormProps) {
   const { updateProfile } = useAuth();
   const { showSnackbar } = useSnackbar();
+  const intl = useIntl();
   const salutations = useLookup('salutations');
   const pronouns = useLookup('pronouns');
   const [save] = useUpdateProfileMutation();
@@ -87,7 +92,7 @@ export function ProfileForm({
     unsaved.release();
     form.reset(profileToValues(result));
     updateProfile(result);
-    showSnackbar('Your profile has been saved.', 'success');
+    showSnackbar(intl.formatMessage({ id: 'profile.form.saved' }), 'success');
     onSaved?.(result);
   });
 
@@ -106,10 +111,15 @@ export function ProfileForm({
         label={label}
         {...form.textField(key)}
         value={value}
-        helperText={errors[key] ?? (loading ? 'Loading choices…' : ' ')}
+        helperText={
+          errors[key] ??
+          (loading ? intl.formatMessage({ id: 'profile.form.loadingChoices' }) : KEEP_SPACE)
+        }
       >
         <MenuItem value="">
-          <em>None</em>
+          <em>
+            <FormattedMessage id="profile.form.none" />
+          </em>
         </MenuItem>
         {!known && value ? <MenuItem value={value}>{value}</MenuItem> : null}
         {list.map((item) => (
@@ -129,14 +139,36 @@ export function ProfileForm({
       >
         {namesOnly
           ? null
-          : lookupSelect('salutation', 'Salutation', salutations.data, salutations.isLoading)}
-        {namesOnly ? null : lookupSelect('pronoun', 'Pronouns', pronouns.data, pronouns.isLoading)}
-        <FormTextField name="first_name" label="First name" required autoComplete="given-name" />
-        <FormTextField name="last_name" label="Last name" required autoComplete="family-name" />
+          : lookupSelect(
+              'salutation',
+              intl.formatMessage({ id: 'profile.form.salutation' }),
+              salutations.data,
+              salutations.isLoading,
+            )}
+        {namesOnly
+          ? null
+          : lookupSelect(
+              'pronoun',
+              intl.formatMessage({ id: 'profile.form.pronouns' }),
+              pronouns.data,
+              pronouns.isLoading,
+            )}
+        <FormTextField
+          name="first_name"
+          label={intl.formatMessage({ id: 'profile.form.firstName' })}
+          required
+          autoComplete="given-name"
+        />
+        <FormTextField
+          name="last_name"
+          label={intl.formatMessage({ id: 'profile.form.lastName' })}
+          required
+          autoComplete="family-name"
+        />
         {namesOnly ? null : (
           <FormTextField
             name="title"
-            label="Job title"
+            label={intl.formatMessage({ id: 'profile.form.jobTitle' })}
             autoComplete="organization-title"
             sx={{ gridColumn: { sm: '1 / -1' } }}
           />
@@ -145,7 +177,9 @@ export function ProfileForm({
       <Box sx={{ display: 'flex', gap: 2, justifyContent: 'flex-end', mt: 2 }}>
         {secondaryAction}
         <Button type="submit" variant="contained" disabled={form.busy}>
-          {form.busy ? 'Saving…' : submitLabel}
+          {form.busy
+            ? intl.formatMessage({ id: 'auth.form.saving' })
+            : (submitLabel ?? intl.formatMessage({ id: 'profile.form.save' }))}
         </Button>
       </Box>
       {unsaved.prompt}

@@ -1,5 +1,6 @@
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { ZRemoveAuthenticatorBody, type TRemoveAuthenticatorBody } from '@laurel/contract/profile';
 
 import { FormDialog } from '../../../components/forms/form-dialog';
@@ -39,6 +40,7 @@ export function RemoveAuthenticatorDialog(props: Props) {
 function RemoveAuthenticatorForm({ onClose, onRemoved }: Props) {
   const form = useFormState(EMPTY, validateWith(ZRemoveAuthenticatorBody, toBody));
   const [removeAuthenticator] = useRemoveAuthenticatorMutation();
+  const intl = useIntl();
   const byCode = form.values.proof === 'code';
 
   return (
@@ -47,26 +49,29 @@ function RemoveAuthenticatorForm({ onClose, onRemoved }: Props) {
       maxWidth="xs"
       destructive
       guardUnsaved={false}
-      title="Remove the authenticator app?"
+      title={intl.formatMessage({ id: 'profile.removeAuthenticator.title' })}
       description={
-        <>
-          Two-step verification is turned off for your account: sign-in will ask only for your
-          password. To confirm it is you,{' '}
-          {byCode ? 'enter the code your authenticator app shows now.' : 'enter your password.'}
-        </>
+        <FormattedMessage
+          id="profile.removeAuthenticator.description"
+          values={{ proof: form.values.proof }}
+        />
       }
-      submitLabel="Remove the app"
-      busyLabel="Checking…"
+      submitLabel={intl.formatMessage({ id: 'profile.removeAuthenticator.submit' })}
+      busyLabel={intl.formatMessage({ id: 'auth.form.checking' })}
       save={(values) => removeAuthenticator(toBody(values)).unwrap()}
       onSaved={onRemoved}
       onClose={onClose}
     >
       <Stack spacing={2}>
         {byCode ? (
-          <OneTimeCodeField {...form.textField('code')} label="Code from the app" autoFocus />
+          <OneTimeCodeField
+            {...form.textField('code')}
+            label={intl.formatMessage({ id: 'profile.removeAuthenticator.code' })}
+            autoFocus
+          />
         ) : (
           <PasswordField
-            label="Password"
+            label={intl.formatMessage({ id: 'profile.password' })}
             autoComplete="current-password"
             autoFocus
             {...form.textField('password')}
@@ -79,7 +84,10 @@ function RemoveAuthenticatorForm({ onClose, onRemoved }: Props) {
           onClick={() => form.reset({ ...EMPTY, proof: byCode ? 'password' : 'code' })}
           sx={{ alignSelf: 'flex-start' }}
         >
-          {byCode ? 'No access to the app? Use your password' : 'Use a code from the app'}
+          <FormattedMessage
+            id="profile.removeAuthenticator.switch"
+            values={{ proof: form.values.proof }}
+          />
         </Link>
       </Stack>
     </FormDialog>

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import { ROLE_COLORS, ROLE_LABELS } from '@laurel/contract/roles';
+import { useIntl } from 'react-intl';
+import { ROLE_COLORS } from '@laurel/contract/roles';
 
 import { FullPageLoader } from '../../../components/feedback/full-page-loader';
 import { PageHeader } from '../../../components/layout/page-header';
@@ -13,12 +14,13 @@ import { ProfileForm } from '../components/profile-form';
 
 export default function ProfileRoute() {
   const { user } = useAuth();
+  const intl = useIntl();
   const profile = user?.profile;
   if (!profile) return <FullPageLoader />;
   return (
     <>
       <PageHeader
-        title="Your profile"
+        title={intl.formatMessage({ id: 'profile.title' })}
         subtitle={profile.email}
         actions={
           <Chip
@@ -36,7 +38,13 @@ export default function ProfileRoute() {
                 }}
               />
             }
-            label={`${ROLE_LABELS[profile.roleId]} · ${profile.organizationName}`}
+            label={intl.formatMessage(
+              { id: 'profile.roleInOrganization' },
+              {
+                role: intl.formatMessage({ id: `roles.${profile.roleId}` }),
+                organization: profile.organizationName,
+              },
+            )}
             // A long organization name wraps inside the chip rather than past the screen's edge.
             sx={{
               fontWeight: 700,
@@ -56,22 +64,28 @@ export default function ProfileRoute() {
           alignItems: 'start',
         }}
       >
-        <SectionCard title="Personal details" description="How your name appears to colleagues.">
+        <SectionCard
+          title={intl.formatMessage({ id: 'profile.personalDetails' })}
+          description={intl.formatMessage({ id: 'profile.personalDetailsDescription' })}
+        >
           <ProfileForm key={profile.id} profile={profile} />
         </SectionCard>
         <Box sx={{ display: 'grid', gap: 6 }}>
-          <SectionCard title="Password" description="Change the password you sign in with.">
+          <SectionCard
+            title={intl.formatMessage({ id: 'profile.password' })}
+            description={intl.formatMessage({ id: 'profile.passwordDescription' })}
+          >
             <ChangePasswordForm />
           </SectionCard>
           <SectionCard
-            title="Two-step verification"
-            description="Ask for a code from an authenticator app at each sign-in."
+            title={intl.formatMessage({ id: 'profile.twoStep' })}
+            description={intl.formatMessage({ id: 'profile.twoStepDescription' })}
           >
             <AuthenticatorForm />
           </SectionCard>
           <SectionCard
-            title="Passkeys"
-            description="Sign in without your password, with your fingerprint, face or screen lock."
+            title={intl.formatMessage({ id: 'profile.passkeys.title' })}
+            description={intl.formatMessage({ id: 'profile.passkeys.description' })}
           >
             <PasskeysForm />
           </SectionCard>

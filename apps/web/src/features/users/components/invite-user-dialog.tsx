@@ -4,12 +4,10 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Grid from '@mui/material/Grid';
+import { FormattedMessage, useIntl } from 'react-intl';
 import {
-  INVITATION_MESSAGES,
   INVITATION_VALIDITY_DAYS,
   linesOverWithOneMore,
-  SEAT_APPROVERS,
-  seatWarning,
   type TSeatLine,
   ZInvitationBody,
 } from '@laurel/contract/invitations';
@@ -77,17 +75,35 @@ export function InviteUserDialog(props: InviteUserDialogProps) {
  */
 function AdditionalSeatWarning({ lines }: { lines: TSeatLine[] }) {
   const form = useFormContext();
+  const intl = useIntl();
   const error = form.errorOf(APPROVE);
   return (
-    <Alert severity="warning" sx={{ mt: 2 }} role="region" aria-label="Additional seat">
-      <AlertTitle>An additional seat</AlertTitle>
+    <Alert
+      severity="warning"
+      sx={{ mt: 2 }}
+      role="region"
+      aria-label={intl.formatMessage({ id: 'users.invite.additionalSeat' })}
+    >
+      <AlertTitle>
+        <FormattedMessage id="users.invite.additionalSeatTitle" />
+      </AlertTitle>
       {lines.map((line) => (
         <p key={line.contractId} style={{ margin: '0 0 8px' }}>
-          {seatWarning(line)} Additional seats are billed under the contract at{' '}
-          {formatCurrency(line.unitPrice)} each.
+          <FormattedMessage
+            id="users.invite.seatWarning"
+            values={{
+              seat: line.usedSeats + 1,
+              included: line.includedSeats,
+              contractNumber: line.contractNumber,
+              contractName: line.contractName,
+              price: formatCurrency(line.unitPrice),
+            }}
+          />
         </p>
       ))}
-      <p style={{ margin: 0 }}>{SEAT_APPROVERS} may approve an additional seat.</p>
+      <p style={{ margin: 0 }}>
+        <FormattedMessage id="users.invite.approvers" />
+      </p>
       <FormControlLabel
         sx={{ mt: 1 }}
         control={
@@ -97,7 +113,15 @@ function AdditionalSeatWarning({ lines }: { lines: TSeatLine[] }) {
             onChange={(event) => form.setAt(APPROVE, event.target.checked)}
           />
         }
-        label={`I approve an additional seat under ${lines.map((line) => line.contractNumber).join(' and ')}`}
+        label={intl.formatMessage(
+          { id: 'users.invite.approve' },
+          {
+            contracts: intl.formatList(
+              lines.map((line) => line.contractNumber),
+              { type: 'conjunction' },
+            ),
+          },
+        )}
       />
       {error ? <FormHelperText error>{error}</FormHelperText> : null}
     </Alert>
@@ -110,6 +134,7 @@ function InviteUserForm({
   roles,
   onClose,
 }: InviteUserDialogProps) {
+  const intl = useIntl();
   const seats = useGetInvitationSeatsQuery(organizationId, { refetchOnMountOrArgChange: true });
   const overLines = linesOverWithOneMore(seats.data?.lines ?? []);
   // The form checks with this render's seats, which arrive after the form is made.
@@ -119,7 +144,9 @@ function InviteUserForm({
     { email: '', first_name: '', last_name: '', role_id: ROLES.USER, [APPROVE]: false },
     (values): FieldErrors => ({
       ...checkBody(values),
-      ...(needsApproval && !values[APPROVE] ? { [APPROVE]: INVITATION_MESSAGES.approveSeat } : {}),
+      ...(needsApproval && !values[APPROVE]
+        ? { [APPROVE]: intl.formatMessage({ id: 'invitations.approveSeat' }) }
+        : {}),
     }),
   );
   const [invite] = useInviteUserMutation();
@@ -127,10 +154,13 @@ function InviteUserForm({
   return (
     <FormDialog
       form={form}
-      title={`Invite a user to ${organizationName}`}
-      description={`We e-mail them one link: they choose their password there and are signed in. It works once and expires in ${INVITATION_VALIDITY_DAYS} days.`}
-      submitLabel="Send invitation"
-      busyLabel="Sending…"
+      title={intl.formatMessage({ id: 'users.invite.title' }, { organization: organizationName })}
+      description={intl.formatMessage(
+        { id: 'users.invite.description' },
+        { days: INVITATION_VALIDITY_DAYS },
+      )}
+      submitLabel={intl.formatMessage({ id: 'users.invite.submit' })}
+      busyLabel={intl.formatMessage({ id: 'auth.form.sending' })}
       save={async (values) => {
         try {
           return await invite({ organizationId, body: toBody(values) }).unwrap();
@@ -140,21 +170,38 @@ function InviteUserForm({
           throw error;
         }
       }}
-      savedMessage={({ user }) => `Invitation sent to ${user.email}.`}
+      savedMessage={({ user }) =>
+        intl.formatMessage({ id: 'users.invite.sent' }, { email: user.email })
+      }
       onClose={onClose}
     >
       <Grid container columnSpacing={4}>
         <FormTextField
           name="email"
-          label="E-mail address"
+          label={intl.formatMessage({ id: 'users.invite.email' })}
           {...EMAIL}
           required
           autoFocus
           grid={12}
         />
-        <FormTextField name="first_name" label="First name" required grid={HALF} />
-        <FormTextField name="last_name" label="Last name" required grid={HALF} />
-        <FormSelect name="role_id" label="Role" options={roleOptions(roles)} grid={12} />
+        <FormTextField
+          name="first_name"
+          label={intl.formatMessage({ id: 'users.invite.firstName' })}
+          required
+          grid={HALF}
+        />
+        <FormTextField
+          name="last_name"
+          label={intl.formatMessage({ id: 'users.invite.lastName' })}
+          required
+          grid={HALF}
+        />
+        <FormSelect
+          name="role_id"
+          label={intl.formatMessage({ id: 'users.role' })}
+          options={roleOptions(roles, (id) => intl.formatMessage({ id }))}
+          grid={12}
+        />
       </Grid>
       {overLines.length > 0 ? <AdditionalSeatWarning lines={overLines} /> : null}
     </FormDialog>

@@ -1,5 +1,6 @@
 import Chip from '@mui/material/Chip';
-import { USER_STATUS_LABELS, type TUserStatus } from '@laurel/contract/invitations';
+import { useIntl } from 'react-intl';
+import type { TUserStatus } from '@laurel/contract/invitations';
 
 const COLORS: Record<TUserStatus, 'success' | 'info' | 'default'> = {
   ACTIVE: 'success',
@@ -9,12 +10,13 @@ const COLORS: Record<TUserStatus, 'success' | 'info' | 'default'> = {
 
 /** Invited (has not accepted yet), active, or deactivated. */
 export function UserStatusChip({ status }: { status: TUserStatus }) {
+  const intl = useIntl();
   return (
     <Chip
       size="small"
       variant="outlined"
       color={COLORS[status]}
-      label={USER_STATUS_LABELS[status]}
+      label={intl.formatMessage({ id: 'users.status' }, { status })}
       sx={{ fontWeight: 700 }}
     />
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
+import { FormattedMessage, useIntl } from 'react-intl';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
@@ -10,7 +11,7 @@ import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import MoreVert from '@mui/icons-material/MoreVert';
 import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
-import { ROLE_IDS, ROLE_LABELS, ROLES, isPlatformAdmin, type RoleId } from '@laurel/contract/roles';
+import { ROLE_IDS, ROLES, isPlatformAdmin, type RoleId } from '@laurel/contract/roles';
 import { ZUserPatchBody, type TUserSummary } from '@laurel/contract/users';
 
 import { ConfirmDialog } from '../../../components/forms/confirm-dialog';
@@ -55,6 +56,7 @@ export function UserActions({
   onWithdrawn?: () => void;
 }) {
   const { user: session } = useAuth();
+  const intl = useIntl();
   const manage = useCanManageUser(user);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<'role' | 'active' | 'revoke' | null>(null);
@@ -84,7 +86,10 @@ export function UserActions({
     setAnchor(null);
     try {
       await resend(user.id).unwrap();
-      showSnackbar(`A new invitation was sent to ${user.email}.`, 'success');
+      showSnackbar(
+        intl.formatMessage({ id: 'users.actions.resent' }, { email: user.email }),
+        'success',
+      );
     } catch (error) {
       showSnackbar(getErrorText(error), 'error');
     }
@@ -92,7 +97,10 @@ export function UserActions({
   const withdraw = async () => {
     try {
       await revoke(user.id).unwrap();
-      showSnackbar(`The invitation of ${user.email} was withdrawn.`, 'success');
+      showSnackbar(
+        intl.formatMessage({ id: 'users.actions.withdrawn' }, { email: user.email }),
+        'success',
+      );
       setDialog(null);
       onWithdrawn?.();
     } catch (error) {
@@ -105,7 +113,7 @@ export function UserActions({
       {variant === 'menu' ? (
         <>
           <IconButton
-            aria-label={`Actions for ${name}`}
+            aria-label={intl.formatMessage({ id: 'users.actions.menu' }, { name })}
             onClick={(event) => setAnchor(event.currentTarget)}
           >
             <MoreVert />
@@ -116,7 +124,7 @@ export function UserActions({
                 <ListItemIcon>
                   <ForwardToInboxOutlined fontSize="small" />
                 </ListItemIcon>
-                Resend invitation
+                <FormattedMessage id="users.actions.resend" />
               </MenuItem>
             ) : null}
             {invited ? (
@@ -124,14 +132,14 @@ export function UserActions({
                 <ListItemIcon>
                   <PersonRemoveOutlined fontSize="small" />
                 </ListItemIcon>
-                Withdraw invitation
+                <FormattedMessage id="users.actions.withdraw" />
               </MenuItem>
             ) : null}
             <MenuItem onClick={() => open('role')}>
               <ListItemIcon>
                 <BadgeOutlined fontSize="small" />
               </ListItemIcon>
-              Change role
+              <FormattedMessage id="users.actions.changeRole" />
             </MenuItem>
             <MenuItem onClick={() => open('active')}>
               <ListItemIcon>
@@ -141,7 +149,10 @@ export function UserActions({
                   <CheckCircleOutlined fontSize="small" />
                 )}
               </ListItemIcon>
-              {user.active ? 'Deactivate' : 'Activate'}
+              <FormattedMessage
+                id="users.actions.toggle"
+                values={{ active: String(user.active) }}
+              />
             </MenuItem>
           </Menu>
         </>
@@ -154,7 +165,7 @@ export function UserActions({
               onClick={() => void sendAgain()}
               disabled={isLoading}
             >
-              Resend invitation
+              <FormattedMessage id="users.actions.resend" />
             </Button>
           ) : null}
           {invited ? (
@@ -164,11 +175,11 @@ export function UserActions({
               startIcon={<PersonRemoveOutlined />}
               onClick={() => open('revoke')}
             >
-              Withdraw invitation
+              <FormattedMessage id="users.actions.withdraw" />
             </Button>
           ) : null}
           <Button variant="outlined" startIcon={<BadgeOutlined />} onClick={() => open('role')}>
-            Change role
+            <FormattedMessage id="users.actions.changeRole" />
           </Button>
           <Button
             variant="outlined"
@@ -176,7 +187,7 @@ export function UserActions({
             startIcon={user.active ? <BlockOutlined /> : <CheckCircleOutlined />}
             onClick={() => open('active')}
           >
-            {user.active ? 'Deactivate' : 'Activate'}
+            <FormattedMessage id="users.actions.toggle" values={{ active: String(user.active) }} />
           </Button>
         </>
       )}
@@ -189,33 +200,42 @@ export function UserActions({
       ) : null}
       <ConfirmDialog
         open={dialog === 'revoke'}
-        title={`Withdraw the invitation of ${name}?`}
-        confirmLabel="Withdraw"
+        title={intl.formatMessage({ id: 'users.actions.withdrawTitle' }, { name })}
+        confirmLabel={intl.formatMessage({ id: 'users.actions.withdrawConfirm' })}
         destructive
         busy={isLoading}
         onCancel={() => setDialog(null)}
         onConfirm={() => void withdraw()}
       >
-        The link in their e-mail stops working and the account that was prepared for them is
-        removed. You can invite them again later.
+        <FormattedMessage id="users.actions.withdrawDescription" />
       </ConfirmDialog>
       <ConfirmDialog
         open={dialog === 'active'}
-        title={user.active ? `Deactivate ${name}?` : `Activate ${name}?`}
-        confirmLabel={user.active ? 'Deactivate' : 'Activate'}
+        title={intl.formatMessage(
+          { id: 'users.actions.toggleTitle' },
+          { active: String(user.active), name },
+        )}
+        confirmLabel={intl.formatMessage(
+          { id: 'users.actions.toggle' },
+          { active: String(user.active) },
+        )}
         destructive={user.active}
         busy={isLoading}
         onCancel={() => setDialog(null)}
         onConfirm={() =>
           void save(
             { active: !user.active },
-            user.active ? `${name} is deactivated.` : `${name} is active again.`,
+            intl.formatMessage(
+              { id: 'users.actions.toggled' },
+              { active: String(user.active), name },
+            ),
           )
         }
       >
-        {user.active
-          ? `${name} will be signed out and cannot sign in until an administrator activates the account again.`
-          : `${name} will be able to sign in again.`}
+        <FormattedMessage
+          id="users.actions.toggleDescription"
+          values={{ active: String(user.active), name }}
+        />
       </ConfirmDialog>
     </>
   );
@@ -236,21 +256,31 @@ function RoleDialog({
     validateWith(ZUserPatchBody),
   );
   const [update] = useUpdateUserMutation();
+  const intl = useIntl();
   const name = `${user.firstName} ${user.lastName}`;
   return (
     <FormDialog
       form={form}
       maxWidth="xs"
-      title={`Change the role of ${name}`}
-      description="The new role takes effect on their next request."
-      submitLabel="Save role"
-      busyLabel="Saving…"
+      title={intl.formatMessage({ id: 'users.actions.roleTitle' }, { name })}
+      description={intl.formatMessage({ id: 'users.actions.roleDescription' })}
+      submitLabel={intl.formatMessage({ id: 'users.actions.saveRole' })}
+      busyLabel={intl.formatMessage({ id: 'auth.form.saving' })}
       submitDisabled={form.values.role_id === user.roleId}
       save={(values) => update({ id: user.id, body: values }).unwrap()}
-      savedMessage={(saved) => `${name} is now ${ROLE_LABELS[saved.roleId]}.`}
+      savedMessage={(saved) =>
+        intl.formatMessage(
+          { id: 'users.actions.roleSaved' },
+          { name, role: intl.formatMessage({ id: `roles.${saved.roleId}` }) },
+        )
+      }
       onClose={onClose}
     >
-      <FormSelect name="role_id" label="Role" options={roleOptions(roles)} />
+      <FormSelect
+        name="role_id"
+        label={intl.formatMessage({ id: 'users.role' })}
+        options={roleOptions(roles, (id) => intl.formatMessage({ id }))}
+      />
     </FormDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { useNavigate, useParams } from 'react-router';
+import { useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -25,6 +26,7 @@ export default function UserRoute() {
   const id = Number(userId);
   const valid = Number.isSafeInteger(id) && id > 0;
   const { organizationId } = useOrganizationRoute();
+  const intl = useIntl();
   const { data: user, error } = useGetUserQuery(id, { skip: !valid });
   const denied = !valid || Boolean(error) || (user && user.organizationId !== organizationId);
   usePageTitle(
@@ -38,7 +40,7 @@ export default function UserRoute() {
   if (!user)
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
-        <CircularProgress aria-label="Loading the user" />
+        <CircularProgress aria-label={intl.formatMessage({ id: 'users.user.loading' })} />
       </Box>
     );
   return <UserPage user={user} />;
@@ -47,6 +49,7 @@ export default function UserRoute() {
 function UserPage({ user }: { user: TUserSummary }) {
   const { organizationHref } = useOrganizationRoute();
   const navigate = useNavigate();
+  const intl = useIntl();
   const name = `${user.firstName} ${user.lastName}`;
   useBreadcrumbs({
     organization: { label: user.organizationName, href: organizationHref ?? undefined },
@@ -55,7 +58,7 @@ function UserPage({ user }: { user: TUserSummary }) {
     <>
       <BreadcrumbsBar current={name} />
       <PageHeader
-        overline={user.title ?? 'User'}
+        overline={user.title ?? intl.formatMessage({ id: 'users.user.overline' })}
         title={name}
         actions={
           <>
@@ -83,15 +86,29 @@ function UserPage({ user }: { user: TUserSummary }) {
         <CardContent sx={{ p: 6, '&:last-child': { pb: 6 } }}>
           <DetailGrid
             items={[
-              { label: 'E-mail', value: user.email },
-              { label: 'Organization', value: user.organizationName },
-              { label: 'Role', value: <RoleChip roleId={user.roleId} /> },
-              { label: 'Status', value: <ActiveChip active={user.active} /> },
+              { label: intl.formatMessage({ id: 'users.email' }), value: user.email },
               {
-                label: 'Last sign-in',
-                value: user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'Never',
+                label: intl.formatMessage({ id: 'users.organization' }),
+                value: user.organizationName,
               },
-              { label: 'Member since', value: formatDate(user.createdAt) },
+              {
+                label: intl.formatMessage({ id: 'users.role' }),
+                value: <RoleChip roleId={user.roleId} />,
+              },
+              {
+                label: intl.formatMessage({ id: 'users.statusLabel' }),
+                value: <ActiveChip active={user.active} />,
+              },
+              {
+                label: intl.formatMessage({ id: 'users.lastSignIn' }),
+                value: user.lastLoginAt
+                  ? formatDateTime(user.lastLoginAt)
+                  : intl.formatMessage({ id: 'users.never' }),
+              },
+              {
+                label: intl.formatMessage({ id: 'users.memberSince' }),
+                value: formatDate(user.createdAt),
+              },
             ]}
           />
         </CardContent>

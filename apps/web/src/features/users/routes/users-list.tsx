@@ -1,18 +1,14 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { FormattedMessage, useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
-import { USER_STATUSES, USER_STATUS_LABELS } from '@laurel/contract/invitations';
-import {
-  ROLE_IDS,
-  ROLE_LABELS,
-  isPlatformAdmin,
-  isPlatformOrganization,
-} from '@laurel/contract/roles';
+import { USER_STATUSES } from '@laurel/contract/invitations';
+import { ROLE_IDS, isPlatformAdmin, isPlatformOrganization } from '@laurel/contract/roles';
 import { USER_SORTS, type TUserSummary } from '@laurel/contract/users';
 import { API_PATHS } from '@laurel/contract/paths';
 
@@ -38,6 +34,7 @@ type Sort = (typeof USER_SORTS)[number];
 export default organizationListRoute('users', UsersList);
 
 function UsersList({ organizationId }: { organizationId: number | null }) {
+  const intl = useIntl();
   const itemHref = useItemHref();
   const { user } = useAuth();
   const canDo = useCan();
@@ -49,7 +46,7 @@ function UsersList({ organizationId }: { organizationId: number | null }) {
   const columns: Column<TUserSummary, Sort>[] = [
     {
       key: 'name',
-      label: 'Name',
+      label: intl.formatMessage({ id: 'users.list.name' }),
       sort: 'name',
       render: (row) => (
         <>
@@ -74,40 +71,49 @@ function UsersList({ organizationId }: { organizationId: number | null }) {
         </>
       ),
     },
-    { key: 'email', label: 'E-mail', sort: 'email', render: (row) => row.email, hideBelow: 'md' },
+    {
+      key: 'email',
+      label: intl.formatMessage({ id: 'users.email' }),
+      sort: 'email',
+      render: (row) => row.email,
+      hideBelow: 'md',
+    },
     ...(organizationId
       ? []
       : [
           {
             key: 'organization',
-            label: 'Organization',
+            label: intl.formatMessage({ id: 'users.organization' }),
             render: (row: TUserSummary) => row.organizationName,
             hideBelow: 'lg' as const,
           },
         ]),
     {
       key: 'role',
-      label: 'Role',
+      label: intl.formatMessage({ id: 'users.role' }),
       sort: 'role',
       render: (row) => <RoleChip roleId={row.roleId} />,
       hideBelow: 'sm',
     },
     {
       key: 'status',
-      label: 'Status',
+      label: intl.formatMessage({ id: 'users.statusLabel' }),
       render: (row) => <UserStatusChip status={row.status} />,
       hideBelow: 'sm',
     },
     {
       key: 'lastLoginAt',
-      label: 'Last sign-in',
+      label: intl.formatMessage({ id: 'users.lastSignIn' }),
       sort: 'lastLoginAt',
-      render: (row) => (row.lastLoginAt ? formatDateTime(row.lastLoginAt) : 'Never'),
+      render: (row) =>
+        row.lastLoginAt
+          ? formatDateTime(row.lastLoginAt)
+          : intl.formatMessage({ id: 'users.never' }),
       hideBelow: 'md',
     },
     {
       key: 'actions',
-      label: 'Actions',
+      label: intl.formatMessage({ id: 'users.list.actions' }),
       hiddenLabel: true,
       align: 'right',
       render: (row) => <UserActions user={row} />,
@@ -121,8 +127,16 @@ function UsersList({ organizationId }: { organizationId: number | null }) {
       sorts={USER_SORTS}
       defaultSort="name"
       filters={[
-        choiceFilter('roleId', 'Role', ROLE_IDS, (id) => ROLE_LABELS[id]),
-        choiceFilter('status', 'Status', USER_STATUSES, (value) => USER_STATUS_LABELS[value], 130),
+        choiceFilter('roleId', intl.formatMessage({ id: 'users.role' }), ROLE_IDS, (id) =>
+          intl.formatMessage({ id: `roles.${id}` }),
+        ),
+        choiceFilter(
+          'status',
+          intl.formatMessage({ id: 'users.statusLabel' }),
+          USER_STATUSES,
+          (status) => intl.formatMessage({ id: 'users.status' }, { status }),
+          130,
+        ),
       ]}
       columns={columns}
       useItems={useListUsersQuery}
@@ -131,7 +145,7 @@ function UsersList({ organizationId }: { organizationId: number | null }) {
       header={
         organizationId ? (
           <SectionHeader
-            title="Users"
+            title={intl.formatMessage({ id: 'users.list.title' })}
             actions={
               canInvite ? (
                 <Button
@@ -139,24 +153,24 @@ function UsersList({ organizationId }: { organizationId: number | null }) {
                   startIcon={<PersonAddAlt1Outlined />}
                   onClick={() => setInviting(true)}
                 >
-                  Invite user
+                  <FormattedMessage id="users.list.invite" />
                 </Button>
               ) : null
             }
           />
         ) : (
           <PageHeader
-            title="Users"
-            subtitle="People of every organization, their roles and whether they can sign in."
+            title={intl.formatMessage({ id: 'users.list.title' })}
+            subtitle={intl.formatMessage({ id: 'users.list.subtitle' })}
           />
         )
       }
       empty={{
         icon: <PeopleAltOutlined />,
         none: {
-          description: 'People appear here once they are invited and accept their invitation.',
+          description: intl.formatMessage({ id: 'users.list.empty' }),
         },
-        noMatch: { description: 'Try another name or e-mail address, or clear the filters.' },
+        noMatch: { description: intl.formatMessage({ id: 'users.list.noMatch' }) },
       }}
     >
       {canInvite && organization.data ? (
