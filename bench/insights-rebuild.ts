@@ -40,7 +40,8 @@ if (isMainThread) {
   };
   const handle = createDatabase(url);
   const started = performance.now();
-  // As the job thread runs it: with the database's URL, so that it reads on two threads.
+  // As the job thread runs it: with the database's URL, so that it reads on two threads where
+  // the machine has three cores or more (one is left to HTTP, decision record 063).
   const { cohorts } = await rebuildInsights(handle.db, organizationId, {
     now: new Date(now),
     databaseUrl: url,

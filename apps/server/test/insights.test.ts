@@ -958,8 +958,17 @@ describe.each(DIALECTS)('insights on %s', (dialect) => {
       now: NOW,
       batchSize: 37,
       databaseUrl: t.database.url,
+      cores: 3,
     });
     expect([result.awards, result.threads]).toEqual([awards, 2]);
+    // Two cores: one is left to HTTP, and the rebuild keeps to the job's thread.
+    const onTwoCores = await rebuildInsights(db, orgId, {
+      now: NOW,
+      batchSize: 37,
+      databaseUrl: t.database.url,
+      cores: 2,
+    });
+    expect([onTwoCores.awards, onTwoCores.threads]).toEqual([awards, 1]);
     expect(await stored()).toEqual(onOneThread);
   });
 

@@ -173,7 +173,7 @@ describe.each(DIALECTS)('job queue on %s', (dialect) => {
         await db()
           .insertInto('jobs')
           .values({
-            type: JOB_TYPES.rebuildInsights,
+            type: JOB_TYPES.matchAwards,
             organizationId,
             status: 'RUNNING',
             lockedBy: 'worker-that-died',
@@ -190,7 +190,7 @@ describe.each(DIALECTS)('job queue on %s', (dialect) => {
     const ran: Array<[number, number]> = [];
     const failed: number[] = [];
     const q = queue({
-      [JOB_TYPES.rebuildInsights]: {
+      [JOB_TYPES.matchAwards]: {
         async run(context) {
           ran.push([context.job.id, context.job.attempt]);
         },

@@ -164,6 +164,29 @@ const ZInsightFigures = z.object({
 });
 export type TInsightFigures = z.infer<typeof ZInsightFigures>;
 
+/**
+ * A rebuild of the organization's figures that is queued (WAITING: another rebuild holds the
+ * core it needs) or under way (RUNNING): the figures shown are the previous ones meanwhile.
+ */
+export const ZInsightsRebuild = z
+  .object({
+    state: z.enum(['WAITING', 'RUNNING']),
+    /** READING the awards, COMPUTING the figures, STORING them; null while waiting. */
+    phase: z.enum(['READING', 'COMPUTING', 'STORING']).nullable(),
+    /** Awards read so far, of `rowsTotal`. */
+    rowsRead: z.number().int(),
+    rowsTotal: z.number().int(),
+    /** When the running rebuild started; null while waiting. */
+    startedAt: z.string().nullable(),
+    /**
+     * Seconds left, estimated from the rate so far or from how long the organization's previous
+     * rebuild took; null when there is nothing to go on yet.
+     */
+    secondsLeft: z.number().int().nullable(),
+  })
+  .meta({ id: 'InsightsRebuild' });
+export type TInsightsRebuild = z.infer<typeof ZInsightsRebuild>;
+
 export const ZInsightsData = z
   .object({
     earnings: ZInsightFigures.shape.earnings.extend({ status: z.enum(INSIGHT_STATUSES) }),
@@ -184,6 +207,8 @@ export const ZInsightsData = z
     ranges: z.array(ZAwardYearRange),
     /** When the figures were computed; null if never. */
     builtAt: z.string().nullable(),
+    /** The rebuild that will replace these figures, if one is queued or running. */
+    rebuild: ZInsightsRebuild.nullable(),
   })
   .meta({ id: 'InsightsData' });
 export type TInsightsData = z.infer<typeof ZInsightsData>;

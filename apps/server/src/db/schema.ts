@@ -125,6 +125,7 @@ export interface Database {
   earningsImportChunks: EarningsImportChunkTable;
   earningsYears: EarningsYearTable;
   insightAggregates: InsightAggregateTable;
+  insightRebuilds: InsightRebuildTable;
   credentialInsightSummaries: CredentialInsightSummaryTable;
   benchmarkDataSets: BenchmarkDataSetTable;
   benchmarkValues: BenchmarkValueTable;
@@ -393,6 +394,22 @@ export interface InsightAggregateTable {
   payload: string;
   builtAt: Timestamp;
 }
+
+/** How far an organization's running (or last) insights rebuild is. */
+export interface InsightRebuildTable {
+  organizationId: number;
+  phase: RebuildPhase;
+  rowsRead: Generated<number>;
+  rowsTotal: Generated<number>;
+  startedAt: Timestamp;
+  progressAt: Timestamp;
+  /** Null while the rebuild runs. */
+  finishedAt: Timestamp | null;
+  /** How long the last finished rebuild took. */
+  lastSeconds: number | null;
+}
+
+export type RebuildPhase = 'reading' | 'computing' | 'storing' | 'done';
 
 export interface CredentialInsightSummaryTable {
   credentialId: number;

@@ -12,6 +12,7 @@ import {
   type JobContext,
   type JobHandler,
   JobInterruptedError,
+  JOB_TYPES,
   type JobType,
   type RunningJob,
 } from './types.ts';
@@ -24,6 +25,12 @@ export const DEFAULT_POLL_MS = 500;
 export const DONE_JOB_RETENTION_DAYS = 7;
 export const FAILED_JOB_RETENTION_DAYS = 30;
 const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Job types of which at most one runs per organization at a time, across all instances: two
+ * rebuilds of one organization's insights would both replace its figures and share its cores.
+ */
+export const ONE_PER_ORGANIZATION: readonly JobType[] = [JOB_TYPES.rebuildInsights];
 
 /** The default wait before attempt `attempt + 1`: 2, 4, 8… seconds, at most ten minutes. */
 export const exponentialBackoff = (attempt: number): number =>
@@ -199,6 +206,26 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         eb.or([
           eb.and([eb('j.status', '=', 'QUEUED'), eb('j.runAt', '<=', now)]),
           eb.and([eb('j.status', '=', 'RUNNING'), eb('j.lockedUntil', '<', now)]),
+        ]),
+      )
+      // A job of a type that runs once per organization at a time waits while another of its
+      // organization runs on any instance (its lease still held).
+      .where((eb) =>
+        eb.or([
+          eb('j.type', 'not in', ONE_PER_ORGANIZATION),
+          eb('j.organizationId', 'is', null),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('jobs as other')
+                .select('other.id')
+                .whereRef('other.type', '=', 'j.type')
+                .whereRef('other.organizationId', '=', 'j.organizationId')
+                .whereRef('other.id', '!=', 'j.id')
+                .where('other.status', '=', 'RUNNING')
+                .where('other.lockedUntil', '>=', now),
+            ),
+          ),
         ]),
       )
       .orderBy('j.runAt')

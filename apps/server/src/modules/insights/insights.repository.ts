@@ -3,7 +3,7 @@ import { CompiledQuery, type Kysely, PostgresAdapter, sql } from 'kysely';
 import type { TInsightFigures } from '@laurel/contract/insights';
 
 import { sqliteConnectionOf } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, RebuildPhase } from '../../db/schema.ts';
 import { INSIGHTS_METHOD } from '../../lib/insights-method.ts';
 import { toBool, toIso } from '../../db/values.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
@@ -23,6 +23,18 @@ export interface StoredAggregate {
 }
 
 const AGGREGATE_CHUNK = 200;
+
+/** A queued or running rebuild as stored: what the insights screens are told of it. */
+export type RebuildState =
+  | { state: 'WAITING'; lastSeconds: number | null }
+  | {
+      state: 'RUNNING';
+      lastSeconds: number | null;
+      phase: Exclude<RebuildPhase, 'done'>;
+      rowsRead: number;
+      rowsTotal: number;
+      startedAt: string;
+    };
 
 export function createInsightsRepository(db: Kysely<Database>) {
   /**
@@ -111,6 +123,102 @@ export function createInsightsRepository(db: Kysely<Database>) {
         (await raw.executeQuery<AwardBatch[number]>(CompiledQuery.raw(text, parameters))).rows;
       const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
       return summedAwards(run, postgres ? 'postgres' : 'sqlite');
+    },
+
+    /** How many awards the organization has: what a rebuild reads. */
+    async awardCount(organizationId: number): Promise<number> {
+      const row = await db
+        .selectFrom('awards')
+        .where('organizationId', '=', organizationId)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
+    /** Records that a rebuild of the organization started, with the awards it has to read. */
+    async startProgress(organizationId: number, rowsTotal: number, at: Date): Promise<void> {
+      const started = {
+        phase: 'reading' as const,
+        rowsRead: 0,
+        rowsTotal,
+        startedAt: at.toISOString(),
+        progressAt: at.toISOString(),
+        finishedAt: null,
+      };
+      await db
+        .insertInto('insightRebuilds')
+        .values({ organizationId, ...started })
+        .onConflict((oc) => oc.column('organizationId').doUpdateSet(started))
+        .execute();
+    },
+
+    /** Records how far the organization's running rebuild is. */
+    async recordProgress(
+      organizationId: number,
+      progress: { phase: RebuildPhase; rowsRead: number },
+      at: Date,
+    ): Promise<void> {
+      await db
+        .updateTable('insightRebuilds')
+        .set({ ...progress, progressAt: at.toISOString() })
+        .where('organizationId', '=', organizationId)
+        .execute();
+    },
+
+    /** Records that the organization's rebuild finished, and how long it took. */
+    async finishProgress(organizationId: number, at: Date): Promise<void> {
+      const row = await db
+        .selectFrom('insightRebuilds')
+        .select('startedAt')
+        .where('organizationId', '=', organizationId)
+        .executeTakeFirst();
+      if (!row) return;
+      const seconds = Math.max(
+        0,
+        Math.round((at.getTime() - new Date(toIso(row.startedAt)).getTime()) / 1000),
+      );
+      await db
+        .updateTable('insightRebuilds')
+        .set({
+          phase: 'done',
+          finishedAt: at.toISOString(),
+          progressAt: at.toISOString(),
+          lastSeconds: seconds,
+        })
+        .where('organizationId', '=', organizationId)
+        .execute();
+    },
+
+    /**
+     * The organization's rebuild that is queued or running, with how far it is and how long its
+     * previous one took; null when none is.
+     */
+    async rebuildState(organizationId: number): Promise<RebuildState | null> {
+      const jobs = await db
+        .selectFrom('jobs')
+        .select('status')
+        .where('type', '=', JOB_TYPES.rebuildInsights)
+        .where('organizationId', '=', organizationId)
+        .where('status', 'in', ['QUEUED', 'RUNNING'])
+        .execute();
+      if (jobs.length === 0) return null;
+      const progress = await db
+        .selectFrom('insightRebuilds')
+        .selectAll()
+        .where('organizationId', '=', organizationId)
+        .executeTakeFirst();
+      const running = jobs.some((job) => job.status === 'RUNNING');
+      const lastSeconds = progress?.lastSeconds ?? null;
+      if (!running || !progress || progress.finishedAt !== null)
+        return { state: 'WAITING', lastSeconds };
+      return {
+        state: 'RUNNING',
+        lastSeconds,
+        phase: progress.phase === 'done' ? 'storing' : progress.phase,
+        rowsRead: progress.rowsRead,
+        rowsTotal: progress.rowsTotal,
+        startedAt: toIso(progress.startedAt),
+      };
     },
 
     /** The organization's highest award id (0 without awards). */

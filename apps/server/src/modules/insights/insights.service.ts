@@ -28,6 +28,7 @@ import { dollarsYearFor } from './cpi-u.ts';
 import { emptyFigures } from './figures.ts';
 import type { InsightsRepository } from './insights.repository.ts';
 import { credentialReport, organizationReport } from './insights-report.ts';
+import { describeRebuild } from './rebuild-progress.ts';
 
 /**
  * The stored award-year ranges of a cohort, each named: all years is the only range stored when
@@ -107,6 +108,9 @@ export function createInsightsService(deps: {
         status = 'processing';
       } else if (await insights.isProcessing(organizationId)) status = 'processing';
 
+      const rebuild = organization.insightsEntitled
+        ? describeRebuild(await insights.rebuildState(organizationId), now())
+        : null;
       const asOfYear = current?.asOfYear ?? currentYear;
       const figures = current?.figures ?? emptyFigures();
       return {
@@ -123,6 +127,7 @@ export function createInsightsService(deps: {
         awardYearTo: chosen?.to ?? null,
         ranges,
         builtAt: current?.builtAt ?? null,
+        rebuild,
       };
     },
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
@@ -19,14 +19,20 @@ import {
 } from './insights-builder.ts';
 import { createInsightsRepository } from './insights.repository.ts';
 import type { RebuildThreadData, RebuildThreadReport } from './rebuild-insights.thread.ts';
+import { createProgressRecorder, type ProgressRecorder } from './rebuild-progress.ts';
 
 export const REBUILD_BATCH_SIZE = 5000;
 
 /**
- * A rebuild whose first batch is full reads and counts the rest on two threads (the job's and
- * one more, each a range of award ids on its own connection): the database work and the counting
- * of a large organization take both cores. Each thread's cells are kept side by side.
+ * The threads a rebuild may read and count on: every core but one, which is left to HTTP (the
+ * server's own thread). A rebuild whose first batch is full reads and counts the rest on two
+ * threads (the job's and one more, each a range of award ids on its own connection) when it may
+ * have two, that is on three cores or more; on two cores it keeps to the job's thread. Each
+ * thread's cells are kept side by side. An instance runs one job at a time, so its rebuilds
+ * never take more than this (decision record 063).
  */
+export const rebuildThreadsFor = (cores: number): number => Math.max(1, cores - 1);
+
 /**
  * The reading thread's heap for new objects: it reads rows by the thousand, and a smaller young
  * generation keeps its resident memory down (decision record 027).
@@ -61,11 +67,17 @@ export async function rebuildInsights(
      * read on two threads; without it, on this one.
      */
     databaseUrl?: string;
+    /** The machine's cores (default: what Node.js reports); see `rebuildThreadsFor`. */
+    cores?: number;
+    /** Where the rebuild records how far it is (default: the insights repository). */
+    progress?: ProgressRecorder;
   } = {},
 ): Promise<RebuildResult> {
   const asOfYear = latestCompleteYear(options.now ?? new Date());
   const dollarsOfYear = dollarsYearFor(asOfYear);
   const repository = createInsightsRepository(db);
+  const progress = options.progress ?? createProgressRecorder(repository, organizationId);
+  await progress.start(await repository.awardCount(organizationId));
   // The counted wages wait in files here until the figures are computed (decision record 062).
   removeAbandonedFolders(tmpdir());
   const directory = mkdtempSync(join(tmpdir(), WAGES_FOLDER_PREFIX));
@@ -105,11 +117,15 @@ export async function rebuildInsights(
         lastId = batch.lastId;
         full = batch.more;
         if (reader?.error) throw reader.error;
+        await progress.read(awards);
         await options.onBatch?.();
       }
     };
     const url = options.databaseUrl;
-    const threaded = url !== undefined && !url.endsWith(':memory:');
+    const threaded =
+      url !== undefined &&
+      !url.endsWith(':memory:') &&
+      rebuildThreadsFor(options.cores ?? availableParallelism()) >= 2;
     let more: CountedShare[] = [];
     if (!threaded) await countRange({});
     else {
@@ -143,6 +159,7 @@ export async function rebuildInsights(
               more = [settled];
               break;
             }
+            await progress.read(awards);
             await options.onBatch?.();
           }
         } finally {
@@ -150,10 +167,12 @@ export async function rebuildInsights(
         }
       }
     }
+    await progress.phase('computing');
     const { aggregates, summaries } = await builder.finish(more, async () => {
       await options.onBatch?.();
     });
     const builtAt = options.now ?? new Date();
+    await progress.phase('storing');
     await repository.replace(
       organizationId,
       { aggregates, summaries, asOfYear, dollarsOfYear, builtAt },
@@ -165,6 +184,7 @@ export async function rebuildInsights(
           builtAt: builtAt.toISOString(),
         }),
     );
+    await progress.finish();
     return {
       awards,
       threads: reader ? 2 : 1,

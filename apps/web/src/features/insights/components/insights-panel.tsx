@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -58,8 +58,21 @@ import { SalaryBenchmarkLine } from './benchmark-notes';
 import { CohortCard } from './cohort-card';
 import { InsightCard, type InsightCardProps } from './insight-card';
 import { InsightsFilters } from './insights-filters';
+import { RebuildStatus } from './rebuild-status';
 import { SalaryChartCard } from './salary-chart-card';
 import { useInsightsFilter } from './use-insights-filter';
+
+/** The figures of `data` as shown while a rebuild of them is queued or runs. */
+function figuresBesideRebuild(data: TInsightsData): TInsightsData {
+  if (!data.rebuild || data.builtAt === null) return data;
+  const shown = (status: TInsightsData['earnings']['status']) =>
+    status === 'processing' ? 'available' : status;
+  return {
+    ...data,
+    earnings: { ...data.earnings, status: shown(data.earnings.status) },
+    employment: { ...data.employment, status: shown(data.employment.status) },
+  };
+}
 
 /** While figures are being rebuilt, look again this often. */
 const PROCESSING_POLL_MS = 5000;
@@ -124,13 +137,22 @@ export default function InsightsPanel({
   const { data: organization } = useGetOrganizationQuery(organizationId);
   const notEntitled = organization?.insightsEntitled === false;
   const [polling, setPolling] = useState(false);
-  const { data, error, isFetching, currentData } = useGetInsightsDataQuery(args, {
+  const {
+    data: answered,
+    error,
+    isFetching,
+    currentData,
+  } = useGetInsightsDataQuery(args, {
     pollingInterval: polling ? PROCESSING_POLL_MS : 0,
     skip: notEntitled,
   });
+  // While a rebuild replaces figures that exist, they stay on show beside its status.
+  const data = useMemo(() => answered && figuresBesideRebuild(answered), [answered]);
   // While the figures are being rebuilt, look again until they are back.
   const processing =
-    data?.earnings.status === 'processing' || data?.employment.status === 'processing';
+    Boolean(answered?.rebuild) ||
+    data?.earnings.status === 'processing' ||
+    data?.employment.status === 'processing';
   if (processing !== polling) setPolling(processing);
   // Figures that were never computed are not zeros: while they are, say only that.
   const computing = processing && data?.builtAt === null;
@@ -269,6 +291,7 @@ export default function InsightsPanel({
           {title}
         </Typography>
       ) : null}
+      {data?.rebuild ? <RebuildStatus rebuild={data.rebuild} /> : null}
       {data && !computing ? (
         <Typography color="text.secondary" sx={{ mb: 3 }} data-testid="insights-summary">
           {formatCount(data.cohort.awards)} awards, {formatPeopleCount(data.cohort.matched)} matched

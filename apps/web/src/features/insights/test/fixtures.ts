@@ -143,6 +143,7 @@ export function insightsFixture(): TInsightsData {
       { from: 2024, to: 2026, kind: 'POOL' },
     ],
     builtAt: '2026-01-10T08:00:00.000Z',
+    rebuild: null,
   };
 }
 
