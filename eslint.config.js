@@ -37,13 +37,11 @@ const notYetTranslated = [
   'features/contracts/**',
   'features/credentials/**',
   'features/dashboard/**',
-  'features/impersonation/**',
   'features/insights/**',
   'features/organizations/**',
   'features/profile/**',
   'features/uploads/**',
   'features/users/**',
-  'features/webhooks/**',
   'lib/**',
 ].map((path) => `apps/web/src/${path}`);
 
