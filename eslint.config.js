@@ -42,7 +42,6 @@ const notYetTranslated = [
   'features/profile/**',
   'features/uploads/**',
   'features/users/**',
-  'lib/**',
 ].map((path) => `apps/web/src/${path}`);
 
 /** Props whose text people read or hear: with JSX text, they come from the catalogues. */
