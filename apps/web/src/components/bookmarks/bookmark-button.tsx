@@ -3,6 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Bookmark from '@mui/icons-material/Bookmark';
 import BookmarkBorder from '@mui/icons-material/BookmarkBorder';
+import { useIntl } from 'react-intl';
 
 import {
   useBookmarkActions,
@@ -12,13 +13,19 @@ import {
 
 /** The bookmark icon of a detail page: adds the item, or removes it when it is bookmarked. */
 export function BookmarkButton({ target }: { target: BookmarkTarget }) {
+  const intl = useIntl();
   const { data, hasLoaded } = useBookmarks();
   const { add, remove } = useBookmarkActions();
   const [busy, setBusy] = useState(false);
   const existing = data.find(
     (bookmark) => bookmark.itemType === target.itemType && bookmark.itemId === target.itemId,
   );
-  const label = existing ? `Remove bookmark for ${target.itemName}` : `Bookmark ${target.itemName}`;
+  const label = intl.formatMessage(
+    {
+      id: existing ? 'components.bookmarkButton.removeNamed' : 'components.bookmarkButton.addNamed',
+    },
+    { name: target.itemName },
+  );
 
   const toggle = async () => {
     if (busy) return;
@@ -32,7 +39,11 @@ export function BookmarkButton({ target }: { target: BookmarkTarget }) {
   };
 
   return (
-    <Tooltip title={existing ? 'Remove bookmark' : 'Add bookmark'}>
+    <Tooltip
+      title={intl.formatMessage({
+        id: existing ? 'components.bookmarkButton.remove' : 'components.bookmarkButton.add',
+      })}
+    >
       <span>
         <IconButton
           aria-label={label}

@@ -7,13 +7,13 @@ import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { TBookmark } from '@laurel/contract/bookmarks';
 import {
   BOOKMARK_LIST_DEFAULT_LIMIT,
   BOOKMARK_SKELETON_ROWS,
   type BookmarkItemType,
 } from '@laurel/contract/constants';
-import { MESSAGES } from '@laurel/contract/messages';
 import { isPlatformAdmin } from '@laurel/contract/roles';
 
 import { useItemHref } from '../../lib/routing/use-item-href';
@@ -47,6 +47,7 @@ export function BookmarkList({
   limit = BOOKMARK_LIST_DEFAULT_LIMIT,
   onNavigate,
 }: BookmarkListProps) {
+  const intl = useIntl();
   const dispatch = useDispatch();
   const { user } = useAuth();
   const { data, hasLoaded } = useBookmarks();
@@ -60,7 +61,10 @@ export function BookmarkList({
   let body;
   if (!hasLoaded) {
     body = (
-      <List aria-label="Loading bookmarks" aria-busy="true">
+      <List
+        aria-label={intl.formatMessage({ id: 'components.bookmarkList.loading' })}
+        aria-busy="true"
+      >
         {Array.from({ length: BOOKMARK_SKELETON_ROWS }, (_, index) => (
           <ListItem key={index} data-testid="bookmark-skeleton" sx={{ px: 4 }}>
             <ListItemAvatar sx={{ minWidth: 52 }}>
@@ -77,20 +81,27 @@ export function BookmarkList({
   } else if (data.length === 0) {
     body = (
       <Typography color="text.secondary" sx={{ px: 4, py: 4 }}>
-        {isPlatformAdmin(user?.profile)
-          ? MESSAGES.bookmarksEmptyPlatformAdmin
-          : MESSAGES.bookmarksEmpty}
+        <FormattedMessage
+          id={
+            isPlatformAdmin(user?.profile)
+              ? 'messages.bookmarksEmptyPlatformAdmin'
+              : 'messages.bookmarksEmpty'
+          }
+        />
       </Typography>
     );
   } else if (shown.length === 0) {
     body = (
       <Typography color="text.secondary" sx={{ px: 4, py: 4 }}>
-        {MESSAGES.bookmarksNoMatch}
+        <FormattedMessage id="messages.bookmarksNoMatch" />
       </Typography>
     );
   } else {
     body = (
-      <List aria-label={title ?? 'Bookmarks'} disablePadding>
+      <List
+        aria-label={title ?? intl.formatMessage({ id: 'components.bookmarkList.label' })}
+        disablePadding
+      >
         {shown.map((bookmark, index) => {
           const display = ITEM_TYPE_DISPLAY[bookmark.itemType];
           return (
@@ -101,7 +112,7 @@ export function BookmarkList({
               icon={display.icon}
               iconColor={display.color}
               title={bookmark.itemName}
-              subtitle={display.label}
+              subtitle={intl.formatMessage({ id: display.label })}
               divider={index < shown.length - 1}
               secondaryAction={
                 <Button
@@ -112,7 +123,7 @@ export function BookmarkList({
                     void remove(bookmark);
                   }}
                 >
-                  Remove
+                  <FormattedMessage id="components.bookmarkList.remove" />
                 </Button>
               }
             />
@@ -145,7 +156,10 @@ export function BookmarkList({
           )}
           {hasMore ? (
             <Button size="small" onClick={() => dispatch(openBookmarksDrawer())}>
-              {MESSAGES.viewAll(matching.length)}
+              <FormattedMessage
+                id="components.bookmarkList.viewAll"
+                values={{ count: matching.length }}
+              />
             </Button>
           ) : null}
         </Box>

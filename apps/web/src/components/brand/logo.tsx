@@ -1,5 +1,8 @@
 import styles from '../plain/plain.module.css';
 
+/** The product's name, the same in every language. */
+const PRODUCT_NAME = 'Laurel';
+
 /** The Laurel mark: a laurel leaf on a rounded square. */
 function LogoMark({ size = 28 }: { size?: number }) {
   return (
@@ -23,7 +26,7 @@ export function Logo({ size = 28, color }: { size?: number; color?: string }) {
   return (
     <span className={styles.logo} style={color ? { color } : undefined}>
       <LogoMark size={size} />
-      <span style={{ fontSize: size * 0.68 }}>Laurel</span>
+      <span style={{ fontSize: size * 0.68 }}>{PRODUCT_NAME}</span>
     </span>
   );
 }

@@ -1,7 +1,12 @@
-import { render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { render as renderAlone, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { DataTable } from './data-table';
+import { I18nProvider } from '../../lib/i18n/i18n-provider';
+
+/** Drawn as the app draws it, in its languages' provider. */
+const render = (ui: ReactElement) => renderAlone(ui, { wrapper: I18nProvider });
 
 const rows = Array.from({ length: 25 }, (_, index) => ({
   id: 26 + index,

@@ -12,8 +12,8 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { BREAKPOINTS } from '@laurel/contract/constants';
+import { FormattedMessage, useIntl } from 'react-intl';
 
-import { formatNumber } from '../../lib/format/format';
 import { visuallyHidden } from '../feedback/visually-hidden';
 
 export interface Column<T, TSort extends string = string> {
@@ -121,6 +121,7 @@ export function DataTable<T, TSort extends string>({
   renderDetail,
   getDetailId,
 }: DataTableProps<T, TSort>) {
+  const intl = useIntl();
   // Rows that arrive are drawn in a transition, in slices between which the browser stays
   // responsive: the answer's store update would otherwise render every row in one task (a page of
   // 25 on a throttled phone, over 250 ms). Until then the table shows what it showed before, all
@@ -147,7 +148,7 @@ export function DataTable<T, TSort extends string>({
           color="text.secondary"
           sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
         >
-          {formatNumber(total)}+ matches — refine your search to narrow them
+          <FormattedMessage id="components.dataTable.tooMany" values={{ count: total }} />
         </Typography>
       ) : null}
       <TableContainer>
@@ -179,7 +180,7 @@ export function DataTable<T, TSort extends string>({
                       {column.label}
                       {sort === column.sort ? (
                         <Box component="span" sx={visuallyHidden}>
-                          {order === 'desc' ? 'sorted descending' : 'sorted ascending'}
+                          <FormattedMessage id="components.dataTable.sorted" values={{ order }} />
                         </Box>
                       ) : null}
                     </TableSortLabel>
@@ -247,7 +248,11 @@ export function DataTable<T, TSort extends string>({
           rowsPerPageOptions={[10, 25, 50, 100]}
           labelDisplayedRows={
             totalIsLowerBound
-              ? ({ from, to, count }) => `${from}–${to} of ${formatNumber(count)}+`
+              ? ({ from, to, count }) =>
+                  intl.formatMessage(
+                    { id: 'components.dataTable.displayedRowsAtLeast' },
+                    { from, to, count },
+                  )
               : undefined
           }
           onPageChange={(_event, next) => onPageChange(next + 1)}

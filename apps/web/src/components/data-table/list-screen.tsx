@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Card, { type CardProps } from '@mui/material/Card';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 import { useDownloadFile } from '../../lib/api/download';
 import { useListParams } from '../../lib/list/use-list-params';
@@ -118,6 +119,7 @@ export function ListScreen<
   F extends string = never,
 >(props: ListScreenProps<Row, Sort, F>) {
   const { noun, filters = [], empty } = props;
+  const intl = useIntl();
   const downloadFile = useDownloadFile();
   const list = useListParams<Sort, F>({
     sorts: props.sorts,
@@ -136,7 +138,7 @@ export function ListScreen<
       <Card {...props.card}>
         {props.heading}
         <ListToolbar
-          searchLabel={`Search ${noun}`}
+          searchLabel={intl.formatMessage({ id: 'components.listScreen.search' }, { noun })}
           search={list.search}
           onSearch={list.setSearch}
           onExport={() =>
@@ -178,20 +180,27 @@ export function ListScreen<
             list.hasCriteria ? (
               <EmptyState
                 icon={empty.icon}
-                title={noMatch.title ?? `No ${noun} match`}
+                title={
+                  noMatch.title ??
+                  intl.formatMessage({ id: 'components.listScreen.noMatch' }, { noun })
+                }
                 description={
-                  noMatch.description ?? 'Try another search word, or clear the filters.'
+                  noMatch.description ??
+                  intl.formatMessage({ id: 'components.listScreen.noMatchDescription' })
                 }
                 action={
                   <Button onClick={list.clearAll}>
-                    {noMatch.clearLabel ?? 'Clear search and filters'}
+                    {noMatch.clearLabel ?? <FormattedMessage id="components.listScreen.clearAll" />}
                   </Button>
                 }
               />
             ) : (
               <EmptyState
                 icon={empty.icon}
-                title={empty.none.title ?? `No ${noun} yet`}
+                title={
+                  empty.none.title ??
+                  intl.formatMessage({ id: 'components.listScreen.none' }, { noun })
+                }
                 description={empty.none.description}
                 action={empty.none.action}
               />

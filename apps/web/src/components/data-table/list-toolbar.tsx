@@ -6,6 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import { FormattedMessage } from 'react-intl';
 
 import { getErrorText } from '../../lib/errors/error-text';
 import { useSnackbar } from '../snackbar/use-snackbar';
@@ -99,7 +100,7 @@ export function ListToolbar({
           onClick={() => void exportCsv()}
           disabled={exporting}
         >
-          {exporting ? 'Exporting…' : 'Export CSV'}
+          <FormattedMessage id="components.listToolbar.export" values={{ exporting }} />
         </Button>
       ) : null}
       {actions}
@@ -118,7 +119,7 @@ export function SelectFilter({
   value,
   options,
   onChange,
-  anyLabel = 'All',
+  anyLabel,
   minWidth = 160,
 }: {
   label: string;
@@ -139,7 +140,9 @@ export function SelectFilter({
       sx={{ minWidth, flex: { xs: '1 1 140px', sm: '0 0 auto' } }}
       slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
     >
-      <MenuItem value="">{anyLabel}</MenuItem>
+      <MenuItem value="">
+        {anyLabel ?? <FormattedMessage id="components.selectFilter.all" />}
+      </MenuItem>
       {options.map((option) => (
         <MenuItem key={option.value} value={option.value}>
           {option.label}

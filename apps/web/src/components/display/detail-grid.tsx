@@ -7,7 +7,11 @@ export interface DetailItem {
   value: ReactNode;
 }
 
+/** Stands for a value that is not there (a sign, the same in every language). */
+const NO_VALUE = '—';
+
 /** Label and value pairs of a record, two or three columns wide on larger screens. */
+
 export function DetailGrid({ items }: { items: DetailItem[] }) {
   return (
     <Box
@@ -30,7 +34,7 @@ export function DetailGrid({ items }: { items: DetailItem[] }) {
             {item.label}
           </Typography>
           <Typography component="dd" sx={{ m: 0, mt: 0.5, overflowWrap: 'anywhere' }}>
-            {item.value ?? '—'}
+            {item.value ?? NO_VALUE}
           </Typography>
         </Box>
       ))}

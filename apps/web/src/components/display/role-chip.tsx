@@ -1,7 +1,8 @@
 import Chip from '@mui/material/Chip';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { getContrastRatio } from '@mui/material/styles';
-import { ROLE_COLORS, ROLE_LABELS, type RoleId } from '@laurel/contract/roles';
+import { ROLE_COLORS, type RoleId } from '@laurel/contract/roles';
+import { useIntl } from 'react-intl';
 
 /** White where it is readable (WCAG AA, 4.5:1), otherwise near-black: the orange needs the latter. */
 const textOn = (background: string) =>
@@ -9,10 +10,11 @@ const textOn = (background: string) =>
 
 /** A role in its colour (spec §6: dark grey-blue, orange, green). */
 export function RoleChip({ roleId, sx }: { roleId: RoleId; sx?: SxProps<Theme> }) {
+  const intl = useIntl();
   return (
     <Chip
       size="small"
-      label={ROLE_LABELS[roleId]}
+      label={intl.formatMessage({ id: `roles.${roleId}` })}
       sx={[
         { bgcolor: ROLE_COLORS[roleId], color: textOn(ROLE_COLORS[roleId]), fontWeight: 700 },
         ...(Array.isArray(sx) ? sx : [sx]),

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@laurel/contract/messages';
+import { FormattedMessage } from 'react-intl';
 
 import { useAppConfig } from '../../lib/api/app-config';
 import { Alert } from '../plain/alert';
@@ -10,7 +10,7 @@ export function DemoNotice() {
   if (!data?.demoMode) return null;
   return (
     <Alert severity="info" role="status" className={styles.banner}>
-      {MESSAGES.demoNotice}
+      <FormattedMessage id="messages.demoNotice" />
     </Alert>
   );
 }

@@ -1,13 +1,14 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+
 import { getErrorText } from '../../lib/errors/error-text';
 import { usePageTitle } from '../../lib/routing/page-title';
 import { Button } from '../plain/button';
 import styles from '../plain/plain.module.css';
 
-const FAILED_TITLE = 'This page could not be shown';
-
 function FailedPageTitle() {
-  usePageTitle(FAILED_TITLE);
+  const intl = useIntl();
+  usePageTitle(intl.formatMessage({ id: 'components.errorBoundary.title' }));
   return null;
 }
 
@@ -45,10 +46,12 @@ export class ErrorBoundary extends Component<Props, State> {
       <div className={`${styles.page} ${styles.failed}`} role="alert">
         <FailedPageTitle />
         <div>
-          <h1>{FAILED_TITLE}</h1>
+          <h1>
+            <FormattedMessage id="components.errorBoundary.title" />
+          </h1>
           <p>{getErrorText(this.state.error)}</p>
           <Button variant="contained" onClick={() => window.location.reload()}>
-            Reload the page
+            <FormattedMessage id="components.errorBoundary.reload" />
           </Button>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,10 +17,11 @@ export interface NoAccessProps {
  * What people see when a page does not exist or is not theirs to open. The two are one screen on
  * purpose: the server answers 404 for other organizations' records, so ids reveal nothing.
  */
-export function NoAccess({
-  title = 'Not found or no access',
-  description = 'This page does not exist, or your account cannot open it. Check the address, or go back to your dashboard.',
-}: NoAccessProps) {
+export function NoAccess(props: NoAccessProps) {
+  const intl = useIntl();
+  const title = props.title ?? intl.formatMessage({ id: 'components.noAccess.title' });
+  const description =
+    props.description ?? intl.formatMessage({ id: 'components.noAccess.description' });
   usePageTitle(title);
   return (
     <Box
@@ -50,7 +52,7 @@ export function NoAccess({
           {description}
         </Typography>
         <Button variant="contained" component={RouterLink} to={paths.home.getHref()}>
-          Go to the dashboard
+          <FormattedMessage id="components.noAccess.toDashboard" />
         </Button>
       </Box>
     </Box>

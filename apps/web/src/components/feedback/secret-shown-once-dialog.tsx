@@ -7,6 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 import { useSnackbar } from '../snackbar/use-snackbar';
 
@@ -31,11 +32,20 @@ export function SecretShownOnceDialog({
   children: ReactNode;
   onClose: () => void;
 }) {
+  const intl = useIntl();
   const { showSnackbar } = useSnackbar();
   const copy = () =>
     void navigator.clipboard.writeText(secret).then(
-      () => showSnackbar(`The ${noun} is copied.`, 'success'),
-      () => showSnackbar(`Copying failed: select the ${noun} and copy it.`, 'error'),
+      () =>
+        showSnackbar(
+          intl.formatMessage({ id: 'components.secretDialog.copied' }, { noun }),
+          'success',
+        ),
+      () =>
+        showSnackbar(
+          intl.formatMessage({ id: 'components.secretDialog.copyFailed' }, { noun }),
+          'error',
+        ),
     );
   return (
     <Dialog open onClose={onClose} maxWidth="sm" fullWidth>
@@ -56,10 +66,10 @@ export function SecretShownOnceDialog({
       </DialogContent>
       <DialogActions>
         <Button startIcon={<ContentCopyOutlined />} onClick={copy}>
-          Copy {noun}
+          <FormattedMessage id="components.secretDialog.copy" values={{ noun }} />
         </Button>
         <Button variant="contained" onClick={onClose}>
-          Done
+          <FormattedMessage id="components.secretDialog.done" />
         </Button>
       </DialogActions>
     </Dialog>

@@ -9,6 +9,9 @@ import Typography from '@mui/material/Typography';
 import { FIELD_MARGIN } from './form-fields';
 import { useFormContext } from './form-context';
 
+/** A helper text that only keeps its line, so that nothing moves when a message shows. */
+const BLANK = ' ';
+
 /**
  * Several of a fixed list of codes, chosen by checkboxes in the surrounding form: each labelled by
  * what it means and the code itself, kept in the list's order.
@@ -62,7 +65,7 @@ export function CheckboxGroupField<Code extends string>({
           />
         ))}
       </FormGroup>
-      <FormHelperText>{error ?? ' '}</FormHelperText>
+      <FormHelperText>{error ?? BLANK}</FormHelperText>
     </FormControl>
   );
 }

@@ -5,6 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { FormattedMessage } from 'react-intl';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -25,7 +26,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   destructive,
   busy,
   onConfirm,
@@ -39,7 +40,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions sx={{ px: 6, pb: 5 }}>
         <Button onClick={onCancel} disabled={busy}>
-          {cancelLabel}
+          {cancelLabel ?? <FormattedMessage id="components.dialog.cancel" />}
         </Button>
         <Button
           variant="contained"

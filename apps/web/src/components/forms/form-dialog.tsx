@@ -5,6 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { FormattedMessage } from 'react-intl';
 
 import { useSnackbar } from '../snackbar/use-snackbar';
 import { FormContext } from './form-context';
@@ -86,7 +87,7 @@ export function FormDialog<T extends Record<string, unknown>, R>({
         </DialogContent>
         <DialogActions sx={{ px: 6, pb: 5 }}>
           <Button onClick={close} disabled={form.busy}>
-            Cancel
+            <FormattedMessage id="components.dialog.cancel" />
           </Button>
           <Button
             type="submit"

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { I18nProvider } from '../../lib/i18n/i18n-provider';
 import { Form } from './form';
 import { FormSelect, FormTextField } from './form-fields';
 import { useFormState } from './use-form-state';
@@ -24,7 +25,7 @@ function TwoFields() {
 
 describe('form fields', () => {
   it('stand apart, so that a message under one never reaches the floating label of the next', () => {
-    render(<TwoFields />);
+    render(<TwoFields />, { wrapper: I18nProvider });
     // An outlined label floats 9px above its field: the dense margins (8px above, 4px below) keep
     // the message line of the field above clear of it.
     for (const field of [

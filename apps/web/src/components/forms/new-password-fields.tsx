@@ -1,3 +1,5 @@
+import { useIntl } from 'react-intl';
+
 import { useFormContext } from './form-context';
 import { PasswordChecklist } from './password-checklist';
 import { PasswordField } from './password-field';
@@ -7,18 +9,19 @@ import { PasswordField } from './password-field';
  * repetition (`confirmation`).
  */
 export function NewPasswordFields({ name, autoFocus }: { name: string; autoFocus?: boolean }) {
+  const intl = useIntl();
   const form = useFormContext();
   return (
     <>
       <PasswordField
-        label="New password"
+        label={intl.formatMessage({ id: 'components.newPassword.label' })}
         autoComplete="new-password"
         autoFocus={autoFocus}
         {...form.textField(name)}
       />
       <PasswordChecklist password={String(form.values[name])} />
       <PasswordField
-        label="Repeat the new password"
+        label={intl.formatMessage({ id: 'components.newPassword.repeat' })}
         autoComplete="new-password"
         {...form.textField('confirmation')}
       />

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 
 import { TextInput } from './text-input';
 
@@ -18,16 +19,12 @@ export interface OneTimeCodeFieldProps {
  * A 6-digit (or `length`-digit) code input that keeps only digits and lets phones offer the code; takes a form's
  * `textField('code')` binding.
  */
-export function OneTimeCodeField({
-  onChange,
-  label = 'Verification code',
-  length = 6,
-  ...props
-}: OneTimeCodeFieldProps) {
+export function OneTimeCodeField({ onChange, label, length = 6, ...props }: OneTimeCodeFieldProps) {
+  const intl = useIntl();
   return (
     <TextInput
       {...props}
-      label={label}
+      label={label ?? intl.formatMessage({ id: 'components.oneTimeCode.label' })}
       name="code"
       autoComplete="one-time-code"
       onChange={(event) =>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 
 import { useGetOrganizationQuery, useListOrganizationsQuery } from '../../lib/api/organization-api';
 import { SearchFilter, SearchPicker, type PickerOption, type PickerResults } from './search-picker';
@@ -51,8 +52,14 @@ export function OrganizationFilter(props: {
   onChange: (value: string | null) => void;
   minWidth?: number;
 }) {
+  const intl = useIntl();
   return (
-    <SearchFilter {...ORGANIZATIONS} {...props} placeholder="All" useName={useOrganizationName} />
+    <SearchFilter
+      {...ORGANIZATIONS}
+      {...props}
+      placeholder={intl.formatMessage({ id: 'components.selectFilter.all' })}
+      useName={useOrganizationName}
+    />
   );
 }
 

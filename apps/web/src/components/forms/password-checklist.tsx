@@ -5,9 +5,21 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import RadioButtonUnchecked from '@mui/icons-material/RadioButtonUnchecked';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@laurel/contract/constants';
 import { NEW_PASSWORD_RULES, type PasswordRule } from '@laurel/contract/sign-in-fields';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 import { visuallyHidden } from '../feedback/visually-hidden';
+
+/** Between the rule and whether it is met. */
+const SPACE = ' ';
+
+const RULE_TEXT = {
+  length: 'components.passwordChecklist.length',
+  lowercase: 'components.passwordChecklist.lowercase',
+  uppercase: 'components.passwordChecklist.uppercase',
+  digit: 'components.passwordChecklist.digit',
+} as const satisfies Record<PasswordRule['id'], string>;
 
 /** The password requirements, each ticked as soon as it is met. */
 export function PasswordChecklist({
@@ -17,11 +29,12 @@ export function PasswordChecklist({
   password: string;
   rules?: readonly PasswordRule[];
 }) {
+  const intl = useIntl();
   return (
     <List
       dense
       disablePadding
-      aria-label="Password requirements"
+      aria-label={intl.formatMessage({ id: 'components.passwordChecklist.label' })}
       sx={{ display: 'grid', columnGap: 4, gridTemplateColumns: { sm: '1fr 1fr' } }}
     >
       {rules.map((rule) => {
@@ -36,9 +49,13 @@ export function PasswordChecklist({
               sx={{ my: 0.25 }}
               primary={
                 <>
-                  {rule.label}
+                  <FormattedMessage
+                    id={RULE_TEXT[rule.id]}
+                    values={{ min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }}
+                  />
                   <Box component="span" sx={visuallyHidden}>
-                    {met ? ' (met)' : ' (not met yet)'}
+                    {SPACE}
+                    <FormattedMessage id="components.passwordChecklist.met" values={{ met }} />
                   </Box>
                 </>
               }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import VisibilityOffOutlined from '@mui/icons-material/VisibilityOffOutlined';
@@ -8,6 +9,7 @@ import { TextInput, type TextInputProps } from './text-input';
 
 /** A password input with a show/hide button. */
 export function PasswordField(props: Omit<TextInputProps, 'type' | 'endAdornment'>) {
+  const intl = useIntl();
   const [visible, setVisible] = useState(false);
   return (
     <TextInput
@@ -16,7 +18,9 @@ export function PasswordField(props: Omit<TextInputProps, 'type' | 'endAdornment
       endAdornment={
         <InputAdornment position="end">
           <IconButton
-            aria-label={visible ? 'Hide password' : 'Show password'}
+            aria-label={intl.formatMessage({
+              id: visible ? 'components.password.hide' : 'components.password.show',
+            })}
             onClick={() => setVisible((value) => !value)}
             onMouseDown={(event) => event.preventDefault()}
             edge="end"

@@ -12,8 +12,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper, { type PaperProps } from '@mui/material/Paper';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { type IntlShape, useIntl } from 'react-intl';
 
-import { formatNumber } from '../../lib/format/format';
 import { afterNextPaint } from '../../lib/routing/after-paint';
 import { FIELD_MARGIN } from './form-fields';
 
@@ -59,6 +59,9 @@ export interface SearchPickerProps {
   sx?: SxProps<Theme>;
 }
 
+/** A helper text that only keeps its line. */
+const BLANK = ' ';
+
 const TYPING_DELAY_MS = 250;
 const PICKER_SHOWN = 20;
 
@@ -66,9 +69,17 @@ const PICKER_SHOWN = 20;
  * "Showing 20 of 1,234 — type to narrow" ("of 1,000+" when the total is a lower bound), or nothing
  * when every match is shown.
  */
-function narrowHint(shown: number, total: number, lowerBound = false): string | null {
+function narrowHint(
+  intl: IntlShape,
+  shown: number,
+  total: number,
+  lowerBound = false,
+): string | null {
   return total > shown
-    ? `Showing ${formatNumber(shown)} of ${formatNumber(total)}${lowerBound ? '+' : ''} — type to narrow`
+    ? intl.formatMessage(
+        { id: 'components.searchPicker.narrow' },
+        { shown, total, lowerBound: lowerBound ? 'yes' : 'no' },
+      )
     : null;
 }
 
@@ -146,7 +157,7 @@ export function SearchPicker({
   label,
   useResults,
   noun,
-  plural = `${noun}s`,
+  plural,
   required,
   autoFocus,
   error,
@@ -155,6 +166,7 @@ export function SearchPicker({
   minWidth,
   sx,
 }: SearchPickerProps) {
+  const intl = useIntl();
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
   // The options are asked for once the picker is wanted (a pointer over it, focus), not with the
@@ -199,10 +211,17 @@ export function SearchPicker({
         </li>
       )}
       loading={isFetching}
-      noOptionsText={text ? `No ${noun} matches "${text}"` : `No ${plural}`}
+      noOptionsText={
+        text
+          ? intl.formatMessage({ id: 'components.searchPicker.noMatch' }, { noun, text })
+          : intl.formatMessage(
+              { id: 'components.searchPicker.none' },
+              { plural: plural ?? `${noun}s` },
+            )
+      }
       slots={{ paper: PaperWithFooter }}
       slotProps={{
-        paper: { footer: narrowHint(shown.length, total, totalIsLowerBound) } as PaperProps,
+        paper: { footer: narrowHint(intl, shown.length, total, totalIsLowerBound) } as PaperProps,
       }}
       size={filter ? 'small' : 'medium'}
       sx={
@@ -219,7 +238,7 @@ export function SearchPicker({
           autoFocus={autoFocus}
           placeholder={placeholder}
           error={Boolean(error)}
-          helperText={filter ? error : (error ?? ' ')}
+          helperText={filter ? error : (error ?? BLANK)}
           slotProps={{
             ...params.slotProps,
             ...(filter ? { inputLabel: { ...params.slotProps.inputLabel, shrink: true } } : {}),
@@ -229,7 +248,11 @@ export function SearchPicker({
                 <>
                   {isFetching ? (
                     // The options being looked up; the list says "Loading…" as well.
-                    <CircularProgress color="inherit" size={18} aria-label="Looking up matches" />
+                    <CircularProgress
+                      color="inherit"
+                      size={18}
+                      aria-label={intl.formatMessage({ id: 'components.searchPicker.lookingUp' })}
+                    />
                   ) : null}
                   {params.slotProps.input.endAdornment}
                 </>

@@ -11,6 +11,9 @@ export interface TextInputProps extends Omit<OutlinedInputProps, 'label' | 'erro
   inputRef?: Ref<HTMLInputElement>;
 }
 
+/** After a required field's label (a sign, the same in every language). */
+const REQUIRED_MARK = ' *';
+
 /**
  * A labelled outlined text input. Same look as MUI's TextField, without the select machinery
  * that TextField always brings along, so that the sign-in screens stay small.
@@ -32,7 +35,7 @@ export function TextInput({
       <InputLabel htmlFor={inputId}>{label}</InputLabel>
       <OutlinedInput
         id={inputId}
-        label={required ? `${label} *` : label}
+        label={required ? label + REQUIRED_MARK : label}
         aria-describedby={helperId}
         {...inputProps}
       />

@@ -6,6 +6,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import QRCode from 'qrcode';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 function groupSecret(secret: string): string {
   return secret
@@ -16,6 +17,7 @@ function groupSecret(secret: string): string {
 
 /** The QR code of an `otpauth://` address, and the secret as text for typing it in by hand. */
 export function TotpSetupPanel({ setupUri, secret }: { setupUri: string; secret: string }) {
+  const intl = useIntl();
   const [qr, setQr] = useState<{ uri: string; dataUrl: string } | null>(null);
   const [copied, setCopied] = useState(false);
 
@@ -65,14 +67,19 @@ export function TotpSetupPanel({ setupUri, secret }: { setupUri: string; secret:
         }}
       >
         {qr?.uri === setupUri ? (
-          <img src={qr.dataUrl} width={160} height={160} alt="QR code for your authenticator app" />
+          <img
+            src={qr.dataUrl}
+            width={160}
+            height={160}
+            alt={intl.formatMessage({ id: 'components.totpSetup.qrCode' })}
+          />
         ) : (
           <Skeleton variant="rectangular" width={160} height={160} />
         )}
       </Box>
       <Box sx={{ minWidth: 0, textAlign: { xs: 'center', sm: 'left' } }}>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          Can't scan? Enter this key instead:
+          <FormattedMessage id="components.totpSetup.cantScan" />
         </Typography>
         <Box
           sx={{
@@ -95,8 +102,16 @@ export function TotpSetupPanel({ setupUri, secret }: { setupUri: string; secret:
           >
             {groupSecret(secret)}
           </Typography>
-          <Tooltip title={copied ? 'Copied' : 'Copy key'}>
-            <IconButton size="small" aria-label="Copy key" onClick={() => void copy()}>
+          <Tooltip
+            title={intl.formatMessage({
+              id: copied ? 'components.totpSetup.copied' : 'components.totpSetup.copyKey',
+            })}
+          >
+            <IconButton
+              size="small"
+              aria-label={intl.formatMessage({ id: 'components.totpSetup.copyKey' })}
+              onClick={() => void copy()}
+            >
               <ContentCopyOutlined fontSize="small" />
             </IconButton>
           </Tooltip>

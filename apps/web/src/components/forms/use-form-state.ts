@@ -1,8 +1,10 @@
 import { useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { type CamelCase, camelCase } from '@laurel/contract/casing';
 
 import { getErrorText } from '../../lib/errors/error-text';
 import { mapFieldErrors } from '../../lib/errors/field-errors';
+import { checkText } from '../../lib/i18n/check-texts';
 
 /** Messages by field path: `name`, or `line_items.0.unit_price` inside a list (as the server keys them). */
 export type FieldErrors = Record<string, string>;
@@ -80,6 +82,7 @@ export function useFormState<T extends Record<string, unknown>>(
   validate: (values: T) => FieldErrors,
   options: Omit<SubmitOptions, 'only'> = {},
 ) {
+  const intl = useIntl();
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [changed, setChanged] = useState(false);
@@ -94,7 +97,9 @@ export function useFormState<T extends Record<string, unknown>>(
   const shown = (key: string) =>
     submitted || Object.keys(touched).some((path) => touched[path] && isWithin(key, path));
   const errors: FieldErrors = {};
-  for (const [key, message] of Object.entries(clientErrors)) if (shown(key)) errors[key] = message;
+  // The contract's checks speak English; the person reads them in the chosen language.
+  for (const [key, message] of Object.entries(clientErrors))
+    if (shown(key)) errors[key] = checkText(intl, message);
   Object.assign(errors, serverErrors);
 
   /** The message of the field at `path`, or of the first thing inside it (a list's item). */
@@ -149,7 +154,7 @@ export function useFormState<T extends Record<string, unknown>>(
       else setSubmitted(true);
       if (checked.some((key) => Object.keys(clientErrors).some((path) => isWithin(path, key)))) {
         // A rule about the whole form (no field to show it on) is said above the buttons.
-        setError(opts.only ? null : (clientErrors._form ?? null));
+        setError(opts.only || !clientErrors._form ? null : checkText(intl, clientErrors._form));
         return;
       }
       if (running.current) return;

@@ -5,7 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 
 import { renderWithProviders } from '../../test/render';
-import { UNSAVED_CHANGES_TITLE, useUnsavedChanges } from './use-unsaved-changes';
+import en from '../../lib/i18n/messages/en.json';
+import { useUnsavedChanges } from './use-unsaved-changes';
+
+const UNSAVED_CHANGES_TITLE = en['components.unsavedChanges.title'];
 
 /** A one-field form with a link away, a "close" action and a save that releases the guard. */
 function NameForm() {

@@ -1,9 +1,8 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { type BlockerFunction, useBlocker } from 'react-router';
 
 import { ConfirmDialog } from './confirm-dialog';
-
-export const UNSAVED_CHANGES_TITLE = 'Discard unsaved changes?';
 
 export interface UnsavedChanges {
   /** The "discard unsaved changes?" question; render it next to the form. */
@@ -23,6 +22,7 @@ export interface UnsavedChanges {
  * @example const unsaved = useUnsavedChanges(form.dirty); … <Button onClick={unsaved.guard(onClose)}>
  */
 export function useUnsavedChanges(dirty: boolean): UnsavedChanges {
+  const intl = useIntl();
   const dirtyRef = useRef(dirty);
   const released = useRef(false);
   const [pendingClose, setPendingClose] = useState<(() => void) | null>(null);
@@ -70,9 +70,9 @@ export function useUnsavedChanges(dirty: boolean): UnsavedChanges {
   const prompt = (
     <ConfirmDialog
       open={blocked || pendingClose !== null}
-      title={UNSAVED_CHANGES_TITLE}
-      confirmLabel="Discard changes"
-      cancelLabel="Keep editing"
+      title={intl.formatMessage({ id: 'components.unsavedChanges.title' })}
+      confirmLabel={intl.formatMessage({ id: 'components.unsavedChanges.discard' })}
+      cancelLabel={intl.formatMessage({ id: 'components.unsavedChanges.keepEditing' })}
       destructive
       onConfirm={() => {
         released.current = true;
@@ -85,7 +85,7 @@ export function useUnsavedChanges(dirty: boolean): UnsavedChanges {
         setPendingClose(null);
       }}
     >
-      Your changes have not been saved. If you leave now, they are lost.
+      <FormattedMessage id="components.unsavedChanges.description" />
     </ConfirmDialog>
   );
   return { prompt, guard, release };

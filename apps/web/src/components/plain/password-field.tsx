@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 
 import { Icon } from './icons';
 import styles from './plain.module.css';
@@ -6,6 +7,7 @@ import { TextField, type TextFieldProps } from './text-field';
 
 /** A password input with a show/hide button (`components/forms/password-field.tsx` without MUI). */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'endAdornment'>) {
+  const intl = useIntl();
   const [visible, setVisible] = useState(false);
   return (
     <TextField
@@ -15,7 +17,9 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'endAdornment
         <button
           type="button"
           className={styles.iconButton}
-          aria-label={visible ? 'Hide password' : 'Show password'}
+          aria-label={intl.formatMessage({
+            id: visible ? 'components.password.hide' : 'components.password.show',
+          })}
           onClick={() => setVisible((value) => !value)}
           // Keeps the focus (and the caret) in the field.
           onMouseDown={(event) => event.preventDefault()}

@@ -11,6 +11,12 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   endAdornment?: ReactNode;
 }
 
+/** After a required field's label (a sign, the same in every language). */
+const REQUIRED_MARK = ' *';
+/** A helper text that only keeps its line. */
+const BLANK = ' ';
+const ZERO_WIDTH_SPACE = '\u200b';
+
 /**
  * A labelled outlined text input, as `components/forms/text-input.tsx` (MUI's `OutlinedInput`
  * with its label and helper text) draws it: the label floats into the outline's notch once the
@@ -39,7 +45,7 @@ export function TextField({
     >
       <label className={styles.label} htmlFor={inputId}>
         {label}
-        {inputProps.required ? ' *' : null}
+        {inputProps.required ? REQUIRED_MARK : null}
       </label>
       <div className={styles.control} data-end={endAdornment ? '' : undefined}>
         <input
@@ -60,14 +66,14 @@ export function TextField({
         {endAdornment ? <div className={styles.adornment}>{endAdornment}</div> : null}
         <fieldset aria-hidden="true" className={styles.outline}>
           <legend className={styles.legend}>
-            <span>{inputProps.required ? `${label} *` : label}</span>
+            <span>{inputProps.required ? label + REQUIRED_MARK : label}</span>
           </legend>
         </fieldset>
       </div>
       {helperText ? (
         <p id={helperId} className={styles.helper}>
           {/* A blank message keeps its line (as MUI's helper text does), so nothing moves. */}
-          {helperText === ' ' ? <span aria-hidden="true">&#8203;</span> : helperText}
+          {helperText === BLANK ? <span aria-hidden="true">{ZERO_WIDTH_SPACE}</span> : helperText}
         </p>
       ) : null}
     </div>

@@ -5,6 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Portal from '@mui/material/Portal';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import CloseIcon from '@mui/icons-material/Close';
+import { useIntl } from 'react-intl';
 import { NOTIFICATION_AUTO_HIDE_MS, type NotificationSeverity } from '@laurel/contract/constants';
 
 import type { SnackbarAction } from './snackbar-context';
@@ -25,6 +26,7 @@ export interface SnackbarBannerProps {
 
 /** The banner at the top centre (spec §8); loaded with the first notification. */
 export default function SnackbarBanner({ notice, open, onClose, onExited }: SnackbarBannerProps) {
+  const intl = useIntl();
   const handleClose = (_event: SyntheticEvent | Event | null, reason?: SnackbarCloseReason) => {
     // A click elsewhere on the page must not dismiss the message.
     if (reason === 'clickaway') return;
@@ -65,7 +67,7 @@ export default function SnackbarBanner({ notice, open, onClose, onExited }: Snac
                   <IconButton
                     color="inherit"
                     size="small"
-                    aria-label="Close"
+                    aria-label={intl.formatMessage({ id: 'components.snackbar.close' })}
                     onClick={() => handleClose(null)}
                   >
                     <CloseIcon fontSize="small" />

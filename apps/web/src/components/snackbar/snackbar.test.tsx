@@ -1,10 +1,15 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { act, fireEvent, render as renderAlone, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@laurel/contract/messages';
 import { NOTIFICATION_AUTO_HIDE_MS } from '@laurel/contract/constants';
 
 import { SnackbarProvider, preloadSnackbarBanner } from './snackbar-provider';
 import { useSnackbar } from './use-snackbar';
+import { I18nProvider } from '../../lib/i18n/i18n-provider';
+
+/** Drawn as the app draws it, in its languages' provider. */
+const render = (ui: ReactElement) => renderAlone(ui, { wrapper: I18nProvider });
 
 function Trigger({ severity = 'success' as const, withUndo = false, onUndo = () => undefined }) {
   const { showSnackbar } = useSnackbar();

@@ -1,5 +1,5 @@
 import en from './messages/en.json';
-import { setLanguage, type Language } from './language';
+import { currentLanguage, setLanguage, type Language } from './language';
 
 export type MessageId = keyof typeof en;
 /** A language's messages: the same ids as English (catalogues.test.ts checks it). */
@@ -41,6 +41,12 @@ export async function chooseLanguage(language: Language): Promise<void> {
   await loadCatalogue(language);
   setLanguage(language);
 }
+
+/**
+ * A message without arguments in the chosen language, for code outside React (texts for errors
+ * caught in event handlers); English while the chosen catalogue has not arrived.
+ */
+export const textOf = (id: MessageId): string => (loaded[currentLanguage()] ?? en)[id];
 
 /** A message by id, for code that builds texts outside React (given `intl.formatMessage`'s). */
 export type Translate = (id: MessageId) => string;

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import { BOOKMARK_DRAWER_LIMIT, BOOKMARK_DRAWER_WIDTH_PX } from '@laurel/contract/constants';
-import { MESSAGES } from '@laurel/contract/messages';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 import { BookmarkList } from '../../../components/bookmarks/bookmark-list';
 import {
@@ -23,6 +23,7 @@ import { matchesBookmarkSearch } from '../../../lib/bookmarks/filter-bookmarks';
  * itemName. 500 px wide, the full width on extra-small screens.
  */
 export default function BookmarksDrawer() {
+  const intl = useIntl();
   const drawerOpen = useSelector(selectBookmarksDrawerOpen);
   const dispatch = useDispatch();
   const [search, setSearch] = useState('');
@@ -46,9 +47,12 @@ export default function BookmarksDrawer() {
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, px: 4, pt: 4, pb: 2 }}>
         <Typography id="bookmarks-drawer-title" variant="h5" component="h2" sx={{ flex: 1 }}>
-          {MESSAGES.bookmarksDrawerTitle}
+          <FormattedMessage id="messages.bookmarksDrawerTitle" />
         </Typography>
-        <IconButton aria-label="Close bookmarks" onClick={close}>
+        <IconButton
+          aria-label={intl.formatMessage({ id: 'bookmarks.drawer.close' })}
+          onClick={close}
+        >
           <CloseIcon />
         </IconButton>
       </Box>
@@ -57,7 +61,7 @@ export default function BookmarksDrawer() {
           fullWidth
           size="small"
           type="search"
-          label={MESSAGES.bookmarksSearchLabel}
+          label={intl.formatMessage({ id: 'messages.bookmarksSearchLabel' })}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           slotProps={{

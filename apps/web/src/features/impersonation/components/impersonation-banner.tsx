@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useSelector, useStore } from 'react-redux';
 import { type BlockerFunction, useBlocker, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
@@ -51,7 +52,10 @@ export function ImpersonationBanner() {
       >
         <SupervisorAccountOutlined fontSize="small" aria-hidden="true" sx={{ flexShrink: 0 }} />
         <Typography sx={{ fontWeight: 600, minWidth: 0, overflowWrap: 'anywhere' }}>
-          Acting in <strong>{organization.name}</strong>
+          <FormattedMessage
+            id="impersonation.banner.actingIn"
+            values={{ name: organization.name, strong: (chunks) => <strong>{chunks}</strong> }}
+          />
         </Typography>
         <Button
           size="small"
@@ -60,7 +64,7 @@ export function ImpersonationBanner() {
           onClick={stop}
           sx={{ py: 0, minWidth: 0, flexShrink: 0, fontWeight: 700 }}
         >
-          Stop
+          <FormattedMessage id="impersonation.banner.stop" />
         </Button>
       </Box>
       <LeaveOrganizationGuard organization={organization} />
@@ -70,6 +74,7 @@ export function ImpersonationBanner() {
 
 /** Asks before a navigation leads out of the organization a platform admin acts within. */
 function LeaveOrganizationGuard({ organization }: { organization: ImpersonatedOrganization }) {
+  const intl = useIntl();
   const store = useStore<{ impersonation: ImpersonationState }>();
   const shouldBlock = useCallback<BlockerFunction>(
     ({ nextLocation }) => {
@@ -88,8 +93,8 @@ function LeaveOrganizationGuard({ organization }: { organization: ImpersonatedOr
   return (
     <ConfirmDialog
       open={blocked}
-      title={`Stop acting in ${organization.name}?`}
-      confirmLabel="Stop acting"
+      title={intl.formatMessage({ id: 'impersonation.leave.title' }, { name: organization.name })}
+      confirmLabel={intl.formatMessage({ id: 'impersonation.leave.confirm' })}
       cancelLabel="Stay"
       onConfirm={() => {
         if (blocked) blocker.proceed();
@@ -98,8 +103,7 @@ function LeaveOrganizationGuard({ organization }: { organization: ImpersonatedOr
         if (blocked) blocker.reset();
       }}
     >
-      This page is outside {organization.name}. Going there stops acting in it, and the audit trail
-      records that you stopped.
+      <FormattedMessage id="impersonation.leave.description" values={{ name: organization.name }} />
     </ConfirmDialog>
   );
 }

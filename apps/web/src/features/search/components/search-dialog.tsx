@@ -1,4 +1,5 @@
 import { useDeferredValue, useId, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
@@ -26,7 +27,7 @@ const RESULT_DISPLAY: Record<
   (typeof ITEM_TYPE_DISPLAY)[keyof typeof ITEM_TYPE_DISPLAY]
 > = {
   ...ITEM_TYPE_DISPLAY,
-  awardees: { icon: <SchoolOutlined />, color: '#c2185b', label: 'Awardee' },
+  awardees: { icon: <SchoolOutlined />, color: '#c2185b', label: 'search.dialog.awardee' },
 };
 
 /** The server searches texts of this many characters or more. */
@@ -37,6 +38,7 @@ const MIN_LENGTH = 3;
  * e-mail address or external id.
  */
 export default function SearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const intl = useIntl();
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
   const deferred = useDeferredValue(text.trim());
@@ -63,7 +65,10 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
       fullWidth
       maxWidth="sm"
       slotProps={{
-        paper: { 'aria-label': 'Search', sx: { alignSelf: 'flex-start', mt: { xs: 4, sm: 16 } } },
+        paper: {
+          'aria-label': intl.formatMessage({ id: 'search.dialog.title' }),
+          sx: { alignSelf: 'flex-start', mt: { xs: 4, sm: 16 } },
+        },
         transition: { onExited: () => setText('') },
       }}
     >
@@ -72,7 +77,7 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
           autoFocus
           fullWidth
           type="search"
-          label="Search organizations, credentials, contracts, users and awardees"
+          label={intl.formatMessage({ id: 'search.dialog.label' })}
           value={text}
           onChange={(event) => {
             setText(event.target.value);
@@ -113,14 +118,18 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
       <Box sx={{ maxHeight: '60vh', overflowY: 'auto', pb: 2 }}>
         {tooShort ? (
           <Typography color="text.secondary" sx={{ px: 4, py: 3 }}>
-            Type at least three characters of a name, code, external id or e-mail address.
+            <FormattedMessage id="search.dialog.tooShort" />
           </Typography>
         ) : results.length === 0 && !isFetching ? (
           <Typography color="text.secondary" sx={{ px: 4, py: 3 }}>
-            Nothing matches “{deferred}”. Try a shorter or different word.
+            <FormattedMessage id="search.dialog.noMatch" values={{ text: deferred }} />
           </Typography>
         ) : (
-          <List id={listId} role="listbox" aria-label="Search results">
+          <List
+            id={listId}
+            role="listbox"
+            aria-label={intl.formatMessage({ id: 'search.dialog.results' })}
+          >
             {results.map((result, index) => {
               const display = RESULT_DISPLAY[result.itemType];
               return (
@@ -145,7 +154,13 @@ export default function SearchDialog({ open, onClose }: { open: boolean; onClose
                     </ListItemAvatar>
                     <ListItemText
                       primary={result.title}
-                      secondary={`${display.label} · ${result.subtitle}`}
+                      secondary={intl.formatMessage(
+                        { id: 'search.dialog.resultDetail' },
+                        {
+                          type: intl.formatMessage({ id: display.label }),
+                          subtitle: result.subtitle,
+                        },
+                      )}
                       slotProps={{
                         primary: { noWrap: true, sx: { fontWeight: 600 } },
                         secondary: { noWrap: true },

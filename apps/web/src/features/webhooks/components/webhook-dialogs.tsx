@@ -9,12 +9,11 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
+import { FormattedMessage, type IntlShape, useIntl } from 'react-intl';
 import {
   type TWebhookDelivery,
   type TWebhookEndpoint,
   type TWebhookEndpointWithSecret,
-  WEBHOOK_DELIVERY_STATUS_LABELS,
-  WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENT_TYPES,
   type WebhookEventType,
   ZWebhookEndpointCreateBody,
@@ -29,6 +28,7 @@ import { useFormState, validateWith } from '../../../components/forms/use-form-s
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { getErrorText } from '../../../lib/errors/error-text';
 import { formatDateTime } from '../../../lib/format/format';
+import type { MessageId } from '../../../lib/i18n/catalogue';
 import {
   useCreateWebhookMutation,
   useListWebhookDeliveriesQuery,
@@ -40,6 +40,23 @@ interface Values extends Record<string, unknown> {
   description: string;
   events: WebhookEventType[];
 }
+
+/** Each event's description in the catalogues (the contract's `WEBHOOK_EVENT_LABELS` in English). */
+export const EVENT_TEXT = {
+  'upload.completed': 'webhooks.event.uploadCompleted',
+  'upload.failed': 'webhooks.event.uploadFailed',
+  'award.matched': 'webhooks.event.awardMatched',
+  'insights.updated': 'webhooks.event.insightsUpdated',
+  'credential.issued': 'webhooks.event.credentialIssued',
+  'credential.revoked': 'webhooks.event.credentialRevoked',
+} as const satisfies Record<WebhookEventType, MessageId>;
+
+/** Each delivery status's word (the contract's `WEBHOOK_DELIVERY_STATUS_LABELS` in English). */
+export const DELIVERY_STATUS_TEXT = {
+  PENDING: 'webhooks.delivery.pending',
+  SUCCEEDED: 'webhooks.delivery.succeeded',
+  FAILED: 'webhooks.delivery.failed',
+} as const satisfies Record<TWebhookDelivery['status'], MessageId>;
 
 const toBody = (values: Values) => ({
   url: values.url,
@@ -57,6 +74,7 @@ export function CreateWebhookDialog({
   onClose: () => void;
   onCreated: (endpoint: TWebhookEndpointWithSecret) => void;
 }) {
+  const intl = useIntl();
   const form = useFormState<Values>(
     { url: '', description: '', events: [] },
     validateWith(ZWebhookEndpointCreateBody, toBody),
@@ -65,21 +83,29 @@ export function CreateWebhookDialog({
   return (
     <FormDialog
       form={form}
-      title="New webhook endpoint"
-      description="Laurel sends the events you choose to this public https address, signed with a secret only the receiver and Laurel know."
-      submitLabel="Add endpoint"
-      busyLabel="Adding…"
+      title={intl.formatMessage({ id: 'webhooks.create.title' })}
+      description={intl.formatMessage({ id: 'webhooks.create.description' })}
+      submitLabel={intl.formatMessage({ id: 'webhooks.create.submit' })}
+      busyLabel={intl.formatMessage({ id: 'webhooks.create.busy' })}
       save={(values) => create({ organizationId, body: toBody(values) }).unwrap()}
       onSaved={onCreated}
       onClose={onClose}
     >
-      <FormTextField name="url" label="Address (https://…)" required autoFocus />
-      <FormTextField name="description" label="Description (optional)" />
+      <FormTextField
+        name="url"
+        label={intl.formatMessage({ id: 'webhooks.create.address' })}
+        required
+        autoFocus
+      />
+      <FormTextField
+        name="description"
+        label={intl.formatMessage({ id: 'webhooks.create.descriptionField' })}
+      />
       <CheckboxGroupField
         name="events"
-        legend="Events"
+        legend={intl.formatMessage({ id: 'webhooks.list.events' })}
         options={WEBHOOK_EVENT_TYPES}
-        labels={WEBHOOK_EVENT_LABELS}
+        labels={eventLabels(intl)}
       />
     </FormDialog>
   );
@@ -95,17 +121,19 @@ export function WebhookSecretDialog({
   rotated: boolean;
   onClose: () => void;
 }) {
+  const intl = useIntl();
   return (
     <SecretShownOnceDialog
-      title="Copy the signing secret now"
-      noun="signing secret"
-      label="Signing secret"
+      title={intl.formatMessage({ id: 'webhooks.secret.title' })}
+      noun={intl.formatMessage({ id: 'webhooks.secret.noun' })}
+      label={intl.formatMessage({ id: 'webhooks.secret.label' })}
       secret={endpoint.secret}
       onClose={onClose}
     >
-      This is the only time the secret of {endpoint.url} is shown. The receiver verifies each
-      delivery&apos;s <code>webhook-signature</code> with it.
-      {rotated ? ' The previous secret signs deliveries as well for 24 hours.' : ''}
+      <FormattedMessage
+        id="webhooks.secret.warning"
+        values={{ url: endpoint.url, rotated, code: (chunks) => <code>{chunks}</code> }}
+      />
     </SecretShownOnceDialog>
   );
 }
@@ -113,15 +141,24 @@ export function WebhookSecretDialog({
 const DELIVERY_COLORS = { PENDING: 'warning', SUCCEEDED: 'success', FAILED: 'error' } as const;
 
 /** One attempt as the log shows it: when, the answer or the error, how long. */
-function attemptLine(attempt: TWebhookDelivery['attempts'][number]) {
-  const outcome =
-    attempt.error ?? (attempt.statusCode === null ? 'No answer' : `HTTP ${attempt.statusCode}`);
+function attemptLine(intl: IntlShape, attempt: TWebhookDelivery['attempts'][number]) {
   const answer =
-    attempt.error && attempt.statusCode !== null
-      ? `HTTP ${attempt.statusCode}: ${outcome}`
-      : outcome;
-  return `${formatDateTime(attempt.attemptedAt)} · ${answer} · ${attempt.durationMs} ms`;
+    attempt.statusCode === null
+      ? (attempt.error ?? intl.formatMessage({ id: 'webhooks.delivery.noAnswer' }))
+      : attempt.error
+        ? `HTTP ${attempt.statusCode}: ${attempt.error}`
+        : `HTTP ${attempt.statusCode}`;
+  return intl.formatMessage(
+    { id: 'webhooks.delivery.attempt' },
+    { date: formatDateTime(attempt.attemptedAt), answer, duration: attempt.durationMs },
+  );
 }
+
+/** The events' descriptions in the chosen language, by event. */
+const eventLabels = (intl: IntlShape) =>
+  Object.fromEntries(
+    WEBHOOK_EVENT_TYPES.map((event) => [event, intl.formatMessage({ id: EVENT_TEXT[event] })]),
+  ) as Record<WebhookEventType, string>;
 
 /** An endpoint's newest deliveries, each attempt with its answer, and "Resend". */
 export function DeliveryLogDialog({
@@ -131,6 +168,7 @@ export function DeliveryLogDialog({
   endpoint: TWebhookEndpoint;
   onClose: () => void;
 }) {
+  const intl = useIntl();
   const target = { organizationId: endpoint.organizationId, id: endpoint.id };
   const { data, isFetching } = useListWebhookDeliveriesQuery(target);
   const [resend, { isLoading: resending }] = useResendWebhookDeliveryMutation();
@@ -140,17 +178,23 @@ export function DeliveryLogDialog({
     void resend({ ...target, deliveryId: delivery.id })
       .unwrap()
       .then(
-        () => showSnackbar(`The ${delivery.eventType} event is sent again.`, 'success'),
+        () =>
+          showSnackbar(
+            intl.formatMessage({ id: 'webhooks.delivery.resent' }, { event: delivery.eventType }),
+            'success',
+          ),
         (failure: unknown) => showSnackbar(getErrorText(failure), 'error'),
       );
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="delivery-log-title">
-      <DialogTitle id="delivery-log-title">Deliveries to {endpoint.url}</DialogTitle>
+      <DialogTitle id="delivery-log-title">
+        <FormattedMessage id="webhooks.list.deliveriesTo" values={{ url: endpoint.url }} />
+      </DialogTitle>
       <DialogContent dividers>
         {data && deliveries.length === 0 ? (
           <EmptyState
-            title="No deliveries yet"
-            description="Events this endpoint receives are listed here, with every attempt."
+            title={intl.formatMessage({ id: 'webhooks.delivery.empty' })}
+            description={intl.formatMessage({ id: 'webhooks.delivery.emptyDescription' })}
           />
         ) : (
           <List disablePadding aria-busy={isFetching}>
@@ -160,7 +204,13 @@ export function DeliveryLogDialog({
                 divider
                 disableGutters
                 sx={{ display: 'block', py: 2 }}
-                aria-label={`${delivery.eventType} ${WEBHOOK_DELIVERY_STATUS_LABELS[delivery.status]}`}
+                aria-label={intl.formatMessage(
+                  { id: 'webhooks.delivery.label' },
+                  {
+                    event: delivery.eventType,
+                    status: intl.formatMessage({ id: DELIVERY_STATUS_TEXT[delivery.status] }),
+                  },
+                )}
               >
                 <Box
                   sx={{
@@ -179,7 +229,7 @@ export function DeliveryLogDialog({
                       size="small"
                       variant="outlined"
                       color={DELIVERY_COLORS[delivery.status]}
-                      label={WEBHOOK_DELIVERY_STATUS_LABELS[delivery.status]}
+                      label={intl.formatMessage({ id: DELIVERY_STATUS_TEXT[delivery.status] })}
                     />
                     <Typography variant="body2" color="text.secondary">
                       {formatDateTime(delivery.createdAt)}
@@ -190,9 +240,12 @@ export function DeliveryLogDialog({
                     startIcon={<ReplayOutlined />}
                     disabled={resending}
                     onClick={() => send(delivery)}
-                    aria-label={`Resend the ${delivery.eventType} event of ${formatDateTime(delivery.createdAt)}`}
+                    aria-label={intl.formatMessage(
+                      { id: 'webhooks.delivery.resendLabel' },
+                      { event: delivery.eventType, date: formatDateTime(delivery.createdAt) },
+                    )}
                   >
-                    Resend
+                    <FormattedMessage id="webhooks.delivery.resend" />
                   </Button>
                 </Box>
                 <Typography
@@ -201,14 +254,17 @@ export function DeliveryLogDialog({
                   sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
                 >
                   {delivery.messageId}
-                  {delivery.nextAttemptAt
-                    ? ` · next attempt ${formatDateTime(delivery.nextAttemptAt)}`
-                    : ''}
+                  {delivery.nextAttemptAt ? (
+                    <FormattedMessage
+                      id="webhooks.delivery.nextAttempt"
+                      values={{ date: formatDateTime(delivery.nextAttemptAt) }}
+                    />
+                  ) : null}
                 </Typography>
                 <Box component="ol" sx={{ m: 0, mt: 1, pl: 3 }}>
                   {delivery.attempts.map((attempt) => (
                     <Typography component="li" variant="body2" key={attempt.attemptedAt}>
-                      {attemptLine(attempt)}
+                      {attemptLine(intl, attempt)}
                       {attempt.responseBody ? (
                         <Box
                           component="pre"
@@ -236,7 +292,7 @@ export function DeliveryLogDialog({
       </DialogContent>
       <DialogActions>
         <Button variant="contained" onClick={onClose}>
-          Close
+          <FormattedMessage id="webhooks.delivery.close" />
         </Button>
       </DialogActions>
     </Dialog>

@@ -19,6 +19,7 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { TWebhookEndpoint, TWebhookEndpointWithSecret } from '@laurel/contract/webhooks';
 
 import { EmptyState } from '../../../components/feedback/empty-state';
@@ -63,12 +64,15 @@ const STACKED = {
 
 /** Where the specification deliveries follow is explained. */
 const WEBHOOKS_GUIDE = 'https://www.standardwebhooks.com/';
+/** After the first characters of a secret (a sign, the same in every language). */
+const ELLIPSIS = '…';
 
 /**
  * `{organization route}/webhooks`: the organization's webhook endpoints, which receive signed
  * events (docs/api.md#webhooks), with each one's delivery log. Its admins and platform admins only.
  */
 export default function WebhooksRoute() {
+  const intl = useIntl();
   const { organizationId } = useOrganizationRoute();
   const id = organizationId ?? 0;
   const allowed = useCan()('manage:webhook', { organizationId: id });
@@ -94,7 +98,10 @@ export default function WebhooksRoute() {
       .then(
         () =>
           showSnackbar(
-            `${endpoint.url} is ${enabled ? 'enabled: waiting events are sent now' : 'disabled'}.`,
+            intl.formatMessage(
+              { id: 'webhooks.list.enabledChanged' },
+              { url: endpoint.url, enabled },
+            ),
             'success',
           ),
         (failure: unknown) => showSnackbar(getErrorText(failure), 'error'),
@@ -115,15 +122,19 @@ export default function WebhooksRoute() {
           >
             <Box sx={{ maxWidth: 720 }}>
               <Typography id="webhooks-title" variant="h6" component="h2">
-                Webhooks
+                <FormattedMessage id="webhooks.list.title" />
               </Typography>
               <Typography color="text.secondary">
-                A student information system or CRM hears of finished uploads, matched awards,
-                updated insights and signed credentials as they happen: each delivery is signed per{' '}
-                <Link href={WEBHOOKS_GUIDE} target="_blank" rel="noopener" underline="always">
-                  Standard Webhooks
-                </Link>{' '}
-                and retried for about a day.
+                <FormattedMessage
+                  id="webhooks.list.description"
+                  values={{
+                    link: (chunks) => (
+                      <Link href={WEBHOOKS_GUIDE} target="_blank" rel="noopener" underline="always">
+                        {chunks}
+                      </Link>
+                    ),
+                  }}
+                />
               </Typography>
             </Box>
             <Button
@@ -131,26 +142,34 @@ export default function WebhooksRoute() {
               startIcon={<AddOutlined />}
               onClick={() => setCreating(true)}
             >
-              New endpoint
+              <FormattedMessage id="webhooks.list.new" />
             </Button>
           </Box>
           {data && endpoints.length === 0 ? (
             <EmptyState
-              title="No webhook endpoints yet"
-              description="Add the address of the system that should hear of new events."
+              title={intl.formatMessage({ id: 'webhooks.list.empty' })}
+              description={intl.formatMessage({ id: 'webhooks.list.emptyDescription' })}
             />
           ) : (
             <TableContainer>
               <Table aria-labelledby="webhooks-title" size="small" sx={STACKED}>
                 <TableHead>
                   <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
-                    <TableCell>Address</TableCell>
-                    <TableCell>Events</TableCell>
-                    <TableCell>Enabled</TableCell>
-                    <TableCell>Secret</TableCell>
+                    <TableCell>
+                      <FormattedMessage id="webhooks.list.address" />
+                    </TableCell>
+                    <TableCell>
+                      <FormattedMessage id="webhooks.list.events" />
+                    </TableCell>
+                    <TableCell>
+                      <FormattedMessage id="webhooks.list.enabled" />
+                    </TableCell>
+                    <TableCell>
+                      <FormattedMessage id="webhooks.list.secret" />
+                    </TableCell>
                     <TableCell>
                       <Box component="span" sx={visuallyHidden}>
-                        Actions
+                        <FormattedMessage id="webhooks.list.actions" />
                       </Box>
                     </TableCell>
                   </TableRow>
@@ -166,7 +185,10 @@ export default function WebhooksRoute() {
                           </Typography>
                         ) : null}
                         <Typography variant="body2" color="text.secondary">
-                          Added {formatDateTime(endpoint.createdAt)}
+                          <FormattedMessage
+                            id="webhooks.list.added"
+                            values={{ date: formatDateTime(endpoint.createdAt) }}
+                          />
                         </Typography>
                       </TableCell>
                       <TableCell>
@@ -182,12 +204,18 @@ export default function WebhooksRoute() {
                           onChange={(change) => setEnabled(endpoint, change.target.checked)}
                           slotProps={{
                             input: {
-                              'aria-label': `${endpoint.url} enabled`,
+                              'aria-label': intl.formatMessage(
+                                { id: 'webhooks.list.enabledLabel' },
+                                { url: endpoint.url },
+                              ),
                             },
                           }}
                         />
                         <Typography component="span" variant="body2">
-                          {endpoint.enabled ? 'Enabled' : 'Disabled'}
+                          <FormattedMessage
+                            id="webhooks.list.state"
+                            values={{ enabled: endpoint.enabled }}
+                          />
                         </Typography>
                         {endpoint.disabledReason ? (
                           <Typography variant="body2" color="error">
@@ -195,33 +223,45 @@ export default function WebhooksRoute() {
                           </Typography>
                         ) : endpoint.failingSince ? (
                           <Typography variant="body2" color="warning.main">
-                            Failing since {formatDateTime(endpoint.failingSince)}
+                            <FormattedMessage
+                              id="webhooks.list.failingSince"
+                              values={{ date: formatDateTime(endpoint.failingSince) }}
+                            />
                           </Typography>
                         ) : null}
                       </TableCell>
                       <TableCell sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-                        {endpoint.secretStart}…
+                        {endpoint.secretStart + ELLIPSIS}
                       </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        <Tooltip title="Delivery log">
+                        <Tooltip title={intl.formatMessage({ id: 'webhooks.list.deliveryLog' })}>
                           <IconButton
-                            aria-label={`Deliveries to ${endpoint.url}`}
+                            aria-label={intl.formatMessage(
+                              { id: 'webhooks.list.deliveriesTo' },
+                              { url: endpoint.url },
+                            )}
                             onClick={() => setLogOf(endpoint)}
                           >
                             <HistoryOutlined fontSize="small" />
                           </IconButton>
                         </Tooltip>
-                        <Tooltip title="Rotate the secret">
+                        <Tooltip title={intl.formatMessage({ id: 'webhooks.list.rotate' })}>
                           <IconButton
-                            aria-label={`Rotate the secret of ${endpoint.url}`}
+                            aria-label={intl.formatMessage(
+                              { id: 'webhooks.list.rotateOf' },
+                              { url: endpoint.url },
+                            )}
                             onClick={() => setRotating(endpoint)}
                           >
                             <KeyOutlined fontSize="small" />
                           </IconButton>
                         </Tooltip>
-                        <Tooltip title="Delete">
+                        <Tooltip title={intl.formatMessage({ id: 'webhooks.list.delete' })}>
                           <IconButton
-                            aria-label={`Delete ${endpoint.url}`}
+                            aria-label={intl.formatMessage(
+                              { id: 'webhooks.list.deleteOf' },
+                              { url: endpoint.url },
+                            )}
                             onClick={() => setDeleting(endpoint)}
                           >
                             <DeleteOutlined fontSize="small" />
@@ -253,8 +293,8 @@ export default function WebhooksRoute() {
       {logOf ? <DeliveryLogDialog endpoint={logOf} onClose={() => setLogOf(null)} /> : null}
       <ConfirmDialog
         open={rotating !== null}
-        title="Rotate the signing secret?"
-        confirmLabel="Rotate secret"
+        title={intl.formatMessage({ id: 'webhooks.rotate.title' })}
+        confirmLabel={intl.formatMessage({ id: 'webhooks.rotate.confirm' })}
         busy={rotatingBusy}
         onCancel={() => setRotating(null)}
         onConfirm={() => {
@@ -271,14 +311,13 @@ export default function WebhooksRoute() {
         }}
       >
         <Typography>
-          A new secret is made for {rotating?.url}. Deliveries carry signatures with both secrets
-          for 24 hours, so the receiver can move to the new one without refusing any.
+          <FormattedMessage id="webhooks.rotate.description" values={{ url: rotating?.url }} />
         </Typography>
       </ConfirmDialog>
       <ConfirmDialog
         open={deleting !== null}
-        title="Delete this endpoint?"
-        confirmLabel="Delete endpoint"
+        title={intl.formatMessage({ id: 'webhooks.delete.title' })}
+        confirmLabel={intl.formatMessage({ id: 'webhooks.delete.confirm' })}
         destructive
         busy={deletingBusy}
         onCancel={() => setDeleting(null)}
@@ -288,7 +327,10 @@ export default function WebhooksRoute() {
             .unwrap()
             .then(
               () => {
-                showSnackbar(`${deleting.url} receives no more events.`, 'success');
+                showSnackbar(
+                  intl.formatMessage({ id: 'webhooks.delete.done' }, { url: deleting.url }),
+                  'success',
+                );
                 setDeleting(null);
               },
               (failure: unknown) => showSnackbar(getErrorText(failure), 'error'),
@@ -296,8 +338,7 @@ export default function WebhooksRoute() {
         }}
       >
         <Typography>
-          {deleting?.url} receives no more events, and its delivery log is deleted. Disable it
-          instead to pause deliveries.
+          <FormattedMessage id="webhooks.delete.description" values={{ url: deleting?.url }} />
         </Typography>
       </ConfirmDialog>
     </>
