@@ -27,12 +27,12 @@ describe.each(DIALECTS)('the language a person reads Laurel in, on %s', (dialect
       payload: payload as object,
     });
 
-  it('is English until the person chooses, then the chosen one, kept and audited', async () => {
+  it('is none until the person chooses, then the chosen one, kept and audited', async () => {
     const person = await t.createUser(w.a.id, { firstName: 'Lucía', lastName: 'Reyes' });
     const token = await w.token(person);
     const profile = () =>
       t.app.inject({ url: API_PATHS.profile, headers: { authorization: `Bearer ${token}` } });
-    expect((await profile()).json()).toMatchObject({ id: person.id, language: 'en' });
+    expect((await profile()).json()).toMatchObject({ id: person.id, language: null });
 
     const chosen = await setLanguage(person, { language: 'es' });
     expect(chosen.statusCode, chosen.body).toBe(200);
@@ -46,7 +46,7 @@ describe.each(DIALECTS)('the language a person reads Laurel in, on %s', (dialect
       .where('resourceId', '=', String(person.id))
       .execute();
     expect(entries).toEqual([
-      { summary: `Profile of ${person.email}: language: "en" → "es"`, actorUserId: person.id },
+      { summary: `Profile of ${person.email}: language: — → "es"`, actorUserId: person.id },
     ]);
 
     // The same language again changes nothing and records nothing.

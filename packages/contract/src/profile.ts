@@ -25,8 +25,11 @@ export const ZProfile = z
     roleId: ZRoleId,
     organizationId: z.number().int(),
     organizationName: z.string(),
-    /** The language the person reads Laurel in: screens, e-mails and reports. */
-    language: ZLanguage,
+    /**
+     * The language the person chose to read Laurel in (screens, e-mails, reports); null until they
+     * choose, when the browser's language holds and e-mails are in English.
+     */
+    language: ZLanguage.nullable(),
   })
   .meta({ id: 'Profile' });
 export type TProfile = z.infer<typeof ZProfile>;

@@ -34,8 +34,8 @@ export interface UserTable extends BodyColumns<TUpdateProfileBody> {
   identityUsername: string | null;
   email: string;
   nameConfirmed: Bool;
-  /** `en` or `es` (decision 066). */
-  language: Generated<string>;
+  /** `en` or `es` as the person chose, null until they choose (decision 066). */
+  language: Generated<string | null>;
   roleId: number;
   active: Bool;
   /** True from an invitation until the person accepts it. */

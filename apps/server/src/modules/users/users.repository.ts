@@ -18,7 +18,8 @@ function roleOf(value: number): RoleId {
   return value;
 }
 
-function languageOf(value: string): TLanguage {
+function languageOf(value: string | null): TLanguage | null {
+  if (value === null) return null;
   const language = ZLanguage.safeParse(value);
   if (!language.success) throw new Error(`Unknown language ${value} in the database`);
   return language.data;
