@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { ROLES } from '@laurel/contract/roles';
 
 import { VIEWPORTS, expect, expectAccessible, test } from '../support/fixtures.ts';
-import { SIGN_IN_PATH, signIn } from '../support/flows.ts';
+import { ownOrganizationPath, SIGN_IN_PATH, signIn } from '../support/flows.ts';
 import { DEMO_PASSWORD, seedUser } from '../support/seed.ts';
 
 /**
@@ -26,7 +26,6 @@ async function checkEveryVariant(page: Page, name: string) {
 
 async function openInSpanish(page: Page, path: string, name: string) {
   await page.goto(path);
-  await page.waitForLoadState('networkidle');
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('progressbar', { name: /Cargando|Loading/ })).toHaveCount(0, {
     timeout: 30_000,
@@ -41,7 +40,7 @@ test.describe('Laurel in Spanish', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(600_000);
     const admin = await seedUser({ label: 'es-admin', roleId: ROLES.ORGANIZATION_ADMIN });
     await page.goto(SIGN_IN_PATH);
     await signIn(page, admin.email, DEMO_PASSWORD);
@@ -68,13 +67,7 @@ test.describe('Laurel in Spanish', () => {
     await expect(other.getByRole('heading', { level: 1, name: /^Buen(os|as) / })).toBeVisible();
     await elsewhere.close();
 
-    const organization = /\/organizations\/\d+/.exec(
-      (await page
-        .locator('a[href^="/organizations/"]')
-        .first()
-        .getAttribute('href', { timeout: 10_000 })) ?? '',
-    )?.[0];
-    expect(organization, 'a link to the organization').toBeDefined();
+    const organization = await ownOrganizationPath(page);
     for (const [path, name] of [
       ['/', 'dashboard'],
       [organization!, 'organization'],
@@ -103,7 +96,7 @@ test.describe('Laurel in Spanish', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(420_000);
     const context = await browser.newContext({ baseURL, locale: 'es-MX' });
     const page = await context.newPage();
     // A browser that prefers Spanish gets it before anyone signs in.

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { expect, test } from '../support/fixtures.ts';
-import { openSignedIn } from '../support/flows.ts';
+import { openSignedIn, organizationAdminScreens, ownOrganizationPath } from '../support/flows.ts';
 import { DEMO_PASSWORD } from '../support/seed.ts';
 
 /**
@@ -47,26 +47,8 @@ test.describe('reflow at 320 pixels', () => {
   test('every main screen reads without scrolling sideways', async ({ page }) => {
     test.setTimeout(180_000);
     await openSignedIn(page, ORG_ADMIN, DEMO_PASSWORD);
-    const organization = /\/organizations\/\d+/.exec(
-      (await page
-        .locator('a[href^="/organizations/"]')
-        .first()
-        .getAttribute('href', { timeout: 10_000 })) ?? '',
-    )?.[0];
-    expect(organization, 'a link to the organization').toBeDefined();
-    const screens = [
-      '/',
-      organization!,
-      `${organization}/credentials`,
-      `${organization}/insights`,
-      `${organization}/uploads`,
-      `${organization}/users`,
-      `${organization}/contracts`,
-      `${organization}/audits`,
-      '/profile',
-      '/settings',
-      '/insights/methodology',
-    ];
+    const organization = await ownOrganizationPath(page);
+    const screens = organizationAdminScreens(organization);
     const problems: string[] = [];
     for (const path of screens) {
       await page.goto(path);

@@ -77,3 +77,31 @@ export async function readResetCodeFromMailbox(page: Page, email: string): Promi
     await mailbox.close();
   }
 }
+
+/** The signed-in person's organization's address (`/organizations/2`), from the sidebar. */
+export async function ownOrganizationPath(page: Page): Promise<string> {
+  const href = await page
+    .locator('a[href^="/organizations/"]')
+    .first()
+    .getAttribute('href', { timeout: 10_000 });
+  const path = /\/organizations\/\d+/.exec(href ?? '')?.[0];
+  expect(path, 'a link to the organization').toBeDefined();
+  return path!;
+}
+
+/** An organization admin's main screens, their organization's `organization` among them. */
+export function organizationAdminScreens(organization: string): string[] {
+  return [
+    '/',
+    organization,
+    `${organization}/credentials`,
+    `${organization}/insights`,
+    `${organization}/uploads`,
+    `${organization}/users`,
+    `${organization}/contracts`,
+    `${organization}/audits`,
+    '/profile',
+    '/settings',
+    '/insights/methodology',
+  ];
+}
