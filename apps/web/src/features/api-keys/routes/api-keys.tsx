@@ -200,7 +200,7 @@ export default function ApiKeysRoute() {
       {created ? <ApiKeySecretDialog created={created} onClose={() => setCreated(null)} /> : null}
       <RevokeSecretDialog
         secret={revoking}
-        noun="API key"
+        kind="apiKey"
         busy={revokingBusy}
         revoke={(key) => revoke({ organizationId: id, id: key.id }).unwrap()}
         onClose={() => setRevoking(null)}

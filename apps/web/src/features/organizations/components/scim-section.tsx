@@ -205,7 +205,7 @@ export function ScimSection({ organizationId }: { organizationId: number }) {
       ) : null}
       <RevokeSecretDialog
         secret={revoking}
-        noun="SCIM token"
+        kind="scimToken"
         busy={revokingBusy}
         revoke={(token) => revoke({ organizationId, id: token.id }).unwrap()}
         onClose={() => setRevoking(null)}
