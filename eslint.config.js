@@ -37,7 +37,6 @@ const notYetTranslated = [
   'components/list-row/**',
   'components/plain/**',
   'components/snackbar/**',
-  'features/api-keys/**',
   'features/bookmarks/**',
   'features/impersonation/**',
   'features/insights/components/benchmark-notes.tsx',
