@@ -40,7 +40,6 @@ const notYetTranslated = [
   'features/bookmarks/**',
   'features/impersonation/**',
   'features/insights/components/benchmark-notes.tsx',
-  'features/insights/components/cohort-card.tsx',
   'features/insights/components/insight-card.tsx',
   'features/insights/components/insights-panel.tsx',
   'features/insights/components/salary-chart-card.tsx',
