@@ -5,8 +5,8 @@ import { formatNumber, formatWholeDollars } from '../../../lib/format/format';
 import en from '../../../lib/i18n/messages/en.json';
 
 /** What formats the words around a figure: the component's `useIntl()`, English by default. */
-type Words = Pick<IntlShape, 'formatMessage'>;
-const ENGLISH: Words = createIntl({ locale: 'en-US', messages: en });
+export type Words = Pick<IntlShape, 'formatMessage'>;
+export const ENGLISH: Words = createIntl({ locale: 'en-US', messages: en });
 
 /** Money as whole dollars: `52300` → "$52,300". */
 export const formatMoney = (value: number): string => formatWholeDollars(Math.round(value));
