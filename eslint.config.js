@@ -39,7 +39,6 @@ const notYetTranslated = [
   'components/snackbar/**',
   'features/bookmarks/**',
   'features/impersonation/**',
-  'features/insights/components/insight-card.tsx',
   'features/insights/components/insights-panel.tsx',
   'features/insights/components/salary-chart-card.tsx',
   'features/insights/components/salary-chart.tsx',
