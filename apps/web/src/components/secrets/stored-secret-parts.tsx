@@ -2,11 +2,17 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import TableCell from '@mui/material/TableCell';
 import Typography from '@mui/material/Typography';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 import { ConfirmDialog } from '../forms/confirm-dialog';
 import { useSnackbar } from '../snackbar/use-snackbar';
 import { getErrorText } from '../../lib/errors/error-text';
 import { formatDateTime } from '../../lib/format/format';
+
+/** What a table shows where there is nothing to show. */
+const NO_VALUE = '—';
+/** What stands for the hidden middle of a secret. */
+const ELLIPSIS = '…';
 
 /** What API keys and SCIM tokens show alike: a named secret of an organization, its use. */
 interface StoredSecretView {
@@ -24,7 +30,9 @@ interface StoredSecretView {
 export function SecretEnds({ secret }: { secret: Pick<StoredSecretView, 'start' | 'lastFour'> }) {
   return (
     <Box component="span" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-      {secret.start}…{secret.lastFour}
+      {secret.start}
+      {ELLIPSIS}
+      {secret.lastFour}
     </Box>
   );
 }
@@ -48,11 +56,15 @@ export function SecretUseCells({
       >
         {formatDateTime(secret.createdAt)}
         <Typography variant="body2" color="text.secondary">
-          {secret.createdByName ?? '—'}
+          {secret.createdByName ?? NO_VALUE}
         </Typography>
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        {secret.lastUsedAt ? formatDateTime(secret.lastUsedAt) : 'Never'}
+        {secret.lastUsedAt ? (
+          formatDateTime(secret.lastUsedAt)
+        ) : (
+          <FormattedMessage id="secrets.never" />
+        )}
         {secret.lastUsedIp ? (
           <Typography variant="body2" color="text.secondary">
             {secret.lastUsedIp}
@@ -69,26 +81,27 @@ export function SecretUseCells({
  */
 export function RevokeSecretDialog<T extends Pick<StoredSecretView, 'id' | 'name'>>({
   secret,
-  noun,
+  kind,
   busy,
   revoke,
   onClose,
   children,
 }: {
   secret: T | null;
-  /** "API key", "SCIM token". */
-  noun: string;
+  /** What the secret is: an API key or a SCIM token. */
+  kind: 'apiKey' | 'scimToken';
   busy: boolean;
   revoke: (secret: T) => Promise<unknown>;
   onClose: () => void;
   children: ReactNode;
 }) {
   const { showSnackbar } = useSnackbar();
+  const intl = useIntl();
   return (
     <ConfirmDialog
       open={secret !== null}
-      title={`Revoke “${secret?.name ?? ''}”?`}
-      confirmLabel={`Revoke ${noun.split(' ').at(-1)}`}
+      title={intl.formatMessage({ id: 'secrets.revoke.title' }, { name: secret?.name ?? '' })}
+      confirmLabel={intl.formatMessage({ id: 'secrets.revoke.confirm' }, { kind })}
       destructive
       busy={busy}
       onCancel={onClose}
@@ -96,7 +109,10 @@ export function RevokeSecretDialog<T extends Pick<StoredSecretView, 'id' | 'name
         if (!secret) return;
         void revoke(secret).then(
           () => {
-            showSnackbar(`The ${noun} “${secret.name}” is revoked.`, 'success');
+            showSnackbar(
+              intl.formatMessage({ id: 'secrets.revoke.done' }, { kind, name: secret.name }),
+              'success',
+            );
             onClose();
           },
           (failure: unknown) => showSnackbar(getErrorText(failure), 'error'),

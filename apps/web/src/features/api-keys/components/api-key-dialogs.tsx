@@ -6,8 +6,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { FormattedMessage, useIntl } from 'react-intl';
 import {
-  API_KEY_SCOPE_LABELS,
   API_KEY_SCOPES,
   type ApiKeyScope,
   type TApiKey,
@@ -34,6 +34,17 @@ interface Values extends Record<string, unknown> {
 
 /** The last moment of a chosen day, in UTC: a key "until May 31" works all of May 31. */
 const endOfDay = (day: string) => (day ? `${day}T23:59:59Z` : null);
+/** Each scope's name in the catalogues. */
+const SCOPE_LABEL_IDS = {
+  'awards:read': 'apiKeys.scope.awardsRead',
+  'awards:write': 'apiKeys.scope.awardsWrite',
+  'credentials:read': 'apiKeys.scope.credentialsRead',
+  'credentials:write': 'apiKeys.scope.credentialsWrite',
+  'insights:read': 'apiKeys.scope.insightsRead',
+  'verifiable:issue': 'apiKeys.scope.verifiableIssue',
+  'webhooks:manage': 'apiKeys.scope.webhooksManage',
+} as const satisfies Record<ApiKeyScope, string>;
+
 const toBody = (values: Values) => ({
   name: values.name,
   scopes: values.scopes,
@@ -55,32 +66,43 @@ export function CreateApiKeyDialog({
     validateWith(ZApiKeyCreateBody, toBody),
   );
   const [create] = useCreateApiKeyMutation();
+  const intl = useIntl();
+  const scopeLabels = Object.fromEntries(
+    API_KEY_SCOPES.map((scope) => [scope, intl.formatMessage({ id: SCOPE_LABEL_IDS[scope] })]),
+  ) as Record<ApiKeyScope, string>;
   return (
     <FormDialog
       form={form}
-      title="New API key"
-      description="For a system that sends awards or reads results without a person: give it only the scopes it needs."
-      submitLabel="Create key"
-      busyLabel="Creating…"
+      title={intl.formatMessage({ id: 'apiKeys.create.title' })}
+      description={intl.formatMessage({ id: 'apiKeys.create.description' })}
+      submitLabel={intl.formatMessage({ id: 'apiKeys.create.submit' })}
+      busyLabel={intl.formatMessage({ id: 'apiKeys.create.busy' })}
       save={(values) => create({ organizationId, body: toBody(values) }).unwrap()}
       onSaved={onCreated}
       onClose={onClose}
     >
-      <FormTextField name="name" label="Name" required autoFocus />
+      <FormTextField
+        name="name"
+        label={intl.formatMessage({ id: 'apiKeys.create.name' })}
+        required
+        autoFocus
+      />
       <CheckboxGroupField
         name="scopes"
-        legend="Scopes"
+        legend={intl.formatMessage({ id: 'apiKeys.create.scopes' })}
         options={API_KEY_SCOPES}
-        labels={API_KEY_SCOPE_LABELS}
+        labels={scopeLabels}
       />
       <TextField
         type="date"
-        label="Expires (optional)"
+        label={intl.formatMessage({ id: 'apiKeys.create.expires' })}
         fullWidth
         margin={FIELD_MARGIN}
         slotProps={{ inputLabel: { shrink: true } }}
         {...form.textField('expires')}
-        helperText={form.errorOf('expiresAt') ?? 'Leave empty for a key that works until revoked.'}
+        helperText={
+          form.errorOf('expiresAt') ?? intl.formatMessage({ id: 'apiKeys.create.expiresHelp' })
+        }
         error={Boolean(form.errorOf('expiresAt'))}
       />
     </FormDialog>
@@ -95,16 +117,16 @@ export function ApiKeySecretDialog({
   created: TApiKeyCreated;
   onClose: () => void;
 }) {
+  const intl = useIntl();
   return (
     <SecretShownOnceDialog
-      title={`Copy the key “${created.name}” now`}
+      title={intl.formatMessage({ id: 'apiKeys.created.title' }, { name: created.name })}
       noun="key"
-      label="API key"
+      label={intl.formatMessage({ id: 'apiKeys.created.label' })}
       secret={created.secret}
       onClose={onClose}
     >
-      This is the only time the key is shown. Store it where the system that uses it keeps its
-      secrets; Laurel keeps only a fingerprint of it.
+      <FormattedMessage id="apiKeys.created.description" />
     </SecretShownOnceDialog>
   );
 }
@@ -124,6 +146,7 @@ export function RotateApiKeyDialog({
   const [hours, setHours] = useState<number>(24);
   const [rotate, { isLoading }] = useRotateApiKeyMutation();
   const { showSnackbar } = useSnackbar();
+  const intl = useIntl();
   // When the dialog opened: the choice is counted from then.
   const [opened] = useState(() => Date.now());
   const until = new Date(opened + hours * 3600_000);
@@ -142,35 +165,41 @@ export function RotateApiKeyDialog({
   };
   return (
     <Dialog open onClose={isLoading ? undefined : onClose} maxWidth="sm" fullWidth>
-      <DialogTitle>Rotate “{apiKey.name}”?</DialogTitle>
+      <DialogTitle>
+        <FormattedMessage id="apiKeys.rotate.title" values={{ name: apiKey.name }} />
+      </DialogTitle>
       <DialogContent>
         <Typography sx={{ mb: 3 }}>
-          A new key with the same scopes is made now. The current key ({apiKey.start}…
-          {apiKey.lastFour}) keeps working until the time you choose, so that the system using it
-          can move to the new one.
+          <FormattedMessage
+            id="apiKeys.rotate.description"
+            values={{ start: apiKey.start, lastFour: apiKey.lastFour }}
+          />
         </Typography>
         <TextField
           select
-          label="The current key works for"
+          label={intl.formatMessage({ id: 'apiKeys.rotate.worksFor' })}
           value={String(hours)}
           onChange={(event) => setHours(Number(event.target.value))}
           fullWidth
           slotProps={{ select: { native: true } }}
-          helperText={`Until ${formatDateTime(until.toISOString())}`}
+          helperText={intl.formatMessage(
+            { id: 'apiKeys.rotate.until' },
+            { when: formatDateTime(until.toISOString()) },
+          )}
         >
           {HOURS.map((value) => (
             <option key={value} value={value}>
-              {value === 1 ? '1 hour' : value === 24 ? '1 day' : '7 days'}
+              {intl.formatMessage({ id: 'apiKeys.rotate.hours' }, { hours: value })}
             </option>
           ))}
         </TextField>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={isLoading}>
-          Cancel
+          <FormattedMessage id="apiKeys.rotate.cancel" />
         </Button>
         <Button variant="contained" onClick={() => void submit()} disabled={isLoading}>
-          {isLoading ? 'Rotating…' : 'Rotate key'}
+          <FormattedMessage id={isLoading ? 'apiKeys.rotate.busy' : 'apiKeys.rotate.submit'} />
         </Button>
       </DialogActions>
     </Dialog>

@@ -14,14 +14,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { FormattedMessage, useIntl } from 'react-intl';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import AutorenewOutlined from '@mui/icons-material/AutorenewOutlined';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
-import {
-  API_KEY_STATUS_LABELS,
-  type TApiKey,
-  type TApiKeyCreated,
-} from '@laurel/contract/api-keys';
+import { type TApiKey, type TApiKeyCreated } from '@laurel/contract/api-keys';
 import { API_PATHS } from '@laurel/contract/paths';
 
 import { EmptyState } from '../../../components/feedback/empty-state';
@@ -58,6 +55,7 @@ export default function ApiKeysRoute() {
   const [rotating, setRotating] = useState<TApiKey | null>(null);
   const [revoking, setRevoking] = useState<TApiKey | null>(null);
   const [revoke, { isLoading: revokingBusy }] = useRevokeApiKeyMutation();
+  const intl = useIntl();
 
   if (!allowed || error) return <NoAccess />;
   const keys = data?.items ?? [];
@@ -77,14 +75,19 @@ export default function ApiKeysRoute() {
           >
             <Box sx={{ maxWidth: 720 }}>
               <Typography id="api-keys-title" variant="h6" component="h2">
-                API keys
+                <FormattedMessage id="apiKeys.title" />
               </Typography>
               <Typography color="text.secondary">
-                A student information system, learning platform or CRM sends awards and reads
-                results with a key: each key reaches only its scopes, in this organization only.{' '}
-                <Link href={API_PATHS.docs} target="_blank" rel="noopener">
-                  API reference
-                </Link>
+                <FormattedMessage
+                  id="apiKeys.description"
+                  values={{
+                    link: (chunks) => (
+                      <Link href={API_PATHS.docs} target="_blank" rel="noopener">
+                        {chunks}
+                      </Link>
+                    ),
+                  }}
+                />
               </Typography>
             </Box>
             <Button
@@ -92,29 +95,43 @@ export default function ApiKeysRoute() {
               startIcon={<AddOutlined />}
               onClick={() => setCreating(true)}
             >
-              New API key
+              <FormattedMessage id="apiKeys.new" />
             </Button>
           </Box>
           {data && keys.length === 0 ? (
             <EmptyState
-              title="No API keys yet"
-              description="Create one for the system that should send awards or read results."
+              title={intl.formatMessage({ id: 'apiKeys.empty.title' })}
+              description={intl.formatMessage({ id: 'apiKeys.empty.description' })}
             />
           ) : (
             <TableContainer>
               <Table aria-labelledby="api-keys-title" size="small">
                 <TableHead>
                   <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
-                    <TableCell>Name</TableCell>
-                    <TableCell>Key</TableCell>
-                    <TableCell>Scopes</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell>Created</TableCell>
-                    <TableCell>Last used</TableCell>
-                    <TableCell>Expires</TableCell>
+                    <TableCell>
+                      <FormattedMessage id="apiKeys.table.name" />
+                    </TableCell>
+                    <TableCell>
+                      <FormattedMessage id="apiKeys.table.key" />
+                    </TableCell>
+                    <TableCell>
+                      <FormattedMessage id="apiKeys.table.scopes" />
+                    </TableCell>
+                    <TableCell>
+                      <FormattedMessage id="apiKeys.table.status" />
+                    </TableCell>
+                    <TableCell>
+                      <FormattedMessage id="apiKeys.table.created" />
+                    </TableCell>
+                    <TableCell>
+                      <FormattedMessage id="apiKeys.table.lastUsed" />
+                    </TableCell>
+                    <TableCell>
+                      <FormattedMessage id="apiKeys.table.expires" />
+                    </TableCell>
                     <TableCell>
                       <Box component="span" sx={visuallyHidden}>
-                        Actions
+                        <FormattedMessage id="apiKeys.table.actions" />
                       </Box>
                     </TableCell>
                   </TableRow>
@@ -138,32 +155,44 @@ export default function ApiKeysRoute() {
                           size="small"
                           variant="outlined"
                           color={STATUS_COLORS[key.status]}
-                          label={API_KEY_STATUS_LABELS[key.status]}
+                          label={intl.formatMessage(
+                            { id: 'apiKeys.status' },
+                            { status: key.status },
+                          )}
                           sx={{ fontWeight: 700 }}
                         />
                       </TableCell>
                       <SecretUseCells secret={key} />
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
                         {key.revokedAt
-                          ? `Revoked ${formatDateTime(key.revokedAt)}`
+                          ? intl.formatMessage(
+                              { id: 'apiKeys.revokedAt' },
+                              { when: formatDateTime(key.revokedAt) },
+                            )
                           : key.expiresAt
                             ? formatDateTime(key.expiresAt)
-                            : 'Never'}
+                            : intl.formatMessage({ id: 'apiKeys.never' })}
                       </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
                         {key.status === 'ACTIVE' ? (
                           <>
-                            <Tooltip title="Rotate: a new key, this one working a while longer">
+                            <Tooltip title={intl.formatMessage({ id: 'apiKeys.rotateHint' })}>
                               <IconButton
-                                aria-label={`Rotate the API key ${key.name}`}
+                                aria-label={intl.formatMessage(
+                                  { id: 'apiKeys.rotateKey' },
+                                  { name: key.name },
+                                )}
                                 onClick={() => setRotating(key)}
                               >
                                 <AutorenewOutlined fontSize="small" />
                               </IconButton>
                             </Tooltip>
-                            <Tooltip title="Revoke">
+                            <Tooltip title={intl.formatMessage({ id: 'apiKeys.revoke' })}>
                               <IconButton
-                                aria-label={`Revoke the API key ${key.name}`}
+                                aria-label={intl.formatMessage(
+                                  { id: 'apiKeys.revokeKey' },
+                                  { name: key.name },
+                                )}
                                 onClick={() => setRevoking(key)}
                               >
                                 <BlockOutlined fontSize="small" />
@@ -200,13 +229,12 @@ export default function ApiKeysRoute() {
       {created ? <ApiKeySecretDialog created={created} onClose={() => setCreated(null)} /> : null}
       <RevokeSecretDialog
         secret={revoking}
-        noun="API key"
+        kind="apiKey"
         busy={revokingBusy}
         revoke={(key) => revoke({ organizationId: id, id: key.id }).unwrap()}
         onClose={() => setRevoking(null)}
       >
-        Every call with this key is refused within a second, on every server. This cannot be undone:
-        the system using it needs a new key.
+        <FormattedMessage id="apiKeys.revokeDescription" />
       </RevokeSecretDialog>
     </>
   );

@@ -6,12 +6,18 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { FormattedMessage, useIntl } from 'react-intl';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import type { InsightHiddenReason } from '@laurel/contract/insights';
 
 import { paths } from '../../../lib/routing/paths';
 import { visuallyHidden } from '../../../components/feedback/visually-hidden';
 import { formatPeople, hiddenReason } from '../lib/format-insights';
+
+/** What stands for a hidden figure. */
+const NO_VALUE = '—';
+/** Between a figure and the smaller words after it. */
+const SPACE = ' ';
 
 export interface InsightCardProps {
   title: string;
@@ -65,8 +71,12 @@ export function InsightCard({
   smallSample,
   smallSampleMin,
 }: InsightCardProps) {
+  const intl = useIntl();
   const hidden = suppressed || value === null;
-  const smallSampleText = `Fewer than ${smallSampleMin} people: read with care, this figure can change a lot with a few more people.`;
+  const smallSampleText = intl.formatMessage(
+    { id: 'insights.card.smallSampleText' },
+    { min: smallSampleMin },
+  );
   return (
     <Card
       component="article"
@@ -101,11 +111,14 @@ export function InsightCard({
                 color="warning"
                 variant="outlined"
                 icon={<WarningAmberOutlined />}
-                label="Small sample"
+                label={intl.formatMessage({ id: 'insights.card.smallSample' })}
               />
             </Tooltip>
             <Box component="span" sx={visuallyHidden}>
-              Small sample. {smallSampleText}
+              <FormattedMessage
+                id="insights.card.smallSampleHidden"
+                values={{ text: smallSampleText }}
+              />
             </Box>
           </>
         ) : null}
@@ -120,10 +133,10 @@ export function InsightCard({
         }}
         data-testid="insight-value"
       >
-        {hidden ? '—' : value}
+        {hidden ? NO_VALUE : value}
         {!hidden && valueSuffix ? (
           <>
-            {' '}
+            {SPACE}
             <Box
               component="span"
               sx={{ fontSize: '1rem', fontWeight: 600, color: 'text.secondary' }}
@@ -142,10 +155,13 @@ export function InsightCard({
       {!hidden && note ? note : null}
       <Typography variant="body2" color="text.secondary">
         {suppressed && (n === null || lessThan !== null)
-          ? hiddenReason({ lessThan, reason })
+          ? hiddenReason({ lessThan, reason }, intl)
           : value === null || n === null
-            ? 'No data for these people yet'
-            : `${formatPeople(n)}${sameAtBothEnds ? ', the same people at both ends' : ''}`}
+            ? intl.formatMessage({ id: 'insights.card.noData' })
+            : intl.formatMessage(
+                { id: 'insights.card.people' },
+                { people: formatPeople(n, intl), same: String(sameAtBothEnds) },
+              )}
       </Typography>
       {definition ? (
         <Typography variant="caption" color="text.secondary">
@@ -159,10 +175,17 @@ export function InsightCard({
         variant="body2"
         sx={{ alignSelf: 'flex-start', fontWeight: 600 }}
       >
-        How it’s measured{' '}
-        <Box component="span" sx={visuallyHidden}>
-          ({title})
-        </Box>
+        <FormattedMessage
+          id="insights.card.howMeasured"
+          values={{
+            title,
+            hidden: (chunks) => (
+              <Box component="span" sx={visuallyHidden}>
+                {chunks}
+              </Box>
+            ),
+          }}
+        />
       </Link>
     </Card>
   );

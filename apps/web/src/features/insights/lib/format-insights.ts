@@ -1,6 +1,12 @@
+import { createIntl, type IntlShape } from 'react-intl';
 import type { InsightHiddenReason } from '@laurel/contract/insights';
 
 import { formatNumber, formatWholeDollars } from '../../../lib/format/format';
+import en from '../../../lib/i18n/messages/en.json';
+
+/** What formats the words around a figure: the component's `useIntl()`, English by default. */
+export type Words = Pick<IntlShape, 'formatMessage'>;
+export const ENGLISH: Words = createIntl({ locale: 'en-US', messages: en });
 
 /** Money as whole dollars: `52300` → "$52,300". */
 export const formatMoney = (value: number): string => formatWholeDollars(Math.round(value));
@@ -22,11 +28,12 @@ export function formatPercentChange(fraction: number): string {
   return `${percent > 0 ? '+' : '−'}${Math.abs(percent)}%`;
 }
 
-export const formatYears = (years: number): string => `${years} ${years === 1 ? 'year' : 'years'}`;
+export const formatYears = (years: number, intl: Words = ENGLISH): string =>
+  intl.formatMessage({ id: 'insights.figures.years' }, { years });
 
 /** "from 1,234 people". */
-export const formatPeople = (n: number): string =>
-  `from ${formatNumber(n)} ${n === 1 ? 'person' : 'people'}`;
+export const formatPeople = (n: number, intl: Words = ENGLISH): string =>
+  intl.formatMessage({ id: 'insights.figures.fromPeople' }, { n });
 
 export const formatCount = formatNumber;
 
@@ -34,35 +41,43 @@ export const formatCount = formatNumber;
  * A people count as the API publishes it: exact from 10 on, "Fewer than 10" below, "Withheld"
  * when kept back so that a smaller group cannot be worked out from other figures.
  */
-export function formatPeopleCount(value: { count: number | null; lessThan: number | null }) {
+export function formatPeopleCount(
+  value: { count: number | null; lessThan: number | null },
+  intl: Words = ENGLISH,
+) {
   if (value.count !== null) return formatNumber(value.count);
-  return value.lessThan !== null ? `Fewer than ${value.lessThan}` : 'Withheld';
+  return value.lessThan !== null
+    ? intl.formatMessage({ id: 'insights.figures.fewerThan' }, { n: value.lessThan })
+    : intl.formatMessage({ id: 'insights.figures.withheld' });
 }
 
-/** A figure of awards too recent for the year it is measured at: no data yet, not privacy. */
-const TOO_RECENT_TEXT =
-  'No data yet: not enough time has passed since these awards for this year to be complete';
-
 /** Why a figure is hidden: too recent for data, too few people, or withheld to protect others. */
-export function hiddenReason(figure: {
-  lessThan: number | null;
-  reason?: InsightHiddenReason | null;
-}): string {
-  if (figure.reason === 'TOO_RECENT') return TOO_RECENT_TEXT;
+export function hiddenReason(
+  figure: {
+    lessThan: number | null;
+    reason?: InsightHiddenReason | null;
+  },
+  intl: Words = ENGLISH,
+): string {
+  // Awards too recent for the year the figure is measured at: no data yet, not privacy.
+  if (figure.reason === 'TOO_RECENT')
+    return intl.formatMessage({ id: 'insights.figures.hiddenTooRecent' });
   return figure.lessThan !== null
-    ? `Fewer than ${figure.lessThan} people: hidden to protect privacy`
-    : 'Withheld so that a smaller group cannot be worked out from other figures';
+    ? intl.formatMessage({ id: 'insights.figures.hiddenFewerThan' }, { n: figure.lessThan })
+    : intl.formatMessage({ id: 'insights.figures.hiddenWithheld' });
 }
 
 /** Relative year as the chart labels it: −5 … "Award year" … +5. */
-export function formatRelativeYear(relativeYear: number): string {
-  if (relativeYear === 0) return 'Award year';
+export function formatRelativeYear(relativeYear: number, intl: Words = ENGLISH): string {
+  if (relativeYear === 0) return intl.formatMessage({ id: 'insights.figures.awardYear' });
   return relativeYear > 0 ? `+${relativeYear}` : `−${Math.abs(relativeYear)}`;
 }
 
 /** The same, in words, for screen readers and tables. */
-export function describeRelativeYear(relativeYear: number): string {
-  if (relativeYear === 0) return 'Award year';
-  const years = formatYears(Math.abs(relativeYear));
-  return relativeYear > 0 ? `${years} after` : `${years} before`;
+export function describeRelativeYear(relativeYear: number, intl: Words = ENGLISH): string {
+  if (relativeYear === 0) return intl.formatMessage({ id: 'insights.figures.awardYear' });
+  return intl.formatMessage(
+    { id: relativeYear > 0 ? 'insights.figures.yearsAfter' : 'insights.figures.yearsBefore' },
+    { years: Math.abs(relativeYear) },
+  );
 }

@@ -6,9 +6,10 @@ import Grid from '@mui/material/Grid';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { SAML_CERTIFICATE_WARNING_DAYS } from '@laurel/contract/dashboard-constants';
 import { API_PATHS } from '@laurel/contract/paths';
-import { ROLE_LABELS, ROLES } from '@laurel/contract/roles';
+import { ROLES } from '@laurel/contract/roles';
 import {
   type TSamlTestResult,
   type TSsoProtocol,
@@ -24,15 +25,20 @@ import { FormSelect, FormSwitch, FormTextField } from '../../../components/forms
 import { useFormState, validateWith } from '../../../components/forms/use-form-state';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import { useDownloadFile } from '../../../lib/api/download';
+import { formatDateTime } from '../../../lib/format/format';
 import { useSaveSamlSettingsMutation, useTestSamlMetadataMutation } from '../api/saml-api';
 import { SamlTestSignIn } from './saml-test-sign-in';
 
 type JitRole = typeof ROLES.ORGANIZATION_ADMIN | typeof ROLES.USER;
 const HALF = { xs: 12, md: 6 } as const;
-const JIT_ROLE_OPTIONS = [ROLES.USER, ROLES.ORGANIZATION_ADMIN].map((id) => ({
-  value: id,
-  label: ROLE_LABELS[id],
-}));
+const JIT_ROLES = [ROLES.USER, ROLES.ORGANIZATION_ADMIN] as const;
+/** The protocol's name, the same in every language. */
+const SAML_2 = 'SAML 2.0';
+/** The day a certificate ends, as the metadata gives it. */
+const dayOf = (timestamp: string) => timestamp.slice(0, 10);
+/** The start of pasted metadata, XML in every language. */
+const METADATA_XML_EXAMPLE =
+  '<EntityDescriptor entityID="https://idp.example.edu/idp/shibboleth" …>';
 const DAY_MS = 86_400_000;
 
 /** OpenID Connect or SAML 2.0: which kind of company sign-in the organization uses. */
@@ -49,7 +55,7 @@ export function ProtocolChoice({
   return (
     <Box sx={{ mb: 4 }}>
       <Typography id="sso-protocol-label" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        Protocol
+        <FormattedMessage id="saml.protocol" />
       </Typography>
       <ToggleButtonGroup
         exclusive
@@ -61,13 +67,13 @@ export function ProtocolChoice({
         }}
       >
         <ToggleButton value="OIDC" disabled={!oidcAllowed}>
-          OpenID Connect
+          <FormattedMessage id="saml.oidc" />
         </ToggleButton>
-        <ToggleButton value="SAML">SAML 2.0</ToggleButton>
+        <ToggleButton value="SAML">{SAML_2}</ToggleButton>
       </ToggleButtonGroup>
       {oidcAllowed ? null : (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          OpenID Connect is set up by Laurel&apos;s platform admins; you manage SAML 2.0.
+          <FormattedMessage id="saml.oidcByPlatform" />
         </Typography>
       )}
     </Box>
@@ -110,21 +116,22 @@ const toBody = (values: Values) => ({
   admin_values: splitList(values.admin_values),
 });
 
-function CopyButton({ text, noun }: { text: string; noun: string }) {
+function CopyButton({ text, what }: { text: string; what: 'entityId' | 'acsUrl' | 'metadataUrl' }) {
   const { showSnackbar } = useSnackbar();
+  const intl = useIntl();
   return (
     <Button
       size="small"
       sx={{ ml: 1, minWidth: 0 }}
-      aria-label={`Copy the ${noun}`}
+      aria-label={intl.formatMessage({ id: 'saml.copy.label' }, { what })}
       onClick={() =>
         void navigator.clipboard.writeText(text).then(
-          () => showSnackbar(`The ${noun} is copied.`, 'success'),
-          () => showSnackbar(`Copying failed: select the ${noun} and copy it.`, 'error'),
+          () => showSnackbar(intl.formatMessage({ id: 'saml.copy.done' }, { what }), 'success'),
+          () => showSnackbar(intl.formatMessage({ id: 'saml.copy.failed' }, { what }), 'error'),
         )
       }
     >
-      Copy
+      <FormattedMessage id="saml.copy.button" />
     </Button>
   );
 }
@@ -134,42 +141,42 @@ function ServiceProvider({ settings }: { settings: TSsoSettings }) {
   const sp = settings.saml?.serviceProvider;
   const download = useDownloadFile();
   const { showSnackbar } = useSnackbar();
+  const intl = useIntl();
   if (!sp) return null;
   return (
     <Box component="section" aria-labelledby="saml-sp-title" sx={{ mt: 5 }}>
       <Typography id="saml-sp-title" variant="subtitle1" component="h3" sx={{ mb: 1 }}>
-        For the institution&apos;s IT: Laurel as service provider
+        <FormattedMessage id="saml.sp.title" />
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-        Register Laurel at the identity provider with this metadata (HTTP-POST binding, signed
-        assertions or responses). Single logout is not used.
+        <FormattedMessage id="saml.sp.description" />
       </Typography>
       <DetailGrid
         items={[
           {
-            label: 'Entity id',
+            label: intl.formatMessage({ id: 'saml.sp.entityId' }),
             value: (
               <>
                 {sp.entityId}
-                <CopyButton text={sp.entityId} noun="entity id" />
+                <CopyButton text={sp.entityId} what="entityId" />
               </>
             ),
           },
           {
-            label: 'Assertion consumer service',
+            label: intl.formatMessage({ id: 'saml.sp.acs' }),
             value: (
               <>
                 {sp.acsUrl}
-                <CopyButton text={sp.acsUrl} noun="assertion consumer service address" />
+                <CopyButton text={sp.acsUrl} what="acsUrl" />
               </>
             ),
           },
           {
-            label: 'Metadata address',
+            label: intl.formatMessage({ id: 'saml.metadataAddress' }),
             value: sp.metadataUrl ? (
               <>
                 {sp.metadataUrl}
-                <CopyButton text={sp.metadataUrl} noun="metadata address" />
+                <CopyButton text={sp.metadataUrl} what="metadataUrl" />
               </>
             ) : null,
           },
@@ -183,10 +190,12 @@ function ServiceProvider({ settings }: { settings: TSsoSettings }) {
               API_PATHS.organizationSamlMetadata(settings.organizationId),
               {},
               { fileName: `laurel-sp-metadata-org-${settings.organizationId}.xml` },
-            ).catch(() => showSnackbar('The metadata could not be downloaded.', 'error'))
+            ).catch(() =>
+              showSnackbar(intl.formatMessage({ id: 'saml.sp.downloadFailed' }), 'error'),
+            )
           }
         >
-          Download SP metadata
+          <FormattedMessage id="saml.sp.download" />
         </Button>
         {sp.certificate ? (
           <Button
@@ -194,10 +203,12 @@ function ServiceProvider({ settings }: { settings: TSsoSettings }) {
             onClick={() =>
               void navigator.clipboard
                 .writeText(sp.certificate!)
-                .then(() => showSnackbar('The certificate is copied.', 'success'))
+                .then(() =>
+                  showSnackbar(intl.formatMessage({ id: 'saml.sp.certificateCopied' }), 'success'),
+                )
             }
           >
-            Copy certificate
+            <FormattedMessage id="saml.sp.copyCertificate" />
           </Button>
         ) : null}
       </Box>
@@ -210,18 +221,24 @@ function IdentityProviderStatus({ settings }: { settings: TSsoSettings }) {
   const idp = settings.saml?.identityProvider;
   // The moment the status is shown: certificates are judged against it.
   const [now] = useState(() => Date.now());
+  const intl = useIntl();
   if (!idp)
     return (
       <>
         <Alert severity="info" sx={{ mb: 4 }}>
-          Laurel has not read the identity provider&apos;s metadata yet: it reads it at the next
-          sign-in, or when the settings are saved again.
+          <FormattedMessage id="saml.idp.notRead" />
         </Alert>
         <DetailGrid
           items={[
-            { label: 'Protocol', value: 'SAML 2.0' },
-            { label: 'Identity provider', value: settings.issuer },
-            { label: 'E-mail domains', value: settings.emailDomains.join(', ') },
+            { label: intl.formatMessage({ id: 'saml.protocol' }), value: SAML_2 },
+            {
+              label: intl.formatMessage({ id: 'saml.idp.identityProvider' }),
+              value: settings.issuer,
+            },
+            {
+              label: intl.formatMessage({ id: 'saml.emailDomains' }),
+              value: settings.emailDomains.join(', '),
+            },
           ]}
         />
       </>
@@ -233,42 +250,57 @@ function IdentityProviderStatus({ settings }: { settings: TSsoSettings }) {
     <>
       {expiring.length > 0 ? (
         <Alert severity="warning" sx={{ mb: 4 }}>
-          A signing certificate of the identity provider expires on{' '}
-          {expiring.map((c) => c.notAfter.slice(0, 10)).join(', ')}. Ask the institution for its new
-          certificate; Laurel reads refreshed metadata daily.
+          <FormattedMessage
+            id="saml.idp.expiring"
+            values={{ days: intl.formatList(expiring.map((c) => dayOf(c.notAfter))) }}
+          />
         </Alert>
       ) : null}
       <DetailGrid
         items={[
-          { label: 'Protocol', value: 'SAML 2.0' },
-          { label: 'Identity provider', value: idp.entityId },
-          { label: 'Sign-in address', value: idp.ssoUrl },
+          { label: intl.formatMessage({ id: 'saml.protocol' }), value: SAML_2 },
+          { label: intl.formatMessage({ id: 'saml.idp.identityProvider' }), value: idp.entityId },
+          { label: intl.formatMessage({ id: 'saml.idp.signInAddress' }), value: idp.ssoUrl },
           {
-            label: 'Metadata',
+            label: intl.formatMessage({ id: 'saml.idp.metadata' }),
             value: idp.metadataUrl
-              ? `${idp.metadataUrl} (read daily)`
-              : 'Pasted (update it when certificates change)',
+              ? intl.formatMessage({ id: 'saml.idp.readDaily' }, { url: idp.metadataUrl })
+              : intl.formatMessage({ id: 'saml.idp.pasted' }),
           },
           {
-            label: 'Metadata last read',
-            value: idp.metadataFetchedAt ? new Date(idp.metadataFetchedAt).toLocaleString() : null,
+            label: intl.formatMessage({ id: 'saml.idp.lastRead' }),
+            value: idp.metadataFetchedAt ? formatDateTime(idp.metadataFetchedAt) : null,
           },
           {
-            label: 'Signing certificates',
+            label: intl.formatMessage({ id: 'saml.idp.certificates' }),
             value: idp.certificates
-              .map((c) => `${c.subject}, until ${c.notAfter.slice(0, 10)}`)
+              .map((c) =>
+                intl.formatMessage(
+                  { id: 'saml.idp.certificate' },
+                  { subject: c.subject, until: dayOf(c.notAfter) },
+                ),
+              )
               .join('; '),
           },
-          { label: 'E-mail domains', value: settings.emailDomains.join(', ') },
           {
-            label: 'New people',
-            value: settings.jitEnabled
-              ? `Added at first sign-in as ${ROLE_LABELS[settings.jitRoleId]}`
-              : 'Only invited people',
+            label: intl.formatMessage({ id: 'saml.emailDomains' }),
+            value: settings.emailDomains.join(', '),
           },
           {
-            label: 'Organization Admin for',
-            value: settings.adminValues.length > 0 ? settings.adminValues.join(', ') : 'No one',
+            label: intl.formatMessage({ id: 'saml.idp.newPeople' }),
+            value: settings.jitEnabled
+              ? intl.formatMessage(
+                  { id: 'saml.idp.jitAddedAs' },
+                  { role: intl.formatMessage({ id: `roles.${settings.jitRoleId}` }) },
+                )
+              : intl.formatMessage({ id: 'saml.idp.onlyInvited' }),
+          },
+          {
+            label: intl.formatMessage({ id: 'saml.idp.adminFor' }),
+            value:
+              settings.adminValues.length > 0
+                ? settings.adminValues.join(', ')
+                : intl.formatMessage({ id: 'saml.idp.noOne' }),
           },
         ]}
       />
@@ -298,8 +330,7 @@ export function SamlSettings({
         </>
       ) : (
         <Typography color="text.secondary">
-          Not set up. Connect the institution&apos;s SAML 2.0 identity provider (Shibboleth, Entra
-          ID, Okta…) with its metadata so that its people sign in with their institution account.
+          <FormattedMessage id="saml.notSetUp" />
         </Typography>
       )}
       <ServiceProvider settings={settings} />
@@ -313,11 +344,12 @@ function SamlSettingsForm({ settings, onDone }: { settings: TSsoSettings; onDone
   const [test, testing] = useTestSamlMetadataMutation();
   const [result, setResult] = useState<TSamlTestResult | null>(null);
   const { showSnackbar } = useSnackbar();
+  const intl = useIntl();
   const bySource = form.values.source === 'url';
 
   const submit = form.handleSubmit(async (values) => {
     await save({ id: settings.organizationId, body: toBody(values) }).unwrap();
-    showSnackbar('Company sign-in (SAML) saved.', 'success');
+    showSnackbar(intl.formatMessage({ id: 'saml.saved' }), 'success');
     onDone();
   });
   const testMetadata = async () => {
@@ -334,53 +366,60 @@ function SamlSettingsForm({ settings, onDone }: { settings: TSsoSettings; onDone
       <Grid container columnSpacing={4}>
         <FormSelect
           name="source"
-          label="Identity provider metadata"
+          label={intl.formatMessage({ id: 'saml.form.metadata' })}
           options={[
-            { value: 'url', label: 'From its address (read daily)' },
-            { value: 'xml', label: 'Pasted XML' },
+            { value: 'url', label: intl.formatMessage({ id: 'saml.form.fromAddress' }) },
+            { value: 'xml', label: intl.formatMessage({ id: 'saml.form.pastedXml' }) },
           ]}
           grid={12}
         />
         {bySource ? (
           <FormTextField
             name="metadata_url"
-            label="Metadata address"
+            label={intl.formatMessage({ id: 'saml.metadataAddress' })}
             required
-            placeholder="https://idp.example.edu/idp/shibboleth"
+            placeholder={intl.formatMessage({ id: 'saml.form.metadataUrlPlaceholder' })}
             grid={12}
           />
         ) : (
           <FormTextField
             name="metadata_xml"
-            label="Metadata XML"
+            label={intl.formatMessage({ id: 'saml.form.metadataXml' })}
             required
             multiline
             minRows={4}
             maxRows={12}
-            placeholder='<EntityDescriptor entityID="https://idp.example.edu/idp/shibboleth" …>'
+            placeholder={METADATA_XML_EXAMPLE}
             grid={12}
           />
         )}
         <FormTextField
           name="email_domains"
-          label="E-mail domains"
+          label={intl.formatMessage({ id: 'saml.emailDomains' })}
           required
-          placeholder="example.edu, staff.example.edu"
+          placeholder={intl.formatMessage({ id: 'saml.form.emailDomainsPlaceholder' })}
           grid={12}
         />
-        <FormSwitch name="jit_enabled" label="Add people at their first sign-in" grid={HALF} />
+        <FormSwitch
+          name="jit_enabled"
+          label={intl.formatMessage({ id: 'saml.form.jitEnabled' })}
+          grid={HALF}
+        />
         <FormSelect
           name="jit_role_id"
-          label="Role of people added"
+          label={intl.formatMessage({ id: 'saml.form.jitRole' })}
           disabled={!form.values.jit_enabled}
-          options={JIT_ROLE_OPTIONS}
+          options={JIT_ROLES.map((id) => ({
+            value: id,
+            label: intl.formatMessage({ id: `roles.${id}` }),
+          }))}
           grid={HALF}
         />
         <FormTextField
           name="admin_values"
-          label="Organization Admin for these affiliations or groups"
-          placeholder="faculty, laurel-admins"
-          helperText="People added with one of these eduPersonAffiliation, scoped affiliation or group values become Organization Admins."
+          label={intl.formatMessage({ id: 'saml.form.adminValues' })}
+          placeholder={intl.formatMessage({ id: 'saml.form.adminValuesPlaceholder' })}
+          helperText={intl.formatMessage({ id: 'saml.form.adminValuesHelp' })}
           grid={12}
         />
       </Grid>
@@ -392,21 +431,21 @@ function SamlSettingsForm({ settings, onDone }: { settings: TSsoSettings; onDone
       <FormError error={form.error} sx={{ mb: 4 }} />
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
         <Button onClick={onDone} disabled={form.busy}>
-          Cancel
+          <FormattedMessage id="saml.form.cancel" />
         </Button>
         <DisabledReason
-          reason={source ? null : "Enter the identity provider's metadata to test it."}
+          reason={source ? null : intl.formatMessage({ id: 'saml.form.enterMetadata' })}
         >
           <Button
             variant="outlined"
             disabled={form.busy || testing.isLoading}
             onClick={() => void testMetadata().catch(() => undefined)}
           >
-            {testing.isLoading ? 'Testing…' : 'Test metadata'}
+            <FormattedMessage id={testing.isLoading ? 'saml.form.testing' : 'saml.form.test'} />
           </Button>
         </DisabledReason>
         <Button type="submit" variant="contained" disabled={form.busy}>
-          {form.busy ? 'Saving…' : 'Save'}
+          <FormattedMessage id={form.busy ? 'saml.form.saving' : 'saml.form.save'} />
         </Button>
       </Box>
     </Form>

@@ -8,6 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { TSamlTestSignInResult } from '@laurel/contract/sso';
 
 import { DetailGrid } from '../../../components/display/detail-grid';
@@ -17,6 +18,9 @@ import { useGetSamlTestSignInResultQuery, useStartSamlTestSignInMutation } from 
 
 /** The query parameter a test sign-in comes back with. */
 const PARAM = 'saml_test';
+
+/** What is shown where there is nothing to show. */
+const NO_VALUE = '—';
 
 /**
  * "Test sign-in": the admin goes through the institution's identity provider and comes back to
@@ -50,10 +54,10 @@ export function SamlTestSignIn({ organizationId }: { organizationId: number }) {
     <>
       <Box sx={{ mt: 4, display: 'flex', flexWrap: 'wrap', gap: 3, alignItems: 'center' }}>
         <Button variant="outlined" onClick={() => void begin()} disabled={isLoading}>
-          {isLoading ? 'Starting…' : 'Test sign-in'}
+          <FormattedMessage id={isLoading ? 'saml.testSignIn.starting' : 'saml.testSignIn.start'} />
         </Button>
         <Typography variant="body2" color="text.secondary">
-          Sign in at the identity provider and see what Laurel receives. Nobody is signed in.
+          <FormattedMessage id="saml.testSignIn.description" />
         </Typography>
       </Box>
       {testId ? (
@@ -78,7 +82,9 @@ function TestResultDialog({
   });
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="saml-test-title">
-      <DialogTitle id="saml-test-title">Test sign-in result</DialogTitle>
+      <DialogTitle id="saml-test-title">
+        <FormattedMessage id="saml.testSignIn.resultTitle" />
+      </DialogTitle>
       <DialogContent>
         {isLoading ? (
           <Skeleton variant="rounded" height={160} />
@@ -89,14 +95,18 @@ function TestResultDialog({
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>
+          <FormattedMessage id="saml.testSignIn.close" />
+        </Button>
       </DialogActions>
     </Dialog>
   );
 }
 
 function TestResult({ result }: { result: TSamlTestSignInResult }) {
+  const intl = useIntl();
   const attributes = Object.entries(result.attributes);
+  const none = intl.formatMessage({ id: 'saml.testSignIn.none' });
   return (
     <>
       <Alert severity={result.refusal ? 'error' : 'success'} sx={{ mb: 4 }}>
@@ -106,25 +116,31 @@ function TestResult({ result }: { result: TSamlTestSignInResult }) {
         <>
           <DetailGrid
             items={[
-              { label: 'NameID', value: result.nameId },
-              { label: 'NameID format', value: result.nameIdFormat },
-              { label: 'E-mail', value: result.email },
+              { label: intl.formatMessage({ id: 'saml.testSignIn.nameId' }), value: result.nameId },
               {
-                label: 'Name',
+                label: intl.formatMessage({ id: 'saml.testSignIn.nameIdFormat' }),
+                value: result.nameIdFormat,
+              },
+              { label: intl.formatMessage({ id: 'saml.testSignIn.email' }), value: result.email },
+              {
+                label: intl.formatMessage({ id: 'saml.testSignIn.name' }),
                 value: [result.firstName, result.lastName].filter(Boolean).join(' ') || null,
               },
               {
-                label: 'Affiliations and groups',
-                value: result.groups.length > 0 ? result.groups.join(', ') : 'None',
+                label: intl.formatMessage({ id: 'saml.testSignIn.groups' }),
+                value: result.groups.length > 0 ? result.groups.join(', ') : none,
               },
-              { label: 'Role', value: result.role ?? '—' },
+              {
+                label: intl.formatMessage({ id: 'saml.testSignIn.role' }),
+                value: result.role ?? NO_VALUE,
+              },
             ]}
           />
           <Typography variant="subtitle2" component="h3" sx={{ mt: 4, mb: 2 }}>
-            Attributes received
+            <FormattedMessage id="saml.testSignIn.attributesReceived" />
           </Typography>
           {attributes.length === 0 ? (
-            <Typography color="text.secondary">None</Typography>
+            <Typography color="text.secondary">{none}</Typography>
           ) : (
             <Box
               component="dl"
@@ -136,7 +152,7 @@ function TestResult({ result }: { result: TSamlTestSignInResult }) {
                     {name}
                   </Box>
                   <Box component="dd" sx={{ m: 0 }}>
-                    {values.join(', ') || '—'}
+                    {values.join(', ') || NO_VALUE}
                   </Box>
                 </Box>
               ))}

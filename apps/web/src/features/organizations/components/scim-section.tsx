@@ -22,6 +22,7 @@ import {
   type TScimTokenCreated,
   ZScimTokenCreateBody,
 } from '@laurel/contract/scim';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 import { SecretShownOnceDialog } from '../../../components/feedback/secret-shown-once-dialog';
 import { visuallyHidden } from '../../../components/feedback/visually-hidden';
@@ -55,10 +56,11 @@ export function ScimSection({ organizationId }: { organizationId: number }) {
   const [revoking, setRevoking] = useState<TScimToken | null>(null);
   const [revoke, { isLoading: revokingBusy }] = useRevokeScimTokenMutation();
   const { showSnackbar } = useSnackbar();
+  const intl = useIntl();
   const copy = (text: string) =>
     void navigator.clipboard.writeText(text).then(
-      () => showSnackbar('The address is copied.', 'success'),
-      () => showSnackbar('Copying failed: select the address and copy it.', 'error'),
+      () => showSnackbar(intl.formatMessage({ id: 'scim.copied' }), 'success'),
+      () => showSnackbar(intl.formatMessage({ id: 'scim.copyFailed' }), 'error'),
     );
 
   return (
@@ -75,15 +77,14 @@ export function ScimSection({ organizationId }: { organizationId: number }) {
       >
         <Box sx={{ maxWidth: 720 }}>
           <Typography id="scim-title" variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
-            Provisioning (SCIM)
+            <FormattedMessage id="scim.title" />
           </Typography>
           <Typography color="text.secondary">
-            The institution&apos;s directory (Microsoft Entra ID, Okta) creates, updates and
-            deactivates this organization&apos;s people. Give it the address and a token.
+            <FormattedMessage id="scim.description" />
           </Typography>
         </Box>
         <Button variant="outlined" startIcon={<AddOutlined />} onClick={() => setCreating(true)}>
-          New SCIM token
+          <FormattedMessage id="scim.newToken" />
         </Button>
       </Box>
       {isLoading || !data ? (
@@ -91,7 +92,7 @@ export function ScimSection({ organizationId }: { organizationId: number }) {
       ) : (
         <>
           <TextField
-            label="SCIM base URL"
+            label={intl.formatMessage({ id: 'scim.baseUrl' })}
             value={data.baseUrl}
             fullWidth
             sx={{ mb: 3 }}
@@ -101,9 +102,9 @@ export function ScimSection({ organizationId }: { organizationId: number }) {
               input: {
                 endAdornment: (
                   <InputAdornment position="end">
-                    <Tooltip title="Copy the address">
+                    <Tooltip title={intl.formatMessage({ id: 'scim.copyAddress' })}>
                       <IconButton
-                        aria-label="Copy the SCIM base URL"
+                        aria-label={intl.formatMessage({ id: 'scim.copyBaseUrl' })}
                         onClick={() => copy(data.baseUrl)}
                         edge="end"
                       >
@@ -116,30 +117,47 @@ export function ScimSection({ organizationId }: { organizationId: number }) {
             }}
           />
           <Typography variant="body2" sx={{ mb: 3 }}>
-            <Box component="span" sx={{ fontWeight: 700 }}>
-              Last provisioning activity:
-            </Box>{' '}
-            {data.lastActivityAt
-              ? `${formatDateTime(data.lastActivityAt)} — ${data.lastActivity ?? ''}`
-              : 'None yet'}
+            <FormattedMessage
+              id="scim.lastActivity"
+              values={{
+                b: (chunks) => (
+                  <Box component="span" sx={{ fontWeight: 700 }}>
+                    {chunks}
+                  </Box>
+                ),
+                activity: data.lastActivityAt
+                  ? intl.formatMessage(
+                      { id: 'scim.lastActivityAt' },
+                      { when: formatDateTime(data.lastActivityAt), what: data.lastActivity ?? '' },
+                    )
+                  : intl.formatMessage({ id: 'scim.noActivity' }),
+              }}
+            />
           </Typography>
           {data.tokens.length === 0 ? (
             <Typography color="text.secondary">
-              No SCIM tokens yet: create one for the directory that provisions this
-              organization&apos;s people.
+              <FormattedMessage id="scim.empty" />
             </Typography>
           ) : (
             <TableContainer>
               <Table aria-labelledby="scim-title" size="small">
                 <TableHead>
                   <TableRow sx={{ '& th': { whiteSpace: 'nowrap' } }}>
-                    <TableCell>Token</TableCell>
-                    <TableCell sx={HIDDEN_ON_PHONES}>Created</TableCell>
-                    <TableCell>Last used</TableCell>
-                    <TableCell>Status</TableCell>
+                    <TableCell>
+                      <FormattedMessage id="scim.table.token" />
+                    </TableCell>
+                    <TableCell sx={HIDDEN_ON_PHONES}>
+                      <FormattedMessage id="scim.table.created" />
+                    </TableCell>
+                    <TableCell>
+                      <FormattedMessage id="scim.table.lastUsed" />
+                    </TableCell>
+                    <TableCell>
+                      <FormattedMessage id="scim.table.status" />
+                    </TableCell>
                     <TableCell>
                       <Box component="span" sx={visuallyHidden}>
-                        Actions
+                        <FormattedMessage id="scim.table.actions" />
                       </Box>
                     </TableCell>
                   </TableRow>
@@ -159,15 +177,21 @@ export function ScimSection({ organizationId }: { organizationId: number }) {
                           size="small"
                           variant="outlined"
                           color={token.revokedAt ? 'error' : 'success'}
-                          label={token.revokedAt ? 'Revoked' : 'Active'}
+                          label={intl.formatMessage(
+                            { id: 'scim.status' },
+                            { revoked: String(Boolean(token.revokedAt)) },
+                          )}
                           sx={{ fontWeight: 700 }}
                         />
                       </TableCell>
                       <TableCell>
                         {token.revokedAt ? null : (
-                          <Tooltip title="Revoke">
+                          <Tooltip title={intl.formatMessage({ id: 'scim.revoke' })}>
                             <IconButton
-                              aria-label={`Revoke the SCIM token ${token.name}`}
+                              aria-label={intl.formatMessage(
+                                { id: 'scim.revokeToken' },
+                                { name: token.name },
+                              )}
                               onClick={() => setRevoking(token)}
                             >
                               <BlockOutlined fontSize="small" />
@@ -192,26 +216,23 @@ export function ScimSection({ organizationId }: { organizationId: number }) {
       ) : null}
       {created ? (
         <SecretShownOnceDialog
-          title={`Copy the SCIM token “${created.name}” now`}
+          title={intl.formatMessage({ id: 'scim.created.title' }, { name: created.name })}
           noun="token"
-          label="SCIM token"
+          label={intl.formatMessage({ id: 'scim.created.label' })}
           secret={created.secret}
           onClose={() => setCreated(null)}
         >
-          This is the only time the token is shown. Paste it into the directory&apos;s provisioning
-          settings (Secret Token in Entra ID, API Token in Okta); Laurel keeps only a fingerprint of
-          it.
+          <FormattedMessage id="scim.created.description" />
         </SecretShownOnceDialog>
       ) : null}
       <RevokeSecretDialog
         secret={revoking}
-        noun="SCIM token"
+        kind="scimToken"
         busy={revokingBusy}
         revoke={(token) => revoke({ organizationId, id: token.id }).unwrap()}
         onClose={() => setRevoking(null)}
       >
-        The directory&apos;s calls with this token are refused within a second, on every server:
-        provisioning stops until it is given a new token.
+        <FormattedMessage id="scim.revokeDescription" />
       </RevokeSecretDialog>
     </Box>
   );
@@ -233,18 +254,24 @@ function CreateScimTokenDialog({
 }) {
   const form = useFormState<Values>({ name: '' }, validateWith(ZScimTokenCreateBody, toBody));
   const [create] = useCreateScimTokenMutation();
+  const intl = useIntl();
   return (
     <FormDialog
       form={form}
-      title="New SCIM token"
-      description="For the directory that provisions this organization's people: name it after the directory."
-      submitLabel="Create token"
-      busyLabel="Creating…"
+      title={intl.formatMessage({ id: 'scim.create.title' })}
+      description={intl.formatMessage({ id: 'scim.create.description' })}
+      submitLabel={intl.formatMessage({ id: 'scim.create.submit' })}
+      busyLabel={intl.formatMessage({ id: 'scim.create.busy' })}
       save={(values) => create({ organizationId, body: toBody(values) }).unwrap()}
       onSaved={onCreated}
       onClose={onClose}
     >
-      <FormTextField name="name" label="Name" required autoFocus />
+      <FormTextField
+        name="name"
+        label={intl.formatMessage({ id: 'scim.create.name' })}
+        required
+        autoFocus
+      />
     </FormDialog>
   );
 }

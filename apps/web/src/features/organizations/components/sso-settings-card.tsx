@@ -8,7 +8,8 @@ import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { ROLE_LABELS, ROLES } from '@laurel/contract/roles';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { ROLES } from '@laurel/contract/roles';
 import {
   ZSsoSettingsBody,
   type TSsoProtocol,
@@ -34,10 +35,7 @@ import { ScimSection } from './scim-section';
 
 type JitRole = typeof ROLES.ORGANIZATION_ADMIN | typeof ROLES.USER;
 const HALF = { xs: 12, md: 6 } as const;
-const JIT_ROLE_OPTIONS = [ROLES.USER, ROLES.ORGANIZATION_ADMIN].map((id) => ({
-  value: id,
-  label: ROLE_LABELS[id],
-}));
+const JIT_ROLES = [ROLES.USER, ROLES.ORGANIZATION_ADMIN] as const;
 
 interface Values extends Record<string, unknown> {
   issuer: string;
@@ -93,6 +91,7 @@ export function SsoSettingsCard({
   /** Whether the viewer manages SCIM provisioning (the organization's admins, platform admins). */
   provisioning?: boolean;
 }) {
+  const intl = useIntl();
   return (
     <Card component="section" aria-labelledby="sso-settings-title">
       <CardContent sx={{ p: 6, '&:last-child': { pb: 6 } }}>
@@ -104,9 +103,13 @@ export function SsoSettingsCard({
           />
         ) : (
           <>
-            <SectionHeader size="h6" id="sso-settings-title" title="Company sign-in (SSO)" />
+            <SectionHeader
+              size="h6"
+              id="sso-settings-title"
+              title={intl.formatMessage({ id: 'sso.title' })}
+            />
             <Typography color="text.secondary">
-              Laurel&apos;s platform admins set up company sign-in for this organization.
+              <FormattedMessage id="sso.setUpByPlatform" />
             </Typography>
           </>
         )}
@@ -127,6 +130,7 @@ function CompanySignIn({
   /** OpenID Connect stays with platform admins; an organization's own admins manage SAML. */
   oidcAllowed?: boolean;
 }) {
+  const intl = useIntl();
   const { data, isLoading } = useGetSsoSettingsQuery(organizationId);
   const [editing, setEditing] = useState(false);
   const [choice, setChoice] = useState<TSsoProtocol | null>(null);
@@ -139,19 +143,18 @@ function CompanySignIn({
       <SectionHeader
         size="h6"
         id="sso-settings-title"
-        title="Company sign-in (SSO)"
+        title={intl.formatMessage({ id: 'sso.title' })}
         actions={
           data && !editing ? (
             <Button variant="outlined" onClick={() => setEditing(true)}>
-              {data.configured ? 'Edit settings' : 'Set up company sign-in'}
+              <FormattedMessage id={data.configured ? 'sso.edit' : 'sso.setUp'} />
             </Button>
           ) : null
         }
       />
       {loginMode !== 'SSO' ? (
         <Alert severity="info" sx={{ mb: 4 }}>
-          People of this organization sign in with e-mail and password. These settings take effect
-          once its sign-in is set to company sign-in (Edit organization).
+          <FormattedMessage id="sso.notInSsoMode" />
         </Alert>
       ) : null}
       {data && (editing || !data.configured) ? (
@@ -173,26 +176,33 @@ function CompanySignIn({
       ) : data.configured ? (
         <DetailGrid
           items={[
-            { label: 'Issuer', value: data.issuer },
-            { label: 'Client id', value: data.clientId },
+            { label: intl.formatMessage({ id: 'sso.issuer' }), value: data.issuer },
+            { label: intl.formatMessage({ id: 'sso.clientId' }), value: data.clientId },
             {
-              label: 'Client secret',
-              value: data.hasClientSecret ? 'Stored (encrypted)' : 'None',
+              label: intl.formatMessage({ id: 'sso.clientSecret' }),
+              value: intl.formatMessage({
+                id: data.hasClientSecret ? 'sso.secretStored' : 'sso.none',
+              }),
             },
-            { label: 'E-mail domains', value: data.emailDomains.join(', ') },
             {
-              label: 'New people',
+              label: intl.formatMessage({ id: 'sso.emailDomains' }),
+              value: data.emailDomains.join(', '),
+            },
+            {
+              label: intl.formatMessage({ id: 'sso.newPeople' }),
               value: data.jitEnabled
-                ? `Added at first sign-in as ${ROLE_LABELS[data.jitRoleId]}`
-                : 'Only invited people',
+                ? intl.formatMessage(
+                    { id: 'sso.jitAddedAs' },
+                    { role: intl.formatMessage({ id: `roles.${data.jitRoleId}` }) },
+                  )
+                : intl.formatMessage({ id: 'sso.onlyInvited' }),
             },
-            { label: 'Redirect URI', value: data.callbackUrl },
+            { label: intl.formatMessage({ id: 'sso.redirectUri' }), value: data.callbackUrl },
           ]}
         />
       ) : (
         <Typography color="text.secondary">
-          Not set up. Connect the organization&apos;s OpenID Connect provider so that its people
-          sign in with their company account.
+          <FormattedMessage id="sso.notSetUp" />
         </Typography>
       )}
     </>
@@ -205,10 +215,11 @@ function SsoSettingsForm({ settings, onDone }: { settings: TSsoSettings; onDone:
   const [test, testing] = useTestSsoConnectionMutation();
   const [result, setResult] = useState<TSsoTestResult | null>(null);
   const { showSnackbar } = useSnackbar();
+  const intl = useIntl();
 
   const submit = form.handleSubmit(async (values) => {
     await save({ id: settings.organizationId, body: toBody(values) }).unwrap();
-    showSnackbar('Company sign-in saved.', 'success');
+    showSnackbar(intl.formatMessage({ id: 'sso.saved' }), 'success');
     onDone();
   });
   const testConnection = form.handleSubmit(
@@ -224,40 +235,60 @@ function SsoSettingsForm({ settings, onDone }: { settings: TSsoSettings; onDone:
       <Grid container columnSpacing={4}>
         <FormTextField
           name="issuer"
-          label="Issuer"
+          label={intl.formatMessage({ id: 'sso.issuer' })}
           required
           autoFocus
-          placeholder="https://login.example.edu"
+          placeholder={intl.formatMessage({ id: 'sso.issuerPlaceholder' })}
           grid={12}
         />
-        <FormTextField name="client_id" label="Client id" required grid={HALF} />
+        <FormTextField
+          name="client_id"
+          label={intl.formatMessage({ id: 'sso.clientId' })}
+          required
+          grid={HALF}
+        />
         <FormTextField
           name="client_secret"
-          label="Client secret"
+          label={intl.formatMessage({ id: 'sso.clientSecret' })}
           type="password"
           autoComplete="new-password"
-          placeholder={settings.hasClientSecret ? 'Stored — leave empty to keep it' : ''}
+          placeholder={
+            settings.hasClientSecret ? intl.formatMessage({ id: 'sso.secretPlaceholder' }) : ''
+          }
           slotProps={{ inputLabel: { shrink: true } }}
           grid={HALF}
         />
         <FormTextField
           name="email_domains"
-          label="E-mail domains"
+          label={intl.formatMessage({ id: 'sso.emailDomains' })}
           required
-          placeholder="example.edu, staff.example.edu"
+          placeholder={intl.formatMessage({ id: 'sso.emailDomainsPlaceholder' })}
           grid={12}
         />
-        <FormSwitch name="jit_enabled" label="Add people at their first sign-in" grid={HALF} />
+        <FormSwitch
+          name="jit_enabled"
+          label={intl.formatMessage({ id: 'sso.jitEnabled' })}
+          grid={HALF}
+        />
         <FormSelect
           name="jit_role_id"
-          label="Role of people added"
+          label={intl.formatMessage({ id: 'sso.jitRole' })}
           disabled={!form.values.jit_enabled}
-          options={JIT_ROLE_OPTIONS}
+          options={JIT_ROLES.map((id) => ({
+            value: id,
+            label: intl.formatMessage({ id: `roles.${id}` }),
+          }))}
           grid={HALF}
         />
       </Grid>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 4 }}>
-        Register this redirect URI at the provider: <strong>{settings.callbackUrl}</strong>
+        <FormattedMessage
+          id="sso.registerRedirectUri"
+          values={{
+            uri: settings.callbackUrl,
+            strong: (chunks) => <strong>{chunks}</strong>,
+          }}
+        />
       </Typography>
       {result ? (
         <Alert severity={result.ok ? 'success' : 'error'} sx={{ mb: 4 }} role="status">
@@ -267,17 +298,17 @@ function SsoSettingsForm({ settings, onDone }: { settings: TSsoSettings; onDone:
       <FormError error={form.error} sx={{ mb: 4 }} />
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
         <Button onClick={onDone} disabled={form.busy}>
-          Cancel
+          <FormattedMessage id="sso.cancel" />
         </Button>
         <DisabledReason
-          reason={form.values.issuer.trim() ? null : 'Enter the issuer URL to test the connection.'}
+          reason={form.values.issuer.trim() ? null : intl.formatMessage({ id: 'sso.enterIssuer' })}
         >
           <Button variant="outlined" disabled={form.busy} onClick={() => testConnection()}>
-            {testing.isLoading ? 'Testing…' : 'Test connection'}
+            <FormattedMessage id={testing.isLoading ? 'sso.testing' : 'sso.testConnection'} />
           </Button>
         </DisabledReason>
         <Button type="submit" variant="contained" disabled={form.busy}>
-          {form.busy && !testing.isLoading ? 'Saving…' : 'Save'}
+          <FormattedMessage id={form.busy && !testing.isLoading ? 'sso.saving' : 'sso.save'} />
         </Button>
       </Box>
     </Form>
