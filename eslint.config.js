@@ -30,7 +30,6 @@ const server = './apps/server/src';
 const notYetTranslated = [
   'features/insights/components/insights-panel.tsx',
   'features/insights/components/salary-chart-card.tsx',
-  'features/insights/components/salary-chart.tsx',
 ].map((path) => `apps/web/src/${path}`);
 
 /** Props whose text people read or hear: with JSX text, they come from the catalogues. */
