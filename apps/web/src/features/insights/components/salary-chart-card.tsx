@@ -16,7 +16,7 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import type { TBenchmarkComparison } from '@laurel/contract/benchmarks';
 import { INSIGHTS_YEARS_AROUND_AWARD } from '@laurel/contract/insights-rules';
 import type { TChartPoint, TInsightsData } from '@laurel/contract/insights';
-import { MESSAGES } from '@laurel/contract/messages';
+import { FormattedMessage, useIntl } from 'react-intl';
 
 import { DisabledReason } from '../../../components/feedback/disabled-reason';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
@@ -56,17 +56,35 @@ function ChartDataTable({
     { length: INSIGHTS_YEARS_AROUND_AWARD * 2 + 1 },
     (_, index) => index - INSIGHTS_YEARS_AROUND_AWARD,
   );
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'insights.salaryChartCard.title' });
   const money = (value: number | null) => (value === null ? '—' : formatMoney(value));
   return (
     <TableContainer>
-      <Table size="small" aria-label={`${MESSAGES.salaryChartTitle}, in ${dollarsOfYear} dollars`}>
+      <Table
+        size="small"
+        aria-label={intl.formatMessage(
+          { id: 'insights.salaryChartCard.tableLabel' },
+          { title, year: dollarsOfYear },
+        )}
+      >
         <TableHead>
           <TableRow>
-            <TableCell>Year</TableCell>
-            <TableCell align="right">Median</TableCell>
-            <TableCell align="right">25th percentile</TableCell>
-            <TableCell align="right">75th percentile</TableCell>
-            <TableCell align="right">People</TableCell>
+            <TableCell>
+              <FormattedMessage id="insights.salaryChartCard.column.year" />
+            </TableCell>
+            <TableCell align="right">
+              <FormattedMessage id="insights.salaryChartCard.column.median" />
+            </TableCell>
+            <TableCell align="right">
+              <FormattedMessage id="insights.salaryChartCard.column.p25" />
+            </TableCell>
+            <TableCell align="right">
+              <FormattedMessage id="insights.salaryChartCard.column.p75" />
+            </TableCell>
+            <TableCell align="right">
+              <FormattedMessage id="insights.salaryChartCard.column.people" />
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -76,19 +94,22 @@ function ChartDataTable({
             return (
               <TableRow key={year}>
                 <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
-                  {describeRelativeYear(year)}
+                  {describeRelativeYear(year, intl)}
                 </TableCell>
                 {hidden ? (
                   <TableCell colSpan={3} align="right" sx={{ color: 'text.secondary' }}>
                     {point
-                      ? hiddenReason({
-                          reason: point.reason,
-                          lessThan:
-                            point.n === null && point.lessThan === null
-                              ? null
-                              : (point.lessThan ?? suppressionMin),
-                        })
-                      : 'No data'}
+                      ? hiddenReason(
+                          {
+                            reason: point.reason,
+                            lessThan:
+                              point.n === null && point.lessThan === null
+                                ? null
+                                : (point.lessThan ?? suppressionMin),
+                          },
+                          intl,
+                        )
+                      : intl.formatMessage({ id: 'insights.salaryChartCard.noData' })}
                   </TableCell>
                 ) : (
                   <>
@@ -98,8 +119,15 @@ function ChartDataTable({
                   </>
                 )}
                 <TableCell align="right">
-                  {point ? formatPeopleCount({ count: point.n, lessThan: point.lessThan }) : '—'}
-                  {point?.smallSample ? ' (small sample)' : ''}
+                  <FormattedMessage
+                    id="insights.salaryChartCard.people"
+                    values={{
+                      people: point
+                        ? formatPeopleCount({ count: point.n, lessThan: point.lessThan }, intl)
+                        : '—',
+                      small: point?.smallSample ? 'yes' : 'no',
+                    }}
+                  />
                 </TableCell>
               </TableRow>
             );
@@ -131,6 +159,10 @@ export function SalaryChartCard({
   /** The salary a year after the award (for the earnings premium); null when not shown. */
   salary?: number | null;
 }) {
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'insights.salaryChartCard.title' });
+  const noSameCohort = intl.formatMessage({ id: 'insights.salaryChartCard.noSameCohort' });
+  const nothingToDraw = intl.formatMessage({ id: 'insights.salaryChartCard.nothingToDraw' });
   const [view, setView] = useState<'all' | 'same'>('all');
   const same = chart.sameCohort;
   const sameYears =
@@ -138,7 +170,10 @@ export function SalaryChartCard({
       ? null
       : same.awardYearFrom === same.awardYearTo
         ? String(same.awardYearFrom)
-        : `${same.awardYearFrom}–${same.awardYearTo}`;
+        : intl.formatMessage(
+            { id: 'insights.cohort.yearRange' },
+            { from: same.awardYearFrom, to: same.awardYearTo },
+          );
   const points = view === 'same' && sameYears ? same.points : chart.points;
   const colors = useChartColors();
   const svgRef = useRef<SVGSVGElement>(null);
@@ -152,7 +187,7 @@ export function SalaryChartCard({
     if (!svgRef.current) return;
     try {
       await downloadSvgAsPng(svgRef.current, {
-        title: MESSAGES.salaryChartTitle,
+        title,
         background: colors.surface,
         color: colors.title,
         fileName,
@@ -176,17 +211,22 @@ export function SalaryChartCard({
       >
         <Box sx={{ minWidth: 0 }}>
           <Typography id={titleId} variant="h6" component="h3">
-            {MESSAGES.salaryChartTitle}
+            {title}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Median annual full-time wage with the middle half (25th to 75th percentile), in{' '}
-            {dollarsOfYear} dollars
+            <FormattedMessage
+              id="insights.salaryChartCard.subtitle"
+              values={{ year: dollarsOfYear }}
+            />
           </Typography>
           <Typography variant="body2" color="text.secondary" data-testid="chart-view-note">
             {view === 'same' && sameYears
-              ? `Same cohort: every year covers only the awards of ${sameYears}, whose +5 year is complete.`
-              : 'All award years: later years after the award cover only the earlier award years.'}
-            {sameYears ? null : ` ${NO_SAME_COHORT}`}
+              ? intl.formatMessage(
+                  { id: 'insights.salaryChartCard.sameNote' },
+                  { years: sameYears },
+                )
+              : intl.formatMessage({ id: 'insights.salaryChartCard.allNote' })}
+            {sameYears ? null : <> {noSameCohort}</>}
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
@@ -197,11 +237,15 @@ export function SalaryChartCard({
             onChange={(_, next: 'all' | 'same' | null) => {
               if (next) setView(next);
             }}
-            aria-label="Chart view"
+            aria-label={intl.formatMessage({ id: 'insights.salaryChartCard.view' })}
           >
-            <ToggleButton value="all">All award years</ToggleButton>
-            <DisabledReason reason={sameYears ? null : NO_SAME_COHORT}>
-              <ToggleButton value="same">Same cohort</ToggleButton>
+            <ToggleButton value="all">
+              <FormattedMessage id="insights.salaryChartCard.allYears" />
+            </ToggleButton>
+            <DisabledReason reason={sameYears ? null : noSameCohort}>
+              <ToggleButton value="same">
+                <FormattedMessage id="insights.salaryChartCard.sameCohort" />
+              </ToggleButton>
             </DisabledReason>
           </ToggleButtonGroup>
           <Button
@@ -211,11 +255,15 @@ export function SalaryChartCard({
             aria-controls={tableId}
             onClick={() => setShowTable((shown) => !shown)}
           >
-            {showTable ? 'Hide data table' : 'Show data table'}
+            {intl.formatMessage({
+              id: showTable
+                ? 'insights.salaryChartCard.hideTable'
+                : 'insights.salaryChartCard.showTable',
+            })}
           </Button>
-          <DisabledReason reason={hasData ? null : NOTHING_TO_DRAW}>
+          <DisabledReason reason={hasData ? null : nothingToDraw}>
             <Button size="small" startIcon={<ImageOutlined />} onClick={() => void downloadPng()}>
-              Download PNG
+              <FormattedMessage id="insights.salaryChartCard.downloadPng" />
             </Button>
           </DisabledReason>
         </Box>
@@ -231,7 +279,7 @@ export function SalaryChartCard({
             px: 4,
           }}
         >
-          {NOTHING_TO_DRAW}
+          {nothingToDraw}
         </Box>
       ) : (
         <ChartCard height={CHART_HEIGHT}>
@@ -240,13 +288,21 @@ export function SalaryChartCard({
               points={points}
               suppressionMin={suppressionMin}
               svgRef={svgRef}
-              label={`${MESSAGES.salaryChartTitle}: median salary by year around the award`}
+              label={intl.formatMessage({ id: 'insights.salaryChartCard.chartLabel' }, { title })}
               {...(view === 'same' && sameYears
-                ? { awardYears: `Same cohort: awards of ${sameYears}` }
+                ? {
+                    awardYears: intl.formatMessage(
+                      { id: 'insights.salaryChartCard.sameAwards' },
+                      { years: sameYears },
+                    ),
+                  }
                 : {})}
               reference={
                 benchmark?.benchmark
-                  ? { value: benchmark.benchmark.value, label: 'Benchmark' }
+                  ? {
+                      value: benchmark.benchmark.value,
+                      label: intl.formatMessage({ id: 'insights.salaryChartCard.benchmark' }),
+                    }
                   : undefined
               }
             />

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { TChartPoint } from '@laurel/contract/insights';
 
 import { useChartColors } from './use-chart-colors';
@@ -83,6 +84,7 @@ export function SalaryChart({
   const activeMarker = geometry.markers.find((marker) => marker.relativeYear === active) ?? null;
 
   const colors = useChartColors();
+  const intl = useIntl();
 
   const pick = (clientX: number, element: HTMLElement) => {
     const box = element.getBoundingClientRect();
@@ -117,7 +119,7 @@ export function SalaryChart({
     <Box
       ref={containerRef}
       role="group"
-      aria-label={`${label}. Use the arrow keys to read each year.`}
+      aria-label={intl.formatMessage({ id: 'insights.salaryChart.label' }, { label })}
       tabIndex={0}
       onKeyDown={onKeyDown}
       onFocus={() => setActive((current) => current ?? 0)}
@@ -180,7 +182,7 @@ export function SalaryChart({
           fontWeight={700}
           fill={colors.award}
         >
-          Award year
+          <FormattedMessage id="insights.figures.awardYear" />
         </text>
         {geometry.bands.map((d) => (
           <path key={d} d={d} fill={colors.band} stroke="none" />
@@ -241,7 +243,9 @@ export function SalaryChart({
             fontWeight={marker.relativeYear === 0 ? 700 : 400}
             fill={marker.relativeYear === 0 ? colors.award : colors.text}
           >
-            {marker.relativeYear === 0 ? '0' : formatRelativeYear(marker.relativeYear)}
+            {marker.relativeYear === 0
+              ? formatCount(0)
+              : formatRelativeYear(marker.relativeYear, intl)}
           </text>
         ))}
         <text
@@ -251,7 +255,7 @@ export function SalaryChart({
           fontSize={12}
           fill={colors.text}
         >
-          Years before and after the award year
+          <FormattedMessage id="insights.salaryChart.xAxis" />
         </text>
         {activeMarker ? (
           <line
@@ -293,6 +297,7 @@ function ChartTooltip({
   left: number;
   width: number;
 }) {
+  const intl = useIntl();
   const point = marker.point;
   const tooltipWidth = Math.min(200, width - 8);
   // Beside the year, on the side with more room, so that the point itself stays visible.
@@ -314,8 +319,17 @@ function ChartTooltip({
       }}
     >
       <Typography variant="body2" sx={{ fontWeight: 700 }}>
-        {describeRelativeYear(marker.relativeYear)}
-        {marker.relativeYear !== 0 ? ` (${formatRelativeYear(marker.relativeYear)})` : ''}
+        {marker.relativeYear === 0 ? (
+          describeRelativeYear(0, intl)
+        ) : (
+          <FormattedMessage
+            id="insights.salaryChart.tooltipYear"
+            values={{
+              year: describeRelativeYear(marker.relativeYear, intl),
+              relative: formatRelativeYear(marker.relativeYear, intl),
+            }}
+          />
+        )}
       </Typography>
       {awardYears ? (
         <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
@@ -324,31 +338,47 @@ function ChartTooltip({
       ) : null}
       {!point ? (
         <Typography variant="body2" color="text.secondary">
-          No data for this year
+          <FormattedMessage id="insights.salaryChart.noData" />
         </Typography>
       ) : point.suppressed || point.median === null ? (
         <Typography variant="body2" color="text.secondary">
           {point.suppressed
-            ? hiddenReason({
-                reason: point.reason,
-                lessThan:
-                  point.n === null && point.lessThan === null
-                    ? null
-                    : (point.lessThan ?? suppressionMin),
-              })
-            : 'No wages reported for this year'}
+            ? hiddenReason(
+                {
+                  reason: point.reason,
+                  lessThan:
+                    point.n === null && point.lessThan === null
+                      ? null
+                      : (point.lessThan ?? suppressionMin),
+                },
+                intl,
+              )
+            : intl.formatMessage({ id: 'insights.salaryChart.noWages' })}
         </Typography>
       ) : (
         <>
-          <Typography variant="body2">Median {formatMoney(point.median)}</Typography>
+          <Typography variant="body2">
+            <FormattedMessage
+              id="insights.salaryChart.median"
+              values={{ amount: formatMoney(point.median) }}
+            />
+          </Typography>
           {point.p25 !== null && point.p75 !== null ? (
             <Typography variant="body2" color="text.secondary">
-              Middle half {formatMoney(point.p25)}–{formatMoney(point.p75)}
+              <FormattedMessage
+                id="insights.salaryChart.middleHalf"
+                values={{ from: formatMoney(point.p25), to: formatMoney(point.p75) }}
+              />
             </Typography>
           ) : null}
           <Typography variant="body2" color="text.secondary">
-            n = {point.n === null ? '—' : formatCount(point.n)}
-            {point.smallSample ? ' · small sample' : ''}
+            <FormattedMessage
+              id="insights.salaryChart.sample"
+              values={{
+                n: point.n === null ? '—' : formatCount(point.n),
+                small: point.smallSample ? 'yes' : 'no',
+              }}
+            />
           </Typography>
         </>
       )}
