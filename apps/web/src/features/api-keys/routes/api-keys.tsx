@@ -82,7 +82,7 @@ export default function ApiKeysRoute() {
                   id="apiKeys.description"
                   values={{
                     link: (chunks) => (
-                      <Link href={API_PATHS.docs} target="_blank" rel="noopener">
+                      <Link href={API_PATHS.docs} target="_blank" rel="noopener" underline="always">
                         {chunks}
                       </Link>
                     ),
