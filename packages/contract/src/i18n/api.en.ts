@@ -253,6 +253,11 @@ export const API_MESSAGES_EN = {
   'sso.enterClientId': 'Enter the client id',
   'sso.enterDomains': 'Enter domains such as example.edu',
   'sso.enterOneDomain': 'Enter at least one e-mail domain',
+  'sso.samlTestNeedsMetadata': 'Save the identity provider’s metadata before a test sign-in.',
+  'sso.samlTestNeedsOwnIdentity':
+    'A test sign-in needs Laurel’s own identity service; with AWS Cognito, test in the Cognito console.',
+  'sso.samlTestExpired': 'This test sign-in has not come back, or is more than ten minutes old.',
+  'sso.samlTestReturn': "Return to the organization's page",
 } as const;
 
 export type ApiMessageKey = keyof typeof API_MESSAGES_EN;

@@ -269,4 +269,11 @@ export const API_MESSAGES_ES: Record<ApiMessageKey, string> = {
   'sso.enterClientId': 'Ingrese el id de cliente',
   'sso.enterDomains': 'Ingrese dominios como example.edu',
   'sso.enterOneDomain': 'Ingrese al menos un dominio de correo electrónico',
+  'sso.samlTestNeedsMetadata':
+    'Guarde los metadatos del proveedor de identidad antes de una prueba de inicio de sesión.',
+  'sso.samlTestNeedsOwnIdentity':
+    'Una prueba de inicio de sesión necesita el servicio de identidad propio de Laurel; con AWS Cognito, pruebe en la consola de Cognito.',
+  'sso.samlTestExpired':
+    'Esta prueba de inicio de sesión no ha regresado o tiene más de diez minutos.',
+  'sso.samlTestReturn': 'Volver a la página de la organización',
 };
