@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@laurel/contract/messages';
 import { INVITATION_MESSAGES } from '@laurel/contract/invitations';
 import { ROLE_LABELS } from '@laurel/contract/roles';
+import { INSIGHT_FIGURES } from '@laurel/contract/insight-figures';
 
 import { catalogueProblems } from '../../test/catalogue-check';
 import fixtureEn from '../../test/fixtures/catalogue-missing-key/en.json';
@@ -44,6 +45,9 @@ describe('the message catalogues', () => {
       ...Object.entries(ROLE_LABELS).map(
         ([key, text]) => [`roles.${key}`, text] as [string, unknown],
       ),
+      ...INSIGHT_FIGURES.map(
+        (figure) => [`insights.figure.${figure.key}`, figure.title] as [string, unknown],
+      ),
     ].filter((entry): entry is [string, string] => typeof entry[1] === 'string');
     const english: Record<string, string> = en;
     const inCatalogue = named.filter(([key]) => key in english);
@@ -52,7 +56,7 @@ describe('the message catalogues', () => {
     // A catalogue key under these prefixes names a text of the specification that exists.
     const keys = new Set(named.map(([key]) => key));
     for (const key of Object.keys(english).filter((id) =>
-      /^(messages|invitations|roles)\./.test(id),
+      /^(messages|invitations|roles|insights\.figure)\./.test(id),
     ))
       expect(keys.has(key), key).toBe(true);
   });

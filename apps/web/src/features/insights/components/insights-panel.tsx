@@ -1,4 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
+import { FormattedMessage, useIntl, type IntlShape } from 'react-intl';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -43,7 +44,6 @@ import { saveBlob } from '../../../lib/files/save-blob';
 import { useDownloadFile } from '../../../lib/api/download';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
 import {
-  formatCount,
   formatMoney,
   formatPeopleCount,
   formatMoneyChange,
@@ -121,6 +121,7 @@ export default function InsightsPanel({
   subject,
   title,
 }: InsightsPanelProps) {
+  const intl = useIntl();
   const filter = useInsightsFilter();
   const downloadFile = useDownloadFile();
   const { showSnackbar } = useSnackbar();
@@ -149,6 +150,7 @@ export default function InsightsPanel({
   // While a rebuild replaces figures that exist, they stay on show beside its status.
   const data = useMemo(() => answered && figuresBesideRebuild(answered), [answered]);
   // While the figures are being rebuilt, look again until they are back.
+  const sectionName = intl.formatMessage({ id: 'insights.panel.sectionName' });
   const processing =
     Boolean(answered?.rebuild) ||
     data?.earnings.status === 'processing' ||
@@ -166,7 +168,7 @@ export default function InsightsPanel({
   ) {
     // One state, with nothing beside it that counts, matches or asks for uploads.
     return (
-      <Box component="section" aria-label={title ?? 'Workforce insights'}>
+      <Box component="section" aria-label={title ?? sectionName}>
         {title ? (
           <Typography variant="h5" component="h2" sx={{ mb: 3 }}>
             {title}
@@ -185,8 +187,20 @@ export default function InsightsPanel({
   const cohortLabel = [
     subject,
     filter.awardYearFrom || filter.awardYearTo
-      ? `awarded ${filter.awardYearFrom ?? 'from the first year'}–${filter.awardYearTo ?? 'latest'}`
-      : 'all award years',
+      ? intl.formatMessage(
+          { id: 'insights.panel.cohortAwarded' },
+          {
+            from:
+              filter.awardYearFrom === undefined
+                ? intl.formatMessage({ id: 'insights.panel.cohortFromFirstYear' })
+                : String(filter.awardYearFrom),
+            to:
+              filter.awardYearTo === undefined
+                ? intl.formatMessage({ id: 'insights.panel.cohortLatest' })
+                : String(filter.awardYearTo),
+          },
+        )
+      : intl.formatMessage({ id: 'insights.panel.cohortAllYears' }),
   ].join(', ');
   const exportCsv = async () => {
     if (!data) return;
@@ -202,8 +216,8 @@ export default function InsightsPanel({
   const exportBlocked = data
     ? null
     : error
-      ? 'The insights could not be loaded, so there is nothing to export.'
-      : 'Available once the figures have loaded.';
+      ? intl.formatMessage({ id: 'insights.panel.exportFailed' })
+      : intl.formatMessage({ id: 'insights.panel.exportWaiting' });
   const downloadReport = async () => {
     setReporting(true);
     try {
@@ -223,7 +237,7 @@ export default function InsightsPanel({
   // or export that an organization without insights would not have.
   if (!organization && !data && !error) {
     return (
-      <Box component="section" aria-label={title ?? 'Workforce insights'} aria-busy="true">
+      <Box component="section" aria-label={title ?? sectionName} aria-busy="true">
         {title ? (
           <Typography variant="h5" component="h2" sx={{ mb: 3 }}>
             {title}
@@ -239,7 +253,7 @@ export default function InsightsPanel({
   if (error && !data) {
     body = (
       <Alert severity="error" variant="outlined">
-        The insights could not be loaded: {getErrorText(error)}
+        <FormattedMessage id="insights.panel.loadFailed" values={{ reason: getErrorText(error) }} />
       </Alert>
     );
   } else if (!data) {
@@ -254,13 +268,12 @@ export default function InsightsPanel({
       <Box sx={{ display: 'grid', gap: { xs: 4, sm: 5 }, opacity: stale ? 0.6 : 1 }}>
         {data.cohort.awards === 0 && !processing ? (
           <Alert severity="info" variant="outlined">
-            No awards in this selection yet. Once the people who earned these credentials are
-            uploaded and matched by the data provider, their earnings and employment appear here.
+            <FormattedMessage id="insights.panel.noAwards" />
             {canUpload ? (
               <>
                 {' '}
                 <Link component={RouterLink} to={paths.uploads.getHref()} sx={{ fontWeight: 600 }}>
-                  Upload awards
+                  <FormattedMessage id="insights.panel.uploadAwards" />
                 </Link>
               </>
             ) : null}
@@ -283,7 +296,7 @@ export default function InsightsPanel({
   return (
     <Box
       component="section"
-      aria-label={title ?? 'Workforce insights'}
+      aria-label={title ?? sectionName}
       aria-busy={isFetching || (data !== undefined && parts < FIGURE_PARTS)}
     >
       {title ? (
@@ -294,8 +307,15 @@ export default function InsightsPanel({
       {data?.rebuild ? <RebuildStatus rebuild={data.rebuild} /> : null}
       {data && !computing ? (
         <Typography color="text.secondary" sx={{ mb: 3 }} data-testid="insights-summary">
-          {formatCount(data.cohort.awards)} awards, {formatPeopleCount(data.cohort.matched)} matched
-          · data through {data.asOfYear} · in {data.dollarsOfYear} dollars
+          <FormattedMessage
+            id="insights.panel.summary"
+            values={{
+              awards: data.cohort.awards,
+              matched: formatPeopleCount(data.cohort.matched, intl),
+              asOfYear: String(data.asOfYear),
+              dollarsOfYear: String(data.dollarsOfYear),
+            }}
+          />
         </Typography>
       ) : null}
       <Box
@@ -324,7 +344,7 @@ export default function InsightsPanel({
               loadingPosition="start"
               onClick={() => void downloadReport()}
             >
-              Download report (PDF)
+              <FormattedMessage id="insights.panel.downloadReport" />
             </Button>
           </DisabledReason>
           <DisabledReason reason={exportBlocked}>
@@ -333,7 +353,7 @@ export default function InsightsPanel({
               startIcon={<FileDownloadOutlined />}
               onClick={() => void exportCsv()}
             >
-              Export CSV
+              <FormattedMessage id="insights.panel.exportCsv" />
             </Button>
           </DisabledReason>
         </Box>
@@ -387,10 +407,14 @@ function formatFigure(format: InsightFigureFormat, figure: TFigure | TTop): stri
   return value === null ? null : FORMATS[format](value);
 }
 
-/** "64% of 120 employed people whose record names an industry". */
-function topDetail(top: TInsightsData['employment']['topIndustry'], what: string) {
+/** "64% of the 120 people employed a year after the award whose record names an industry". */
+function topDetail(
+  top: TInsightsData['employment']['topIndustry'],
+  id: 'insights.panel.topIndustryDetail' | 'insights.panel.topJobRoleDetail',
+  intl: IntlShape,
+) {
   if (top.share === null || top.n === null) return undefined;
-  return `${formatPercent(top.share)} of the ${formatCount(top.n)} people employed a year after the award whose record names ${what}`;
+  return intl.formatMessage({ id }, { share: formatPercent(top.share), n: top.n });
 }
 
 function fileBase(subject: string): string {
@@ -424,6 +448,7 @@ function Figures({
   earningsFloor: number;
   fileName: string;
 }) {
+  const intl = useIntl();
   const limits = { smallSampleMin };
   const floor = formatMoney(earningsFloor);
   const { earnings, employment } = data;
@@ -441,8 +466,8 @@ function Figures({
   const cards: Record<CardFigure['key'], CardPresentation> = {
     salary: {
       icon: <AttachMoneyOutlined />,
-      detail: 'Median annual full-time wage, one year after the award',
-      definition: `Full time as the employer reports it; wages under ${floor} a year are left out.`,
+      detail: intl.formatMessage({ id: 'insights.panel.salaryDetail' }),
+      definition: intl.formatMessage({ id: 'insights.panel.salaryDefinition' }, { floor }),
       note:
         salary !== null && benchmark?.benchmark ? (
           <SalaryBenchmarkLine salary={salary} benchmark={benchmark.benchmark} />
@@ -450,31 +475,36 @@ function Figures({
     },
     salaryGrowth: {
       icon: <TrendingUpOutlined />,
-      valueSuffix: `over ${formatYears(earnings.salaryGrowth.horizonYears)}`,
-      detail: `Change of the median wage from the year before the award to ${formatYears(earnings.salaryGrowth.horizonYears)} after, for people with full-time wages in both years`,
+      valueSuffix: intl.formatMessage(
+        { id: 'insights.panel.salaryGrowthOver' },
+        { years: formatYears(earnings.salaryGrowth.horizonYears, intl) },
+      ),
+      detail: intl.formatMessage(
+        { id: 'insights.panel.salaryGrowthDetail' },
+        { years: earnings.salaryGrowth.horizonYears },
+      ),
       sameAtBothEnds: true,
     },
     salaryIncrease: {
       icon: <AddCardOutlined />,
-      detail:
-        'Median change per person, year before to year after the award, for people with full-time wages in both years',
+      detail: intl.formatMessage({ id: 'insights.panel.salaryIncreaseDetail' }),
       sameAtBothEnds: true,
     },
     employmentRate: {
       icon: <WorkOutlineOutlined />,
-      detail: 'Of the people the data provider matched, employed one year after the award',
-      definition: 'Employed: any job on record that year, part-time included.',
+      detail: intl.formatMessage({ id: 'insights.panel.employmentRateDetail' }),
+      definition: intl.formatMessage({ id: 'insights.panel.employmentRateDefinition' }),
       extra: <EmploymentCoverage employment={employment} />,
     },
     topIndustry: {
       icon: <FactoryOutlined />,
       compact: true,
-      detail: topDetail(employment.topIndustry, 'an industry'),
+      detail: topDetail(employment.topIndustry, 'insights.panel.topIndustryDetail', intl),
     },
     topJobRole: {
       icon: <BusinessCenterOutlined />,
       compact: true,
-      detail: topDetail(employment.topJobRole, 'a job role'),
+      detail: topDetail(employment.topJobRole, 'insights.panel.topJobRoleDetail', intl),
     },
   };
   const cardsOf = (group: InsightFigure['group']) => (
@@ -486,7 +516,7 @@ function Figures({
             <InsightCard
               key={spec.key}
               {...limits}
-              title={spec.title}
+              title={intl.formatMessage({ id: `insights.figure.${spec.key}` })}
               methodologySection={spec.methodologySection}
               value={formatFigure(spec.format, figure)}
               {...cards[spec.key]}
@@ -539,9 +569,17 @@ function EmploymentCoverage({ employment }: { employment: TInsightsData['employm
   const { coverage, employmentRateAllAwards } = employment;
   return (
     <Typography variant="body2" color="text.secondary" data-testid="employment-coverage">
-      {coverage.value === null || employmentRateAllAwards.value === null
-        ? 'Coverage withheld: the matched or unmatched are too few to show.'
-        : `Coverage: ${formatPercent(coverage.value)} of the awards looked up were matched. Over all of them, unmatched counted as not found: ${formatPercent(employmentRateAllAwards.value)}.`}
+      {coverage.value === null || employmentRateAllAwards.value === null ? (
+        <FormattedMessage id="insights.panel.coverageWithheld" />
+      ) : (
+        <FormattedMessage
+          id="insights.panel.coverage"
+          values={{
+            coverage: formatPercent(coverage.value),
+            allAwards: formatPercent(employmentRateAllAwards.value),
+          }}
+        />
+      )}
     </Typography>
   );
 }
