@@ -439,8 +439,12 @@ function Benchmarks() {
             </li>
           ))}
         </Box>
+        {/* On a phone the example scrolls sideways: focusable, so a keyboard can scroll it too. */}
         <Box
           component="pre"
+          tabIndex={0}
+          role="region"
+          aria-label={intl.formatMessage({ id: 'benchmarks.format.example' })}
           sx={{
             mt: 4,
             mb: 0,
@@ -449,6 +453,11 @@ function Benchmarks() {
             bgcolor: 'action.hover',
             fontSize: '0.8125rem',
             overflowX: 'auto',
+            '&:focus-visible': {
+              outline: '2px solid',
+              outlineColor: 'primary.main',
+              outlineOffset: 2,
+            },
           }}
         >
           {EXAMPLE}
