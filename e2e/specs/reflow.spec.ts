@@ -1,7 +1,12 @@
 import type { Page } from '@playwright/test';
 
 import { expect, test } from '../support/fixtures.ts';
-import { openSignedIn, organizationAdminScreens, ownOrganizationPath } from '../support/flows.ts';
+import {
+  openFirstCredential,
+  openSignedIn,
+  organizationAdminScreens,
+  ownOrganizationPath,
+} from '../support/flows.ts';
 import { DEMO_PASSWORD } from '../support/seed.ts';
 
 /**
@@ -57,13 +62,7 @@ test.describe('reflow at 320 pixels', () => {
       for (const problem of await overflowing(page)) problems.push(`${path}: ${problem}`);
     }
     // A credential's page, from its list.
-    await page.goto(`${organization}/credentials`);
-    await page
-      .getByRole('link', { name: /Certificate|Degree|License|\(AAS\)/ })
-      .first()
-      .click();
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await openFirstCredential(page, organization);
     for (const problem of await overflowing(page)) problems.push(`credential: ${problem}`);
     expect(problems).toEqual([]);
   });

@@ -4,6 +4,7 @@ import { expect, test } from '../support/fixtures.ts';
 import {
   openSignedIn,
   organizationAdminScreens,
+  openFirstCredential,
   ownOrganizationPath,
   SIGN_IN_PATH,
 } from '../support/flows.ts';
@@ -153,13 +154,7 @@ for (const width of [390, 1440]) {
       const organization = await ownOrganizationPath(page);
       const problems: string[] = [];
       for (const path of organizationAdminScreens(organization)) await check(page, path, problems);
-      await page.goto(`${organization}/credentials`);
-      await page
-        .getByRole('link', { name: /Certificate|Degree|License|\(AAS\)/ })
-        .first()
-        .click();
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await page.waitForLoadState('networkidle');
+      await openFirstCredential(page, organization);
       for (const problem of await undersizedTargets(page)) problems.push(`credential: ${problem}`);
       expect(problems).toEqual([]);
     });

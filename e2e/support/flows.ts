@@ -105,3 +105,14 @@ export function organizationAdminScreens(organization: string): string[] {
     '/insights/methodology',
   ];
 }
+
+/** Opens the first credential of `organization`'s list (its address, `/organizations/2`). */
+export async function openFirstCredential(page: Page, organization: string) {
+  await page.goto(`${organization}/credentials`);
+  await page
+    .getByRole('link', { name: /Certificate|Degree|License|\(AAS\)/ })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
