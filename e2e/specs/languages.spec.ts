@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { PLATFORM_ORGANIZATION_NAME } from '@laurel/contract/constants';
+import { MESSAGES } from '@laurel/contract/messages';
 import { ROLES } from '@laurel/contract/roles';
 
 import en from '../../apps/web/src/lib/i18n/messages/en.json' with { type: 'json' };
@@ -24,15 +25,23 @@ import { NORTHWIND, seedUser } from '../support/seed.ts';
 const MODES = ['light', 'dark'] as const;
 
 /**
- * The catalogue's English sentences that read differently in Spanish and take no arguments: none
- * of them may be on a Spanish screen. Short ones ("OK", "CSV") are the same in both languages.
+ * English sentences that read differently in Spanish and take no arguments: the catalogue's, and
+ * the specification's texts in the contract (`MESSAGES`), which a screen might show without the
+ * catalogue. None of them may be on a Spanish screen; short ones ("OK", "CSV") are the same in
+ * both languages.
  */
-const ENGLISH_ONLY = Object.entries(en as Record<string, string>)
-  .filter(([key, text]) => {
-    const spanish = (es as Record<string, string>)[key];
-    return spanish !== text && !/[{<]/.test(text) && text.split(' ').length >= 3;
-  })
-  .map(([, text]) => text);
+const spanish = es as Record<string, string>;
+const ENGLISH_ONLY = [
+  ...Object.entries(en as Record<string, string>).filter(
+    ([key, text]) => spanish[key] !== text && !/[{<]/.test(text),
+  ),
+  ...Object.entries(MESSAGES)
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+    .map(([key, text]) => [`messages.${key}`, text] as const)
+    .filter(([key, text]) => spanish[key] !== text),
+]
+  .map(([, text]) => text)
+  .filter((text) => text.split(' ').length >= 3);
 
 async function englishLeftOn(page: Page): Promise<string[]> {
   const shown = await page.locator('body').innerText();

@@ -26,7 +26,7 @@ function renderList(route: string, items: Row[], total = items.length) {
   };
   renderWithProviders(
     <ListScreen
-      noun="widgets"
+      noun="contracts"
       sorts={SORTS}
       defaultSort="name"
       filters={[
@@ -59,7 +59,7 @@ describe('a list screen', () => {
     const { asked } = renderList('/?status=ACTIVE&sort=createdAt&order=desc&page=2', [
       { id: 1, name: 'Sprocket' },
     ]);
-    const table = await screen.findByRole('table', { name: 'Widgets' });
+    const table = await screen.findByRole('table', { name: 'Contracts' });
     within(table).getByText('Sprocket');
     expect(asked.at(-1)).toEqual({
       status: 'ACTIVE',
@@ -71,7 +71,7 @@ describe('a list screen', () => {
     });
     screen.getByRole('heading', { name: 'Widgets' });
     screen.getByText('A dialog');
-    screen.getByRole('searchbox', { name: 'Search widgets' });
+    screen.getByRole('searchbox', { name: 'Search contracts' });
     screen.getByRole('combobox', { name: 'Status' });
     expect(screen.queryByRole('combobox', { name: 'Hidden' })).toBeNull();
   });
@@ -87,7 +87,7 @@ describe('a list screen', () => {
     });
     const { exported } = renderList('/?search=spr&status=ACTIVE', [{ id: 1, name: 'Sprocket' }]);
     await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
-    await waitFor(() => expect(savedAs).toEqual(['widgets.csv']));
+    await waitFor(() => expect(savedAs).toEqual(['contracts.csv']));
     const request = exported.find((url) => url.pathname === '/api/widgets/export.csv')!;
     expect(Object.fromEntries(request.searchParams)).toEqual({
       search: 'spr',
@@ -100,14 +100,14 @@ describe('a list screen', () => {
 
   it('says when there is nothing yet, and when nothing matches, with a way back', async () => {
     renderList('/', []);
-    await screen.findByText('No widgets yet');
+    await screen.findByText('No contracts yet');
     screen.getByText('Add the first widget.');
     expect(screen.queryByRole('button', { name: 'Clear search and filters' })).toBeNull();
   });
 
   it('offers to clear a search that matches nothing', async () => {
     const { asked } = renderList('/?search=zzz&status=INACTIVE', []);
-    await screen.findByText('No widgets match');
+    await screen.findByText('No contracts match');
     screen.getByText('Try another search word, or clear the filters.');
     await userEvent.click(screen.getByRole('button', { name: 'Clear search and filters' }));
     await waitFor(() =>
@@ -119,6 +119,6 @@ describe('a list screen', () => {
         organizationId: 5,
       }),
     );
-    await screen.findByText('No widgets yet');
+    await screen.findByText('No contracts yet');
   });
 });

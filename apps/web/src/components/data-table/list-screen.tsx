@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 
 import { useDownloadFile } from '../../lib/api/download';
 import { useListParams } from '../../lib/list/use-list-params';
+import { englishNoun, nounIn, type Noun } from '../../lib/i18n/nouns';
 import { EmptyState } from '../feedback/empty-state';
 import { type Column, DataTable, type DataTableProps } from './data-table';
 import { ListToolbar, SelectFilter, type SelectFilterOption } from './list-toolbar';
@@ -65,8 +66,8 @@ export interface ListScreenProps<
   Sort extends string,
   F extends string,
 > {
-  /** Plural noun in lower case: "Search users", "No users match", users.csv. */
-  noun: string;
+  /** The plural noun of its rows: "Search users", "No users match", users.csv (in English). */
+  noun: Noun;
   /** Names the table for assistive technology; the noun capitalized unless given. */
   label?: string;
   sorts: readonly Sort[];
@@ -118,7 +119,7 @@ export function ListScreen<
   Sort extends string,
   F extends string = never,
 >(props: ListScreenProps<Row, Sort, F>) {
-  const { noun, filters = [], empty } = props;
+  const { filters = [], empty } = props;
   const intl = useIntl();
   const downloadFile = useDownloadFile();
   const list = useListParams<Sort, F>({
@@ -131,6 +132,7 @@ export function ListScreen<
   const query = props.scope ? { ...list.query, ...props.scope } : list.query;
   const { data, isFetching, isLoading } = props.useItems(query);
   const noMatch = empty.noMatch ?? {};
+  const noun = nounIn(intl, props.noun);
 
   return (
     <>
@@ -143,7 +145,8 @@ export function ListScreen<
           onSearch={list.setSearch}
           onExport={() =>
             downloadFile(props.exportPath, query, {
-              fileName: props.exportFileName ?? `${noun.replace(/\s+/g, '-')}.csv`,
+              fileName:
+                props.exportFileName ?? `${englishNoun(props.noun).replace(/\s+/g, '-')}.csv`,
             })
           }
           actions={props.actions}

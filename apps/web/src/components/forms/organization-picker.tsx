@@ -27,8 +27,8 @@ function useOrganizationName(id: number | undefined): string | undefined {
 
 /** How organizations are searched and named, for the pickers below. */
 const ORGANIZATIONS = {
-  label: 'Organization',
   noun: 'organization',
+  plural: 'organizations',
   useResults: useOrganizationResults,
 } as const;
 
@@ -43,7 +43,14 @@ export interface OrganizationPickerProps {
 
 /** Chooses an organization by typing part of its name; the server searches all of them. */
 export function OrganizationPicker(props: OrganizationPickerProps) {
-  return <SearchPicker {...ORGANIZATIONS} {...props} />;
+  const intl = useIntl();
+  return (
+    <SearchPicker
+      {...ORGANIZATIONS}
+      label={intl.formatMessage({ id: 'components.organizationPicker.label' })}
+      {...props}
+    />
+  );
 }
 
 /** A list filter by organization, its id kept in the address (`?organizationId=`). */
@@ -56,6 +63,7 @@ export function OrganizationFilter(props: {
   return (
     <SearchFilter
       {...ORGANIZATIONS}
+      label={intl.formatMessage({ id: 'components.organizationPicker.label' })}
       {...props}
       placeholder={intl.formatMessage({ id: 'components.selectFilter.all' })}
       useName={useOrganizationName}

@@ -14,6 +14,7 @@ import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { type IntlShape, useIntl } from 'react-intl';
 
+import { nounIn, type Noun } from '../../lib/i18n/nouns';
 import { afterNextPaint } from '../../lib/routing/after-paint';
 import { FIELD_MARGIN } from './form-fields';
 
@@ -45,9 +46,9 @@ export interface SearchPickerProps {
    */
   useResults: (search: string, limit: number, skip: boolean) => PickerResults;
   /** e.g. "organization": used in "No organization matches …". */
-  noun: string;
-  /** e.g. "organizations": used in "No organizations"; the noun with an s by default. */
-  plural?: string;
+  noun: Noun;
+  /** e.g. "organizations": used in "No organizations". */
+  plural: Noun;
   required?: boolean;
   autoFocus?: boolean;
   error?: string | undefined;
@@ -213,10 +214,13 @@ export function SearchPicker({
       loading={isFetching}
       noOptionsText={
         text
-          ? intl.formatMessage({ id: 'components.searchPicker.noMatch' }, { noun, text })
+          ? intl.formatMessage(
+              { id: 'components.searchPicker.noMatch' },
+              { noun: nounIn(intl, noun), text },
+            )
           : intl.formatMessage(
               { id: 'components.searchPicker.none' },
-              { plural: plural ?? `${noun}s` },
+              { plural: nounIn(intl, plural) },
             )
       }
       slots={{ paper: PaperWithFooter }}

@@ -121,7 +121,7 @@ export function ApiKeySecretDialog({
   return (
     <SecretShownOnceDialog
       title={intl.formatMessage({ id: 'apiKeys.created.title' }, { name: created.name })}
-      noun="key"
+      noun={intl.formatMessage({ id: 'apiKeys.created.noun' })}
       label={intl.formatMessage({ id: 'apiKeys.created.label' })}
       secret={created.secret}
       onClose={onClose}

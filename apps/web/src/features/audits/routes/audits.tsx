@@ -303,7 +303,7 @@ function Audits({ organizationId }: { organizationId: number | null }) {
 
   return (
     <ListScreen
-      noun="audit entries"
+      noun="auditEntries"
       sorts={AUDIT_SORTS}
       defaultSort="occurredAt"
       defaultOrder="desc"

@@ -37,6 +37,7 @@ function CredentialFilter({
       label={intl.formatMessage({ id: 'insights.filters.credential' })}
       placeholder={intl.formatMessage({ id: 'insights.filters.allCredentials' })}
       noun="credential"
+      plural="credentials"
       value={value === undefined ? undefined : String(value)}
       onChange={(next) => onChange(next ? Number(next) : undefined)}
       useResults={useResults}

@@ -26,7 +26,6 @@ import {
   type InsightFigureFormat,
 } from '@laurel/contract/insight-figures';
 import type { InsightHiddenReason, TFigure, TInsightsData, TTop } from '@laurel/contract/insights';
-import { MESSAGES } from '@laurel/contract/messages';
 import { API_PATHS } from '@laurel/contract/paths';
 
 import { DisabledReason } from '../../../components/feedback/disabled-reason';
@@ -535,7 +534,7 @@ function Figures({
         <Box>
           {cardsOf('earnings')}
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-            {MESSAGES.salaryFooter}
+            <FormattedMessage id="messages.salaryFooter" />
           </Typography>
         </Box>
       ) : (

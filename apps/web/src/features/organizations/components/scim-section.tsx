@@ -217,7 +217,7 @@ export function ScimSection({ organizationId }: { organizationId: number }) {
       {created ? (
         <SecretShownOnceDialog
           title={intl.formatMessage({ id: 'scim.created.title' }, { name: created.name })}
-          noun="token"
+          noun={intl.formatMessage({ id: 'scim.created.noun' })}
           label={intl.formatMessage({ id: 'scim.created.label' })}
           secret={created.secret}
           onClose={() => setCreated(null)}
