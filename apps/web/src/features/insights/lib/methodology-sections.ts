@@ -11,20 +11,28 @@ export interface MethodologySection {
   blocks: MethodologyBlock[];
 }
 
-const PART_HEADING = '## In plain words';
+/** The heading of the page's part in each language's file (the Spanish file holds only that part). */
+export const METHODOLOGY_PART_HEADINGS = {
+  en: '## In plain words',
+  es: '## En palabras sencillas',
+} as const;
 const ANCHOR = /^<a id="([a-z0-9-]+)"><\/a>$/;
 
 /**
  * The sections of the methodology page, from the part of docs/insights-methodology.md headed
- * "In plain words": each an anchor line (`<a id="salary"></a>`), a level-three heading, then
+ * "In plain words" (or of docs/insights-methodology.es.md headed "En palabras sencillas", given as
+ * `partHeading`): each an anchor line (`<a id="salary"></a>`), a level-three heading, then
  * paragraphs and lists of text with bold and code.
  *
  * @example methodologySections(markdown)[0] // { id: 'cohort', title: 'Who is counted', blocks }
  */
-export function methodologySections(markdown: string): MethodologySection[] {
-  const start = markdown.indexOf(`\n${PART_HEADING}\n`);
-  if (start < 0) throw new Error(`The methodology has no "${PART_HEADING}" part.`);
-  const rest = markdown.slice(start + PART_HEADING.length + 2);
+export function methodologySections(
+  markdown: string,
+  partHeading: string = METHODOLOGY_PART_HEADINGS.en,
+): MethodologySection[] {
+  const start = markdown.indexOf(`\n${partHeading}\n`);
+  if (start < 0) throw new Error(`The methodology has no "${partHeading}" part.`);
+  const rest = markdown.slice(start + partHeading.length + 2);
   const end = rest.search(/^## /m);
   const part = (end < 0 ? rest : rest.slice(0, end)).replace(/<!--[\s\S]*?-->/g, '');
   const sections: MethodologySection[] = [];
