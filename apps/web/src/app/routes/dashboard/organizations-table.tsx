@@ -22,6 +22,7 @@ import { getOrganizationHref } from '../../../lib/routing/paths';
 import { useListPlatformOrganizationsQuery } from '../../../features/dashboard/api/dashboard-api';
 import { formatPercent } from '../../../features/insights/lib/format-insights';
 import { UploadStatusChip } from '../../../features/uploads/components/upload-progress';
+import { billingLabelText } from '../../../features/contracts/lib/billing-code-text';
 
 const INSIGHTS: Record<
   InsightStatus,
@@ -60,6 +61,7 @@ function ContractUsage({ row }: { row: TPlatformOrganization }) {
       </Typography>
     );
   const { color } = usageBar(usage.used, usage.includedQuantity);
+  const line = billingLabelText(intl, usage.billingCodeLabel);
   const numbers = intl.formatMessage(
     { id: 'dashboard.organizations.usedOf' },
     { used: formatNumber(usage.used), included: formatNumber(usage.includedQuantity) },
@@ -78,12 +80,12 @@ function ContractUsage({ row }: { row: TPlatformOrganization }) {
         included={usage.includedQuantity}
         label={intl.formatMessage(
           { id: 'dashboard.organizations.usageLabel' },
-          { contract: usage.number, billingCode: usage.billingCodeLabel, numbers },
+          { contract: usage.number, billingCode: line, numbers },
         )}
         sx={{ my: 1 }}
       />
-      <Typography variant="body2" color="text.secondary" noWrap title={usage.billingCodeLabel}>
-        {usage.billingCodeLabel}
+      <Typography variant="body2" color="text.secondary" noWrap title={line}>
+        {line}
       </Typography>
     </Box>
   );

@@ -8,7 +8,6 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { BILLING_CODES, type BillingCode } from '@laurel/contract/constants';
 import {
-  BILLING_CODE_LABELS,
   CONTRACT_STATUSES,
   ZContractBody,
   type ContractStatus,
@@ -22,6 +21,7 @@ import { FormSelect, FormTextField } from '../../../components/forms/form-fields
 import { useFormState, validateWith } from '../../../components/forms/use-form-state';
 import { OrganizationField } from '../../../components/forms/organization-picker';
 import { useCreateContractMutation, useUpdateContractMutation } from '../api/contracts-api';
+import { billingCodeOfLabel, billingCodeText } from '../lib/billing-code-text';
 
 interface LineValues {
   billing_code: BillingCode;
@@ -42,8 +42,7 @@ interface Values extends Record<string, unknown> {
 }
 
 /** A line item's code from its label (those who edit contracts are sent the code as well). */
-const codeOfLabel = (label: string): BillingCode =>
-  BILLING_CODES.find((code) => BILLING_CODE_LABELS[code] === label) ?? BILLING_CODES[0];
+const codeOfLabel = (label: string): BillingCode => billingCodeOfLabel(label) ?? BILLING_CODES[0];
 
 const toValues = (contract?: TContract): Values => ({
   organization_id: contract?.organizationId ?? null,
@@ -96,10 +95,6 @@ const NEW_LINE: LineValues = {
   included_quantity: '0',
 };
 
-const BILLING_OPTIONS = BILLING_CODES.map((code) => ({
-  value: code,
-  label: BILLING_CODE_LABELS[code],
-}));
 const THIRD = { xs: 12, sm: 4 } as const;
 const DATE = {
   type: 'date',
@@ -116,6 +111,10 @@ function ContractForm({ organizationId, contract, onClose, onSaved }: ContractFo
   );
   const [create] = useCreateContractMutation();
   const intl = useIntl();
+  const billingOptions = BILLING_CODES.map((code) => ({
+    value: code,
+    label: billingCodeText(intl, code),
+  }));
   const statusOptions = CONTRACT_STATUSES.map((status) => ({
     value: status,
     label: statusLabel(status),
@@ -207,7 +206,7 @@ function ContractForm({ organizationId, contract, onClose, onSaved }: ContractFo
             <FormSelect
               name={at('billing_code')}
               label={intl.formatMessage({ id: 'contracts.form.billingCode' })}
-              options={BILLING_OPTIONS}
+              options={billingOptions}
               sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
             />
             <FormTextField

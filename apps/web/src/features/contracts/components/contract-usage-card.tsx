@@ -15,6 +15,7 @@ import { daysUntil, formatDate, formatNumber } from '../../../lib/format/format'
 import { getOrganizationHref, getOrganizationItemHref } from '../../../lib/routing/paths';
 import { useItemHref } from '../../../lib/routing/use-item-href';
 import { useGetCurrentContractsQuery } from '../api/contracts-api';
+import { billingLabelText } from '../lib/billing-code-text';
 
 /** Punctuation, the same in every language. */
 const SEPARATOR = ' · ';
@@ -27,6 +28,7 @@ const itemGrid = {
 
 function LineItemUsage({ item }: { item: TLineItem }) {
   const intl = useIntl();
+  const line = billingLabelText(intl, item.billingCodeLabel);
   const numbers = intl.formatMessage(
     { id: 'contracts.usedOf' },
     { used: formatNumber(item.used), included: formatNumber(item.includedQuantity) },
@@ -34,15 +36,12 @@ function LineItemUsage({ item }: { item: TLineItem }) {
   return (
     <Box>
       <Typography variant="body2" sx={{ fontWeight: 700, mb: 1 }}>
-        {item.billingCodeLabel}
+        {line}
       </Typography>
       <UsageBar
         used={item.used}
         included={item.includedQuantity}
-        label={intl.formatMessage(
-          { id: 'contracts.lineUsage' },
-          { line: item.billingCodeLabel, numbers },
-        )}
+        label={intl.formatMessage({ id: 'contracts.lineUsage' }, { line, numbers })}
       />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         {numbers}

@@ -30,6 +30,7 @@ import { useBreadcrumbs } from '../../../lib/breadcrumbs/use-breadcrumbs';
 import { daysUntil, formatCurrency, formatDate, formatNumber } from '../../../lib/format/format';
 import { useGetContractQuery } from '../api/contracts-api';
 import { ContractFormDialog } from '../components/contract-form-dialog';
+import { billingLabelText } from '../lib/billing-code-text';
 
 /** `{organization route}/contracts/:contractId`: status, period and line items with usage. */
 export default function ContractRoute() {
@@ -210,6 +211,7 @@ const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
 /** A line item in words; its billing code is added for platform admins (`read:internal`). */
 function LineItemRow({ item, showCode }: { item: TLineItem; showCode: boolean }) {
   const intl = useIntl();
+  const line = billingLabelText(intl, item.billingCodeLabel);
   const numbers = intl.formatMessage(
     { id: 'contracts.usedOf' },
     { used: formatNumber(item.used), included: formatNumber(item.includedQuantity) },
@@ -217,7 +219,7 @@ function LineItemRow({ item, showCode }: { item: TLineItem; showCode: boolean })
   return (
     <TableRow>
       <TableCell sx={{ minWidth: { xs: 0, sm: 220 } }}>
-        <Typography sx={{ fontWeight: 700 }}>{item.billingCodeLabel}</Typography>
+        <Typography sx={{ fontWeight: 700 }}>{line}</Typography>
         <Typography variant="body2" color="text.secondary">
           {item.description}
           {showCode && item.billingCode ? (
@@ -232,10 +234,7 @@ function LineItemRow({ item, showCode }: { item: TLineItem; showCode: boolean })
         <UsageBar
           used={item.used}
           included={item.includedQuantity}
-          label={intl.formatMessage(
-            { id: 'contracts.lineUsage' },
-            { line: item.billingCodeLabel, numbers },
-          )}
+          label={intl.formatMessage({ id: 'contracts.lineUsage' }, { line, numbers })}
           sx={{ mt: 2, maxWidth: 320 }}
         />
         <Typography
