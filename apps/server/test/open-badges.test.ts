@@ -50,6 +50,9 @@ describe.each(DIALECTS)('signed Open Badges credentials on %s', (dialect) => {
     });
   }
   const publicGet = (url: string) => t.app.inject({ method: 'GET', url });
+  /** What an employer whose browser prefers Spanish asks for. */
+  const SPANISH = { 'accept-language': 'es-MX,es;q=0.9,en;q=0.8' };
+  const spanishGet = (url: string) => t.app.inject({ method: 'GET', url, headers: SPANISH });
 
   /**
    * The Digital Credentials Consortium's verifier, offline: its bundled contexts, and Laurel's
@@ -367,6 +370,39 @@ describe.each(DIALECTS)('signed Open Badges credentials on %s', (dialect) => {
     expect(page.body).toContain('issueYear=2023');
     expect(page.body).not.toMatch(/earning|salary|wage/i);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.body).toContain('<html lang="en">');
+    expect(page.body).toContain('Add to LinkedIn profile');
+    expect(page.body).toContain('Signature: passed');
+    expect(page.headers.vary).toContain('Accept-Language');
+    expect(page.headers['cache-control']).toBe('no-store');
+
+    // The same page for an employer whose browser prefers Spanish.
+    const spanish = await spanishGet(new URL(second!.verificationUrl).pathname);
+    expect(spanish.statusCode).toBe(200);
+    expect(spanish.headers.vary).toContain('Accept-Language');
+    expect(spanish.headers['cache-control']).toBe('no-store');
+    expect(spanish.body).toContain('<html lang="es">');
+    expect(spanish.body).toContain('Esta credencial es válida.');
+    expect(spanish.body).toContain('Alpha Welding Certificate');
+    expect(spanish.body).toContain('Agregar al perfil de LinkedIn');
+    expect(spanish.body).toContain('Copiar enlace');
+    expect(spanish.body).toContain('data-copied="Enlace copiado"');
+    expect(spanish.body).toContain('Firma: verificación superada');
+    expect(spanish.body).toContain(
+      'La firma es válida: nada en la credencial cambió desde que se firmó.',
+    );
+    expect(spanish.body).toMatch(/<dt>Otorgada<\/dt><dd>\d{1,2} de [a-z]+ de 2023<\/dd>/);
+    expect(spanish.body).not.toContain('This credential is valid.');
+    expect(spanish.body).not.toContain('Signature');
+    // Any other preference gets the English page, word for word (its nonce and time aside).
+    const english = await t.app.inject({
+      method: 'GET',
+      url: new URL(second!.verificationUrl).pathname,
+      headers: { 'accept-language': 'en-GB,es;q=0.5' },
+    });
+    const comparable = (body: string) =>
+      body.replace(/nonce="[^"]+"/, 'nonce=""').replace(/Checked [\d-]+ [\d:]+ UTC/, 'Checked UTC');
+    expect(comparable(english.body)).toBe(comparable(page.body));
     const qr = await publicGet(`${new URL(second!.verificationUrl).pathname}/qr.svg`);
     expect(qr.headers['content-type']).toContain('image/svg+xml');
     const credential = await documentOf(second!.verificationUrl);
@@ -388,6 +424,15 @@ describe.each(DIALECTS)('signed Open Badges credentials on %s', (dialect) => {
     const unknown = await publicGet('/verify/abcdefghijkmnpqrstuvw');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.body).toContain('No credential has this address.');
+    expect(unknown.body).toContain('<html lang="en">');
+    expect(unknown.headers.vary).toContain('Accept-Language');
+    const unknownInSpanish = await spanishGet('/verify/abcdefghijkmnpqrstuvw');
+    expect(unknownInSpanish.statusCode).toBe(404);
+    expect(unknownInSpanish.headers.vary).toContain('Accept-Language');
+    expect(unknownInSpanish.body).toContain('<html lang="es">');
+    expect(unknownInSpanish.body).toContain('<title>Credencial no encontrada</title>');
+    expect(unknownInSpanish.body).toContain('Ninguna credencial tiene esta dirección.');
+    expect(unknownInSpanish.body).toContain('<a href="/verify">verifique el archivo</a>');
   });
 
   it('refuses junk, deep nesting and a did:web at a private address cleanly', async () => {
@@ -581,6 +626,20 @@ describe.each(DIALECTS)('signed Open Badges credentials on %s', (dialect) => {
     expect(page.body).toContain(`Revoked on ${day} by Alpha College.`);
     // The issuer's reason is theirs: it is not shown to the public.
     expect(page.body).not.toContain('Issued in error');
+
+    const spanish = await spanishGet(`/verify/${revokedRow.verificationId}`);
+    expect(spanish.body).toContain('<html lang="es">');
+    expect(spanish.body).toContain('Esta credencial fue revocada por su emisor.');
+    const dia = new Date(String(revokedRow.revokedAt)).toLocaleDateString('es-419', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+    expect(spanish.body).toContain(`Revocada el ${dia} por Alpha College.`);
+    expect(spanish.body).toContain('Estado de revocación: verificación fallida');
+    expect(spanish.body).toContain('El emisor revocó esta credencial.');
+    expect(spanish.body).not.toContain('Issued in error');
   });
 
   it("shows the program's published outcome summary beside a credential only once its organization opts in", async () => {
@@ -655,6 +714,17 @@ describe.each(DIALECTS)('signed Open Badges credentials on %s', (dialect) => {
     expect(page).toContain('in 2023–2024');
     expect(page).not.toContain('37%');
     expect(page).toContain('never the person who holds this credential');
+    const spanish = (await spanishGet(path)).body;
+    expect(spanish).toContain('Lo que llegaron a ganar los graduados de este programa');
+    expect(spanish).toMatch(/USD\s52,300/); // a no-break space, as Intl writes it
+    expect(spanish).toContain('1,234 personas');
+    expect(spanish).toContain('64%');
+    expect(spanish).toContain('una muestra pequeña');
+    expect(spanish).toContain('Con empleo un año después del otorgamiento');
+    expect(spanish).toContain('entre 2023 y 2024');
+    expect(spanish).toContain('nunca a la persona titular de esta credencial');
+    expect(spanish).not.toContain('37%');
+    expect(spanish).not.toContain('graduates');
 
     const off = await call(w.adminA, 'PUT', API_PATHS.credentialIssuing(w.credentialA), {
       showOutcomes: false,
@@ -676,7 +746,23 @@ describe.each(DIALECTS)('signed Open Badges credentials on %s', (dialect) => {
     const empty = await publicGet('/verify');
     expect(empty.statusCode).toBe(200);
     expect(empty.body).toContain('Check a credential');
+    expect(empty.body).toContain('<html lang="en">');
     expect(empty.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(empty.headers.vary).toContain('Accept-Language');
+    const emptyInSpanish = await spanishGet('/verify');
+    expect(emptyInSpanish.statusCode).toBe(200);
+    expect(emptyInSpanish.headers.vary).toContain('Accept-Language');
+    expect(emptyInSpanish.body).toContain('<html lang="es">');
+    expect(emptyInSpanish.body).toContain('<h1 id="check">Verificar una credencial</h1>');
+    expect(emptyInSpanish.body).toContain('JSON de la credencial');
+    expect(emptyInSpanish.body).toContain('>Verificar credencial</button>');
+    expect(emptyInSpanish.body).toContain(
+      'data-too-large="Este archivo es más grande de lo que puede ser una credencial (256 KB)',
+    );
+    expect(emptyInSpanish.body).not.toContain('Check a credential');
+    // The page's script holds no words: the page gives them in its language.
+    const script = await publicGet('/verify-assets/verify.js');
+    expect(script.body).not.toMatch(/Link copied|Copy link|larger than/);
 
     const [, second] = await badges(await awardIdsOf());
     const credential = await documentOf(second!.verificationUrl);
@@ -702,6 +788,49 @@ describe.each(DIALECTS)('signed Open Badges credentials on %s', (dialect) => {
       expect(refused.headers['content-type']).toContain('text/html');
       expect(refused.body.toLowerCase()).toContain(message.toLowerCase());
     }
+
+    // The same, for an employer whose browser prefers Spanish.
+    const formInSpanish = (credential: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/verify',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...SPANISH },
+        payload: new URLSearchParams({ credential }).toString(),
+      });
+    const validInSpanish = await formInSpanish(JSON.stringify(credential));
+    expect(validInSpanish.statusCode).toBe(200);
+    expect(validInSpanish.headers.vary).toContain('Accept-Language');
+    expect(validInSpanish.body).toContain('<html lang="es">');
+    expect(validInSpanish.body).toContain('Esta credencial es válida.');
+    expect(validInSpanish.body).toContain('<h2 id="result">Resultado</h2>');
+    expect(validInSpanish.body).toContain('Formato: verificación superada');
+    expect(validInSpanish.body).toContain(
+      'La credencial es una Verifiable Credential 2.0 firmada.',
+    );
+    const tamperedInSpanish = await formInSpanish(
+      JSON.stringify({ ...credential, name: 'Something else' }),
+    );
+    expect(tamperedInSpanish.body).toContain('No se pudo verificar esta credencial.');
+    expect(tamperedInSpanish.body).toContain('Firma: verificación fallida');
+    const spanishCases: Array<[string, string]> = [
+      ['not json at all', 'Esto no es JSON'],
+      ['[1, 2]', 'una credencial es un objeto JSON'],
+      [
+        `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`,
+        'Esto no es una credencial que Laurel pueda leer',
+      ],
+      [`{"a":"${'x'.repeat(300 * 1024)}"}`, 'más grande de lo que puede ser una credencial'],
+      ['   ', 'Pegue una credencial o elija su archivo.'],
+    ];
+    for (const [input, message] of spanishCases) {
+      const refused = await formInSpanish(input);
+      expect(refused.statusCode, input.slice(0, 20)).toBe(400);
+      expect(refused.headers.vary).toContain('Accept-Language');
+      expect(refused.body).toContain('<html lang="es">');
+      expect(refused.body).toContain(message);
+    }
+    const deep = await formInSpanish(`${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`);
+    expect(deep.body).not.toContain('nested too deeply');
     // More than any form of a credential: refused before it is read.
     const huge = await form('x'.repeat(1024 * 1024));
     expect(huge.statusCode).toBe(413);

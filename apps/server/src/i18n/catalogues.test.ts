@@ -8,6 +8,8 @@ import { MAIL_MESSAGES_EN } from './mail.en.ts';
 import { MAIL_MESSAGES_ES } from './mail.es.ts';
 import { REPORT_MESSAGES_EN } from './report.en.ts';
 import { REPORT_MESSAGES_ES } from './report.es.ts';
+import { VERIFY_MESSAGES_EN } from './verify.en.ts';
+import { VERIFY_MESSAGES_ES } from './verify.es.ts';
 
 const NAMES = { reference: 'English', catalogue: 'Spanish' };
 
@@ -15,6 +17,7 @@ describe("the server's own catalogues", () => {
   it.each([
     ['e-mails', MAIL_MESSAGES_EN, MAIL_MESSAGES_ES],
     ['reports', REPORT_MESSAGES_EN, REPORT_MESSAGES_ES],
+    ['verification pages', VERIFY_MESSAGES_EN, VERIFY_MESSAGES_ES],
   ])('%s: the same keys in English and Spanish, each with the same arguments', (_, en, es) => {
     expect(catalogueProblems(en, es, NAMES)).toEqual([]);
   });

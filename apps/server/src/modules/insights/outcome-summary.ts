@@ -7,14 +7,17 @@ import { rangesOf } from './insights.service.ts';
 export interface OutcomeFigure {
   kind: 'money' | 'percent' | 'change';
   value: number;
-  label: string;
+  /** Which figure it is; the page words it in its language. */
+  figure: 'salary' | 'salaryGrowth' | 'employmentRate';
+  /** For the salary growth: over how many years after the award. */
+  horizonYears?: number;
   n: number;
   smallSample: boolean;
 }
 
 export interface OutcomeSummary {
-  /** "in 2019–2024": the award years the figures cover. */
-  years: string;
+  /** The award years the figures cover (the same year when one). */
+  years: { from: number; to: number };
   dollarsOfYear: number;
   figures: OutcomeFigure[];
 }
@@ -46,7 +49,7 @@ export function createOutcomeSummary(insights: InsightsRepository) {
       figures.push({
         kind: 'money',
         value: earnings.salary.value,
-        label: 'Median annual full-time wage, one year after the award',
+        figure: 'salary',
         n: earnings.salary.n,
         smallSample: earnings.salary.smallSample,
       });
@@ -54,7 +57,8 @@ export function createOutcomeSummary(insights: InsightsRepository) {
       figures.push({
         kind: 'change',
         value: earnings.salaryGrowth.value,
-        label: `Change of the median wage from the year before the award to ${earnings.salaryGrowth.horizonYears} ${earnings.salaryGrowth.horizonYears === 1 ? 'year' : 'years'} after, for the same people`,
+        figure: 'salaryGrowth',
+        horizonYears: earnings.salaryGrowth.horizonYears,
         n: earnings.salaryGrowth.n,
         smallSample: earnings.salaryGrowth.smallSample,
       });
@@ -62,13 +66,13 @@ export function createOutcomeSummary(insights: InsightsRepository) {
       figures.push({
         kind: 'percent',
         value: employment.employmentRate.value,
-        label: 'Employed one year after the award, of the graduates the wage records found',
+        figure: 'employmentRate',
         n: employment.employmentRate.n,
         smallSample: employment.employmentRate.smallSample,
       });
     if (figures.length === 0) return null;
     return {
-      years: all.from === all.to ? `in ${all.from}` : `in ${all.from}–${all.to}`,
+      years: { from: all.from, to: all.to },
       dollarsOfYear: stored.dollarsOfYear,
       figures,
     };

@@ -21,8 +21,10 @@ import {
 } from '@laurel/contract/open-badges';
 import { ZIdParams } from '@laurel/contract/pagination';
 import { API_PATHS } from '@laurel/contract/paths';
+import type { TLanguage } from '@laurel/contract/profile';
 
 import { actorOf } from '../../lib/actor.ts';
+import { apiMessage, requestLanguage } from '../../lib/i18n.ts';
 import { styleNonce } from '../../plugins/security-headers.ts';
 import { OB_V3_CONTEXT, VC_V2_CONTEXT } from './contexts.ts';
 import type { Issuer } from './issuer.ts';
@@ -33,11 +35,24 @@ import type { Verify } from './verification.ts';
 import { inputProblem } from '../../plugins/input-guard.ts';
 import type { OutcomeSummaryReader } from '../insights/outcome-summary.ts';
 import {
+  refusalOf,
   renderCheckPage,
   renderNotFoundPage,
   renderVerifyPage,
   VERIFY_SCRIPT,
 } from './verify-page.ts';
+
+/**
+ * The input guard's refusal of a pasted credential in a language: its message from the API
+ * catalogue, after the path of the value it is about (`credentialSubject.name: …`).
+ */
+function problemIn(problem: string, language: TLanguage): string {
+  for (let at = -2; at !== -1; at = problem.indexOf(': ', at + 2)) {
+    const message = apiMessage(problem.slice(at + 2), language);
+    if (message.key) return `${problem.slice(0, at + 2)}${message.message}`;
+  }
+  return problem;
+}
 
 /** Anyone may verify; a few times a second per address is plenty for a person or a script. */
 const VERIFY_RATE_LIMIT = { points: 60, seconds: 60 };
@@ -353,22 +368,27 @@ export const openBadgesRoutes: FastifyPluginAsyncZod<{
         .type('text/javascript; charset=utf-8')
         .send(VERIFY_SCRIPT),
   );
+  // The public pages are in the request's language (its `Accept-Language`), so they vary by it;
+  // none is stored by a cache anyway.
+  const PAGE_HEADERS = { 'cache-control': 'no-store', vary: 'Accept-Language' };
   // `/verify`: anyone checks a credential file, pasted or chosen; a plain form, so that it works
   // without the page's script. Nothing sent is stored.
   const html = (reply: FastifyReply, page: string, status = 200) =>
-    reply
-      .status(status)
-      .headers({ 'cache-control': 'no-store' })
-      .type('text/html; charset=utf-8')
-      .send(page);
+    reply.status(status).headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(page);
   app.register(async (form) => {
     form.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: VERIFY_FORM_MAX_BYTES },
       (_request, body, done) => done(null, new URLSearchParams(body as string)),
     );
-    form.get('/verify', { config: { public: true }, schema: { hide: true } }, async (_, reply) =>
-      html(reply, renderCheckPage({ nonce: styleNonce(reply.raw) })),
+    form.get(
+      '/verify',
+      { config: { public: true }, schema: { hide: true } },
+      async (request, reply) =>
+        html(
+          reply,
+          renderCheckPage({ nonce: styleNonce(reply.raw), language: requestLanguage(request) }),
+        ),
     );
     form.post(
       '/verify',
@@ -379,31 +399,36 @@ export const openBadgesRoutes: FastifyPluginAsyncZod<{
       },
       async (request, reply) => {
         const nonce = styleNonce(reply.raw);
+        const language = requestLanguage(request);
         const pasted =
           request.body instanceof URLSearchParams ? (request.body.get('credential') ?? '') : '';
-        const refuse = (error: string) =>
-          html(reply, renderCheckPage({ nonce, pasted, error }), 400);
-        if (!pasted.trim()) return refuse('Paste a credential, or choose its file.');
-        if (Buffer.byteLength(pasted) > VERIFY_MAX_BYTES)
-          return refuse(
-            `This is larger than a credential can be (${VERIFY_MAX_BYTES / 1024} KB): paste the credential JSON file only.`,
+        const refuse = (
+          key: Parameters<typeof refusalOf>[1],
+          values?: Parameters<typeof refusalOf>[2],
+        ) =>
+          html(
+            reply,
+            renderCheckPage({ nonce, language, pasted, error: refusalOf(language, key, values) }),
+            400,
           );
+        if (!pasted.trim()) return refuse('refusal.empty');
+        if (Buffer.byteLength(pasted) > VERIFY_MAX_BYTES)
+          return refuse('refusal.tooLarge', { kilobytes: VERIFY_MAX_BYTES / 1024 });
         let document: unknown;
         try {
           document = JSON.parse(pasted);
         } catch {
-          return refuse(
-            'This is not JSON: paste the whole credential file, from its first { to its last }.',
-          );
+          return refuse('refusal.notJson');
         }
         if (typeof document !== 'object' || document === null || Array.isArray(document))
-          return refuse('This is not a credential: a credential is a JSON object, { … }.');
+          return refuse('refusal.notObject');
         const problem = inputProblem(document);
-        if (problem) return refuse(`This is not a credential Laurel can read: ${problem}`);
+        if (problem) return refuse('refusal.unreadable', { problem: problemIn(problem, language) });
         return html(
           reply,
           renderCheckPage({
             nonce,
+            language,
             pasted,
             report: await verify(document as Record<string, unknown>),
           }),
@@ -421,13 +446,14 @@ export const openBadgesRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const nonce = styleNonce(reply.raw);
+      const language = requestLanguage(request);
       const issued = await issuedOf(request.params.verificationId);
       if (!issued)
         return reply
           .status(404)
-          .headers({ 'cache-control': 'no-store' })
+          .headers(PAGE_HEADERS)
           .type('text/html; charset=utf-8')
-          .send(renderNotFoundPage(nonce));
+          .send(renderNotFoundPage(nonce, language));
       const issuing = await issuer();
       const document = JSON.parse(issued.document) as { issuer?: { name?: string; url?: string } };
       const [report, credential] = await Promise.all([
@@ -436,10 +462,11 @@ export const openBadgesRoutes: FastifyPluginAsyncZod<{
       ]);
       const issuerName = document.issuer?.name ?? '';
       return reply
-        .headers({ 'cache-control': 'no-store' })
+        .headers(PAGE_HEADERS)
         .type('text/html; charset=utf-8')
         .send(
           renderVerifyPage({
+            language,
             url: issuing.addresses.verification(issued.verificationId),
             holderName: issued.holderName,
             achievementName: issued.achievementName,

@@ -3,10 +3,12 @@ import { cryptosuite } from '@digitalbazaar/eddsa-rdfc-2022-cryptosuite';
 import * as vc from '@digitalbazaar/vc';
 import { checkStatus } from '@digitalbazaar/vc-bitstring-status-list';
 
+import { formatMessage, type MessageValues } from '@laurel/contract/i18n/messages';
 import type { TVerificationCheck, TVerificationReport } from '@laurel/contract/open-badges';
 
 import { createDocumentLoader, DocumentNotFoundError, VC_V2_CONTEXT } from './contexts.ts';
 import { didKeyDocument, didWebDocumentUrl } from './did-web.ts';
+import { VERIFY_MESSAGES_EN, type VerifyMessageKey } from '../../i18n/verify.en.ts';
 
 /** Remote documents a verification may fetch (issuer DID, status list, its issuer…). */
 const MAX_REMOTE_DOCUMENTS = 4;
@@ -17,6 +19,14 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
+/**
+ * A check's sentence, written from the verification pages' English catalogue: a page in another
+ * language reads its key back from this text (decision 066).
+ */
+const say = (key: Extract<VerifyMessageKey, `report.${string}`>, values?: MessageValues) =>
+  formatMessage(VERIFY_MESSAGES_EN, 'en', key, values);
+/** A time as its UTC day: YYYY-MM-DD. */
+const day = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 export interface VerifierDeps {
   /** Laurel's own documents (its issuers' DID documents, its status lists), or null. */
@@ -73,7 +83,7 @@ export function createVerifier(deps: VerifierDeps) {
     const checks: TVerificationCheck[] = [];
     const skip = (from: TVerificationCheck['check'][]) => {
       for (const check of from)
-        checks.push({ check, result: 'skipped', message: 'Not checked: an earlier check failed.' });
+        checks.push({ check, result: 'skipped', message: say('report.skipped') });
     };
     const report = (summary: TVerificationReport['credential']): TVerificationReport => ({
       verified: checks.every((check) => check.result === 'passed'),
@@ -102,22 +112,22 @@ export function createVerifier(deps: VerifierDeps) {
         }
       : null;
     const formatProblem = !isObject(credential)
-      ? 'This is not a credential: a credential is a JSON object.'
+      ? say('report.notObject')
       : !Array.isArray(contexts) || contexts[0] !== VC_V2_CONTEXT
-        ? `This is not a Verifiable Credential 2.0: its first @context must be ${VC_V2_CONTEXT}.`
+        ? say('report.notVc2', { context: VC_V2_CONTEXT })
         : !Array.isArray(types) || !types.includes('VerifiableCredential')
-          ? 'This is not a Verifiable Credential: its type must include VerifiableCredential.'
+          ? say('report.notVc')
           : !issuerId
-            ? 'The credential does not name its issuer.'
+            ? say('report.noIssuer')
             : !proof
-              ? 'The credential is not signed: it has no proof.'
+              ? say('report.unsigned')
               : proof.type !== 'DataIntegrityProof' || proof.cryptosuite !== 'eddsa-rdfc-2022'
-                ? 'The credential is signed in a way this service does not check (only Data Integrity proofs with eddsa-rdfc-2022 are checked).'
+                ? say('report.unsupportedProof')
                 : typeof proof.verificationMethod !== 'string' ||
                     !proof.verificationMethod.startsWith(`${issuerId}#`)
-                  ? 'The credential was not signed with a key of its issuer.'
+                  ? say('report.foreignKey')
                   : !issuerId.startsWith('did:web:') && !issuerId.startsWith('did:key:')
-                    ? 'Only issuers identified by did:web or did:key are checked.'
+                    ? say('report.unsupportedIssuer')
                     : null;
     if (formatProblem) {
       checks.push({ check: 'format', result: 'failed', message: formatProblem });
@@ -127,7 +137,7 @@ export function createVerifier(deps: VerifierDeps) {
     checks.push({
       check: 'format',
       result: 'passed',
-      message: 'The credential is a signed Verifiable Credential 2.0.',
+      message: say('report.formatPassed'),
     });
     const document = credential as Json;
     const verificationMethod = proof!.verificationMethod as string;
@@ -177,7 +187,10 @@ export function createVerifier(deps: VerifierDeps) {
       checks.push({
         check: 'issuer',
         result: 'failed',
-        message: `The issuer ${issuerId} could not be looked up: ${(error as Error).message}.`,
+        message: say('report.issuerLookupFailed', {
+          issuer: issuerId!,
+          cause: (error as Error).message,
+        }),
       });
       skip(['signature', 'status', 'dates']);
       return report(summary);
@@ -197,8 +210,8 @@ export function createVerifier(deps: VerifierDeps) {
         result: 'failed',
         message:
           issuerDocument === null
-            ? `The issuer ${issuerId} is unknown.`
-            : 'The key that signed this credential is not published by its issuer for signing credentials: it may have been removed.',
+            ? say('report.issuerUnknown', { issuer: issuerId! })
+            : say('report.keyNotPublished'),
       });
       skip(['signature', 'status', 'dates']);
       return report(summary);
@@ -206,7 +219,7 @@ export function createVerifier(deps: VerifierDeps) {
     checks.push({
       check: 'issuer',
       result: 'passed',
-      message: `The signing key is published by the issuer ${issuerId} for signing credentials.`,
+      message: say('report.keyPublished', { issuer: issuerId! }),
     });
 
     // 3. The signature.
@@ -230,14 +243,12 @@ export function createVerifier(deps: VerifierDeps) {
         ? {
             check: 'signature',
             result: 'passed',
-            message:
-              'The signature is valid: nothing in the credential has changed since it was signed.',
+            message: say('report.signatureValid'),
           }
         : {
             check: 'signature',
             result: 'failed',
-            message:
-              'The signature does not match: the credential was changed after it was signed.',
+            message: say('report.signatureInvalid'),
           },
     );
 
@@ -246,7 +257,7 @@ export function createVerifier(deps: VerifierDeps) {
       checks.push({
         check: 'status',
         result: 'passed',
-        message: 'The credential has no revocation status: its issuer cannot revoke it.',
+        message: say('report.noStatus'),
       });
     } else {
       try {
@@ -264,23 +275,23 @@ export function createVerifier(deps: VerifierDeps) {
             ? {
                 check: 'status',
                 result: 'failed',
-                message: 'The issuer has revoked this credential.',
+                message: say('report.revoked'),
               }
             : {
                 check: 'status',
                 result: 'passed',
-                message: 'The issuer has not revoked this credential.',
+                message: say('report.notRevoked'),
               },
         );
       } catch (error) {
         const cause =
           error instanceof DocumentNotFoundError
-            ? `${error.url} is not available`
+            ? say('report.unavailable', { url: error.url })
             : (error as Error).message;
         checks.push({
           check: 'status',
           result: 'failed',
-          message: `The revocation status could not be checked: ${cause}.`,
+          message: say('report.statusUnavailable', { cause }),
         });
       }
     }
@@ -293,24 +304,24 @@ export function createVerifier(deps: VerifierDeps) {
       checks.push({
         check: 'dates',
         result: 'failed',
-        message: 'The credential has no valid start date.',
+        message: say('report.noStartDate'),
       });
     } else if (from > now) {
       checks.push({
         check: 'dates',
         result: 'failed',
-        message: `The credential is not valid before ${new Date(from).toISOString().slice(0, 10)}.`,
+        message: say('report.notYetValid', { date: day(from) }),
       });
     } else if (until !== null && (Number.isNaN(until) || until < now)) {
-      checks.push({ check: 'dates', result: 'failed', message: 'The credential has expired.' });
+      checks.push({ check: 'dates', result: 'failed', message: say('report.expired') });
     } else {
       checks.push({
         check: 'dates',
         result: 'passed',
         message:
           until === null
-            ? `The credential is valid from ${new Date(from).toISOString().slice(0, 10)} and does not expire.`
-            : `The credential is valid from ${new Date(from).toISOString().slice(0, 10)} until ${new Date(until).toISOString().slice(0, 10)}.`,
+            ? say('report.validNoEnd', { from: day(from) })
+            : say('report.validUntil', { from: day(from), until: day(until) }),
       });
     }
     return report(summary);

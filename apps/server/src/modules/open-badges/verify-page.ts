@@ -1,5 +1,14 @@
+import {
+  formatMessage,
+  keyedMessageReader,
+  LOCALES,
+  type MessageValues,
+} from '@laurel/contract/i18n/messages';
 import { type TVerificationReport, VERIFY_MAX_BYTES } from '@laurel/contract/open-badges';
+import type { TLanguage } from '@laurel/contract/profile';
 
+import { VERIFY_MESSAGES_EN, type VerifyMessageKey } from '../../i18n/verify.en.ts';
+import { VERIFY_MESSAGES_ES } from '../../i18n/verify.es.ts';
 import type { OutcomeSummary } from '../insights/outcome-summary.ts';
 
 const escape = (value: string) =>
@@ -8,13 +17,93 @@ const escape = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-const CHECK_TITLES: Record<string, string> = {
-  format: 'Format',
-  issuer: 'Issuer key',
-  signature: 'Signature',
-  status: 'Revocation status',
-  dates: 'Dates',
+const CHECK_TITLES: Record<TVerificationReport['checks'][number]['check'], VerifyMessageKey> = {
+  format: 'checkTitle.format',
+  issuer: 'checkTitle.issuer',
+  signature: 'checkTitle.signature',
+  status: 'checkTitle.status',
+  dates: 'checkTitle.dates',
 };
+
+/**
+ * The pages' words and formats in one language (decision 066): `text` is plain text (escape it
+ * where it goes); `html` is markup, the catalogue's words as written and each argument escaped.
+ */
+function wordsOf(language: TLanguage) {
+  const catalogue = language === 'es' ? VERIFY_MESSAGES_ES : VERIFY_MESSAGES_EN;
+  const locale = LOCALES[language];
+  const text = (key: VerifyMessageKey, values?: MessageValues) =>
+    formatMessage(catalogue, language, key, values);
+  /** A day (YYYY-MM-DD): "November 29, 2026" (en), "29 de noviembre de 2026" (es). */
+  const date = (day: string) =>
+    new Date(`${day}T00:00:00Z`).toLocaleDateString(locale, {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+  /**
+   * A sentence of the verification report in this language: its key read back from its English
+   * text (and so the key of a sentence given as its cause), its days as dates; else as it is.
+   */
+  const checkMessage = (message: string): string => {
+    if (language === 'en') return message;
+    const keyed = readReportMessage(message);
+    if (!keyed) return message;
+    const values = Object.fromEntries(
+      Object.entries(keyed.values ?? {}).map(([name, value]) => [
+        name,
+        typeof value !== 'string'
+          ? value
+          : /^\d{4}-\d{2}-\d{2}$/.test(value)
+            ? date(value)
+            : name === 'cause'
+              ? checkMessage(value)
+              : value,
+      ]),
+    );
+    return text(keyed.key as VerifyMessageKey, values);
+  };
+  return {
+    text,
+    html: (key: VerifyMessageKey, values: MessageValues = {}) =>
+      text(
+        key,
+        Object.fromEntries(
+          Object.entries(values).map(([name, value]) => [
+            name,
+            typeof value === 'string' ? escape(value) : value,
+          ]),
+        ),
+      ),
+    date,
+    /** Whole dollars: "$52,300" (en), "USD 52,300" (es). */
+    money: (value: number) =>
+      value.toLocaleString(locale, {
+        style: 'currency',
+        currency: 'USD',
+        maximumFractionDigits: 0,
+      }),
+    /** A fraction as a whole percentage: 0.64 → "64%". */
+    percent: (value: number) =>
+      (Math.round(value * 100) / 100 || 0).toLocaleString(locale, {
+        style: 'percent',
+        maximumFractionDigits: 0,
+      }),
+    checkMessage,
+  };
+}
+type Words = ReturnType<typeof wordsOf>;
+
+/** The verification report's sentences, by their English text. */
+const readReportMessage = keyedMessageReader(
+  Object.fromEntries(
+    Object.entries(VERIFY_MESSAGES_EN).filter(([key]) => key.startsWith('report.')),
+  ),
+);
+
+/** The language tag of a page. */
+const langOf = (language: TLanguage) => (language === 'es' ? 'es' : 'en');
 
 export interface VerifyPageData {
   url: string;
@@ -31,6 +120,8 @@ export interface VerifyPageData {
   revoked: { on: string; by: string } | null;
   /** The program's published outcome summary, when its organization opted in; else null. */
   outcomes: OutcomeSummary | null;
+  /** The page's language: the request's. */
+  language: TLanguage;
 }
 
 /** LinkedIn's add-to-profile link for a certification. */
@@ -47,14 +138,6 @@ export function linkedInUrl(data: VerifyPageData): string {
   });
   return `https://www.linkedin.com/profile/add?${params.toString()}`;
 }
-
-const formatDate = (date: string) =>
-  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
 
 const STYLE = `
 :root{color-scheme:light dark;--bg:#f4f6f9;--card:#fff;--text:#1b2430;--muted:#5b6675;--line:#dde3ea;--ok:#1b7f3b;--bad:#b3261e;--brand:#0E4D8F;--btn:#376fd0}
@@ -85,33 +168,40 @@ textarea{width:100%;min-height:12rem;font:14px/1.4 ui-monospace,SFMono-Regular,M
 label.file{display:block;margin:12px 0}.spaced{margin-top:12px}.error{color:var(--bad);font-weight:600}
 `;
 
-function checksOf(report: TVerificationReport): string {
+function checksOf(report: TVerificationReport, w: Words): string {
   return report.checks
     .map(
       (check) =>
-        `<li class="${check.result}"><span class="icon" aria-hidden="true">${check.result === 'passed' ? '✓' : check.result === 'failed' ? '✗' : '–'}</span><div><div class="check-title">${CHECK_TITLES[check.check]}: ${check.result}</div><div>${escape(check.message)}</div></div></li>`,
+        `<li class="${check.result}"><span class="icon" aria-hidden="true">${check.result === 'passed' ? '✓' : check.result === 'failed' ? '✗' : '–'}</span><div><div class="check-title">${w.html('checkResult', { title: w.text(CHECK_TITLES[check.check]), result: check.result })}</div><div>${escape(w.checkMessage(check.message))}</div></div></li>`,
     )
     .join('');
 }
 
+const checkedAt = (report: TVerificationReport) => report.checkedAt.replace('T', ' ').slice(0, 19);
+
 /** The public page of one credential: who, what, by whom, when, and what was checked just now. */
 export function renderVerifyPage(data: VerifyPageData): string {
   const { report } = data;
+  const w = wordsOf(data.language);
   const revoked = report.checks.some((c) => c.check === 'status' && c.result === 'failed');
   const verdict = report.verified
-    ? { css: 'ok', mark: '✓', text: 'This credential is valid.' }
+    ? { css: 'ok', mark: '✓', text: w.html('verdict.valid') }
     : revoked
-      ? { css: 'bad', mark: '!', text: 'This credential has been revoked by its issuer.' }
-      : { css: 'bad', mark: '!', text: 'This credential could not be verified.' };
+      ? { css: 'bad', mark: '!', text: w.html('verdict.revoked') }
+      : { css: 'bad', mark: '!', text: w.html('verdict.notVerified') };
   const revokedLine =
     revoked && data.revoked
-      ? `<p class="revoked">Revoked on ${escape(formatDate(data.revoked.on))} by ${escape(data.revoked.by)}.</p>`
+      ? `<p class="revoked">${w.html('revokedOn', { date: w.date(data.revoked.on), issuer: data.revoked.by })}</p>`
       : '';
   const title = `${data.holderName}: ${data.achievementName}`;
-  const description = `${data.achievementName}, awarded by ${data.issuerName} on ${formatDate(data.awardDate)}.`;
-  const checks = checksOf(report);
+  const description = w.text('description', {
+    achievement: data.achievementName,
+    issuer: data.issuerName,
+    date: w.date(data.awardDate),
+  });
+  const checks = checksOf(report, w);
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="${langOf(data.language)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escape(title)}</title>
 <meta name="description" content="${escape(description)}">
@@ -124,102 +214,116 @@ export function renderVerifyPage(data: VerifyPageData): string {
 <style nonce="${data.nonce}">${STYLE}</style>
 <script src="/verify-assets/verify.js" defer></script>
 </head><body>
-${HEADER}
+${header(w)}
 <main>
 <section class="card"><div class="verdict ${verdict.css}" role="status"><span class="mark" aria-hidden="true">${verdict.mark}</span><span>${verdict.text}</span></div>${revokedLine}</section>
 <section class="card">
 <h1>${escape(data.holderName)}</h1>
 <p class="achievement">${escape(data.achievementName)}</p>
-<dl><dt>Issued by</dt><dd>${escape(data.issuerName)}</dd><dt>Awarded</dt><dd>${escape(formatDate(data.awardDate))}</dd><dt>Credential</dt><dd>Open Badges 3.0, signed (eddsa-rdfc-2022)</dd></dl>
+<dl><dt>${w.html('issuedBy')}</dt><dd>${escape(data.issuerName)}</dd><dt>${w.html('awarded')}</dt><dd>${escape(w.date(data.awardDate))}</dd><dt>${w.html('credential')}</dt><dd>${w.html('credentialKind')}</dd></dl>
 </section>
-<section class="card" aria-labelledby="checks"><h2 id="checks">Checked just now</h2>
+<section class="card" aria-labelledby="checks"><h2 id="checks">${w.html('checkedJustNow')}</h2>
 <ul class="checks">${checks}</ul>
-<p class="muted">Checked ${escape(report.checkedAt.replace('T', ' ').slice(0, 19))} UTC. Anyone can check the credential file again with any Open Badges 3.0 verifier.</p></section>
-<section class="card" aria-labelledby="share"><h2 id="share">Share and keep</h2>
+<p class="muted">${w.html('checkedAt', { time: checkedAt(report) })} ${w.html('checkAgain')}</p></section>
+<section class="card" aria-labelledby="share"><h2 id="share">${w.html('shareAndKeep')}</h2>
 <div class="actions">
-<a class="button primary" href="${escape(data.url)}/credential.json" download="credential-${escape(data.verificationId)}.json">Download credential</a>
-<button class="button" type="button" id="copy-link" data-url="${escape(data.url)}">Copy link</button>
-<a class="button" href="${escape(linkedInUrl(data))}" rel="noopener" target="_blank">Add to LinkedIn profile</a>
+<a class="button primary" href="${escape(data.url)}/credential.json" download="credential-${escape(data.verificationId)}.json">${w.html('downloadCredential')}</a>
+<button class="button" type="button" id="copy-link" data-url="${escape(data.url)}" data-copied="${escape(w.text('linkCopied'))}">${w.html('copyLink')}</button>
+<a class="button" href="${escape(linkedInUrl(data))}" rel="noopener" target="_blank">${w.html('addToLinkedIn')}</a>
 </div>
-<p><label class="muted" for="link">Link to this page</label><input class="link" id="link" readonly value="${escape(data.url)}"></p>
-<div class="qr"><img src="${escape(data.url)}/qr.svg" alt="QR code of the link to this page" width="160" height="160"><span class="muted">Scan to open this page on a phone.</span></div>
+<p><label class="muted" for="link">${w.html('linkToPage')}</label><input class="link" id="link" readonly value="${escape(data.url)}"></p>
+<div class="qr"><img src="${escape(data.url)}/qr.svg" alt="${escape(w.text('qrAlt'))}" width="160" height="160"><span class="muted">${w.html('qrHint')}</span></div>
 </section>
-${data.outcomes ? renderOutcomes(data.outcomes, data.issuerName) : ''}
+${data.outcomes ? renderOutcomes(data.outcomes, data.issuerName, w) : ''}
 </main></body></html>`;
 }
 
-const HEADER = `<header><nav class="top" aria-label="Verification"><span>Laurel · Credential verification</span><a href="/verify">Check a credential file</a></nav></header>`;
-
-const money = (value: number) =>
-  value.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-const percent = (value: number) => `${Math.round(value * 100)}%`;
-const people = (n: number) => `${n.toLocaleString('en-US')} people`;
+const header = (w: Words) =>
+  `<header><nav class="top" aria-label="${escape(w.text('header.nav'))}"><span>${w.html('header.title')}</span><a href="/verify">${w.html('header.checkFile')}</a></nav></header>`;
 
 /** The program's published figures: about its graduates as a group, never about the holder. */
-function renderOutcomes(outcomes: OutcomeSummary, issuerName: string): string {
+function renderOutcomes(outcomes: OutcomeSummary, issuerName: string, w: Words): string {
   const items = outcomes.figures
     .map(
       (figure) =>
-        `<li><div class="figure">${escape(figure.kind === 'money' ? money(figure.value) : figure.kind === 'percent' ? percent(figure.value) : `${figure.value >= 0 ? '+' : ''}${percent(figure.value)}`)}</div><div>${escape(figure.label)}</div><div class="muted">${escape(people(figure.n))}${figure.smallSample ? ' · a small sample: read it with care' : ''}</div></li>`,
+        `<li><div class="figure">${escape(figure.kind === 'money' ? w.money(figure.value) : figure.kind === 'percent' ? w.percent(figure.value) : `${figure.value >= 0 ? '+' : ''}${w.percent(figure.value)}`)}</div><div>${w.html(`outcomes.${figure.figure}`, figure.figure === 'salaryGrowth' ? { years: figure.horizonYears ?? 0 } : {})}</div><div class="muted">${w.html('outcomes.people', { count: figure.n })}${figure.smallSample ? ` · ${w.html('outcomes.smallSample')}` : ''}</div></li>`,
     )
     .join('');
-  return `<section class="card" aria-labelledby="outcomes"><h2 id="outcomes">What this program's graduates went on to earn</h2>
+  const { from, to } = outcomes.years;
+  const years =
+    from === to ? w.text('outcomes.year', { year: from }) : w.text('outcomes.years', { from, to });
+  return `<section class="card" aria-labelledby="outcomes"><h2 id="outcomes">${w.html('outcomes.heading')}</h2>
 <ul class="figures">${items}</ul>
-<p class="muted">Published by ${escape(issuerName)} for everyone awarded this credential ${escape(outcomes.years)}, from wage records; dollars of ${outcomes.dollarsOfYear}. These figures describe the graduates as a group, never the person who holds this credential; a figure about fewer than 10 people is never shown.</p></section>`;
+<p class="muted">${w.html('outcomes.note', { issuer: issuerName, years, dollarsYear: String(outcomes.dollarsOfYear) })}</p></section>`;
 }
 
 /** `/verify`: check a credential file by pasting or choosing it, and the report once checked. */
 export function renderCheckPage(input: {
   nonce: string;
+  language: TLanguage;
   pasted?: string;
+  /** Why the pasted text was refused, in the page's language. */
   error?: string;
   report?: TVerificationReport;
 }): string {
   const { report } = input;
+  const w = wordsOf(input.language);
   const result = input.error
     ? `<section class="card"><p class="error" role="alert">${escape(input.error)}</p></section>`
     : report
-      ? `<section class="card" aria-labelledby="result"><h2 id="result">Result</h2><div class="verdict ${report.verified ? 'ok' : 'bad'}" role="status"><span class="mark" aria-hidden="true">${report.verified ? '✓' : '!'}</span><span>${report.verified ? 'This credential is valid.' : 'This credential could not be verified.'}</span></div>
-${report.credential ? `<dl class="spaced">${report.credential.name ? `<dt>Credential</dt><dd>${escape(report.credential.name)}</dd>` : ''}${report.credential.achievementName ? `<dt>Achievement</dt><dd>${escape(report.credential.achievementName)}</dd>` : ''}${report.credential.issuerName || report.credential.issuerId ? `<dt>Issued by</dt><dd>${escape(report.credential.issuerName ?? report.credential.issuerId ?? '')}</dd>` : ''}${report.credential.validFrom ? `<dt>Valid from</dt><dd>${escape(report.credential.validFrom)}</dd>` : ''}</dl>` : ''}
-<ul class="checks spaced">${checksOf(report)}</ul>
-<p class="muted">Checked ${escape(report.checkedAt.replace('T', ' ').slice(0, 19))} UTC.</p></section>`
+      ? `<section class="card" aria-labelledby="result"><h2 id="result">${w.html('form.result')}</h2><div class="verdict ${report.verified ? 'ok' : 'bad'}" role="status"><span class="mark" aria-hidden="true">${report.verified ? '✓' : '!'}</span><span>${report.verified ? w.html('verdict.valid') : w.html('verdict.notVerified')}</span></div>
+${report.credential ? `<dl class="spaced">${report.credential.name ? `<dt>${w.html('credential')}</dt><dd>${escape(report.credential.name)}</dd>` : ''}${report.credential.achievementName ? `<dt>${w.html('form.achievement')}</dt><dd>${escape(report.credential.achievementName)}</dd>` : ''}${report.credential.issuerName || report.credential.issuerId ? `<dt>${w.html('issuedBy')}</dt><dd>${escape(report.credential.issuerName ?? report.credential.issuerId ?? '')}</dd>` : ''}${report.credential.validFrom ? `<dt>${w.html('form.validFrom')}</dt><dd>${escape(report.credential.validFrom)}</dd>` : ''}</dl>` : ''}
+<ul class="checks spaced">${checksOf(report, w)}</ul>
+<p class="muted">${w.html('checkedAt', { time: checkedAt(report) })}</p></section>`
       : '';
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="${langOf(input.language)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Check a credential</title>
-<meta name="description" content="Check that an Open Badges 3.0 or Verifiable Credential 2.0 credential is genuine and not revoked.">
+<title>${escape(w.text('form.title'))}</title>
+<meta name="description" content="${escape(w.text('form.description'))}">
 <style nonce="${input.nonce}">${STYLE}</style>
 <script src="/verify-assets/verify.js" defer></script>
 </head><body>
-${HEADER}
+${header(w)}
 <main>
-<section class="card" aria-labelledby="check"><h1 id="check">Check a credential</h1>
-<p>Paste an Open Badges 3.0 or Verifiable Credential 2.0 credential (the JSON file its holder downloaded), or choose the file. Laurel checks its signature, its issuer's key, whether it was revoked and its dates; nothing you check is kept.</p>
+<section class="card" aria-labelledby="check"><h1 id="check">${w.html('form.title')}</h1>
+<p>${w.html('form.intro')}</p>
 <form method="post" action="/verify">
-<label for="credential" class="check-title">Credential JSON</label>
+<label for="credential" class="check-title">${w.html('form.json')}</label>
 <textarea id="credential" name="credential" spellcheck="false" autocomplete="off" required>${escape(input.pasted ?? '')}</textarea>
-<label class="file">Or choose a file: <input type="file" id="credential-file" accept=".json,.jsonld,application/json,application/ld+json,application/vc+ld+json"></label>
+<label class="file">${w.html('form.chooseFile')} <input type="file" id="credential-file" accept=".json,.jsonld,application/json,application/ld+json,application/vc+ld+json" data-too-large="${escape(w.text('form.fileTooLarge', { kilobytes: VERIFY_MAX_BYTES / 1024 }))}"></label>
 <p class="error" id="file-error" role="alert" hidden></p>
-<button class="button primary" type="submit">Check credential</button>
+<button class="button primary" type="submit">${w.html('form.submit')}</button>
 </form></section>
 ${result}
 </main></body></html>`;
 }
 
+/** Why a pasted text is refused at `/verify`, in a language. */
+export function refusalOf(
+  language: TLanguage,
+  key: Extract<VerifyMessageKey, `refusal.${string}`>,
+  values?: MessageValues,
+): string {
+  return wordsOf(language).text(key, values);
+}
+
 /** The page of an id that names no credential. */
-export function renderNotFoundPage(nonce: string): string {
+export function renderNotFoundPage(nonce: string, language: TLanguage): string {
+  const w = wordsOf(language);
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Credential not found</title><meta name="robots" content="noindex">
+<html lang="${langOf(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escape(w.text('notFound.title'))}</title><meta name="robots" content="noindex">
 <style nonce="${nonce}">${STYLE}</style></head><body>
-${HEADER}
-<main><section class="card"><div class="verdict bad" role="status"><span class="mark" aria-hidden="true">?</span><span>No credential has this address.</span></div>
-<p>Check that the link was copied whole. A credential's link is given by the organization that issued it. If you have the credential file, <a href="/verify">check the file</a> instead.</p></section></main></body></html>`;
+${header(w)}
+<main><section class="card"><div class="verdict bad" role="status"><span class="mark" aria-hidden="true">?</span><span>${w.html('notFound.verdict')}</span></div>
+<p>${w.text('notFound.help', { link: `<a href="/verify">${w.html('notFound.checkFile')}</a>` })}</p></section></main></body></html>`;
 }
 
 /**
  * The pages' only script, served from this origin as the policy requires: the copy button, and a
- * chosen file read into the form (pasting works without it).
+ * chosen file read into the form (pasting works without it). It holds no words: those it shows
+ * are the page's, in the page's language (`data-copied`, `data-too-large`), so one script serves
+ * every language.
  */
-export const VERIFY_SCRIPT = `document.addEventListener('DOMContentLoaded',function(){var f=document.getElementById('credential-file');if(f){f.addEventListener('change',function(){var file=f.files&&f.files[0];if(!file)return;var e=document.getElementById('file-error');e.hidden=true;if(file.size>${VERIFY_MAX_BYTES}){e.textContent='This file is larger than a credential can be (${VERIFY_MAX_BYTES / 1024} KB): choose the credential JSON file.';e.hidden=false;f.value='';return}file.text().then(function(t){var a=document.getElementById('credential');a.value=t;a.form.requestSubmit()})})}var b=document.getElementById('copy-link');if(!b)return;b.addEventListener('click',function(){var u=b.getAttribute('data-url');var done=function(){b.textContent='Link copied';setTimeout(function(){b.textContent='Copy link'},2000)};if(navigator.clipboard){navigator.clipboard.writeText(u).then(done,function(){var i=document.getElementById('link');i.select();})}else{var i=document.getElementById('link');i.select();document.execCommand('copy');done()}})});`;
+export const VERIFY_SCRIPT = `document.addEventListener('DOMContentLoaded',function(){var f=document.getElementById('credential-file');if(f){f.addEventListener('change',function(){var file=f.files&&f.files[0];if(!file)return;var e=document.getElementById('file-error');e.hidden=true;if(file.size>${VERIFY_MAX_BYTES}){e.textContent=f.getAttribute('data-too-large');e.hidden=false;f.value='';return}file.text().then(function(t){var a=document.getElementById('credential');a.value=t;a.form.requestSubmit()})})}var b=document.getElementById('copy-link');if(!b)return;var label=b.textContent;b.addEventListener('click',function(){var u=b.getAttribute('data-url');var done=function(){b.textContent=b.getAttribute('data-copied');setTimeout(function(){b.textContent=label},2000)};if(navigator.clipboard){navigator.clipboard.writeText(u).then(done,function(){var i=document.getElementById('link');i.select();})}else{var i=document.getElementById('link');i.select();document.execCommand('copy');done()}})});`;
