@@ -84,8 +84,12 @@ async function freshDatabase(
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
+    const pool = new pg.Pool({ connectionString: url.toString() });
+    // As the server's own pool does (apps/server/src/db/database.ts): a connection that the
+    // database server ends while idle is dropped from the pool, not thrown from nowhere.
+    pool.on('error', () => undefined);
     const db = new Kysely<any>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString() }) }),
+      dialect: new PostgresDialect({ pool }),
       plugins: [new CamelCasePlugin()],
       log,
     });

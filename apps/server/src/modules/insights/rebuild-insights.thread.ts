@@ -57,6 +57,9 @@ try {
     }
   } else {
     const client = new pg.Client({ connectionString: url });
+    // A connection the server ends (a restart) fails the running query, which fails the rebuild
+    // with its cause; between queries it would otherwise be thrown from nowhere.
+    client.on('error', () => undefined);
     await client.connect();
     try {
       const run: RunQuery = async (text, parameters) => (await client.query(text, parameters)).rows;
