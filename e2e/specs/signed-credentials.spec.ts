@@ -1,12 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
+import type { Page } from '@playwright/test';
 import { ROLES } from '@laurel/contract/roles';
 
 import { createDatabase } from '../../apps/server/src/db/database.ts';
 import { VIEWPORTS, expect, expectAccessible, screenshot, test } from '../support/fixtures.ts';
 import { openSignedIn } from '../support/flows.ts';
 import { NORTHWIND, seedUser } from '../support/seed.ts';
+
+/** axe and a screenshot of the page as it is, light and dark, 390 and 1,440 pixels wide. */
+async function checkEveryWay(page: Page, name: string) {
+  for (const mode of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: mode });
+    for (const viewport of [VIEWPORTS.narrow, VIEWPORTS.wide]) {
+      await page.setViewportSize(viewport);
+      await expectAccessible(page, `${name} (${mode}, ${viewport.width} px)`);
+      await screenshot(page, `${name}-${mode}-${viewport.width}`);
+    }
+  }
+}
 
 /**
  * Northwind may issue signed credentials (a platform admin allowed it). Its admin turns them on for
@@ -115,16 +128,18 @@ test.describe('signed credentials', () => {
       'href',
       /^https:\/\/www\.linkedin\.com\/profile\/add\?startTask=CERTIFICATION_NAME&name=/,
     );
-    await expectAccessible(page, 'verification page');
-    for (const mode of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: mode });
-      for (const viewport of [VIEWPORTS.narrow, VIEWPORTS.wide]) {
-        await page.setViewportSize(viewport);
-        await screenshot(page, `signed-credential-page-${mode}-${viewport.width}`);
-      }
-    }
+    await checkEveryWay(page, 'signed-credential-page');
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize(VIEWPORTS.wide);
+
+    // An employer whose browser prefers Spanish reads the same page in Spanish.
+    const employer = await browser.newContext({ locale: 'es-MX' });
+    const inSpanish = await employer.newPage();
+    await inSpanish.goto(href);
+    await expect(inSpanish.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(inSpanish.getByText('Esta credencial es válida.')).toBeVisible();
+    await checkEveryWay(inSpanish, 'signed-credential-page-es');
+    await employer.close();
 
     // The holder keeps the file; anyone checks it again at /verify, in a window without a session.
     const download = page.waitForEvent('download');
@@ -146,14 +161,7 @@ test.describe('signed credentials', () => {
     await stranger.getByRole('button', { name: 'Check credential' }).click();
     await expect(stranger.getByText('This credential is valid.')).toBeVisible();
     await expect(stranger.getByText('Signature: passed')).toBeVisible();
-    await expectAccessible(stranger, 'a pasted credential checked');
-    for (const mode of ['light', 'dark'] as const) {
-      await stranger.emulateMedia({ colorScheme: mode });
-      for (const viewport of [VIEWPORTS.narrow, VIEWPORTS.wide]) {
-        await stranger.setViewportSize(viewport);
-        await screenshot(stranger, `verify-pasted-${mode}-${viewport.width}`);
-      }
-    }
+    await checkEveryWay(stranger, 'verify-pasted');
     // A chosen file is read and checked at once.
     await stranger.goto(new URL('/verify', href).toString());
     await stranger.getByLabel('Or choose a file:').setInputFiles(file);

@@ -140,14 +140,14 @@ export function linkedInUrl(data: VerifyPageData): string {
 }
 
 const STYLE = `
-:root{color-scheme:light dark;--bg:#f4f6f9;--card:#fff;--text:#1b2430;--muted:#5b6675;--line:#dde3ea;--ok:#1b7f3b;--bad:#b3261e;--brand:#0E4D8F;--btn:#376fd0}
-@media (prefers-color-scheme:dark){:root{--bg:#11161d;--card:#1b222c;--text:#e8edf3;--muted:#a5b0bd;--line:#2c3643;--ok:#5fd08a;--bad:#ff8a80;--btn:#6d9cf0}}
+:root{color-scheme:light dark;--bg:#f4f6f9;--card:#fff;--text:#1b2430;--muted:#5b6675;--line:#dde3ea;--ok:#1b7f3b;--bad:#b3261e;--brand:#0E4D8F;--btn:#376fd0;--on-btn:#fff}
+@media (prefers-color-scheme:dark){:root{--bg:#11161d;--card:#1b222c;--text:#e8edf3;--muted:#a5b0bd;--line:#2c3643;--ok:#5fd08a;--bad:#ff8a80;--btn:#6d9cf0;--on-btn:#0b1320}}
 *{box-sizing:border-box}body{margin:0;overflow-wrap:break-word;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--text)}
 header{background:var(--brand);color:#fff;padding:12px 20px;font-weight:600;letter-spacing:.02em}
 main{max-width:720px;margin:0 auto;padding:20px 16px 40px}
 .card{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:20px;margin-bottom:16px}
 .verdict{display:flex;gap:12px;align-items:center;font-weight:600;font-size:1.1rem}
-.verdict .mark{width:36px;height:36px;border-radius:50%;display:grid;place-items:center;color:#fff;font-size:1.2rem;flex:none}
+.verdict .mark{width:36px;height:36px;border-radius:50%;display:grid;place-items:center;color:var(--on-btn);font-size:1.2rem;flex:none}
 .ok .mark{background:var(--ok)}.bad .mark{background:var(--bad)}.ok{color:var(--ok)}.bad{color:var(--bad)}
 h1{font-size:1.6rem;margin:.2rem 0}.achievement{font-size:1.15rem;margin:0 0 12px}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}dt{color:var(--muted)}dd{margin:0}
@@ -156,7 +156,7 @@ ul.checks{list-style:none;padding:0;margin:0}ul.checks li{display:flex;gap:10px;
 .check-title{font-weight:600}.muted{color:var(--muted);font-size:.9rem}
 .actions{display:flex;flex-wrap:wrap;gap:10px}
 .button{display:inline-flex;align-items:center;min-height:44px;padding:0 16px;border-radius:8px;border:1px solid var(--btn);color:var(--btn);background:transparent;text-decoration:none;font:inherit;font-weight:600;cursor:pointer}
-.button.primary{background:var(--btn);color:#fff}
+.button.primary{background:var(--btn);color:var(--on-btn)}
 .qr{display:flex;gap:16px;align-items:center;flex-wrap:wrap}.qr img{width:160px;height:160px;background:#fff;padding:8px;border-radius:8px}
 input.link{width:100%;font:inherit;padding:8px;border:1px solid var(--line);border-radius:6px;background:transparent;color:inherit}
 h2{font-size:1.05rem;margin:0 0 8px}
