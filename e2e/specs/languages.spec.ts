@@ -124,6 +124,14 @@ test.describe('Laurel in Spanish', () => {
       await page.goto(screen);
       await checkInSpanish(page, `organization admin ${screen}`);
     }
+
+    // A form's checks, which the contract writes in English, are said in Spanish.
+    await page.goto(`${organization}/users`);
+    await page.getByRole('button', { name: es['users.list.invite'] }).click();
+    const invite = page.getByRole('dialog');
+    await invite.getByRole('button', { name: es['users.invite.submit'] }).click();
+    await expect(invite.getByText(es['checks.required']).first()).toBeVisible();
+    expect(await englishLeftOn(page), 'English left on the invitation form').toEqual([]);
   });
 
   test('a platform admin sees every screen of the platform in Spanish', async ({ page }) => {

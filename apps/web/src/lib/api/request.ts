@@ -1,4 +1,4 @@
-import { MESSAGES } from '@laurel/contract/messages';
+import { textOf } from '../i18n/catalogue';
 
 import { getIdToken } from '../auth-token/id-token';
 import { currentLanguage } from '../i18n/language';
@@ -51,7 +51,7 @@ export function toApiError(body: unknown, status: number | undefined): ApiError 
     const message =
       typeof record.message === 'string' && record.message
         ? record.message
-        : MESSAGES.requestFailed;
+        : textOf('messages.requestFailed');
     const fieldErrors = record.fieldErrors as Record<string, string> | undefined;
     return {
       ...record,
@@ -61,7 +61,7 @@ export function toApiError(body: unknown, status: number | undefined): ApiError 
     };
   }
   if (typeof body === 'string' && body.trim()) return body;
-  return MESSAGES.requestFailed;
+  return textOf('messages.requestFailed');
 }
 
 /**
@@ -95,7 +95,7 @@ export async function apiRequest<T>(
         ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
       }));
   } catch {
-    throw MESSAGES.requestFailed;
+    throw textOf('messages.requestFailed');
   }
   const body = await readResponseBody(response);
   if (!SUCCESS_STATUSES.has(response.status)) throw toApiError(body, response.status);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import type { TBookmark } from '@laurel/contract/bookmarks';
-import { MESSAGES } from '@laurel/contract/messages';
+import { useIntl } from 'react-intl';
 
 import { useSnackbar } from '../../components/snackbar/use-snackbar';
 import type { ApiDispatch } from '../api/api';
@@ -30,6 +30,7 @@ export type BookmarkTarget = Pick<TBookmark, 'itemType' | 'itemId' | 'itemName' 
 export function useBookmarkActions() {
   const dispatch = useDispatch<ApiDispatch>();
   const { showSnackbar } = useSnackbar();
+  const intl = useIntl();
 
   const create = useCallback(
     async (target: BookmarkTarget): Promise<TBookmark> => {
@@ -52,14 +53,14 @@ export function useBookmarkActions() {
     async (target: BookmarkTarget): Promise<boolean> => {
       try {
         await create(target);
-        showSnackbar(MESSAGES.bookmarkAdded, 'success');
+        showSnackbar(intl.formatMessage({ id: 'messages.bookmarkAdded' }), 'success');
         return true;
       } catch {
-        showSnackbar(MESSAGES.bookmarkAddError, 'error');
+        showSnackbar(intl.formatMessage({ id: 'messages.bookmarkAddError' }), 'error');
         return false;
       }
     },
-    [create, showSnackbar],
+    [create, intl, showSnackbar],
   );
 
   const remove = useCallback(
@@ -67,22 +68,23 @@ export function useBookmarkActions() {
       try {
         await dispatch(bookmarksApi.endpoints.deleteBookmark.initiate(bookmark.id)).unwrap();
       } catch {
-        showSnackbar(MESSAGES.bookmarkDeleteError, 'error');
+        showSnackbar(intl.formatMessage({ id: 'messages.bookmarkDeleteError' }), 'error');
         return false;
       }
       dispatch(removeBookmark(bookmark.id));
-      showSnackbar(MESSAGES.bookmarkRemoved, 'success', {
-        label: 'UNDO',
+      showSnackbar(intl.formatMessage({ id: 'messages.bookmarkRemoved' }), 'success', {
+        label: intl.formatMessage({ id: 'components.bookmarks.undo' }),
         onClick: () => {
           create(bookmark).then(
-            () => showSnackbar(MESSAGES.bookmarkRestored, 'success'),
-            () => showSnackbar(MESSAGES.bookmarkRestoreError, 'error'),
+            () => showSnackbar(intl.formatMessage({ id: 'messages.bookmarkRestored' }), 'success'),
+            () =>
+              showSnackbar(intl.formatMessage({ id: 'messages.bookmarkRestoreError' }), 'error'),
           );
         },
       });
       return true;
     },
-    [dispatch, create, showSnackbar],
+    [dispatch, create, intl, showSnackbar],
   );
 
   return { add, remove };

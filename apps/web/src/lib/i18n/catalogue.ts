@@ -1,5 +1,7 @@
 import en from './messages/en.json';
-import { currentLanguage, setLanguage, type Language } from './language';
+import { createIntl, type IntlShape } from 'react-intl';
+
+import { currentLanguage, LOCALES, setLanguage, type Language } from './language';
 
 export type MessageId = keyof typeof en;
 /** A language's messages: the same ids as English (catalogues.test.ts checks it). */
@@ -42,11 +44,21 @@ export async function chooseLanguage(language: Language): Promise<void> {
   setLanguage(language);
 }
 
+const formatters: Partial<Record<Language, IntlShape>> = {};
+
 /**
  * A message without arguments in the chosen language, for code outside React (texts for errors
- * caught in event handlers); English while the chosen catalogue has not arrived.
+ * caught in event handlers); English while the chosen catalogue has not arrived. Formatted, not
+ * read: the build ships each message as its syntax tree (vite.config.ts, `parsedCatalogues`).
  */
-export const textOf = (id: MessageId): string => (loaded[currentLanguage()] ?? en)[id];
+export function textOf(id: MessageId): string {
+  const language = loaded[currentLanguage()] ? currentLanguage() : 'en';
+  const intl = (formatters[language] ??= createIntl({
+    locale: LOCALES[language],
+    messages: loaded[language]!,
+  }));
+  return intl.formatMessage({ id });
+}
 
 /** A message by id, for code that builds texts outside React (given `intl.formatMessage`'s). */
 export type Translate = (id: MessageId) => string;

@@ -1,6 +1,7 @@
 import type { IntlShape } from 'react-intl';
 
 import type { MessageId } from './catalogue';
+import { messageSource } from './message-source';
 import en from './messages/en.json';
 
 /**
@@ -24,8 +25,10 @@ let patterns: Pattern[] | undefined;
 function prepare() {
   exact = new Map();
   patterns = [];
-  for (const [id, text] of Object.entries(en) as [MessageId, string][]) {
+  for (const [id, message] of Object.entries(en) as [MessageId, unknown][]) {
     if (!/^(checks|messages)\./.test(id)) continue;
+    const text = messageSource(message);
+    if (text === undefined) continue;
     if (!text.includes('{')) {
       exact.set(text, id);
       continue;

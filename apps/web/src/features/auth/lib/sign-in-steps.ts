@@ -1,4 +1,5 @@
 import { paths } from '../../../lib/routing/paths';
+import { textOf } from '../../../lib/i18n/catalogue';
 
 /** The `nextStep.signInStep` values the identity client returns (spec §4). */
 export type SignInStep =
@@ -21,13 +22,6 @@ export type SignInOutcome =
   | { kind: 'done' }
   | { kind: 'navigate'; href: string }
   | { kind: 'message'; severity: 'info' | 'warning' | 'error'; message: string };
-
-const SIGN_IN_STEP_MESSAGES = {
-  confirmSignUp:
-    'Your account has not been confirmed yet. Please use the link in your invitation e-mail, or ask your administrator to send a new invitation.',
-  unsupported:
-    'This sign-in step is not available for Laurel accounts. Please contact your administrator or support.',
-} as const;
 
 /**
  * Where the sign-in state machine goes after a step (spec §4). `email` is needed by the reset
@@ -60,8 +54,12 @@ export function outcomeForStep(
     case 'RESET_PASSWORD':
       return { kind: 'navigate', href: paths.auth.resetPassword.getHref(options.email) };
     case 'CONFIRM_SIGN_UP':
-      return { kind: 'message', severity: 'warning', message: SIGN_IN_STEP_MESSAGES.confirmSignUp };
+      return {
+        kind: 'message',
+        severity: 'warning',
+        message: textOf('auth.signInStep.confirmSignUp'),
+      };
     default:
-      return { kind: 'message', severity: 'error', message: SIGN_IN_STEP_MESSAGES.unsupported };
+      return { kind: 'message', severity: 'error', message: textOf('auth.signInStep.unsupported') };
   }
 }
