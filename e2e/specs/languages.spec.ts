@@ -130,7 +130,7 @@ test.describe('Laurel in Spanish', () => {
     await page.getByRole('button', { name: es['users.list.invite'] }).click();
     const invite = page.getByRole('dialog');
     await invite.getByRole('button', { name: es['users.invite.submit'] }).click();
-    await expect(invite.getByText(es['checks.required']).first()).toBeVisible();
+    await expect(invite.getByText(es['checks.enterFirstName'])).toBeVisible();
     expect(await englishLeftOn(page), 'English left on the invitation form').toEqual([]);
   });
 
