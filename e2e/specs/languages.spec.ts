@@ -31,14 +31,14 @@ const MODES = ['light', 'dark'] as const;
  * both languages.
  */
 const spanish = es as Record<string, string>;
-const ENGLISH_ONLY = [
+const specified: Array<[string, string]> = [];
+for (const [key, text] of Object.entries(MESSAGES) as Array<[string, unknown]>)
+  if (typeof text === 'string') specified.push([`messages.${key}`, text]);
+const ENGLISH_ONLY: string[] = [
   ...Object.entries(en as Record<string, string>).filter(
     ([key, text]) => spanish[key] !== text && !/[{<]/.test(text),
   ),
-  ...Object.entries(MESSAGES)
-    .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
-    .map(([key, text]) => [`messages.${key}`, text] as const)
-    .filter(([key, text]) => spanish[key] !== text),
+  ...specified.filter(([key, text]) => spanish[key] !== text),
 ]
   .map(([, text]) => text)
   .filter((text) => text.split(' ').length >= 3);
