@@ -1,14 +1,17 @@
-import { parse } from '@formatjs/icu-messageformat-parser';
+import { type MessageFormatElement, parse } from '@formatjs/icu-messageformat-parser';
 import { createIntl } from 'react-intl';
 import { describe, expect, it, vi } from 'vitest';
 
+import type { MessageId } from './catalogue';
 import en from './messages/en.json';
 import es from './messages/es.json';
 
 /** The catalogues as the build ships them: each message its syntax tree (vite.config.ts). */
 const { built } = vi.hoisted(() => ({
   built: (catalogue: Record<string, string>, parseMessage: typeof parse) =>
-    Object.fromEntries(Object.entries(catalogue).map(([id, text]) => [id, parseMessage(text)])),
+    Object.fromEntries(
+      Object.entries(catalogue).map(([id, text]) => [id, parseMessage(text)]),
+    ) as Record<MessageId, MessageFormatElement[]>,
 }));
 
 vi.mock('./messages/en.json', async (original) => {
