@@ -90,7 +90,9 @@ import { createKeyHasher } from './modules/api-keys/key-format.ts';
 import { createAccountEventRecorder } from './modules/audits/account-events.ts';
 import { createSsoFetch } from './lib/outbound.ts';
 import { createJobHandlers } from './jobs/handlers.ts';
-import { createJobQueue, type JobQueueOptions } from './jobs/queue.ts';
+import { createJobQueue, enqueueJob, type JobQueueOptions } from './jobs/queue.ts';
+import { createInsightsDigestRepository } from './modules/insights/insights-digest.repository.ts';
+import { scheduleInsightsDigests } from './modules/insights/send-insights-digest.job.ts';
 import { createThreadedJobQueue, type JobThreadData } from './jobs/threaded-queue.ts';
 import { createUploadsRepository } from './modules/uploads/uploads.repository.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -286,6 +288,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...badgeJobSettings,
     allowLoopback: options.webhookLoopbackReceivers ?? config.demoMode,
   };
+  const insightsDigestSettings = config.insightsDigest
+    ? { publicUrl: config.publicUrl, mail: badgeJobSettings.mail }
+    : undefined;
   /** Reads SAML identity providers' metadata addresses again once a day (set below). */
   let refreshSamlMetadata: (() => Promise<void>) | undefined;
   const queue = createJobQueue({
@@ -301,6 +306,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       insightsEarningsFloor: config.insightsEarningsFloor,
       openBadges: badgeJobSettings,
       webhooks: webhookJobSettings,
+      ...(insightsDigestSettings ? { insightsDigest: insightsDigestSettings } : {}),
       ...(options.webhookDelivery ? { webhookDelivery: options.webhookDelivery } : {}),
       ...(options.now ? { now: options.now } : {}),
     }),
@@ -315,6 +321,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await createWebhooksRepository(database.db, database.dialect).purgeBefore(
         new Date(Date.now() - WEBHOOK_LOG_RETENTION_MS).toISOString(),
       );
+      // The monthly insights digest: each opted-in admin's month is queued once, on any instance.
+      if (insightsDigestSettings)
+        await scheduleInsightsDigests(
+          createInsightsDigestRepository(database.db),
+          (job) => enqueueJob(database.db, job),
+          options.now?.() ?? new Date(),
+        );
     },
   });
   const jobs = options.jobThread
@@ -327,6 +340,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           insightsEarningsFloor: config.insightsEarningsFloor,
           openBadges: badgeJobSettings,
           webhooks: webhookJobSettings,
+          ...(insightsDigestSettings ? { insightsDigest: insightsDigestSettings } : {}),
         },
         ...(options.jobThread.stopTimeoutMs === undefined
           ? {}

@@ -71,6 +71,7 @@ const ZEnvironment = z
         'must be sqlite:<path> or postgres://user@host:port/database',
       ),
     DEMO_MODE: booleanFromString.default(true),
+    INSIGHTS_DIGEST: booleanFromString.default(true),
     REDIS_URL: z
       .string()
       .regex(/^rediss?:\/\/.+/, 'must be redis://host:6379 or rediss://… (TLS)')
@@ -200,6 +201,8 @@ export interface AppConfig {
   /** Prefix of every Redis key Laurel writes (several deployments may share one Redis). */
   redisKeyPrefix: string;
   demoMode: boolean;
+  /** Whether the monthly insights digest is sent to the organization admins who opted in. */
+  insightsDigest: boolean;
   publicUrl: string;
   logLevel: string;
   identity: {
@@ -271,6 +274,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     demoMode: e.DEMO_MODE,
+    insightsDigest: e.INSIGHTS_DIGEST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     logLevel: e.LOG_LEVEL,
     identity: {

@@ -60,6 +60,7 @@ export const API_PATHS = {
   loginTime: '/api/users/login-time',
   removeAuthenticator: '/api/users/profile/authenticator/remove',
   profileLanguage: '/api/users/profile/language',
+  profileInsightsDigest: '/api/users/profile/insights-digest',
   updateProfile: (id: number | string) => `/api/users/${id}/profile`,
   bookmarks: '/api/users/bookmarks',
   bookmark: (id: number | string) => `/api/users/bookmarks/${id}`,

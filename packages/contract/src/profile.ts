@@ -30,6 +30,11 @@ export const ZProfile = z
      * choose, when the browser's language holds and e-mails are in English.
      */
     language: ZLanguage.nullable(),
+    /**
+     * Whether the person receives the monthly insights digest by e-mail (organization admins only;
+     * false until they opt in).
+     */
+    insightsDigest: z.boolean(),
   })
   .meta({ id: 'Profile' });
 export type TProfile = z.infer<typeof ZProfile>;
@@ -73,3 +78,12 @@ export const ZProfileLanguageBody = z
   .strictObject({ language: ZLanguage })
   .meta({ id: 'ProfileLanguageBody' });
 export type TProfileLanguageBody = z.infer<typeof ZProfileLanguageBody>;
+
+/**
+ * Body of PUT /api/users/profile/insights-digest: whether the signed-in organization admin receives
+ * the monthly insights digest by e-mail.
+ */
+export const ZProfileInsightsDigestBody = z
+  .strictObject({ insightsDigest: z.boolean() })
+  .meta({ id: 'ProfileInsightsDigestBody' });
+export type TProfileInsightsDigestBody = z.infer<typeof ZProfileInsightsDigestBody>;

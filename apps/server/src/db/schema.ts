@@ -36,6 +36,8 @@ export interface UserTable extends BodyColumns<TUpdateProfileBody> {
   nameConfirmed: Bool;
   /** `en` or `es` as the person chose, null until they choose (decision 066). */
   language: Generated<string | null>;
+  /** Opted in to the monthly insights digest (organization admins only). */
+  insightsDigest: Bool;
   roleId: number;
   active: Bool;
   /** True from an invitation until the person accepts it. */
@@ -126,6 +128,7 @@ export interface Database {
   earningsYears: EarningsYearTable;
   insightAggregates: InsightAggregateTable;
   insightRebuilds: InsightRebuildTable;
+  insightsDigests: InsightsDigestTable;
   credentialInsightSummaries: CredentialInsightSummaryTable;
   benchmarkDataSets: BenchmarkDataSetTable;
   benchmarkValues: BenchmarkValueTable;
@@ -407,6 +410,18 @@ export interface InsightRebuildTable {
   finishedAt: Timestamp | null;
   /** How long the last finished rebuild took. */
   lastSeconds: number | null;
+}
+
+/** One monthly insights digest sent: to whom, for which month, and the figures it said. */
+export interface InsightsDigestTable {
+  id: Generated<number>;
+  userId: number;
+  organizationId: number;
+  /** `YYYY-MM` (UTC); one digest per person and month. */
+  month: string;
+  /** The published figures the digest said (`DigestFigures`), as JSON. */
+  figures: string;
+  sentAt: Timestamp;
 }
 
 export type RebuildPhase = 'reading' | 'computing' | 'storing' | 'done';

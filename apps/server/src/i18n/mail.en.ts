@@ -55,6 +55,30 @@ export const MAIL_MESSAGES_EN = {
     'Once the receiver answers again, enable the endpoint; events that were waiting are sent then.',
   'webhookDisabled.link': 'Webhooks: {link}',
   'webhookDisabled.button': 'Open webhooks',
+
+  'insightsDigest.subject': 'Insights digest of {organization}: {month}',
+  'insightsDigest.intro':
+    'The headline figures of {organization} over all its credentials, as its insights page shows them today:',
+  'insightsDigest.first':
+    'This is your first insights digest; the next one will say how each figure changed.',
+  'insightsDigest.awards': 'Awards',
+  'insightsDigest.matched': 'Matched',
+  'insightsDigest.salary': 'Median salary one year after the award',
+  'insightsDigest.employmentRate': 'Employment rate',
+  'insightsDigest.line': '{figure}: {value}',
+  'insightsDigest.lineChanged': '{figure}: {value} ({change})',
+  'insightsDigest.change': '{change} since the last digest',
+  'insightsDigest.unchanged': 'unchanged since the last digest',
+  'insightsDigest.previously': 'previously {value}',
+  'insightsDigest.points': '{change} percentage points since the last digest',
+  'insightsDigest.fewerThan': 'fewer than {min} people',
+  'insightsDigest.withheld': 'withheld',
+  'insightsDigest.tooRecent': 'not yet known: the awards are too recent',
+  'insightsDigest.notAvailable': 'not available',
+  'insightsDigest.link': 'Every figure and the PDF report: {link}',
+  'insightsDigest.button': 'Open insights',
+  'insightsDigest.footer':
+    'You receive this e-mail once a month because you switched on "Monthly insights digest" in your Laurel settings; switch it off there to stop it.',
 } as const;
 
 export type MailMessageKey = keyof typeof MAIL_MESSAGES_EN;

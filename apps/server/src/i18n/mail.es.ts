@@ -55,4 +55,28 @@ export const MAIL_MESSAGES_ES: Record<MailMessageKey, string> = {
     'Cuando el receptor vuelva a responder, active el webhook; los eventos en espera se enviarán en ese momento.',
   'webhookDisabled.link': 'Webhooks: {link}',
   'webhookDisabled.button': 'Abrir webhooks',
+
+  'insightsDigest.subject': 'Resumen mensual de indicadores de {organization}: {month}',
+  'insightsDigest.intro':
+    'Los indicadores principales de {organization} en todas sus credenciales, tal como los muestra hoy su página de indicadores:',
+  'insightsDigest.first':
+    'Este es su primer resumen mensual de indicadores; el próximo indicará cómo cambió cada cifra.',
+  'insightsDigest.awards': 'Otorgamientos',
+  'insightsDigest.matched': 'Vinculados',
+  'insightsDigest.salary': 'Salario mediano un año después del otorgamiento',
+  'insightsDigest.employmentRate': 'Tasa de empleo',
+  'insightsDigest.line': '{figure}: {value}',
+  'insightsDigest.lineChanged': '{figure}: {value} ({change})',
+  'insightsDigest.change': '{change} desde el resumen anterior',
+  'insightsDigest.unchanged': 'sin cambios desde el resumen anterior',
+  'insightsDigest.previously': 'antes: {value}',
+  'insightsDigest.points': '{change} puntos porcentuales desde el resumen anterior',
+  'insightsDigest.fewerThan': 'menos de {min} personas',
+  'insightsDigest.withheld': 'reservado',
+  'insightsDigest.tooRecent': 'aún no se conoce: los otorgamientos son demasiado recientes',
+  'insightsDigest.notAvailable': 'no disponible',
+  'insightsDigest.link': 'Todas las cifras y el informe en PDF: {link}',
+  'insightsDigest.button': 'Abrir indicadores',
+  'insightsDigest.footer':
+    'Recibe este correo electrónico una vez al mes porque activó "Resumen mensual de indicadores" en su configuración de Laurel; desactívelo allí para dejar de recibirlo.',
 };

@@ -8,6 +8,10 @@ import { createEarningsRepository } from '../modules/earnings/earnings.repositor
 import { createImportEarningsHandler } from '../modules/earnings/import-earnings.job.ts';
 import { createMatchAwardsHandler } from '../modules/earnings/match-awards.job.ts';
 import { createRebuildInsightsHandler } from '../modules/insights/rebuild-insights.job.ts';
+import { createInsightsDigestRepository } from '../modules/insights/insights-digest.repository.ts';
+import { createInsightsRepository } from '../modules/insights/insights.repository.ts';
+import { createInsightsReader } from '../modules/insights/insights.service.ts';
+import { createSendInsightsDigestHandler } from '../modules/insights/send-insights-digest.job.ts';
 import {
   createIssueCredentialsHandler,
   followedBy,
@@ -53,6 +57,11 @@ export interface JobHandlerDeps {
    * loopback receivers are allowed (demo mode). Without it no webhook is delivered.
    */
   webhooks?: WebhookJobSettings;
+  /**
+   * The monthly insights digest: where its link points (PUBLIC_URL) and how it is e-mailed.
+   * Without it no digest is sent.
+   */
+  insightsDigest?: { publicUrl: string; mail: MailSettings };
   /** Tests only: the delivery's fetch, clock and jitter (they cannot cross to the job thread). */
   webhookDelivery?: WebhookDeliveryOverrides;
 }
@@ -99,6 +108,17 @@ export function createJobHandlers(deps: JobHandlerDeps): Partial<Record<JobType,
               : undefined,
             ...(deps.webhookDelivery?.now ? { now: deps.webhookDelivery.now } : {}),
             ...(deps.webhookDelivery?.random ? { random: deps.webhookDelivery.random } : {}),
+          }),
+        }
+      : {}),
+    ...(deps.insightsDigest
+      ? {
+          [JOB_TYPES.sendInsightsDigest]: createSendInsightsDigestHandler({
+            digests: createInsightsDigestRepository(deps.db),
+            reader: createInsightsReader({ insights: createInsightsRepository(deps.db) }),
+            publicUrl: deps.insightsDigest.publicUrl,
+            mailer: (log) =>
+              createMailer(createMailRepository(deps.db), { ...deps.insightsDigest!.mail, log }),
           }),
         }
       : {}),

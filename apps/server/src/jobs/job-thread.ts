@@ -42,6 +42,7 @@ const queue = createJobQueue({
     databaseUrl: data.databaseUrl,
     ...(data.openBadges ? { openBadges: data.openBadges } : {}),
     ...(data.webhooks ? { webhooks: data.webhooks } : {}),
+    ...(data.insightsDigest ? { insightsDigest: data.insightsDigest } : {}),
   }),
   onJobFinished: (event) => report({ type: 'finished', event }),
 });

@@ -18,6 +18,8 @@ export interface JobThreadData {
   openBadges?: JobHandlerDeps['openBadges'];
   /** PUBLIC_URL, SECRET_KEY, mail settings and loopback receivers, for webhook deliveries. */
   webhooks?: JobHandlerDeps['webhooks'];
+  /** PUBLIC_URL and mail settings, for the monthly insights digest. */
+  insightsDigest?: JobHandlerDeps['insightsDigest'];
   logLevel: string;
   /** Readable log lines (a terminal) rather than JSON. */
   pretty: boolean;

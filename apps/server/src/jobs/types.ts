@@ -20,6 +20,8 @@ export const JOB_TYPES = {
   sendCredentials: 'send-credentials',
   /** Send a webhook endpoint's due deliveries (docs/api.md#webhooks); payload `{ endpointId }`. */
   deliverWebhooks: 'deliver-webhooks',
+  /** E-mail one organization admin's monthly insights digest; payload `{ userId, month }`. */
+  sendInsightsDigest: 'send-insights-digest',
 } as const;
 export type JobType = (typeof JOB_TYPES)[keyof typeof JOB_TYPES];
 

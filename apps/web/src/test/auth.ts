@@ -19,6 +19,7 @@ export function profileOf(roleId: RoleId, organizationId = 2, id = 7): TProfile 
     organizationId,
     organizationName: 'Northwind Technical College',
     language: 'en',
+    insightsDigest: false,
   };
 }
 

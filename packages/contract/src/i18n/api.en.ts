@@ -105,6 +105,8 @@ export const API_MESSAGES_EN = {
   'field.unknownCredentialType': 'Unknown credential type',
 
   // Profile and sign-in
+  'profile.insightsDigestAdminsOnly':
+    'Only organization admins can receive the monthly insights digest.',
   'profile.stepUpRequired': 'Enter a code from your authenticator app or your password.',
   'profile.stepUpWrongCode':
     'That code is not right or was already used. Enter the current code from your authenticator app.',

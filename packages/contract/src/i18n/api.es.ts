@@ -112,6 +112,8 @@ export const API_MESSAGES_ES: Record<ApiMessageKey, string> = {
   'field.unknownCredentialType': 'Tipo de credencial desconocido',
 
   // Profile and sign-in
+  'profile.insightsDigestAdminsOnly':
+    'Solo los administradores de la organización pueden recibir el resumen mensual de indicadores.',
   'profile.stepUpRequired': 'Ingrese un código de su aplicación de autenticación o su contraseña.',
   'profile.stepUpWrongCode':
     'Ese código no es correcto o ya se utilizó. Ingrese el código actual de su aplicación de autenticación.',

@@ -41,26 +41,14 @@ export function rangesOf(stored: Array<{ from: number; to: number }>): TAwardYea
   }));
 }
 
-export function createInsightsService(deps: {
-  insights: InsightsRepository;
-  supportEmail: string;
-  /** Annual wages below this are not counted (for the lookups to say so). */
-  earningsFloor?: number;
-  now?: () => Date;
-  /** What the PDF reports need: where downloads are audited, the demo notice, the site's address. */
-  reports: {
-    db: Kysely<Database>;
-    audit: Auditor;
-    demo: boolean;
-    publicUrl: string;
-    /** A credential's benchmark and high-school threshold (the benchmarks module). */
-    benchmarks: (actor: Actor, query: TBenchmarkComparisonQuery) => Promise<TBenchmarkComparison>;
-  };
-}) {
+/**
+ * What `GET /api/insights-data` answers, apart from the rest of the insights service, for those
+ * that tell the published figures elsewhere (the monthly insights digest).
+ */
+export function createInsightsReader(deps: { insights: InsightsRepository; now?: () => Date }) {
   const { insights } = deps;
   const now = deps.now ?? (() => new Date());
-
-  const service = {
+  return {
     /**
      * The figures of one cohort, read from the precomputed aggregates (one primary-key lookup),
      * with the organization's insight status.
@@ -130,6 +118,31 @@ export function createInsightsService(deps: {
         rebuild,
       };
     },
+  };
+}
+
+export function createInsightsService(deps: {
+  insights: InsightsRepository;
+  supportEmail: string;
+  /** Annual wages below this are not counted (for the lookups to say so). */
+  earningsFloor?: number;
+  now?: () => Date;
+  /** What the PDF reports need: where downloads are audited, the demo notice, the site's address. */
+  reports: {
+    db: Kysely<Database>;
+    audit: Auditor;
+    demo: boolean;
+    publicUrl: string;
+    /** A credential's benchmark and high-school threshold (the benchmarks module). */
+    benchmarks: (actor: Actor, query: TBenchmarkComparisonQuery) => Promise<TBenchmarkComparison>;
+  };
+}) {
+  const { insights } = deps;
+  const now = deps.now ?? (() => new Date());
+  const reader = createInsightsReader({ insights, now });
+
+  const service = {
+    data: reader.data,
 
     async lookups(actor: Actor): Promise<TInsightsLookups> {
       requireAccess(actor.principal, 'read:insights');

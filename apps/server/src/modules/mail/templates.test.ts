@@ -9,6 +9,7 @@ import { MAIL_MESSAGES_ES } from '../../i18n/mail.es.ts';
 import type { OutgoingEmail } from './mail.repository.ts';
 import {
   credentialIssuedEmail,
+  insightsDigestEmail,
   invitationEmail,
   resetCodeEmail,
   signInCodeEmail,
@@ -56,6 +57,27 @@ const EMAILS: Record<string, (language: TLanguage) => OutgoingEmail> = {
       url: 'https://sis.example.edu/hooks',
       reason: 'The receiver answered 410 Gone.',
       link: 'https://laurel.example/organizations/2/webhooks',
+      language,
+    }),
+  insightsDigest: (language) =>
+    insightsDigestEmail({
+      to: 'admin@example.org',
+      firstName: 'Ada',
+      organizationName: 'Northwind <Technical> College',
+      month: '2027-01',
+      figures: {
+        awards: 1234,
+        matched: { count: 980, lessThan: null },
+        salary: { value: 52_300, lessThan: null, reason: null },
+        employmentRate: { value: null, lessThan: 10, reason: 'FEWER_THAN_MIN' },
+      },
+      previous: {
+        awards: 1200,
+        matched: { count: 980, lessThan: null },
+        salary: { value: 51_000, lessThan: null, reason: null },
+        employmentRate: { value: 0.64, lessThan: null, reason: null },
+      },
+      link: 'https://laurel.example/organizations/2/insights',
       language,
     }),
 };
@@ -128,6 +150,30 @@ const SAID: Record<string, Record<TLanguage, { subject: string; text: string[] }
       text: ['Laurel dejó de enviar eventos al webhook https://sis.example.edu/hooks.'],
     },
   },
+  insightsDigest: {
+    en: {
+      subject: 'Insights digest of Northwind <Technical> College: January 2027',
+      text: [
+        'Hello Ada,',
+        'Awards: 1,234 (+34 since the last digest)',
+        'Matched: 980 (unchanged since the last digest)',
+        'Median salary one year after the award: $52,300 (+$1,300 since the last digest)',
+        'Employment rate: fewer than 10 people (previously 64%)',
+        'Every figure and the PDF report: https://laurel.example/organizations/2/insights',
+      ],
+    },
+    es: {
+      subject: 'Resumen mensual de indicadores de Northwind <Technical> College: enero de 2027',
+      text: [
+        'Hola, Ada:',
+        'Otorgamientos: 1,234 (+34 desde el resumen anterior)',
+        'Vinculados: 980 (sin cambios desde el resumen anterior)',
+        'Salario mediano un año después del otorgamiento: USD\u00a052,300 (+USD\u00a01,300 desde el resumen anterior)',
+        'Tasa de empleo: menos de 10 personas (antes: 64%)',
+        'Todas las cifras y el informe en PDF: https://laurel.example/organizations/2/insights',
+      ],
+    },
+  },
 };
 
 describe('the e-mail catalogues', () => {
@@ -155,10 +201,79 @@ describe.each(['en', 'es'] as const)('every e-mail in %s', (language) => {
     expect(`${email.subject}\n${email.text}\n${email.html}`).not.toMatch(/\{[a-z]+\}/);
     // Values are escaped in the HTML and shown in bold inside the translated sentence.
     expect(email.html).not.toContain('<Technical>');
-    if (name === 'invitation') {
+    if (name === 'invitation' || name === 'insightsDigest') {
       expect(email.html).toContain('<strong>Northwind &lt;Technical&gt; College</strong>');
+    }
+    if (name === 'invitation') {
       expect(email.html).toContain('accept?token=abc&amp;x=1');
     }
+  });
+});
+
+describe('the insights digest', () => {
+  const figures = {
+    awards: 0,
+    matched: { count: null, lessThan: 10 },
+    salary: { value: null, lessThan: null, reason: 'TOO_RECENT' as const },
+    employmentRate: { value: null, lessThan: null, reason: 'WITHHELD' as const },
+  };
+  const digest = (language: TLanguage) =>
+    insightsDigestEmail({
+      to: 'admin@example.org',
+      firstName: 'Ada',
+      organizationName: 'Northwind Technical College',
+      month: '2027-02',
+      figures,
+      previous: null,
+      link: 'https://laurel.example/organizations/2/insights',
+      language,
+    });
+
+  it('says hidden figures as the insights page does, and that the first digest is the first', () => {
+    expect(digest('en').text.split('\n')).toEqual([
+      'Hello Ada,',
+      '',
+      'The headline figures of Northwind Technical College over all its credentials, as its insights page shows them today:',
+      '',
+      'Awards: 0',
+      'Matched: fewer than 10 people',
+      'Median salary one year after the award: not yet known: the awards are too recent',
+      'Employment rate: withheld',
+      '',
+      'This is your first insights digest; the next one will say how each figure changed.',
+      '',
+      'Every figure and the PDF report: https://laurel.example/organizations/2/insights',
+    ]);
+    expect(digest('es').text).toContain('Tasa de empleo: reservado');
+    expect(digest('es').text).toContain('Este es su primer resumen mensual de indicadores');
+    expect(digest('en').html).toContain('https://laurel.example/organizations/2/insights');
+  });
+
+  it('tells a change of the employment rate in percentage points, and a drop with its sign', () => {
+    const email = insightsDigestEmail({
+      to: 'admin@example.org',
+      firstName: 'Ada',
+      organizationName: 'Northwind Technical College',
+      month: '2027-02',
+      figures: {
+        ...figures,
+        awards: 90,
+        employmentRate: { value: 0.7, lessThan: null, reason: null },
+      },
+      previous: {
+        ...figures,
+        awards: 100,
+        employmentRate: { value: 0.64, lessThan: null, reason: null },
+      },
+      link: 'https://laurel.example/organizations/2/insights',
+      language: 'en',
+    });
+    expect(email.text).toContain('Awards: 90 (-10 since the last digest)');
+    expect(email.text).toContain(
+      'Employment rate: 70% (+6 percentage points since the last digest)',
+    );
+    expect(email.text).toContain('Matched: fewer than 10 people (unchanged since the last digest)');
+    expect(email.text).not.toContain('first insights digest');
   });
 });
 

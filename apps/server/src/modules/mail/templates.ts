@@ -5,10 +5,12 @@
  */
 import { formatMessage, LOCALES, type MessageValues } from '@laurel/contract/i18n/messages';
 import type { TLanguage } from '@laurel/contract/profile';
+import type { TPeopleCount } from '@laurel/contract/insights';
 import { ROLES, type RoleId } from '@laurel/contract/roles';
 
 import { MAIL_MESSAGES_EN, type MailMessageKey } from '../../i18n/mail.en.ts';
 import { MAIL_MESSAGES_ES } from '../../i18n/mail.es.ts';
+import type { DigestFigures, PublishedFigure } from '../insights/insights-digest.ts';
 import type { OutgoingEmail } from './mail.repository.ts';
 
 const escape = (value: string) =>
@@ -240,6 +242,162 @@ export function webhookDisabledEmail(input: {
 <p>${escape(input.reason)}</p>
 <p>${escape(t('webhookDisabled.enable'))}</p>
 ${button(language, input.link, t('webhookDisabled.button'))}`,
+  );
+  return { to: input.to, subject, text, html };
+}
+
+/** A figure's value as the insights page publishes it, or why it is hidden there. */
+type Shown = { value: number; text: string } | { value: null; text: string };
+
+/**
+ * An organization admin's monthly insights digest: the organization's headline figures as its
+ * insights page publishes them (hidden ones say why), each with its change since the person's
+ * previous digest (none in the first), and the link to the insights page and its PDF report.
+ */
+export function insightsDigestEmail(input: {
+  to: string;
+  firstName: string;
+  organizationName: string;
+  /** `YYYY-MM`. */
+  month: string;
+  figures: DigestFigures;
+  /** What the previous digest said; null for the first. */
+  previous: DigestFigures | null;
+  link: string;
+  language: TLanguage;
+}): OutgoingEmail {
+  const { language, figures, previous } = input;
+  const t = wordsIn(language);
+  const locale = LOCALES[language];
+  const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
+  const signedWhole = new Intl.NumberFormat(locale, {
+    maximumFractionDigits: 0,
+    signDisplay: 'exceptZero',
+  });
+  const dollars = (signDisplay: 'auto' | 'exceptZero') =>
+    new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'USD',
+      maximumFractionDigits: 0,
+      minimumFractionDigits: 0,
+      signDisplay,
+    });
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
+  const signedPoints = new Intl.NumberFormat(locale, {
+    maximumFractionDigits: 0,
+    signDisplay: 'exceptZero',
+  });
+  const organization = input.organizationName;
+  const [year = 0, monthNumber = 1] = input.month.split('-').map(Number);
+  const month = new Date(Date.UTC(year, monthNumber - 1, 1)).toLocaleDateString(locale, {
+    year: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
+  const subject = t('insightsDigest.subject', { organization, month });
+
+  const hidden = (figure: PublishedFigure): string =>
+    figure.reason === 'TOO_RECENT'
+      ? t('insightsDigest.tooRecent')
+      : figure.reason === 'WITHHELD'
+        ? t('insightsDigest.withheld')
+        : figure.lessThan !== null
+          ? t('insightsDigest.fewerThan', { min: figure.lessThan })
+          : t('insightsDigest.notAvailable');
+  const people = (count: TPeopleCount): Shown =>
+    count.count !== null
+      ? { value: count.count, text: whole.format(count.count) }
+      : {
+          value: null,
+          text:
+            count.lessThan !== null
+              ? t('insightsDigest.fewerThan', { min: count.lessThan })
+              : t('insightsDigest.withheld'),
+        };
+  const shownWith =
+    (format: (value: number) => string) =>
+    (figure: PublishedFigure): Shown =>
+      figure.value !== null
+        ? { value: figure.value, text: format(figure.value) }
+        : { value: null, text: hidden(figure) };
+  const money = shownWith((v) => dollars('auto').format(Math.round(v)));
+  const rate = shownWith((v) => percent.format(Math.round(v * 100) / 100));
+
+  /** The change from the previous digest's figure, in the figure's own unit. */
+  const change = (now: Shown, before: Shown, kind: 'count' | 'money' | 'rate'): string => {
+    if (now.value === null || before.value === null)
+      return now.text === before.text
+        ? t('insightsDigest.unchanged')
+        : t('insightsDigest.previously', { value: before.text });
+    if (kind === 'rate') {
+      const points = Math.round(now.value * 100) - Math.round(before.value * 100);
+      return points === 0
+        ? t('insightsDigest.unchanged')
+        : t('insightsDigest.points', { change: signedPoints.format(points) });
+    }
+    const difference = Math.round(now.value) - Math.round(before.value);
+    if (difference === 0) return t('insightsDigest.unchanged');
+    const text =
+      kind === 'money' ? dollars('exceptZero').format(difference) : signedWhole.format(difference);
+    return t('insightsDigest.change', { change: text });
+  };
+
+  const awards = (f: DigestFigures): Shown => ({
+    value: f.awards,
+    text: whole.format(f.awards),
+  });
+  const rows = [
+    { key: 'insightsDigest.awards', kind: 'count', of: awards },
+    { key: 'insightsDigest.matched', kind: 'count', of: (f) => people(f.matched) },
+    { key: 'insightsDigest.salary', kind: 'money', of: (f) => money(f.salary) },
+    { key: 'insightsDigest.employmentRate', kind: 'rate', of: (f) => rate(f.employmentRate) },
+  ] satisfies Array<{
+    key: MailMessageKey;
+    kind: 'count' | 'money' | 'rate';
+    of: (f: DigestFigures) => Shown;
+  }>;
+  const lines = rows.map((row) => {
+    const now = row.of(figures);
+    return {
+      figure: t(row.key),
+      value: now.text,
+      change: previous ? change(now, row.of(previous), row.kind) : null,
+    };
+  });
+  const lineText = (line: (typeof lines)[number]) =>
+    line.change === null
+      ? t('insightsDigest.line', { figure: line.figure, value: line.value })
+      : t('insightsDigest.lineChanged', { ...line, change: line.change });
+
+  const text = [
+    t('hello', { name: input.firstName }),
+    '',
+    t('insightsDigest.intro', { organization }),
+    '',
+    ...lines.map(lineText),
+    ...(previous ? [] : ['', t('insightsDigest.first')]),
+    '',
+    t('insightsDigest.link', { link: input.link }),
+  ].join('\n');
+  const html = layout(
+    language,
+    subject,
+    `<p>${escape(t('hello', { name: input.firstName }))}</p>
+<p>${emphasized(t('insightsDigest.intro', { organization: strong(organization) }))}</p>
+<table role="presentation" cellpadding="0" cellspacing="0" style="width:100%;border-collapse:collapse;margin:8px 0 16px">
+${lines
+  .map(
+    (line) =>
+      `<tr><td style="padding:6px 0;border-bottom:1px solid #e5e7eb">${escape(line.figure)}</td><td style="padding:6px 0 6px 12px;border-bottom:1px solid #e5e7eb;text-align:right;font-weight:bold">${escape(line.value)}</td></tr>${
+        line.change === null
+          ? ''
+          : `\n<tr><td colspan="2" style="padding:0 0 6px;font-size:13px;color:#6b7280">${escape(line.change)}</td></tr>`
+      }`,
+  )
+  .join('\n')}
+</table>
+${previous ? '' : `<p>${escape(t('insightsDigest.first'))}</p>\n`}${button(language, input.link, t('insightsDigest.button'))}`,
+    t('insightsDigest.footer'),
   );
   return { to: input.to, subject, text, html };
 }

@@ -139,9 +139,16 @@ export function createUsersAdminRepository(db: Kysely<Database>) {
       values: { roleId?: RoleId; active?: boolean },
     ): Promise<void> {
       const set = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
+      // The insights digest is for organization admins: a role change away from it ends it.
+      const leavesDigest =
+        values.roleId !== undefined && values.roleId !== ROLES.ORGANIZATION_ADMIN;
       await executor
         .updateTable('users')
-        .set({ ...set, updatedAt: new Date().toISOString() })
+        .set({
+          ...set,
+          ...(leavesDigest ? { insightsDigest: false } : {}),
+          updatedAt: new Date().toISOString(),
+        })
         .where('id', '=', id)
         .execute();
     },

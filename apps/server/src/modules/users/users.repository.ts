@@ -40,6 +40,7 @@ export function createUsersRepository(db: Kysely<Database>) {
         'users.title',
         'users.nameConfirmed',
         'users.language',
+        'users.insightsDigest',
         'users.roleId',
         'users.organizationId',
         'organizations.name as organizationName',
@@ -71,6 +72,7 @@ export function createUsersRepository(db: Kysely<Database>) {
         ...row,
         nameConfirmed: toBool(row.nameConfirmed),
         language: languageOf(row.language),
+        insightsDigest: toBool(row.insightsDigest),
         roleId: roleOf(row.roleId),
       };
     },
@@ -118,6 +120,18 @@ export function createUsersRepository(db: Kysely<Database>) {
       await executor
         .updateTable('users')
         .set({ language, updatedAt: new Date().toISOString() })
+        .where('id', '=', userId)
+        .execute();
+    },
+
+    async setInsightsDigest(
+      executor: Kysely<Database>,
+      userId: number,
+      insightsDigest: boolean,
+    ): Promise<void> {
+      await executor
+        .updateTable('users')
+        .set({ insightsDigest, updatedAt: new Date().toISOString() })
         .where('id', '=', userId)
         .execute();
     },

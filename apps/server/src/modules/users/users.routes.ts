@@ -7,6 +7,7 @@ import { ZIdParams } from '@laurel/contract/pagination';
 import { API_PATHS } from '@laurel/contract/paths';
 import {
   ZProfile,
+  ZProfileInsightsDigestBody,
   ZProfileLanguageBody,
   ZRemoveAuthenticatorBody,
   ZUpdateProfileBody,
@@ -124,6 +125,22 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => users.setOwnLanguage(actorOf(request), request.body.language),
+  );
+
+  app.put(
+    API_PATHS.profileInsightsDigest,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Receive the monthly insights digest, or stop receiving it',
+        description:
+          "The signed-in organization admin opts in (`true`) or out (`false`) of the monthly e-mail with their organization's headline insight figures, how each changed since the previous digest, and a link to its insights page. Anyone else is refused opting in (403). Answers the updated profile; a change is on the audit trail.",
+        body: ZProfileInsightsDigestBody,
+        response: { 200: ZProfile, ...errors },
+      },
+    },
+    async (request) => users.setOwnInsightsDigest(actorOf(request), request.body.insightsDigest),
   );
 
   registerListRoutes(app, {

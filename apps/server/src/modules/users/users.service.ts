@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
 
 import type { TLanguage, TProfile, TUpdateProfileBody } from '@laurel/contract/profile';
+import { ROLES } from '@laurel/contract/roles';
 
 import type { Database } from '../../db/schema.ts';
 import { requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type AccountEventRecorder, accountEventOf, type Auditor } from '../../lib/audit.ts';
 import { describeChanges } from '../../lib/audit-labels.ts';
-import { notFound } from '../../lib/http-error.ts';
+import { forbidden, notFound } from '../../lib/http-error.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { UsersRepository } from './users.repository.ts';
 
@@ -65,6 +66,35 @@ export function createUsersService(deps: {
             resourceId: userId,
             organizationId: before.organizationId,
             summary: `Profile of ${before.email}: ${describeChanges({ language }, before, after)}`,
+          });
+        return after;
+      });
+    },
+
+    /**
+     * `PUT /api/users/profile/insights-digest`: whether the signed-in person receives the monthly
+     * insights digest, kept and audited. Only an organization admin may opt in; anyone may opt out.
+     */
+    async setOwnInsightsDigest(actor: Actor, insightsDigest: boolean): Promise<TProfile> {
+      const { userId } = actor.principal;
+      const before = await users.findProfile(userId);
+      if (!before) throw notFound();
+      requireAccess(actor.principal, 'update:profile', {
+        organizationId: before.organizationId,
+        userId,
+      });
+      if (insightsDigest && before.roleId !== ROLES.ORGANIZATION_ADMIN)
+        throw forbidden('Only organization admins can receive the monthly insights digest.');
+      return db.transaction().execute(async (trx) => {
+        await users.setInsightsDigest(trx, userId, insightsDigest);
+        const after = (await users.findProfile(userId, trx))!;
+        if (before.insightsDigest !== insightsDigest)
+          await audit(trx, actor, {
+            type: 'UPDATE',
+            resourceType: 'user',
+            resourceId: userId,
+            organizationId: before.organizationId,
+            summary: `Profile of ${before.email}: ${describeChanges({ insightsDigest }, before, after)}`,
           });
         return after;
       });

@@ -66,6 +66,7 @@ describe('auth state (spec §3–4)', () => {
       organizationId: 2,
       organizationName: 'N',
       language: 'en' as const,
+      insightsDigest: false,
     };
     expect(authReducer(refreshed, { type: 'UPDATE_PROFILE', profile }).user?.profile).toEqual(
       profile,

@@ -82,6 +82,103 @@ describe('settings', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('lets an organization admin switch the monthly insights digest on, saved at once', async () => {
+    const admin = profileOf(ROLES.ORGANIZATION_ADMIN);
+    const fetchMock = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(jsonResponse({ ...admin, insightsDigest: true }));
+    renderWithProviders(
+      <AuthContext.Provider value={authValue(admin)}>
+        <SettingsRoute />
+      </AuthContext.Provider>,
+    );
+    const digest = screen.getByRole('switch', {
+      name: 'Monthly insights digest',
+      description:
+        "Once a month, an e-mail with what changed in your organization's insights and a link to its report.",
+    });
+    expect(digest).toHaveProperty('checked', false);
+    await userEvent.click(digest);
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const [url, init] = fetchMock.mock.calls[0] as [URL, RequestInit];
+    expect(url.pathname).toBe('/api/users/profile/insights-digest');
+    expect(init.method).toBe('PUT');
+    expect(JSON.parse(String(init.body))).toEqual({ insightsDigest: true });
+    await waitFor(() => expect(digest).toHaveProperty('checked', true));
+  });
+
+  it('switches the digest back and says so when it could not be saved', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(jsonResponse({ message: 'Nope' }, 500));
+    renderWithProviders(
+      <AuthContext.Provider
+        value={authValue({ ...profileOf(ROLES.ORGANIZATION_ADMIN), insightsDigest: true })}
+      >
+        <SettingsRoute />
+      </AuthContext.Provider>,
+    );
+    const digest = screen.getByRole('switch', { name: 'Monthly insights digest' });
+    expect(digest).toHaveProperty('checked', true);
+    await userEvent.click(digest);
+    await screen.findByText(
+      'The monthly insights digest could not be switched. Check your connection and try again.',
+    );
+    expect(digest).toHaveProperty('checked', true);
+  });
+
+  it("shows the profile's choice once the profile arrives", () => {
+    const { rerender } = renderWithProviders(
+      <AuthContext.Provider value={authValue(null)}>
+        <SettingsRoute />
+      </AuthContext.Provider>,
+    );
+    expect(screen.queryByRole('switch')).toBeNull();
+    rerender(
+      <AuthContext.Provider
+        value={authValue({ ...profileOf(ROLES.ORGANIZATION_ADMIN), insightsDigest: true })}
+      >
+        <SettingsRoute />
+      </AuthContext.Provider>,
+    );
+    expect(screen.getByRole('switch', { name: 'Monthly insights digest' })).toHaveProperty(
+      'checked',
+      true,
+    );
+  });
+
+  it('offers the digest to organization admins only', () => {
+    const { unmount } = renderWithProviders(
+      <AuthContext.Provider value={authValue(profileOf(ROLES.USER))}>
+        <SettingsRoute />
+      </AuthContext.Provider>,
+    );
+    expect(screen.queryByRole('switch')).toBeNull();
+    unmount();
+    renderWithProviders(
+      <AuthContext.Provider value={authValue(profileOf(ROLES.PLATFORM_ADMIN))}>
+        <SettingsRoute />
+      </AuthContext.Provider>,
+    );
+    expect(screen.queryByRole('switch')).toBeNull();
+  });
+
+  it('names the digest in Spanish', async () => {
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      jsonResponse({ ...profileOf(ROLES.ORGANIZATION_ADMIN), language: 'es' }),
+    );
+    renderWithProviders(
+      <AuthContext.Provider value={authValue(profileOf(ROLES.ORGANIZATION_ADMIN))}>
+        <SettingsRoute />
+      </AuthContext.Provider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Español' }));
+    await screen.findByRole('switch', {
+      name: 'Resumen mensual de indicadores',
+      description:
+        'Una vez al mes, un correo electrónico con lo que cambió en los indicadores de su organización y un enlace a su informe.',
+    });
+  });
+
   it('keeps the appearance (light, dark, system) apart from the colour theme', async () => {
     renderWithProviders(<SettingsRoute />);
     const appearance = screen.getByRole('group', { name: 'Appearance' });

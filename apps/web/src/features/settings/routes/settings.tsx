@@ -1,6 +1,8 @@
-import { useContext, useId } from 'react';
+import { useContext, useId, useState } from 'react';
 import { createIntl, FormattedMessage, useIntl } from 'react-intl';
 import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -10,11 +12,15 @@ import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import SettingsBrightnessOutlined from '@mui/icons-material/SettingsBrightnessOutlined';
 import type { ThemeName } from '@laurel/contract/constants';
+import { API_PATHS } from '@laurel/contract/paths';
+import type { TProfile } from '@laurel/contract/profile';
+import { ROLES } from '@laurel/contract/roles';
 
 import { visuallyHidden } from '../../../components/feedback/visually-hidden';
 import { PageHeader } from '../../../components/layout/page-header';
 import { SectionCard } from '../../../components/layout/section-card';
 import { useSnackbar } from '../../../components/snackbar/use-snackbar';
+import { apiRequest } from '../../../lib/api/request';
 import { AuthContext } from '../../../lib/auth/auth-context';
 import { chooseLanguage, loadCatalogue } from '../../../lib/i18n/catalogue';
 import { useLanguage } from '../../../lib/i18n/i18n-provider';
@@ -39,6 +45,7 @@ export default function SettingsRoute() {
       />
       <Box sx={{ display: 'grid', gap: 6 }}>
         <LanguageChoice />
+        <InsightsDigestChoice />
         <SectionCard
           title={intl.formatMessage({ id: 'settings.appearance' })}
           description={intl.formatMessage({ id: 'settings.appearanceDescription' })}
@@ -158,6 +165,64 @@ function LanguageChoice() {
           </ToggleButton>
         ))}
       </ToggleButtonGroup>
+    </SectionCard>
+  );
+}
+
+/**
+ * The monthly insights digest, for organization admins only: saved on the profile at once; when
+ * the profile could not keep it, the switch goes back and says so.
+ */
+function InsightsDigestChoice() {
+  const intl = useIntl();
+  const auth = useContext(AuthContext);
+  const profile = auth?.user?.profile ?? null;
+  const { showSnackbar } = useSnackbar();
+  // What this visit chose or last heard from the server; the profile's own value until then (it
+  // may arrive after the first render).
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const [saving, setSaving] = useState(false);
+  const descriptionId = useId();
+  if (profile?.roleId !== ROLES.ORGANIZATION_ADMIN) return null;
+  const checked = chosen ?? profile.insightsDigest;
+  const save = async (insightsDigest: boolean) => {
+    const before = checked;
+    setChosen(insightsDigest);
+    setSaving(true);
+    try {
+      const updated = await apiRequest<TProfile>(API_PATHS.profileInsightsDigest, {
+        method: 'PUT',
+        body: { insightsDigest },
+      });
+      setChosen(updated.insightsDigest);
+      auth?.updateProfile(updated);
+    } catch {
+      setChosen(before);
+      showSnackbar(intl.formatMessage({ id: 'settings.insightsDigestNotSaved' }), 'error');
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <SectionCard
+      title={intl.formatMessage({ id: 'settings.email' })}
+      description={intl.formatMessage({ id: 'settings.emailDescription' })}
+    >
+      <FormControlLabel
+        control={
+          <Switch
+            checked={checked}
+            disabled={saving}
+            onChange={(_event, next) => void save(next)}
+            slotProps={{ input: { 'aria-describedby': descriptionId } }}
+          />
+        }
+        label={intl.formatMessage({ id: 'settings.insightsDigest' })}
+        sx={{ '& .MuiFormControlLabel-label': { fontWeight: 700 } }}
+      />
+      <Typography id={descriptionId} variant="body2" color="text.secondary">
+        {intl.formatMessage({ id: 'settings.insightsDigestDescription' })}
+      </Typography>
     </SectionCard>
   );
 }
