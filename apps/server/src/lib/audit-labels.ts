@@ -9,6 +9,9 @@ import { ROLE_LABELS, type RoleId } from '@laurel/contract/roles';
 /** A record read from the database with a value for each field of `Body`, under its camelCase name. */
 export type StoredFields<Body> = { [Field in keyof Body & string as CamelCase<Field>]: unknown };
 
+/** What `describeChanges` says when no field changed. */
+export const NO_CHANGES = 'no changes';
+
 /**
  * `name: "Old" → "New", city: — → "Austin"`: the fields the body sets (a field it leaves out is
  * not compared) whose value as stored changed, named as the body names them, read from the record
@@ -32,7 +35,7 @@ export function describeChanges<Body extends object>(
     if (JSON.stringify(old ?? null) !== JSON.stringify(now ?? null))
       parts.push(`${field}: ${show(old)} → ${show(now)}`);
   }
-  return parts.length ? parts.join(', ') : 'no changes';
+  return parts.length ? parts.join(', ') : NO_CHANGES;
 }
 
 const LIST_POSITION = new Set(['page', 'pageSize', 'sort', 'order']);

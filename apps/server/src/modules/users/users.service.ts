@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 
 import type { TLanguage, TProfile, TUpdateProfileBody } from '@laurel/contract/profile';
 import { ROLES } from '@laurel/contract/roles';
@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema.ts';
 import { requireAccess } from '../../lib/access.ts';
 import type { Actor } from '../../lib/actor.ts';
 import { type AccountEventRecorder, accountEventOf, type Auditor } from '../../lib/audit.ts';
-import { describeChanges } from '../../lib/audit-labels.ts';
+import { describeChanges, NO_CHANGES, type StoredFields } from '../../lib/audit-labels.ts';
 import { forbidden, notFound } from '../../lib/http-error.ts';
 import type { Principal } from '../../plugins/auth.ts';
 import type { UsersRepository } from './users.repository.ts';
@@ -19,6 +19,45 @@ export function createUsersService(deps: {
   recordAccountEvent: AccountEventRecorder;
 }) {
   const { db, users, audit, recordAccountEvent } = deps;
+
+  /**
+   * Changes a profile as `actor` may: `write` and the audit entry naming what changed (`changes`,
+   * the fields sent) in one transaction; unchanged fields are audited only with `auditUnchanged`.
+   */
+  async function changeProfile<Changes extends object>(
+    actor: Actor,
+    userId: number,
+    changes: Changes,
+    write: (trx: Transaction<Database>) => Promise<unknown>,
+    options: { auditUnchanged?: boolean; check?: (before: TProfile) => void } = {},
+  ): Promise<TProfile> {
+    const before = await users.findProfile(userId);
+    if (!before) throw notFound();
+    requireAccess(actor.principal, 'update:profile', {
+      organizationId: before.organizationId,
+      userId,
+    });
+    options.check?.(before);
+    return db.transaction().execute(async (trx) => {
+      await write(trx);
+      const after = (await users.findProfile(userId, trx))!;
+      const described = describeChanges(
+        changes,
+        before as StoredFields<Changes>,
+        after as StoredFields<Changes>,
+      );
+      if (described !== NO_CHANGES || options.auditUnchanged)
+        await audit(trx, actor, {
+          type: 'UPDATE',
+          resourceType: 'user',
+          resourceId: userId,
+          organizationId: before.organizationId,
+          summary: `Profile of ${before.email}: ${described}`,
+        });
+      return after;
+    });
+  }
+
   return {
     async getOwnProfile(principal: Principal): Promise<TProfile> {
       const profile = await users.findProfile(principal.userId);
@@ -27,48 +66,17 @@ export function createUsersService(deps: {
     },
 
     async updateProfile(actor: Actor, userId: number, body: TUpdateProfileBody): Promise<TProfile> {
-      const before = await users.findProfile(userId);
-      if (!before) throw notFound();
-      requireAccess(actor.principal, 'update:profile', {
-        organizationId: before.organizationId,
-        userId,
-      });
-      return db.transaction().execute(async (trx) => {
-        await users.updateProfile(trx, userId, body);
-        const after = (await users.findProfile(userId, trx))!;
-        await audit(trx, actor, {
-          type: 'UPDATE',
-          resourceType: 'user',
-          resourceId: userId,
-          organizationId: before.organizationId,
-          summary: `Profile of ${before.email}: ${describeChanges(body, before, after)}`,
-        });
-        return after;
+      return changeProfile(actor, userId, body, (trx) => users.updateProfile(trx, userId, body), {
+        auditUnchanged: true,
       });
     },
 
     /** `PUT /api/users/profile/language`: the signed-in person's language, kept and audited. */
     async setOwnLanguage(actor: Actor, language: TLanguage): Promise<TProfile> {
       const { userId } = actor.principal;
-      const before = await users.findProfile(userId);
-      if (!before) throw notFound();
-      requireAccess(actor.principal, 'update:profile', {
-        organizationId: before.organizationId,
-        userId,
-      });
-      return db.transaction().execute(async (trx) => {
-        await users.setLanguage(trx, userId, language);
-        const after = (await users.findProfile(userId, trx))!;
-        if (before.language !== language)
-          await audit(trx, actor, {
-            type: 'UPDATE',
-            resourceType: 'user',
-            resourceId: userId,
-            organizationId: before.organizationId,
-            summary: `Profile of ${before.email}: ${describeChanges({ language }, before, after)}`,
-          });
-        return after;
-      });
+      return changeProfile(actor, userId, { language }, (trx) =>
+        users.setLanguage(trx, userId, language),
+      );
     },
 
     /**
@@ -77,27 +85,18 @@ export function createUsersService(deps: {
      */
     async setOwnInsightsDigest(actor: Actor, insightsDigest: boolean): Promise<TProfile> {
       const { userId } = actor.principal;
-      const before = await users.findProfile(userId);
-      if (!before) throw notFound();
-      requireAccess(actor.principal, 'update:profile', {
-        organizationId: before.organizationId,
+      return changeProfile(
+        actor,
         userId,
-      });
-      if (insightsDigest && before.roleId !== ROLES.ORGANIZATION_ADMIN)
-        throw forbidden('Only organization admins can receive the monthly insights digest.');
-      return db.transaction().execute(async (trx) => {
-        await users.setInsightsDigest(trx, userId, insightsDigest);
-        const after = (await users.findProfile(userId, trx))!;
-        if (before.insightsDigest !== insightsDigest)
-          await audit(trx, actor, {
-            type: 'UPDATE',
-            resourceType: 'user',
-            resourceId: userId,
-            organizationId: before.organizationId,
-            summary: `Profile of ${before.email}: ${describeChanges({ insightsDigest }, before, after)}`,
-          });
-        return after;
-      });
+        { insightsDigest },
+        (trx) => users.setInsightsDigest(trx, userId, insightsDigest),
+        {
+          check: (before) => {
+            if (insightsDigest && before.roleId !== ROLES.ORGANIZATION_ADMIN)
+              throw forbidden('Only organization admins can receive the monthly insights digest.');
+          },
+        },
+      );
     },
 
     /**
