@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import react from '@vitejs/plugin-react';
@@ -7,6 +7,12 @@ import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 import { browserOnlyBundle } from './scripts/browser-only-bundle.ts';
+import {
+  CATALOGUE_PART_MODULE,
+  CATALOGUE_PARTS,
+  type CataloguePart,
+  inCataloguePart,
+} from './src/lib/i18n/catalogue-parts.ts';
 
 const CSP_NONCE_PLACEHOLDER = '__LAUREL_CSP_NONCE__';
 const apiTarget = process.env.LAUREL_API_URL ?? 'http://127.0.0.1:3000';
@@ -290,6 +296,47 @@ function parsedCatalogues(): Plugin {
   };
 }
 
+/**
+ * The parts of a catalogue that load on their own (`lib/i18n/catalogue-parts.ts`): the module
+ * `virtual:laurel-catalogue/<language>/<part>` holds the messages of that part, parsed in the
+ * build as `parsedCatalogues` parses whole catalogues, as written in tests and `vite dev`.
+ */
+function catalogueParts(): Plugin {
+  const PREFIX = '\0laurel-catalogue:';
+  let parse = false;
+  return {
+    name: 'laurel-catalogue-parts',
+    enforce: 'pre',
+    configResolved(config) {
+      parse = config.command === 'build';
+    },
+    resolveId(source) {
+      return source.startsWith(CATALOGUE_PART_MODULE)
+        ? PREFIX + source.slice(CATALOGUE_PART_MODULE.length)
+        : null;
+    },
+    load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const [language, part] = id.slice(PREFIX.length).split('/') as [string, CataloguePart];
+      if (!/^[a-z]{2}$/.test(language) || !(part in CATALOGUE_PARTS))
+        this.error(`${id}: no such catalogue part (lib/i18n/catalogue-parts.ts)`);
+      const file = `${SRC}lib/i18n/messages/${language}.json`;
+      this.addWatchFile(file);
+      const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+      const picked: Record<string, unknown> = {};
+      for (const [key, message] of Object.entries(messages)) {
+        if (!inCataloguePart(part, key)) continue;
+        try {
+          picked[key] = parse ? parseMessage(message) : message;
+        } catch (error) {
+          this.error(`${file}: the message "${key}" does not parse: ${String(error)}`);
+        }
+      }
+      return `export default ${JSON.stringify(picked)};`;
+    },
+  };
+}
+
 /** React Router's entry modules as its package's exports resolve them: the development build. */
 const ROUTER_DEVELOPMENT_ENTRY =
   /([\\/]node_modules[\\/]react-router[\\/]dist[\\/])development([\\/](?:index|dom-export)\.mjs)$/;
@@ -423,6 +470,7 @@ export default defineConfig({
     appNumberFormatForMui(),
     routerProductionBuild(),
     parsedCatalogues(),
+    catalogueParts(),
     // Fails the build when Node's modules or globals (Buffer, process, …) reach the bundle.
     browserOnlyBundle(),
     preloadFonts(),

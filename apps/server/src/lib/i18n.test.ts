@@ -10,7 +10,7 @@ import { EARNINGS_IMPORT_NOT_ENTITLED } from '../modules/earnings/import-earning
 import { ISSUING_MESSAGES } from '../modules/open-badges/open-badges.service.ts';
 import { SCIM_MESSAGES } from '../modules/scim/scim.service.ts';
 import { UPLOAD_REFUSALS } from '../modules/uploads/uploads.service.ts';
-import { apiMessage, keyOfApiMessage } from './i18n.ts';
+import { apiMessage, keyOfApiMessage, localizedSentence } from './i18n.ts';
 
 const ROOT = join(import.meta.dirname, '../../../..');
 const ERROR_HELPERS = new Set(['badRequest', 'unauthorized', 'forbidden', 'notFound', 'conflict']);
@@ -147,5 +147,21 @@ describe('the texts the server sends a person', () => {
       message: 'No existe ninguna credencial con el id 42',
     });
     expect(apiMessage('Something new', 'es')).toEqual({ key: '', message: 'Something new' });
+  });
+});
+
+describe("the sentences the server builds for the platform's Needs attention", () => {
+  it('says each part in Spanish, a billing code’s meaning inside one too, and English as written', () => {
+    const detail =
+      'User seats (active and invited users): 12 used of 10 included (2 over); Data match through People Data Labs: 1,200 used of 1,000 included (200 over)';
+    expect(localizedSentence(detail, 'en')).toBe(detail);
+    expect(localizedSentence(detail, 'es')).toBe(
+      'Plazas de usuario (usuarios activos e invitados): 12 usadas de 10 incluidas (2 de más); Búsqueda de coincidencias a través de People Data Labs: 1,200 usadas de 1,000 incluidas (200 de más)',
+    );
+    expect(localizedSentence('Processing, with no progress for over 30 minutes.', 'es')).toBe(
+      'En proceso, sin avances desde hace más de 30 minutos.',
+    );
+    // An upload's own error message is not a catalogue text: it stays as the upload wrote it.
+    expect(localizedSentence('Row 3: something odd', 'es')).toBe('Row 3: something odd');
   });
 });

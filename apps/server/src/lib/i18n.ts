@@ -24,6 +24,34 @@ export function keyOfApiMessage(text: string): KeyedMessage | undefined {
 }
 
 /**
+ * A sentence the server builds for people (an item's detail on "Needs attention"), in
+ * `language`: each `; `-separated part from the API catalogue, and an argument that is itself a
+ * catalogue text (a billing code's meaning) said in that language too. A part the catalogue does
+ * not know (an upload's own error) stays as it is.
+ */
+export function localizedSentence(text: string, language: TLanguage): string {
+  if (language === 'en') return text;
+  return text
+    .split('; ')
+    .map((part) => {
+      const keyed = keyOfApiMessage(part);
+      if (!keyed) return part;
+      const values = Object.fromEntries(
+        Object.entries(keyed.values ?? {}).map(([name, value]) => [
+          name,
+          typeof value === 'string' ? apiMessage(value, language).message : value,
+        ]),
+      );
+      try {
+        return formatMessage(API_MESSAGES_ES, language, keyed.key, values);
+      } catch {
+        return part;
+      }
+    })
+    .join('; ');
+}
+
+/**
  * A text the server sends, in the request's language: English exactly as written, Spanish from
  * the catalogue; with its key and arguments when the catalogue has it (decision 066).
  */

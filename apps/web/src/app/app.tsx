@@ -7,7 +7,7 @@ import { mayHaveSession, readStoredSession } from '../lib/amplify/identity-cooki
 import { loadCognitoConfig } from '../lib/auth/cognito-config';
 import { requestStoredSessionProfile, sendStoredSessionToken } from '../lib/auth/stored-session';
 import { loadStore, setStoreLoader } from '../lib/store/lazy-store';
-import { catalogueFor, loadCatalogue } from '../lib/i18n/catalogue';
+import { loadCatalogue } from '../lib/i18n/catalogue';
 import { currentLanguage } from '../lib/i18n/language';
 import { webFontsAfterFirstPaint } from '../lib/theme/web-fonts';
 import { AppRoutes, signedInFrame, startFirstScreen } from './router';
@@ -32,9 +32,9 @@ function createAppRouter() {
     requestStoredSessionProfile();
   }
   startFirstScreen(window.location.pathname, { mayBeSignedIn });
-  // The chosen language's catalogue (Spanish is its own chunk) travels with the first screen's code.
-  if (!catalogueFor(currentLanguage()))
-    void loadCatalogue(currentLanguage()).catch(() => undefined);
+  // The chosen language's catalogue travels with the first screen's code: its sign-in part, or all
+  // of it when someone may be signed in (the shell waits for it).
+  void loadCatalogue(currentLanguage(), mayBeSignedIn ? 'all' : 'sign-in').catch(() => undefined);
   return createBrowserRouter([
     {
       path: '*',

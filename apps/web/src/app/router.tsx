@@ -2,7 +2,8 @@ import { lazy, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Navigate, Route, Routes } from 'react-router';
 
-import type { MessageId } from '../lib/i18n/catalogue';
+import { loadCatalogue, type MessageId } from '../lib/i18n/catalogue';
+import { currentLanguage } from '../lib/i18n/language';
 import { PageTitle } from '../lib/routing/page-title';
 import { paths } from '../lib/routing/paths';
 import { preloadable } from '../lib/routing/preloadable';
@@ -49,7 +50,14 @@ const [AcceptInvitation, loadAcceptInvitation] = preloadable(
   () => import('../features/auth/routes/accept-invitation'),
 );
 const loadAuthLayout = () => import('../features/auth/components/auth-layout');
-const [AppShell, loadAppShell] = preloadable(() => import('./shell/app-shell'));
+// The signed-in screens are drawn with the whole catalogue, not only its sign-in part.
+const [AppShell, loadAppShell] = preloadable(async () => {
+  const [module] = await Promise.all([
+    import('./shell/app-shell'),
+    loadCatalogue(currentLanguage()),
+  ]);
+  return module;
+});
 const [Dashboard, loadDashboard] = preloadable(() => import('./routes/dashboard'));
 
 /** The sign-in screens by path, so that the first one shown arrives together with its frame. */

@@ -260,6 +260,23 @@ export const API_MESSAGES_EN = {
     'A test sign-in needs Laurel’s own identity service; with AWS Cognito, test in the Cognito console.',
   'sso.samlTestExpired': 'This test sign-in has not come back, or is more than ten minutes old.',
   'sso.samlTestReturn': "Return to the organization's page",
+  // What "Needs attention" says of each item (the platform dashboard)
+  'attention.uploadFailed': 'The upload failed.',
+  'attention.uploadWaiting':
+    'Waiting to be processed, with no progress for over {minutes, number} minutes.',
+  'attention.uploadProcessing': 'Processing, with no progress for over {minutes, number} minutes.',
+  'attention.ssoTestFailed': 'The connection test of the company sign-in provider failed.',
+  'attention.certificateExpired':
+    "The SAML identity provider's signing certificate expired on {date}.",
+  'attention.certificateExpires':
+    "The SAML identity provider's signing certificate expires on {date}.",
+  'attention.overUsage':
+    '{line}: {used, number} used of {included, number} included ({over, number} over)',
+  'attention.insightsProcessing': 'Awards are being matched or insight figures rebuilt.',
+  // What a contract's billing codes mean (`BILLING_CODE_LABELS`)
+  'billingCode.A_ADDL_USER': 'User seats (active and invited users)',
+  'billingCode.D_MATCH_EQUIFAX_TWN': 'Data match through Equifax The Work Number',
+  'billingCode.D_MATCH_PDL_API': 'Data match through People Data Labs',
 } as const;
 
 export type ApiMessageKey = keyof typeof API_MESSAGES_EN;

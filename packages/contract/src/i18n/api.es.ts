@@ -278,4 +278,23 @@ export const API_MESSAGES_ES: Record<ApiMessageKey, string> = {
   'sso.samlTestExpired':
     'Esta prueba de inicio de sesión no ha regresado o tiene más de diez minutos.',
   'sso.samlTestReturn': 'Volver a la página de la organización',
+  'attention.uploadFailed': 'La carga falló.',
+  'attention.uploadWaiting':
+    'En espera de procesarse, sin avances desde hace más de {minutes, number} minutos.',
+  'attention.uploadProcessing':
+    'En proceso, sin avances desde hace más de {minutes, number} minutos.',
+  'attention.ssoTestFailed':
+    'Falló la prueba de conexión del proveedor de inicio de sesión corporativo.',
+  'attention.certificateExpired':
+    'El certificado de firma del proveedor de identidad SAML venció el {date}.',
+  'attention.certificateExpires':
+    'El certificado de firma del proveedor de identidad SAML vence el {date}.',
+  'attention.overUsage':
+    '{line}: {used, number} usadas de {included, number} incluidas ({over, number} de más)',
+  'attention.insightsProcessing':
+    'Se están buscando coincidencias de los otorgamientos o recalculando los indicadores.',
+  'billingCode.A_ADDL_USER': 'Plazas de usuario (usuarios activos e invitados)',
+  'billingCode.D_MATCH_EQUIFAX_TWN':
+    'Búsqueda de coincidencias a través de Equifax The Work Number',
+  'billingCode.D_MATCH_PDL_API': 'Búsqueda de coincidencias a través de People Data Labs',
 };

@@ -14,6 +14,7 @@ import { API_PATHS } from '@laurel/contract/paths';
 import { actorOf } from '../../lib/actor.ts';
 import { registerListRoutes } from '../../lib/list-routes.ts';
 import type { DashboardService } from './dashboard.service.ts';
+import { localizedSentence, requestLanguage } from '../../lib/i18n.ts';
 
 const INSIGHT_STATUS_WORDS = {
   available: 'Available',
@@ -39,7 +40,16 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ dashboard: DashboardServic
         response: { 200: ZPlatformDashboard, 403: ZErrorResponse },
       },
     },
-    async (request) => dashboard.platform(actorOf(request)),
+    async (request) => {
+      const answer = await dashboard.platform(actorOf(request));
+      // The details the server writes, in the request's language.
+      const language = requestLanguage(request);
+      const items = answer.attention.items.map((item) => ({
+        ...item,
+        detail: localizedSentence(item.detail, language),
+      }));
+      return { ...answer, attention: { ...answer.attention, items } };
+    },
   );
 
   app.get(

@@ -2,7 +2,8 @@ import type { IntlShape } from 'react-intl';
 
 import type { MessageId } from './catalogue';
 import { messageSource } from './message-source';
-import en from './messages/en.json';
+// Only the English of the checks and messages: the sign-in screen's forms read it.
+import en from 'virtual:laurel-catalogue/en/checks';
 
 /**
  * The contract's form checks speak English ("At most 200 characters"); the web shows them in the
