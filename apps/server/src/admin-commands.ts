@@ -8,6 +8,7 @@ import type { IdentityAdmin } from '@laurel/identity';
 import type { Database } from './db/schema.ts';
 import type { AuditTypeCode } from './lib/audit.ts';
 import { createAuditsRepository } from './modules/audits/audits.repository.ts';
+import { queueInsightsChecksNow } from './modules/insights/check-insights.job.ts';
 import { createInvitationsRepository } from './modules/invitations/invitations.repository.ts';
 import { createOrganizationsRepository } from './modules/organizations/organizations.repository.ts';
 import { createUsersAdminRepository } from './modules/users/users-admin.repository.ts';
@@ -188,6 +189,34 @@ export function createAdminCommands(deps: AdminCommandDeps) {
         temporaryPassword,
         signInUrl: `${deps.publicUrl}/auth/password-sign-in`,
       };
+    },
+
+    /**
+     * Queues the consistency check of one organization's stored insights (or of every
+     * organization with insights and awards) to run now, on the server's job workers.
+     */
+    async checkInsights(options: { organization?: string }): Promise<string> {
+      let organizationId: number | undefined;
+      if (options.organization !== undefined) {
+        organizationId = Number(options.organization);
+        if (!Number.isSafeInteger(organizationId) || organizationId <= 0)
+          throw new AdminCommandError(
+            `--organization must be an organization's id (a whole number).`,
+          );
+        const name = await organizations.nameOf(organizationId);
+        if (name === undefined)
+          throw new AdminCommandError(`No organization has the id ${organizationId}.`);
+        const queued = await queueInsightsChecksNow(db, new Date(), organizationId);
+        if (queued.length === 0)
+          throw new AdminCommandError(
+            `${name} has no insights to check (no insights entitlement, or no awards).`,
+          );
+        return `The insights check of ${name} is queued: a running Laurel checks it within seconds (after any queued rebuild of it); the result shows on the platform dashboard and in /metrics.`;
+      }
+      const queued = await queueInsightsChecksNow(db, new Date());
+      return queued.length === 0
+        ? 'No organization has insights to check.'
+        : `${queued.length === 1 ? 'The insights check of 1 organization is' : `The insights checks of ${queued.length} organizations are`} queued: a running Laurel checks them one at a time; the results show on the platform dashboard and in /metrics.`;
     },
 
     /** Removes the person's authenticator app; they set one up again where it is required. */

@@ -93,6 +93,8 @@ import { createJobHandlers } from './jobs/handlers.ts';
 import { createJobQueue, enqueueJob, type JobQueueOptions } from './jobs/queue.ts';
 import { createInsightsDigestRepository } from './modules/insights/insights-digest.repository.ts';
 import { scheduleInsightsDigests } from './modules/insights/send-insights-digest.job.ts';
+import { scheduleInsightsChecks } from './modules/insights/check-insights.job.ts';
+import { createInsightsCheckRepository } from './modules/insights/insights-check.repository.ts';
 import { createThreadedJobQueue, type JobThreadData } from './jobs/threaded-queue.ts';
 import { createUploadsRepository } from './modules/uploads/uploads.repository.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -273,6 +275,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ? createMetrics({
         jobTypes: Object.values(JOB_TYPES),
         readQueueStats: () => readQueueStats(database.db, database.dialect),
+        readInsightChecks: () => createInsightsCheckRepository(database.db).summary(),
         ...(database.pool ? { pool: database.pool } : {}),
         version: VERSION,
         log: app.log,
@@ -320,6 +323,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       );
       await createWebhooksRepository(database.db, database.dialect).purgeBefore(
         new Date(Date.now() - WEBHOOK_LOG_RETENTION_MS).toISOString(),
+      );
+      // The daily consistency check of each organization's stored insights, queued once a day.
+      await scheduleInsightsChecks(
+        createInsightsCheckRepository(database.db),
+        (job) => enqueueJob(database.db, job),
+        options.now?.() ?? new Date(),
       );
       // The monthly insights digest: each opted-in admin's month is queued once, on any instance.
       if (insightsDigestSettings)
@@ -475,6 +484,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       contracts: contractsRepository,
       insights: insightsRepository,
       webhooks: createWebhooksRepository(db, database.dialect),
+      insightChecks: createInsightsCheckRepository(db),
       ...(options.now ? { now: options.now } : {}),
     }),
   });

@@ -8,6 +8,7 @@ import { createCognitoIdentityAdmin } from '@laurel/identity/cognito-admin';
 
 import { createAdminCommands } from '../src/admin-commands.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
+import { createCredential, createOrganization } from './helpers/builders.ts';
 import { DIALECTS } from './helpers/database.ts';
 import { TEST_CLIENT_ID, TEST_POOL_ID, TEST_PUBLIC_URL } from './helpers/tokens.ts';
 
@@ -272,6 +273,65 @@ describe.each(DIALECTS)('npm run admin on %s', (dialect) => {
       await other.close();
     }
   });
+
+  it('queues the insights consistency check of one organization, or of every one with insights and awards, to run now', async () => {
+    const db = t.database.handle.db;
+    const organization = await createOrganization(db, { name: 'Northwind Technical College' });
+    const without = await createOrganization(db, { name: 'Quiet College' });
+    const credentialId = await createCredential(db, organization.id, {
+      code: 'W1',
+      name: 'Welding',
+    });
+    const at = new Date().toISOString();
+    await db
+      .insertInto('awards')
+      .values({
+        organizationId: organization.id,
+        credentialId,
+        externalId: 'CHECK-1',
+        firstName: 'Test',
+        lastName: 'Graduate',
+        email: null,
+        dateOfBirth: null,
+        awardDate: '2020-06-15',
+        awardYear: 2020,
+        uploadId: null,
+        matchStatus: 'NOT_MATCHED',
+        matchProvider: 'EQUIFAX_TWN',
+        matchedAt: null,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .execute();
+
+    const one = run('check-insights', '--organization', String(organization.id));
+    expect(one.status, one.stderr).toBe(0);
+    expect(one.stdout).toContain('The insights check of Northwind Technical College is queued');
+    const queued = await db
+      .selectFrom('jobs')
+      .select(['organizationId', 'status'])
+      .where('type', '=', 'check-insights')
+      .where('organizationId', 'in', [organization.id, without.id])
+      .execute();
+    expect(queued).toEqual([{ organizationId: organization.id, status: 'QUEUED' }]);
+
+    const none = run('check-insights', '--organization', String(without.id));
+    expect(none.status).toBe(1);
+    expect(none.stderr).toContain('Quiet College has no insights to check');
+    expect(run('check-insights', '--email', 'a@b.edu').status).toBe(2);
+
+    // Every organization with insights and awards; Northwind's is covered by its job of the day.
+    const all = run('check-insights');
+    expect(all.status, all.stderr).toBe(0);
+    expect(all.stdout).toMatch(/^The insights checks? of \d+ organizations? (is|are) queued/);
+    const ofNorthwind = await db
+      .selectFrom('jobs')
+      .select('id')
+      .where('type', '=', 'check-insights')
+      .where('organizationId', '=', organization.id)
+      .execute();
+    expect(ofNorthwind).toHaveLength(1);
+  }, 120_000);
 
   it('stops with a message naming SECRET_KEY when the key does not match the database', () => {
     const result = spawnSync(process.execPath, [CLI, 'reset-mfa', '--email', 'mfa@lakeside.edu'], {

@@ -29,10 +29,12 @@ const ZAttentionItem = z
     title: z.string(),
     /** Why it needs attention, in a sentence. */
     detail: z.string(),
-    /** When it happened or happens: failed, last progress, contract end, last test, disabled, queued. */
+    /** When it happened or happens: failed, last progress, contract end, last test, disabled, queued, checked. */
     at: z.string().nullable(),
     /** Contracts ending soon: whole days from today to the last day (0 = ends today). */
     daysLeft: z.number().int().nullable(),
+    /** Insights differing from a full rebuild: how many cohorts differ (that kind only). */
+    cohorts: z.number().int().optional(),
   })
   .meta({ id: 'AttentionItem' });
 export type TAttentionItem = z.infer<typeof ZAttentionItem>;

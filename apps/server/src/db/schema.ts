@@ -128,6 +128,7 @@ export interface Database {
   earningsYears: EarningsYearTable;
   insightAggregates: InsightAggregateTable;
   insightRebuilds: InsightRebuildTable;
+  insightChecks: InsightCheckTable;
   insightsDigests: InsightsDigestTable;
   credentialInsightSummaries: CredentialInsightSummaryTable;
   benchmarkDataSets: BenchmarkDataSetTable;
@@ -410,6 +411,16 @@ export interface InsightRebuildTable {
   finishedAt: Timestamp | null;
   /** How long the last finished rebuild took. */
   lastSeconds: number | null;
+}
+
+/** The last consistency check of an organization's stored insight figures against a rebuild. */
+export interface InsightCheckTable {
+  organizationId: number;
+  checkedAt: Timestamp;
+  /** Cohorts whose stored figures differ from a full rebuild (missing, extra or changed); 0 if none. */
+  differingCohorts: number;
+  /** The first few differences, in a sentence; null when consistent. */
+  differences: string | null;
 }
 
 /** One monthly insights digest sent: to whom, for which month, and the figures it said. */

@@ -7,6 +7,7 @@ import { createEarningsImportsRepository } from '../modules/earnings/earnings-im
 import { createEarningsRepository } from '../modules/earnings/earnings.repository.ts';
 import { createImportEarningsHandler } from '../modules/earnings/import-earnings.job.ts';
 import { createMatchAwardsHandler } from '../modules/earnings/match-awards.job.ts';
+import { createCheckInsightsHandler } from '../modules/insights/check-insights.job.ts';
 import { createRebuildInsightsHandler } from '../modules/insights/rebuild-insights.job.ts';
 import { createInsightsDigestRepository } from '../modules/insights/insights-digest.repository.ts';
 import { createInsightsRepository } from '../modules/insights/insights.repository.ts';
@@ -156,6 +157,13 @@ export function createJobHandlers(deps: JobHandlerDeps): Partial<Record<JobType,
       deps.now ? { now: deps.now } : {},
     ),
     [JOB_TYPES.rebuildInsights]: createRebuildInsightsHandler({
+      ...(deps.insightsEarningsFloor === undefined
+        ? {}
+        : { earningsFloor: deps.insightsEarningsFloor }),
+      ...(deps.databaseUrl === undefined ? {} : { databaseUrl: deps.databaseUrl }),
+    }),
+    // The same settings as the rebuild: the check computes what the rebuild would store.
+    [JOB_TYPES.checkInsights]: createCheckInsightsHandler({
       ...(deps.insightsEarningsFloor === undefined
         ? {}
         : { earningsFloor: deps.insightsEarningsFloor }),

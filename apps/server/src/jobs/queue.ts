@@ -28,9 +28,21 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Job types of which at most one runs per organization at a time, across all instances: two
- * rebuilds of one organization's insights would both replace its figures and share its cores.
+ * rebuilds of one organization's insights would both replace its figures and share its cores,
+ * and a consistency check beside a rebuild would compare figures being replaced.
  */
-export const ONE_PER_ORGANIZATION: readonly JobType[] = [JOB_TYPES.rebuildInsights];
+export const ONE_PER_ORGANIZATION: readonly JobType[] = [
+  JOB_TYPES.rebuildInsights,
+  JOB_TYPES.checkInsights,
+];
+
+/**
+ * Job types that also wait while a job of these types of their organization is queued: a
+ * consistency check waits for the rebuild that will replace the figures it would check.
+ */
+export const AFTER_QUEUED: Partial<Record<JobType, readonly JobType[]>> = {
+  [JOB_TYPES.checkInsights]: [JOB_TYPES.rebuildInsights],
+};
 
 /** The default wait before attempt `attempt + 1`: 2, 4, 8… seconds, at most ten minutes. */
 export const exponentialBackoff = (attempt: number): number =>
@@ -208,8 +220,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
           eb.and([eb('j.status', '=', 'RUNNING'), eb('j.lockedUntil', '<', now)]),
         ]),
       )
-      // A job of a type that runs once per organization at a time waits while another of its
-      // organization runs on any instance (its lease still held).
+      // A job of a type that runs once per organization at a time waits while another of those
+      // types of its organization runs on any instance (its lease still held).
       .where((eb) =>
         eb.or([
           eb('j.type', 'not in', ONE_PER_ORGANIZATION),
@@ -219,7 +231,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
               eb
                 .selectFrom('jobs as other')
                 .select('other.id')
-                .whereRef('other.type', '=', 'j.type')
+                .where('other.type', 'in', ONE_PER_ORGANIZATION)
                 .whereRef('other.organizationId', '=', 'j.organizationId')
                 .whereRef('other.id', '!=', 'j.id')
                 .where('other.status', '=', 'RUNNING')
@@ -227,6 +239,27 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
             ),
           ),
         ]),
+      )
+      // …and a job of a type in AFTER_QUEUED while one of the types it waits for is queued.
+      .where((eb) =>
+        eb.and(
+          Object.entries(AFTER_QUEUED).map(([type, after]) =>
+            eb.or([
+              eb('j.type', '!=', type as JobType),
+              eb('j.organizationId', 'is', null),
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom('jobs as earlier')
+                    .select('earlier.id')
+                    .where('earlier.type', 'in', after!)
+                    .whereRef('earlier.organizationId', '=', 'j.organizationId')
+                    .where('earlier.status', '=', 'QUEUED'),
+                ),
+              ),
+            ]),
+          ),
+        ),
       )
       .orderBy('j.runAt')
       .orderBy('j.id')

@@ -14,6 +14,11 @@ export const JOB_TYPES = {
   importEarnings: 'import-earnings',
   /** Recompute an organization's insight aggregates; payload `{}`. */
   rebuildInsights: 'rebuild-insights',
+  /**
+   * Compare an organization's stored insight aggregates with a full rebuild, daily; payload
+   * `{ afterRebuild? }` (docs/operations.md#insights-consistency-check).
+   */
+  checkInsights: 'check-insights',
   /** Sign the Open Badges credentials of a credential's awards; payload `IssueJobPayload`. */
   issueCredentials: 'issue-credentials',
   /** E-mail each new signed credential's link to its holder; payload `{ credentialId }`. */

@@ -13,6 +13,11 @@ export interface MetricsOptions {
   jobTypes: readonly string[];
   /** The queue's state, read at scrape time. */
   readQueueStats: () => Promise<QueueStats[]>;
+  /**
+   * The insights consistency checks, read at scrape time: organizations whose last check found
+   * differences, and when the latest check ran (null before the first).
+   */
+  readInsightChecks?: () => Promise<{ inconsistent: number; lastCheckedAt: string | null }>;
   /** The PostgreSQL connection pool; SQLite has one connection and no pool to report. */
   pool?: pg.Pool;
   version: string;
@@ -25,6 +30,8 @@ export interface Metrics {
   observeJob(event: JobFinishedEvent): void;
   observeSignIn: SignInObserver;
 }
+
+type InsightChecks = Awaited<ReturnType<NonNullable<MetricsOptions['readInsightChecks']>>>;
 
 /** Scrapes arriving together (several gauges, or several Prometheus servers) share one query. */
 const QUEUE_STATS_REUSE_MS = 1_000;
@@ -135,6 +142,56 @@ export function createMetrics(options: MetricsOptions): Metrics {
   });
   for (const type of options.jobTypes)
     for (const final of ['true', 'false']) jobFailures.inc({ type, final }, 0);
+
+  // ---------------------------------------------------------------- insights consistency
+  const readInsightChecks = options.readInsightChecks;
+  if (readInsightChecks) {
+    const checkWarnings = createLogThrottle(60_000);
+    let checksRead: { at: number; result: Promise<InsightChecks | undefined> } | undefined;
+    const insightChecks = (): Promise<InsightChecks | undefined> => {
+      const now = Date.now();
+      if (!checksRead || now - checksRead.at > QUEUE_STATS_REUSE_MS)
+        checksRead = {
+          at: now,
+          result: readInsightChecks().then(
+            (checks) => {
+              checkWarnings.recovered();
+              return checks;
+            },
+            (err: unknown) => {
+              checkWarnings.failed((suppressed) =>
+                options.log.warn(
+                  { err, suppressed },
+                  'metrics: the insights checks could not be read; their gauges are left out',
+                ),
+              );
+              return undefined;
+            },
+          ),
+        };
+      return checksRead.result;
+    };
+    new Gauge({
+      name: 'laurel_insights_inconsistent_organizations',
+      help: 'Organizations whose last consistency check found stored insights differing from a full rebuild.',
+      registers,
+      async collect() {
+        this.reset();
+        const checks = await insightChecks();
+        if (checks) this.set(checks.inconsistent);
+      },
+    });
+    new Gauge({
+      name: 'laurel_insights_last_check_timestamp_seconds',
+      help: 'When the latest consistency check of any organization’s stored insights ran, in Unix seconds (0 before the first).',
+      registers,
+      async collect() {
+        this.reset();
+        const checks = await insightChecks();
+        if (checks) this.set(checks.lastCheckedAt ? Date.parse(checks.lastCheckedAt) / 1000 : 0);
+      },
+    });
+  }
 
   // ---------------------------------------------------------------- sign-ins
   const signIns = new Counter({

@@ -28,6 +28,10 @@ Commands:
                                    A new key signs the organization's Open Badges credentials
                                    from now on; the retired key stays published in its did:web
                                    document, so credentials it signed still verify.
+  check-insights [--organization <id>]
+                                   Queues the consistency check of the organization's stored
+                                   insights (of every organization with insights, without
+                                   --organization) to run now; a running Laurel runs it.
   help                             Shows this text.
 
 The command uses the server's environment (DATABASE_URL, IDENTITY, SECRET_KEY, …).`;
@@ -49,6 +53,7 @@ const COMMANDS = [
   'enable-user',
   'rotate-signing-key',
   'rotate-issuer-key',
+  'check-insights',
 ] as const;
 if (!(COMMANDS as readonly string[]).includes(command))
   fail(`Unknown command "${command}".\n\n${USAGE}`, 2);
@@ -78,11 +83,16 @@ if (command !== 'create-platform-admin' && (values['first-name'] || values['last
   fail(`${command} takes only --email.\n\n${USAGE}`, 2);
 if (command === 'rotate-signing-key' && values.email)
   fail(`rotate-signing-key takes no options.\n\n${USAGE}`, 2);
-if ((command === 'rotate-issuer-key') !== (values.organization !== undefined))
+if (command === 'check-insights' && values.email)
+  fail(`check-insights takes only --organization.\n\n${USAGE}`, 2);
+if (
+  command !== 'check-insights' &&
+  (command === 'rotate-issuer-key') !== (values.organization !== undefined)
+)
   fail(
     command === 'rotate-issuer-key'
       ? `rotate-issuer-key needs --organization <id>.\n\n${USAGE}`
-      : `Only rotate-issuer-key takes --organization.\n\n${USAGE}`,
+      : `Only rotate-issuer-key and check-insights take --organization.\n\n${USAGE}`,
     2,
   );
 
@@ -133,6 +143,12 @@ try {
         'It signs credentials and status lists from now on; the previous key stays published, so',
         'the credentials it signed still verify.',
       ].join('\n'),
+    );
+  } else if (command === 'check-insights') {
+    console.log(
+      await commands.checkInsights(
+        values.organization === undefined ? {} : { organization: values.organization },
+      ),
     );
   } else if (command === 'rotate-signing-key') {
     if (!identity.signingKeys)

@@ -67,6 +67,20 @@ export interface DisabledWebhooks {
   >;
 }
 
+/** What the dashboard asks of the insights consistency checks (their repository, in app.ts). */
+export interface InconsistentInsights {
+  /** Organizations whose last check found stored figures differing from a full rebuild. */
+  inconsistent(): Promise<
+    Array<{
+      organizationId: number;
+      organizationName: string;
+      checkedAt: string;
+      differingCohorts: number;
+      differences: string | null;
+    }>
+  >;
+}
+
 const EXPORT_BATCH = 1000;
 
 const webhookDisabledItems = (
@@ -159,6 +173,8 @@ export function createDashboardService(deps: {
   contracts: CurrentContracts;
   insights: InsightsProcessing;
   webhooks: DisabledWebhooks;
+  /** The insights consistency checks (without it, none is reported). */
+  insightChecks?: InconsistentInsights;
   now?: () => Date;
 }) {
   const { dashboard, contracts, insights, webhooks } = deps;
@@ -205,7 +221,7 @@ export function createDashboardService(deps: {
   async function attention(): Promise<TPlatformDashboard['attention']> {
     const at = now();
     const today = utcDate(at);
-    const [uploads, sso, certificates, disabledWebhooks, current, ending, processing] =
+    const [uploads, sso, certificates, disabledWebhooks, current, ending, processing, checks] =
       await Promise.all([
         dashboard.uploadsNeedingAttention({
           failedSince: new Date(at.getTime() - UPLOAD_FAILED_RECENT_DAYS * 86_400_000),
@@ -219,6 +235,7 @@ export function createDashboardService(deps: {
         contracts.current(today),
         contracts.endingBetween(today, addDays(today, CONTRACT_ENDING_SOON_DAYS)),
         insights.processing(),
+        deps.insightChecks?.inconsistent() ?? [],
       ]);
     const processingOrganizations = await dashboard.organizations([...processing.keys()]);
 
@@ -273,6 +290,18 @@ export function createDashboardService(deps: {
         };
       }),
       WEBHOOK_DISABLED: webhookDisabledItems(disabledWebhooks),
+      INSIGHTS_INCONSISTENT: checks.map((check) => ({
+        kind: 'INSIGHTS_INCONSISTENT',
+        organizationId: check.organizationId,
+        organizationName: check.organizationName,
+        subjectId: check.organizationId,
+        title: check.organizationName,
+        detail:
+          `Stored insights of ${check.organizationName} differ from a full rebuild (${count(check.differingCohorts)} ${check.differingCohorts === 1 ? 'cohort' : 'cohorts'}); a rebuild is queued. ${check.differences ?? ''}`.trim(),
+        at: check.checkedAt,
+        daysLeft: null,
+        cohorts: check.differingCohorts,
+      })),
       CONTRACT_OVER_USAGE: current
         .filter((contract) => contract.lineItems.some((item) => item.overage > 0))
         .map((contract) => ({

@@ -22,6 +22,13 @@ export interface StoredAggregate {
   figures: TInsightFigures;
 }
 
+/** What a rebuild stores of one cohort's figures (the consistency check compares the same). */
+export const storedAggregateOf = (
+  figures: TInsightFigures,
+  asOfYear: number,
+  dollarsOfYear: number,
+): StoredAggregate => ({ method: INSIGHTS_METHOD, asOfYear, dollarsOfYear, figures });
+
 const AGGREGATE_CHUNK = 200;
 
 /** A queued or running rebuild as stored: what the insights screens are told of it. */
@@ -263,12 +270,9 @@ export function createInsightsRepository(db: Kysely<Database>) {
                 credentialId: a.credentialId,
                 awardYearFrom: a.awardYearFrom,
                 awardYearTo: a.awardYearTo,
-                payload: JSON.stringify({
-                  method: INSIGHTS_METHOD,
-                  asOfYear: result.asOfYear,
-                  dollarsOfYear: result.dollarsOfYear,
-                  figures: a.figures,
-                } satisfies StoredAggregate),
+                payload: JSON.stringify(
+                  storedAggregateOf(a.figures, result.asOfYear, result.dollarsOfYear),
+                ),
                 builtAt,
               })),
             )
@@ -307,6 +311,40 @@ export function createInsightsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       if (!row) return undefined;
       return { ...(JSON.parse(row.payload) as StoredAggregate), builtAt: toIso(row.builtAt) };
+    },
+
+    /** Every cohort's stored figures of the organization, as stored (JSON text). */
+    async storedAggregates(organizationId: number): Promise<
+      Array<{
+        credentialId: number;
+        awardYearFrom: number;
+        awardYearTo: number;
+        payload: string;
+      }>
+    > {
+      const rows = await db
+        .selectFrom('insightAggregates')
+        .where('organizationId', '=', organizationId)
+        .select(['credentialId', 'awardYearFrom', 'awardYearTo', 'payload'])
+        .execute();
+      return rows.map((row) => ({
+        credentialId: Number(row.credentialId),
+        awardYearFrom: Number(row.awardYearFrom),
+        awardYearTo: Number(row.awardYearTo),
+        payload: row.payload,
+      }));
+    },
+
+    /** Whether a rebuild of the organization is queued or running. */
+    async rebuildPending(organizationId: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('jobs')
+        .select('id')
+        .where('type', '=', JOB_TYPES.rebuildInsights)
+        .where('organizationId', '=', organizationId)
+        .where('status', 'in', ['QUEUED', 'RUNNING'])
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** The award-year ranges stored for one credential (0: all credentials), earliest first. */

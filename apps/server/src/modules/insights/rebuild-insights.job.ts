@@ -17,6 +17,7 @@ import {
   createInsightsBuilder,
   type InsightsBuilder,
 } from './insights-builder.ts';
+import type { CohortAggregate, CredentialSummary } from './cohorts.ts';
 import { createInsightsRepository } from './insights.repository.ts';
 import type { RebuildThreadData, RebuildThreadReport } from './rebuild-insights.thread.ts';
 import { createProgressRecorder, type ProgressRecorder } from './rebuild-progress.ts';
@@ -48,56 +49,78 @@ export interface RebuildResult {
   dollarsOfYear: number;
 }
 
+/** What a rebuild computes for one organization: what it stores, before it is stored. */
+export interface ComputedInsights {
+  aggregates: CohortAggregate[];
+  summaries: CredentialSummary[];
+  asOfYear: number;
+  dollarsOfYear: number;
+  /** The awards read. */
+  awards: number;
+  /** The threads that read and counted the awards. */
+  threads: number;
+}
+
+export interface ComputeInsightsOptions {
+  now?: Date;
+  batchSize?: number;
+  onBatch?: () => Promise<void>;
+  /** Annual wages (nominal dollars) below this are not counted; default $15,080. */
+  earningsFloor?: number;
+  /**
+   * The database's URL (not an in-memory SQLite database): with it, a large organization is
+   * read on two threads; without it, on this one.
+   */
+  databaseUrl?: string;
+  /** The machine's cores (default: what Node.js reports); see `rebuildThreadsFor`. */
+  cores?: number;
+  /** Where the computation records how far it is (default: nowhere). */
+  progress?: ProgressRecorder;
+}
+
+/** A computation nobody follows (the consistency check): it records no progress. */
+const UNRECORDED: ProgressRecorder = {
+  start: async () => undefined,
+  read: async () => undefined,
+  phase: async () => undefined,
+  finish: async () => undefined,
+};
+
 /**
  * Recomputes one organization's insight aggregates and credential summaries from its awards and
- * earnings (read once, in batches) and replaces the stored ones in one transaction: readers see
- * the previous figures until it commits.
+ * earnings (read once, in batches), exactly as a rebuild stores them, and stores nothing: the
+ * rebuild stores what this returns, the consistency check compares it with what is stored.
  */
-export async function rebuildInsights(
+export async function computeInsights(
   db: Kysely<Database>,
   organizationId: number,
-  options: {
-    now?: Date;
-    batchSize?: number;
-    onBatch?: () => Promise<void>;
-    /** Annual wages (nominal dollars) below this are not counted; default $15,080. */
-    earningsFloor?: number;
-    /**
-     * The database's URL (not an in-memory SQLite database): with it, a large organization is
-     * read on two threads; without it, on this one.
-     */
-    databaseUrl?: string;
-    /** The machine's cores (default: what Node.js reports); see `rebuildThreadsFor`. */
-    cores?: number;
-    /** Where the rebuild records how far it is (default: the insights repository). */
-    progress?: ProgressRecorder;
-  } = {},
-): Promise<RebuildResult> {
+  options: ComputeInsightsOptions = {},
+): Promise<ComputedInsights> {
   const asOfYear = latestCompleteYear(options.now ?? new Date());
   const dollarsOfYear = dollarsYearFor(asOfYear);
   const repository = createInsightsRepository(db);
-  const progress = options.progress ?? createProgressRecorder(repository, organizationId);
+  const progress = options.progress ?? UNRECORDED;
   await progress.start(await repository.awardCount(organizationId));
   // The counted wages wait in files here until the figures are computed (decision record 062).
   removeAbandonedFolders(tmpdir());
   const directory = mkdtempSync(join(tmpdir(), WAGES_FOLDER_PREFIX));
   try {
-    return await rebuildIn(directory);
+    return await computeIn(directory);
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
 
-  async function rebuildIn(directory: string): Promise<RebuildResult> {
+  async function computeIn(directory: string): Promise<ComputedInsights> {
     const builder = createInsightsBuilder({ asOfYear, dollarsOfYear, directory });
-    // A failed rebuild closes the files it was writing (the folder goes with the caller's).
+    // A failed computation closes the files it was writing (the folder goes with the caller's).
     try {
-      return await countAndStore(builder);
+      return await count(builder);
     } finally {
       builder.dispose();
     }
   }
 
-  async function countAndStore(builder: InsightsBuilder): Promise<RebuildResult> {
+  async function count(builder: InsightsBuilder): Promise<ComputedInsights> {
     const later = await repository.laterAwards(organizationId);
     const batchSize = options.batchSize ?? REBUILD_BATCH_SIZE;
     const earningsFloor = options.earningsFloor ?? INSIGHTS_DEFAULT_EARNINGS_FLOOR;
@@ -171,28 +194,50 @@ export async function rebuildInsights(
     const { aggregates, summaries } = await builder.finish(more, async () => {
       await options.onBatch?.();
     });
-    const builtAt = options.now ?? new Date();
-    await progress.phase('storing');
-    await repository.replace(
-      organizationId,
-      { aggregates, summaries, asOfYear, dollarsOfYear, builtAt },
-      (trx) =>
-        recordWebhookEvent(trx, organizationId, 'insights.updated', {
-          credentialIds: [...new Set(summaries.map((summary) => summary.credentialId))].sort(
-            (a, b) => a - b,
-          ),
-          builtAt: builtAt.toISOString(),
-        }),
-    );
-    await progress.finish();
     return {
-      awards,
-      threads: reader ? 2 : 1,
-      cohorts: aggregates.length,
+      aggregates,
+      summaries,
       asOfYear,
       dollarsOfYear,
+      awards,
+      threads: reader ? 2 : 1,
     };
   }
+}
+
+/**
+ * Recomputes one organization's insight aggregates and credential summaries (`computeInsights`)
+ * and replaces the stored ones in one transaction: readers see the previous figures until it
+ * commits.
+ */
+export async function rebuildInsights(
+  db: Kysely<Database>,
+  organizationId: number,
+  /** `progress` defaults to the insights repository here. */
+  options: ComputeInsightsOptions = {},
+): Promise<RebuildResult> {
+  const repository = createInsightsRepository(db);
+  const progress = options.progress ?? createProgressRecorder(repository, organizationId);
+  const { aggregates, summaries, asOfYear, dollarsOfYear, awards, threads } = await computeInsights(
+    db,
+    organizationId,
+    { ...options, progress },
+  );
+  const builtAt = options.now ?? new Date();
+  await progress.phase('storing');
+  await repository.replace(
+    organizationId,
+    { aggregates, summaries, asOfYear, dollarsOfYear, builtAt },
+    (trx) =>
+      recordWebhookEvent(trx, organizationId, 'insights.updated', {
+        credentialIds: [...new Set(summaries.map((summary) => summary.credentialId))].sort(
+          (a, b) => a - b,
+        ),
+        builtAt: builtAt.toISOString(),
+      }),
+  );
+  await progress.finish();
+  return { awards, threads, cohorts: aggregates.length, asOfYear, dollarsOfYear };
 }
 
 const WAGES_FOLDER_PREFIX = 'laurel-insights-';

@@ -60,3 +60,31 @@ describe('a webhook endpoint disabled by its deliveries, in "Needs attention"', 
     expect(link.getAttribute('href')).toBe('/organizations/7/webhooks');
   });
 });
+
+describe('stored insights differing from a full rebuild, in "Needs attention"', () => {
+  const inconsistent: TAttentionItem = {
+    kind: 'INSIGHTS_INCONSISTENT',
+    organizationId: 7,
+    organizationName: 'Northwind Technical College',
+    subjectId: 7,
+    title: 'Northwind Technical College',
+    detail:
+      'Stored insights of Northwind Technical College differ from a full rebuild (3 cohorts); a rebuild is queued.',
+    at: '2026-03-09T02:10:00.000Z',
+    daysLeft: null,
+    cohorts: 3,
+  };
+
+  it('says whose insights differ in how many cohorts, that a rebuild is queued, and links to the organization’s insights', async () => {
+    renderWithProviders(
+      <NeedsAttention attention={attentionOf([inconsistent])} error={undefined} platform />,
+    );
+    const list = await screen.findByRole('list', { name: 'Needs attention' });
+    const link = within(list).getByRole('link');
+    within(link).getByText(
+      'Stored insights of Northwind Technical College differ from a full rebuild (3 cohorts); a rebuild is queued.',
+    );
+    expect(link.getAttribute('href')).toBe('/admin/organizations/7/insights');
+    screen.getByText('1 organization’s insights differing from a rebuild');
+  });
+});

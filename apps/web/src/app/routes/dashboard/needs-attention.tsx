@@ -15,6 +15,7 @@ import EventOutlined from '@mui/icons-material/EventOutlined';
 import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
 import GppMaybeOutlined from '@mui/icons-material/GppMaybeOutlined';
 import KeyOffOutlined from '@mui/icons-material/KeyOffOutlined';
+import SyncProblemOutlined from '@mui/icons-material/SyncProblemOutlined';
 import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import {
   ATTENTION_KINDS,
@@ -82,6 +83,12 @@ const KINDS: Record<AttentionKind, KindDisplay> = {
         'webhooks',
       ),
   },
+  INSIGHTS_INCONSISTENT: {
+    count: 'dashboard.needsAttention.kind.insightsInconsistent',
+    icon: <SyncProblemOutlined fontSize="small" />,
+    color: 'warning.main',
+    href: (item) => getOrganizationItemHref(adminOrganization(item), 'insights'),
+  },
   CONTRACT_OVER_USAGE: {
     count: 'dashboard.needsAttention.kind.contractOverUsage',
     icon: <DataUsageOutlined fontSize="small" />,
@@ -137,6 +144,17 @@ function describe(item: TAttentionItem, intl: IntlShape): { title: string; subti
         title: webhookDisabledNotice(item.title, formatDate(item.at), item.detail),
         subtitle: where,
       };
+    case 'INSIGHTS_INCONSISTENT':
+      return {
+        title: intl.formatMessage(
+          { id: 'dashboard.needsAttention.insightsInconsistent' },
+          { where, cohorts: item.cohorts ?? 0 },
+        ),
+        subtitle: intl.formatMessage(
+          { id: 'dashboard.needsAttention.insightsInconsistentChecked' },
+          { at: formatDateTime(item.at) },
+        ),
+      };
     case 'CONTRACT_OVER_USAGE':
       return { title: item.title, subtitle: `${where} · ${item.detail}` };
     case 'CONTRACT_ENDING':
@@ -160,8 +178,8 @@ function describe(item: TAttentionItem, intl: IntlShape): { title: string; subti
 
 /**
  * "Needs attention", each item a link. On the platform dashboard: failed or stuck uploads, failed
- * company sign-in tests, webhook endpoints their deliveries disabled, contracts over what they
- * include or ending soon, insights being rebuilt; on an organization admin's, the organization's
+ * company sign-in tests, webhook endpoints their deliveries disabled, stored insights differing
+ * from a full rebuild, contracts over what they include or ending soon, insights being rebuilt; on an organization admin's, the organization's
  * disabled webhook endpoints.
  */
 export function NeedsAttention({
