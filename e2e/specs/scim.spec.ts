@@ -1,7 +1,7 @@
 import { organizationId } from '../support/directory.ts';
 import { expect, expectAccessible, test } from '../support/fixtures.ts';
 import { GREETING, SIGN_IN_PATH, openSignedIn, submitCredentials } from '../support/flows.ts';
-import { DEMO_PASSWORD, NORTHWIND } from '../support/seed.ts';
+import { DEMO_PASSWORD, NORTHWIND, makeSeatRoom } from '../support/seed.ts';
 
 /**
  * SCIM provisioning end to end (docs/sso.md): an organization admin makes a SCIM token on the
@@ -17,6 +17,8 @@ test.describe('SCIM provisioning', () => {
   }) => {
     test.slow();
     const northwind = await organizationId(NORTHWIND);
+    // Other specs seed people into Northwind: a seat is left for the one the directory provisions.
+    await makeSeatRoom(NORTHWIND, 5);
     await openSignedIn(page, 'orgadmin@northwind.demo', DEMO_PASSWORD);
     await visit(`/organizations/${northwind}`);
     const section = page.getByRole('region', { name: 'Provisioning (SCIM)' });

@@ -158,3 +158,40 @@ export async function seedContract(options: {
     .executeTakeFirstOrThrow();
   return { id: row.id, number, name, organizationId: organization.id };
 }
+
+/**
+ * Room for `count` more people under the organization's contracts: the seat lines
+ * (`A_ADDL_USER`) of its ACTIVE contracts include at least its active people plus `count`. Specs
+ * seed people into the demo organizations, so one that provisions someone makes its own room.
+ */
+export async function makeSeatRoom(organizationName: string, count: number): Promise<void> {
+  const { database } = await open();
+  const db = database.db;
+  const organization = await db
+    .selectFrom('organizations')
+    .select('id')
+    .where('name', '=', organizationName)
+    .executeTakeFirstOrThrow();
+  const people = await db
+    .selectFrom('users')
+    .where('organizationId', '=', organization.id)
+    .where('active', '=', true)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const wanted = Number(people.n) + count;
+  await db
+    .updateTable('contractLineItems')
+    .set({ includedQuantity: wanted })
+    .where('billingCode', '=', 'A_ADDL_USER')
+    .where('includedQuantity', '<', wanted)
+    .where(
+      'contractId',
+      'in',
+      db
+        .selectFrom('contracts')
+        .select('id')
+        .where('organizationId', '=', organization.id)
+        .where('status', '=', 'ACTIVE'),
+    )
+    .execute();
+}
