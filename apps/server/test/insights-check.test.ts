@@ -20,6 +20,7 @@ import {
 import { createInsightsRepository } from '../src/modules/insights/insights.repository.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { DIALECTS } from './helpers/database.ts';
+import { insertMatchedGraduate } from './helpers/graduates.ts';
 import { createWorld, type World } from './helpers/world.ts';
 
 const METRICS_TOKEN = 'metrics-test-token-0123456789abcdef';
@@ -41,45 +42,20 @@ describe.each(DIALECTS)('the nightly insights consistency check, on %s', (dialec
     w = await createWorld(t);
     db = t.database.handle.db;
     // Alpha College: matched graduates with wages before and after, its insights built.
-    for (let i = 0; i < 12; i += 1) {
-      const at = new Date().toISOString();
-      const { id } = await db
-        .insertInto('awards')
-        .values({
+    for (let i = 0; i < 12; i += 1)
+      await insertMatchedGraduate(
+        db,
+        {
           organizationId: w.a.id,
           credentialId: w.credentialA,
           externalId: `CHECK-${i}`,
-          firstName: 'Test',
           lastName: `Graduate ${i}`,
-          email: null,
-          dateOfBirth: null,
-          awardDate: '2020-06-15',
-          awardYear: 2020,
-          uploadId: null,
-          matchStatus: 'MATCHED',
-          matchProvider: 'EQUIFAX_TWN',
-          matchedAt: at,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await db
-        .insertInto('earningsYears')
-        .values(
-          [2019, 2021].map((year) => ({
-            awardId: id,
-            year,
-            wage: (year === 2019 ? 30_000 : 42_000) + i * 250,
-            employed: true,
-            fullTime: true,
-            industry: 'Manufacturing',
-            jobRole: 'Welders',
-            source: 'EQUIFAX_TWN',
-          })),
-        )
-        .execute();
-    }
+        },
+        [
+          { year: 2019, wage: 30_000 + i * 250 },
+          { year: 2021, wage: 42_000 + i * 250 },
+        ],
+      );
     await rebuildInsights(db, w.a.id);
     await rebuildInsights(db, w.b.id);
   });

@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from './helpers/app.ts';
 import type { BuiltUser } from './helpers/builders.ts';
 import { TEST_PUBLIC_URL } from './helpers/tokens.ts';
 import { DIALECTS } from './helpers/database.ts';
+import { insertMatchedGraduate } from './helpers/graduates.ts';
 import { createWorld, type World } from './helpers/world.ts';
 
 describe.each(DIALECTS)('the monthly insights digest, on %s', (dialect) => {
@@ -38,54 +39,20 @@ describe.each(DIALECTS)('the monthly insights digest, on %s', (dialect) => {
     const db = t.database.handle.db;
     for (let i = 0; i < count; i += 1) {
       graduates += 1;
-      const at = new Date().toISOString();
-      const { id } = await db
-        .insertInto('awards')
-        .values({
+      const employed = i % 4 !== 0;
+      await insertMatchedGraduate(
+        db,
+        {
           organizationId: w.a.id,
           credentialId: w.credentialA,
           externalId: `DIGEST-${graduates}`,
-          firstName: 'Test',
           lastName: `Graduate ${graduates}`,
-          email: null,
-          dateOfBirth: null,
-          awardDate: '2020-06-15',
-          awardYear: 2020,
-          uploadId: null,
-          matchStatus: 'MATCHED',
-          matchProvider: 'EQUIFAX_TWN',
-          matchedAt: at,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const employed = i % 4 !== 0;
-      await db
-        .insertInto('earningsYears')
-        .values([
-          {
-            awardId: id,
-            year: 2019,
-            wage: 30_000 + i * 100,
-            employed: true,
-            fullTime: true,
-            industry: 'Manufacturing',
-            jobRole: 'Welders',
-            source: 'EQUIFAX_TWN',
-          },
-          {
-            awardId: id,
-            year: 2021,
-            wage: employed ? wage + i * 250 : null,
-            employed,
-            fullTime: employed,
-            industry: employed ? 'Manufacturing' : null,
-            jobRole: employed ? 'Welders' : null,
-            source: 'EQUIFAX_TWN',
-          },
-        ])
-        .execute();
+        },
+        [
+          { year: 2019, wage: 30_000 + i * 100 },
+          { year: 2021, wage: employed ? wage + i * 250 : null, employed },
+        ],
+      );
     }
     await rebuildInsights(db, w.a.id, { now: clock });
   };
