@@ -25,7 +25,7 @@ import {
   describeRelativeYear,
   formatMoney,
   formatPeopleCount,
-  hiddenReason,
+  chartPointHiddenReason,
 } from '../lib/format-insights';
 import { downloadSvgAsPng } from '../lib/svg-to-png';
 import { BenchmarkLegend } from './benchmark-notes';
@@ -99,16 +99,7 @@ function ChartDataTable({
                 {hidden ? (
                   <TableCell colSpan={3} align="right" sx={{ color: 'text.secondary' }}>
                     {point
-                      ? hiddenReason(
-                          {
-                            reason: point.reason,
-                            lessThan:
-                              point.n === null && point.lessThan === null
-                                ? null
-                                : (point.lessThan ?? suppressionMin),
-                          },
-                          intl,
-                        )
+                      ? chartPointHiddenReason(point, suppressionMin, intl)
                       : intl.formatMessage({ id: 'insights.salaryChartCard.noData' })}
                   </TableCell>
                 ) : (

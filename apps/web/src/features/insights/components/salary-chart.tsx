@@ -10,7 +10,7 @@ import {
   describeRelativeYear,
   formatCount,
   formatMoney,
-  hiddenReason,
+  chartPointHiddenReason,
   formatRelativeYear,
 } from '../lib/format-insights';
 
@@ -343,16 +343,7 @@ function ChartTooltip({
       ) : point.suppressed || point.median === null ? (
         <Typography variant="body2" color="text.secondary">
           {point.suppressed
-            ? hiddenReason(
-                {
-                  reason: point.reason,
-                  lessThan:
-                    point.n === null && point.lessThan === null
-                      ? null
-                      : (point.lessThan ?? suppressionMin),
-                },
-                intl,
-              )
+            ? chartPointHiddenReason(point, suppressionMin, intl)
             : intl.formatMessage({ id: 'insights.salaryChart.noWages' })}
         </Typography>
       ) : (

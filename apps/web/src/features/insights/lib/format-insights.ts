@@ -67,6 +67,25 @@ export function hiddenReason(
     : intl.formatMessage({ id: 'insights.figures.hiddenWithheld' });
 }
 
+/**
+ * Why a chart year is hidden, as its tooltip and the data table say it: a year with no count at
+ * all is too recent or withheld; one with fewer people than the rule is "fewer than" the rule.
+ */
+export function chartPointHiddenReason(
+  point: { reason?: InsightHiddenReason | null; n: number | null; lessThan: number | null },
+  suppressionMin: number,
+  intl: Words = ENGLISH,
+): string {
+  return hiddenReason(
+    {
+      reason: point.reason,
+      lessThan:
+        point.n === null && point.lessThan === null ? null : (point.lessThan ?? suppressionMin),
+    },
+    intl,
+  );
+}
+
 /** Relative year as the chart labels it: −5 … "Award year" … +5. */
 export function formatRelativeYear(relativeYear: number, intl: Words = ENGLISH): string {
   if (relativeYear === 0) return intl.formatMessage({ id: 'insights.figures.awardYear' });
