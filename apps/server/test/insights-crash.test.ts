@@ -108,16 +108,19 @@ describe.each(DIALECTS)('an insights rebuild killed with SIGKILL, on %s', (diale
       worker.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
       worker.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       const exited = once(worker, 'exit');
-      const waitingSince = Date.now();
-      while (!output.includes(`stalled ${stallAt}`)) {
-        if (worker.exitCode !== null || Date.now() - waitingSince > 60_000)
-          throw new Error(`the worker did not reach ${stallAt}:\n${output}`);
-        await sleep(50);
+      try {
+        const waitingSince = Date.now();
+        while (!output.includes(`stalled ${stallAt}`)) {
+          if (worker.exitCode !== null || Date.now() - waitingSince > 60_000)
+            throw new Error(`the worker did not reach ${stallAt}:\n${output}`);
+          await sleep(50);
+        }
+        // Meanwhile, and once the worker is gone, readers see the figures as they were.
+        expect(await stored()).toEqual(before);
+      } finally {
+        worker.kill('SIGKILL');
+        await exited;
       }
-      // Meanwhile, and once the worker is gone, readers see the figures as they were.
-      expect(await stored()).toEqual(before);
-      worker.kill('SIGKILL');
-      await exited;
       expect(await stored()).toEqual(before);
       const interrupted = await db
         .selectFrom('jobs')
