@@ -31,6 +31,7 @@ import { serverRuntimeEnv } from '../scripts/server-runtime.ts';
 import {
   benchConfig,
   benchOnBothDialects,
+  type CachedDataset,
   describeOrigin,
   type Origin,
   p95,
@@ -41,14 +42,23 @@ import type { BenchRow } from './lib.ts';
 
 const GENERATOR_VERSION = 1;
 const AWARDS = Number(process.env.BENCH_INSIGHTS_AWARDS ?? 1_000_000);
+/** The award years of the generated awards, and the organization that holds them. */
+export const INSIGHTS_AWARD_YEARS = { from: 2008, to: 2020 };
+export const INSIGHTS_ORGANIZATION_ID = 2;
 const CREDENTIALS = 20;
-const AWARD_YEARS = { from: 2008, to: 2020 };
+const AWARD_YEARS = INSIGHTS_AWARD_YEARS;
 /** The data's latest complete year: every award has all 11 years. */
 const LAST_YEAR = 2025;
-const ORGANIZATION_ID = 2;
-const PASSWORD = 'Bench-password-2026!';
-const ADMIN_EMAIL = 'bench-insights@laurel.test';
-const NAME = `insights-v${GENERATOR_VERSION}-${AWARDS}`;
+const ORGANIZATION_ID = INSIGHTS_ORGANIZATION_ID;
+/** The data set's platform admin. */
+export const INSIGHTS_ADMIN = {
+  email: 'bench-insights@laurel.test',
+  password: 'Bench-password-2026!',
+};
+const PASSWORD = INSIGHTS_ADMIN.password;
+const ADMIN_EMAIL = INSIGHTS_ADMIN.email;
+const nameOf = (awards: number) => `insights-v${GENERATOR_VERSION}-${awards}`;
+const NAME = nameOf(AWARDS);
 const REBUILD_TARGET_SECONDS = { sqlite: 10, postgres: 20 };
 const PEAK_RSS_TARGET_MB = 256;
 
@@ -96,11 +106,12 @@ interface GeneratedAward {
 /** Awards and their 11 earnings years, a block at a time (deterministic). */
 function* generate(
   blockSize: number,
+  awardCount: number,
 ): Generator<{ awards: GeneratedAward[]; years: Array<[number, EarningsYearResult]> }> {
   const random = createRandom(11);
   let awards: GeneratedAward[] = [];
   let years: Array<[number, EarningsYearResult]> = [];
-  for (let i = 0; i < AWARDS; i += 1) {
+  for (let i = 0; i < awardCount; i += 1) {
     const credentialIndex = Math.min(
       CREDENTIALS - 1,
       Math.floor(random.next() ** 1.3 * CREDENTIALS),
@@ -209,7 +220,7 @@ async function generateDirectory(handle: DatabaseHandle, url: string): Promise<v
     .execute();
 }
 
-async function generateSqlite(file: string): Promise<number> {
+async function generateSqlite(file: string, awardCount: number): Promise<number> {
   const started = performance.now();
   const handle = createDatabase(`sqlite:${file}`);
   await migrateToLatest(handle.db, [serverMigrations, ...IDENTITY_MIGRATIONS]);
@@ -244,13 +255,13 @@ async function generateSqlite(file: string): Promise<number> {
       }
     },
   );
-  for (const block of generate(50_000)) store(block);
+  for (const block of generate(50_000, awardCount)) store(block);
   raw.exec('analyze');
   raw.close();
   return Math.round((performance.now() - started) / 1000);
 }
 
-async function generatePostgres(url: string): Promise<number> {
+async function generatePostgres(url: string, awardCount: number): Promise<number> {
   const started = performance.now();
   const handle = createDatabase(url);
   await migrateToLatest(handle.db, [serverMigrations, ...IDENTITY_MIGRATIONS]);
@@ -260,7 +271,7 @@ async function generatePostgres(url: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const now = '2026-06-01T00:00:00.000Z';
-  for (const block of generate(20_000)) {
+  for (const block of generate(20_000, awardCount)) {
     await client.query('begin');
     await client.query(
       `insert into awards (id, organization_id, credential_id, external_id, first_name, last_name, award_date, award_year, match_status, match_provider, matched_at, created_at, updated_at)
@@ -292,7 +303,7 @@ async function generatePostgres(url: string): Promise<number> {
     );
     await client.query('commit');
   }
-  await client.query(`select setval(pg_get_serial_sequence('awards', 'id'), ${AWARDS})`);
+  await client.query(`select setval(pg_get_serial_sequence('awards', 'id'), ${awardCount})`);
   await client.query('analyze');
   await client.end();
   return Math.round((performance.now() - started) / 1000);
@@ -398,15 +409,20 @@ async function runOn(
   return rows;
 }
 
+/**
+ * The data set of `awards` awards (cached under its own name): its name and its generator, for
+ * `benchOnBothDialects` with the measurements of a suite.
+ */
+export const insightsDataset = (awards: number): Omit<CachedDataset, 'run'> => ({
+  name: nameOf(awards),
+  generate: (url) =>
+    url.startsWith('sqlite:')
+      ? generateSqlite(url.slice('sqlite:'.length), awards)
+      : generatePostgres(url, awards),
+});
+
 export async function benchInsights(): Promise<BenchRow[]> {
-  return benchOnBothDialects('insights', {
-    name: NAME,
-    generate: (url) =>
-      url.startsWith('sqlite:')
-        ? generateSqlite(url.slice('sqlite:'.length))
-        : generatePostgres(url),
-    run: runOn,
-  });
+  return benchOnBothDialects('insights', { ...insightsDataset(AWARDS), run: runOn });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

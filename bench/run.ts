@@ -11,6 +11,7 @@ import { benchEarningsImport } from './earnings-import.ts';
 import { benchAuthenticatedRoute, benchStartup, benchWebBundle } from './foundation.ts';
 import { benchInsights } from './insights.ts';
 import { benchInsightsReport } from './insights-report.ts';
+import { benchInsightsUpload } from './insights-upload.ts';
 import { benchIdentityPasswordless } from './identity-passwordless.ts';
 import { runIdentityBench } from './identity-srp.ts';
 import { benchLighthouse } from './lighthouse.ts';
@@ -34,6 +35,7 @@ const suites: Array<[string, () => Promise<BenchRow[]>]> = [
   ['awardees', benchAwardees],
   ['dashboard', benchDashboard],
   ['insights', benchInsights],
+  ['insights-upload', benchInsightsUpload],
   ['insights-report', benchInsightsReport],
   ['uploads', () => benchUploads()],
   ['starvation', () => benchStarvation()],

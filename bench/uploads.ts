@@ -45,8 +45,16 @@ export function memoryOf(pid: number): { peak: number; now: number } {
   return { peak: kb('VmHWM') / 1024, now: kb('VmRSS') / 1024 };
 }
 
-/** Writes `rows` awards spread over the given credential codes; a few rows are deliberately bad. */
-export async function writeCsv(path: string, rows: number, codes: string[]): Promise<void> {
+/**
+ * Writes `rows` awards spread over the given credential codes, their external ids starting with
+ * `prefix`; a few rows are deliberately bad.
+ */
+export async function writeCsv(
+  path: string,
+  rows: number,
+  codes: string[],
+  prefix = 'BENCH-',
+): Promise<void> {
   const out = createWriteStream(path);
   let seed = 42;
   const next = () => {
@@ -65,7 +73,7 @@ export async function writeCsv(path: string, rows: number, codes: string[]): Pro
     // one row in a thousand has an unknown credential code, to exercise the error path
     const code = i % 1000 === 0 ? 'NO-SUCH-CODE' : codes[i % codes.length]!;
     const email = `${first}.${last}${i}@example.com`.toLowerCase();
-    buffer += `${code},BENCH-${String(i).padStart(7, '0')},${first},${last},${email},${birth},${awardDate}\r\n`;
+    buffer += `${code},${prefix}${String(i).padStart(7, '0')},${first},${last},${email},${birth},${awardDate}\r\n`;
     if (buffer.length > 1 << 20) {
       if (!out.write(buffer)) await once(out, 'drain');
       buffer = '';
