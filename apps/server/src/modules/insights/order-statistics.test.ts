@@ -80,6 +80,28 @@ describe('selectRanks', () => {
     },
   );
 
+  it('reads the same ranks when a sample spans more cells than are counted one by one', async () => {
+    // 1,100 cells (more than the per-cell counts of the first level are kept for), 6 values
+    // each: the sample is counted in buckets request by request instead.
+    const random = createRandom(7);
+    const spill = createWageSpill(directory, 'd');
+    const all: number[] = [];
+    for (let cell = 0; cell < 1100; cell += 1)
+      for (let i = 0; i < 6; i += 1) {
+        const v = random.int(1_500_000, 9_000_000) / 100;
+        spill.push(3, cell, v);
+        all.push(v);
+      }
+    const sorted = Float64Array.from(all).sort();
+    const cells = Array.from({ length: 1100 }, (_, cell) => cell);
+    const ranks = [0, 1649, 3299, 3300, 4949, sorted.length - 1];
+    const [selected] = await selectRanks(
+      [{ ...spill.finish(), cellOffset: 0 }],
+      [{ series: [3], cells, size: sorted.length, ranks }],
+    );
+    for (const rank of ranks) expect(selected!.get(rank)).toBe(sorted[rank]);
+  });
+
   it('refuses a rank outside the sample', async () => {
     const spill = createWageSpill(directory, 'c');
     spill.push(0, 0, 1);

@@ -3,7 +3,9 @@
 // every sample's values in 4,096 buckets of its window (a radix selection on the value's place
 // between the series' smallest and largest, 12 bits a level), or, once a window holds few enough,
 // keeps its values, which are sorted and the ranks read off. Every value returned is one of the
-// values written, so a quantile computed from them is the one the sorted values give.
+// values written, so a quantile computed from them is the one the sorted values give. A value
+// costs one count a pass however many cohorts it belongs to: the first level counts per cell and
+// sums the cells of each sample, the deeper ones find their windows by the value's bucket.
 import { readSeries, SERIES, type SpilledWages } from './spilled-wages.ts';
 
 const BITS = 12;
@@ -135,7 +137,6 @@ async function selectGroup(
     // the pass may hold; the rest wait for the next pass.
     let kept = 0;
     let counted = 0;
-    const active: Window[][] = requests.map(() => []);
     const waiting: Window[] = [];
     const now: Window[] = [];
     for (const w of [...open].sort((a, b) => a.count - b.count)) {
@@ -150,29 +151,35 @@ async function selectGroup(
         waiting.push(w);
         continue;
       }
-      active[w.request]!.push(w);
       now.push(w);
     }
+    const pass = passOf(now, requests, context.cellCount);
 
     const feed = (cellOffset: number) =>
       function (cells: Uint32Array, values: Float64Array, n: number) {
         for (let j = 0; j < n; j += 1) {
-          const fed = feeds[cells[j]! + cellOffset];
+          const cell = cells[j]! + cellOffset;
+          const fed = feeds[cell];
           if (fed === undefined || fed.length === 0) continue;
           const v = values[j]!;
           const place = placeOf(v);
-          for (const request of fed) {
-            for (const w of active[request]!) {
-              if (w.level > 0 && Math.floor(place / w.size) !== w.prefix) continue;
-              if (w.kept !== null) w.kept[w.keptLength++] = v;
-              else w.counts![Math.floor(place / w.childSize) - w.prefix * BUCKETS]! += 1;
-            }
+          if (pass.slots !== null) {
+            const slot = pass.slots[cell]!;
+            if (slot >= 0) pass.histograms![slot * STRIDE + Math.floor(place / WHOLE_CHILD)]! += 1;
+          }
+          if (pass.whole !== null)
+            for (const request of fed) for (const w of pass.whole[request]!) add(w, v, place);
+          for (const { size, windows } of pass.levels) {
+            const found = windows.get(Math.floor(place / size));
+            if (found === undefined) continue;
+            for (const w of found) if (fed.includes(w.request)) add(w, v, place);
           }
         }
       };
     for (const spill of spills)
       for (const s of series)
         await readSeries(spill.files[s]!, feed(spill.cellOffset), context.tick);
+    pass.sumHistograms();
 
     open = waiting;
     for (const w of now) {
@@ -212,4 +219,66 @@ async function selectGroup(
         throw new Error(`An insights sample counted ${below - w.below} values, not ${w.count}`);
     }
   }
+}
+
+/** Buckets of a level-0 window's counts, and where a place falls among them. */
+const STRIDE = BUCKETS + 1;
+const WHOLE_CHILD = sizesAt(0).childSize;
+/** Level-0 counts are kept per cell (and summed per request) for at most this many cells. */
+const HISTOGRAM_CELLS_AT_MOST = 1024;
+
+/** One value of a window: kept, or counted in the bucket of its place. */
+function add(w: Window, v: number, place: number): void {
+  if (w.kept !== null) w.kept[w.keptLength++] = v;
+  else w.counts![Math.floor(place / w.childSize) - w.prefix * BUCKETS]! += 1;
+}
+
+/**
+ * How a pass finds the windows a value belongs to. Level-0 windows hold every value of their
+ * cells: those counted are counted once per cell (`slots`, `histograms`), then summed for each
+ * request, since many requests share a cell (a credential's cohorts and the all-credentials ones);
+ * those kept (`whole`) take every value of the requests a cell feeds. A deeper window holds the
+ * values whose place has its prefix: windows are found by prefix, level by level, so a value
+ * costs a lookup a level rather than a test against every window of every request it feeds.
+ */
+function passOf(windows: readonly Window[], requests: readonly RankRequest[], cellCount: number) {
+  const counted0 = windows.filter((w) => w.level === 0 && w.counts !== null);
+  const cells = [...new Set(counted0.flatMap((w) => requests[w.request]!.cells))];
+  const histogrammed = cells.length <= HISTOGRAM_CELLS_AT_MOST ? counted0 : [];
+  let slots: Int32Array | null = null;
+  let histograms: Uint32Array | null = null;
+  if (histogrammed.length > 0) {
+    slots = new Int32Array(cellCount).fill(-1);
+    cells.forEach((cell, slot) => (slots![cell] = slot));
+    histograms = new Uint32Array(cells.length * STRIDE);
+  }
+  let whole: Window[][] | null = null;
+  const byLevel = new Map<number, Map<number, Window[]>>();
+  for (const w of windows) {
+    if (w.level === 0) {
+      if (histogrammed.includes(w)) continue;
+      whole ??= requests.map(() => []);
+      whole[w.request]!.push(w);
+      continue;
+    }
+    let byPrefix = byLevel.get(w.size);
+    if (!byPrefix) byLevel.set(w.size, (byPrefix = new Map()));
+    byPrefix.set(w.prefix, [...(byPrefix.get(w.prefix) ?? []), w]);
+  }
+  return {
+    slots,
+    histograms,
+    whole,
+    levels: [...byLevel].map(([size, found]) => ({ size, windows: found })),
+    /** Adds each cell's level-0 counts into the windows of the requests it feeds. */
+    sumHistograms(): void {
+      for (const w of histogrammed) {
+        const counts = w.counts!;
+        for (const cell of requests[w.request]!.cells) {
+          const from = slots![cell]! * STRIDE;
+          for (let b = 0; b < STRIDE; b += 1) counts[b]! += histograms![from + b]!;
+        }
+      }
+    },
+  };
 }
