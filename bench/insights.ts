@@ -1,5 +1,6 @@
-// Insights benchmarks: one organization with 1,000,000 awards over 20 credentials, each with 11
-// years of earnings (award year − 5 … + 5; 11,000,000 rows), histories from the demo provider.
+// Insights benchmarks: one organization with 1,000,000 awards (one in seven a person's second)
+// over 20 credentials, each with 11 years of earnings (award year − 5 … + 5; 11,000,000 rows),
+// histories from the demo provider.
 // Measures the full aggregate rebuild in a process of its own with the server's runtime settings
 // (256 MB heap; bench/insights-rebuild.ts): its time (target ≤ 10 s on SQLite, ≤ 20 s on
 // PostgreSQL) and the process's peak resident memory (≤ 256 MB); then the warm p95 server time of
@@ -40,7 +41,14 @@ import {
 } from './datasets.ts';
 import type { BenchRow } from './lib.ts';
 
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
+/**
+ * One award in seven is a second award of the person three awards before it (the same external
+ * id, so the demo provider gives the same history): all-credentials views count that person once,
+ * by their first award, which a rebuild has to find among the organization's people.
+ */
+const SECOND_AWARD_EVERY = 7;
+const SECOND_AWARD_OF = 3;
 const AWARDS = Number(process.env.BENCH_INSIGHTS_AWARDS ?? 1_000_000);
 /** The award years of the generated awards, and the organization that holds them. */
 export const INSIGHTS_AWARD_YEARS = { from: 2008, to: 2020 };
@@ -118,12 +126,14 @@ function* generate(
     );
     const [name, typeCode, programCode] = CREDENTIAL_KINDS[credentialIndex]!;
     const awardYear = random.int(AWARD_YEARS.from, AWARD_YEARS.to);
+    // A second award is dated the 16th: never the same credential and date as the first (15th).
+    const second = i % SECOND_AWARD_EVERY === SECOND_AWARD_OF;
     const award: GeneratedAward = {
       id: i + 1,
       credentialId: credentialIndex + 1,
-      externalId: `B${String(i).padStart(7, '0')}`,
+      externalId: `B${String(second ? i - SECOND_AWARD_OF : i).padStart(7, '0')}`,
       awardYear,
-      awardDate: `${awardYear}-${String(random.int(1, 12)).padStart(2, '0')}-15`,
+      awardDate: `${awardYear}-${String(random.int(1, 12)).padStart(2, '0')}-${second ? 16 : 15}`,
     };
     const asProvider: AwardToMatch = {
       id: award.id,

@@ -12,6 +12,7 @@ import {
   type RunQuery,
 } from './award-reading.ts';
 import type { InsightsBuilder } from './insights-builder.ts';
+import type { LaterAwards } from './later-awards.ts';
 import { readSqliteAwards } from './sqlite-award-reading.ts';
 
 /** Which awards to read: after `afterId`, up to `toId`, at most `maxBatches` batches. */
@@ -25,7 +26,7 @@ export type AwardRange = AwardReading & { afterId?: number; maxBatches?: number 
 export type CountAwards = (
   range: AwardRange,
   builder: InsightsBuilder,
-  later: ReadonlySet<number>,
+  later: LaterAwards,
 ) => AsyncGenerator<BatchRead>;
 
 /**

@@ -12,6 +12,7 @@ import { rebuildInsightsDedupeKey } from '../earnings/match-awards.job.ts';
 import type { AwardBatch, RunQuery } from './award-reading.ts';
 import { type CountAwards, sqliteAwards, summedAwards } from './award-source.ts';
 import type { CohortAggregate, CredentialSummary } from './cohorts.ts';
+import { type LaterAwardBits, laterAwardBits, markLater } from './later-awards.ts';
 
 /** What an aggregate row's payload holds. */
 export interface StoredAggregate {
@@ -97,24 +98,35 @@ export function createInsightsRepository(db: Kysely<Database>) {
     /**
      * The awards of people with several awards in the organization (person = organization +
      * external id) that are not their first (earliest award year, then lowest id): all-credentials
-     * views leave them out, so that a person counts once.
+     * views leave them out, so that a person counts once. Read `personsPerBatch` people at a
+     * time, in external id order, into one bit per award id (./later-awards.ts).
      */
-    async laterAwards(organizationId: number): Promise<Set<number>> {
-      const rows = (
-        await sql<{ id: number; external_id: string }>`
+    async laterAwards(organizationId: number, personsPerBatch = 2000): Promise<LaterAwardBits> {
+      const range = await db
+        .selectFrom('awards')
+        .where('organizationId', '=', organizationId)
+        .select((eb) => [eb.fn.min('id').as('from'), eb.fn.max('id').as('to')])
+        .executeTakeFirst();
+      const later = laterAwardBits(Number(range?.from ?? 1), Number(range?.to ?? 0));
+      const raw = db.withoutPlugins();
+      let after = '';
+      for (;;) {
+        const { rows } = await sql<{ id: number; external_id: string }>`
           select id, external_id from awards
           where organization_id = ${organizationId} and external_id in (
-            select external_id from awards where organization_id = ${organizationId}
-            group by external_id having count(*) > 1)
-          order by external_id, award_year, id`.execute(db.withoutPlugins())
-      ).rows;
-      const later = new Set<number>();
-      let person: string | null = null;
-      for (const row of rows) {
-        if (row.external_id === person) later.add(Number(row.id));
-        person = row.external_id;
+            select external_id from awards
+            where organization_id = ${organizationId} and external_id > ${after}
+            group by external_id having count(*) > 1
+            order by external_id limit ${personsPerBatch})
+          order by external_id, award_year, id`.execute(raw);
+        if (rows.length === 0) return later;
+        let person: string | null = null;
+        for (const row of rows) {
+          if (row.external_id === person) markLater(later, Number(row.id));
+          person = row.external_id;
+        }
+        after = person!;
       }
-      return later;
     },
 
     /**

@@ -19,6 +19,7 @@ import {
 } from './insights-builder.ts';
 import type { CohortAggregate, CredentialSummary } from './cohorts.ts';
 import { createInsightsRepository } from './insights.repository.ts';
+import { laterAwardsOf } from './later-awards.ts';
 import type { RebuildThreadData, RebuildThreadReport } from './rebuild-insights.thread.ts';
 import { createProgressRecorder, type ProgressRecorder } from './rebuild-progress.ts';
 
@@ -121,7 +122,8 @@ export async function computeInsights(
   }
 
   async function count(builder: InsightsBuilder): Promise<ComputedInsights> {
-    const later = await repository.laterAwards(organizationId);
+    const laterBits = await repository.laterAwards(organizationId);
+    const later = laterAwardsOf(laterBits);
     const batchSize = options.batchSize ?? REBUILD_BATCH_SIZE;
     const earningsFloor = options.earningsFloor ?? INSIGHTS_DEFAULT_EARNINGS_FLOOR;
     let awards = 0;
@@ -167,7 +169,7 @@ export async function computeInsights(
           earningsFloor,
           batchSize,
           afterId: middle,
-          later: [...later],
+          later: laterBits,
           directory,
         });
         reader.counted = (n) => {

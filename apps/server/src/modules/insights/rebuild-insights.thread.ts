@@ -12,6 +12,7 @@ import '../../db/pg-types.ts';
 import type { AwardReading, RunQuery } from './award-reading.ts';
 import { type CountAwards, sqliteAwards, summedAwards } from './award-source.ts';
 import { type CountedShare, createInsightsBuilder } from './insights-builder.ts';
+import { type LaterAwardBits, laterAwardsOf } from './later-awards.ts';
 
 /** What the rebuild tells its reading thread. */
 export interface RebuildThreadData extends AwardReading {
@@ -20,7 +21,7 @@ export interface RebuildThreadData extends AwardReading {
   /** Reads the awards after this id. */
   afterId: number;
   /** The organization's awards that are not their person's first (see `laterAwards`). */
-  later: number[];
+  later: LaterAwardBits;
   /** The folder this thread's wages are written to (the rebuild removes it). */
   directory: string;
 }
@@ -37,7 +38,7 @@ const builder = createInsightsBuilder({
   directory: data.directory,
   prefix: 'b',
 });
-const later = new Set(data.later);
+const later = laterAwardsOf(data.later);
 const url = data.databaseUrl;
 /** Counts this thread's share of the awards with `countAwards`, reporting each batch. */
 async function countShare(countAwards: CountAwards): Promise<void> {
