@@ -21,7 +21,7 @@ import {
 } from '../src/modules/insights/rebuild-insights.job.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { DIALECTS } from './helpers/database.ts';
-import { insertMatchedGraduate } from './helpers/graduates.ts';
+import { insertMatchedGraduate, storedInsights } from './helpers/graduates.ts';
 import { createWorld, type World } from './helpers/world.ts';
 
 const WORKER = fileURLToPath(new URL('./helpers/insights-worker.ts', import.meta.url));
@@ -63,22 +63,7 @@ describe.each(DIALECTS)('an insights rebuild killed with SIGKILL, on %s', (diale
   }
 
   /** Every stored figure of Alpha College, as readers get them. */
-  const stored = async () => ({
-    aggregates: await db
-      .selectFrom('insightAggregates')
-      .select(['credentialId', 'awardYearFrom', 'awardYearTo', 'payload', 'builtAt'])
-      .where('organizationId', '=', w.a.id)
-      .orderBy('credentialId')
-      .orderBy('awardYearFrom')
-      .orderBy('awardYearTo')
-      .execute(),
-    summaries: await db
-      .selectFrom('credentialInsightSummaries')
-      .selectAll()
-      .where('organizationId', '=', w.a.id)
-      .orderBy('credentialId')
-      .execute(),
-  });
+  const stored = () => storedInsights(db, w.a.id);
 
   it.each(['reading', 'computing', 'storing'] as const)(
     'killed while %s, it leaves the previous figures and is done again',

@@ -13,6 +13,7 @@ import { createRandom } from '../src/seed/random.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { type BuiltUser, createCredential, createOrganization } from './helpers/builders.ts';
 import { DIALECTS } from './helpers/database.ts';
+import { storedInsights } from './helpers/graduates.ts';
 import { lookupAttack } from './helpers/lookup-attack.ts';
 import { readPdf } from './helpers/read-pdf.ts';
 import { createWorld, type World } from './helpers/world.ts';
@@ -936,22 +937,7 @@ describe.each(DIALECTS)('insights on %s', (dialect) => {
   });
 
   it('stores the same figures when a second thread reads and counts part of the awards', async () => {
-    const stored = async () => ({
-      aggregates: await db
-        .selectFrom('insightAggregates')
-        .where('organizationId', '=', orgId)
-        .select(['credentialId', 'awardYearFrom', 'awardYearTo', 'payload'])
-        .orderBy('credentialId')
-        .orderBy('awardYearFrom')
-        .orderBy('awardYearTo')
-        .execute(),
-      summaries: await db
-        .selectFrom('credentialInsightSummaries')
-        .where('organizationId', '=', orgId)
-        .selectAll()
-        .orderBy('credentialId')
-        .execute(),
-    });
+    const stored = () => storedInsights(db, orgId);
     const onOneThread = await stored();
     const awards = cohorts.people.length;
     const result = await rebuildInsights(db, orgId, {

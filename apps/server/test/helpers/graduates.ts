@@ -54,3 +54,23 @@ export async function insertMatchedGraduate(
     .execute();
   return id;
 }
+
+/** Every stored insight figure of an organization, as readers get them, in a stable order. */
+export async function storedInsights(db: Kysely<Database>, organizationId: number) {
+  return {
+    aggregates: await db
+      .selectFrom('insightAggregates')
+      .select(['credentialId', 'awardYearFrom', 'awardYearTo', 'payload', 'builtAt'])
+      .where('organizationId', '=', organizationId)
+      .orderBy('credentialId')
+      .orderBy('awardYearFrom')
+      .orderBy('awardYearTo')
+      .execute(),
+    summaries: await db
+      .selectFrom('credentialInsightSummaries')
+      .selectAll()
+      .where('organizationId', '=', organizationId)
+      .orderBy('credentialId')
+      .execute(),
+  };
+}
