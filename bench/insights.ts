@@ -2,8 +2,9 @@
 // over 20 credentials, each with 11 years of earnings (award year − 5 … + 5; 11,000,000 rows),
 // histories from the demo provider.
 // Measures the full aggregate rebuild in a process of its own with the server's runtime settings
-// (256 MB heap; bench/insights-rebuild.ts): its time (target ≤ 10 s on SQLite, ≤ 20 s on
-// PostgreSQL) and the process's peak resident memory (≤ 256 MB); then the warm p95 server time of
+// (256 MB heap; bench/insights-rebuild.ts): its time (targets at 1 M awards ≤ 10 s on SQLite,
+// ≤ 20 s on PostgreSQL; at 10 M ≤ 40 s and ≤ 60 s; none at other sizes) and the process's peak
+// resident memory (≤ 256 MB at every size); then the warm p95 server time of
 // GET /api/insights-data through the real app for a credential (≤ 50 ms) and for the whole
 // organization (≤ 100 ms), on SQLite and, with BENCH_DATABASE_URL, PostgreSQL.
 //
@@ -67,7 +68,11 @@ const PASSWORD = INSIGHTS_ADMIN.password;
 const ADMIN_EMAIL = INSIGHTS_ADMIN.email;
 const nameOf = (awards: number) => `insights-v${GENERATOR_VERSION}-${awards}`;
 const NAME = nameOf(AWARDS);
-const REBUILD_TARGET_SECONDS = { sqlite: 10, postgres: 20 };
+/** The rebuild's time targets by data set size; other sizes are measured without one. */
+const REBUILD_TARGET_SECONDS: Record<number, { sqlite: number; postgres: number }> = {
+  1_000_000: { sqlite: 10, postgres: 20 },
+  10_000_000: { sqlite: 40, postgres: 60 },
+};
 const PEAK_RSS_TARGET_MB = 256;
 
 const CREDENTIAL_KINDS: Array<[string, string, string]> = [
@@ -384,13 +389,15 @@ async function runOn(
   await app.close();
   await handle.destroy();
 
+  const target = REBUILD_TARGET_SECONDS[AWARDS];
   const rows: BenchRow[] = [
     {
       name: `[${dialect}] insights rebuild (${AWARDS.toLocaleString('en-US')} awards × 11 years)`,
       value: Number(rebuild.seconds.toFixed(1)),
       unit: 's',
-      target: `≤ ${REBUILD_TARGET_SECONDS[dialect]} s`,
-      pass: rebuild.seconds <= REBUILD_TARGET_SECONDS[dialect],
+      ...(target === undefined
+        ? {}
+        : { target: `≤ ${target[dialect]} s`, pass: rebuild.seconds <= target[dialect] }),
       note: `${rebuild.cohorts} cohorts; load average ${load.toFixed(2)} at its start; ${describeOrigin(NAME, origin)}`,
     },
     {
