@@ -9,10 +9,8 @@
 // the full rebuild's time beside it, the part of each round the rebuild job took, and the load
 // average. On SQLite and, with BENCH_DATABASE_URL, PostgreSQL.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { execFile } from 'node:child_process';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 
 import type { TInsightsData } from '../packages/contract/src/insights.ts';
 import { createDatabase } from '../apps/server/src/db/database.ts';
@@ -20,7 +18,13 @@ import { freePort } from '../e2e/support/server.ts';
 import { serverRuntimeEnv } from '../scripts/server-runtime.ts';
 import { benchOnBothDialects, describeOrigin, type Origin } from './datasets.ts';
 import { signIn } from './foundation.ts';
-import { INSIGHTS_ADMIN, INSIGHTS_ORGANIZATION_ID, insightsDataset } from './insights.ts';
+import {
+  INSIGHTS_ADMIN,
+  INSIGHTS_CREDENTIAL_CODES,
+  INSIGHTS_ORGANIZATION_ID,
+  insightsDataset,
+  rebuildInProcess,
+} from './insights.ts';
 import { type BenchRow, ROOT, startProcess } from './lib.ts';
 import { postFile, writeCsv } from './uploads.ts';
 
@@ -42,17 +46,7 @@ async function runOn(
   // Today's cost of every upload: the full rebuild, as the job thread runs it (it also stores the
   // figures the uploads then change).
   const fullLoad = loadavg()[0]!;
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [
-      new URL('./insights-rebuild.ts', import.meta.url).pathname,
-      url,
-      String(ORGANIZATION_ID),
-      new Date().toISOString(),
-    ],
-    { env: { ...process.env, ...serverRuntimeEnv({}) }, maxBuffer: 1024 * 1024 },
-  );
-  const full = JSON.parse(stdout.trim().split('\n').pop()!) as { seconds: number };
+  const full = await rebuildInProcess(url, new Date().toISOString());
 
   const dir = mkdtempSync(join(tmpdir(), 'laurel-bench-insights-upload-'));
   const port = await freePort();
@@ -76,7 +70,6 @@ async function runOn(
   try {
     const token = await signIn(server.url, INSIGHTS_ADMIN.email, INSIGHTS_ADMIN.password);
     const auth = { authorization: `Bearer ${token}` };
-    const codes = Array.from({ length: 20 }, (_, i) => `CR-${i + 1}`);
     const insights = async () => {
       const response = await fetch(
         `${server.url}/api/insights-data?organizationId=${ORGANIZATION_ID}`,
@@ -103,7 +96,7 @@ async function runOn(
       await untilIdle();
       const before = await insights();
       const csv = join(dir, `awards-${round}.csv`);
-      await writeCsv(csv, UPLOAD_ROWS, codes, `ROUND${round}-`);
+      await writeCsv(csv, UPLOAD_ROWS, INSIGHTS_CREDENTIAL_CODES, `ROUND${round}-`);
       const load = loadavg()[0]!;
       const started = performance.now();
       await postFile(`${server.url}/api/organizations/${ORGANIZATION_ID}/uploads`, token, csv);

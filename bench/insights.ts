@@ -51,11 +51,10 @@ const GENERATOR_VERSION = 2;
 const SECOND_AWARD_EVERY = 7;
 const SECOND_AWARD_OF = 3;
 const AWARDS = Number(process.env.BENCH_INSIGHTS_AWARDS ?? 1_000_000);
-/** The award years of the generated awards, and the organization that holds them. */
-export const INSIGHTS_AWARD_YEARS = { from: 2008, to: 2020 };
+/** The organization that holds the generated awards. */
 export const INSIGHTS_ORGANIZATION_ID = 2;
 const CREDENTIALS = 20;
-const AWARD_YEARS = INSIGHTS_AWARD_YEARS;
+const AWARD_YEARS = { from: 2008, to: 2020 };
 /** The data's latest complete year: every award has all 11 years. */
 const LAST_YEAR = 2025;
 const ORGANIZATION_ID = INSIGHTS_ORGANIZATION_ID;
@@ -97,6 +96,8 @@ const CREDENTIAL_KINDS: Array<[string, string, string]> = [
   ['Criminal Justice', 'ASSOCIATE', '43.0104'],
   ['General Studies', 'ASSOCIATE', '24.0102'],
 ];
+/** The credentials' codes, as an upload names them. */
+export const INSIGHTS_CREDENTIAL_CODES = CREDENTIAL_KINDS.map((_, i) => `CR-${i + 1}`);
 const TYPE_IDS: Record<string, number> = {
   CERTIFICATE: 1,
   ASSOCIATE: 2,
@@ -224,7 +225,7 @@ async function generateDirectory(handle: DatabaseHandle, url: string): Promise<v
       CREDENTIAL_KINDS.map(([name, typeCode, programCode], i) => ({
         organizationId: ORGANIZATION_ID,
         name,
-        code: `CR-${i + 1}`,
+        code: INSIGHTS_CREDENTIAL_CODES[i]!,
         typeId: TYPE_IDS[typeCode]!,
         programCode,
         description: null,
@@ -324,6 +325,25 @@ async function generatePostgres(url: string, awardCount: number): Promise<number
   return Math.round((performance.now() - started) / 1000);
 }
 
+/**
+ * The data set's organization rebuilt as the job thread rebuilds it, in a process of its own with
+ * the server's runtime settings (bench/insights-rebuild.ts), at the time `now`: its seconds, its
+ * cohorts, and the process's resident memory before it and at its peak.
+ */
+export async function rebuildInProcess(
+  url: string,
+  now: string,
+): Promise<{ seconds: number; cohorts: number; rssBeforeMb: number; peakRssMb: number }> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [new URL('./insights-rebuild.ts', import.meta.url).pathname, url, String(ORGANIZATION_ID), now],
+    { env: { ...process.env, ...serverRuntimeEnv({}) }, maxBuffer: 1024 * 1024 },
+  );
+  return JSON.parse(stdout.trim().split('\n').pop()!) as Awaited<
+    ReturnType<typeof rebuildInProcess>
+  >;
+}
+
 async function runOn(
   dialect: 'sqlite' | 'postgres',
   url: string,
@@ -333,22 +353,7 @@ async function runOn(
   await migrateToLatest(handle.db, [serverMigrations, ...IDENTITY_MIGRATIONS]);
 
   const load = loadavg()[0]!;
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [
-      new URL('./insights-rebuild.ts', import.meta.url).pathname,
-      url,
-      String(ORGANIZATION_ID),
-      `${LAST_YEAR + 1}-03-01T00:00:00Z`,
-    ],
-    { env: { ...process.env, ...serverRuntimeEnv({}) }, maxBuffer: 1024 * 1024 },
-  );
-  const rebuild = JSON.parse(stdout.trim().split('\n').pop()!) as {
-    seconds: number;
-    cohorts: number;
-    rssBeforeMb: number;
-    peakRssMb: number;
-  };
+  const rebuild = await rebuildInProcess(url, `${LAST_YEAR + 1}-03-01T00:00:00Z`);
 
   const { app, token } = await signedInApp(url, handle, ADMIN_EMAIL, PASSWORD);
 

@@ -18,7 +18,7 @@ test.describe('SCIM provisioning', () => {
     test.slow();
     const northwind = await organizationId(NORTHWIND);
     // Other specs seed people into Northwind: a seat is left for the one the directory provisions.
-    await makeSeatRoom(NORTHWIND, 5);
+    await makeSeatRoom(northwind, 5);
     await openSignedIn(page, 'orgadmin@northwind.demo', DEMO_PASSWORD);
     await visit(`/organizations/${northwind}`);
     const section = page.getByRole('region', { name: 'Provisioning (SCIM)' });

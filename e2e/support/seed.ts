@@ -164,17 +164,12 @@ export async function seedContract(options: {
  * (`A_ADDL_USER`) of its ACTIVE contracts include at least its active people plus `count`. Specs
  * seed people into the demo organizations, so one that provisions someone makes its own room.
  */
-export async function makeSeatRoom(organizationName: string, count: number): Promise<void> {
+export async function makeSeatRoom(organizationId: number, count: number): Promise<void> {
   const { database } = await open();
   const db = database.db;
-  const organization = await db
-    .selectFrom('organizations')
-    .select('id')
-    .where('name', '=', organizationName)
-    .executeTakeFirstOrThrow();
   const people = await db
     .selectFrom('users')
-    .where('organizationId', '=', organization.id)
+    .where('organizationId', '=', organizationId)
     .where('active', '=', true)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
@@ -190,7 +185,7 @@ export async function makeSeatRoom(organizationName: string, count: number): Pro
       db
         .selectFrom('contracts')
         .select('id')
-        .where('organizationId', '=', organization.id)
+        .where('organizationId', '=', organizationId)
         .where('status', '=', 'ACTIVE'),
     )
     .execute();

@@ -42,13 +42,22 @@ export function localizedSentence(text: string, language: TLanguage): string {
           typeof value === 'string' ? apiMessage(value, language).message : value,
         ]),
       );
-      try {
-        return formatMessage(API_MESSAGES_ES, language, keyed.key, values);
-      } catch {
-        return part;
-      }
+      return inLanguage({ ...keyed, values }, language, part);
     })
     .join('; ');
+}
+
+/**
+ * A keyed text in a language other than English, or `english` as it was written when the
+ * message cannot take the arguments read back from it (a plural of something not a number):
+ * the English text is still a true answer.
+ */
+function inLanguage(keyed: KeyedMessage, language: TLanguage, english: string): string {
+  try {
+    return formatMessage(API_MESSAGES_ES, language, keyed.key, keyed.values);
+  } catch {
+    return english;
+  }
 }
 
 /**
@@ -59,13 +68,7 @@ export function apiMessage(text: string, language: TLanguage): KeyedMessage & { 
   const keyed = keyOfApiMessage(text);
   if (!keyed) return { key: '', message: text };
   if (language === 'en') return { ...keyed, message: text };
-  try {
-    return { ...keyed, message: formatMessage(API_MESSAGES_ES, language, keyed.key, keyed.values) };
-  } catch {
-    // Arguments read back from an unusual text that the Spanish message cannot take (a plural of
-    // something not a number): the English text is still a true answer.
-    return { ...keyed, message: text };
-  }
+  return { ...keyed, message: inLanguage(keyed, language, text) };
 }
 
 /**
