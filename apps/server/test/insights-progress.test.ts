@@ -124,6 +124,8 @@ describe.each(DIALECTS)('insights rebuild progress and fairness on %s', (dialect
         await rebuildInsights(context.db, organizationId, {
           now: NOW,
           batchSize: 5,
+          // Every award read from its earnings, batch by batch (none from stored blocks).
+          reuseBlocks: false,
           // Every batch is written, so that the test sees exactly how far it is.
           progress: createProgressRecorder(createInsightsRepository(context.db), organizationId, {
             intervalMs: 0,

@@ -129,6 +129,8 @@ export interface Database {
   insightAggregates: InsightAggregateTable;
   insightRebuilds: InsightRebuildTable;
   insightChecks: InsightCheckTable;
+  insightBlocks: InsightBlockTable;
+  insightBlockVersions: InsightBlockVersionTable;
   insightsDigests: InsightsDigestTable;
   credentialInsightSummaries: CredentialInsightSummaryTable;
   benchmarkDataSets: BenchmarkDataSetTable;
@@ -421,6 +423,29 @@ export interface InsightCheckTable {
   differingCohorts: number;
   /** The first few differences, in a sentence; null when consistent. */
   differences: string | null;
+}
+
+/**
+ * What an insights rebuild counted of one block of an organization's awards (those whose ids
+ * share their bits above the lowest `INSIGHT_BLOCK_BITS`), at the block's version then.
+ */
+export interface InsightBlockTable {
+  organizationId: number;
+  block: number;
+  version: number;
+  /** The latest complete year, dollars' year and earnings floor it was counted with, as JSON. */
+  basis: string;
+  awards: number;
+  /** The counted cells, as JSON. */
+  cells: string;
+  /** The counted wages by series (./modules/insights/insight-blocks.ts). */
+  wages: Uint8Array;
+}
+
+/** The version of each block of award ids, raised by triggers with every change counted. */
+export interface InsightBlockVersionTable {
+  block: number;
+  version: number;
 }
 
 /** One monthly insights digest sent: to whom, for which month, and the figures it said. */

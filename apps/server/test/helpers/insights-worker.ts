@@ -1,10 +1,11 @@
 // A job worker in its own process for the insights crash test: it runs the real `rebuild-insights`
 // handler and, once the rebuild reaches `stallAt`, prints "stalled <stallAt>" and stops making
 // progress while still holding its lease, so that the test can kill it with SIGKILL there:
-// `reading` and `computing` once the rebuild has recorded that phase, `storing` inside the
+// `reading` and `computing` once the rebuild has recorded that phase, `block` once it has stored
+// the first block of awards it read again (decision record 068), `storing` inside the
 // transaction that replaces the figures, after the old ones are deleted and the first new ones
 // inserted.
-// Usage: node insights-worker.ts <database url> <reading|computing|storing>
+// Usage: node insights-worker.ts <database url> <reading|block|computing|storing>
 import {
   ColumnNode,
   type KyselyPlugin,
@@ -24,22 +25,24 @@ import { createJobQueue } from '../../src/jobs/queue.ts';
 import { JOB_TYPES } from '../../src/jobs/types.ts';
 import { createRebuildInsightsHandler } from '../../src/modules/insights/rebuild-insights.job.ts';
 
-const STALLS = ['reading', 'computing', 'storing'] as const;
+const STALLS = ['reading', 'block', 'computing', 'storing'] as const;
 const [url, stallAt] = process.argv.slice(2) as [string, (typeof STALLS)[number]];
 if (!url || !STALLS.includes(stallAt))
-  throw new Error('usage: insights-worker.ts <database url> <reading|computing|storing>');
+  throw new Error('usage: insights-worker.ts <database url> <reading|block|computing|storing>');
 
 const database = createDatabase(url);
 
 /**
  * Where a statement of the rebuild stands: `reading` when it starts recording its progress,
- * `computing` when it records that phase, `storing` when it inserts the new figures.
+ * `block` when it stores a block, `computing` when it records that phase, `storing` when it
+ * inserts the new figures.
  */
 function reached(node: RootOperationNode): (typeof STALLS)[number] | null {
   if (node.kind === 'InsertQueryNode') {
     const table = node.into?.table.identifier.name;
     if (table === 'insight_aggregates') return 'storing';
     if (table === 'insight_rebuilds') return 'reading';
+    if (table === 'insight_blocks') return 'block';
   }
   if (node.kind === 'UpdateQueryNode' && node.table && TableNode.is(node.table)) {
     if (node.table.table.identifier.name !== 'insight_rebuilds') return null;

@@ -33,6 +33,7 @@ import {
   createWageSpill,
   INCREASES,
   PAIRED,
+  SERIES,
   type SpilledWages,
   WAGES,
 } from './spilled-wages.ts';
@@ -210,9 +211,38 @@ export function createInsightsBuilder(options: {
     return counted;
   }
 
+  /**
+   * What another builder counted (a stored block of awards): its cells added to this builder's
+   * of the same credential, award year and rank, its wages written into this builder's series.
+   */
+  function absorb(
+    others: readonly CountedCell[],
+    wages: { cells: readonly Uint32Array[]; values: readonly Float64Array[] },
+  ): void {
+    const ids = new Uint32Array(others.length);
+    others.forEach((other, i) => {
+      const into = cellFor(other.credentialId, other.awardYear, other.rank);
+      const cell = into.cell;
+      for (const k of Object.keys(other.counts) as Array<keyof CountedCell['counts']>)
+        cell.counts[k] += other.counts[k];
+      for (const [name, n] of other.industries)
+        cell.industries.set(name, (cell.industries.get(name) ?? 0) + n);
+      for (const [name, n] of other.jobRoles)
+        cell.jobRoles.set(name, (cell.jobRoles.get(name) ?? 0) + n);
+      for (let s = 0; s < SERIES; s += 1) cell.sizes[s] = cell.sizes[s]! + other.sizes[s]!;
+      ids[i] = into.id;
+    });
+    for (let s = 0; s < SERIES; s += 1) {
+      const cells = wages.cells[s]!;
+      const values = wages.values[s]!;
+      for (let j = 0; j < cells.length; j += 1) spill.push(s, ids[cells[j]!]!, values[j]!);
+    }
+  }
+
   return {
     add,
     addRead,
+    absorb,
     cells,
 
     /** This builder's share for another's `finish`: its cells and its wages, written out. */

@@ -12,6 +12,7 @@ import { rebuildInsightsDedupeKey } from '../earnings/match-awards.job.ts';
 import type { AwardBatch, RunQuery } from './award-reading.ts';
 import { type CountAwards, sqliteAwards, summedAwards } from './award-source.ts';
 import type { CohortAggregate, CredentialSummary } from './cohorts.ts';
+import type { PackedBlock } from './insight-blocks.ts';
 import { type LaterAwardBits, laterAwardBits, markLater } from './later-awards.ts';
 
 /** What an aggregate row's payload holds. */
@@ -248,6 +249,106 @@ export function createInsightsRepository(db: Kysely<Database>) {
         .select((eb) => eb.fn.max('id').as('id'))
         .executeTakeFirst();
       return Number(row?.id ?? 0);
+    },
+
+    /** The organization's smallest and largest award id (null without awards). */
+    async awardIds(organizationId: number): Promise<{ first: number; last: number } | null> {
+      const row = await db
+        .selectFrom('awards')
+        .where('organizationId', '=', organizationId)
+        .select((eb) => [eb.fn.min('id').as('first'), eb.fn.max('id').as('last')])
+        .executeTakeFirst();
+      if (row?.first === null || row?.first === undefined) return null;
+      return { first: Number(row.first), last: Number(row.last) };
+    },
+
+    /**
+     * The organization's stored blocks that still count (decision record 068): counted with
+     * `basis`, at the block's version. Those counted with another basis are removed, and so are
+     * those outside `blocks` (their awards are gone).
+     */
+    async currentBlocks(
+      organizationId: number,
+      basis: string,
+      blocks: { from: number; to: number },
+    ): Promise<Set<number>> {
+      await db
+        .deleteFrom('insightBlocks')
+        .where('organizationId', '=', organizationId)
+        .where((eb) =>
+          eb.or([
+            eb('basis', '<>', basis),
+            eb('block', '<', blocks.from),
+            eb('block', '>', blocks.to),
+          ]),
+        )
+        .execute();
+      const rows = await db
+        .selectFrom('insightBlocks as b')
+        .leftJoin('insightBlockVersions as v', 'v.block', 'b.block')
+        .where('b.organizationId', '=', organizationId)
+        .whereRef('b.version', '=', sql<number>`coalesce(v.version, 0)`)
+        .select('b.block')
+        .execute();
+      return new Set(rows.map((row) => Number(row.block)));
+    },
+
+    /** The versions now of the blocks `from` … `to` (those never changed are left out: 0). */
+    async blockVersions(from: number, to: number): Promise<Map<number, number>> {
+      const rows = await db
+        .selectFrom('insightBlockVersions')
+        .where('block', '>=', from)
+        .where('block', '<=', to)
+        .select(['block', 'version'])
+        .execute();
+      return new Map(rows.map((row) => [Number(row.block), Number(row.version)]));
+    },
+
+    /** A stored block of the organization. */
+    async block(organizationId: number, block: number): Promise<PackedBlock | null> {
+      const row = await db
+        .selectFrom('insightBlocks')
+        .where('organizationId', '=', organizationId)
+        .where('block', '=', block)
+        .select(['awards', 'cells', 'wages'])
+        .executeTakeFirst();
+      return row ? { awards: Number(row.awards), cells: row.cells, wages: row.wages } : null;
+    },
+
+    /** Stores what a rebuild counted of a block, read at `version`. */
+    async storeBlock(
+      organizationId: number,
+      block: number,
+      stored: PackedBlock & { version: number; basis: string },
+    ): Promise<void> {
+      const values = {
+        version: stored.version,
+        basis: stored.basis,
+        awards: stored.awards,
+        cells: stored.cells,
+        wages: stored.wages,
+      };
+      await db
+        .insertInto('insightBlocks')
+        .values({ organizationId, block, ...values })
+        .onConflict((oc) => oc.columns(['organizationId', 'block']).doUpdateSet(values))
+        .execute();
+    },
+
+    /** The later awards (`laterAwards`) among the organization's award ids `from` … `to`. */
+    async laterAwardsIn(organizationId: number, from: number, to: number): Promise<LaterAwardBits> {
+      const later = laterAwardBits(from, to);
+      const { rows } = await sql<{ id: number }>`
+        select a.id from awards a
+        where a.organization_id = ${organizationId} and a.id >= ${from} and a.id <= ${to}
+          and exists (
+            select 1 from awards b
+            where b.organization_id = a.organization_id and b.external_id = a.external_id
+              and (b.award_year < a.award_year or (b.award_year = a.award_year and b.id < a.id)))`.execute(
+        db.withoutPlugins(),
+      );
+      for (const row of rows) markLater(later, Number(row.id));
+      return later;
     },
 
     /** Replaces the organization's aggregates and credential summaries in one transaction. */

@@ -11,6 +11,9 @@ import type { Database } from '../../db/schema.ts';
 import { type JobContext, type JobHandler, JobInterruptedError } from '../../jobs/types.ts';
 import { latestCompleteYear } from '../earnings/earnings-provider.ts';
 import { recordWebhookEvent } from '../webhooks/webhook-outbox.ts';
+import { INSIGHTS_METHOD } from '../../lib/insights-method.ts';
+import { countByBlocks } from './block-counting.ts';
+import { blockBasis } from './insight-blocks.ts';
 import { dollarsYearFor } from './cpi-u.ts';
 import {
   type CountedShare,
@@ -43,6 +46,8 @@ const READER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 6 };
 
 export interface RebuildResult {
   awards: number;
+  /** The awards read from their earnings (the others were counted in stored blocks). */
+  awardsRead: number;
   /** The threads that read and counted the awards. */
   threads: number;
   cohorts: number;
@@ -60,6 +65,8 @@ export interface ComputedInsights {
   awards: number;
   /** The threads that read and counted the awards. */
   threads: number;
+  /** The awards read from their earnings (the others were counted in stored blocks). */
+  awardsRead: number;
 }
 
 export interface ComputeInsightsOptions {
@@ -77,6 +84,11 @@ export interface ComputeInsightsOptions {
   cores?: number;
   /** Where the computation records how far it is (default: nowhere). */
   progress?: ProgressRecorder;
+  /**
+   * Count the stored blocks of awards that did not change and store the blocks read
+   * (./block-counting.ts; a rebuild does, the consistency check reads everything on its own).
+   */
+  reuseBlocks?: boolean;
 }
 
 /** A computation nobody follows (the consistency check): it records no progress. */
@@ -122,6 +134,43 @@ export async function computeInsights(
   }
 
   async function count(builder: InsightsBuilder): Promise<ComputedInsights> {
+    const counted = options.reuseBlocks ? await countStoredBlocks(builder) : await readAll(builder);
+    await progress.phase('computing');
+    const { aggregates, summaries } = await builder.finish(counted.more, async () => {
+      await options.onBatch?.();
+    });
+    return {
+      aggregates,
+      summaries,
+      asOfYear,
+      dollarsOfYear,
+      awards: counted.awards,
+      threads: counted.threads,
+      awardsRead: counted.awardsRead,
+    };
+  }
+
+  /** Counts by blocks, reading again only those changed since they were stored. */
+  async function countStoredBlocks(builder: InsightsBuilder): Promise<Counted> {
+    const earningsFloor = options.earningsFloor ?? INSIGHTS_DEFAULT_EARNINGS_FLOOR;
+    const done = await countByBlocks(repository, repository.awardCounter(), builder, {
+      organizationId,
+      asOfYear,
+      dollarsOfYear,
+      earningsFloor,
+      batchSize: options.batchSize ?? REBUILD_BATCH_SIZE,
+      directory,
+      basis: blockBasis({ method: INSIGHTS_METHOD, asOfYear, dollarsOfYear, earningsFloor }),
+      onProgress: async (awards) => {
+        await progress.read(awards);
+        await options.onBatch?.();
+      },
+    });
+    return { awards: done.awards, awardsRead: done.awardsRead, threads: 1, more: [] };
+  }
+
+  /** Reads every award, on two threads when it may. */
+  async function readAll(builder: InsightsBuilder): Promise<Counted> {
     const laterBits = await repository.laterAwards(organizationId);
     const later = laterAwardsOf(laterBits);
     const batchSize = options.batchSize ?? REBUILD_BATCH_SIZE;
@@ -192,19 +241,16 @@ export async function computeInsights(
         }
       }
     }
-    await progress.phase('computing');
-    const { aggregates, summaries } = await builder.finish(more, async () => {
-      await options.onBatch?.();
-    });
-    return {
-      aggregates,
-      summaries,
-      asOfYear,
-      dollarsOfYear,
-      awards,
-      threads: reader ? 2 : 1,
-    };
+    return { awards, awardsRead: awards, threads: reader ? 2 : 1, more };
   }
+}
+
+/** What the reading counted: awards, of which read from the earnings, threads, other shares. */
+interface Counted {
+  awards: number;
+  awardsRead: number;
+  threads: number;
+  more: CountedShare[];
 }
 
 /**
@@ -220,11 +266,8 @@ export async function rebuildInsights(
 ): Promise<RebuildResult> {
   const repository = createInsightsRepository(db);
   const progress = options.progress ?? createProgressRecorder(repository, organizationId);
-  const { aggregates, summaries, asOfYear, dollarsOfYear, awards, threads } = await computeInsights(
-    db,
-    organizationId,
-    { ...options, progress },
-  );
+  const { aggregates, summaries, asOfYear, dollarsOfYear, awards, awardsRead, threads } =
+    await computeInsights(db, organizationId, { reuseBlocks: true, ...options, progress });
   const builtAt = options.now ?? new Date();
   await progress.phase('storing');
   await repository.replace(
@@ -239,7 +282,7 @@ export async function rebuildInsights(
       }),
   );
   await progress.finish();
-  return { awards, threads, cohorts: aggregates.length, asOfYear, dollarsOfYear };
+  return { awards, awardsRead, threads, cohorts: aggregates.length, asOfYear, dollarsOfYear };
 }
 
 const WAGES_FOLDER_PREFIX = 'laurel-insights-';

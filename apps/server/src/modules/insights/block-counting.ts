@@ -1,0 +1,119 @@
+// How a rebuild counts an organization's awards block by block (decision record 068): a block
+// stored at its current version is added as it is; any other is read from the awards and their
+// earnings, counted on a builder of its own, stored, and added. After an upload only its blocks
+// (and those of its people's other awards) are read again.
+import type { CountAwards } from './award-source.ts';
+import {
+  blockOf,
+  cellsFromJson,
+  cellsToJson,
+  idsOfBlock,
+  packWages,
+  unpackWages,
+  wagesOfShare,
+} from './insight-blocks.ts';
+import { createInsightsBuilder, type InsightsBuilder } from './insights-builder.ts';
+import type { InsightsRepository } from './insights.repository.ts';
+import { type LaterAwardBits, laterAwardsOf } from './later-awards.ts';
+
+/**
+ * Blocks to read again from which the later awards of the whole organization are read at once
+ * (one pass over its people) rather than block by block (one look-up an award).
+ */
+const WHOLE_ORGANIZATION_FROM = 16;
+
+export interface BlockCounting {
+  organizationId: number;
+  asOfYear: number;
+  dollarsOfYear: number;
+  earningsFloor: number;
+  batchSize: number;
+  /** Where the blocks' own builders write their wages. */
+  directory: string;
+  /** What else the counting depends on (the method, the years, the floor), as text. */
+  basis: string;
+  /** After each batch read and each block added. */
+  onProgress: (awards: number) => Promise<void>;
+}
+
+/** What counting by blocks did: the awards counted, and how many of them were read again. */
+export interface BlocksCounted {
+  awards: number;
+  awardsRead: number;
+  blocks: number;
+  blocksRead: number;
+}
+
+/** Counts the organization's awards into `builder`, block by block. */
+export async function countByBlocks(
+  repository: InsightsRepository,
+  countAwards: CountAwards,
+  builder: InsightsBuilder,
+  counting: BlockCounting,
+): Promise<BlocksCounted> {
+  const { organizationId, basis } = counting;
+  const ids = await repository.awardIds(organizationId);
+  const range = ids ? { from: blockOf(ids.first), to: blockOf(ids.last) } : { from: 0, to: -1 };
+  const current = await repository.currentBlocks(organizationId, basis, range);
+  // The versions before anything a block is counted from is read (its awards, and its people's
+  // other awards): a change committed later raises its block's version.
+  const versions = await repository.blockVersions(range.from, range.to);
+  let missing = 0;
+  for (let block = range.from; block <= range.to; block += 1) if (!current.has(block)) missing += 1;
+  const wholeLater =
+    missing >= WHOLE_ORGANIZATION_FROM ? await repository.laterAwards(organizationId) : null;
+  const done: BlocksCounted = { awards: 0, awardsRead: 0, blocks: 0, blocksRead: 0 };
+  for (let block = range.from; block <= range.to; block += 1) {
+    done.blocks += 1;
+    const stored = current.has(block) ? await repository.block(organizationId, block) : null;
+    if (stored) {
+      builder.absorb(cellsFromJson(stored.cells), unpackWages(stored.wages));
+      done.awards += stored.awards;
+    } else {
+      const read = await readBlock(block, wholeLater);
+      done.awards += read;
+      done.awardsRead += read;
+      done.blocksRead += 1;
+    }
+    await counting.onProgress(done.awards);
+  }
+  return done;
+
+  /** Reads, counts, stores and adds one block; returns its awards. */
+  async function readBlock(block: number, wholeLater: LaterAwardBits | null): Promise<number> {
+    const version = versions.get(block) ?? 0;
+    const { from, to } = idsOfBlock(block);
+    const later = laterAwardsOf(
+      wholeLater ?? (await repository.laterAwardsIn(organizationId, from, to)),
+    );
+    const own = createInsightsBuilder({
+      asOfYear: counting.asOfYear,
+      dollarsOfYear: counting.dollarsOfYear,
+      directory: counting.directory,
+      prefix: `block-${block}`,
+    });
+    let awards = 0;
+    try {
+      const reading = {
+        organizationId,
+        batchSize: counting.batchSize,
+        asOfYear: counting.asOfYear,
+        earningsFloor: counting.earningsFloor,
+        afterId: from - 1,
+        toId: to,
+      };
+      for await (const batch of countAwards(reading, own, later)) {
+        awards += batch.awards;
+        await counting.onProgress(done.awards + awards);
+      }
+      const share = own.share();
+      const wages = await wagesOfShare(share);
+      const packed = { awards, cells: cellsToJson(share.cells), wages: packWages(wages) };
+      await repository.storeBlock(organizationId, block, { ...packed, version, basis });
+      builder.absorb(share.cells, wages);
+      return awards;
+    } finally {
+      own.dispose();
+    }
+  }
+}

@@ -1,0 +1,186 @@
+// What a rebuild counted of each block of an organization's awards, kept between rebuilds so that
+// the next one reads again only the blocks that changed (decision record 068). A block is the
+// awards whose ids share their bits above the lowest `INSIGHT_BLOCK_BITS` (ids are given in
+// order, so an upload's awards fill one or two blocks). Triggers raise a block's version in the
+// same transaction as any change to one of its awards or their earnings years (and, since a
+// person counts once by their first award, to any award of the same person), so a stored block
+// counts only while its version is the block's: a change committed while a block was read leaves
+// it stale, never wrong. What a block holds is what the builder counted of its awards (cells and
+// wages by series, exactly the doubles the builder computed), so that adding the stored blocks
+// gives the figures a full reading gives.
+import { rmSync } from 'node:fs';
+
+import { type CountedCell, newCounts } from './cells.ts';
+import type { CountedShare } from './insights-builder.ts';
+import { readSeries, SERIES } from './spilled-wages.ts';
+
+/** Must agree with the triggers' shift (migration 20261212T1000-insight-blocks). */
+export const INSIGHT_BLOCK_BITS = 14;
+export const blockOf = (awardId: number): number => Math.floor(awardId / 2 ** INSIGHT_BLOCK_BITS);
+/** The first and last award id of a block. */
+export const idsOfBlock = (block: number): { from: number; to: number } => ({
+  from: block * 2 ** INSIGHT_BLOCK_BITS,
+  to: (block + 1) * 2 ** INSIGHT_BLOCK_BITS - 1,
+});
+
+/** How blocks are stored: raised with any change to what a block holds or how. */
+const BLOCK_FORMAT = 1;
+
+/**
+ * What else a block's counting depended on, as stored beside it: blocks counted on another basis
+ * (another method, latest complete year, dollars' year or floor, or stored otherwise) are read
+ * again.
+ */
+export const blockBasis = (counting: {
+  method: number;
+  asOfYear: number;
+  dollarsOfYear: number;
+  earningsFloor: number;
+}): string =>
+  JSON.stringify({
+    format: BLOCK_FORMAT,
+    method: counting.method,
+    asOfYear: counting.asOfYear,
+    dollarsOfYear: counting.dollarsOfYear,
+    earningsFloor: counting.earningsFloor,
+  });
+
+/** A block's wages: by series, the cell (index into its cells) and the value of each. */
+export interface BlockWages {
+  cells: Uint32Array[];
+  values: Float64Array[];
+}
+
+/** A block as stored: the cells' JSON and the wages' bytes. */
+export interface PackedBlock {
+  awards: number;
+  cells: string;
+  wages: Uint8Array;
+}
+
+const COUNT_KEYS = Object.keys(newCounts()) as Array<keyof ReturnType<typeof newCounts>>;
+/** The header: the number of series and the wages of each, padded to 8 bytes. */
+const HEADER_WORDS = SERIES + 1 + ((SERIES + 1) % 2);
+
+type CellRow = [
+  credentialId: number,
+  awardYear: number,
+  rank: number,
+  counts: number[],
+  sizes: number[],
+  industries: Array<[string, number]>,
+  jobRoles: Array<[string, number]>,
+];
+
+/** The cells as JSON. */
+export function cellsToJson(cells: readonly CountedCell[]): string {
+  return JSON.stringify(
+    cells.map((cell): CellRow => [
+      cell.credentialId,
+      cell.awardYear,
+      cell.rank,
+      COUNT_KEYS.map((k) => cell.counts[k]),
+      cell.sizes,
+      [...cell.industries],
+      [...cell.jobRoles],
+    ]),
+  );
+}
+
+/** The cells of `cellsToJson`'s JSON. */
+export function cellsFromJson(json: string): CountedCell[] {
+  const rows = JSON.parse(json) as CellRow[];
+  if (!Array.isArray(rows)) throw new Error('A stored insights block has no list of cells');
+  return rows.map(([credentialId, awardYear, rank, counts, sizes, industries, jobRoles]) => {
+    if (counts.length !== COUNT_KEYS.length || sizes.length !== SERIES)
+      throw new Error('A stored insights block has cells of another shape');
+    const counted = newCounts();
+    COUNT_KEYS.forEach((k, i) => {
+      counted[k] = counts[i]!;
+    });
+    return {
+      credentialId,
+      awardYear,
+      rank,
+      counts: counted,
+      sizes,
+      industries: new Map(industries),
+      jobRoles: new Map(jobRoles),
+    };
+  });
+}
+
+/** The wages as bytes: the header, then every series' values, then every series' cells. */
+export function packWages(wages: BlockWages): Buffer {
+  const lengths = wages.values.map((v) => v.length);
+  const total = lengths.reduce((a, b) => a + b, 0);
+  // A buffer of its own (never a slice of a shared pool), as both databases' drivers take it.
+  const bytes = Buffer.alloc(4 * HEADER_WORDS + 12 * total);
+  const header = new Uint32Array(bytes.buffer, bytes.byteOffset, HEADER_WORDS);
+  header[0] = SERIES;
+  lengths.forEach((n, s) => {
+    header[s + 1] = n;
+  });
+  let offset = 4 * HEADER_WORDS;
+  for (const values of wages.values) {
+    bytes.set(new Uint8Array(values.buffer, values.byteOffset, values.byteLength), offset);
+    offset += values.byteLength;
+  }
+  for (const cells of wages.cells) {
+    bytes.set(new Uint8Array(cells.buffer, cells.byteOffset, cells.byteLength), offset);
+    offset += cells.byteLength;
+  }
+  return bytes;
+}
+
+/** The wages of `packWages`' bytes (copied: the database's buffer need not be aligned). */
+export function unpackWages(stored: Uint8Array): BlockWages {
+  const bytes = new Uint8Array(stored.length);
+  bytes.set(stored);
+  if (bytes.length < 4 * HEADER_WORDS) throw new Error('A stored insights block is cut short');
+  const header = new Uint32Array(bytes.buffer, 0, HEADER_WORDS);
+  if (header[0] !== SERIES) throw new Error('A stored insights block has another set of series');
+  const lengths = Array.from({ length: SERIES }, (_, s) => header[s + 1]!);
+  const total = lengths.reduce((a, b) => a + b, 0);
+  if (bytes.length !== 4 * HEADER_WORDS + 12 * total)
+    throw new Error('A stored insights block has another length than its header says');
+  const values: Float64Array[] = [];
+  const cells: Uint32Array[] = [];
+  let offset = 4 * HEADER_WORDS;
+  for (const n of lengths) {
+    values.push(new Float64Array(bytes.buffer, offset, n));
+    offset += 8 * n;
+  }
+  for (const n of lengths) {
+    cells.push(new Uint32Array(bytes.buffer, offset, n));
+    offset += 4 * n;
+  }
+  return { cells, values };
+}
+
+/**
+ * One builder's share (a block's counting) read back from its files into memory, and the files
+ * removed: a block's wages are bounded by the block's size, not by the organization.
+ */
+export async function wagesOfShare(share: CountedShare): Promise<BlockWages> {
+  const lengths = new Array<number>(SERIES).fill(0);
+  for (const cell of share.cells)
+    for (let s = 0; s < SERIES; s += 1) lengths[s] = lengths[s]! + cell.sizes[s]!;
+  const cells = lengths.map((n) => new Uint32Array(n));
+  const values = lengths.map((n) => new Float64Array(n));
+  for (let s = 0; s < SERIES; s += 1) {
+    let at = 0;
+    await readSeries(
+      share.wages.files[s]!,
+      (c, v, n) => {
+        cells[s]!.set(c.subarray(0, n), at);
+        values[s]!.set(v.subarray(0, n), at);
+        at += n;
+      },
+      async () => undefined,
+    );
+    if (at !== lengths[s]) throw new Error('A block of insights wages does not match its cells');
+  }
+  for (const file of share.wages.files) rmSync(file, { force: true });
+  return { cells, values };
+}
