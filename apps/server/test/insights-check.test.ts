@@ -203,6 +203,40 @@ describe.each(DIALECTS)('the nightly insights consistency check, on %s', (dialec
     expect(await metric('laurel_insights_inconsistent_organizations')).toBe(0);
   });
 
+  it('heals figures that a wrong stored block of awards made wrong: the rebuild it queues reads every award', async () => {
+    // A stored block that says one award more than its awards (as a block written by a
+    // mistaken release, or edited by hand, would): rebuilds by blocks count it as it is.
+    const blocks = await db
+      .selectFrom('insightBlocks')
+      .select(['block', 'cells'])
+      .where('organizationId', '=', w.a.id)
+      .execute();
+    expect(blocks.length).toBeGreaterThan(0);
+    const cells = JSON.parse(blocks[0]!.cells) as Array<[number, number, number, number[]]>;
+    cells[0]![3][0]! += 1;
+    await db
+      .updateTable('insightBlocks')
+      .set({ cells: JSON.stringify(cells) })
+      .where('organizationId', '=', w.a.id)
+      .where('block', '=', blocks[0]!.block)
+      .execute();
+    await rebuildInsights(db, w.a.id);
+
+    expect(await queueInsightsChecksNow(db, new Date(), w.a.id)).toEqual([w.a.id]);
+    await runOnly({ [JOB_TYPES.checkInsights]: createCheckInsightsHandler() });
+    expect((await checkOf(w.a.id))!.differingCohorts).toBeGreaterThan(0);
+    expect(
+      await db
+        .selectFrom('insightBlocks')
+        .where('organizationId', '=', w.a.id)
+        .select('block')
+        .execute(),
+    ).toEqual([]);
+
+    await t.runJobs();
+    expect(await checkOf(w.a.id)).toMatchObject({ differingCohorts: 0, differences: null });
+  });
+
   it('never runs beside a rebuild of the same organization, and a rebuild waits for a running check', async () => {
     const running = async (type: JobType) =>
       (

@@ -73,8 +73,8 @@ export type InsightsCheckOutcome = (InsightCheck & { skipped: false }) | { skipp
  * Computes the organization's figures as a rebuild would, stores nothing of them, and compares
  * them with the stored ones (`compareWithStored`). The result is kept unless a rebuild of the
  * organization was queued or started meanwhile (its data changed: the rebuild decides). When
- * figures differ a rebuild is queued, so that they heal, and, unless this check followed such a
- * rebuild already, a check after it.
+ * figures differ the organization's stored blocks are forgotten and a rebuild is queued, so that
+ * they heal, and, unless this check followed such a rebuild already, a check after it.
  */
 export async function checkInsights(
   db: Kysely<Database>,
@@ -108,6 +108,9 @@ export async function checkInsights(
   };
   await createInsightsCheckRepository(db).record(check);
   if (differences.length > 0) {
+    // What differs may come from a stored block of awards (decision record 068): the rebuild
+    // that heals reads every award again.
+    await insights.forgetBlocks(organizationId);
     await insights.queueRebuild(organizationId);
     // Claimed only once the rebuild has ended (the queue's rule): it tells whether it healed.
     if (!options.afterRebuild)

@@ -293,6 +293,11 @@ export function createInsightsRepository(db: Kysely<Database>) {
       return new Set(rows.map((row) => Number(row.block)));
     },
 
+    /** Forgets the organization's stored blocks: its next rebuild reads every award. */
+    async forgetBlocks(organizationId: number): Promise<void> {
+      await db.deleteFrom('insightBlocks').where('organizationId', '=', organizationId).execute();
+    },
+
     /** The versions now of the blocks `from` … `to` (those never changed are left out: 0). */
     async blockVersions(from: number, to: number): Promise<Map<number, number>> {
       const rows = await db
