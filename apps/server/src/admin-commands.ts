@@ -9,6 +9,7 @@ import type { Database } from './db/schema.ts';
 import type { AuditTypeCode } from './lib/audit.ts';
 import { createAuditsRepository } from './modules/audits/audits.repository.ts';
 import { queueInsightsChecksNow } from './modules/insights/check-insights.job.ts';
+import { createInsightsRepository } from './modules/insights/insights.repository.ts';
 import { createInvitationsRepository } from './modules/invitations/invitations.repository.ts';
 import { createOrganizationsRepository } from './modules/organizations/organizations.repository.ts';
 import { createUsersAdminRepository } from './modules/users/users-admin.repository.ts';
@@ -217,6 +218,25 @@ export function createAdminCommands(deps: AdminCommandDeps) {
       return queued.length === 0
         ? 'No organization has insights to check.'
         : `${queued.length === 1 ? 'The insights check of 1 organization is' : `The insights checks of ${queued.length} organizations are`} queued: a running Laurel checks them one at a time; the results show on the platform dashboard and in /metrics.`;
+    },
+
+    /**
+     * Queues a full rebuild of one organization's insights: its stored blocks of awards are
+     * forgotten, so that the rebuild reads every award from its earnings (decision record 068).
+     */
+    async rebuildInsights(options: { organization?: string }): Promise<string> {
+      const organizationId = Number(options.organization);
+      if (!Number.isSafeInteger(organizationId) || organizationId <= 0)
+        throw new AdminCommandError(
+          `--organization must be an organization's id (a whole number).`,
+        );
+      const name = await organizations.nameOf(organizationId);
+      if (name === undefined)
+        throw new AdminCommandError(`No organization has the id ${organizationId}.`);
+      const insights = createInsightsRepository(db);
+      await insights.forgetBlocks(organizationId);
+      await insights.queueRebuild(organizationId);
+      return `A full rebuild of the insights of ${name} is queued: a running Laurel reads every award of it again (after any running rebuild of it) and replaces its figures.`;
     },
 
     /** Removes the person's authenticator app; they set one up again where it is required. */

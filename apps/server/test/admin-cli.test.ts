@@ -333,6 +333,47 @@ describe.each(DIALECTS)('npm run admin on %s', (dialect) => {
     expect(ofNorthwind).toHaveLength(1);
   }, 120_000);
 
+  it('queues a full rebuild of one organization’s insights, its stored blocks forgotten', async () => {
+    const db = t.database.handle.db;
+    const organization = await createOrganization(db, { name: 'Harbor Institute' });
+    await db
+      .insertInto('insightBlocks')
+      .values({
+        organizationId: organization.id,
+        block: 0,
+        version: 0,
+        basis: '{}',
+        awards: 0,
+        cells: '[]',
+        wages: Buffer.alloc(0),
+      })
+      .execute();
+    const rebuilt = run('rebuild-insights', '--organization', String(organization.id));
+    expect(rebuilt.status, rebuilt.stderr).toBe(0);
+    expect(rebuilt.stdout).toContain(
+      'A full rebuild of the insights of Harbor Institute is queued',
+    );
+    expect(
+      await db
+        .selectFrom('insightBlocks')
+        .where('organizationId', '=', organization.id)
+        .select('block')
+        .execute(),
+    ).toEqual([]);
+    expect(
+      await db
+        .selectFrom('jobs')
+        .select('status')
+        .where('type', '=', 'rebuild-insights')
+        .where('organizationId', '=', organization.id)
+        .execute(),
+    ).toEqual([{ status: 'QUEUED' }]);
+    expect(run('rebuild-insights').status).toBe(2);
+    const unknown = run('rebuild-insights', '--organization', '999999');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('No organization has the id 999999.');
+  }, 120_000);
+
   it('stops with a message naming SECRET_KEY when the key does not match the database', () => {
     const result = spawnSync(process.execPath, [CLI, 'reset-mfa', '--email', 'mfa@lakeside.edu'], {
       encoding: 'utf8',

@@ -32,6 +32,10 @@ Commands:
                                    Queues the consistency check of the organization's stored
                                    insights (of every organization with insights, without
                                    --organization) to run now; a running Laurel runs it.
+  rebuild-insights --organization <id>
+                                   Queues a full rebuild of the organization's insights: it
+                                   reads every award again, none from the blocks kept by earlier
+                                   rebuilds; a running Laurel runs it.
   help                             Shows this text.
 
 The command uses the server's environment (DATABASE_URL, IDENTITY, SECRET_KEY, …).`;
@@ -54,6 +58,7 @@ const COMMANDS = [
   'rotate-signing-key',
   'rotate-issuer-key',
   'check-insights',
+  'rebuild-insights',
 ] as const;
 if (!(COMMANDS as readonly string[]).includes(command))
   fail(`Unknown command "${command}".\n\n${USAGE}`, 2);
@@ -83,16 +88,14 @@ if (command !== 'create-platform-admin' && (values['first-name'] || values['last
   fail(`${command} takes only --email.\n\n${USAGE}`, 2);
 if (command === 'rotate-signing-key' && values.email)
   fail(`rotate-signing-key takes no options.\n\n${USAGE}`, 2);
-if (command === 'check-insights' && values.email)
-  fail(`check-insights takes only --organization.\n\n${USAGE}`, 2);
-if (
-  command !== 'check-insights' &&
-  (command === 'rotate-issuer-key') !== (values.organization !== undefined)
-)
+if ((command === 'check-insights' || command === 'rebuild-insights') && values.email)
+  fail(`${command} takes only --organization.\n\n${USAGE}`, 2);
+const needsOrganization = command === 'rotate-issuer-key' || command === 'rebuild-insights';
+if (command !== 'check-insights' && needsOrganization !== (values.organization !== undefined))
   fail(
-    command === 'rotate-issuer-key'
-      ? `rotate-issuer-key needs --organization <id>.\n\n${USAGE}`
-      : `Only rotate-issuer-key and check-insights take --organization.\n\n${USAGE}`,
+    needsOrganization
+      ? `${command} needs --organization <id>.\n\n${USAGE}`
+      : `Only rotate-issuer-key, check-insights and rebuild-insights take --organization.\n\n${USAGE}`,
     2,
   );
 
@@ -150,6 +153,8 @@ try {
         values.organization === undefined ? {} : { organization: values.organization },
       ),
     );
+  } else if (command === 'rebuild-insights') {
+    console.log(await commands.rebuildInsights({ organization: values.organization }));
   } else if (command === 'rotate-signing-key') {
     if (!identity.signingKeys)
       fail('AWS Cognito signs its own tokens and rotates its keys itself: nothing to rotate here.');
