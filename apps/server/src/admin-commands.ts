@@ -15,6 +15,20 @@ import { createOrganizationsRepository } from './modules/organizations/organizat
 import { createUsersAdminRepository } from './modules/users/users-admin.repository.ts';
 import { generateTemporaryPassword } from './modules/invitations/invitations.service.ts';
 
+/** The organization `--organization` names by its id, or a refusal saying why not. */
+async function organizationNamed(
+  organizations: { nameOf(id: number): Promise<string | undefined> },
+  given: string | undefined,
+): Promise<{ organizationId: number; name: string }> {
+  const organizationId = Number(given);
+  if (!Number.isSafeInteger(organizationId) || organizationId <= 0)
+    throw new AdminCommandError(`--organization must be an organization's id (a whole number).`);
+  const name = await organizations.nameOf(organizationId);
+  if (name === undefined)
+    throw new AdminCommandError(`No organization has the id ${organizationId}.`);
+  return { organizationId, name };
+}
+
 /** A refusal the command line reports as one sentence, exiting 1. */
 export class AdminCommandError extends Error {
   override name = 'AdminCommandError';
@@ -197,16 +211,11 @@ export function createAdminCommands(deps: AdminCommandDeps) {
      * organization with insights and awards) to run now, on the server's job workers.
      */
     async checkInsights(options: { organization?: string }): Promise<string> {
-      let organizationId: number | undefined;
       if (options.organization !== undefined) {
-        organizationId = Number(options.organization);
-        if (!Number.isSafeInteger(organizationId) || organizationId <= 0)
-          throw new AdminCommandError(
-            `--organization must be an organization's id (a whole number).`,
-          );
-        const name = await organizations.nameOf(organizationId);
-        if (name === undefined)
-          throw new AdminCommandError(`No organization has the id ${organizationId}.`);
+        const { organizationId, name } = await organizationNamed(
+          organizations,
+          options.organization,
+        );
         const queued = await queueInsightsChecksNow(db, new Date(), organizationId);
         if (queued.length === 0)
           throw new AdminCommandError(
@@ -225,14 +234,7 @@ export function createAdminCommands(deps: AdminCommandDeps) {
      * forgotten, so that the rebuild reads every award from its earnings (decision record 068).
      */
     async rebuildInsights(options: { organization?: string }): Promise<string> {
-      const organizationId = Number(options.organization);
-      if (!Number.isSafeInteger(organizationId) || organizationId <= 0)
-        throw new AdminCommandError(
-          `--organization must be an organization's id (a whole number).`,
-        );
-      const name = await organizations.nameOf(organizationId);
-      if (name === undefined)
-        throw new AdminCommandError(`No organization has the id ${organizationId}.`);
+      const { organizationId, name } = await organizationNamed(organizations, options.organization);
       const insights = createInsightsRepository(db);
       await insights.forgetBlocks(organizationId);
       await insights.queueRebuild(organizationId);
