@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Database } from '../src/db/schema.ts';
 import { idsOfBlock } from '../src/modules/insights/insight-blocks.ts';
+import { createInsightsRepository } from '../src/modules/insights/insights.repository.ts';
+import { WINDOW_SIZES } from '../src/modules/insights/rank-windows.ts';
 import { rebuildInsights } from '../src/modules/insights/rebuild-insights.job.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { DIALECTS } from './helpers/database.ts';
@@ -303,11 +305,22 @@ describe.each(DIALECTS)('insights counted by blocks, on %s', (dialect) => {
   };
 
   it('stores what a full reading stores after any sequence of changes', async () => {
+    // How each rebuild after a change counted: from the stored state and the changed blocks
+    // (decision record 069), the samples whose ranks left their windows selected again from
+    // every block's wages.
+    const countedBy = new Set<string>();
     await fc.assert(
       fc.asyncProperty(
         fc.array(newAward, { minLength: 150, maxLength: 200 }),
         fc.array(change, { minLength: 1, maxLength: 6 }),
-        async (start, changes) => {
+        // Windows of ranks from the narrowest (most changes leave them) to the default (where the
+        // samples here are small enough to be kept whole).
+        fc.constantFrom(
+          { atLeast: 1, wholeAtMost: 0, wholeKeptAtMost: 0 },
+          { atLeast: 3, wholeAtMost: 10, wholeKeptAtMost: 30 },
+          WINDOW_SIZES,
+        ),
+        async (start, changes, windowSizes) => {
           // Each sequence starts from no awards here (the blocks stored before stay: stale ones
           // must not count).
           await db
@@ -321,13 +334,18 @@ describe.each(DIALECTS)('insights counted by blocks, on %s', (dialect) => {
               block,
               start.filter((_, i) => i % BLOCKS.length === block),
             );
-          await rebuildInsights(db, organizationId, { now: NOW });
+          await rebuildInsights(db, organizationId, { now: NOW, windowSizes });
           for (const c of changes) {
             await apply(c);
-            await rebuildInsights(db, organizationId, { now: NOW });
+            const after = await rebuildInsights(db, organizationId, { now: NOW, windowSizes });
+            countedBy.add(`${after.countedBy}${after.refilled ? ', refilled' : ''}`);
             const byBlocks = await figures();
-            const unchanged = await rebuildInsights(db, organizationId, { now: NOW });
+            const unchanged = await rebuildInsights(db, organizationId, {
+              now: NOW,
+              windowSizes,
+            });
             expect(unchanged.awardsRead).toBe(0);
+            expect(unchanged.countedBy).toBe('changes');
             await rebuildInsights(db, organizationId, { now: NOW, reuseBlocks: false });
             expect(await figures()).toEqual(byBlocks);
           }
@@ -335,6 +353,7 @@ describe.each(DIALECTS)('insights counted by blocks, on %s', (dialect) => {
       ),
       { numRuns: 25 },
     );
+    expect([...countedBy].sort()).toEqual(['changes', 'changes, refilled']);
   }, 180_000);
 
   it('reads again only the block an upload added to', async () => {
@@ -355,7 +374,9 @@ describe.each(DIALECTS)('insights counted by blocks, on %s', (dialect) => {
       );
     }
     const all = await rebuildInsights(db, organizationId, { now: NOW, reuseBlocks: false });
-    await rebuildInsights(db, organizationId, { now: NOW });
+    // Blocks and windows counted anew (those the sequences above left have narrow windows).
+    await createInsightsRepository(db).forgetBlocks(organizationId);
+    expect((await rebuildInsights(db, organizationId, { now: NOW })).countedBy).toBe('blocks');
     await insertAwards(1, [
       {
         person: 5_000,
@@ -366,6 +387,7 @@ describe.each(DIALECTS)('insights counted by blocks, on %s', (dialect) => {
       },
     ]);
     const after = await rebuildInsights(db, organizationId, { now: NOW });
+    expect(after.countedBy).toBe('changes');
     expect(after.awards).toBe(all.awards + 1);
     const inBlock = await db
       .selectFrom('awards')

@@ -204,8 +204,9 @@ describe.each(DIALECTS)('the nightly insights consistency check, on %s', (dialec
   });
 
   it('heals figures that a wrong stored block of awards made wrong: the rebuild it queues reads every award', async () => {
-    // A stored block that says one award more than its awards (as a block written by a
-    // mistaken release, or edited by hand, would): rebuilds by blocks count it as it is.
+    // A stored block that says one award more than its awards, and the stored state that adds it
+    // up likewise (as a mistaken release, or a hand, would write them): rebuilds by blocks count
+    // them as they are (decision records 068 and 069).
     const blocks = await db
       .selectFrom('insightBlocks')
       .select(['block', 'cells'])
@@ -220,7 +221,21 @@ describe.each(DIALECTS)('the nightly insights consistency check, on %s', (dialec
       .where('organizationId', '=', w.a.id)
       .where('block', '=', blocks[0]!.block)
       .execute();
-    await rebuildInsights(db, w.a.id);
+    const state = await db
+      .selectFrom('insightStates')
+      .select('cells')
+      .where('organizationId', '=', w.a.id)
+      .executeTakeFirstOrThrow();
+    const sums = JSON.parse(state.cells) as Array<[number, number, number, number[]]>;
+    sums.find(
+      (cell) => cell[0] === cells[0]![0] && cell[1] === cells[0]![1] && cell[2] === cells[0]![2],
+    )![3][0]! += 1;
+    await db
+      .updateTable('insightStates')
+      .set({ cells: JSON.stringify(sums) })
+      .where('organizationId', '=', w.a.id)
+      .execute();
+    expect((await rebuildInsights(db, w.a.id)).countedBy).toBe('changes');
 
     expect(await queueInsightsChecksNow(db, new Date(), w.a.id)).toEqual([w.a.id]);
     await runOnly({ [JOB_TYPES.checkInsights]: createCheckInsightsHandler() });
@@ -230,6 +245,13 @@ describe.each(DIALECTS)('the nightly insights consistency check, on %s', (dialec
         .selectFrom('insightBlocks')
         .where('organizationId', '=', w.a.id)
         .select('block')
+        .execute(),
+    ).toEqual([]);
+    expect(
+      await db
+        .selectFrom('insightStates')
+        .where('organizationId', '=', w.a.id)
+        .select('generation')
         .execute(),
     ).toEqual([]);
 

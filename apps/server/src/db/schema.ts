@@ -130,6 +130,7 @@ export interface Database {
   insightRebuilds: InsightRebuildTable;
   insightChecks: InsightCheckTable;
   insightBlocks: InsightBlockTable;
+  insightStates: InsightStateTable;
   insightBlockVersions: InsightBlockVersionTable;
   insightsDigests: InsightsDigestTable;
   credentialInsightSummaries: CredentialInsightSummaryTable;
@@ -440,6 +441,24 @@ export interface InsightBlockTable {
   cells: string;
   /** The counted wages by series (./modules/insights/insight-blocks.ts). */
   wages: Uint8Array;
+  /** Which reading counted it (named in the state that adds it up). */
+  reading: Generated<string>;
+}
+
+/**
+ * What an organization's insights were last computed from: the blocks they add up, the cells
+ * summed over them and the windows of ranks around each median and quartile (decision record 069).
+ */
+export interface InsightStateTable {
+  organizationId: number;
+  generation: number;
+  basis: string;
+  /** [block, version, reading] of each block added up, as JSON. */
+  blocks: string;
+  /** The summed cells, as JSON. */
+  cells: string;
+  /** The windows of ranks (./modules/insights/rank-windows.ts). */
+  windows: Uint8Array;
 }
 
 /** The version of each block of award ids, raised by triggers with every change counted. */

@@ -68,7 +68,8 @@ describe('the award readings', () => {
         const rows = db.prepare(query.text).all(...query.parameters(0)) as AwardBatch;
         for (const award of rows) byText.add(award, award.id % 3 === 0);
 
-        const reference = await byText.finish();
+        const { aggregates, summaries } = await byText.finish();
+        const reference = { aggregates, summaries };
 
         const run: RunQuery = async (text, parameters) =>
           db.prepare(text).all(...parameters) as AwardBatch;
@@ -85,7 +86,10 @@ describe('the award readings', () => {
           for await (const batch of countAwards(reading, builder, later)) awards += batch.awards;
           expect(awards, name).toBe(rows.length);
           // The same figures: counts, industries, job roles and every order statistic of the wages.
-          expect(await builder.finish(), name).toEqual(reference);
+          const figures = await builder.finish();
+          expect({ aggregates: figures.aggregates, summaries: figures.summaries }, name).toEqual(
+            reference,
+          );
         }
       }
     },

@@ -2,6 +2,8 @@
 // stored at its current version is added as it is; any other is read from the awards and their
 // earnings, counted on a builder of its own, stored, and added. After an upload only its blocks
 // (and those of its people's other awards) are read again.
+import { randomUUID } from 'node:crypto';
+
 import type { CountAwards } from './award-source.ts';
 import {
   blockOf,
@@ -15,6 +17,7 @@ import {
 import { createInsightsBuilder, type InsightsBuilder } from './insights-builder.ts';
 import type { InsightsRepository } from './insights.repository.ts';
 import { type LaterAwardBits, laterAwardsOf } from './later-awards.ts';
+import type { BlockCounted } from './windowed-selection.ts';
 
 /**
  * Blocks to read again from which the later awards of the whole organization are read at once
@@ -36,12 +39,18 @@ export interface BlockCounting {
   onProgress: (awards: number) => Promise<void>;
 }
 
+/** Which counting of each block the cells add up: its version and its reading. */
+export type BlockReadings = Map<number, { version: number; reading: string }>;
+/** The reading of a block that holds none of the organization's awards (nothing is stored). */
+export const NO_AWARDS = '';
+
 /** What counting by blocks did: the awards counted, and how many of them were read again. */
 export interface BlocksCounted {
   awards: number;
   awardsRead: number;
   blocks: number;
   blocksRead: number;
+  readings: BlockReadings;
 }
 
 /** Counts the organization's awards into `builder`, block by block. */
@@ -62,58 +71,89 @@ export async function countByBlocks(
   for (let block = range.from; block <= range.to; block += 1) if (!current.has(block)) missing += 1;
   const wholeLater =
     missing >= WHOLE_ORGANIZATION_FROM ? await repository.laterAwards(organizationId) : null;
-  const done: BlocksCounted = { awards: 0, awardsRead: 0, blocks: 0, blocksRead: 0 };
+  const done: BlocksCounted = {
+    awards: 0,
+    awardsRead: 0,
+    blocks: 0,
+    blocksRead: 0,
+    readings: new Map(),
+  };
   for (let block = range.from; block <= range.to; block += 1) {
     done.blocks += 1;
     const stored = current.has(block) ? await repository.block(organizationId, block) : null;
     if (stored) {
       builder.absorb(cellsFromJson(stored.cells), unpackWages(stored.wages));
       done.awards += stored.awards;
+      done.readings.set(block, { version: stored.version, reading: stored.reading });
     } else {
-      const read = await readBlock(block, wholeLater);
-      done.awards += read;
-      done.awardsRead += read;
+      const version = versions.get(block) ?? 0;
+      const read = await countBlock(repository, countAwards, counting, block, {
+        wholeLater,
+        onProgress: (awards) => counting.onProgress(done.awards + awards),
+      });
+      if (read.awards === 0) done.readings.set(block, { version, reading: NO_AWARDS });
+      else {
+        const reading = randomUUID();
+        const packed = {
+          awards: read.awards,
+          cells: cellsToJson(read.cells),
+          wages: packWages(read.wages),
+        };
+        await repository.storeBlock(organizationId, block, { ...packed, version, basis, reading });
+        builder.absorb(read.cells, read.wages);
+        done.readings.set(block, { version, reading });
+      }
+      done.awards += read.awards;
+      done.awardsRead += read.awards;
       done.blocksRead += 1;
     }
     await counting.onProgress(done.awards);
   }
   return done;
+}
 
-  /** Reads, counts, stores and adds one block; returns its awards. */
-  async function readBlock(block: number, wholeLater: LaterAwardBits | null): Promise<number> {
-    const version = versions.get(block) ?? 0;
-    const { from, to } = idsOfBlock(block);
-    const later = laterAwardsOf(
-      wholeLater ?? (await repository.laterAwardsIn(organizationId, from, to)),
-    );
-    const own = createInsightsBuilder({
+/** What one block's awards counted on a builder of their own: the awards, cells and wages. */
+export interface CountedBlock extends BlockCounted {
+  awards: number;
+}
+
+/** Reads and counts one block's awards on a builder of its own. */
+export async function countBlock(
+  repository: InsightsRepository,
+  countAwards: CountAwards,
+  counting: BlockCounting,
+  block: number,
+  options: { wholeLater: LaterAwardBits | null; onProgress: (awards: number) => Promise<void> },
+): Promise<CountedBlock> {
+  const { organizationId } = counting;
+  const { from, to } = idsOfBlock(block);
+  const later = laterAwardsOf(
+    options.wholeLater ?? (await repository.laterAwardsIn(organizationId, from, to)),
+  );
+  const own = createInsightsBuilder({
+    asOfYear: counting.asOfYear,
+    dollarsOfYear: counting.dollarsOfYear,
+    directory: counting.directory,
+    prefix: `block-${block}`,
+  });
+  let awards = 0;
+  try {
+    const reading = {
+      organizationId,
+      batchSize: counting.batchSize,
       asOfYear: counting.asOfYear,
-      dollarsOfYear: counting.dollarsOfYear,
-      directory: counting.directory,
-      prefix: `block-${block}`,
-    });
-    let awards = 0;
-    try {
-      const reading = {
-        organizationId,
-        batchSize: counting.batchSize,
-        asOfYear: counting.asOfYear,
-        earningsFloor: counting.earningsFloor,
-        afterId: from - 1,
-        toId: to,
-      };
-      for await (const batch of countAwards(reading, own, later)) {
-        awards += batch.awards;
-        await counting.onProgress(done.awards + awards);
-      }
-      const share = own.share();
-      const wages = await wagesOfShare(share);
-      const packed = { awards, cells: cellsToJson(share.cells), wages: packWages(wages) };
-      await repository.storeBlock(organizationId, block, { ...packed, version, basis });
-      builder.absorb(share.cells, wages);
-      return awards;
-    } finally {
-      own.dispose();
+      earningsFloor: counting.earningsFloor,
+      afterId: from - 1,
+      toId: to,
+    };
+    for await (const batch of countAwards(reading, own, later)) {
+      awards += batch.awards;
+      await options.onProgress(awards);
     }
+    const share = own.share();
+    const wages = await wagesOfShare(share);
+    return { awards, cells: share.cells, wages };
+  } finally {
+    own.dispose();
   }
 }

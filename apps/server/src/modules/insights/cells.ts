@@ -66,6 +66,15 @@ export const seriesOfKind = (kind: number): number[] =>
   kind > SPAN && kind < POINTS ? [WAGES + kind, PAIRED + kind - SPAN] : [kind];
 export const KINDS = SERIES;
 
+/** The kinds whose samples read series s (`seriesOfKind` the other way round). */
+export const kindsOfSeries: readonly (readonly number[])[] = Array.from(
+  { length: SERIES },
+  (_, s) =>
+    Array.from({ length: KINDS }, (_, kind) => kind).filter((kind) =>
+      seriesOfKind(kind).includes(s),
+    ),
+);
+
 /** The quantiles each kind of sample is asked for: the chart's quartiles, else medians. */
 export const quantilesOfKind = (kind: number): readonly number[] =>
   kind < POINTS ? [0.25, 0.5, 0.75] : [0.5];

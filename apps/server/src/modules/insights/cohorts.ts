@@ -45,9 +45,31 @@ export interface CredentialSummary {
   missingEmployment: number;
 }
 
+/** How a cohort's sample of one kind is named among a rebuild's requests and kept windows. */
+export const requestLabel = (cohort: string, kind: number): string => `${cohort}|${kind}`;
+
 /** Award-year columns of the grid: each pool by its first year, the complete pools, all years. */
 const ALL_YEARS = -1;
 const COMPLETE_POOLS = -2;
+
+/** Pools whose every award year has its +5 year complete: the same-cohort chart's awards. */
+const completeBy = (asOfYear: number) => (pool: number) =>
+  pool + INSIGHTS_POOL_YEARS - 1 + SPAN <= asOfYear;
+
+/**
+ * The cohorts (`${row}:${column}`, as `buildCohorts` names them) whose samples hold a cell's wages:
+ * its credential's and, for a person's first award, all credentials', by all years, its pool and,
+ * when that pool is complete, the complete pools.
+ */
+export function cohortsOfCell(
+  cell: Pick<CountedCell, 'credentialId' | 'awardYear' | 'rank'>,
+  asOfYear: number,
+): string[] {
+  const pool = poolStart(cell.awardYear);
+  const columns = [ALL_YEARS, pool, ...(completeBy(asOfYear)(pool) ? [COMPLETE_POOLS] : [])];
+  const rows = cell.rank === 0 ? [0, cell.credentialId] : [cell.credentialId];
+  return rows.flatMap((row) => columns.map((column) => `${row}:${column}`));
+}
 
 /**
  * The figures of every offered cohort and each credential's summary, from all counted cells;
@@ -61,8 +83,7 @@ export async function buildCohorts(
   select: (requests: RankRequest[]) => Promise<Array<Map<number, number>>>,
 ): Promise<{ aggregates: CohortAggregate[]; summaries: CredentialSummary[] }> {
   const pools = [...new Set(sorted.map((c) => poolStart(c.awardYear)))].sort((a, b) => a - b);
-  /** Pools whose every award year has its +5 year complete: the same-cohort chart's awards. */
-  const complete = (pool: number) => pool + INSIGHTS_POOL_YEARS - 1 + SPAN <= asOfYear;
+  const complete = completeBy(asOfYear);
   const completePools = pools.filter(complete);
   const rows = [0, ...credentialIds];
   const columns = [...pools, COMPLETE_POOLS, ALL_YEARS];
@@ -190,6 +211,8 @@ export async function buildCohorts(
         cells: cells.map((cell) => index.get(cell)!),
         size,
         ranks: quantilesOfKind(kind).flatMap((p) => ranksOf(size, p)),
+        label: requestLabel(cohort, kind),
+        quantiles: quantilesOfKind(kind),
       });
       requested.push({ cohort, kind });
     }

@@ -58,6 +58,14 @@ export interface PackedBlock {
   wages: Uint8Array;
 }
 
+/** A stored block: what was counted, at which version, on which basis, by which reading. */
+export interface StoredBlock extends PackedBlock {
+  version: number;
+  basis: string;
+  /** Names this counting of the block; a state adds up blocks by their readings. */
+  reading: string;
+}
+
 const COUNT_KEYS = Object.keys(newCounts()) as Array<keyof ReturnType<typeof newCounts>>;
 /** The header: the number of series and the wages of each, padded to 8 bytes. */
 const HEADER_WORDS = SERIES + 1 + ((SERIES + 1) % 2);

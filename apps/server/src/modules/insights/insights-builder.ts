@@ -27,7 +27,7 @@ import {
 import { at, type CountedCell, newCell, POINTS, SPAN } from './cells.ts';
 import { buildCohorts, type CohortAggregate, type CredentialSummary } from './cohorts.ts';
 import { realFactor } from './cpi-u.ts';
-import { selectRanks } from './order-statistics.ts';
+import { type RankRequest, selectRanks } from './order-statistics.ts';
 import {
   BASE,
   createWageSpill,
@@ -39,6 +39,9 @@ import {
 } from './spilled-wages.ts';
 
 const MEASURE = INSIGHTS_MEASURE_YEAR;
+
+/** A selection of the values at the ranks each request asks (./order-statistics.ts). */
+export type SelectRanks = (requests: RankRequest[]) => Promise<Array<Map<number, number>>>;
 
 /** What another builder (a rebuild's second thread) counted: its cells and where its wages are. */
 export interface CountedShare {
@@ -265,7 +268,14 @@ export function createInsightsBuilder(options: {
     async finish(
       more: readonly CountedShare[] = [],
       tick: () => Promise<void> = async () => undefined,
-    ): Promise<{ aggregates: CohortAggregate[]; summaries: CredentialSummary[] }> {
+      /** Wraps the selection (./windowed-selection.ts keeps the windows of ranks). */
+      around: (select: SelectRanks) => SelectRanks = (select) => select,
+    ): Promise<{
+      aggregates: CohortAggregate[];
+      summaries: CredentialSummary[];
+      /** Every cell counted (cells of the same key from several builders side by side). */
+      cells: CountedCell[];
+    }> {
       try {
         const own = cells();
         const counted = [...own];
@@ -274,14 +284,15 @@ export function createInsightsBuilder(options: {
           spills.push({ ...share.wages, cellOffset: counted.length });
           counted.push(...share.cells);
         }
-        if (counted.length === 0) return { aggregates: [], summaries: [] };
+        if (counted.length === 0) return { aggregates: [], summaries: [], cells: [] };
         const credentialIds = [...new Set(counted.map((c) => c.credentialId))];
-        return await buildCohorts(
+        const built = await buildCohorts(
           counted,
           credentialIds.sort((a, b) => a - b),
           asOfYear,
-          (requests) => selectRanks(spills, requests, tick),
+          around((requests) => selectRanks(spills, requests, tick)),
         );
+        return { ...built, cells: counted };
       } finally {
         if (ownDirectory !== null) rmSync(ownDirectory, { recursive: true, force: true });
       }

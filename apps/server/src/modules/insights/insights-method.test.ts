@@ -50,7 +50,8 @@ async function fixedWorldFigures() {
   const later = new Set(Array.from({ length: 3_000 / 7 }, (_, i) => 7 * (i + 1)));
   for await (const _ of sqliteAwards(db)(reading, builder, later));
   db.close();
-  return await builder.finish();
+  const { aggregates, summaries } = await builder.finish();
+  return { aggregates, summaries };
 }
 
 describe('INSIGHTS_METHOD', () => {

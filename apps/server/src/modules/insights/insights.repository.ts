@@ -12,7 +12,7 @@ import { rebuildInsightsDedupeKey } from '../earnings/match-awards.job.ts';
 import type { AwardBatch, RunQuery } from './award-reading.ts';
 import { type CountAwards, sqliteAwards, summedAwards } from './award-source.ts';
 import type { CohortAggregate, CredentialSummary } from './cohorts.ts';
-import type { PackedBlock } from './insight-blocks.ts';
+import type { StoredBlock } from './insight-blocks.ts';
 import { type LaterAwardBits, laterAwardBits, markLater } from './later-awards.ts';
 
 /** What an aggregate row's payload holds. */
@@ -293,9 +293,41 @@ export function createInsightsRepository(db: Kysely<Database>) {
       return new Set(rows.map((row) => Number(row.block)));
     },
 
-    /** Forgets the organization's stored blocks: its next rebuild reads every award. */
+    /** Forgets the organization's stored blocks and state: its next rebuild reads every award. */
     async forgetBlocks(organizationId: number): Promise<void> {
-      await db.deleteFrom('insightBlocks').where('organizationId', '=', organizationId).execute();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .deleteFrom('insightStates')
+          .where('organizationId', '=', organizationId)
+          .execute();
+        await trx
+          .deleteFrom('insightBlocks')
+          .where('organizationId', '=', organizationId)
+          .execute();
+      });
+    },
+
+    /** What the organization's insights were last computed from (decision record 069). */
+    async insightState(organizationId: number): Promise<StoredInsightState | null> {
+      const row = await db
+        .selectFrom('insightStates')
+        .where('organizationId', '=', organizationId)
+        .selectAll()
+        .executeTakeFirst();
+      return row ? { ...row, generation: Number(row.generation) } : null;
+    },
+
+    /** Whether the organization has an award with an id in `from` … `to`. */
+    async hasAwardsIn(organizationId: number, from: number, to: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('awards')
+        .where('organizationId', '=', organizationId)
+        .where('id', '>=', from)
+        .where('id', '<=', to)
+        .select('id')
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** The versions now of the blocks `from` … `to` (those never changed are left out: 0). */
@@ -310,34 +342,85 @@ export function createInsightsRepository(db: Kysely<Database>) {
     },
 
     /** A stored block of the organization. */
-    async block(organizationId: number, block: number): Promise<PackedBlock | null> {
+    async block(organizationId: number, block: number): Promise<StoredBlock | null> {
       const row = await db
         .selectFrom('insightBlocks')
         .where('organizationId', '=', organizationId)
         .where('block', '=', block)
-        .select(['awards', 'cells', 'wages'])
+        .select(['awards', 'cells', 'wages', 'version', 'basis', 'reading'])
         .executeTakeFirst();
-      return row ? { awards: Number(row.awards), cells: row.cells, wages: row.wages } : null;
+      return row
+        ? {
+            awards: Number(row.awards),
+            cells: row.cells,
+            wages: row.wages,
+            version: Number(row.version),
+            basis: row.basis,
+            reading: row.reading,
+          }
+        : null;
     },
 
     /** Stores what a rebuild counted of a block, read at `version`. */
-    async storeBlock(
+    async storeBlock(organizationId: number, block: number, stored: StoredBlock): Promise<void> {
+      await storeBlockIn(db, organizationId, block, stored);
+    },
+
+    /**
+     * Stores the blocks and state the figures were computed from (in `trx`, the figures'
+     * transaction) and removes the blocks `gone`. `after`: the generation the computation started
+     * from; when another rebuild stored a state meanwhile, it throws (the figures are not stored).
+     */
+    async storeState(
+      trx: Kysely<Database>,
       organizationId: number,
-      block: number,
-      stored: PackedBlock & { version: number; basis: string },
+      state: {
+        basis: string;
+        blocks: string;
+        cells: string;
+        windows: Uint8Array;
+        stored: Array<{ block: number } & StoredBlock>;
+        gone: number[];
+      },
+      after: number | null,
     ): Promise<void> {
+      for (const { block, ...stored } of state.stored)
+        await storeBlockIn(trx, organizationId, block, stored);
+      if (state.gone.length > 0)
+        await trx
+          .deleteFrom('insightBlocks')
+          .where('organizationId', '=', organizationId)
+          .where('block', 'in', state.gone)
+          .execute();
       const values = {
-        version: stored.version,
-        basis: stored.basis,
-        awards: stored.awards,
-        cells: stored.cells,
-        wages: stored.wages,
+        basis: state.basis,
+        blocks: state.blocks,
+        cells: state.cells,
+        windows: state.windows,
       };
-      await db
-        .insertInto('insightBlocks')
-        .values({ organizationId, block, ...values })
-        .onConflict((oc) => oc.columns(['organizationId', 'block']).doUpdateSet(values))
-        .execute();
+      if (after === null) {
+        await trx
+          .insertInto('insightStates')
+          .values({ organizationId, generation: 1, ...values })
+          .onConflict((oc) =>
+            oc.column('organizationId').doUpdateSet({
+              ...values,
+              generation: sql<number>`insight_states.generation + 1`,
+            }),
+          )
+          .execute();
+        return;
+      }
+      const updated = await trx
+        .updateTable('insightStates')
+        .set({ ...values, generation: after + 1 })
+        .where('organizationId', '=', organizationId)
+        .where('generation', '=', after)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1)
+        throw new Error(
+          `The insights of organization ${organizationId} were stored by another rebuild meanwhile; this one is done again`,
+        );
     },
 
     /** The later awards (`laterAwards`) among the organization's award ids `from` … `to`. */
@@ -545,3 +628,34 @@ export function createInsightsRepository(db: Kysely<Database>) {
   };
 }
 export type InsightsRepository = ReturnType<typeof createInsightsRepository>;
+
+/** What an organization's insights were last computed from, as stored (decision record 069). */
+export interface StoredInsightState {
+  generation: number;
+  basis: string;
+  blocks: string;
+  cells: string;
+  windows: Uint8Array;
+}
+
+/** Stores (or replaces) what a rebuild counted of one block. */
+async function storeBlockIn(
+  into: Kysely<Database>,
+  organizationId: number,
+  block: number,
+  stored: StoredBlock,
+): Promise<void> {
+  const values = {
+    version: stored.version,
+    basis: stored.basis,
+    awards: stored.awards,
+    cells: stored.cells,
+    wages: stored.wages,
+    reading: stored.reading,
+  };
+  await into
+    .insertInto('insightBlocks')
+    .values({ organizationId, block, ...values })
+    .onConflict((oc) => oc.columns(['organizationId', 'block']).doUpdateSet(values))
+    .execute();
+}

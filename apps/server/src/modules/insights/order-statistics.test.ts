@@ -66,7 +66,20 @@ describe('selectRanks', () => {
                 sorted.length - 1,
                 ...Array.from({ length: 12 }, () => random.int(0, sorted.length - 1)),
               ];
-        return { series, cells, size: sorted.length, ranks, sorted };
+        // Runs of ranks too: at both ends, and one across the middle wider than a kept window.
+        const n = sorted.length;
+        const spans = (
+          n === 0
+            ? []
+            : [
+                [0, 2],
+                [n - 3, n - 1],
+                [n >> 2, (n >> 2) + 5_000],
+              ]
+        )
+          .map(([from, to]) => [Math.max(0, from!), Math.min(n - 1, to!)] as const)
+          .map(([from, to]) => ({ from, to, values: new Float64Array(to - from + 1) }));
+        return { series, cells, size: n, ranks, sorted, spans };
       });
       const selected = await selectRanks(spills, requests);
       for (const [i, request] of requests.entries()) {
@@ -75,6 +88,10 @@ describe('selectRanks', () => {
             Object.is(selected[i]!.get(rank), request.sorted[rank]),
             `request ${i}, rank ${rank}`,
           ).toBe(true);
+        for (const span of request.spans)
+          expect(span.values, `request ${i}, ranks ${span.from}…${span.to}`).toEqual(
+            request.sorted.slice(span.from, span.to + 1),
+          );
       }
       expect(requests[0]!.size).toBeGreaterThan(65_536);
     },

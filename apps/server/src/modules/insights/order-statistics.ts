@@ -28,6 +28,22 @@ export interface RankRequest {
   /** How many values the cells' series hold together. */
   size: number;
   ranks: readonly number[];
+  /**
+   * Runs of ranks whose every value is wanted too, written into `values` (`values[i]`: the value
+   * at rank `from + i`).
+   */
+  spans?: readonly RankSpan[];
+  /** What the asker calls the request (the selection does not read it). */
+  label?: string;
+  /** The quantiles its ranks are of (the asker's; the selection does not read it). */
+  quantiles?: readonly number[];
+}
+
+/** The ranks `from` … `to` (inclusive) of a request, and where their values go. */
+export interface RankSpan {
+  from: number;
+  to: number;
+  values: Float64Array;
 }
 
 const sizesAt = (level: number) => ({
@@ -44,6 +60,8 @@ interface Window {
   below: number;
   count: number;
   ranks: number[];
+  /** The request's spans that meet the window's ranks. */
+  spans: RankSpan[];
   /** 2^(12·(4 − level)) and 2^(12·(3 − level)): a place's bucket at this level and the next. */
   size: number;
   childSize: number;
@@ -68,7 +86,7 @@ export async function selectRanks(
   // Requests that read the same series are selected together, one pass reading those files.
   const bySeries = new Map<string, number[]>();
   requests.forEach((request, i) => {
-    if (request.size === 0 || request.ranks.length === 0) return;
+    if (request.size === 0 || (request.ranks.length === 0 && !request.spans?.length)) return;
     const key = [...request.series].sort((a, b) => a - b).join(',');
     bySeries.set(key, [...(bySeries.get(key) ?? []), i]);
   });
@@ -121,15 +139,19 @@ async function selectGroup(
     below: 0,
     count: requests[request]!.size,
     ranks: [...new Set(requests[request]!.ranks)].sort((a, b) => a - b),
+    spans: [...(requests[request]!.spans ?? [])],
     ...sizesAt(0),
     counts: null,
     kept: null,
     keptLength: 0,
   }));
   for (const w of open) {
-    const last = w.ranks[w.ranks.length - 1]!;
-    if (w.ranks[0]! < 0 || last >= w.count || !w.ranks.every(Number.isInteger))
+    const last = w.ranks[w.ranks.length - 1] ?? 0;
+    if ((w.ranks[0] ?? 0) < 0 || last >= w.count || !w.ranks.every(Number.isInteger))
       throw new RangeError(`Ranks ${w.ranks.join(', ')} are outside 0…${w.count - 1}`);
+    for (const span of w.spans)
+      if (span.from < 0 || span.to >= w.count || span.values.length !== span.to - span.from + 1)
+        throw new RangeError(`Ranks ${span.from}…${span.to} are outside 0…${w.count - 1}`);
   }
 
   while (open.length > 0) {
@@ -188,6 +210,12 @@ async function selectGroup(
           throw new Error(`An insights sample read ${w.keptLength} values, not ${w.count}`);
         const sorted = w.kept.sort();
         for (const rank of w.ranks) context.results[w.request]!.set(rank, sorted[rank - w.below]!);
+        for (const span of w.spans) {
+          const from = Math.max(span.from, w.below);
+          const to = Math.min(span.to, w.below + w.count - 1);
+          if (from <= to)
+            span.values.set(sorted.subarray(from - w.below, to - w.below + 1), from - span.from);
+        }
         w.kept = null;
         continue;
       }
@@ -196,11 +224,18 @@ async function selectGroup(
       w.counts = null;
       let below = w.below;
       let r = 0;
-      for (let bucket = 0; bucket <= BUCKETS && r < w.ranks.length; bucket += 1) {
+      const lastSpanned = w.spans.reduce((last, span) => Math.max(last, span.to), -1);
+      for (
+        let bucket = 0;
+        bucket <= BUCKETS && (r < w.ranks.length || below <= lastSpanned);
+        bucket += 1
+      ) {
         const n = counts[bucket]!;
         const ranks: number[] = [];
         while (r < w.ranks.length && w.ranks[r]! < below + n) ranks.push(w.ranks[r++]!);
-        if (ranks.length > 0)
+        const spans =
+          n === 0 ? [] : w.spans.filter((span) => span.from < below + n && span.to >= below);
+        if (ranks.length > 0 || spans.length > 0)
           open.push({
             request: w.request,
             level: w.level + 1,
@@ -208,6 +243,7 @@ async function selectGroup(
             below,
             count: n,
             ranks,
+            spans,
             ...sizesAt(w.level + 1),
             counts: null,
             kept: null,

@@ -12,7 +12,10 @@ import { type JobContext, type JobHandler, JobInterruptedError } from '../../job
 import { latestCompleteYear } from '../earnings/earnings-provider.ts';
 import { recordWebhookEvent } from '../webhooks/webhook-outbox.ts';
 import { INSIGHTS_METHOD } from '../../lib/insights-method.ts';
-import { countByBlocks } from './block-counting.ts';
+import { type BlockCounting, type BlockReadings, countByBlocks } from './block-counting.ts';
+import { type InsightStateToStore, stateOfFullReading, updateFromState } from './insight-state.ts';
+import { type RankWindow, WINDOW_SIZES, type WindowSizes } from './rank-windows.ts';
+import { keepingWindows } from './windowed-selection.ts';
 import { blockBasis } from './insight-blocks.ts';
 import { dollarsYearFor } from './cpi-u.ts';
 import {
@@ -44,7 +47,18 @@ export const rebuildThreadsFor = (cores: number): number => Math.max(1, cores - 
  */
 const READER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 6 };
 
+/**
+ * How a computation counted: from the stored state and the blocks changed since (decision record
+ * 069), by blocks (the stored ones that did not change added as they are, 068), or every award.
+ */
+export type CountedBy = 'changes' | 'blocks' | 'awards';
+
 export interface RebuildResult {
+  countedBy: CountedBy;
+  /** Why it did not count from the stored state and the changes alone. */
+  fallback?: string;
+  /** Counted from the state: the samples selected again from every block's wages. */
+  refilled?: number;
   awards: number;
   /** The awards read from their earnings (the others were counted in stored blocks). */
   awardsRead: number;
@@ -67,6 +81,13 @@ export interface ComputedInsights {
   threads: number;
   /** The awards read from their earnings (the others were counted in stored blocks). */
   awardsRead: number;
+  /** What the figures were computed from, to store with them (counting by blocks only). */
+  state?: InsightStateToStore;
+  countedBy: CountedBy;
+  /** Why a rebuild by blocks did not count from the stored state and the changes alone. */
+  fallback?: string;
+  /** Counted from the state: the samples selected again from every block's wages. */
+  refilled?: number;
 }
 
 export interface ComputeInsightsOptions {
@@ -89,6 +110,8 @@ export interface ComputeInsightsOptions {
    * (./block-counting.ts; a rebuild does, the consistency check reads everything on its own).
    */
   reuseBlocks?: boolean;
+  /** How wide the windows of ranks are kept (./rank-windows.ts; tests make them narrow). */
+  windowSizes?: WindowSizes;
 }
 
 /** A computation nobody follows (the consistency check): it records no progress. */
@@ -113,6 +136,7 @@ export async function computeInsights(
   const dollarsOfYear = dollarsYearFor(asOfYear);
   const repository = createInsightsRepository(db);
   const progress = options.progress ?? UNRECORDED;
+  const earningsFloor = options.earningsFloor ?? INSIGHTS_DEFAULT_EARNINGS_FLOOR;
   await progress.start(await repository.awardCount(organizationId));
   // The counted wages wait in files here until the figures are computed (decision record 062).
   removeAbandonedFolders(tmpdir());
@@ -124,21 +148,64 @@ export async function computeInsights(
   }
 
   async function computeIn(directory: string): Promise<ComputedInsights> {
+    const counting = {
+      organizationId,
+      asOfYear,
+      dollarsOfYear,
+      earningsFloor,
+      batchSize: options.batchSize ?? REBUILD_BATCH_SIZE,
+      directory,
+      basis: blockBasis({ method: INSIGHTS_METHOD, asOfYear, dollarsOfYear, earningsFloor }),
+      windowSizes: options.windowSizes ?? WINDOW_SIZES,
+      onProgress: async (awards: number) => {
+        await progress.read(awards);
+        await options.onBatch?.();
+      },
+    };
     const builder = createInsightsBuilder({ asOfYear, dollarsOfYear, directory });
     // A failed computation closes the files it was writing (the folder goes with the caller's).
     try {
-      return await count(builder);
+      return await count(builder, counting);
     } finally {
       builder.dispose();
     }
   }
 
-  async function count(builder: InsightsBuilder): Promise<ComputedInsights> {
-    const counted = options.reuseBlocks ? await countStoredBlocks(builder) : await readAll(builder);
+  async function count(builder: InsightsBuilder, counting: Counting): Promise<ComputedInsights> {
+    let fallback: string | undefined;
+    if (options.reuseBlocks) {
+      // After a small change: only the changed blocks, from the state stored with the figures.
+      const state = await repository.insightState(organizationId);
+      const updated = state
+        ? await updateFromState(repository, repository.awardCounter(), counting, state)
+        : { fallback: 'no state stored' };
+      if ('fallback' in updated) fallback = updated.fallback;
+      else {
+        await progress.phase('computing');
+        const { aggregates, summaries, awards, awardsRead } = updated;
+        const result = { aggregates, summaries, asOfYear, dollarsOfYear, awards, awardsRead };
+        const { state: next, refilled } = updated;
+        return { ...result, threads: 1, state: next, countedBy: 'changes', refilled };
+      }
+    }
+    const counted = options.reuseBlocks
+      ? await countStoredBlocks(builder, counting)
+      : await readAll(builder);
     await progress.phase('computing');
-    const { aggregates, summaries } = await builder.finish(counted.more, async () => {
-      await options.onBatch?.();
-    });
+    // Counting by blocks keeps the windows of ranks for the next rebuild.
+    let windows = new Map<string, RankWindow>();
+    const { aggregates, summaries, cells } = await builder.finish(
+      counted.more,
+      async () => {
+        await options.onBatch?.();
+      },
+      (select) => {
+        if (!counted.readings) return select;
+        const keeping = keepingWindows(select, counting.windowSizes);
+        windows = keeping.windows;
+        return keeping.select;
+      },
+    );
     return {
       aggregates,
       summaries,
@@ -147,26 +214,19 @@ export async function computeInsights(
       awards: counted.awards,
       threads: counted.threads,
       awardsRead: counted.awardsRead,
+      countedBy: options.reuseBlocks ? 'blocks' : 'awards',
+      ...(fallback === undefined ? {} : { fallback }),
+      ...(counted.readings
+        ? { state: stateOfFullReading(counting.basis, counted.readings, cells, windows) }
+        : {}),
     };
   }
 
   /** Counts by blocks, reading again only those changed since they were stored. */
-  async function countStoredBlocks(builder: InsightsBuilder): Promise<Counted> {
-    const earningsFloor = options.earningsFloor ?? INSIGHTS_DEFAULT_EARNINGS_FLOOR;
-    const done = await countByBlocks(repository, repository.awardCounter(), builder, {
-      organizationId,
-      asOfYear,
-      dollarsOfYear,
-      earningsFloor,
-      batchSize: options.batchSize ?? REBUILD_BATCH_SIZE,
-      directory,
-      basis: blockBasis({ method: INSIGHTS_METHOD, asOfYear, dollarsOfYear, earningsFloor }),
-      onProgress: async (awards) => {
-        await progress.read(awards);
-        await options.onBatch?.();
-      },
-    });
-    return { awards: done.awards, awardsRead: done.awardsRead, threads: 1, more: [] };
+  async function countStoredBlocks(builder: InsightsBuilder, counting: Counting): Promise<Counted> {
+    const done = await countByBlocks(repository, repository.awardCounter(), builder, counting);
+    const { awards, awardsRead, readings } = done;
+    return { awards, awardsRead, threads: 1, more: [], readings };
   }
 
   /** Reads every award, on two threads when it may. */
@@ -174,7 +234,6 @@ export async function computeInsights(
     const laterBits = await repository.laterAwards(organizationId);
     const later = laterAwardsOf(laterBits);
     const batchSize = options.batchSize ?? REBUILD_BATCH_SIZE;
-    const earningsFloor = options.earningsFloor ?? INSIGHTS_DEFAULT_EARNINGS_FLOOR;
     let awards = 0;
     let lastId = 0;
     let full = false;
@@ -251,7 +310,12 @@ interface Counted {
   awardsRead: number;
   threads: number;
   more: CountedShare[];
+  /** Counting by blocks: the counting of each block the cells add up. */
+  readings?: BlockReadings;
 }
+
+/** How a rebuild counts by blocks. */
+type Counting = BlockCounting & { windowSizes: WindowSizes };
 
 /**
  * Recomputes one organization's insight aggregates and credential summaries (`computeInsights`)
@@ -266,23 +330,38 @@ export async function rebuildInsights(
 ): Promise<RebuildResult> {
   const repository = createInsightsRepository(db);
   const progress = options.progress ?? createProgressRecorder(repository, organizationId);
-  const { aggregates, summaries, asOfYear, dollarsOfYear, awards, awardsRead, threads } =
-    await computeInsights(db, organizationId, { reuseBlocks: true, ...options, progress });
+  const computed = await computeInsights(db, organizationId, {
+    reuseBlocks: true,
+    ...options,
+    progress,
+  });
+  const { aggregates, summaries, asOfYear, dollarsOfYear, awards, awardsRead, threads, state } =
+    computed;
   const builtAt = options.now ?? new Date();
   await progress.phase('storing');
   await repository.replace(
     organizationId,
     { aggregates, summaries, asOfYear, dollarsOfYear, builtAt },
-    (trx) =>
-      recordWebhookEvent(trx, organizationId, 'insights.updated', {
+    async (trx) => {
+      // The counting the figures came from, for the next rebuild (decision record 069).
+      if (state) await repository.storeState(trx, organizationId, state, state.after);
+      await recordWebhookEvent(trx, organizationId, 'insights.updated', {
         credentialIds: [...new Set(summaries.map((summary) => summary.credentialId))].sort(
           (a, b) => a - b,
         ),
         builtAt: builtAt.toISOString(),
-      }),
+      });
+    },
   );
   await progress.finish();
-  return { awards, awardsRead, threads, cohorts: aggregates.length, asOfYear, dollarsOfYear };
+  const { countedBy, fallback, refilled } = computed;
+  const cohorts = aggregates.length;
+  const counted = {
+    countedBy,
+    ...(fallback === undefined ? {} : { fallback }),
+    ...(refilled === undefined ? {} : { refilled }),
+  };
+  return { ...counted, awards, awardsRead, threads, cohorts, asOfYear, dollarsOfYear };
 }
 
 const WAGES_FOLDER_PREFIX = 'laurel-insights-';
