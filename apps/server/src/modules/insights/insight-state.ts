@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 
 import type { CountAwards } from './award-source.ts';
 import { type BlockCounting, type BlockReadings, countBlock, NO_AWARDS } from './block-counting.ts';
-import type { CountedCell } from './cells.ts';
+import { type CountedCell, newCell } from './cells.ts';
 import { buildCohorts, type CohortAggregate, type CredentialSummary } from './cohorts.ts';
 import {
   blockOf,
@@ -60,20 +60,7 @@ export function addCells(sums: CellSums, cells: readonly CountedCell[], sign: 1 
   for (const cell of cells) {
     const key = keyOf(cell);
     let into = sums.get(key);
-    if (!into) {
-      into = {
-        credentialId: cell.credentialId,
-        awardYear: cell.awardYear,
-        rank: cell.rank,
-        counts: { ...cell.counts },
-        industries: new Map(),
-        jobRoles: new Map(),
-        sizes: cell.sizes.map(() => 0),
-      };
-      for (const k of Object.keys(into.counts) as Array<keyof CountedCell['counts']>)
-        into.counts[k] = 0;
-      sums.set(key, into);
-    }
+    if (!into) sums.set(key, (into = newCell(cell.credentialId, cell.awardYear, cell.rank)));
     for (const k of Object.keys(cell.counts) as Array<keyof CountedCell['counts']>)
       into.counts[k] += sign * cell.counts[k];
     for (const [from, to] of [
