@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { CountAwards } from './award-source.ts';
+import type { CountedCell } from './cells.ts';
 import {
   blockOf,
   cellsFromJson,
@@ -40,7 +41,27 @@ export interface BlockCounting {
 }
 
 /** Which counting of each block the cells add up: its version and its reading. */
-export type BlockReadings = Map<number, { version: number; reading: string }>;
+export type BlockReadings = Map<number, BlockReading>;
+export interface BlockReading {
+  version: number;
+  reading: string;
+  /** The least and greatest award year of its cells (unknown: any). */
+  years?: readonly [number, number];
+}
+
+/** The least and greatest award year of some cells (none: undefined). */
+export function yearsOf(
+  cells: readonly Pick<CountedCell, 'awardYear'>[],
+): readonly [number, number] | undefined {
+  if (cells.length === 0) return undefined;
+  let least = Infinity;
+  let most = -Infinity;
+  for (const { awardYear } of cells) {
+    least = Math.min(least, awardYear);
+    most = Math.max(most, awardYear);
+  }
+  return [least, most];
+}
 /** The reading of a block that holds none of the organization's awards (nothing is stored). */
 export const NO_AWARDS = '';
 
@@ -82,9 +103,15 @@ export async function countByBlocks(
     done.blocks += 1;
     const stored = current.has(block) ? await repository.block(organizationId, block) : null;
     if (stored) {
-      builder.absorb(cellsFromJson(stored.cells), unpackWages(stored.wages));
+      const cells = cellsFromJson(stored.cells);
+      builder.absorb(cells, unpackWages(stored.wages));
       done.awards += stored.awards;
-      done.readings.set(block, { version: stored.version, reading: stored.reading });
+      const years = yearsOf(cells);
+      done.readings.set(block, {
+        version: stored.version,
+        reading: stored.reading,
+        ...(years ? { years } : {}),
+      });
     } else {
       const version = versions.get(block) ?? 0;
       const read = await countBlock(repository, countAwards, counting, block, {
@@ -101,7 +128,8 @@ export async function countByBlocks(
         };
         await repository.storeBlock(organizationId, block, { ...packed, version, basis, reading });
         builder.absorb(read.cells, read.wages);
-        done.readings.set(block, { version, reading });
+        const years = yearsOf(read.cells);
+        done.readings.set(block, { version, reading, ...(years ? { years } : {}) });
       }
       done.awards += read.awards;
       done.awardsRead += read.awards;

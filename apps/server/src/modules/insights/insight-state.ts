@@ -9,7 +9,13 @@
 import { randomUUID } from 'node:crypto';
 
 import type { CountAwards } from './award-source.ts';
-import { type BlockCounting, type BlockReadings, countBlock, NO_AWARDS } from './block-counting.ts';
+import {
+  type BlockCounting,
+  type BlockReadings,
+  countBlock,
+  NO_AWARDS,
+  yearsOf,
+} from './block-counting.ts';
 import { type CountedCell, newCell } from './cells.ts';
 import { buildCohorts, type CohortAggregate, type CredentialSummary } from './cohorts.ts';
 import {
@@ -102,12 +108,28 @@ export function cellsOfSums(sums: CellSums): CountedCell[] | null {
 
 /** The state's blocks as JSON. */
 export const blocksToJson = (readings: BlockReadings): string =>
-  JSON.stringify([...readings].map(([block, { version, reading }]) => [block, version, reading]));
+  JSON.stringify(
+    [...readings].map(([block, { version, reading, years }]) => [
+      block,
+      version,
+      reading,
+      ...(years ?? []),
+    ]),
+  );
 
 function blocksFromJson(json: string): BlockReadings {
-  const rows = JSON.parse(json) as Array<[number, number, string]>;
+  const rows = JSON.parse(json) as Array<[number, number, string, number?, number?]>;
   if (!Array.isArray(rows)) throw new Error('A stored insights state has no list of blocks');
-  return new Map(rows.map(([block, version, reading]) => [block, { version, reading }]));
+  return new Map(
+    rows.map(([block, version, reading, least, most]) => [
+      block,
+      {
+        version,
+        reading,
+        ...(least === undefined || most === undefined ? {} : { years: [least, most] as const }),
+      },
+    ]),
+  );
 }
 
 /** The state a rebuild that read everything (by blocks) stores: its cells summed, its windows. */
@@ -216,7 +238,8 @@ export async function updateFromState(
       continue;
     }
     const reading = randomUUID();
-    readings.set(block, { version, reading });
+    const years = yearsOf(now.cells);
+    readings.set(block, { version, reading, ...(years ? { years } : {}) });
     fresh.set(block, now);
     stored.push({
       block,
@@ -272,10 +295,17 @@ export async function updateFromState(
     const wanted = Array.from({ length: SERIES }, () => new Set<number>());
     for (const request of requests)
       for (const s of request.series) for (const cell of request.cells) wanted[s]!.add(cell);
+    // The award years of those samples' cells: a block whose cells are all of other years holds
+    // none of their wages and is not read.
+    const years = new Set<number>();
+    for (const request of requests)
+      for (const cell of request.cells) years.add(cells[cell]!.awardYear);
+    const holds = (range: readonly [number, number] | undefined) =>
+      range === undefined || [...years].some((year) => year >= range[0] && year <= range[1]);
     const spill = createWageSpill(counting.directory, 'refill');
     try {
-      for (const [block, { reading }] of readings) {
-        if (reading === NO_AWARDS) continue;
+      for (const [block, { reading, years: range }] of readings) {
+        if (reading === NO_AWARDS || !holds(range)) continue;
         let counted = fresh.get(block);
         if (!counted) {
           const row = await repository.block(organizationId, block);
