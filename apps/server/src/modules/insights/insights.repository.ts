@@ -13,6 +13,7 @@ import type { AwardBatch, RunQuery } from './award-reading.ts';
 import { type CountAwards, sqliteAwards, summedAwards } from './award-source.ts';
 import type { CohortAggregate, CredentialSummary } from './cohorts.ts';
 import type { StoredBlock } from './insight-blocks.ts';
+import type { InsightStateToStore } from './insight-state.ts';
 import { type LaterAwardBits, laterAwardBits, markLater } from './later-awards.ts';
 
 /** What an aggregate row's payload holds. */
@@ -374,14 +375,7 @@ export function createInsightsRepository(db: Kysely<Database>) {
     async storeState(
       trx: Kysely<Database>,
       organizationId: number,
-      state: {
-        basis: string;
-        blocks: string;
-        cells: string;
-        windows: Uint8Array;
-        stored: Array<{ block: number } & StoredBlock>;
-        gone: number[];
-      },
+      state: Omit<InsightStateToStore, 'after'>,
       after: number | null,
     ): Promise<void> {
       for (const { block, ...stored } of state.stored)
