@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
-import { type Grid, protect } from './disclosure.ts';
+import { type Grid, protect, reachesSmall } from './disclosure.ts';
 
 /** One row of cohorts: all years (`all`) made of pools a, b, c; counts by measure. */
 function row(counts: Record<string, Record<string, number>>): Grid {
@@ -47,5 +48,35 @@ describe('protect', () => {
     grid.same = [['c', 'c again']];
     const hidden = protect(grid);
     expect([hidden.get('c')!.has('x'), hidden.get('c again')!.has('x')]).toEqual([true, true]);
+  });
+});
+
+describe('reachesSmall', () => {
+  /** The subset-sum by the definition: every sum of some of the values, one by one. */
+  function bySums(start: number, values: readonly number[]): boolean {
+    let sums = new Set([0]);
+    for (const v of values) sums = new Set([...sums, ...[...sums].map((s) => s + v)]);
+    return [...sums].some((s) => start + s >= 1 && start + s <= 9);
+  }
+
+  it('answers as the sums of every subset do, whatever the sign and size of the start', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -300, max: 20 }),
+        fc.array(fc.integer({ min: 0, max: 120 }), { maxLength: 10 }),
+        (start, values) => {
+          expect(reachesSmall(start, values)).toBe(bySums(start, values));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('finds a sum across words of the bitset, from a start far below zero', () => {
+    // −100,000 + 99,990 + 13 = 3; the values alone, or without the 13, miss 1–9.
+    expect(reachesSmall(-100_000, [99_990, 13, 40_000])).toBe(true);
+    expect(reachesSmall(-100_000, [99_990, 40_000])).toBe(false);
+    expect(reachesSmall(-100_000, [33, 99_950, 7])).toBe(false);
+    expect(reachesSmall(-100_000, [33, 99_950, 18])).toBe(true);
   });
 });

@@ -33,16 +33,42 @@ export interface Grid {
 const MIN = INSIGHTS_SUPPRESSION_MIN;
 const small = (n: number) => n >= 1 && n < MIN;
 
-/** Whether `start` plus the sum of some of `values` can be 1–9 (a subset-sum over 0…9 − start). */
-function reachesSmall(start: number, values: readonly number[]): boolean {
-  const limit = MIN - 1 - start;
-  const reachable = new Uint8Array(limit + 1);
+/**
+ * Whether `start` plus the sum of some of `values` can be 1–9: a subset-sum, on a bitset of the
+ * sums reachable (one bit each, shifted by 32 at a time). Where a person counts once in a margin
+ * but in several of its parts, `start` (the margin less its released parts) falls below zero by
+ * as many as the organization's repeat awardees; the sums looked for are then either those of
+ * the values kept (up to 9 − start) or, when fewer, those of the values left out (the total less
+ * them), whichever bound is lower.
+ */
+export function reachesSmall(start: number, values: readonly number[]): boolean {
+  const high = MIN - 1 - start;
+  const low = Math.max(0, 1 - start);
+  if (high < low) return false;
+  const kept = values.filter((v) => v > 0 && v <= high);
+  const total = kept.reduce((sum, v) => sum + v, 0);
+  if (total < low) return false;
+  // A subset sums to low…high exactly when the rest sums to total − high…total − low.
+  const [from, to] = high <= total - low ? [low, high] : [Math.max(0, total - high), total - low];
+  const reachable = new Uint32Array((to >>> 5) + 1);
   reachable[0] = 1;
-  for (const v of values) {
-    if (v <= 0 || v > limit) continue;
-    for (let t = limit; t >= v; t -= 1) if (reachable[t - v]) reachable[t] = 1;
+  const any = () => {
+    for (let t = from; t <= to; t += 1) if (reachable[t >>> 5]! & (1 << (t & 31))) return true;
+    return false;
+  };
+  if (from === 0) return true;
+  for (const v of kept) {
+    if (v > to) continue;
+    const words = v >>> 5;
+    const bits = v & 31;
+    for (let w = reachable.length - 1; w >= words; w -= 1) {
+      const lower = w - words;
+      let moved = bits === 0 ? reachable[lower]! : reachable[lower]! << bits;
+      if (bits !== 0 && lower > 0) moved |= reachable[lower - 1]! >>> (32 - bits);
+      reachable[w] = reachable[w]! | moved;
+    }
+    if (any()) return true;
   }
-  for (let t = Math.max(0, 1 - start); t <= limit; t += 1) if (reachable[t]) return true;
   return false;
 }
 
