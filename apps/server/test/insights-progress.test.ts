@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TInsightsData } from '@laurel/contract/insights';
 import { ROLES } from '@laurel/contract/roles';
 
+import { recountAwards } from '../src/db/award-counts.ts';
 import type { Database } from '../src/db/schema.ts';
 import { createJobQueue, enqueueJob } from '../src/jobs/queue.ts';
 import { type JobHandler, JOB_TYPES } from '../src/jobs/types.ts';
@@ -46,6 +47,8 @@ async function organizationWithAwards(db: Kysely<Database>, awards: number): Pro
       })),
     )
     .execute();
+  // As the awards' other ways in keep it: the count a rebuild's progress is measured against.
+  await recountAwards(db, organizationId);
   return organizationId;
 }
 

@@ -4,7 +4,8 @@ import type { Database } from './schema.ts';
 
 /**
  * Sets the award count of an organization's credentials (or every credential) from the awards
- * table, in the caller's transaction; every code path that adds awards calls it.
+ * table, in the caller's transaction (the demo seed, which adds awards in bulk; an upload adds to
+ * the counts only the awards it created).
  */
 export async function recountAwards(
   executor: Kysely<Database>,

@@ -51,7 +51,10 @@ export interface UserTable extends BodyColumns<TUpdateProfileBody> {
 export interface CredentialTable extends BodyColumns<TCredentialBody> {
   id: Generated<number>;
   status: Generated<string>;
-  /** How many awards the credential has; recounted whenever awards are added (`recountAwards`). */
+  /**
+   * How many awards the credential has: an upload's merge adds those it created, the demo seed
+   * recounts (`recountAwards`); awards are never deleted but with their credential.
+   */
   awardCount: Generated<number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;

@@ -147,11 +147,12 @@ export function createInsightsRepository(db: Kysely<Database>) {
     },
 
     /** How many awards the organization has: what a rebuild reads. */
+    /** The organization's awards, as its credentials count them (kept as awards are added). */
     async awardCount(organizationId: number): Promise<number> {
       const row = await db
-        .selectFrom('awards')
+        .selectFrom('credentials')
         .where('organizationId', '=', organizationId)
-        .select((eb) => eb.fn.countAll().as('n'))
+        .select((eb) => eb.fn.sum<number | string | null>('awardCount').as('n'))
         .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
@@ -254,10 +255,15 @@ export function createInsightsRepository(db: Kysely<Database>) {
 
     /** The organization's smallest and largest award id (null without awards). */
     async awardIds(organizationId: number): Promise<{ first: number; last: number } | null> {
+      // Each end on its own: one look-up in the organization's index each (both in one select
+      // would pass over every award of the organization).
+      const end = (which: 'min' | 'max') =>
+        db
+          .selectFrom('awards')
+          .where('organizationId', '=', organizationId)
+          .select((eb) => eb.fn[which]<number | string | null>('id').as('id'));
       const row = await db
-        .selectFrom('awards')
-        .where('organizationId', '=', organizationId)
-        .select((eb) => [eb.fn.min('id').as('first'), eb.fn.max('id').as('last')])
+        .selectNoFrom([end('min').as('first'), end('max').as('last')])
         .executeTakeFirst();
       if (row?.first === null || row?.first === undefined) return null;
       return { first: Number(row.first), last: Number(row.last) };

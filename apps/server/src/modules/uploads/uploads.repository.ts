@@ -17,7 +17,6 @@ import {
 import type { Dialect } from '../../db/database.ts';
 import { readKeysetBatches } from '../../db/list-definition.ts';
 import { readPage } from '../../db/paging.ts';
-import { recountAwards } from '../../db/award-counts.ts';
 import type { Database, UploadStatusCode } from '../../db/schema.ts';
 import { likePattern } from '../../db/text-search.ts';
 import { toIso, toIsoOrNull } from '../../db/values.ts';
@@ -504,7 +503,33 @@ export function createUploadsRepository(db: Kysely<Database>, dialect: Dialect) 
           })),
         )
         .executeTakeFirst();
-      await recountAwards(trx, organizationId);
+      // The credentials' award counts rise by the awards this merge created (created now, by
+      // this upload; those it updated were created before): found by the upload's index, so the
+      // cost follows the upload, not the organization. A concurrent merge of the same award
+      // waits on its key and updates it, so each award is added once.
+      await trx
+        .updateTable('credentials')
+        .set((eb) => ({
+          awardCount: eb(
+            'awardCount',
+            '+',
+            eb
+              .selectFrom('awards')
+              .select(eb.fn.countAll<number>().as('n'))
+              .whereRef('awards.credentialId', '=', 'credentials.id')
+              .where('awards.uploadId', '=', uploadId)
+              .where('awards.createdAt', '=', at),
+          ),
+        }))
+        .where('organizationId', '=', organizationId)
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('awards')
+            .select('awards.credentialId')
+            .where('awards.uploadId', '=', uploadId)
+            .where('awards.createdAt', '=', at),
+        )
+        .execute();
       await trx
         .deleteFrom('uploadRows')
         .where('uploadId', '=', uploadId)
