@@ -12,6 +12,7 @@ import { createJobQueue, enqueueJob } from '../src/jobs/queue.ts';
 import { type JobHandler, JOB_TYPES } from '../src/jobs/types.ts';
 import { rebuildInsightsDedupeKey } from '../src/modules/earnings/match-awards.job.ts';
 import { createInsightsRepository } from '../src/modules/insights/insights.repository.ts';
+import { blockOf, idsOfBlock } from '../src/modules/insights/insight-blocks.ts';
 import { rebuildInsights } from '../src/modules/insights/rebuild-insights.job.ts';
 import { createProgressRecorder } from '../src/modules/insights/rebuild-progress.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -209,6 +210,57 @@ describe.each(DIALECTS)('insights rebuild progress and fairness on %s', (dialect
     expect(next?.secondsLeft).toBe(
       Math.round((secondOfBusy!.finishedAt - secondOfBusy!.startedAt) / 1000),
     );
+  });
+  it('measures a rebuild from the stored state against the awards of the blocks it reads, not the organization’s', async () => {
+    const organizationId = await organizationWithAwards(db, 30);
+    const totals: number[] = [];
+    const recorder = {
+      start: async (rowsTotal: number) => void totals.push(rowsTotal),
+      read: async () => undefined,
+      phase: async () => undefined,
+      finish: async () => undefined,
+    };
+    // The first rebuild stores the blocks and the state; it reads every award.
+    await rebuildInsights(db, organizationId, { now: NOW, reuseBlocks: true, progress: recorder });
+    expect(totals).toEqual([30]);
+    // Five awards in a block of their own: the next rebuild reads those alone.
+    const { last } = (await createInsightsRepository(db).awardIds(organizationId))!;
+    const credentialId = (
+      await db
+        .selectFrom('credentials')
+        .select('id')
+        .where('organizationId', '=', organizationId)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const now = new Date().toISOString();
+    const firstOfNextBlock = idsOfBlock(blockOf(last) + 1).from;
+    await db
+      .insertInto('awards')
+      .values(
+        Array.from({ length: 5 }, (_, i) => ({
+          id: firstOfNextBlock + i,
+          organizationId,
+          credentialId,
+          externalId: `Q${i}`,
+          firstName: 'Test',
+          lastName: `Later ${i}`,
+          awardDate: '2021-06-15',
+          awardYear: 2021,
+          matchStatus: 'NOT_MATCHED',
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .execute();
+    await recountAwards(db, organizationId);
+    totals.length = 0;
+    const rebuilt = await rebuildInsights(db, organizationId, {
+      now: NOW,
+      reuseBlocks: true,
+      progress: recorder,
+    });
+    expect(rebuilt).toMatchObject({ countedBy: 'changes', awards: 35, awardsRead: 5 });
+    expect(totals).toEqual([5]);
   });
 });
 

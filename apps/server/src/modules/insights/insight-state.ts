@@ -152,6 +152,13 @@ export function stateOfFullReading(
   };
 }
 
+/** How a rebuild counts from the state: by blocks, with windows this wide. */
+export type StateCounting = BlockCounting & {
+  windowSizes: WindowSizes;
+  /** Once the changed blocks are known, before any is read: the awards they hold. */
+  onStart: (awardsToRead: number) => Promise<void>;
+};
+
 export interface UpdatedInsights {
   aggregates: CohortAggregate[];
   summaries: CredentialSummary[];
@@ -169,7 +176,7 @@ export interface UpdatedInsights {
 export async function updateFromState(
   repository: InsightsRepository,
   countAwards: CountAwards,
-  counting: BlockCounting & { windowSizes: WindowSizes },
+  counting: StateCounting,
   state: StoredInsightState,
 ): Promise<UpdatedInsights | { fallback: string }> {
   const { organizationId, basis, asOfYear } = counting;
@@ -200,6 +207,14 @@ export async function updateFromState(
   const goneWithAwards = gone.filter((block) => added.get(block)!.reading !== NO_AWARDS);
   if (changed.length + goneWithAwards.length > CHANGED_BLOCKS_AT_MOST)
     return { fallback: `${changed.length + goneWithAwards.length} blocks changed` };
+
+  // The progress is of these awards (not the organization's: its estimate would be of them).
+  let awardsToRead = 0;
+  for (const block of changed) {
+    const { from, to } = idsOfBlock(block);
+    awardsToRead += await repository.awardsIn(organizationId, from, to);
+  }
+  await counting.onStart(awardsToRead);
 
   const sums: CellSums = new Map();
   addCells(sums, cellsFromJson(state.cells), 1);

@@ -337,6 +337,18 @@ export function createInsightsRepository(db: Kysely<Database>) {
       return row !== undefined;
     },
 
+    /** How many of the organization's awards have ids `from` … `to`. */
+    async awardsIn(organizationId: number, from: number, to: number): Promise<number> {
+      const row = await db
+        .selectFrom('awards')
+        .where('organizationId', '=', organizationId)
+        .where('id', '>=', from)
+        .where('id', '<=', to)
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
     /** The versions now of the blocks `from` … `to` (those never changed are left out: 0). */
     async blockVersions(from: number, to: number): Promise<Map<number, number>> {
       const rows = await db

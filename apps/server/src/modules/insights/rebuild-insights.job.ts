@@ -12,8 +12,13 @@ import { type JobContext, type JobHandler, JobInterruptedError } from '../../job
 import { latestCompleteYear } from '../earnings/earnings-provider.ts';
 import { recordWebhookEvent } from '../webhooks/webhook-outbox.ts';
 import { INSIGHTS_METHOD } from '../../lib/insights-method.ts';
-import { type BlockCounting, type BlockReadings, countByBlocks } from './block-counting.ts';
-import { type InsightStateToStore, stateOfFullReading, updateFromState } from './insight-state.ts';
+import { type BlockReadings, countByBlocks } from './block-counting.ts';
+import {
+  type InsightStateToStore,
+  type StateCounting,
+  stateOfFullReading,
+  updateFromState,
+} from './insight-state.ts';
 import { type RankWindow, WINDOW_SIZES, type WindowSizes } from './rank-windows.ts';
 import { keepingWindows } from './windowed-selection.ts';
 import { blockBasis } from './insight-blocks.ts';
@@ -137,7 +142,10 @@ export async function computeInsights(
   const repository = createInsightsRepository(db);
   const progress = options.progress ?? UNRECORDED;
   const earningsFloor = options.earningsFloor ?? INSIGHTS_DEFAULT_EARNINGS_FLOOR;
-  await progress.start(await repository.awardCount(organizationId));
+  // The progress starts with the awards to read: the organization's, or (counted from the stored
+  // state) those of the blocks changed, once they are known.
+  const startWithEvery = () => repository.awardCount(organizationId).then(progress.start);
+  if (!options.reuseBlocks) await startWithEvery();
   // The counted wages wait in files here until the figures are computed (decision record 062).
   removeAbandonedFolders(tmpdir());
   const directory = mkdtempSync(join(tmpdir(), WAGES_FOLDER_PREFIX));
@@ -161,6 +169,7 @@ export async function computeInsights(
         await progress.read(awards);
         await options.onBatch?.();
       },
+      onStart: (awards: number) => progress.start(awards),
     };
     const builder = createInsightsBuilder({ asOfYear, dollarsOfYear, directory });
     // A failed computation closes the files it was writing (the folder goes with the caller's).
@@ -179,8 +188,10 @@ export async function computeInsights(
       const updated = state
         ? await updateFromState(repository, repository.awardCounter(), counting, state)
         : { fallback: 'no state stored' };
-      if ('fallback' in updated) fallback = updated.fallback;
-      else {
+      if ('fallback' in updated) {
+        fallback = updated.fallback;
+        await startWithEvery();
+      } else {
         await progress.phase('computing');
         const { aggregates, summaries, awards, awardsRead } = updated;
         const result = { aggregates, summaries, asOfYear, dollarsOfYear, awards, awardsRead };
@@ -315,7 +326,7 @@ interface Counted {
 }
 
 /** How a rebuild counts by blocks. */
-type Counting = BlockCounting & { windowSizes: WindowSizes };
+type Counting = StateCounting;
 
 /**
  * Recomputes one organization's insight aggregates and credential summaries (`computeInsights`)
