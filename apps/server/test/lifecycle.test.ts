@@ -56,6 +56,15 @@ function watch(child: ChildProcess): Server {
   return server;
 }
 
+/** Until the server logs that it is shutting down (its first signal handled). */
+async function shuttingDown(server: Server): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!server.output().includes('"msg":"shutting down"')) {
+    if (Date.now() > deadline) throw new Error(`no "shutting down" logged:\n${server.output()}`);
+    await sleep(50);
+  }
+}
+
 /** The real server process (`node apps/server/src/main.ts`), on a free port and a new SQLite file. */
 function startServer(env: Record<string, string> = {}): Server {
   const directory = mkdtempSync(join(tmpdir(), 'laurel-lifecycle-'));
@@ -410,7 +419,9 @@ describe('the server process', () => {
     const port = await server.port;
     while ((await readiness(port)).status !== 200) await sleep(100);
     server.child.kill('SIGTERM');
-    await sleep(300);
+    // Signals of one kind sent before the first is handled are one signal: the second goes once
+    // the server says it is shutting down.
+    await shuttingDown(server);
     server.child.kill('SIGTERM');
     expect(await server.exit).toBe(1);
   }, 120_000);
@@ -492,7 +503,7 @@ describe('npm start', () => {
     const port = await server.port;
     while ((await readiness(port)).status !== 200) await sleep(100);
     process.kill(-server.child.pid!, 'SIGTERM');
-    await sleep(1_000);
+    await shuttingDown(server);
     const second = Date.now();
     process.kill(-server.child.pid!, 'SIGTERM');
     expect(await server.exit).not.toBe(0);
