@@ -419,8 +419,8 @@ describe('the server process', () => {
     const port = await server.port;
     while ((await readiness(port)).status !== 200) await sleep(100);
     server.child.kill('SIGTERM');
-    // Signals of one kind sent before the first is handled are one signal: the second goes once
-    // the server says it is shutting down.
+    // The second goes once the first is handled (the server says it is shutting down): sent
+    // sooner, it may come while the server is still taking the first.
     await shuttingDown(server);
     server.child.kill('SIGTERM');
     expect(await server.exit).toBe(1);

@@ -88,6 +88,14 @@ export function createInsightsRepository(db: Kysely<Database>) {
     return since;
   }
 
+  /** The organization's awards whose ids are `from` … `to` (a block's, say). */
+  const awardsWithIds = (organizationId: number, from: number, to: number) =>
+    db
+      .selectFrom('awards')
+      .where('organizationId', '=', organizationId)
+      .where('id', '>=', from)
+      .where('id', '<=', to);
+
   return {
     /** Queues a rebuild of the organization's aggregates (nothing new if one is queued). */
     async queueRebuild(organizationId: number): Promise<void> {
@@ -146,7 +154,6 @@ export function createInsightsRepository(db: Kysely<Database>) {
       return summedAwards(run, postgres ? 'postgres' : 'sqlite');
     },
 
-    /** How many awards the organization has: what a rebuild reads. */
     /** The organization's awards, as its credentials count them (kept as awards are added). */
     async awardCount(organizationId: number): Promise<number> {
       const row = await db
@@ -326,11 +333,7 @@ export function createInsightsRepository(db: Kysely<Database>) {
 
     /** Whether the organization has an award with an id in `from` … `to`. */
     async hasAwardsIn(organizationId: number, from: number, to: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('awards')
-        .where('organizationId', '=', organizationId)
-        .where('id', '>=', from)
-        .where('id', '<=', to)
+      const row = await awardsWithIds(organizationId, from, to)
         .select('id')
         .limit(1)
         .executeTakeFirst();
@@ -339,11 +342,7 @@ export function createInsightsRepository(db: Kysely<Database>) {
 
     /** How many of the organization's awards have ids `from` … `to`. */
     async awardsIn(organizationId: number, from: number, to: number): Promise<number> {
-      const row = await db
-        .selectFrom('awards')
-        .where('organizationId', '=', organizationId)
-        .where('id', '>=', from)
-        .where('id', '<=', to)
+      const row = await awardsWithIds(organizationId, from, to)
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .executeTakeFirst();
       return Number(row?.n ?? 0);

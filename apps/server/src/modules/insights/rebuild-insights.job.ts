@@ -144,7 +144,7 @@ export async function computeInsights(
   const earningsFloor = options.earningsFloor ?? INSIGHTS_DEFAULT_EARNINGS_FLOOR;
   // The progress starts with the awards to read: the organization's, or (counted from the stored
   // state) those of the blocks changed, once they are known.
-  const startWithEvery = () => repository.awardCount(organizationId).then(progress.start);
+  const startWithEvery = async () => progress.start(await repository.awardCount(organizationId));
   if (!options.reuseBlocks) await startWithEvery();
   // The counted wages wait in files here until the figures are computed (decision record 062).
   removeAbandonedFolders(tmpdir());
@@ -180,7 +180,10 @@ export async function computeInsights(
     }
   }
 
-  async function count(builder: InsightsBuilder, counting: Counting): Promise<ComputedInsights> {
+  async function count(
+    builder: InsightsBuilder,
+    counting: StateCounting,
+  ): Promise<ComputedInsights> {
     let fallback: string | undefined;
     if (options.reuseBlocks) {
       // After a small change: only the changed blocks, from the state stored with the figures.
@@ -234,7 +237,10 @@ export async function computeInsights(
   }
 
   /** Counts by blocks, reading again only those changed since they were stored. */
-  async function countStoredBlocks(builder: InsightsBuilder, counting: Counting): Promise<Counted> {
+  async function countStoredBlocks(
+    builder: InsightsBuilder,
+    counting: StateCounting,
+  ): Promise<Counted> {
     const done = await countByBlocks(repository, repository.awardCounter(), builder, counting);
     const { awards, awardsRead, readings } = done;
     return { awards, awardsRead, threads: 1, more: [], readings };
@@ -324,9 +330,6 @@ interface Counted {
   /** Counting by blocks: the counting of each block the cells add up. */
   readings?: BlockReadings;
 }
-
-/** How a rebuild counts by blocks. */
-type Counting = StateCounting;
 
 /**
  * Recomputes one organization's insight aggregates and credential summaries (`computeInsights`)

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 
 import type { TPage } from '@laurel/contract/pagination';
 import {
@@ -507,28 +507,24 @@ export function createUploadsRepository(db: Kysely<Database>, dialect: Dialect) 
       // this upload; those it updated were created before): found by the upload's index, so the
       // cost follows the upload, not the organization. A concurrent merge of the same award
       // waits on its key and updates it, so each award is added once.
+      const created = (eb: ExpressionBuilder<Database, 'credentials'>) =>
+        eb
+          .selectFrom('awards')
+          .where('awards.uploadId', '=', uploadId)
+          .where('awards.createdAt', '=', at);
       await trx
         .updateTable('credentials')
         .set((eb) => ({
           awardCount: eb(
             'awardCount',
             '+',
-            eb
-              .selectFrom('awards')
+            created(eb)
               .select(eb.fn.countAll<number>().as('n'))
-              .whereRef('awards.credentialId', '=', 'credentials.id')
-              .where('awards.uploadId', '=', uploadId)
-              .where('awards.createdAt', '=', at),
+              .whereRef('awards.credentialId', '=', 'credentials.id'),
           ),
         }))
         .where('organizationId', '=', organizationId)
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('awards')
-            .select('awards.credentialId')
-            .where('awards.uploadId', '=', uploadId)
-            .where('awards.createdAt', '=', at),
-        )
+        .where('id', 'in', (eb) => created(eb).select('awards.credentialId'))
         .execute();
       await trx
         .deleteFrom('uploadRows')
