@@ -7,6 +7,7 @@ import type { TInsightsData } from '@laurel/contract/insights';
 import { ROLES } from '@laurel/contract/roles';
 
 import { recountAwards } from '../src/db/award-counts.ts';
+import { sqliteConnectionOf } from '../src/db/database.ts';
 import type { Database } from '../src/db/schema.ts';
 import { createJobQueue, enqueueJob } from '../src/jobs/queue.ts';
 import { type JobHandler, JOB_TYPES } from '../src/jobs/types.ts';
@@ -15,6 +16,7 @@ import { createInsightsRepository } from '../src/modules/insights/insights.repos
 import { blockOf, idsOfBlock } from '../src/modules/insights/insight-blocks.ts';
 import { rebuildInsights } from '../src/modules/insights/rebuild-insights.job.ts';
 import { createProgressRecorder } from '../src/modules/insights/rebuild-progress.ts';
+import { SCAN_PAGE_CACHE } from '../src/modules/insights/sqlite-award-reading.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { type BuiltUser, createCredential, createOrganization } from './helpers/builders.ts';
 import { DIALECTS } from './helpers/database.ts';
@@ -262,6 +264,35 @@ describe.each(DIALECTS)('insights rebuild progress and fairness on %s', (dialect
     expect(rebuilt).toMatchObject({ countedBy: 'changes', awards: 35, awardsRead: 5 });
     expect(totals).toEqual([5]);
   });
+
+  it.runIf(dialect === 'sqlite')(
+    'reads with the page cache of a scan and gives the connection its own back, also when it fails',
+    async () => {
+      const sqlite = sqliteConnectionOf(db)!;
+      const cacheSize = () => sqlite.pragma('cache_size', { simple: true });
+      const own = cacheSize();
+      expect(own).not.toBe(SCAN_PAGE_CACHE);
+      const organizationId = await organizationWithAwards(db, 12);
+      const during: unknown[] = [];
+      await rebuildInsights(db, organizationId, {
+        now: NOW,
+        batchSize: 5,
+        reuseBlocks: false,
+        onBatch: async () => void during.push(cacheSize()),
+      });
+      expect(during).toEqual([SCAN_PAGE_CACHE, SCAN_PAGE_CACHE, SCAN_PAGE_CACHE]);
+      expect(cacheSize()).toBe(own);
+      const failing = rebuildInsights(db, organizationId, {
+        now: NOW,
+        reuseBlocks: false,
+        onBatch: async () => {
+          throw new Error('stopped');
+        },
+      });
+      await expect(failing).rejects.toThrow('stopped');
+      expect(cacheSize()).toBe(own);
+    },
+  );
 });
 
 describe.each(DIALECTS)('insights rebuilds on the job thread on %s', (dialect) => {

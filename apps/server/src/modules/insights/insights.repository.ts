@@ -11,6 +11,7 @@ import { JOB_TYPES } from '../../jobs/types.ts';
 import { rebuildInsightsDedupeKey } from '../earnings/match-awards.job.ts';
 import type { AwardBatch, RunQuery } from './award-reading.ts';
 import { type CountAwards, sqliteAwards, summedAwards } from './award-source.ts';
+import { SCAN_PAGE_CACHE } from './sqlite-award-reading.ts';
 import type { CohortAggregate, CredentialSummary } from './cohorts.ts';
 import type { StoredBlock } from './insight-blocks.ts';
 import type { InsightStateToStore } from './insight-state.ts';
@@ -136,6 +137,24 @@ export function createInsightsRepository(db: Kysely<Database>) {
           person = row.external_id;
         }
         after = person!;
+      }
+    },
+
+    /**
+     * Runs `work` (a rebuild) with this connection's page cache at what a scan needs: on SQLite
+     * `SCAN_PAGE_CACHE` instead of the server's 16 MiB, restored after. A rebuild reads every
+     * page of millions of rows once and no cache holds them; the 14 MiB it would fill are
+     * resident memory of the process.
+     */
+    async scanning<T>(work: () => Promise<T>): Promise<T> {
+      const sqlite = sqliteConnectionOf(db);
+      if (!sqlite) return work();
+      const before = sqlite.pragma('cache_size', { simple: true }) as number;
+      sqlite.pragma(`cache_size = ${SCAN_PAGE_CACHE}`);
+      try {
+        return await work();
+      } finally {
+        sqlite.pragma(`cache_size = ${before}`);
       }
     },
 

@@ -150,7 +150,7 @@ export async function computeInsights(
   removeAbandonedFolders(tmpdir());
   const directory = mkdtempSync(join(tmpdir(), WAGES_FOLDER_PREFIX));
   try {
-    return await computeIn(directory);
+    return await repository.scanning(() => computeIn(directory));
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }

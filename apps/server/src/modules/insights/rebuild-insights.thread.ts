@@ -11,6 +11,7 @@ import pg from 'pg';
 import '../../db/pg-types.ts';
 import type { AwardReading, RunQuery } from './award-reading.ts';
 import { type CountAwards, sqliteAwards, summedAwards } from './award-source.ts';
+import { SCAN_PAGE_CACHE } from './sqlite-award-reading.ts';
 import { type CountedShare, createInsightsBuilder } from './insights-builder.ts';
 import { type LaterAwardBits, laterAwardsOf } from './later-awards.ts';
 
@@ -47,11 +48,11 @@ async function countShare(countAwards: CountAwards): Promise<void> {
 }
 try {
   if (url.startsWith('sqlite:')) {
-    // As database.ts opens it, with a small page cache: every page is read once.
+    // As database.ts opens it, with the page cache of a scan.
     const database = new SQLite(url.slice('sqlite:'.length));
     try {
       database.pragma('busy_timeout = 5000');
-      database.pragma('cache_size = -2048');
+      database.pragma(`cache_size = ${SCAN_PAGE_CACHE}`);
       await countShare(sqliteAwards(database));
     } finally {
       database.close();

@@ -33,6 +33,12 @@ const CHUNK = 250;
 const COUNTED_CENTS = 7;
 const COUNTED_TEXT = 4;
 
+/**
+ * The page cache of a connection while it reads a rebuild's awards (SQLite's `cache_size`: 2 MiB,
+ * SQLite's default): every page is read once, so a larger cache holds only memory.
+ */
+export const SCAN_PAGE_CACHE = -2048;
+
 /** The statuses the counting tells apart, by the number the awards' statement gives them. */
 const STATUSES = ['', 'MATCHED', 'NOT_MATCHED'];
 
