@@ -134,6 +134,7 @@ export interface Database {
   insightChecks: InsightCheckTable;
   insightBlocks: InsightBlockTable;
   insightStates: InsightStateTable;
+  insightStateWindows: InsightStateWindowTable;
   insightBlockVersions: InsightBlockVersionTable;
   insightsDigests: InsightsDigestTable;
   credentialInsightSummaries: CredentialInsightSummaryTable;
@@ -460,8 +461,14 @@ export interface InsightStateTable {
   blocks: string;
   /** The summed cells, as JSON. */
   cells: string;
-  /** The windows of ranks (./modules/insights/rank-windows.ts). */
-  windows: Uint8Array;
+}
+
+/** The windows of ranks of an insights state, in parts (./modules/insights/rank-windows.ts). */
+export interface InsightStateWindowTable {
+  organizationId: number;
+  /** 0, 1, …: the state's parts in order. */
+  part: number;
+  bytes: Uint8Array;
 }
 
 /** The version of each block of award ids, raised by triggers with every change counted. */

@@ -28,7 +28,7 @@ import {
   unpackWages,
 } from './insight-blocks.ts';
 import type { InsightsRepository, StoredInsightState } from './insights.repository.ts';
-import { packWindows, type RankWindow, unpackWindows, type WindowSizes } from './rank-windows.ts';
+import { type RankWindow, windowParts, type WindowSizes, windowsOfParts } from './rank-windows.ts';
 import { type RankRequest, selectRanks } from './order-statistics.ts';
 import { createWageSpill, SERIES } from './spilled-wages.ts';
 import {
@@ -47,7 +47,8 @@ export interface InsightStateToStore {
   basis: string;
   blocks: string;
   cells: string;
-  windows: Uint8Array;
+  /** The windows of ranks in parts, each packed as it is stored. */
+  windows: Iterable<Uint8Array>;
   /** Blocks counted now, stored in the same transaction (the full reading stored them as it read). */
   stored: Array<{ block: number } & StoredBlock>;
   /** Blocks whose awards are all gone. */
@@ -145,7 +146,7 @@ export function stateOfFullReading(
     basis,
     blocks: blocksToJson(readings),
     cells: cellsToJson(cellsOfSums(sums) ?? []),
-    windows: packWindows(windows),
+    windows: windowParts(windows),
     stored: [],
     gone: [],
     after: null,
@@ -181,6 +182,7 @@ export async function updateFromState(
 ): Promise<UpdatedInsights | { fallback: string }> {
   const { organizationId, basis, asOfYear } = counting;
   if (state.basis !== basis) return { fallback: 'counted on another basis' };
+  if (state.windows === null) return { fallback: 'the stored windows of ranks miss a part' };
   const added = blocksFromJson(state.blocks);
   const ids = await repository.awardIds(organizationId);
   const range = ids ? { from: blockOf(ids.first), to: blockOf(ids.last) } : { from: 0, to: -1 };
@@ -218,7 +220,7 @@ export async function updateFromState(
 
   const sums: CellSums = new Map();
   addCells(sums, cellsFromJson(state.cells), 1);
-  let windows = unpackWindows(state.windows);
+  let windows = windowsOfParts(state.windows);
   const stored: Array<{ block: number } & StoredBlock> = [];
   let awardsRead = 0;
   const emptied: number[] = [];
@@ -292,7 +294,7 @@ export async function updateFromState(
       basis,
       blocks: blocksToJson(readings),
       cells: cellsToJson(cells),
-      windows: packWindows(selection.used),
+      windows: windowParts(selection.used),
       stored,
       gone: [...gone, ...emptied],
       after: state.generation,

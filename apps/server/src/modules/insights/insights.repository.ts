@@ -347,7 +347,19 @@ export function createInsightsRepository(db: Kysely<Database>) {
         .where('organizationId', '=', organizationId)
         .selectAll()
         .executeTakeFirst();
-      return row ? { ...row, generation: Number(row.generation) } : null;
+      if (!row) return null;
+      const parts = await db
+        .selectFrom('insightStateWindows')
+        .where('organizationId', '=', organizationId)
+        .orderBy('part')
+        .select(['part', 'bytes'])
+        .execute();
+      const whole = parts.every(({ part }, i) => Number(part) === i);
+      return {
+        ...row,
+        generation: Number(row.generation),
+        windows: whole ? parts.map(({ bytes }) => bytes) : null,
+      };
     },
 
     /** Whether the organization has an award with an id in `from` … `to`. */
@@ -422,12 +434,7 @@ export function createInsightsRepository(db: Kysely<Database>) {
           .where('organizationId', '=', organizationId)
           .where('block', 'in', state.gone)
           .execute();
-      const values = {
-        basis: state.basis,
-        blocks: state.blocks,
-        cells: state.cells,
-        windows: state.windows,
-      };
+      const values = { basis: state.basis, blocks: state.blocks, cells: state.cells };
       if (after === null) {
         await trx
           .insertInto('insightStates')
@@ -439,18 +446,31 @@ export function createInsightsRepository(db: Kysely<Database>) {
             }),
           )
           .execute();
-        return;
+      } else {
+        const updated = await trx
+          .updateTable('insightStates')
+          .set({ ...values, generation: after + 1 })
+          .where('organizationId', '=', organizationId)
+          .where('generation', '=', after)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1)
+          throw new Error(
+            `The insights of organization ${organizationId} were stored by another rebuild meanwhile; this one is done again`,
+          );
       }
-      const updated = await trx
-        .updateTable('insightStates')
-        .set({ ...values, generation: after + 1 })
+      // The windows part by part, each packed as it is written.
+      await trx
+        .deleteFrom('insightStateWindows')
         .where('organizationId', '=', organizationId)
-        .where('generation', '=', after)
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1)
-        throw new Error(
-          `The insights of organization ${organizationId} were stored by another rebuild meanwhile; this one is done again`,
-        );
+        .execute();
+      let part = 0;
+      for (const bytes of state.windows) {
+        await trx
+          .insertInto('insightStateWindows')
+          .values({ organizationId, part, bytes })
+          .execute();
+        part += 1;
+      }
     },
 
     /** The later awards (`laterAwards`) among the organization's award ids `from` … `to`. */
@@ -665,7 +685,8 @@ export interface StoredInsightState {
   basis: string;
   blocks: string;
   cells: string;
-  windows: Uint8Array;
+  /** The windows' parts in order; null when one is missing. */
+  windows: Uint8Array[] | null;
 }
 
 /** Stores (or replaces) what a rebuild counted of one block. */

@@ -7,6 +7,8 @@ import {
   shiftWindow,
   unpackWindows,
   valuesInWindow,
+  windowParts,
+  windowsOfParts,
   windowSpan,
 } from './rank-windows.ts';
 
@@ -131,5 +133,41 @@ describe('packWindows', () => {
   it('refuses bytes cut short', () => {
     const bytes = packWindows(new Map([['a', { size: 2, below: 0, values: sorted([1, 2]) }]]));
     expect(() => unpackWindows(bytes.subarray(0, bytes.length - 8))).toThrow(/cut short/);
+  });
+});
+
+describe('windowParts', () => {
+  it('packs windows into parts of at most the bytes asked (one window larger alone) that read back as the windows, as often as iterated', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(fc.double({ noNaN: true }), { maxLength: 40 }), { maxLength: 30 }),
+        fc.integer({ min: 8, max: 200 }),
+        (samples, partBytes) => {
+          const windows = new Map<string, RankWindow>(
+            samples.map((values, i) => [
+              `${i}|0.5`,
+              { size: values.length + i, below: i, values: sorted(values) },
+            ]),
+          );
+          const parts = windowParts(windows, partBytes);
+          for (const part of parts) {
+            const inPart = [...unpackWindows(part).values()];
+            const bytes = inPart.reduce((n, window) => n + window.values.byteLength, 0);
+            expect(inPart.length === 1 || bytes <= partBytes).toBe(true);
+          }
+          const back = windowsOfParts(parts);
+          expect([...back.keys()]).toEqual([...windows.keys()]);
+          for (const [key, window] of windows) {
+            const read = back.get(key)!;
+            expect([read.size, read.below]).toEqual([window.size, window.below]);
+            expect(
+              Buffer.from(read.values.buffer, read.values.byteOffset, read.values.byteLength),
+            ).toEqual(
+              Buffer.from(window.values.buffer, window.values.byteOffset, window.values.byteLength),
+            );
+          }
+        },
+      ),
+    );
   });
 });

@@ -135,6 +135,47 @@ export function valuesInWindow(
   return found;
 }
 
+/**
+ * The bytes of values a stored part of the windows holds at most, unless one window alone holds
+ * more: stored in parts, the windows (some 10 MB at 10 million awards) are never copied whole on
+ * their way to the database.
+ */
+export const WINDOW_PART_BYTES = 1 << 20;
+
+/**
+ * The windows in parts of at most `partBytes` of values each (`packWindows` of some of them, in
+ * order), each packed only when iterated to, so that storing them holds one part at a time.
+ */
+export function windowParts(
+  windows: ReadonlyMap<string, RankWindow>,
+  partBytes = WINDOW_PART_BYTES,
+): Iterable<Buffer> {
+  return {
+    *[Symbol.iterator]() {
+      let part = new Map<string, RankWindow>();
+      let bytes = 0;
+      for (const [key, window] of windows) {
+        if (part.size > 0 && bytes + window.values.byteLength > partBytes) {
+          yield packWindows(part);
+          part = new Map();
+          bytes = 0;
+        }
+        part.set(key, window);
+        bytes += window.values.byteLength;
+      }
+      if (part.size > 0) yield packWindows(part);
+    },
+  };
+}
+
+/** The windows of the parts `windowParts` gave. */
+export function windowsOfParts(parts: Iterable<Uint8Array>): Map<string, RankWindow> {
+  const windows = new Map<string, RankWindow>();
+  for (const part of parts)
+    for (const [key, window] of unpackWindows(part)) windows.set(key, window);
+  return windows;
+}
+
 /** The windows as bytes: a JSON head (keys, sizes, ranks below, lengths), then every value. */
 export function packWindows(windows: ReadonlyMap<string, RankWindow>): Buffer {
   const head = JSON.stringify(
