@@ -5,10 +5,12 @@
 // database. The blocks are kept current by the database's triggers alone: the changes here are
 // plain SQL, as any code path that writes awards or earnings makes them.
 import fc from 'fast-check';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Database } from '../src/db/schema.ts';
+import { blockReaders } from '../src/modules/insights/block-reader.ts';
 import { idsOfBlock } from '../src/modules/insights/insight-blocks.ts';
 import { createInsightsRepository } from '../src/modules/insights/insights.repository.ts';
 import { WINDOW_SIZES } from '../src/modules/insights/rank-windows.ts';
@@ -28,6 +30,15 @@ const YEARS = [2016, 2019, 2020];
  * (so that one wage more or less moves a median), some at the floor and in odd cents.
  */
 const WAGE_CHOICES = 400;
+/** The nice value of each of this process's threads, the main thread's first (Linux). */
+const niceOfThreads = (): number[] =>
+  readdirSync('/proc/self/task')
+    .sort((a, b) => Number(a) - Number(b))
+    .map((task) => {
+      // The fields after the command's closing parenthesis: the nice value is the 17th.
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    });
 const wageOf = (k: number): number | null =>
   k === 0 ? null : k === 1 ? 15_080 : Math.round((9_000 + k * 397.13) * 100) / 100;
 
@@ -132,12 +143,19 @@ describe.each(DIALECTS)('insights counted by blocks, on %s', (dialect) => {
     await t?.close();
   });
 
-  /** An upload: its awards into one block, in one statement, and their earnings in another. */
-  async function insertAwards(block: number, awards: readonly NewAward[]): Promise<void> {
+  /**
+   * An upload: its awards into one block (by its index in `blocks`), in one statement, and their
+   * earnings in another.
+   */
+  async function insertAwards(
+    block: number,
+    awards: readonly NewAward[],
+    blocks: readonly number[] = BLOCKS,
+  ): Promise<void> {
     const at = NOW.toISOString();
     const rows = awards.map((award) => {
-      const id = next.get(block) ?? idsOfBlock(BLOCKS[block]!).from + 1;
-      next.set(block, id + 1);
+      const id = next.get(blocks[block]!) ?? idsOfBlock(blocks[block]!).from + 1;
+      next.set(blocks[block]!, id + 1);
       return {
         id,
         organizationId,
@@ -328,7 +346,7 @@ describe.each(DIALECTS)('insights counted by blocks, on %s', (dialect) => {
             .where('organizationId', '=', organizationId)
             .where('id', '>=', idsOfBlock(BLOCKS[0]!).from)
             .execute();
-          next.clear();
+          for (const block of BLOCKS) next.delete(block);
           for (const [block] of BLOCKS.entries())
             await insertAwards(
               block,
@@ -420,5 +438,97 @@ describe.each(DIALECTS)('insights counted by blocks, on %s', (dialect) => {
     });
     expect((await parts()).map(({ part }) => Number(part))).toEqual([0]);
     expect((await rebuildInsights(db, organizationId, { now: NOW })).countedBy).toBe('changes');
+  });
+
+  it('reads many blocks on a second thread and stores what one thread stores', async () => {
+    // Awards in blocks of their own, above the others: with those between, more blocks to read
+    // than the job's thread reads alone (the whole organization's later awards are read).
+    const MANY = Array.from({ length: 6 }, (_, i) => 120 + 3 * i);
+    for (const [block] of MANY.entries())
+      await insertAwards(
+        block,
+        Array.from({ length: 40 }, (_, i) => ({
+          person: 2_000 + (i % 30),
+          credential: (block + i) % 3,
+          year: YEARS[(block + i) % YEARS.length]!,
+          status: i % 9 === 0 ? ('NOT_MATCHED' as const) : ('MATCHED' as const),
+          years: Array.from({ length: 11 }, (_, k) => [
+            (block * 31 + i * 7 + k) % WAGE_CHOICES,
+            k !== 3,
+            i % 5 !== 0,
+          ]),
+        })),
+        MANY,
+      );
+    const repository = createInsightsRepository(db);
+    const blocks = () =>
+      db
+        .selectFrom('insightBlocks')
+        .where('organizationId', '=', organizationId)
+        .orderBy('block')
+        .select(['block', 'awards', 'cells', 'wages', 'version', 'basis'])
+        .execute();
+    const rebuild = async (options: Parameters<typeof rebuildInsights>[2]) => {
+      await repository.forgetBlocks(organizationId);
+      const result = await rebuildInsights(db, organizationId, {
+        now: NOW,
+        databaseUrl: t.database.url,
+        ...options,
+      });
+      return { result, figures: await figures(), blocks: await blocks() };
+    };
+    const alone = await rebuild({ cores: 1 });
+    expect([alone.result.countedBy, alone.result.threads]).toEqual(['blocks', 1]);
+    expect(alone.blocks.length).toBeGreaterThan(MANY.length);
+
+    // Every block left to the second thread (the job's thread claims none), then the two sharing
+    // them as they come.
+    let claimed = 0;
+    let niceWhileReading: number[] = [];
+    const leftToIt = await rebuild({
+      cores: 2,
+      blockReader: (counting, toRead, later) => {
+        const reader = blockReaders(t.database.url)(counting, toRead, later);
+        return {
+          ...reader,
+          claim: () => false,
+          take: (index) => {
+            const block = reader.take(index);
+            if (block) claimed += 1;
+            if (block && niceWhileReading.length === 0) niceWhileReading = niceOfThreads();
+            return block;
+          },
+        };
+      },
+    });
+    // The second thread reads at the lowest priority; the process's other threads keep theirs.
+    if (process.platform === 'linux') {
+      expect(niceWhileReading).toContain(19);
+      expect(niceOfThreads()).not.toContain(19);
+      expect(niceOfThreads()[0]).toBe(0);
+    }
+    expect(leftToIt.result).toMatchObject({ countedBy: 'blocks', threads: 2 });
+    expect(claimed).toBeGreaterThan(MANY.length);
+    const shared = await rebuild({ cores: 2 });
+    expect(shared.result.threads).toBe(2);
+    for (const other of [leftToIt, shared]) {
+      expect(other.figures).toEqual(alone.figures);
+      expect(other.blocks).toEqual(alone.blocks);
+    }
+
+    // A second thread that fails (here its database cannot be opened) fails the rebuild with its
+    // cause, and the figures stored stay as they were.
+    await repository.forgetBlocks(organizationId);
+    const failing = rebuildInsights(db, organizationId, {
+      now: NOW,
+      databaseUrl: t.database.url,
+      cores: 2,
+      blockReader: (counting, toRead, later) => ({
+        ...blockReaders('sqlite:/nonexistent/folder/insights.db')(counting, toRead, later),
+        claim: () => false,
+      }),
+    });
+    await expect(failing).rejects.toThrow(/unable to open database|directory does not exist/);
+    expect(await figures()).toEqual(alone.figures);
   });
 });

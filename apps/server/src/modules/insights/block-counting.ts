@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 
 import type { CountAwards } from './award-source.ts';
+import { BLOCKS_AHEAD, type StartBlockReader } from './block-reader.ts';
 import type { CountedCell } from './cells.ts';
 import {
   blockOf,
@@ -17,7 +18,7 @@ import {
 } from './insight-blocks.ts';
 import { createInsightsBuilder, type InsightsBuilder } from './insights-builder.ts';
 import type { InsightsRepository } from './insights.repository.ts';
-import { type LaterAwardBits, laterAwardsOf } from './later-awards.ts';
+import { type LaterAwardBits, type LaterAwards, laterAwardsOf } from './later-awards.ts';
 import type { BlockCounted } from './windowed-selection.ts';
 
 /**
@@ -38,6 +39,11 @@ export interface BlockCounting {
   basis: string;
   /** After each batch read and each block added. */
   onProgress: (awards: number) => Promise<void>;
+  /**
+   * Starts a second reader of the blocks to read, when there are many (those of the whole
+   * organization's later awards); without it, this thread reads every block.
+   */
+  startReader?: StartBlockReader;
 }
 
 /** Which counting of each block the cells add up: its version and its reading. */
@@ -72,6 +78,8 @@ export interface BlocksCounted {
   blocks: number;
   blocksRead: number;
   readings: BlockReadings;
+  /** The threads that read blocks. */
+  threads: number;
 }
 
 /** Counts the organization's awards into `builder`, block by block. */
@@ -98,44 +106,93 @@ export async function countByBlocks(
     blocks: 0,
     blocksRead: 0,
     readings: new Map(),
+    threads: 1,
   };
-  for (let block = range.from; block <= range.to; block += 1) {
-    done.blocks += 1;
-    const stored = current.has(block) ? await repository.block(organizationId, block) : null;
-    if (stored) {
-      const cells = cellsFromJson(stored.cells);
-      builder.absorb(cells, unpackWages(stored.wages));
-      done.awards += stored.awards;
-      const years = yearsOf(cells);
-      done.readings.set(block, {
-        version: stored.version,
-        reading: stored.reading,
-        ...(years ? { years } : {}),
-      });
-    } else {
-      const version = versions.get(block) ?? 0;
-      const read = await countBlock(repository, countAwards, counting, block, {
-        wholeLater,
-        onProgress: (awards) => counting.onProgress(done.awards + awards),
-      });
-      if (read.awards === 0) done.readings.set(block, { version, reading: NO_AWARDS });
-      else {
-        const reading = randomUUID();
-        const packed = {
-          awards: read.awards,
-          cells: cellsToJson(read.cells),
-          wages: packWages(read.wages),
-        };
-        await repository.storeBlock(organizationId, block, { ...packed, version, basis, reading });
-        builder.absorb(read.cells, read.wages);
-        const years = yearsOf(read.cells);
-        done.readings.set(block, { version, reading, ...(years ? { years } : {}) });
+  const toRead: number[] = [];
+  for (let block = range.from; block <= range.to; block += 1)
+    if (!current.has(block)) toRead.push(block);
+  // Many blocks to read: a second thread reads some of them meanwhile (decision record 071).
+  const reader =
+    wholeLater && counting.startReader ? counting.startReader(counting, toRead, wholeLater) : null;
+  if (reader) done.threads = 2;
+  /** Blocks this thread read ahead while the reader still read an earlier one, by index. */
+  const readAhead = new Map<number, CountedBlock>();
+  const readHere = (index: number) =>
+    countBlock(repository, countAwards, counting, toRead[index]!, {
+      wholeLater,
+      onProgress: (awards) => counting.onProgress(done.awards + awards),
+    });
+  /** The counting of `toRead[index]`: read here, or by the reader. */
+  const countedAt = async (index: number): Promise<CountedBlock> => {
+    if (!reader) return readHere(index);
+    reader.added(index);
+    for (;;) {
+      const ahead = readAhead.get(index);
+      if (ahead) {
+        readAhead.delete(index);
+        return ahead;
       }
-      done.awards += read.awards;
-      done.awardsRead += read.awards;
-      done.blocksRead += 1;
+      if (reader.claim(index)) return readHere(index);
+      const theirs = reader.take(index);
+      if (theirs) return theirs;
+      // The reader still reads it: read a later block meanwhile, or wait for it.
+      let later = index + 1;
+      while (later < Math.min(toRead.length, index + BLOCKS_AHEAD) && !reader.claim(later))
+        later += 1;
+      if (later < Math.min(toRead.length, index + BLOCKS_AHEAD))
+        readAhead.set(later, await readHere(later));
+      else {
+        await reader.next();
+        await counting.onProgress(done.awards);
+      }
     }
-    await counting.onProgress(done.awards);
+  };
+  try {
+    let next = 0;
+    for (let block = range.from; block <= range.to; block += 1) {
+      done.blocks += 1;
+      const stored = current.has(block) ? await repository.block(organizationId, block) : null;
+      if (stored) {
+        const cells = cellsFromJson(stored.cells);
+        builder.absorb(cells, unpackWages(stored.wages));
+        done.awards += stored.awards;
+        const years = yearsOf(cells);
+        done.readings.set(block, {
+          version: stored.version,
+          reading: stored.reading,
+          ...(years ? { years } : {}),
+        });
+      } else {
+        const version = versions.get(block) ?? 0;
+        const read = await countedAt(next);
+        next += 1;
+        if (read.awards === 0) done.readings.set(block, { version, reading: NO_AWARDS });
+        else {
+          const reading = randomUUID();
+          const packed = {
+            awards: read.awards,
+            cells: cellsToJson(read.cells),
+            wages: packWages(read.wages),
+          };
+          await repository.storeBlock(organizationId, block, {
+            ...packed,
+            version,
+            basis,
+            reading,
+          });
+          builder.absorb(read.cells, read.wages);
+          const years = yearsOf(read.cells);
+          done.readings.set(block, { version, reading, ...(years ? { years } : {}) });
+        }
+        done.awards += read.awards;
+        done.awardsRead += read.awards;
+        done.blocksRead += 1;
+      }
+      await counting.onProgress(done.awards);
+    }
+    await reader?.finish();
+  } finally {
+    await reader?.stop();
   }
   return done;
 }
@@ -149,15 +206,32 @@ export interface CountedBlock extends BlockCounted {
 export async function countBlock(
   repository: InsightsRepository,
   countAwards: CountAwards,
-  counting: BlockCounting,
+  counting: BlockCountingOf,
   block: number,
   options: { wholeLater: LaterAwardBits | null; onProgress: (awards: number) => Promise<void> },
 ): Promise<CountedBlock> {
-  const { organizationId } = counting;
   const { from, to } = idsOfBlock(block);
   const later = laterAwardsOf(
-    options.wholeLater ?? (await repository.laterAwardsIn(organizationId, from, to)),
+    options.wholeLater ?? (await repository.laterAwardsIn(counting.organizationId, from, to)),
   );
+  return countBlockAwards(countAwards, counting, block, later, options.onProgress);
+}
+
+/** What counting one block depends on (a block reader's thread has it too). */
+export type BlockCountingOf = Pick<
+  BlockCounting,
+  'organizationId' | 'asOfYear' | 'dollarsOfYear' | 'earningsFloor' | 'batchSize' | 'directory'
+>;
+
+/** Reads and counts one block's awards on a builder of its own, its later awards known. */
+export async function countBlockAwards(
+  countAwards: CountAwards,
+  counting: BlockCountingOf,
+  block: number,
+  later: LaterAwards,
+  onProgress: (awards: number) => Promise<void>,
+): Promise<CountedBlock> {
+  const { from, to } = idsOfBlock(block);
   const own = createInsightsBuilder({
     asOfYear: counting.asOfYear,
     dollarsOfYear: counting.dollarsOfYear,
@@ -167,7 +241,7 @@ export async function countBlock(
   let awards = 0;
   try {
     const reading = {
-      organizationId,
+      organizationId: counting.organizationId,
       batchSize: counting.batchSize,
       asOfYear: counting.asOfYear,
       earningsFloor: counting.earningsFloor,
@@ -176,7 +250,7 @@ export async function countBlock(
     };
     for await (const batch of countAwards(reading, own, later)) {
       awards += batch.awards;
-      await options.onProgress(awards);
+      await onProgress(awards);
     }
     const share = own.share();
     const wages = await wagesOfShare(share);

@@ -13,6 +13,7 @@ import { latestCompleteYear } from '../earnings/earnings-provider.ts';
 import { recordWebhookEvent } from '../webhooks/webhook-outbox.ts';
 import { INSIGHTS_METHOD } from '../../lib/insights-method.ts';
 import { type BlockReadings, countByBlocks } from './block-counting.ts';
+import { blockReaders, READER_RESOURCE_LIMITS, type StartBlockReader } from './block-reader.ts';
 import {
   type InsightStateToStore,
   type StateCounting,
@@ -47,10 +48,11 @@ export const REBUILD_BATCH_SIZE = 5000;
 export const rebuildThreadsFor = (cores: number): number => Math.max(1, cores - 1);
 
 /**
- * The reading thread's heap for new objects: it reads rows by the thousand, and a smaller young
- * generation keeps its resident memory down (decision record 027).
+ * The threads a rebuild by blocks reads on: with two cores or more, the job's and a second at the
+ * lowest priority the system gives (./block-reader.ts), which runs on what HTTP and the job's
+ * thread leave of the cores (decision record 071).
  */
-const READER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 6 };
+export const blockReadersFor = (cores: number): number => (cores >= 2 ? 2 : 1);
 
 /**
  * How a computation counted: from the stored state and the blocks changed since (decision record
@@ -103,7 +105,8 @@ export interface ComputeInsightsOptions {
   earningsFloor?: number;
   /**
    * The database's URL (not an in-memory SQLite database): with it, a large organization is
-   * read on two threads; without it, on this one.
+   * read on two threads (`blockReadersFor`, and `rebuildThreadsFor` when every award is read);
+   * without it, on this one.
    */
   databaseUrl?: string;
   /** The machine's cores (default: what Node.js reports); see `rebuildThreadsFor`. */
@@ -117,6 +120,11 @@ export interface ComputeInsightsOptions {
   reuseBlocks?: boolean;
   /** How wide the windows of ranks are kept (./rank-windows.ts; tests make them narrow). */
   windowSizes?: WindowSizes;
+  /**
+   * How a second thread reads blocks where it may (default: `blockReaders` of `databaseUrl`;
+   * tests leave every block to it).
+   */
+  blockReader?: StartBlockReader;
 }
 
 /** A computation nobody follows (the consistency check): it records no progress. */
@@ -171,10 +179,16 @@ export async function computeInsights(
       },
       onStart: (awards: number) => progress.start(awards),
     };
+    const url = options.databaseUrl;
+    const cores = options.cores ?? availableParallelism();
+    const readers =
+      url !== undefined && !url.endsWith(':memory:') && blockReadersFor(cores) >= 2
+        ? { startReader: options.blockReader ?? blockReaders(url) }
+        : {};
     const builder = createInsightsBuilder({ asOfYear, dollarsOfYear, directory });
     // A failed computation closes the files it was writing (the folder goes with the caller's).
     try {
-      return await count(builder, counting);
+      return await count(builder, { ...counting, ...readers });
     } finally {
       builder.dispose();
     }
@@ -242,8 +256,8 @@ export async function computeInsights(
     counting: StateCounting,
   ): Promise<Counted> {
     const done = await countByBlocks(repository, repository.awardCounter(), builder, counting);
-    const { awards, awardsRead, readings } = done;
-    return { awards, awardsRead, threads: 1, more: [], readings };
+    const { awards, awardsRead, readings, threads } = done;
+    return { awards, awardsRead, threads, more: [], readings };
   }
 
   /** Reads every award, on two threads when it may. */

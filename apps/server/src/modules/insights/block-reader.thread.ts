@@ -1,0 +1,96 @@
+// The second reader of a rebuild that counts by blocks (started by ./block-reader.ts): on a
+// thread of its own, at the lowest priority the operating system gives, it reads and counts the
+// blocks the job's thread has not taken yet, in order, each on a connection of its own, and hands
+// each block's cells and wages back. Which thread reads a block is decided by a claim in memory
+// both threads share, so each block is read once; the job's thread stores and adds the blocks in
+// order. It loads the database driver and the builder only (no query builder, no schemas): each
+// module a thread loads is memory of its own (decision records 027 and 071).
+import SQLite from 'better-sqlite3';
+import { constants, setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import pg from 'pg';
+
+import '../../db/pg-types.ts';
+import type { RunQuery } from './award-reading.ts';
+import { type CountAwards, sqliteAwards, summedAwards } from './award-source.ts';
+import { countBlockAwards } from './block-counting.ts';
+import { BLOCK_CLAIM, type BlockReaderData, type BlockReaderReport } from './block-reader.ts';
+import { SCAN_PAGE_CACHE } from './sqlite-award-reading.ts';
+import { laterAwardsOf } from './later-awards.ts';
+
+const data = workerData as BlockReaderData;
+const port = parentPort!;
+const shared = new Int32Array(data.shared);
+const later = laterAwardsOf(data.later);
+
+/** Reads and counts every block the job's thread has not claimed, at most `ahead` past it. */
+async function readBlocks(countAwards: CountAwards): Promise<void> {
+  for (let index = 0; index < data.blocks.length; index += 1) {
+    for (;;) {
+      const taken = Atomics.load(shared, 0);
+      if (index < taken + data.ahead) break;
+      // Woken when the job's thread takes another block (or after a second, to look again).
+      await Atomics.waitAsync(shared, 0, taken, 1_000).value;
+    }
+    const claimed = Atomics.compareExchange(
+      shared,
+      1 + index,
+      BLOCK_CLAIM.free,
+      BLOCK_CLAIM.reader,
+    );
+    if (claimed !== BLOCK_CLAIM.free) continue;
+    // The job's thread reports progress as it adds the blocks.
+    const counted = await countBlockAwards(
+      countAwards,
+      data,
+      data.blocks[index]!,
+      later,
+      async () => {},
+    );
+    const { wages } = counted;
+    port.postMessage(
+      { type: 'block', index, ...counted } satisfies BlockReaderReport,
+      [...wages.cells, ...wages.values].map((array) => array.buffer as ArrayBuffer),
+    );
+  }
+}
+
+// HTTP and the job's own thread go first: this thread takes what the cores have left. (On Linux
+// the priority is the calling thread's; where the system refuses, it reads at the usual one.)
+try {
+  setPriority(0, constants.priority.PRIORITY_LOW);
+} catch {
+  // Not permitted here: the thread still reads, at the process's priority.
+}
+/** Reads on a connection of its own, then says it is done. */
+async function main(): Promise<void> {
+  const url = data.databaseUrl;
+  if (url.startsWith('sqlite:')) {
+    // As database.ts opens it, with the page cache of a scan.
+    const database = new SQLite(url.slice('sqlite:'.length));
+    try {
+      database.pragma('busy_timeout = 5000');
+      database.pragma(`cache_size = ${SCAN_PAGE_CACHE}`);
+      await readBlocks(sqliteAwards(database));
+    } finally {
+      database.close();
+    }
+  } else {
+    const client = new pg.Client({ connectionString: url });
+    // A connection the server ends (a restart) fails the running query, which fails the rebuild
+    // with its cause; between queries it would otherwise be thrown from nowhere.
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      const run: RunQuery = async (text, parameters) => (await client.query(text, parameters)).rows;
+      await readBlocks(summedAwards(run, 'postgres'));
+    } finally {
+      await client.end();
+    }
+  }
+  port.postMessage({ type: 'done' } satisfies BlockReaderReport);
+}
+
+// Not awaited at the top: the rebuild ends this thread when it stops early, and a failure reaches
+// it as the thread's error (an unhandled rejection).
+void main();
