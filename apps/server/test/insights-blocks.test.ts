@@ -488,7 +488,11 @@ describe.each(DIALECTS)('insights counted by blocks, on %s', (dialect) => {
     const leftToIt = await rebuild({
       cores: 2,
       blockReader: (counting, toRead, later) => {
-        const reader = blockReaders(t.database.url)(counting, toRead, later);
+        const reader = blockReaders(t.database.url, repository.storeBlockStatement())(
+          counting,
+          toRead,
+          later,
+        );
         return {
           ...reader,
           claim: () => false,
@@ -524,7 +528,11 @@ describe.each(DIALECTS)('insights counted by blocks, on %s', (dialect) => {
       databaseUrl: t.database.url,
       cores: 2,
       blockReader: (counting, toRead, later) => ({
-        ...blockReaders('sqlite:/nonexistent/folder/insights.db')(counting, toRead, later),
+        ...blockReaders('sqlite:/nonexistent/folder/insights.db', repository.storeBlockStatement())(
+          counting,
+          toRead,
+          later,
+        ),
         claim: () => false,
       }),
     });

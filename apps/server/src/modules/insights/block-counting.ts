@@ -10,9 +10,8 @@ import type { CountedCell } from './cells.ts';
 import {
   blockOf,
   cellsFromJson,
-  cellsToJson,
   idsOfBlock,
-  packWages,
+  packBlock,
   unpackWages,
   wagesOfShare,
 } from './insight-blocks.ts';
@@ -108,22 +107,33 @@ export async function countByBlocks(
     readings: new Map(),
     threads: 1,
   };
-  const toRead: number[] = [];
+  const toRead: BlockToRead[] = [];
   for (let block = range.from; block <= range.to; block += 1)
-    if (!current.has(block)) toRead.push(block);
+    if (!current.has(block)) toRead.push({ block, version: versions.get(block) ?? 0 });
   // Many blocks to read: a second thread reads some of them meanwhile (decision record 071).
   const reader =
     wholeLater && counting.startReader ? counting.startReader(counting, toRead, wholeLater) : null;
   if (reader) done.threads = 2;
   /** Blocks this thread read ahead while the reader still read an earlier one, by index. */
-  const readAhead = new Map<number, CountedBlock>();
-  const readHere = (index: number) =>
-    countBlock(repository, countAwards, counting, toRead[index]!, {
+  const readAhead = new Map<number, StoredCounting>();
+  const readHere = async (index: number): Promise<StoredCounting> => {
+    const { block, version } = toRead[index]!;
+    const counted = await countBlock(repository, countAwards, counting, block, {
       wholeLater,
       onProgress: (awards) => counting.onProgress(done.awards + awards),
     });
-  /** The counting of `toRead[index]`: read here, or by the reader. */
-  const countedAt = async (index: number): Promise<CountedBlock> => {
+    if (counted.awards === 0) return { ...counted, reading: NO_AWARDS };
+    const reading = randomUUID();
+    await repository.storeBlock(organizationId, block, {
+      ...packBlock(counted),
+      version,
+      basis,
+      reading,
+    });
+    return { ...counted, reading };
+  };
+  /** The counting of `toRead[index]`, stored: read here, or by the reader. */
+  const countedAt = async (index: number): Promise<StoredCounting> => {
     if (!reader) return readHere(index);
     reader.added(index);
     for (;;) {
@@ -136,11 +146,10 @@ export async function countByBlocks(
       const theirs = reader.take(index);
       if (theirs) return theirs;
       // The reader still reads it: read a later block meanwhile, or wait for it.
+      const end = Math.min(toRead.length, index + BLOCKS_AHEAD);
       let later = index + 1;
-      while (later < Math.min(toRead.length, index + BLOCKS_AHEAD) && !reader.claim(later))
-        later += 1;
-      if (later < Math.min(toRead.length, index + BLOCKS_AHEAD))
-        readAhead.set(later, await readHere(later));
+      while (later < end && !reader.claim(later)) later += 1;
+      if (later < end) readAhead.set(later, await readHere(later));
       else {
         await reader.next();
         await counting.onProgress(done.awards);
@@ -163,27 +172,12 @@ export async function countByBlocks(
           ...(years ? { years } : {}),
         });
       } else {
-        const version = versions.get(block) ?? 0;
+        const { version } = toRead[next]!;
         const read = await countedAt(next);
         next += 1;
-        if (read.awards === 0) done.readings.set(block, { version, reading: NO_AWARDS });
-        else {
-          const reading = randomUUID();
-          const packed = {
-            awards: read.awards,
-            cells: cellsToJson(read.cells),
-            wages: packWages(read.wages),
-          };
-          await repository.storeBlock(organizationId, block, {
-            ...packed,
-            version,
-            basis,
-            reading,
-          });
-          builder.absorb(read.cells, read.wages);
-          const years = yearsOf(read.cells);
-          done.readings.set(block, { version, reading, ...(years ? { years } : {}) });
-        }
+        if (read.awards > 0) builder.absorb(read.cells, read.wages);
+        const years = yearsOf(read.cells);
+        done.readings.set(block, { version, reading: read.reading, ...(years ? { years } : {}) });
         done.awards += read.awards;
         done.awardsRead += read.awards;
         done.blocksRead += 1;
@@ -200,6 +194,17 @@ export async function countByBlocks(
 /** What one block's awards counted on a builder of their own: the awards, cells and wages. */
 export interface CountedBlock extends BlockCounted {
   awards: number;
+}
+
+/** A block counted and stored by the reading `reading` (`NO_AWARDS`: none, nothing stored). */
+export interface StoredCounting extends CountedBlock {
+  reading: string;
+}
+
+/** A block to read, and its version before it is read. */
+export interface BlockToRead {
+  block: number;
+  version: number;
 }
 
 /** Reads and counts one block's awards on a builder of its own. */

@@ -6,14 +6,17 @@
 // order. It loads the database driver and the builder only (no query builder, no schemas): each
 // module a thread loads is memory of its own (decision records 027 and 071).
 import SQLite from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
 import { constants, setPriority } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import pg from 'pg';
 
 import '../../db/pg-types.ts';
 import type { RunQuery } from './award-reading.ts';
 import { type CountAwards, sqliteAwards, summedAwards } from './award-source.ts';
-import { countBlockAwards } from './block-counting.ts';
+import { countBlockAwards, NO_AWARDS } from './block-counting.ts';
+import { blockParameters, packBlock } from './insight-blocks.ts';
 import { BLOCK_CLAIM, type BlockReaderData, type BlockReaderReport } from './block-reader.ts';
 import { SCAN_PAGE_CACHE } from './sqlite-award-reading.ts';
 import { laterAwardsOf } from './later-awards.ts';
@@ -23,14 +26,27 @@ const port = parentPort!;
 const shared = new Int32Array(data.shared);
 const later = laterAwardsOf(data.later);
 
+/** Until the job's thread adds more than `added` blocks, or a second passes (to look again). */
+async function untilAdded(added: number): Promise<void> {
+  // A wait on shared memory does not keep a thread alive; the timer does.
+  const timer = new AbortController();
+  await Promise.race([
+    Atomics.waitAsync(shared, 0, added, 1_000).value,
+    sleep(1_000, undefined, { signal: timer.signal }).catch(() => undefined),
+  ]);
+  timer.abort();
+}
+
 /** Reads and counts every block the job's thread has not claimed, at most `ahead` past it. */
-async function readBlocks(countAwards: CountAwards): Promise<void> {
+async function readBlocks(
+  countAwards: CountAwards,
+  store: (parameters: unknown[]) => Promise<void>,
+): Promise<void> {
   for (let index = 0; index < data.blocks.length; index += 1) {
     for (;;) {
-      const taken = Atomics.load(shared, 0);
-      if (index < taken + data.ahead) break;
-      // Woken when the job's thread takes another block (or after a second, to look again).
-      await Atomics.waitAsync(shared, 0, taken, 1_000).value;
+      const added = Atomics.load(shared, 0);
+      if (index < added + data.ahead) break;
+      await untilAdded(added);
     }
     const claimed = Atomics.compareExchange(
       shared,
@@ -40,16 +56,17 @@ async function readBlocks(countAwards: CountAwards): Promise<void> {
     );
     if (claimed !== BLOCK_CLAIM.free) continue;
     // The job's thread reports progress as it adds the blocks.
-    const counted = await countBlockAwards(
-      countAwards,
-      data,
-      data.blocks[index]!,
-      later,
-      async () => {},
-    );
+    const { block, version } = data.blocks[index]!;
+    const counted = await countBlockAwards(countAwards, data, block, later, async () => {});
+    let reading = NO_AWARDS;
+    if (counted.awards > 0) {
+      reading = randomUUID();
+      const stored = { ...packBlock(counted), version, basis: data.basis, reading };
+      await store(blockParameters(data.statement, data.organizationId, block, stored));
+    }
     const { wages } = counted;
     port.postMessage(
-      { type: 'block', index, ...counted } satisfies BlockReaderReport,
+      { type: 'block', index, ...counted, reading } satisfies BlockReaderReport,
       [...wages.cells, ...wages.values].map((array) => array.buffer as ArrayBuffer),
     );
   }
@@ -71,7 +88,10 @@ async function main(): Promise<void> {
     try {
       database.pragma('busy_timeout = 5000');
       database.pragma(`cache_size = ${SCAN_PAGE_CACHE}`);
-      await readBlocks(sqliteAwards(database));
+      const storing = database.prepare(data.statement.sql);
+      await readBlocks(sqliteAwards(database), async (parameters) => {
+        storing.run(...parameters);
+      });
     } finally {
       database.close();
     }
@@ -83,7 +103,9 @@ async function main(): Promise<void> {
     await client.connect();
     try {
       const run: RunQuery = async (text, parameters) => (await client.query(text, parameters)).rows;
-      await readBlocks(summedAwards(run, 'postgres'));
+      await readBlocks(summedAwards(run, 'postgres'), async (parameters) => {
+        await client.query(data.statement.sql, parameters);
+      });
     } finally {
       await client.end();
     }

@@ -4,14 +4,24 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 
-import type { BlockCountingOf, CountedBlock } from './block-counting.ts';
+import type {
+  BlockCounting,
+  BlockCountingOf,
+  BlockToRead,
+  StoredCounting,
+} from './block-counting.ts';
+import type { BlockStatement } from './insight-blocks.ts';
 import type { LaterAwardBits } from './later-awards.ts';
 
 /** What the rebuild tells its block reader. */
 export interface BlockReaderData extends BlockCountingOf {
   databaseUrl: string;
+  /** What the blocks are counted on (stored with each). */
+  basis: string;
   /** The blocks to read, in the order the job's thread adds them. */
-  blocks: number[];
+  blocks: readonly BlockToRead[];
+  /** How a block is stored (`InsightsRepository.storeBlockStatement`). */
+  statement: BlockStatement;
   later: LaterAwardBits;
   /**
    * Shared with the job's thread, as an Int32Array: at 0 how many of `blocks` the job's thread
@@ -26,7 +36,7 @@ export interface BlockReaderData extends BlockCountingOf {
 export const BLOCK_CLAIM = { free: 0, job: 1, reader: 2 } as const;
 
 export type BlockReaderReport =
-  ({ type: 'block'; index: number } & CountedBlock) | { type: 'done' };
+  ({ type: 'block'; index: number } & StoredCounting) | { type: 'done' };
 
 /**
  * A reading thread's heap for new objects: it reads rows by the thousand, and a smaller young
@@ -44,8 +54,8 @@ export const BLOCKS_AHEAD = 4;
 export interface BlockReader {
   /** Claims a block for the job's thread: false when the reader has claimed it. */
   claim(index: number): boolean;
-  /** The reader's counting of a block it claimed, if it is done (handed over once). */
-  take(index: number): CountedBlock | undefined;
+  /** The reader's counting of a block it claimed, stored, if it is done (handed over once). */
+  take(index: number): StoredCounting | undefined;
   /** Waits until the reader hands over a block or fails, or a second passes. */
   next(): Promise<void>;
   /** The job's thread added the blocks before `index`: the reader may read further. */
@@ -58,17 +68,18 @@ export interface BlockReader {
 
 /** Starts a second reader of `blocks` (the whole organization's later awards: `later`). */
 export type StartBlockReader = (
-  counting: BlockCountingOf,
-  blocks: number[],
+  counting: BlockCounting,
+  blocks: readonly BlockToRead[],
   later: LaterAwardBits,
 ) => BlockReader;
 
 /**
- * Starts readers on a thread of their own, each on its own connection to `databaseUrl`.
+ * Starts readers on a thread of their own, each on its own connection to `databaseUrl`, storing
+ * the blocks they count with `statement`.
  *
- * @example const reader = blockReaders(url)(counting, blocks, later)
+ * @example const reader = blockReaders(url, repository.storeBlockStatement())(counting, blocks, later)
  */
-export function blockReaders(databaseUrl: string): StartBlockReader {
+export function blockReaders(databaseUrl: string, statement: BlockStatement): StartBlockReader {
   return (counting, blocks, later) => {
     const shared = new SharedArrayBuffer(4 * (blocks.length + 1));
     const claims = new Int32Array(shared);
@@ -79,7 +90,9 @@ export function blockReaders(databaseUrl: string): StartBlockReader {
       earningsFloor: counting.earningsFloor,
       batchSize: counting.batchSize,
       directory: counting.directory,
+      basis: counting.basis,
       databaseUrl,
+      statement,
       blocks,
       later,
       shared,
@@ -89,7 +102,7 @@ export function blockReaders(databaseUrl: string): StartBlockReader {
       workerData: data,
       resourceLimits: READER_RESOURCE_LIMITS,
     });
-    const counted = new Map<number, CountedBlock>();
+    const counted = new Map<number, StoredCounting>();
     let failure: Error | null = null;
     let finished = false;
     let wake: (() => void) | null = null;
@@ -101,8 +114,8 @@ export function blockReaders(databaseUrl: string): StartBlockReader {
     thread.on('message', (report: BlockReaderReport) => {
       if (report.type === 'done') finished = true;
       else {
-        const { awards, cells, wages } = report;
-        counted.set(report.index, { awards, cells, wages });
+        const { awards, cells, wages, reading } = report;
+        counted.set(report.index, { awards, cells, wages, reading });
       }
       woken();
     });
@@ -126,7 +139,7 @@ export function blockReaders(databaseUrl: string): StartBlockReader {
         if (block) counted.delete(index);
         else if (failure) throw failure;
         else if (finished)
-          throw new Error(`The insights block reader ended without block ${blocks[index]}`);
+          throw new Error(`The insights block reader ended without block ${blocks[index]!.block}`);
         return block;
       },
       async next() {
@@ -145,6 +158,8 @@ export function blockReaders(databaseUrl: string): StartBlockReader {
         Atomics.store(claims, 0, blocks.length);
         Atomics.notify(claims, 0);
         await exited;
+        // A reader that failed before it claimed a block failed all the same.
+        if (failure) throw failure;
       },
       async stop() {
         await thread.terminate();

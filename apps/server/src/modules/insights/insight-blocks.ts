@@ -66,6 +66,37 @@ export interface StoredBlock extends PackedBlock {
   reading: string;
 }
 
+/** A block's counting as stored (its cells as JSON, its wages packed). */
+export const packBlock = (counted: {
+  awards: number;
+  cells: readonly CountedCell[];
+  wages: BlockWages;
+}): PackedBlock => ({
+  awards: counted.awards,
+  cells: cellsToJson(counted.cells),
+  wages: packWages(counted.wages),
+});
+
+/**
+ * A block's storing statement as SQL, with the name of the value each parameter takes (compiled
+ * by the repository, run by a thread that has no query builder).
+ */
+export interface BlockStatement {
+  sql: string;
+  names: Array<keyof StoredBlock | 'organizationId' | 'block'>;
+}
+
+/** The parameters of `statement` that store `stored` as the block `block`. */
+export function blockParameters(
+  statement: BlockStatement,
+  organizationId: number,
+  block: number,
+  stored: StoredBlock,
+): unknown[] {
+  const values = { organizationId, block, ...stored };
+  return statement.names.map((name) => values[name]);
+}
+
 const COUNT_KEYS = Object.keys(newCounts()) as Array<keyof ReturnType<typeof newCounts>>;
 /** The header: the number of series and the wages of each, padded to 8 bytes. */
 const HEADER_WORDS = SERIES + 1 + ((SERIES + 1) % 2);

@@ -23,7 +23,7 @@ import {
   cellsFromJson,
   idsOfBlock,
   cellsToJson,
-  packWages,
+  packBlock,
   type StoredBlock,
   unpackWages,
 } from './insight-blocks.ts';
@@ -258,15 +258,7 @@ export async function updateFromState(
     const years = yearsOf(now.cells);
     readings.set(block, { version, reading, ...(years ? { years } : {}) });
     fresh.set(block, now);
-    stored.push({
-      block,
-      awards: now.awards,
-      cells: cellsToJson(now.cells),
-      wages: packWages(now.wages),
-      version,
-      basis,
-      reading,
-    });
+    stored.push({ block, ...packBlock(now), version, basis, reading });
   }
 
   const cells = cellsOfSums(sums);

@@ -13,7 +13,7 @@ import type { AwardBatch, RunQuery } from './award-reading.ts';
 import { type CountAwards, sqliteAwards, summedAwards } from './award-source.ts';
 import { SCAN_PAGE_CACHE } from './sqlite-award-reading.ts';
 import type { CohortAggregate, CredentialSummary } from './cohorts.ts';
-import type { StoredBlock } from './insight-blocks.ts';
+import type { BlockStatement, StoredBlock } from './insight-blocks.ts';
 import type { InsightStateToStore } from './insight-state.ts';
 import { type LaterAwardBits, laterAwardBits, markLater } from './later-awards.ts';
 
@@ -416,6 +416,31 @@ export function createInsightsRepository(db: Kysely<Database>) {
     },
 
     /**
+     * The statement `storeBlock` runs, for a thread that loads no query builder: its SQL, and the
+     * name of the value each of its parameters takes (`BlockStatement`).
+     */
+    storeBlockStatement(): BlockStatement {
+      const named: Record<keyof StoredBlock | 'organizationId' | 'block', unknown> = {
+        organizationId: 'organizationId',
+        block: 'block',
+        version: 'version',
+        basis: 'basis',
+        awards: 'awards',
+        cells: 'cells',
+        wages: 'wages',
+        reading: 'reading',
+      };
+      const { organizationId, block, ...stored } = named;
+      const compiled = storingBlock(
+        db,
+        organizationId as number,
+        block as number,
+        stored as unknown as StoredBlock,
+      ).compile();
+      return { sql: compiled.sql, names: compiled.parameters as BlockStatement['names'] };
+    },
+
+    /**
      * Stores the blocks and state the figures were computed from (in `trx`, the figures'
      * transaction) and removes the blocks `gone`. `after`: the generation the computation started
      * from; when another rebuild stored a state meanwhile, it throws (the figures are not stored).
@@ -696,6 +721,16 @@ async function storeBlockIn(
   block: number,
   stored: StoredBlock,
 ): Promise<void> {
+  await storingBlock(into, organizationId, block, stored).execute();
+}
+
+/** The statement that stores (or replaces) a block. */
+function storingBlock(
+  into: Kysely<Database>,
+  organizationId: number,
+  block: number,
+  stored: StoredBlock,
+) {
   const values = {
     version: stored.version,
     basis: stored.basis,
@@ -704,9 +739,8 @@ async function storeBlockIn(
     wages: stored.wages,
     reading: stored.reading,
   };
-  await into
+  return into
     .insertInto('insightBlocks')
     .values({ organizationId, block, ...values })
-    .onConflict((oc) => oc.columns(['organizationId', 'block']).doUpdateSet(values))
-    .execute();
+    .onConflict((oc) => oc.columns(['organizationId', 'block']).doUpdateSet(values));
 }

@@ -183,7 +183,9 @@ export async function computeInsights(
     const cores = options.cores ?? availableParallelism();
     const readers =
       url !== undefined && !url.endsWith(':memory:') && blockReadersFor(cores) >= 2
-        ? { startReader: options.blockReader ?? blockReaders(url) }
+        ? {
+            startReader: options.blockReader ?? blockReaders(url, repository.storeBlockStatement()),
+          }
         : {};
     const builder = createInsightsBuilder({ asOfYear, dollarsOfYear, directory });
     // A failed computation closes the files it was writing (the folder goes with the caller's).
