@@ -18,6 +18,7 @@ import {
 import { createInsightsBuilder, type InsightsBuilder } from './insights-builder.ts';
 import type { InsightsRepository } from './insights.repository.ts';
 import { type LaterAwardBits, type LaterAwards, laterAwardsOf } from './later-awards.ts';
+import { SMALL_BLOCK } from './spilled-wages.ts';
 import type { BlockCounted } from './windowed-selection.ts';
 
 /**
@@ -242,6 +243,8 @@ export async function countBlockAwards(
     dollarsOfYear: counting.dollarsOfYear,
     directory: counting.directory,
     prefix: `block-${block}`,
+    // Some 16,000 wages a series at most: small buffers (the two reading threads hold one each).
+    spillRecords: SMALL_BLOCK,
   });
   let awards = 0;
   try {

@@ -68,11 +68,17 @@ export function createInsightsBuilder(options: {
   dollarsOfYear: number;
   directory?: string;
   prefix?: string;
+  /** Wages of a series held in memory before they are written (`createWageSpill`). */
+  spillRecords?: number;
 }) {
   const { asOfYear, dollarsOfYear } = options;
   const ownDirectory =
     options.directory === undefined ? mkdtempSync(join(tmpdir(), 'laurel-insights-')) : null;
-  const spill = createWageSpill(options.directory ?? ownDirectory!, options.prefix ?? 'a');
+  const spill = createWageSpill(
+    options.directory ?? ownDirectory!,
+    options.prefix ?? 'a',
+    options.spillRecords,
+  );
   let nextId = 0;
   const factors = new Map<number, number>();
   const factor = (year: number) => {

@@ -21,6 +21,11 @@ export const SERIES = INCREASES + 1;
 
 /** Records a block holds: some 200 KB of memory a series while the wages are written. */
 const BLOCK = 16_384;
+/**
+ * Records a block of a writer for a few wages holds (the builder of one block of awards, which
+ * writes some 16,000 wages a series): some 25 KB a series.
+ */
+export const SMALL_BLOCK = 2_048;
 const HEADER = 8;
 
 /** Where one builder's wages were written, and their bounds, by series. */
@@ -37,11 +42,17 @@ export interface SpilledWages {
  * A writer of one builder's wages into `directory` (its files named by `prefix` and the series).
  * @example const spill = createWageSpill(dir, 'a'); spill.push(WAGES + 5, cell, 41_200); spill.finish()
  */
-export function createWageSpill(directory: string, prefix: string) {
+export function createWageSpill(
+  directory: string,
+  prefix: string,
+  /** Records a block holds in memory (at most 16,384, what `readSeries` reads at once). */
+  records = BLOCK,
+) {
+  if (records > BLOCK) throw new RangeError(`A block of wages holds at most ${BLOCK} records`);
   const files = Array.from({ length: SERIES }, (_, s) => join(directory, `${prefix}-${s}.wages`));
   const fds: Array<number | null> = Array.from({ length: SERIES }, () => null);
-  const cells = Array.from({ length: SERIES }, () => new Uint32Array(BLOCK));
-  const values = Array.from({ length: SERIES }, () => new Float64Array(BLOCK));
+  const cells = Array.from({ length: SERIES }, () => new Uint32Array(records));
+  const values = Array.from({ length: SERIES }, () => new Float64Array(records));
   const lengths = new Int32Array(SERIES);
   const min = new Float64Array(SERIES).fill(Infinity);
   const max = new Float64Array(SERIES).fill(-Infinity);
@@ -67,7 +78,7 @@ export function createWageSpill(directory: string, prefix: string) {
       if (value < min[s]!) min[s] = value;
       if (value > max[s]!) max[s] = value;
       lengths[s] = n + 1;
-      if (n + 1 === BLOCK) flush(s);
+      if (n + 1 === records) flush(s);
     },
     /** Writes what is left and closes the files. */
     finish(cellOffset = 0): SpilledWages {
