@@ -18,6 +18,7 @@ interface Rebuilt {
   seconds: number;
   cohorts: number;
   awardsRead: number;
+  threads: number;
   countedBy: string;
   fallback?: string;
   refilled?: number;
@@ -49,8 +50,9 @@ if (isMainThread) {
   const handle = createDatabase(url);
   const started = performance.now();
   // As the job thread runs it: with the database's URL, so that it reads on two threads where
-  // the machine has three cores or more (one is left to HTTP, decision record 063).
-  const { cohorts, awardsRead, countedBy, fallback, refilled } = await rebuildInsights(
+  // the job would: by blocks on two cores or more, the second thread at the lowest priority
+  // (decision record 071); every award (`full`) on three cores or more (063).
+  const { cohorts, awardsRead, threads, countedBy, fallback, refilled } = await rebuildInsights(
     handle.db,
     organizationId,
     {
@@ -65,6 +67,7 @@ if (isMainThread) {
     seconds,
     cohorts,
     awardsRead,
+    threads,
     countedBy,
     fallback,
     refilled,

@@ -339,6 +339,8 @@ export async function rebuildInProcess(
   seconds: number;
   cohorts: number;
   awardsRead: number;
+  /** The threads that read blocks (the second at the lowest priority, decision record 071). */
+  threads: number;
   rssBeforeMb: number;
   peakRssMb: number;
 }> {
@@ -416,7 +418,7 @@ async function runOn(
       ...(target === undefined
         ? {}
         : { target: `≤ ${target[dialect]} s`, pass: rebuild.seconds <= target[dialect] }),
-      note: `reads every award and stores its blocks; ${rebuild.cohorts} cohorts; load average ${load.toFixed(2)} at its start; ${describeOrigin(NAME, origin)}`,
+      note: `reads every award and stores its blocks, on ${rebuild.threads} thread${rebuild.threads === 1 ? '' : 's'}; ${rebuild.cohorts} cohorts; load average ${load.toFixed(2)} at its start; ${describeOrigin(NAME, origin)}`,
     },
     {
       name: `[${dialect}] insights rebuild, peak RSS of its process`,

@@ -38,12 +38,13 @@ import { createProgressRecorder, type ProgressRecorder } from './rebuild-progres
 export const REBUILD_BATCH_SIZE = 5000;
 
 /**
- * The threads a rebuild may read and count on: every core but one, which is left to HTTP (the
- * server's own thread). A rebuild whose first batch is full reads and counts the rest on two
- * threads (the job's and one more, each a range of award ids on its own connection) when it may
- * have two, that is on three cores or more; on two cores it keeps to the job's thread. Each
- * thread's cells are kept side by side. An instance runs one job at a time, so its rebuilds
- * never take more than this (decision record 063).
+ * The threads a reading of every award (the consistency check's) may read and count on: every
+ * core but one, which is left to HTTP (the server's own thread). A reading whose first batch is
+ * full reads and counts the rest on two threads (the job's and one more, each a range of award
+ * ids on its own connection) when it may have two, that is on three cores or more; on two cores
+ * it keeps to the job's thread. Each thread's cells are kept side by side. An instance runs one
+ * job at a time, so its readings never take more than this (decision record 063; a rebuild by
+ * blocks: `blockReadersFor`).
  */
 export const rebuildThreadsFor = (cores: number): number => Math.max(1, cores - 1);
 
@@ -109,7 +110,10 @@ export interface ComputeInsightsOptions {
    * without it, on this one.
    */
   databaseUrl?: string;
-  /** The machine's cores (default: what Node.js reports); see `rebuildThreadsFor`. */
+  /**
+   * The machine's cores (default: what Node.js reports); see `blockReadersFor` and
+   * `rebuildThreadsFor`.
+   */
   cores?: number;
   /** Where the computation records how far it is (default: nowhere). */
   progress?: ProgressRecorder;
