@@ -1,10 +1,11 @@
 // The second reader of a rebuild that counts by blocks (started by ./block-reader.ts): on a
-// thread of its own, at the lowest priority the operating system gives, it reads and counts the
-// blocks the job's thread has not taken yet, in order, each on a connection of its own, and hands
-// each block's cells and wages back. Which thread reads a block is decided by a claim in memory
-// both threads share, so each block is read once; the job's thread stores and adds the blocks in
-// order. It loads the database driver and the builder only (no query builder, no schemas): each
-// module a thread loads is memory of its own (decision records 027 and 071).
+// thread of its own and a connection of its own, at the lowest priority the operating system
+// gives, it reads and counts the blocks the job's thread has not claimed, in order, stores each
+// with the repository's own statement and hands its cells and wages back; the job's thread adds
+// every block in order. Which thread reads a block is decided by a claim in memory both threads
+// share, so each block is read once. It loads the database driver and the builder only (no query
+// builder, no schemas): each module a thread loads is memory of its own (decision records 027
+// and 071).
 import SQLite from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { constants, setPriority } from 'node:os';

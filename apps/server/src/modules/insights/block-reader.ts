@@ -50,6 +50,9 @@ export const READER_RESOURCE_LIMITS = { maxYoungGenerationSizeMb: 6 };
  */
 export const BLOCKS_AHEAD = 4;
 
+/** How long a reader with nothing left to read may take to end by itself. */
+const FINISH_WITHIN_MS = 10_000;
+
 /** A second reader of the blocks `blocks` (indices below are into them). */
 export interface BlockReader {
   /** Claims a block for the job's thread: false when the reader has claimed it. */
@@ -143,12 +146,14 @@ export function blockReaders(databaseUrl: string, statement: BlockStatement): St
         return block;
       },
       async next() {
+        const timer = new AbortController();
         await Promise.race([
           new Promise<void>((resolve) => {
             wake = resolve;
           }),
-          sleep(1_000),
+          sleep(1_000, undefined, { signal: timer.signal }).catch(() => undefined),
         ]);
+        timer.abort();
       },
       added(index) {
         Atomics.store(claims, 0, index);
@@ -157,7 +162,13 @@ export function blockReaders(databaseUrl: string, statement: BlockStatement): St
       async finish() {
         Atomics.store(claims, 0, blocks.length);
         Atomics.notify(claims, 0);
-        await exited;
+        // It has nothing left to read; one that does not end by itself is ended (`stop`).
+        const timer = new AbortController();
+        await Promise.race([
+          exited,
+          sleep(FINISH_WITHIN_MS, undefined, { signal: timer.signal }).catch(() => undefined),
+        ]);
+        timer.abort();
         // A reader that failed before it claimed a block failed all the same.
         if (failure) throw failure;
       },
