@@ -6,21 +6,17 @@
 // share, so each block is read once. It loads the database driver and the builder only (no query
 // builder, no schemas): each module a thread loads is memory of its own (decision records 027
 // and 071).
-import SQLite from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { constants, setPriority } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
-import pg from 'pg';
 
-import '../../db/pg-types.ts';
-import type { RunQuery } from './award-reading.ts';
-import { type CountAwards, sqliteAwards, summedAwards } from './award-source.ts';
+import type { CountAwards } from './award-source.ts';
 import { countBlockAwards, NO_AWARDS } from './block-counting.ts';
 import { blockParameters, packBlock } from './insight-blocks.ts';
 import { BLOCK_CLAIM, type BlockReaderData, type BlockReaderReport } from './block-reader.ts';
-import { SCAN_PAGE_CACHE } from './sqlite-award-reading.ts';
 import { laterAwardsOf } from './later-awards.ts';
+import { withReaderConnection } from './reader-connection.ts';
 
 const data = workerData as BlockReaderData;
 const port = parentPort!;
@@ -82,35 +78,9 @@ try {
 }
 /** Reads on a connection of its own, then says it is done. */
 async function main(): Promise<void> {
-  const url = data.databaseUrl;
-  if (url.startsWith('sqlite:')) {
-    // As database.ts opens it, with the page cache of a scan.
-    const database = new SQLite(url.slice('sqlite:'.length));
-    try {
-      database.pragma('busy_timeout = 5000');
-      database.pragma(`cache_size = ${SCAN_PAGE_CACHE}`);
-      const storing = database.prepare(data.statement.sql);
-      await readBlocks(sqliteAwards(database), async (parameters) => {
-        storing.run(...parameters);
-      });
-    } finally {
-      database.close();
-    }
-  } else {
-    const client = new pg.Client({ connectionString: url });
-    // A connection the server ends (a restart) fails the running query, which fails the rebuild
-    // with its cause; between queries it would otherwise be thrown from nowhere.
-    client.on('error', () => undefined);
-    await client.connect();
-    try {
-      const run: RunQuery = async (text, parameters) => (await client.query(text, parameters)).rows;
-      await readBlocks(summedAwards(run, 'postgres'), async (parameters) => {
-        await client.query(data.statement.sql, parameters);
-      });
-    } finally {
-      await client.end();
-    }
-  }
+  await withReaderConnection(data.databaseUrl, ({ countAwards, execute }) =>
+    readBlocks(countAwards, (parameters) => execute(data.statement.sql, parameters)),
+  );
   port.postMessage({ type: 'done' } satisfies BlockReaderReport);
 }
 

@@ -4,16 +4,13 @@
 // back its counted cells and the files its wages were written to. It loads the database
 // driver and the builder only (no query builder, no schemas): each module a thread loads is
 // memory of its own, and the rebuild's process stays under 256 MB (decision record 027).
-import SQLite from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
-import pg from 'pg';
 
-import '../../db/pg-types.ts';
-import type { AwardReading, RunQuery } from './award-reading.ts';
-import { type CountAwards, sqliteAwards, summedAwards } from './award-source.ts';
-import { SCAN_PAGE_CACHE } from './sqlite-award-reading.ts';
+import type { AwardReading } from './award-reading.ts';
+import type { CountAwards } from './award-source.ts';
 import { type CountedShare, createInsightsBuilder } from './insights-builder.ts';
 import { type LaterAwardBits, laterAwardsOf } from './later-awards.ts';
+import { withReaderConnection } from './reader-connection.ts';
 
 /** What the rebuild tells its reading thread. */
 export interface RebuildThreadData extends AwardReading {
@@ -47,29 +44,7 @@ async function countShare(countAwards: CountAwards): Promise<void> {
     port.postMessage({ type: 'batch', awards: batch.awards } satisfies RebuildThreadReport);
 }
 try {
-  if (url.startsWith('sqlite:')) {
-    // As database.ts opens it, with the page cache of a scan.
-    const database = new SQLite(url.slice('sqlite:'.length));
-    try {
-      database.pragma('busy_timeout = 5000');
-      database.pragma(`cache_size = ${SCAN_PAGE_CACHE}`);
-      await countShare(sqliteAwards(database));
-    } finally {
-      database.close();
-    }
-  } else {
-    const client = new pg.Client({ connectionString: url });
-    // A connection the server ends (a restart) fails the running query, which fails the rebuild
-    // with its cause; between queries it would otherwise be thrown from nowhere.
-    client.on('error', () => undefined);
-    await client.connect();
-    try {
-      const run: RunQuery = async (text, parameters) => (await client.query(text, parameters)).rows;
-      await countShare(summedAwards(run, 'postgres'));
-    } finally {
-      await client.end();
-    }
-  }
+  await withReaderConnection(url, ({ countAwards }) => countShare(countAwards));
 } catch (error) {
   // The files this thread was writing are closed before it fails (its folder is the rebuild's).
   builder.dispose();
