@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 
 import { createRandom } from '../../seed/random.ts';
 import { type AwardBatch, awardBatchQuery, type RunQuery } from './award-reading.ts';
-import { type CountAwards, sqliteAwards, summedAwards } from './award-source.ts';
+import { type CountAwards, packedAwards, sqliteAwards, summedAwards } from './award-source.ts';
 import { createInsightsBuilder } from './insights-builder.ts';
-import { awardTables, earningsYearWriter } from './test-award-tables.ts';
+import type { PackedRow } from './packed-award-reading.ts';
+import { awardTables, earningsYearWriter, packAwardEarnings } from './test-award-tables.ts';
 
 const AS_OF = 2025;
 /** The industries and job roles of the world's earnings years. */
@@ -60,6 +61,7 @@ describe('the award readings', () => {
         }
       }
 
+      packAwardEarnings(db);
       for (const floor of [FLOOR, -10]) {
         const reading = { organizationId: 7, batchSize: 97, asOfYear: AS_OF, earningsFloor: floor };
         // The reference: the awards summed up into text by SQLite, counted by `add`.
@@ -76,6 +78,17 @@ describe('the award readings', () => {
         const sources: Array<[string, CountAwards]> = [
           ['year by year', sqliteAwards(db)],
           ['summed up per award, in batches', summedAwards(run, 'sqlite')],
+          [
+            'packed per award by the triggers',
+            packedAwards(
+              (text, parameters) =>
+                db
+                  .prepare(text)
+                  .raw()
+                  .all(...parameters) as PackedRow[],
+              'sqlite',
+            ),
+          ],
         ];
         for (const [name, countAwards] of sources) {
           const builder = createInsightsBuilder({ asOfYear: AS_OF, dollarsOfYear: AS_OF });

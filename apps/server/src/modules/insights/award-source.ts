@@ -1,7 +1,9 @@
-// The one way an insights rebuild reads an organization's awards into its builder, whichever
-// database holds them: on SQLite year by year (./sqlite-award-reading.ts, decision record 029),
-// elsewhere each award's years summed up by the database (./award-reading.ts). Both count the
-// same awards into the same cells (./award-source.test.ts). Runs through the driver alone, so
+// How an insights rebuild reads an organization's awards into its builder, whichever database
+// holds them. From the earnings years themselves (the consistency check's full reading): on SQLite
+// year by year (./sqlite-award-reading.ts, decision record 029), elsewhere each award's years
+// summed up by the database (./award-reading.ts). Or, as a rebuild by blocks reads, from each
+// award's years packed together by the database's triggers (./packed-award-reading.ts, decision
+// record 072). All count the same awards into the same cells (./award-source.test.ts). Runs through the driver alone, so
 // that the rebuild's second thread loads no query builder.
 import type SQLite from 'better-sqlite3';
 
@@ -13,6 +15,7 @@ import {
 } from './award-reading.ts';
 import type { InsightsBuilder } from './insights-builder.ts';
 import type { LaterAwards } from './later-awards.ts';
+import { readPackedAwards, type RunRows } from './packed-award-reading.ts';
 import { readSqliteAwards } from './sqlite-award-reading.ts';
 
 /** Which awards to read: after `afterId`, up to `toId`, at most `maxBatches` batches. */
@@ -38,6 +41,19 @@ export function sqliteAwards(database: SQLite.Database): CountAwards {
   return async function* (range, builder, later) {
     const add = builder.addRead;
     yield* readSqliteAwards(database, range, (award) => add(award, later.has(award.id)));
+  };
+}
+
+/**
+ * The awards read by `run` with their earnings years as the database's triggers packed them, one
+ * row per award (./packed-award-reading.ts): how a rebuild by blocks reads.
+ *
+ * @example packedAwards(run, 'sqlite')(range, builder, later)
+ */
+export function packedAwards(run: RunRows, dialect: 'sqlite' | 'postgres'): CountAwards {
+  return async function* (range, builder, later) {
+    const add = builder.addRead;
+    yield* readPackedAwards(run, dialect, range, (award) => add(award, later.has(award.id)));
   };
 }
 

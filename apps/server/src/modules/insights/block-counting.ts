@@ -7,18 +7,10 @@ import { randomUUID } from 'node:crypto';
 import type { CountAwards } from './award-source.ts';
 import { BLOCKS_AHEAD, type StartBlockReader } from './block-reader.ts';
 import type { CountedCell } from './cells.ts';
-import {
-  blockOf,
-  cellsFromJson,
-  idsOfBlock,
-  packBlock,
-  unpackWages,
-  wagesOfShare,
-} from './insight-blocks.ts';
+import { blockOf, cellsFromJson, idsOfBlock, packBlock, unpackWages } from './insight-blocks.ts';
 import { createInsightsBuilder, type InsightsBuilder } from './insights-builder.ts';
 import type { InsightsRepository } from './insights.repository.ts';
 import { type LaterAwardBits, type LaterAwards, laterAwardsOf } from './later-awards.ts';
-import { SMALL_BLOCK } from './spilled-wages.ts';
 import type { BlockCounted } from './windowed-selection.ts';
 
 /**
@@ -226,7 +218,7 @@ export async function countBlock(
 /** What counting one block depends on (a block reader's thread has it too). */
 export type BlockCountingOf = Pick<
   BlockCounting,
-  'organizationId' | 'asOfYear' | 'dollarsOfYear' | 'earningsFloor' | 'batchSize' | 'directory'
+  'organizationId' | 'asOfYear' | 'dollarsOfYear' | 'earningsFloor' | 'batchSize'
 >;
 
 /** Reads and counts one block's awards on a builder of its own, its later awards known. */
@@ -238,13 +230,11 @@ export async function countBlockAwards(
   onProgress: (awards: number) => Promise<void>,
 ): Promise<CountedBlock> {
   const { from, to } = idsOfBlock(block);
+  // Some 16,000 wages a series at most: held in memory, stored with the block.
   const own = createInsightsBuilder({
     asOfYear: counting.asOfYear,
     dollarsOfYear: counting.dollarsOfYear,
-    directory: counting.directory,
-    prefix: `block-${block}`,
-    // Some 16,000 wages a series at most: small buffers (the two reading threads hold one each).
-    spillRecords: SMALL_BLOCK,
+    inMemory: true,
   });
   let awards = 0;
   try {
@@ -260,9 +250,8 @@ export async function countBlockAwards(
       awards += batch.awards;
       await onProgress(awards);
     }
-    const share = own.share();
-    const wages = await wagesOfShare(share);
-    return { awards, cells: share.cells, wages };
+    const { cells, wages } = own.counted();
+    return { awards, cells, wages };
   } finally {
     own.dispose();
   }

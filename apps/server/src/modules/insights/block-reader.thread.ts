@@ -78,8 +78,8 @@ try {
 }
 /** Reads on a connection of its own, then says it is done. */
 async function main(): Promise<void> {
-  await withReaderConnection(data.databaseUrl, ({ countAwards, execute }) =>
-    readBlocks(countAwards, (parameters) => execute(data.statement.sql, parameters)),
+  await withReaderConnection(data.databaseUrl, ({ countPackedAwards, execute }) =>
+    readBlocks(countPackedAwards, (parameters) => execute(data.statement.sql, parameters)),
   );
   port.postMessage({ type: 'done' } satisfies BlockReaderReport);
 }

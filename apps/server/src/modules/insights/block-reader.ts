@@ -92,7 +92,6 @@ export function blockReaders(databaseUrl: string, statement: BlockStatement): St
       dollarsOfYear: counting.dollarsOfYear,
       earningsFloor: counting.earningsFloor,
       batchSize: counting.batchSize,
-      directory: counting.directory,
       basis: counting.basis,
       databaseUrl,
       statement,

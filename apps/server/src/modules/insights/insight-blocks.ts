@@ -8,11 +8,8 @@
 // it stale, never wrong. What a block holds is what the builder counted of its awards (cells and
 // wages by series, exactly the doubles the builder computed), so that adding the stored blocks
 // gives the figures a full reading gives.
-import { rmSync } from 'node:fs';
-
 import { type CountedCell, newCounts } from './cells.ts';
-import type { CountedShare } from './insights-builder.ts';
-import { readSeries, SERIES } from './spilled-wages.ts';
+import { SERIES } from './spilled-wages.ts';
 
 /** Must agree with the triggers' shift (migration 20261212T1000-insight-blocks). */
 export const INSIGHT_BLOCK_BITS = 14;
@@ -194,32 +191,5 @@ export function unpackWages(stored: Uint8Array): BlockWages {
     cells.push(new Uint32Array(bytes.buffer, offset, n));
     offset += 4 * n;
   }
-  return { cells, values };
-}
-
-/**
- * One builder's share (a block's counting) read back from its files into memory, and the files
- * removed: a block's wages are bounded by the block's size, not by the organization.
- */
-export async function wagesOfShare(share: CountedShare): Promise<BlockWages> {
-  const lengths = new Array<number>(SERIES).fill(0);
-  for (const cell of share.cells)
-    for (let s = 0; s < SERIES; s += 1) lengths[s] = lengths[s]! + cell.sizes[s]!;
-  const cells = lengths.map((n) => new Uint32Array(n));
-  const values = lengths.map((n) => new Float64Array(n));
-  for (let s = 0; s < SERIES; s += 1) {
-    let at = 0;
-    await readSeries(
-      share.wages.files[s]!,
-      (c, v, n) => {
-        cells[s]!.set(c.subarray(0, n), at);
-        values[s]!.set(v.subarray(0, n), at);
-        at += n;
-      },
-      async () => undefined,
-    );
-    if (at !== lengths[s]) throw new Error('A block of insights wages does not match its cells');
-  }
-  for (const file of share.wages.files) rmSync(file, { force: true });
   return { cells, values };
 }

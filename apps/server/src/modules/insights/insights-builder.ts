@@ -30,12 +30,15 @@ import { realFactor } from './cpi-u.ts';
 import { type RankRequest, selectRanks } from './order-statistics.ts';
 import {
   BASE,
+  createWageBuffer,
   createWageSpill,
   INCREASES,
   PAIRED,
   SERIES,
   type SpilledWages,
   WAGES,
+  type WageSpill,
+  type WagesInMemory,
 } from './spilled-wages.ts';
 
 const MEASURE = INSIGHTS_MEASURE_YEAR;
@@ -68,17 +71,24 @@ export function createInsightsBuilder(options: {
   dollarsOfYear: number;
   directory?: string;
   prefix?: string;
-  /** Wages of a series held in memory before they are written (`createWageSpill`). */
-  spillRecords?: number;
+  /**
+   * The builder of one block of awards: its wages are held in memory (`createWageBuffer`) and
+   * handed on by `counted`, not written.
+   */
+  inMemory?: boolean;
 }) {
   const { asOfYear, dollarsOfYear } = options;
+  const buffer = options.inMemory ? createWageBuffer() : null;
   const ownDirectory =
-    options.directory === undefined ? mkdtempSync(join(tmpdir(), 'laurel-insights-')) : null;
-  const spill = createWageSpill(
-    options.directory ?? ownDirectory!,
-    options.prefix ?? 'a',
-    options.spillRecords,
-  );
+    buffer === null && options.directory === undefined
+      ? mkdtempSync(join(tmpdir(), 'laurel-insights-'))
+      : null;
+  const spill =
+    buffer ?? createWageSpill(options.directory ?? ownDirectory!, options.prefix ?? 'a');
+  const written = () => {
+    if (buffer) throw new Error('A builder of one block of awards hands on its wages by counted()');
+    return spill as WageSpill;
+  };
   let nextId = 0;
   const factors = new Map<number, number>();
   const factor = (year: number) => {
@@ -257,7 +267,14 @@ export function createInsightsBuilder(options: {
     /** This builder's share for another's `finish`: its cells and its wages, written out. */
     share(): CountedShare {
       const counted = cells();
-      return { cells: counted, wages: spill.finish() };
+      return { cells: counted, wages: written().finish() };
+    },
+
+    /** What a builder of one block of awards (`inMemory`) counted: its cells and its wages. */
+    counted(): { cells: CountedCell[]; wages: WagesInMemory } {
+      if (!buffer) throw new Error('Only a builder of one block of awards keeps its wages');
+      const counted = cells();
+      return { cells: counted, wages: buffer.finish() };
     },
 
     /** Stops writing (the rebuild failed) and removes the builder's own folder. */
@@ -285,7 +302,7 @@ export function createInsightsBuilder(options: {
       try {
         const own = cells();
         const counted = [...own];
-        const spills: SpilledWages[] = [spill.finish()];
+        const spills: SpilledWages[] = [written().finish()];
         for (const share of more) {
           spills.push({ ...share.wages, cellOffset: counted.length });
           counted.push(...share.cells);

@@ -1,3 +1,4 @@
+import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Kysely, PostgresAdapter, sql } from 'kysely';
 
 import type { TInsightFigures } from '@laurel/contract/insights';
@@ -10,12 +11,13 @@ import { enqueueJob } from '../../jobs/queue.ts';
 import { JOB_TYPES } from '../../jobs/types.ts';
 import { rebuildInsightsDedupeKey } from '../earnings/match-awards.job.ts';
 import type { AwardBatch, RunQuery } from './award-reading.ts';
-import { type CountAwards, sqliteAwards, summedAwards } from './award-source.ts';
+import { type CountAwards, packedAwards, sqliteAwards, summedAwards } from './award-source.ts';
 import { SCAN_PAGE_CACHE } from './sqlite-award-reading.ts';
 import type { CohortAggregate, CredentialSummary } from './cohorts.ts';
 import type { BlockStatement, StoredBlock } from './insight-blocks.ts';
 import type { InsightStateToStore } from './insight-state.ts';
 import { type LaterAwardBits, laterAwardBits, markLater } from './later-awards.ts';
+import type { PackedRow } from './packed-award-reading.ts';
 
 /** What an aggregate row's payload holds. */
 export interface StoredAggregate {
@@ -159,17 +161,38 @@ export function createInsightsRepository(db: Kysely<Database>) {
     },
 
     /**
-     * How a rebuild reads this database's awards into its builder: on SQLite through the
-     * driver, year by year; elsewhere one row per award (./award-source.ts).
+     * How a rebuild reads this database's awards into its builder (./award-source.ts): from
+     * each award's packed earnings years (`packed`, a rebuild by blocks), or from the earnings
+     * years themselves (`earnings`, the consistency check's full reading): on SQLite through the
+     * driver, year by year; elsewhere one row per award.
      */
-    awardCounter(): CountAwards {
+    awardCounter(from: 'packed' | 'earnings'): CountAwards {
       const sqlite = sqliteConnectionOf(db);
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      if (from === 'packed') {
+        if (sqlite) {
+          const statements = new Map<string, SQLite.Statement<unknown[], PackedRow>>();
+          return packedAwards((text, parameters) => {
+            let statement = statements.get(text);
+            if (!statement)
+              statements.set(text, (statement = sqlite.prepare<unknown[], PackedRow>(text).raw()));
+            return statement.all(...parameters);
+          }, 'sqlite');
+        }
+        const raw = db.withoutPlugins();
+        return packedAwards(
+          async (text, parameters) =>
+            (
+              await raw.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, parameters))
+            ).rows.map((row) => Object.values(row) as PackedRow),
+          postgres ? 'postgres' : 'sqlite',
+        );
+      }
       if (sqlite) return sqliteAwards(sqlite);
       // Millions of rows: read without the camel-case plugin (it would copy every row).
       const raw = db.withoutPlugins();
       const run: RunQuery = async (text, parameters) =>
         (await raw.executeQuery<AwardBatch[number]>(CompiledQuery.raw(text, parameters))).rows;
-      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
       return summedAwards(run, postgres ? 'postgres' : 'sqlite');
     },
 

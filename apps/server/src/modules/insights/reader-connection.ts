@@ -6,12 +6,17 @@ import pg from 'pg';
 
 import '../../db/pg-types.ts';
 import type { RunQuery } from './award-reading.ts';
-import { type CountAwards, sqliteAwards, summedAwards } from './award-source.ts';
+import { type CountAwards, packedAwards, sqliteAwards, summedAwards } from './award-source.ts';
+import type { PackedRow } from './packed-award-reading.ts';
 import { SCAN_PAGE_CACHE } from './sqlite-award-reading.ts';
 
-/** How a reading thread reads awards, and runs a statement of its own (its rows unread). */
+/**
+ * How a reading thread reads awards, from their earnings years or from each award's years packed
+ * (./award-source.ts), and runs a statement of its own (its rows unread).
+ */
 export interface ReaderConnection {
   countAwards: CountAwards;
+  countPackedAwards: CountAwards;
   execute(sql: string, parameters: unknown[]): Promise<void>;
 }
 
@@ -29,6 +34,11 @@ export async function withReaderConnection<T>(
       const statements = new Map<string, SQLite.Statement>();
       return await work({
         countAwards: sqliteAwards(database),
+        countPackedAwards: packedAwards((text, parameters) => {
+          let statement = statements.get(text);
+          if (!statement) statements.set(text, (statement = database.prepare(text)));
+          return statement.raw().all(...parameters) as PackedRow[];
+        }, 'sqlite'),
         async execute(sql, parameters) {
           let statement = statements.get(sql);
           if (!statement) statements.set(sql, (statement = database.prepare(sql)));
@@ -48,6 +58,11 @@ export async function withReaderConnection<T>(
     const run: RunQuery = async (text, parameters) => (await client.query(text, parameters)).rows;
     return await work({
       countAwards: summedAwards(run, 'postgres'),
+      countPackedAwards: packedAwards(
+        async (text, values) =>
+          (await client.query<PackedRow>({ text, values, rowMode: 'array' })).rows,
+        'postgres',
+      ),
       async execute(sql, parameters) {
         await client.query(sql, parameters);
       },

@@ -209,7 +209,7 @@ export async function computeInsights(
       // After a small change: only the changed blocks, from the state stored with the figures.
       const state = await repository.insightState(organizationId);
       const updated = state
-        ? await updateFromState(repository, repository.awardCounter(), counting, state)
+        ? await updateFromState(repository, repository.awardCounter('packed'), counting, state)
         : { fallback: 'no state stored' };
       if ('fallback' in updated) {
         fallback = updated.fallback;
@@ -261,7 +261,12 @@ export async function computeInsights(
     builder: InsightsBuilder,
     counting: StateCounting,
   ): Promise<Counted> {
-    const done = await countByBlocks(repository, repository.awardCounter(), builder, counting);
+    const done = await countByBlocks(
+      repository,
+      repository.awardCounter('packed'),
+      builder,
+      counting,
+    );
     const { awards, awardsRead, readings, threads } = done;
     return { awards, awardsRead, threads, more: [], readings };
   }
@@ -275,7 +280,7 @@ export async function computeInsights(
     let lastId = 0;
     let full = false;
     let reader: ReturnType<typeof startReader> | null = null;
-    const countAwards = repository.awardCounter();
+    const countAwards = repository.awardCounter('earnings');
     const read = { organizationId, batchSize, asOfYear, earningsFloor };
     const countRange = async (range: {
       afterId?: number;

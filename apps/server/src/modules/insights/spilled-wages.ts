@@ -21,11 +21,6 @@ export const SERIES = INCREASES + 1;
 
 /** Records a block holds: some 200 KB of memory a series while the wages are written. */
 const BLOCK = 16_384;
-/**
- * Records a block of a writer for a few wages holds (the builder of one block of awards, which
- * writes some 16,000 wages a series): some 25 KB a series.
- */
-export const SMALL_BLOCK = 2_048;
 const HEADER = 8;
 
 /** Where one builder's wages were written, and their bounds, by series. */
@@ -42,13 +37,8 @@ export interface SpilledWages {
  * A writer of one builder's wages into `directory` (its files named by `prefix` and the series).
  * @example const spill = createWageSpill(dir, 'a'); spill.push(WAGES + 5, cell, 41_200); spill.finish()
  */
-export function createWageSpill(
-  directory: string,
-  prefix: string,
-  /** Records a block holds in memory (at most 16,384, what `readSeries` reads at once). */
-  records = BLOCK,
-) {
-  if (records > BLOCK) throw new RangeError(`A block of wages holds at most ${BLOCK} records`);
+export function createWageSpill(directory: string, prefix: string) {
+  const records = BLOCK;
   const files = Array.from({ length: SERIES }, (_, s) => join(directory, `${prefix}-${s}.wages`));
   const fds: Array<number | null> = Array.from({ length: SERIES }, () => null);
   const cells = Array.from({ length: SERIES }, () => new Uint32Array(records));
@@ -97,6 +87,49 @@ export function createWageSpill(
   };
 }
 export type WageSpill = ReturnType<typeof createWageSpill>;
+
+/** The wages of each series with their cells, in memory. */
+export interface WagesInMemory {
+  cells: Uint32Array[];
+  values: Float64Array[];
+}
+
+/**
+ * The wages of a builder of one block of awards (some 16,000 a series at most: a few megabytes),
+ * held in memory rather than written: a block's wages are stored with it (./insight-blocks.ts),
+ * and writing each block's 22 series to files and reading them back cost more than its counting.
+ * @example const wages = createWageBuffer(); wages.push(WAGES + 5, cell, 41_200); wages.finish()
+ */
+export function createWageBuffer() {
+  const cells = Array.from({ length: SERIES }, () => new Uint32Array(1_024));
+  const values = Array.from({ length: SERIES }, () => new Float64Array(1_024));
+  const lengths = new Int32Array(SERIES);
+  return {
+    /** One wage of series `s` of the builder's cell `cell`. */
+    push(s: number, cell: number, value: number): void {
+      const n = lengths[s]!;
+      if (n === cells[s]!.length) {
+        const moreCells = new Uint32Array(2 * n);
+        moreCells.set(cells[s]!);
+        cells[s] = moreCells;
+        const moreValues = new Float64Array(2 * n);
+        moreValues.set(values[s]!);
+        values[s] = moreValues;
+      }
+      cells[s]![n] = cell;
+      values[s]![n] = value;
+      lengths[s] = n + 1;
+    },
+    /** The wages pushed, series by series. */
+    finish(): WagesInMemory {
+      return {
+        cells: cells.map((c, s) => c.subarray(0, lengths[s])),
+        values: values.map((v, s) => v.subarray(0, lengths[s])),
+      };
+    },
+    abandon(): void {},
+  };
+}
 
 /** The bytes of n cells, rounded up so that the values that follow are 8-byte aligned. */
 const cellBytes = (n: number) => 4 * n + ((4 * n) % 8);

@@ -1,5 +1,6 @@
 import SQLite from 'better-sqlite3';
 
+import { packEarnings } from '../../db/migrations/20261215T1000-earnings-by-award.ts';
 import type { createRandom } from '../../seed/random.ts';
 
 /**
@@ -15,8 +16,16 @@ export function awardTables(): SQLite.Database {
     create table earnings_years (award_id integer not null, year integer not null, wage real,
       employed boolean not null, full_time boolean not null, industry text, job_role text,
       primary key (award_id, year));
+    create table earnings_by_award (award_id integer primary key, years text not null,
+      industry_year integer not null, industry text, job_role text);
   `);
   return db;
+}
+
+/** Packs every award's earnings years into `earnings_by_award`, as the migration's triggers do. */
+export function packAwardEarnings(db: SQLite.Database): void {
+  db.exec('delete from earnings_by_award');
+  db.exec(packEarnings(false, 'true'));
 }
 
 /**
