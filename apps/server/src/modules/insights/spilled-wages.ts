@@ -120,11 +120,11 @@ export function createWageBuffer() {
       values[s]![n] = value;
       lengths[s] = n + 1;
     },
-    /** The wages pushed, series by series. */
+    /** The wages pushed, series by series (copies of their length: the buffers are let go). */
     finish(): WagesInMemory {
       return {
-        cells: cells.map((c, s) => c.subarray(0, lengths[s])),
-        values: values.map((v, s) => v.subarray(0, lengths[s])),
+        cells: cells.map((c, s) => c.slice(0, lengths[s])),
+        values: values.map((v, s) => v.slice(0, lengths[s])),
       };
     },
     abandon(): void {},
