@@ -1,6 +1,8 @@
 // An award as an insights rebuild reads it, in the two shapes the readings hand to the builder
 // (./award-reading.ts sums up its earnings years into one row, ./sqlite-award-reading.ts reads them
 // year by year), and the parsing of a wage's text that both agree on.
+import { INSIGHTS_YEARS_AROUND_AWARD } from '@laurel/contract/insights-rules';
+
 /**
  * One award as the rebuild reads it. For a matched award, its earnings years within ±5 years of
  * the award year and up to the latest complete year, as the database sums them up (one row per
@@ -48,6 +50,35 @@ export interface ReadAward extends AwardHead {
   cents: Float64Array;
   /** The counted wages given as the database's text of the number (`WAGE_AS_TEXT`). */
   texts: Array<string | null>;
+}
+
+/** An empty `ReadAward`, for a reading to fill and reuse from award to award. */
+export function newReadAward(): ReadAward {
+  const points = 2 * INSIGHTS_YEARS_AROUND_AWARD + 1;
+  return {
+    id: 0,
+    credentialId: 0,
+    awardYear: 0,
+    matchStatus: '',
+    yearFlags: 0,
+    industry: null,
+    jobRole: null,
+    wages: 0,
+    cents: new Float64Array(points).fill(-2),
+    texts: Array.from({ length: points }, () => null),
+  };
+}
+
+/** Empties what `award`'s years said, once it was counted, for the next award. */
+export function clearYears(award: ReadAward): void {
+  if (award.wages > 0) {
+    award.cents.fill(-2);
+    award.texts.fill(null);
+  }
+  award.yearFlags = 0;
+  award.industry = null;
+  award.jobRole = null;
+  award.wages = 0;
 }
 
 /** The year flags' "wage known" bits and "employed" bits of every relative year. */

@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 
 import { createRandom } from '../../seed/random.ts';
 import { type AwardBatch, awardBatchQuery, type RunQuery } from './award-reading.ts';
-import { type CountAwards, packedAwards, sqliteAwards, summedAwards } from './award-source.ts';
+import {
+  type CountAwards,
+  sqliteAwards,
+  sqlitePackedAwards,
+  summedAwards,
+} from './award-source.ts';
 import { createInsightsBuilder } from './insights-builder.ts';
-import type { PackedRow } from './packed-award-reading.ts';
 import { awardTables, earningsYearWriter, packAwardEarnings } from './test-award-tables.ts';
 
 const AS_OF = 2025;
@@ -78,17 +82,7 @@ describe('the award readings', () => {
         const sources: Array<[string, CountAwards]> = [
           ['year by year', sqliteAwards(db)],
           ['summed up per award, in batches', summedAwards(run, 'sqlite')],
-          [
-            'packed per award by the triggers',
-            packedAwards(
-              (text, parameters) =>
-                db
-                  .prepare(text)
-                  .raw()
-                  .all(...parameters) as PackedRow[],
-              'sqlite',
-            ),
-          ],
+          ['packed per award by the triggers', sqlitePackedAwards(db)],
         ];
         for (const [name, countAwards] of sources) {
           const builder = createInsightsBuilder({ asOfYear: AS_OF, dollarsOfYear: AS_OF });

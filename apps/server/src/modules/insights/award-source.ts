@@ -3,8 +3,8 @@
 // year by year (./sqlite-award-reading.ts, decision record 029), elsewhere each award's years
 // summed up by the database (./award-reading.ts). Or, as a rebuild by blocks reads, from each
 // award's years packed together by the database's triggers (./packed-award-reading.ts, decision
-// record 072). All count the same awards into the same cells (./award-source.test.ts). Runs through the driver alone, so
-// that the rebuild's second thread loads no query builder.
+// record 072). All count the same awards into the same cells (./award-source.test.ts). Runs
+// through the driver alone, so that the rebuild's second thread loads no query builder.
 import type SQLite from 'better-sqlite3';
 
 import {
@@ -15,7 +15,7 @@ import {
 } from './award-reading.ts';
 import type { InsightsBuilder } from './insights-builder.ts';
 import type { LaterAwards } from './later-awards.ts';
-import { readPackedAwards, type RunRows } from './packed-award-reading.ts';
+import { type PackedRow, readPackedAwards, type RunRows } from './packed-award-reading.ts';
 import { readSqliteAwards } from './sqlite-award-reading.ts';
 
 /** Which awards to read: after `afterId`, up to `toId`, at most `maxBatches` batches. */
@@ -55,6 +55,22 @@ export function packedAwards(run: RunRows, dialect: 'sqlite' | 'postgres'): Coun
     const add = builder.addRead;
     yield* readPackedAwards(run, dialect, range, (award) => add(award, later.has(award.id)));
   };
+}
+
+/**
+ * The awards read from a SQLite database by its driver with their packed years, each statement
+ * prepared once.
+ *
+ * @example for await (const batch of sqlitePackedAwards(database)(range, builder, later)) heartbeat();
+ */
+export function sqlitePackedAwards(database: SQLite.Database): CountAwards {
+  const statements = new Map<string, SQLite.Statement<unknown[], PackedRow>>();
+  return packedAwards((text, parameters) => {
+    let statement = statements.get(text);
+    if (!statement)
+      statements.set(text, (statement = database.prepare<unknown[], PackedRow>(text).raw()));
+    return statement.all(...parameters);
+  }, 'sqlite');
 }
 
 /**

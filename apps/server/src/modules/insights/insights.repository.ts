@@ -1,4 +1,3 @@
-import type SQLite from 'better-sqlite3';
 import { CompiledQuery, type Kysely, PostgresAdapter, sql } from 'kysely';
 
 import type { TInsightFigures } from '@laurel/contract/insights';
@@ -11,7 +10,13 @@ import { enqueueJob } from '../../jobs/queue.ts';
 import { JOB_TYPES } from '../../jobs/types.ts';
 import { rebuildInsightsDedupeKey } from '../earnings/match-awards.job.ts';
 import type { AwardBatch, RunQuery } from './award-reading.ts';
-import { type CountAwards, packedAwards, sqliteAwards, summedAwards } from './award-source.ts';
+import {
+  type CountAwards,
+  packedAwards,
+  sqliteAwards,
+  sqlitePackedAwards,
+  summedAwards,
+} from './award-source.ts';
 import { SCAN_PAGE_CACHE } from './sqlite-award-reading.ts';
 import type { CohortAggregate, CredentialSummary } from './cohorts.ts';
 import type { BlockStatement, StoredBlock } from './insight-blocks.ts';
@@ -170,15 +175,7 @@ export function createInsightsRepository(db: Kysely<Database>) {
       const sqlite = sqliteConnectionOf(db);
       const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
       if (from === 'packed') {
-        if (sqlite) {
-          const statements = new Map<string, SQLite.Statement<unknown[], PackedRow>>();
-          return packedAwards((text, parameters) => {
-            let statement = statements.get(text);
-            if (!statement)
-              statements.set(text, (statement = sqlite.prepare<unknown[], PackedRow>(text).raw()));
-            return statement.all(...parameters);
-          }, 'sqlite');
-        }
+        if (sqlite) return sqlitePackedAwards(sqlite);
         const raw = db.withoutPlugins();
         return packedAwards(
           async (text, parameters) =>

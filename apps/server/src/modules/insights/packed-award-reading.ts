@@ -12,12 +12,20 @@ import {
 } from '@laurel/contract/insights-rules';
 
 import type { AwardReading, BatchRead } from './award-reading.ts';
-import { centsOf, parseAmount, type ReadAward, WAGE_AS_TEXT } from './award-facts.ts';
+import {
+  centsOf,
+  clearYears,
+  LETTER_A,
+  newReadAward,
+  parseAmount,
+  type ReadAward,
+  WAGE_AS_TEXT,
+} from './award-facts.ts';
 
 const SPAN = INSIGHTS_YEARS_AROUND_AWARD;
 /** The letter of a year's piece: 'a' + 1 when a wage is known + 2 employed + 4 full time. */
-const LETTER_A = 97;
 const WAGE_KNOWN = 1;
+const EMPLOYED = 2;
 const COUNTABLE = 7;
 const COMMA = 44;
 
@@ -75,18 +83,7 @@ export async function* readPackedAwards(
 ): AsyncGenerator<BatchRead> {
   const query = packedBatchQuery(dialect, reading);
   const read = async (afterId: number) => run(query.text, query.parameters(afterId));
-  const award: ReadAward = {
-    id: 0,
-    credentialId: 0,
-    awardYear: 0,
-    matchStatus: '',
-    yearFlags: 0,
-    industry: null,
-    jobRole: null,
-    wages: 0,
-    cents: new Float64Array(2 * SPAN + 1).fill(-2),
-    texts: Array.from({ length: 2 * SPAN + 1 }, () => null),
-  };
+  const award = newReadAward();
   let next: Promise<PackedRow[]> | null = read(reading.afterId ?? 0);
   let left = reading.maxBatches ?? Infinity;
   try {
@@ -114,14 +111,7 @@ export async function* readPackedAwards(
           }
         }
         add(award);
-        if (award.wages > 0) {
-          award.cents.fill(-2);
-          award.texts.fill(null);
-        }
-        award.yearFlags = 0;
-        award.industry = null;
-        award.jobRole = null;
-        award.wages = 0;
+        clearYears(award);
       }
       yield { awards: rows.length, lastId: Number(rows[rows.length - 1]![0]), more };
       if (!more) return;
@@ -175,6 +165,6 @@ export function unpackYears(
         continue;
       }
     }
-    award.yearFlags |= (known & (WAGE_KNOWN | 2)) << (2 * i);
+    award.yearFlags |= (known & (WAGE_KNOWN | EMPLOYED)) << (2 * i);
   }
 }

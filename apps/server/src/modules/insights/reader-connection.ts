@@ -6,7 +6,13 @@ import pg from 'pg';
 
 import '../../db/pg-types.ts';
 import type { RunQuery } from './award-reading.ts';
-import { type CountAwards, packedAwards, sqliteAwards, summedAwards } from './award-source.ts';
+import {
+  type CountAwards,
+  packedAwards,
+  sqliteAwards,
+  sqlitePackedAwards,
+  summedAwards,
+} from './award-source.ts';
 import type { PackedRow } from './packed-award-reading.ts';
 import { SCAN_PAGE_CACHE } from './sqlite-award-reading.ts';
 
@@ -34,11 +40,7 @@ export async function withReaderConnection<T>(
       const statements = new Map<string, SQLite.Statement>();
       return await work({
         countAwards: sqliteAwards(database),
-        countPackedAwards: packedAwards((text, parameters) => {
-          let statement = statements.get(text);
-          if (!statement) statements.set(text, (statement = database.prepare(text)));
-          return statement.raw().all(...parameters) as PackedRow[];
-        }, 'sqlite'),
+        countPackedAwards: sqlitePackedAwards(database),
         async execute(sql, parameters) {
           let statement = statements.get(sql);
           if (!statement) statements.set(sql, (statement = database.prepare(sql)));

@@ -14,7 +14,13 @@ import {
 } from '@laurel/contract/insights-rules';
 
 import type { AwardReading, BatchRead } from './award-reading.ts';
-import { MAX_CENTS, type ReadAward, WAGE_AS_TEXT } from './award-facts.ts';
+import {
+  clearYears,
+  MAX_CENTS,
+  newReadAward,
+  type ReadAward,
+  WAGE_AS_TEXT,
+} from './award-facts.ts';
 
 const SPAN = INSIGHTS_YEARS_AROUND_AWARD;
 
@@ -90,18 +96,7 @@ export function* readSqliteAwards(
     )
     .pluck(true);
 
-  const award: ReadAward = {
-    id: 0,
-    credentialId: 0,
-    awardYear: 0,
-    matchStatus: '',
-    yearFlags: 0,
-    industry: null,
-    jobRole: null,
-    wages: 0,
-    cents: new Float64Array(2 * SPAN + 1).fill(-2),
-    texts: Array.from({ length: 2 * SPAN + 1 }, () => null),
-  };
+  const award = newReadAward();
   let afterId = reading.afterId ?? 0;
   let left = reading.maxBatches ?? Infinity;
   while (left > 0) {
@@ -119,14 +114,7 @@ export function* readSqliteAwards(
       award.awardYear = awardYear;
       award.matchStatus = STATUSES[matchStatus]!;
       add(award);
-      if (award.wages > 0) {
-        award.cents.fill(-2);
-        award.texts.fill(null);
-      }
-      award.yearFlags = 0;
-      award.industry = null;
-      award.jobRole = null;
-      award.wages = 0;
+      clearYears(award);
       next += 1;
     };
     // The years of some hundreds of awards at a time: an array of numbers per statement that
