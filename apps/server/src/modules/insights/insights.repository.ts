@@ -41,6 +41,8 @@ export const storedAggregateOf = (
 ): StoredAggregate => ({ method: INSIGHTS_METHOD, asOfYear, dollarsOfYear, figures });
 
 const AGGREGATE_CHUNK = 200;
+/** The later awards' ids PostgreSQL sends at a time (some 3 MB of rows held at once). */
+const LATER_AWARDS_PER_FETCH = 50_000;
 
 /** A queued or running rebuild as stored: what the insights screens are told of it. */
 export type RebuildState =
@@ -116,8 +118,10 @@ export function createInsightsRepository(db: Kysely<Database>) {
     /**
      * The awards of people with several awards in the organization (person = organization +
      * external id) that are not their first (earliest award year, then lowest id): all-credentials
-     * views leave them out, so that a person counts once. Read `personsPerBatch` people at a
-     * time, in external id order, into one bit per award id (./later-awards.ts).
+     * views leave them out, so that a person counts once. Read into one bit per award id
+     * (./later-awards.ts): on PostgreSQL by one pass over the people in external id order
+     * through a cursor; on SQLite `personsPerBatch` people with several awards at a time (the
+     * faster there: SQLite sorts the whole organization for the window the single pass needs).
      */
     async laterAwards(organizationId: number, personsPerBatch = 2000): Promise<LaterAwardBits> {
       const range = await db
@@ -127,6 +131,28 @@ export function createInsightsRepository(db: Kysely<Database>) {
         .executeTakeFirst();
       const later = laterAwardBits(Number(range?.from ?? 1), Number(range?.to ?? 0));
       const raw = db.withoutPlugins();
+      if (!sqliteConnectionOf(db)) {
+        // Half the time of the batches at a million awards: the people index read once, each
+        // person's awards sorted on their own (an incremental sort), and only the later awards'
+        // ids sent, a fetch at a time.
+        await raw.transaction().execute(async (trx) => {
+          await sql`
+            declare later_awards no scroll cursor for
+            select id from (
+              select id, row_number() over (partition by external_id order by award_year, id) as n
+              from awards where organization_id = ${organizationId}) people
+            where n > 1`.execute(trx);
+          for (;;) {
+            const { rows } = await sql<{ id: string | number }>`
+              fetch forward ${sql.raw(String(LATER_AWARDS_PER_FETCH))} from later_awards`.execute(
+              trx,
+            );
+            for (const row of rows) markLater(later, Number(row.id));
+            if (rows.length < LATER_AWARDS_PER_FETCH) return;
+          }
+        });
+        return later;
+      }
       let after = '';
       for (;;) {
         const { rows } = await sql<{ id: number; external_id: string }>`

@@ -97,26 +97,36 @@ describe('selectRanks', () => {
     },
   );
 
-  it('reads the same ranks when a sample spans more cells than are counted one by one', async () => {
-    // 1,100 cells (more than the per-cell counts of the first level are kept for), 6 values
-    // each: the sample is counted in buckets request by request instead.
+  it('reads the same ranks when more sets of cells feed different samples than are counted together', async () => {
+    // 2,048 cells of 10 values each, and 11 samples: sample k holds the cells whose number has
+    // bit k set, so that 2,047 cells each feed a different set of samples (more than the first
+    // level keeps counts for): each sample is counted in buckets of its own instead.
     const random = createRandom(7);
     const spill = createWageSpill(directory, 'd');
-    const all: number[] = [];
-    for (let cell = 0; cell < 1100; cell += 1)
-      for (let i = 0; i < 6; i += 1) {
+    const byCell: number[][] = [];
+    for (let cell = 0; cell < 2048; cell += 1) {
+      byCell.push([]);
+      for (let i = 0; i < 10; i += 1) {
         const v = random.int(1_500_000, 9_000_000) / 100;
         spill.push(3, cell, v);
-        all.push(v);
+        byCell[cell]!.push(v);
       }
-    const sorted = Float64Array.from(all).sort();
-    const cells = Array.from({ length: 1100 }, (_, cell) => cell);
-    const ranks = [0, 1649, 3299, 3300, 4949, sorted.length - 1];
-    const [selected] = await selectRanks(
-      [{ ...spill.finish(), cellOffset: 0 }],
-      [{ series: [3], cells, size: sorted.length, ranks }],
-    );
-    for (const rank of ranks) expect(selected!.get(rank)).toBe(sorted[rank]);
+    }
+    const requests = Array.from({ length: 11 }, (_, k) => {
+      const cells = byCell
+        .keys()
+        .filter((cell) => (cell & (1 << k)) !== 0)
+        .toArray();
+      const sorted = Float64Array.from(cells.flatMap((cell) => byCell[cell]!)).sort();
+      const n = sorted.length;
+      const ranks = [0, n >> 2, (n >> 1) - 1, n >> 1, n - 1];
+      return { series: [3], cells, size: n, ranks, sorted };
+    });
+    expect(Math.min(...requests.map((r) => r.size))).toBeGreaterThan(4096);
+    const selected = await selectRanks([{ ...spill.finish(), cellOffset: 0 }], requests);
+    for (const [i, request] of requests.entries())
+      for (const rank of request.ranks)
+        expect(selected[i]!.get(rank), `sample ${i}, rank ${rank}`).toBe(request.sorted[rank]);
   });
 
   it('refuses a rank outside the sample', async () => {

@@ -4,8 +4,9 @@
 // between the series' smallest and largest, 12 bits a level), or, once a window holds few enough,
 // keeps its values, which are sorted and the ranks read off. Every value returned is one of the
 // values written, so a quantile computed from them is the one the sorted values give. A value
-// costs one count a pass however many cohorts it belongs to: the first level counts per cell and
-// sums the cells of each sample, the deeper ones find their windows by the value's bucket.
+// costs one count a pass however many cohorts it belongs to: the first level counts per set of
+// cells that feed the same samples and sums the sets of each sample, the deeper ones find their
+// windows by the value's bucket and cell.
 import { readSeries, SERIES, type SpilledWages } from './spilled-wages.ts';
 
 const BITS = 12;
@@ -129,9 +130,9 @@ async function selectGroup(
         : // Infinite wages: any monotone map will do, the last level keeps what it cannot tell apart.
           Math.min(SCALE, ((Math.atan(v) + Math.PI / 2) / Math.PI) * SCALE);
 
-  // The requests each cell's values feed.
-  const feeds: number[][] = Array.from({ length: context.cellCount }, () => []);
-  for (const i of indices) for (const cell of requests[i]!.cells) feeds[cell]!.push(i);
+  // The cells whose values feed the requests (1) and those that feed none (0).
+  const fed = new Uint8Array(context.cellCount);
+  for (const i of indices) for (const cell of requests[i]!.cells) fed[cell] = 1;
   let open: Window[] = indices.map((request) => ({
     request,
     level: 0,
@@ -177,24 +178,32 @@ async function selectGroup(
     }
     const pass = passOf(now, requests, context.cellCount);
 
+    // What each value meets, found by its cell (and, below level 0, its place's prefix): every
+    // window it goes to is added to without testing the windows that are not its cell's.
+    const { slots, histograms, wholeOf, levels } = pass;
     const feed = (cellOffset: number) =>
       function (cells: Uint32Array, values: Float64Array, n: number) {
         for (let j = 0; j < n; j += 1) {
           const cell = cells[j]! + cellOffset;
-          const fed = feeds[cell];
-          if (fed === undefined || fed.length === 0) continue;
+          if (fed[cell] === 0) continue;
           const v = values[j]!;
           const place = placeOf(v);
-          if (pass.slots !== null) {
-            const slot = pass.slots[cell]!;
-            if (slot >= 0) pass.histograms![slot * STRIDE + Math.floor(place / WHOLE_CHILD)]! += 1;
+          if (slots !== null) {
+            const slot = slots[cell]!;
+            if (slot >= 0) histograms![slot * STRIDE + Math.floor(place / WHOLE_CHILD)]! += 1;
           }
-          if (pass.whole !== null)
-            for (const request of fed) for (const w of pass.whole[request]!) add(w, v, place);
-          for (const { size, windows } of pass.levels) {
-            const found = windows.get(Math.floor(place / size));
-            if (found === undefined) continue;
-            for (const w of found) if (fed.includes(w.request)) add(w, v, place);
+          if (wholeOf !== null) {
+            const whole = wholeOf[cell];
+            if (whole !== undefined)
+              for (let k = 0; k < whole.length; k += 1) add(whole[k]!, v, place);
+          }
+          for (let l = 0; l < levels.length; l += 1) {
+            const { size, windows } = levels[l]!;
+            const byCell = windows.get(Math.floor(place / size));
+            if (byCell === undefined) continue;
+            const found = byCell[cell];
+            if (found !== undefined)
+              for (let k = 0; k < found.length; k += 1) add(found[k]!, v, place);
           }
         }
       };
@@ -260,8 +269,11 @@ async function selectGroup(
 /** Buckets of a level-0 window's counts, and where a place falls among them. */
 const STRIDE = BUCKETS + 1;
 const WHOLE_CHILD = sizesAt(0).childSize;
-/** Level-0 counts are kept per cell (and summed per request) for at most this many cells. */
-const HISTOGRAM_CELLS_AT_MOST = 1024;
+/**
+ * Level-0 counts are kept per set of cells that feed the same windows (and summed per request)
+ * when there are at most this many sets.
+ */
+const HISTOGRAMS_AT_MOST = 1024;
 
 /** One value of a window: kept, or counted in the bucket of its place. */
 function add(w: Window, v: number, place: number): void {
@@ -271,50 +283,79 @@ function add(w: Window, v: number, place: number): void {
 
 /**
  * How a pass finds the windows a value belongs to. Level-0 windows hold every value of their
- * cells: those counted are counted once per cell (`slots`, `histograms`), then summed for each
- * request, since many requests share a cell (a credential's cohorts and the all-credentials ones);
- * those kept (`whole`) take every value of the requests a cell feeds. A deeper window holds the
- * values whose place has its prefix: windows are found by prefix, level by level, so a value
- * costs a lookup a level rather than a test against every window of every request it feeds.
+ * cells: those counted are counted once per set of cells that feed the same windows (`slots`,
+ * `histograms`), then summed for each request, since many requests share a cell (a credential's
+ * cohorts and the all-credentials ones); those kept (`wholeOf`) are listed by the cells that feed
+ * them. A deeper window holds the values whose place has its prefix: windows are found by prefix,
+ * then by cell, so a value costs a lookup a level rather than a test against every window of
+ * every request it feeds.
  */
 function passOf(windows: readonly Window[], requests: readonly RankRequest[], cellCount: number) {
+  // Cells that feed the same counted level-0 windows (a credential's award years of one pool,
+  // say) share one histogram: fewer histograms, which stay in the processor's caches.
   const counted0 = windows.filter((w) => w.level === 0 && w.counts !== null);
-  const cells = [...new Set(counted0.flatMap((w) => requests[w.request]!.cells))];
-  const histogrammed = cells.length <= HISTOGRAM_CELLS_AT_MOST ? counted0 : [];
+  const feedsOf = new Map<number, number[]>();
+  counted0.forEach((w, i) => {
+    for (const cell of requests[w.request]!.cells) {
+      const list = feedsOf.get(cell);
+      if (list) list.push(i);
+      else feedsOf.set(cell, [i]);
+    }
+  });
+  const slotOf = new Map<string, number>();
+  const fedBySlot: number[][] = [];
+  const slotOfCell = new Map<number, number>();
+  for (const [cell, fed] of feedsOf) {
+    const signature = fed.join(',');
+    let slot = slotOf.get(signature);
+    if (slot === undefined) {
+      slot = fedBySlot.length;
+      slotOf.set(signature, slot);
+      fedBySlot.push(fed);
+    }
+    slotOfCell.set(cell, slot);
+  }
+  const histogrammed = fedBySlot.length <= HISTOGRAMS_AT_MOST ? counted0 : [];
   let slots: Int32Array | null = null;
   let histograms: Uint32Array | null = null;
   if (histogrammed.length > 0) {
     slots = new Int32Array(cellCount).fill(-1);
-    cells.forEach((cell, slot) => (slots![cell] = slot));
-    histograms = new Uint32Array(cells.length * STRIDE);
+    for (const [cell, slot] of slotOfCell) slots[cell] = slot;
+    histograms = new Uint32Array(fedBySlot.length * STRIDE);
   }
-  let whole: Window[][] | null = null;
-  const byLevel = new Map<number, Map<number, Window[]>>();
+  // The level-0 windows kept, by cell; the deeper windows by their prefix, then by cell.
+  let wholeOf: Array<Window[] | undefined> | null = null;
+  const byLevel = new Map<number, Map<number, Array<Window[] | undefined>>>();
+  const into = (lists: Array<Window[] | undefined>, w: Window) => {
+    for (const cell of requests[w.request]!.cells) (lists[cell] ??= []).push(w);
+  };
   for (const w of windows) {
     if (w.level === 0) {
       if (histogrammed.includes(w)) continue;
-      whole ??= requests.map(() => []);
-      whole[w.request]!.push(w);
+      into((wholeOf ??= new Array<Window[] | undefined>(cellCount)), w);
       continue;
     }
     let byPrefix = byLevel.get(w.size);
     if (!byPrefix) byLevel.set(w.size, (byPrefix = new Map()));
-    byPrefix.set(w.prefix, [...(byPrefix.get(w.prefix) ?? []), w]);
+    let byCell = byPrefix.get(w.prefix);
+    if (!byCell) byPrefix.set(w.prefix, (byCell = new Array<Window[] | undefined>(cellCount)));
+    into(byCell, w);
   }
   return {
     slots,
     histograms,
-    whole,
+    wholeOf,
     levels: [...byLevel].map(([size, found]) => ({ size, windows: found })),
-    /** Adds each cell's level-0 counts into the windows of the requests it feeds. */
+    /** Adds each histogram into the counted level-0 windows its cells feed. */
     sumHistograms(): void {
-      for (const w of histogrammed) {
-        const counts = w.counts!;
-        for (const cell of requests[w.request]!.cells) {
-          const from = slots![cell]! * STRIDE;
+      if (histogrammed.length === 0) return;
+      fedBySlot.forEach((fed, slot) => {
+        const from = slot * STRIDE;
+        for (const i of fed) {
+          const counts = histogrammed[i]!.counts!;
           for (let b = 0; b < STRIDE; b += 1) counts[b]! += histograms![from + b]!;
         }
-      }
+      });
     },
   };
 }

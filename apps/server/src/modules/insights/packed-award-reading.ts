@@ -54,11 +54,17 @@ export function packedBatchQuery(
 ): { text: string; parameters(afterId: number): unknown[] } {
   const bounded = reading.toId !== undefined;
   const p = (n: number) => (dialect === 'postgres' ? `$${n}` : '?');
+  // The packed rows' own id range: PostgreSQL may join the two tables by merging them, and
+  // without it reads the packed rows from the first award on for every batch (seen at a million
+  // awards: 906,119 rows read for a batch of 5,000 late in the organization; with it, 5,000).
+  // SQLite looks each award's row up by its key.
+  const packedRange =
+    dialect === 'postgres' ? `and p.award_id > $2 ${bounded ? 'and p.award_id <= $3' : ''}` : '';
   const text = `
     select a.id, a.credential_id, a.award_year, a.match_status,
       p.years, p.industry_year, p.industry, p.job_role
     from awards a
-    left join earnings_by_award p on p.award_id = a.id and a.match_status = 'MATCHED'
+    left join earnings_by_award p on p.award_id = a.id and a.match_status = 'MATCHED' ${packedRange}
     where a.organization_id = ${p(1)} and a.id > ${p(2)} ${bounded ? `and a.id <= ${p(3)}` : ''}
     order by a.id limit ${p(bounded ? 4 : 3)}`;
   return {
