@@ -12,7 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 
 import type { CountAwards } from './award-source.ts';
-import { countBlockAwards, NO_AWARDS } from './block-counting.ts';
+import { countBlockAwards, NO_AWARDS, storingBehind } from './block-counting.ts';
 import { blockParameters, packBlock } from './insight-blocks.ts';
 import { BLOCK_CLAIM, type BlockReaderData, type BlockReaderReport } from './block-reader.ts';
 import { laterAwardsOf } from './later-awards.ts';
@@ -39,6 +39,8 @@ async function readBlocks(
   countAwards: CountAwards,
   store: (parameters: unknown[]) => Promise<void>,
 ): Promise<void> {
+  // Each block is stored while the next is read; the last before the reader says it is done.
+  const storing = storingBehind();
   for (let index = 0; index < data.blocks.length; index += 1) {
     for (;;) {
       const added = Atomics.load(shared, 0);
@@ -59,7 +61,9 @@ async function readBlocks(
     if (counted.awards > 0) {
       reading = randomUUID();
       const stored = { ...packBlock(counted), version, basis: data.basis, reading };
-      await store(blockParameters(data.statement, data.organizationId, block, stored));
+      await storing.add(() =>
+        store(blockParameters(data.statement, data.organizationId, block, stored)),
+      );
     }
     const { wages } = counted;
     port.postMessage(
@@ -67,6 +71,7 @@ async function readBlocks(
       [...wages.cells, ...wages.values].map((array) => array.buffer as ArrayBuffer),
     );
   }
+  await storing.settled();
 }
 
 // HTTP and the job's own thread go first: this thread takes what the cores have left. (On Linux

@@ -28,6 +28,7 @@ import { at, type CountedCell, newCell, POINTS, SPAN } from './cells.ts';
 import { buildCohorts, type CohortAggregate, type CredentialSummary } from './cohorts.ts';
 import { realFactor } from './cpi-u.ts';
 import { type RankRequest, selectRanks } from './order-statistics.ts';
+import { selectRanksShared, type StartRankSelector } from './shared-selection.ts';
 import {
   BASE,
   createWageBuffer,
@@ -76,6 +77,11 @@ export function createInsightsBuilder(options: {
    * handed on by `counted`, not written.
    */
   inMemory?: boolean;
+  /**
+   * Selects the medians and quartiles with a second thread started by this, when they read many
+   * wages (./shared-selection.ts); without it, on this thread alone.
+   */
+  selectOn?: StartRankSelector;
 }) {
   const { asOfYear, dollarsOfYear } = options;
   const buffer = options.inMemory ? createWageBuffer() : null;
@@ -313,7 +319,11 @@ export function createInsightsBuilder(options: {
           counted,
           credentialIds.sort((a, b) => a - b),
           asOfYear,
-          around((requests) => selectRanks(spills, requests, tick)),
+          around((requests) =>
+            options.selectOn
+              ? selectRanksShared(spills, requests, tick, options.selectOn)
+              : selectRanks(spills, requests, tick),
+          ),
         );
         return { ...built, cells: counted };
       } finally {

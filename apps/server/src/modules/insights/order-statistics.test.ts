@@ -113,10 +113,7 @@ describe('selectRanks', () => {
       }
     }
     const requests = Array.from({ length: 11 }, (_, k) => {
-      const cells = byCell
-        .keys()
-        .filter((cell) => (cell & (1 << k)) !== 0)
-        .toArray();
+      const cells = byCell.map((_, cell) => cell).filter((cell) => (cell & (1 << k)) !== 0);
       const sorted = Float64Array.from(cells.flatMap((cell) => byCell[cell]!)).sort();
       const n = sorted.length;
       const ranks = [0, n >> 2, (n >> 1) - 1, n >> 1, n - 1];

@@ -71,36 +71,50 @@ interface Window {
   keptLength: number;
 }
 
+/** Requests that read the same series, selected together: a pass reads those series' files. */
+export interface RankGroup {
+  series: number[];
+  /** The requests' indices. */
+  indices: number[];
+}
+
 /**
- * The values at the requested ranks, by request: `result[i].get(rank)`.
- * @example await selectRanks(spills, [{ series: [5], cells: [0, 1], size: 40, ranks: [19, 20] }])
+ * The groups of requests selected together (those that read the same series; a series read by
+ * several groups, a relative year's wages and its paired wages, is read by each), leaving out
+ * the requests that ask for nothing.
  */
-export async function selectRanks(
-  spills: readonly SpilledWages[],
-  requests: readonly RankRequest[],
-  tick: () => Promise<void> = async () => undefined,
-): Promise<Array<Map<number, number>>> {
-  const results = requests.map(() => new Map<number, number>());
-  let cellCount = 0;
-  for (const request of requests)
-    for (const cell of request.cells) cellCount = Math.max(cellCount, cell + 1);
-  // Requests that read the same series are selected together, one pass reading those files.
+export function rankGroups(requests: readonly RankRequest[]): RankGroup[] {
   const bySeries = new Map<string, number[]>();
   requests.forEach((request, i) => {
     if (request.size === 0 || (request.ranks.length === 0 && !request.spans?.length)) return;
     const key = [...request.series].sort((a, b) => a - b).join(',');
     bySeries.set(key, [...(bySeries.get(key) ?? []), i]);
   });
-  // Series read by several keys (a relative year's wages and its paired wages) are read per key.
-  for (const [key, indices] of bySeries) {
-    const series = key.split(',').map(Number);
+  return [...bySeries].map(([key, indices]) => ({ series: key.split(',').map(Number), indices }));
+}
+
+/**
+ * The values at the requested ranks, by request: `result[i].get(rank)`. Only the requests of
+ * `groups` are selected (default: every request); the others' maps stay empty.
+ * @example await selectRanks(spills, [{ series: [5], cells: [0, 1], size: 40, ranks: [19, 20] }])
+ */
+export async function selectRanks(
+  spills: readonly SpilledWages[],
+  requests: readonly RankRequest[],
+  tick: () => Promise<void> = async () => undefined,
+  groups: readonly RankGroup[] = rankGroups(requests),
+): Promise<Array<Map<number, number>>> {
+  const results = requests.map(() => new Map<number, number>());
+  let cellCount = 0;
+  for (const request of requests)
+    for (const cell of request.cells) cellCount = Math.max(cellCount, cell + 1);
+  for (const { series, indices } of groups)
     for (let from = 0; from < indices.length; from += COUNTED_PER_PASS)
       await selectGroup(spills, series, requests, indices.slice(from, from + COUNTED_PER_PASS), {
         cellCount,
         results,
         tick,
       });
-  }
   return results;
 }
 

@@ -34,6 +34,7 @@ import { createInsightsRepository } from './insights.repository.ts';
 import { laterAwardsOf } from './later-awards.ts';
 import type { RebuildThreadData, RebuildThreadReport } from './rebuild-insights.thread.ts';
 import { createProgressRecorder, type ProgressRecorder } from './rebuild-progress.ts';
+import { rankSelectorThread, type StartRankSelector } from './shared-selection.ts';
 
 export const REBUILD_BATCH_SIZE = 5000;
 
@@ -129,6 +130,11 @@ export interface ComputeInsightsOptions {
    * tests leave every block to it).
    */
   blockReader?: StartBlockReader;
+  /**
+   * How a second thread selects medians and quartiles (default: `rankSelectorThread` where the
+   * reading may use two threads; tests pass one to select on two threads whatever the cores).
+   */
+  rankSelector?: StartRankSelector;
 }
 
 /** A computation nobody follows (the consistency check): it records no progress. */
@@ -191,7 +197,17 @@ export async function computeInsights(
             startReader: options.blockReader ?? blockReaders(url, repository.storeBlockStatement()),
           }
         : {};
-    const builder = createInsightsBuilder({ asOfYear, dollarsOfYear, directory });
+    // The medians and quartiles are selected on two threads where the reading may use two.
+    const twoThreads = options.reuseBlocks
+      ? blockReadersFor(cores) >= 2
+      : rebuildThreadsFor(cores) >= 2;
+    const selectOn = options.rankSelector ?? (twoThreads ? rankSelectorThread : undefined);
+    const builder = createInsightsBuilder({
+      asOfYear,
+      dollarsOfYear,
+      directory,
+      ...(selectOn ? { selectOn } : {}),
+    });
     // A failed computation closes the files it was writing (the folder goes with the caller's).
     try {
       return await count(builder, { ...counting, ...readers });
