@@ -147,6 +147,15 @@ async function selectGroup(
   // The cells whose values feed the requests (1) and those that feed none (0).
   const fed = new Uint8Array(context.cellCount);
   for (const i of indices) for (const cell of requests[i]!.cells) fed[cell] = 1;
+  // Whether a request's sample holds a cell: `feeds[rowOf[request] * cellCount + cell]` (some
+  // 260 KB for 512 requests of 520 cells).
+  const cellCount = context.cellCount;
+  const rowOf = new Int32Array(requests.length).fill(-1);
+  const feeds = new Uint8Array(indices.length * cellCount);
+  indices.forEach((i, row) => {
+    rowOf[i] = row;
+    for (const cell of requests[i]!.cells) feeds[row * cellCount + cell] = 1;
+  });
   let open: Window[] = indices.map((request) => ({
     request,
     level: 0,
@@ -192,8 +201,8 @@ async function selectGroup(
     }
     const pass = passOf(now, requests, context.cellCount);
 
-    // What each value meets, found by its cell (and, below level 0, its place's prefix): every
-    // window it goes to is added to without testing the windows that are not its cell's.
+    // What each value meets: the level-0 windows kept, found by its cell; below level 0, the
+    // windows of its place's prefix whose sample holds its cell.
     const { slots, histograms, wholeOf, levels } = pass;
     const feed = (cellOffset: number) =>
       function (cells: Uint32Array, values: Float64Array, n: number) {
@@ -213,11 +222,12 @@ async function selectGroup(
           }
           for (let l = 0; l < levels.length; l += 1) {
             const { size, windows } = levels[l]!;
-            const byCell = windows.get(Math.floor(place / size));
-            if (byCell === undefined) continue;
-            const found = byCell[cell];
-            if (found !== undefined)
-              for (let k = 0; k < found.length; k += 1) add(found[k]!, v, place);
+            const found = windows.get(Math.floor(place / size));
+            if (found === undefined) continue;
+            for (let k = 0; k < found.length; k += 1) {
+              const w = found[k]!;
+              if (feeds[rowOf[w.request]! * cellCount + cell] === 1) add(w, v, place);
+            }
           }
         }
       };
@@ -300,9 +310,10 @@ function add(w: Window, v: number, place: number): void {
  * cells: those counted are counted once per set of cells that feed the same windows (`slots`,
  * `histograms`), then summed for each request, since many requests share a cell (a credential's
  * cohorts and the all-credentials ones); those kept (`wholeOf`) are listed by the cells that feed
- * them. A deeper window holds the values whose place has its prefix: windows are found by prefix,
- * then by cell, so a value costs a lookup a level rather than a test against every window of
- * every request it feeds.
+ * them. A deeper window holds the values whose place has its prefix: windows are found by
+ * prefix, level by level, and a table of the cells each sample holds says which of them take the
+ * value, so a value costs a lookup a level rather than a test against every window of every
+ * request it feeds.
  */
 function passOf(windows: readonly Window[], requests: readonly RankRequest[], cellCount: number) {
   // Cells that feed the same counted level-0 windows (a credential's award years of one pool,
@@ -337,23 +348,21 @@ function passOf(windows: readonly Window[], requests: readonly RankRequest[], ce
     for (const [cell, slot] of slotOfCell) slots[cell] = slot;
     histograms = new Uint32Array(fedBySlot.length * STRIDE);
   }
-  // The level-0 windows kept, by cell; the deeper windows by their prefix, then by cell.
+  // The level-0 windows kept, by cell; the deeper windows by their prefix.
   let wholeOf: Array<Window[] | undefined> | null = null;
-  const byLevel = new Map<number, Map<number, Array<Window[] | undefined>>>();
-  const into = (lists: Array<Window[] | undefined>, w: Window) => {
-    for (const cell of requests[w.request]!.cells) (lists[cell] ??= []).push(w);
-  };
+  const byLevel = new Map<number, Map<number, Window[]>>();
   for (const w of windows) {
     if (w.level === 0) {
       if (histogrammed.includes(w)) continue;
-      into((wholeOf ??= new Array<Window[] | undefined>(cellCount)), w);
+      wholeOf ??= new Array<Window[] | undefined>(cellCount);
+      for (const cell of requests[w.request]!.cells) (wholeOf[cell] ??= []).push(w);
       continue;
     }
     let byPrefix = byLevel.get(w.size);
     if (!byPrefix) byLevel.set(w.size, (byPrefix = new Map()));
-    let byCell = byPrefix.get(w.prefix);
-    if (!byCell) byPrefix.set(w.prefix, (byCell = new Array<Window[] | undefined>(cellCount)));
-    into(byCell, w);
+    const found = byPrefix.get(w.prefix);
+    if (found) found.push(w);
+    else byPrefix.set(w.prefix, [w]);
   }
   return {
     slots,
