@@ -69,14 +69,17 @@ export async function selectRanksShared(
   fromBytes = SHARED_FROM_BYTES,
 ): Promise<Array<Map<number, number>>> {
   const groups = rankGroups(requests);
-  const bytesOf = new Map<number, number>();
   const fileBytes = (file: string) => statSync(file, { throwIfNoEntry: false })?.size ?? 0;
-  for (const group of groups) {
-    let bytes = 0;
-    for (const spill of spills) for (const s of group.series) bytes += fileBytes(spill.files[s]!);
-    bytesOf.set(group.indices[0]!, bytes);
-  }
-  const weight = (group: RankGroup) => bytesOf.get(group.indices[0]!)!;
+  const bytesOf = new Map(
+    groups.map((group) => [
+      group,
+      spills.reduce(
+        (sum, spill) => sum + group.series.reduce((n, s) => n + fileBytes(spill.files[s]!), 0),
+        0,
+      ),
+    ]),
+  );
+  const weight = (group: RankGroup) => bytesOf.get(group)!;
   const total = groups.reduce((sum, group) => sum + weight(group), 0);
   if (groups.length < 2 || total < fromBytes) return selectRanks(spills, requests, tick, groups);
 
