@@ -320,7 +320,10 @@ async function generatePostgres(url: string, awardCount: number): Promise<number
     await client.query('commit');
   }
   await client.query(`select setval(pg_get_serial_sequence('awards', 'id'), ${awardCount})`);
-  await client.query('analyze');
+  // As autovacuum leaves a table that stopped growing: pages marked all-visible, so that index-only
+  // scans read no row (a freshly written table would also have its hint bits set by the first
+  // reader, which a real organization's rebuilds do not pay).
+  await client.query('vacuum (analyze)');
   await client.end();
   return Math.round((performance.now() - started) / 1000);
 }

@@ -1,5 +1,6 @@
 // Which awards are a person's later ones (not their first: earliest award year, then lowest id),
 // read a few people at a time into one bit per award id, on each database.
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createInsightsRepository } from '../src/modules/insights/insights.repository.ts';
@@ -88,6 +89,30 @@ describe.each(DIALECTS)('later awards, on %s', (dialect) => {
       expect(later.has(0)).toBe(false);
     },
   );
+
+  it('finds them in the people index alone: it holds each award’s year and id, in that order', async () => {
+    // What the reading needs (decision record 074): without the year and id in the index, each
+    // award's row is read, and each person's awards sorted.
+    const db = t.database.handle.db;
+    const { rows } =
+      dialect === 'sqlite'
+        ? await sql<{ name: string }>`
+            select name from pragma_index_info('awards_organization_person_year_idx') order by seqno`.execute(
+            db,
+          )
+        : await sql<{ name: string }>`
+            select a.attname as name
+            from pg_index i
+            join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any (i.indkey)
+            where i.indexrelid = 'awards_organization_person_year_idx'::regclass
+            order by array_position(i.indkey, a.attnum)`.execute(db);
+    expect(rows.map((row) => row.name)).toEqual([
+      'organization_id',
+      'external_id',
+      'award_year',
+      'id',
+    ]);
+  });
 
   it('is empty for an organization without awards', async () => {
     const repository = createInsightsRepository(t.database.handle.db);

@@ -122,6 +122,7 @@ export function createInsightsRepository(db: Kysely<Database>) {
      * (./later-awards.ts): on PostgreSQL by one pass over the people in external id order
      * through a cursor; on SQLite `personsPerBatch` people with several awards at a time (the
      * faster there: SQLite sorts the whole organization for the window the single pass needs).
+     * Both read the people index alone (it holds each award's year and id).
      */
     async laterAwards(organizationId: number, personsPerBatch = 2000): Promise<LaterAwardBits> {
       const range = await db
@@ -132,9 +133,9 @@ export function createInsightsRepository(db: Kysely<Database>) {
       const later = laterAwardBits(Number(range?.from ?? 1), Number(range?.to ?? 0));
       const raw = db.withoutPlugins();
       if (!sqliteConnectionOf(db)) {
-        // Half the time of the batches at a million awards: the people index read once, each
-        // person's awards sorted on their own (an incremental sort), and only the later awards'
-        // ids sent, a fetch at a time.
+        // The people index read once, alone: it holds each award's year and id in the order
+        // the awards are numbered (decision record 074), so no award's row is read and nothing
+        // is sorted; only the later awards' ids are sent, a fetch at a time.
         await raw.transaction().execute(async (trx) => {
           await sql`
             declare later_awards no scroll cursor for
