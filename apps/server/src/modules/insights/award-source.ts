@@ -59,7 +59,7 @@ export function packedAwards(run: RunRows, dialect: 'sqlite' | 'postgres'): Coun
 
 /**
  * The awards read from a SQLite database by its driver with their packed years, each statement
- * prepared once.
+ * prepared once and its rows stepped one at a time as they are counted.
  *
  * @example for await (const batch of sqlitePackedAwards(database)(range, builder, later)) heartbeat();
  */
@@ -69,7 +69,7 @@ export function sqlitePackedAwards(database: SQLite.Database): CountAwards {
     let statement = statements.get(text);
     if (!statement)
       statements.set(text, (statement = database.prepare<unknown[], PackedRow>(text).raw()));
-    return statement.all(...parameters);
+    return statement.iterate(...parameters);
   }, 'sqlite');
 }
 

@@ -44,8 +44,16 @@ export type PackedRow = [
   jobRole: string | null,
 ];
 
-/** Runs the batch statement: its rows as arrays, in the order of its columns. */
-export type RunRows = (text: string, parameters: unknown[]) => PackedRow[] | Promise<PackedRow[]>;
+/**
+ * Runs the batch statement: its rows as arrays, in the order of its columns; all of them (a
+ * driver that answers later), or stepped one at a time as they are counted (SQLite's, which
+ * answers at once: a batch is never held whole, and the garbage collector of a reading thread
+ * with a small young generation has one row to keep alive, not thousands).
+ */
+export type RunRows = (
+  text: string,
+  parameters: unknown[],
+) => Iterable<PackedRow> | Promise<PackedRow[]>;
 
 /** The statement of one batch, in a dialect, and its parameters after the award `afterId`. */
 export function packedBatchQuery(
@@ -77,9 +85,10 @@ export function packedBatchQuery(
 }
 
 /**
- * Reads the awards of `reading` after the award `afterId` (at most `maxBatches` batches), each
- * batch asked for before the previous one is counted, and hands each award to `add` as one
- * `ReadAward` reused from award to award; yields after each batch.
+ * Reads the awards of `reading` after the award `afterId` (at most `maxBatches` batches) and hands
+ * each award to `add` as one `ReadAward` reused from award to award; yields after each batch. A
+ * driver that answers later (PostgreSQL's) is asked for each batch before the previous one is
+ * counted.
  */
 export async function* readPackedAwards(
   run: RunRows,
@@ -88,18 +97,25 @@ export async function* readPackedAwards(
   add: (award: ReadAward) => void,
 ): AsyncGenerator<BatchRead> {
   const query = packedBatchQuery(dialect, reading);
-  const read = async (afterId: number) => run(query.text, query.parameters(afterId));
+  const read = (afterId: number) => run(query.text, query.parameters(afterId));
   const award = newReadAward();
-  let next: Promise<PackedRow[]> | null = read(reading.afterId ?? 0);
+  let lastId = reading.afterId ?? 0;
+  /** The next batch, asked for while this one is counted (a driver that answers later). */
+  let ahead: Promise<PackedRow[]> | null = null;
   let left = reading.maxBatches ?? Infinity;
   try {
-    while (next) {
-      const rows: PackedRow[] = await next;
+    for (;;) {
+      const answer = ahead ?? read(lastId);
+      ahead = null;
+      // Rows stepped one at a time are counted at once: nothing else may use the connection
+      // while its statement steps.
+      const batch = answer instanceof Promise ? await answer : answer;
       left -= 1;
-      const more: boolean = rows.length === reading.batchSize;
-      next = more && left > 0 ? read(Number(rows[rows.length - 1]![0])) : null;
-      if (rows.length === 0) return;
-      for (const row of rows) {
+      if (Array.isArray(batch) && batch.length === reading.batchSize && left > 0)
+        ahead = read(Number((batch as PackedRow[])[batch.length - 1]![0])) as Promise<PackedRow[]>;
+      let awards = 0;
+      for (const row of batch) {
+        awards += 1;
         award.id = Number(row[0]);
         award.credentialId = Number(row[1]);
         award.awardYear = row[2];
@@ -119,12 +135,15 @@ export async function* readPackedAwards(
         add(award);
         clearYears(award);
       }
-      yield { awards: rows.length, lastId: Number(rows[rows.length - 1]![0]), more };
-      if (!more) return;
+      if (awards === 0) return;
+      lastId = award.id;
+      const more = awards === reading.batchSize;
+      yield { awards, lastId, more };
+      if (!more || left <= 0) return;
     }
   } finally {
-    // Stopped early: the batch asked for ahead is not wanted, but must not fail unheard.
-    await next?.catch(() => undefined);
+    // Stopped early: a batch asked for ahead is not wanted, but must not fail unheard.
+    await ahead?.catch(() => undefined);
   }
 }
 
