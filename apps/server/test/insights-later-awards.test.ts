@@ -71,11 +71,20 @@ describe.each(DIALECTS)('later awards, on %s', (dialect) => {
     await t?.close();
   });
 
-  it.each([1, 2, 3, 2000])(
-    'marks every award but each person’s first, read %i people at a time',
-    async (personsPerBatch) => {
+  it.each([
+    [1, Infinity],
+    [2, Infinity],
+    [3, Infinity],
+    [2000, Infinity],
+    // PostgreSQL: the people in two halves at once, split by the middle person's external id.
+    [2000, 1],
+  ])(
+    'marks every award but each person’s first, read %i people at a time (in halves from %d ids)',
+    async (personsPerBatch, halvesFrom) => {
       const repository = createInsightsRepository(t.database.handle.db);
-      const later = laterAwardsOf(await repository.laterAwards(w.a.id, personsPerBatch));
+      const later = laterAwardsOf(
+        await repository.laterAwards(w.a.id, personsPerBatch, halvesFrom),
+      );
       const [p1, p2, p3, p4, p5, p6, p7] = ['P1', 'P2', 'P3', 'P4', 'P5', 'P6', 'P7'].map(
         (person) => ids.get(person)!,
       );

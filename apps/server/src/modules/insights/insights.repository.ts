@@ -43,6 +43,14 @@ export const storedAggregateOf = (
 const AGGREGATE_CHUNK = 200;
 /** The later awards' ids PostgreSQL sends at a time (some 3 MB of rows held at once). */
 const LATER_AWARDS_PER_FETCH = 50_000;
+/**
+ * Award ids from which PostgreSQL reads an organization's later awards in two halves at once (two
+ * connections, so two of the database's processes); a smaller organization's in one pass, which
+ * takes a fraction of a second.
+ */
+const LATER_AWARDS_IN_HALVES_FROM = 200_000;
+/** Awards whose external ids give the middle person. */
+const MIDDLE_PERSON_SAMPLES = 100;
 
 /** A queued or running rebuild as stored: what the insights screens are told of it. */
 export type RebuildState =
@@ -106,6 +114,27 @@ export function createInsightsRepository(db: Kysely<Database>) {
       .where('id', '>=', from)
       .where('id', '<=', to);
 
+  /**
+   * The external id that splits an organization's people about in half (PostgreSQL): the median
+   * of those of some hundred of its awards, taken at even steps of id through the primary key
+   * (a look-up each, not a pass over the people); null when none of them is the organization's.
+   */
+  async function middlePerson(
+    organizationId: number,
+    from: number,
+    ids: number,
+  ): Promise<string | null> {
+    const step = Math.max(1, Math.floor(ids / MIDDLE_PERSON_SAMPLES));
+    const row = await sql<{ middle: string | null }>`
+      select percentile_disc(0.5) within group (order by external_id) as middle
+      from awards
+      where organization_id = ${organizationId}
+        and id in (select generate_series(${from}::bigint, ${from + ids - 1}::bigint, ${step}::bigint))`.execute(
+      db.withoutPlugins(),
+    );
+    return row.rows[0]?.middle ?? null;
+  }
+
   return {
     /** Queues a rebuild of the organization's aggregates (nothing new if one is queued). */
     async queueRebuild(organizationId: number): Promise<void> {
@@ -120,11 +149,17 @@ export function createInsightsRepository(db: Kysely<Database>) {
      * external id) that are not their first (earliest award year, then lowest id): all-credentials
      * views leave them out, so that a person counts once. Read into one bit per award id
      * (./later-awards.ts): on PostgreSQL by one pass over the people in external id order
-     * through a cursor; on SQLite `personsPerBatch` people with several awards at a time (the
-     * faster there: SQLite sorts the whole organization for the window the single pass needs).
-     * Both read the people index alone (it holds each award's year and id).
+     * through a cursor (a large organization's people in two halves at once, each on a
+     * connection of its own: `halvesFrom` award ids or more); on SQLite `personsPerBatch` people
+     * with several awards at a time (the faster there: SQLite sorts the whole organization for
+     * the window the single pass needs). Both read the people index alone (it holds each
+     * award's year and id).
      */
-    async laterAwards(organizationId: number, personsPerBatch = 2000): Promise<LaterAwardBits> {
+    async laterAwards(
+      organizationId: number,
+      personsPerBatch = 2000,
+      halvesFrom = LATER_AWARDS_IN_HALVES_FROM,
+    ): Promise<LaterAwardBits> {
       const range = await db
         .selectFrom('awards')
         .where('organizationId', '=', organizationId)
@@ -135,23 +170,36 @@ export function createInsightsRepository(db: Kysely<Database>) {
       if (!sqliteConnectionOf(db)) {
         // The people index read once, alone: it holds each award's year and id in the order
         // the awards are numbered (decision record 074), so no award's row is read and nothing
-        // is sorted; only the later awards' ids are sent, a fetch at a time.
-        await raw.transaction().execute(async (trx) => {
-          await sql`
-            declare later_awards no scroll cursor for
-            select id from (
-              select id, row_number() over (partition by external_id order by award_year, id) as n
-              from awards where organization_id = ${organizationId}) people
-            where n > 1`.execute(trx);
-          for (;;) {
-            const { rows } = await sql<{ id: string | number }>`
-              fetch forward ${sql.raw(String(LATER_AWARDS_PER_FETCH))} from later_awards`.execute(
-              trx,
-            );
-            for (const row of rows) markLater(later, Number(row.id));
-            if (rows.length < LATER_AWARDS_PER_FETCH) return;
-          }
-        });
+        // is sorted; only the later awards' ids are sent, a fetch at a time. A person's awards
+        // are all in one half (the halves split the people by external id, 075).
+        const ids = Number(range?.to ?? 0) - Number(range?.from ?? 1) + 1;
+        const middle =
+          ids >= halvesFrom ? await middlePerson(organizationId, Number(range!.from), ids) : null;
+        const halves =
+          middle === null
+            ? [sql``]
+            : [sql`and external_id < ${middle}`, sql`and external_id >= ${middle}`];
+        await Promise.all(
+          halves.map((half) =>
+            raw.transaction().execute(async (trx) => {
+              await sql`
+                declare later_awards no scroll cursor for
+                select id from (
+                  select id,
+                    row_number() over (partition by external_id order by award_year, id) as n
+                  from awards where organization_id = ${organizationId} ${half}) people
+                where n > 1`.execute(trx);
+              for (;;) {
+                const { rows } = await sql<{ id: string | number }>`
+                  fetch forward ${sql.raw(String(LATER_AWARDS_PER_FETCH))} from later_awards`.execute(
+                  trx,
+                );
+                for (const row of rows) markLater(later, Number(row.id));
+                if (rows.length < LATER_AWARDS_PER_FETCH) return;
+              }
+            }),
+          ),
+        );
         return later;
       }
       let after = '';
