@@ -101,7 +101,7 @@ export async function* readPackedAwards(
   const award = newReadAward();
   let lastId = reading.afterId ?? 0;
   /** The next batch, asked for while this one is counted (a driver that answers later). */
-  let ahead: Promise<PackedRow[]> | null = null;
+  let ahead: ReturnType<RunRows> | null = null;
   let left = reading.maxBatches ?? Infinity;
   try {
     for (;;) {
@@ -109,10 +109,14 @@ export async function* readPackedAwards(
       ahead = null;
       // Rows stepped one at a time are counted at once: nothing else may use the connection
       // while its statement steps.
-      const batch = answer instanceof Promise ? await answer : answer;
+      let batch: Iterable<PackedRow> = answer as Iterable<PackedRow>;
       left -= 1;
-      if (Array.isArray(batch) && batch.length === reading.batchSize && left > 0)
-        ahead = read(Number((batch as PackedRow[])[batch.length - 1]![0])) as Promise<PackedRow[]>;
+      if (answer instanceof Promise) {
+        const rows = await answer;
+        batch = rows;
+        if (rows.length === reading.batchSize && left > 0)
+          ahead = read(Number(rows[rows.length - 1]![0]));
+      }
       let awards = 0;
       for (const row of batch) {
         awards += 1;
@@ -143,7 +147,7 @@ export async function* readPackedAwards(
     }
   } finally {
     // Stopped early: a batch asked for ahead is not wanted, but must not fail unheard.
-    await ahead?.catch(() => undefined);
+    if (ahead instanceof Promise) await ahead.catch(() => undefined);
   }
 }
 
