@@ -150,6 +150,7 @@ export function createDatabase<DB = Database>(
     dialect: new PostgresDialect({ pool }),
     plugins: [new CamelCasePlugin()],
   });
+  postgresPools.set(db, pool);
   return {
     db,
     dialect,

@@ -6,6 +6,7 @@
 // record 072). All count the same awards into the same cells (./award-source.test.ts). Runs
 // through the driver alone, so that the rebuild's second thread loads no query builder.
 import type SQLite from 'better-sqlite3';
+import pg from 'pg';
 
 import {
   type AwardReading,
@@ -65,12 +66,63 @@ export function packedAwards(run: RunRows, dialect: 'sqlite' | 'postgres'): Coun
  */
 export function sqlitePackedAwards(database: SQLite.Database): CountAwards {
   const statements = new Map<string, SQLite.Statement<unknown[], PackedRow>>();
-  return packedAwards((text, parameters) => {
+  return packedAwards((text, parameters, each) => {
     let statement = statements.get(text);
     if (!statement)
       statements.set(text, (statement = database.prepare<unknown[], PackedRow>(text).raw()));
-    return statement.iterate(...parameters);
+    for (const row of statement.iterate(...parameters)) each(row);
   }, 'sqlite');
+}
+
+/**
+ * The awards read from PostgreSQL with their packed years, each batch on a connection `connect`
+ * lends (and takes back after it), its rows counted as they arrive.
+ *
+ * @example postgresPackedAwards(async () => ({ client, release: () => {} }))(range, builder, later)
+ */
+export function postgresPackedAwards(
+  connect: () => Promise<{ client: pg.ClientBase; release: (failure?: Error) => void }>,
+): CountAwards {
+  return packedAwards(async (text, parameters, each) => {
+    const { client, release } = await connect();
+    try {
+      await eachRow(client, text, parameters, each);
+    } catch (error) {
+      // Whatever failed, the connection is not lent again.
+      release(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    }
+    release();
+  }, 'postgres');
+}
+
+/**
+ * Runs `text` on `client` and hands each row, an array in the order of its columns, to `each` as
+ * the driver parses it (none is kept). A failure of `each` stops the counting (the rest of the
+ * rows are read and dropped) and is thrown when the statement ends.
+ */
+export function eachRow(
+  client: pg.ClientBase,
+  text: string,
+  values: unknown[],
+  each: (row: PackedRow) => void,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const config: pg.QueryArrayConfig = { text, values, rowMode: 'array' };
+    const query = new pg.Query(config);
+    let failure: { error: unknown } | null = null;
+    query.on('row', (row: PackedRow) => {
+      if (failure) return;
+      try {
+        each(row);
+      } catch (error) {
+        failure = { error };
+      }
+    });
+    query.on('error', reject);
+    query.on('end', () => (failure ? reject(failure.error) : resolve()));
+    client.query(query);
+  });
 }
 
 /**

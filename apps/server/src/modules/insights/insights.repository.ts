@@ -2,7 +2,7 @@ import { CompiledQuery, type Kysely, PostgresAdapter, sql } from 'kysely';
 
 import type { TInsightFigures } from '@laurel/contract/insights';
 
-import { sqliteConnectionOf } from '../../db/database.ts';
+import { postgresPoolOf, sqliteConnectionOf } from '../../db/database.ts';
 import type { Database, RebuildPhase } from '../../db/schema.ts';
 import { INSIGHTS_METHOD } from '../../lib/insights-method.ts';
 import { toBool, toIso } from '../../db/values.ts';
@@ -13,6 +13,7 @@ import type { AwardBatch, RunQuery } from './award-reading.ts';
 import {
   type CountAwards,
   packedAwards,
+  postgresPackedAwards,
   sqliteAwards,
   sqlitePackedAwards,
   summedAwards,
@@ -251,12 +252,20 @@ export function createInsightsRepository(db: Kysely<Database>) {
       const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
       if (from === 'packed') {
         if (sqlite) return sqlitePackedAwards(sqlite);
+        const pool = postgresPoolOf(db);
+        if (pool)
+          return postgresPackedAwards(async () => {
+            const client = await pool.connect();
+            return { client, release: (failure) => client.release(failure) };
+          });
         const raw = db.withoutPlugins();
         return packedAwards(
-          async (text, parameters) =>
-            (
-              await raw.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, parameters))
-            ).rows.map((row) => Object.values(row) as PackedRow),
+          async (text, parameters, each) => {
+            const { rows } = await raw.executeQuery<Record<string, unknown>>(
+              CompiledQuery.raw(text, parameters),
+            );
+            for (const row of rows) each(Object.values(row) as PackedRow);
+          },
           postgres ? 'postgres' : 'sqlite',
         );
       }

@@ -45,15 +45,17 @@ export type PackedRow = [
 ];
 
 /**
- * Runs the batch statement: its rows as arrays, in the order of its columns; all of them (a
- * driver that answers later), or stepped one at a time as they are counted (SQLite's, which
- * answers at once: a batch is never held whole, and the garbage collector of a reading thread
- * with a small young generation has one row to keep alive, not thousands).
+ * Runs the batch statement and hands each of its rows, as an array in the order of its columns, to
+ * `each` as the driver reads it: SQLite's steps them at once (and returns nothing), PostgreSQL's
+ * as they arrive (and resolves when the last is handed). No batch is held whole: the garbage
+ * collector of a reading thread with a small young generation has a row or a network read's rows
+ * to keep alive, not thousands (decision record 076).
  */
 export type RunRows = (
   text: string,
   parameters: unknown[],
-) => Iterable<PackedRow> | Promise<PackedRow[]>;
+  each: (row: PackedRow) => void,
+) => void | Promise<void>;
 
 /** The statement of one batch, in a dialect, and its parameters after the award `afterId`. */
 export function packedBatchQuery(
@@ -86,9 +88,8 @@ export function packedBatchQuery(
 
 /**
  * Reads the awards of `reading` after the award `afterId` (at most `maxBatches` batches) and hands
- * each award to `add` as one `ReadAward` reused from award to award; yields after each batch. A
- * driver that answers later (PostgreSQL's) is asked for each batch before the previous one is
- * counted.
+ * each award to `add` as one `ReadAward` reused from award to award, as the driver reads its row;
+ * yields after each batch.
  */
 export async function* readPackedAwards(
   run: RunRows,
@@ -97,57 +98,41 @@ export async function* readPackedAwards(
   add: (award: ReadAward) => void,
 ): AsyncGenerator<BatchRead> {
   const query = packedBatchQuery(dialect, reading);
-  const read = (afterId: number) => run(query.text, query.parameters(afterId));
   const award = newReadAward();
-  let lastId = reading.afterId ?? 0;
-  /** The next batch, asked for while this one is counted (a driver that answers later). */
-  let ahead: ReturnType<RunRows> | null = null;
-  let left = reading.maxBatches ?? Infinity;
-  try {
-    for (;;) {
-      const answer = ahead ?? read(lastId);
-      ahead = null;
-      // Rows stepped one at a time are counted at once: nothing else may use the connection
-      // while its statement steps.
-      let batch: Iterable<PackedRow> = answer as Iterable<PackedRow>;
-      left -= 1;
-      if (answer instanceof Promise) {
-        const rows = await answer;
-        batch = rows;
-        if (rows.length === reading.batchSize && left > 0)
-          ahead = read(Number(rows[rows.length - 1]![0]));
+  let awards = 0;
+  const count = (row: PackedRow): void => {
+    awards += 1;
+    award.id = Number(row[0]);
+    award.credentialId = Number(row[1]);
+    award.awardYear = row[2];
+    award.matchStatus = row[3];
+    const years = row[4];
+    if (years !== null) {
+      unpackYears(award, years, reading.asOfYear, reading.earningsFloor);
+      const industryYear = row[5];
+      if (
+        industryYear === award.awardYear + INSIGHTS_MEASURE_YEAR &&
+        industryYear <= reading.asOfYear
+      ) {
+        award.industry = row[6];
+        award.jobRole = row[7];
       }
-      let awards = 0;
-      for (const row of batch) {
-        awards += 1;
-        award.id = Number(row[0]);
-        award.credentialId = Number(row[1]);
-        award.awardYear = row[2];
-        award.matchStatus = row[3];
-        const years = row[4];
-        if (years !== null) {
-          unpackYears(award, years, reading.asOfYear, reading.earningsFloor);
-          const industryYear = row[5];
-          if (
-            industryYear === award.awardYear + INSIGHTS_MEASURE_YEAR &&
-            industryYear <= reading.asOfYear
-          ) {
-            award.industry = row[6];
-            award.jobRole = row[7];
-          }
-        }
-        add(award);
-        clearYears(award);
-      }
-      if (awards === 0) return;
-      lastId = award.id;
-      const more = awards === reading.batchSize;
-      yield { awards, lastId, more };
-      if (!more || left <= 0) return;
     }
-  } finally {
-    // Stopped early: a batch asked for ahead is not wanted, but must not fail unheard.
-    if (ahead instanceof Promise) await ahead.catch(() => undefined);
+    add(award);
+    clearYears(award);
+  };
+  let lastId = reading.afterId ?? 0;
+  let left = reading.maxBatches ?? Infinity;
+  for (;;) {
+    awards = 0;
+    const reads = run(query.text, query.parameters(lastId), count);
+    if (reads) await reads;
+    left -= 1;
+    if (awards === 0) return;
+    lastId = award.id;
+    const more = awards === reading.batchSize;
+    yield { awards, lastId, more };
+    if (!more || left <= 0) return;
   }
 }
 

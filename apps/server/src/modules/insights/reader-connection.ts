@@ -8,12 +8,11 @@ import '../../db/pg-types.ts';
 import type { RunQuery } from './award-reading.ts';
 import {
   type CountAwards,
-  packedAwards,
+  postgresPackedAwards,
   sqliteAwards,
   sqlitePackedAwards,
   summedAwards,
 } from './award-source.ts';
-import type { PackedRow } from './packed-award-reading.ts';
 import { SCAN_PAGE_CACHE } from './sqlite-award-reading.ts';
 
 /**
@@ -60,11 +59,7 @@ export async function withReaderConnection<T>(
     const run: RunQuery = async (text, parameters) => (await client.query(text, parameters)).rows;
     return await work({
       countAwards: summedAwards(run, 'postgres'),
-      countPackedAwards: packedAwards(
-        async (text, values) =>
-          (await client.query<PackedRow>({ text, values, rowMode: 'array' })).rows,
-        'postgres',
-      ),
+      countPackedAwards: postgresPackedAwards(async () => ({ client, release: () => {} })),
       async execute(sql, parameters) {
         await client.query(sql, parameters);
       },
