@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { CountAwards } from './award-source.ts';
 import { BLOCKS_AHEAD, type StartBlockReader } from './block-reader.ts';
 import type { CountedCell } from './cells.ts';
-import { blockOf, cellsFromJson, idsOfBlock, packBlock, unpackWages } from './insight-blocks.ts';
+import { blockOf, idsOfBlock, packBlock, unpackBlock } from './insight-blocks.ts';
 import { createInsightsBuilder, type InsightsBuilder } from './insights-builder.ts';
 import type { InsightsRepository } from './insights.repository.ts';
 import { type LaterAwardBits, type LaterAwards, laterAwardsOf } from './later-awards.ts';
@@ -118,7 +118,7 @@ export async function countByBlocks(
     });
     if (counted.awards === 0) return { ...counted, reading: NO_AWARDS };
     const reading = randomUUID();
-    const stored = { ...packBlock(counted), version, basis, reading };
+    const stored = { ...packBlock(counted, counting.dollarsOfYear), version, basis, reading };
     await storing.add(() => repository.storeBlock(organizationId, block, stored));
     return { ...counted, reading };
   };
@@ -152,8 +152,8 @@ export async function countByBlocks(
       done.blocks += 1;
       const stored = current.has(block) ? await repository.block(organizationId, block) : null;
       if (stored) {
-        const cells = cellsFromJson(stored.cells);
-        builder.absorb(cells, unpackWages(stored.wages));
+        const { cells, wages } = unpackBlock(stored, counting.dollarsOfYear);
+        builder.absorb(cells, wages);
         done.awards += stored.awards;
         const years = yearsOf(cells);
         done.readings.set(block, {

@@ -60,7 +60,12 @@ async function readBlocks(
     let reading = NO_AWARDS;
     if (counted.awards > 0) {
       reading = randomUUID();
-      const stored = { ...packBlock(counted), version, basis: data.basis, reading };
+      const stored = {
+        ...packBlock(counted, data.dollarsOfYear),
+        version,
+        basis: data.basis,
+        reading,
+      };
       await storing.add(() =>
         store(blockParameters(data.statement, data.organizationId, block, stored)),
       );

@@ -8,8 +8,11 @@
 // it stale, never wrong. What a block holds is what the builder counted of its awards (cells and
 // wages by series, exactly the doubles the builder computed), so that adding the stored blocks
 // gives the figures a full reading gives.
-import { type CountedCell, newCounts } from './cells.ts';
-import { SERIES } from './spilled-wages.ts';
+import { INSIGHTS_MEASURE_YEAR } from '@laurel/contract/insights-rules';
+
+import { type CountedCell, newCounts, SPAN } from './cells.ts';
+import { realFactor } from './cpi-u.ts';
+import { BASE, INCREASES, PAIRED, SERIES } from './spilled-wages.ts';
 
 /** Must agree with the triggers' shift (migration 20261212T1000-insight-blocks). */
 export const INSIGHT_BLOCK_BITS = 14;
@@ -22,9 +25,10 @@ export const idsOfBlock = (block: number): { from: number; to: number } => ({
 
 /**
  * How blocks are stored: raised with any change to what a block holds or how (2: each series'
- * wages in order of their cells, the cells as runs).
+ * wages in order of their cells, the cells as runs; 3: a series' wages as whole cents where they
+ * are, the increases as the differences they are).
  */
-const BLOCK_FORMAT = 2;
+const BLOCK_FORMAT = 3;
 
 /**
  * What else a block's counting depended on, as stored beside it: blocks counted on another basis
@@ -66,16 +70,61 @@ export interface StoredBlock extends PackedBlock {
   reading: string;
 }
 
-/** A block's counting as stored (its cells as JSON, its wages packed). */
-export const packBlock = (counted: {
-  awards: number;
-  cells: readonly CountedCell[];
-  wages: BlockWages;
-}): PackedBlock => ({
+/**
+ * A block's counting as stored (its cells as JSON, its wages packed), its wages in dollars of
+ * `dollarsOfYear`.
+ */
+export const packBlock = (
+  counted: { awards: number; cells: readonly CountedCell[]; wages: BlockWages },
+  dollarsOfYear: number,
+): PackedBlock => ({
   awards: counted.awards,
   cells: cellsToJson(counted.cells),
-  wages: packWages(counted.wages),
+  wages: packWages(counted.wages, blockFactors(counted.cells, dollarsOfYear)),
 });
+
+/** A stored block's cells and wages, its wages packed in dollars of `dollarsOfYear`. */
+export function unpackBlock(
+  stored: Pick<PackedBlock, 'cells' | 'wages'>,
+  dollarsOfYear: number,
+): { cells: CountedCell[]; wages: BlockWages } {
+  const cells = cellsFromJson(stored.cells);
+  return { cells, wages: unpackWages(stored.wages, blockFactors(cells, dollarsOfYear)) };
+}
+
+/**
+ * The calendar year whose dollars a series' wage of an award of `awardYear` was earned in, as the
+ * builder places them (./insights-builder.ts); null for the increases (a difference of two years').
+ */
+export function yearOfSeries(series: number, awardYear: number): number | null {
+  if (series <= PAIRED) return awardYear + series - SPAN;
+  if (series <= PAIRED + SPAN) return awardYear + series - PAIRED;
+  if (series <= BASE + SPAN) return awardYear - 1;
+  return null;
+}
+
+/**
+ * The real-dollar factor the builder multiplied a wage of a series by, by cell (an index into the
+ * block's cells) and series; null for the increases.
+ */
+export type SeriesFactors = (cell: number, series: number) => number | null;
+
+/** The factors of a block's cells' wages in dollars of `dollarsOfYear`. */
+export function blockFactors(
+  cells: readonly Pick<CountedCell, 'awardYear'>[],
+  dollarsOfYear: number,
+): SeriesFactors {
+  const byYear = new Map<number, number>();
+  return (cell, series) => {
+    const awardYear = cells[cell]?.awardYear;
+    if (awardYear === undefined) throw new Error('A stored insights block has wages of no cell');
+    const year = yearOfSeries(series, awardYear);
+    if (year === null) return null;
+    let factor = byYear.get(year);
+    if (factor === undefined) byYear.set(year, (factor = realFactor(year, dollarsOfYear)));
+    return factor;
+  };
+}
 
 /**
  * A block's storing statement as SQL, with the name of the value each parameter takes (compiled
@@ -99,10 +148,24 @@ export function blockParameters(
 
 const COUNT_KEYS = Object.keys(newCounts()) as Array<keyof ReturnType<typeof newCounts>>;
 /**
- * The header: the number of series, the wages of each and the runs of cells of each, padded to
- * 8 bytes.
+ * The header: the number of series, the wages of each, the runs of cells of each and how each
+ * series' wages are stored, padded to 8 bytes.
  */
-const HEADER_WORDS = 2 * SERIES + 1 + ((2 * SERIES + 1) % 2);
+const HEADER_WORDS = 3 * SERIES + 1 + ((3 * SERIES + 1) % 2);
+/** How a series' wages are stored: as the doubles they are. */
+const AS_DOUBLES = 0;
+/**
+ * As whole cents c (4 bytes), each the double c / 100 × its factor exactly, as the builder
+ * computed a wage of whole cents.
+ */
+const AS_CENTS = 1;
+/** The increases, each exactly its paired wage at the measured year less its base: no bytes. */
+const AS_DIFFERENCES = 2;
+const PAIRED_MEASURED = PAIRED + INSIGHTS_MEASURE_YEAR;
+const BASE_MEASURED = BASE + INSIGHTS_MEASURE_YEAR;
+/** Bytes a series of `n` wages stored as `how` takes, padded to 8. */
+const bytesOf = (how: number, n: number): number =>
+  how === AS_DOUBLES ? 8 * n : how === AS_CENTS ? 4 * (n + (n % 2)) : 0;
 
 type CellRow = [
   credentialId: number,
@@ -153,33 +216,89 @@ export function cellsFromJson(json: string): CountedCell[] {
 }
 
 /**
- * The wages as bytes: the header, then every series' values in order of their cells, then every
- * series' runs of cells (a cell and how many of the values that follow are its, as two 32-bit
- * words). A block's wages are some 160,000 doubles from a few hundred cells: as runs, its cells
- * take some tens of kilobytes instead of 4 bytes a wage, a third of what each block stores.
+ * The wages as bytes: the header, then every series' values in order of their cells (as whole
+ * cents where each is one, or nothing where each increase is its paired wage less its base, else
+ * as doubles), then every series' runs of cells (a cell and how many of the values that follow
+ * are its, as two 32-bit words). A block's wages are some 160,000 doubles from a few hundred
+ * cells: as runs its cells take some tens of kilobytes instead of 4 bytes a wage, and as cents
+ * its wages half of their doubles' (decision record 076). Each value given back is the very
+ * double given.
  */
-export function packWages(wages: BlockWages): Buffer {
+export function packWages(wages: BlockWages, factors: SeriesFactors): Buffer {
   const byCell = wages.values.map((values, s) => inOrderOfCells(wages.cells[s]!, values));
-  const total = byCell.reduce((sum, { values }) => sum + values.length, 0);
+  const stored = byCell.map(({ values, runs }, s) => {
+    if (s === INCREASES && areDifferences(byCell, values, runs)) return { how: AS_DIFFERENCES };
+    const cents = asCents(values, runs, (cell) => factors(cell, s));
+    return cents ? { how: AS_CENTS, cents } : { how: AS_DOUBLES };
+  });
+  const valueBytes = byCell.reduce(
+    (sum, { values }, s) => sum + bytesOf(stored[s]!.how, values.length),
+    0,
+  );
   const runs = byCell.reduce((sum, { runs }) => sum + runs.length, 0);
   // A buffer of its own (never a slice of a shared pool), as both databases' drivers take it.
-  const bytes = Buffer.alloc(4 * HEADER_WORDS + 8 * total + 4 * runs);
+  const bytes = Buffer.alloc(4 * HEADER_WORDS + valueBytes + 4 * runs);
   const header = new Uint32Array(bytes.buffer, bytes.byteOffset, HEADER_WORDS);
   header[0] = SERIES;
   byCell.forEach(({ values, runs }, s) => {
     header[1 + s] = values.length;
     header[1 + SERIES + s] = runs.length / 2;
+    header[1 + 2 * SERIES + s] = stored[s]!.how;
   });
   let offset = 4 * HEADER_WORDS;
-  for (const { values } of byCell) {
-    bytes.set(new Uint8Array(values.buffer, values.byteOffset, values.byteLength), offset);
-    offset += values.byteLength;
-  }
+  byCell.forEach(({ values }, s) => {
+    const { how, cents } = stored[s]!;
+    const data = how === AS_DOUBLES ? values : how === AS_CENTS ? cents! : null;
+    if (data) bytes.set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), offset);
+    offset += bytesOf(how, values.length);
+  });
   for (const { runs } of byCell) {
     bytes.set(new Uint8Array(runs.buffer, runs.byteOffset, runs.byteLength), offset);
     offset += runs.byteLength;
   }
   return bytes;
+}
+
+/**
+ * Each value as whole cents c with c / 100 × its cell's factor the very same double (a wage the
+ * builder read as whole cents); null when one is not (read from other text, or beyond 32 bits).
+ */
+function asCents(
+  values: Float64Array,
+  runs: Uint32Array,
+  factorOf: (cell: number) => number | null,
+): Int32Array | null {
+  const cents = new Int32Array(values.length);
+  let j = 0;
+  for (let r = 0; r < runs.length; r += 2) {
+    const factor = factorOf(runs[r]!);
+    if (factor === null) return null;
+    for (const end = j + runs[r + 1]!; j < end; j += 1) {
+      const value = values[j]!;
+      const whole = Math.round((value / factor) * 100);
+      // `| 0` keeps 32 bits, and turns −0 into 0 (so that −0 stays a double).
+      const c = whole | 0;
+      if (c !== whole || !Object.is((c / 100) * factor, value)) return null;
+      cents[j] = c;
+    }
+  }
+  return cents;
+}
+
+/** Whether each increase is its paired wage at the measured year less its base, cell by cell. */
+function areDifferences(
+  byCell: ReadonlyArray<{ values: Float64Array; runs: Uint32Array }>,
+  increases: Float64Array,
+  runs: Uint32Array,
+): boolean {
+  const paired = byCell[PAIRED_MEASURED]!;
+  const base = byCell[BASE_MEASURED]!;
+  const same = (a: Uint32Array, b: Uint32Array) =>
+    a.length === b.length && a.every((word, i) => word === b[i]);
+  if (!same(runs, paired.runs) || !same(runs, base.runs)) return false;
+  for (let j = 0; j < increases.length; j += 1)
+    if (!Object.is(increases[j], paired.values[j]! - base.values[j]!)) return false;
+  return true;
 }
 
 /** A series' values in order of their cells (each cell's in the order given), and the runs. */
@@ -209,8 +328,11 @@ function inOrderOfCells(
   return { values: ordered, runs };
 }
 
-/** The wages of `packWages`' bytes (copied: the database's buffer need not be aligned). */
-export function unpackWages(stored: Uint8Array): BlockWages {
+/**
+ * The wages of `packWages`' bytes, given the factors they were packed with (copied: the
+ * database's buffer need not be aligned).
+ */
+export function unpackWages(stored: Uint8Array, factors: SeriesFactors): BlockWages {
   const bytes = new Uint8Array(stored.length);
   bytes.set(stored);
   if (bytes.length < 4 * HEADER_WORDS) throw new Error('A stored insights block is cut short');
@@ -218,30 +340,58 @@ export function unpackWages(stored: Uint8Array): BlockWages {
   if (header[0] !== SERIES) throw new Error('A stored insights block has another set of series');
   const lengths = Array.from({ length: SERIES }, (_, s) => header[1 + s]!);
   const runCounts = Array.from({ length: SERIES }, (_, s) => header[1 + SERIES + s]!);
-  const total = lengths.reduce((a, b) => a + b, 0);
+  const hows = Array.from({ length: SERIES }, (_, s) => header[1 + 2 * SERIES + s]!);
+  if (hows.some((how, s) => how > AS_DIFFERENCES || (how === AS_DIFFERENCES && s !== INCREASES)))
+    throw new Error('A stored insights block stores its wages in an unknown way');
+  const valueBytes = lengths.reduce((sum, n, s) => sum + bytesOf(hows[s]!, n), 0);
   const runs = runCounts.reduce((a, b) => a + b, 0);
-  if (bytes.length !== 4 * HEADER_WORDS + 8 * total + 8 * runs)
+  if (bytes.length !== 4 * HEADER_WORDS + valueBytes + 8 * runs)
     throw new Error('A stored insights block has another length than its header says');
-  const values: Float64Array[] = [];
-  const cells: Uint32Array[] = [];
+  const valuesAt: number[] = [];
   let offset = 4 * HEADER_WORDS;
-  for (const n of lengths) {
-    values.push(new Float64Array(bytes.buffer, offset, n));
-    offset += 8 * n;
-  }
   lengths.forEach((n, s) => {
-    const pairs = new Uint32Array(bytes.buffer, offset, 2 * runCounts[s]!);
-    offset += pairs.byteLength;
+    valuesAt.push(offset);
+    offset += bytesOf(hows[s]!, n);
+  });
+  const cells: Uint32Array[] = [];
+  const pairs: Uint32Array[] = [];
+  lengths.forEach((n, s) => {
+    const runsOf = new Uint32Array(bytes.buffer, offset, 2 * runCounts[s]!);
+    offset += runsOf.byteLength;
+    pairs.push(runsOf);
     const series = new Uint32Array(n);
     let at = 0;
-    for (let r = 0; r < pairs.length; r += 2) {
-      const count = pairs[r + 1]!;
+    for (let r = 0; r < runsOf.length; r += 2) {
+      const count = runsOf[r + 1]!;
       if (at + count > n) throw new Error('A stored insights block has more cells than wages');
-      series.fill(pairs[r]!, at, at + count);
+      series.fill(runsOf[r]!, at, at + count);
       at += count;
     }
     if (at !== n) throw new Error('A stored insights block has fewer cells than wages');
     cells.push(series);
   });
+  const values = lengths.map((n, s): Float64Array => {
+    const how = hows[s]!;
+    if (how === AS_DOUBLES) return new Float64Array(bytes.buffer, valuesAt[s], n);
+    const wages = new Float64Array(n);
+    if (how === AS_DIFFERENCES) return wages;
+    const cents = new Int32Array(bytes.buffer, valuesAt[s], n);
+    const runsOf = pairs[s]!;
+    let j = 0;
+    for (let r = 0; r < runsOf.length; r += 2) {
+      const factor = factors(runsOf[r]!, s);
+      if (factor === null) throw new Error('A stored insights block has cents of no dollars');
+      for (const end = j + runsOf[r + 1]!; j < end; j += 1) wages[j] = (cents[j]! / 100) * factor;
+    }
+    return wages;
+  });
+  if (hows[INCREASES] === AS_DIFFERENCES) {
+    const paired = values[PAIRED_MEASURED]!;
+    const base = values[BASE_MEASURED]!;
+    const increases = values[INCREASES]!;
+    if (paired.length !== increases.length || base.length !== increases.length)
+      throw new Error('A stored insights block has increases of no wages');
+    for (let j = 0; j < increases.length; j += 1) increases[j] = paired[j]! - base[j]!;
+  }
   return { cells, values };
 }

@@ -25,7 +25,7 @@ import {
   cellsToJson,
   packBlock,
   type StoredBlock,
-  unpackWages,
+  unpackBlock,
 } from './insight-blocks.ts';
 import type { InsightsRepository, StoredInsightState } from './insights.repository.ts';
 import { type RankWindow, windowParts, type WindowSizes, windowsOfParts } from './rank-windows.ts';
@@ -234,7 +234,7 @@ export async function updateFromState(
       const row = await repository.block(organizationId, block);
       if (!row || row.reading !== was.reading || row.version !== was.version || row.basis !== basis)
         return { fallback: `block ${block} is not the one the state adds up` };
-      before = { cells: cellsFromJson(row.cells), wages: unpackWages(row.wages) };
+      before = unpackBlock(row, counting.dollarsOfYear);
       addCells(sums, before.cells, -1);
     }
     if (gone.includes(block)) {
@@ -258,7 +258,7 @@ export async function updateFromState(
     const years = yearsOf(now.cells);
     readings.set(block, { version, reading, ...(years ? { years } : {}) });
     fresh.set(block, now);
-    stored.push({ block, ...packBlock(now), version, basis, reading });
+    stored.push({ block, ...packBlock(now, counting.dollarsOfYear), version, basis, reading });
   }
 
   const cells = cellsOfSums(sums);
@@ -319,7 +319,7 @@ export async function updateFromState(
         if (!counted) {
           const row = await repository.block(organizationId, block);
           if (row?.reading !== reading) return null;
-          counted = { cells: cellsFromJson(row.cells), wages: unpackWages(row.wages) };
+          counted = unpackBlock(row, counting.dollarsOfYear);
         }
         const ids = counted.cells.map((cell) => index.get(keyOf(cell)) ?? -1);
         for (let s = 0; s < SERIES; s += 1) {
