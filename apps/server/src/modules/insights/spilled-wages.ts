@@ -95,15 +95,29 @@ export interface WagesInMemory {
 }
 
 /**
+ * A thread's buffers of a block's wages, kept from one block to the next (grown to a block's most
+ * wages a series: some 4 MB), rather than grown anew from 1,024 wages a series for each block.
+ */
+const keptBuffers: Array<{ cells: Uint32Array[]; values: Float64Array[] }> = [];
+
+/**
  * The wages of a builder of one block of awards (some 16,000 a series at most: a few megabytes),
  * held in memory rather than written: a block's wages are stored with it (./insight-blocks.ts),
  * and writing each block's 22 series to files and reading them back cost more than its counting.
  * @example const wages = createWageBuffer(); wages.push(WAGES + 5, cell, 41_200); wages.finish()
  */
 export function createWageBuffer() {
-  const cells = Array.from({ length: SERIES }, () => new Uint32Array(1_024));
-  const values = Array.from({ length: SERIES }, () => new Float64Array(1_024));
+  const kept = keptBuffers.pop();
+  const cells = kept?.cells ?? Array.from({ length: SERIES }, () => new Uint32Array(1_024));
+  const values = kept?.values ?? Array.from({ length: SERIES }, () => new Float64Array(1_024));
   const lengths = new Int32Array(SERIES);
+  let released = false;
+  /** The buffers go back to the thread's (at most one kept: a thread counts a block at a time). */
+  const release = () => {
+    if (released) return;
+    released = true;
+    if (keptBuffers.length === 0) keptBuffers.push({ cells, values });
+  };
   return {
     /** One wage of series `s` of the builder's cell `cell`. */
     push(s: number, cell: number, value: number): void {
@@ -120,14 +134,18 @@ export function createWageBuffer() {
       values[s]![n] = value;
       lengths[s] = n + 1;
     },
-    /** The wages pushed, series by series (copies of their length: the buffers are let go). */
+    /** The wages pushed, series by series (copies of their length: the buffers are kept). */
     finish(): WagesInMemory {
-      return {
+      const wages = {
         cells: cells.map((c, s) => c.slice(0, lengths[s])),
         values: values.map((v, s) => v.slice(0, lengths[s])),
       };
+      release();
+      return wages;
     },
-    abandon(): void {},
+    abandon(): void {
+      release();
+    },
   };
 }
 
