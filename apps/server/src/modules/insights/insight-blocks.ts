@@ -225,11 +225,21 @@ export function cellsFromJson(json: string): CountedCell[] {
  * double given.
  */
 export function packWages(wages: BlockWages, factors: SeriesFactors): Buffer {
-  const byCell = wages.values.map((values, s) => inOrderOfCells(wages.cells[s]!, values));
-  const stored = byCell.map(({ values, runs }, s) => {
+  const total = wages.values.reduce((sum, values) => sum + values.length, 0);
+  const scratch = packingScratch(total);
+  let at = 0;
+  const byCell = wages.values.map((values, s) => {
+    const from = at;
+    at += values.length;
+    const ordered = scratch.values.subarray(from, at);
+    return { values: ordered, runs: inOrderOfCells(wages.cells[s]!, values, ordered), from };
+  });
+  const stored = byCell.map(({ values, runs, from }, s) => {
     if (s === INCREASES && areDifferences(byCell, values, runs)) return { how: AS_DIFFERENCES };
-    const cents = asCents(values, runs, (cell) => factors(cell, s));
-    return cents ? { how: AS_CENTS, cents } : { how: AS_DOUBLES };
+    const cents = scratch.cents.subarray(from, from + values.length);
+    return asCents(values, runs, (cell) => factors(cell, s), cents)
+      ? { how: AS_CENTS, cents }
+      : { how: AS_DOUBLES };
   });
   const valueBytes = byCell.reduce(
     (sum, { values }, s) => sum + bytesOf(stored[s]!.how, values.length),
@@ -260,29 +270,42 @@ export function packWages(wages: BlockWages, factors: SeriesFactors): Buffer {
 }
 
 /**
- * Each value as whole cents c with c / 100 × its cell's factor the very same double (a wage the
- * builder read as whole cents); null when one is not (read from other text, or beyond 32 bits).
+ * A thread's room for `packWages`' wages in order of their cells and their cents, kept from block
+ * to block (grown as needed): a block's are some megabytes, allocated and zeroed anew for each
+ * block otherwise.
+ */
+let packing = { values: new Float64Array(0), cents: new Int32Array(0) };
+function packingScratch(total: number): typeof packing {
+  if (packing.values.length < total)
+    packing = { values: new Float64Array(total), cents: new Int32Array(total) };
+  return packing;
+}
+
+/**
+ * Writes into `cents` each value as whole cents c with c / 100 × its cell's factor the very same
+ * double (a wage the builder read as whole cents); false when one is not (read from other text, or
+ * beyond 32 bits).
  */
 function asCents(
   values: Float64Array,
   runs: Uint32Array,
   factorOf: (cell: number) => number | null,
-): Int32Array | null {
-  const cents = new Int32Array(values.length);
+  cents: Int32Array,
+): boolean {
   let j = 0;
   for (let r = 0; r < runs.length; r += 2) {
     const factor = factorOf(runs[r]!);
-    if (factor === null) return null;
+    if (factor === null) return false;
     for (const end = j + runs[r + 1]!; j < end; j += 1) {
       const value = values[j]!;
       const whole = Math.round((value / factor) * 100);
       // `| 0` keeps 32 bits, and turns −0 into 0 (so that −0 stays a double).
       const c = whole | 0;
-      if (c !== whole || !Object.is((c / 100) * factor, value)) return null;
+      if (c !== whole || !Object.is((c / 100) * factor, value)) return false;
       cents[j] = c;
     }
   }
-  return cents;
+  return true;
 }
 
 /** Whether each increase is its paired wage at the measured year less its base, cell by cell. */
@@ -301,11 +324,12 @@ function areDifferences(
   return true;
 }
 
-/** A series' values in order of their cells (each cell's in the order given), and the runs. */
+/** Writes a series' values in order of their cells (each cell's in the order given) into `ordered`; the runs. */
 function inOrderOfCells(
   cells: Uint32Array,
   values: Float64Array,
-): { values: Float64Array; runs: Uint32Array } {
+  ordered: Float64Array,
+): Uint32Array {
   let most = -1;
   for (const cell of cells) if (cell > most) most = cell;
   const starts = new Uint32Array(most + 2);
@@ -323,9 +347,8 @@ function inOrderOfCells(
     runs[r++] = cell;
     runs[r++] = n;
   }
-  const ordered = new Float64Array(values.length);
   for (let j = 0; j < cells.length; j += 1) ordered[starts[cells[j]!]!++] = values[j]!;
-  return { values: ordered, runs };
+  return runs;
 }
 
 /**
