@@ -7,10 +7,17 @@ import { randomUUID } from 'node:crypto';
 import type { CountAwards } from './award-source.ts';
 import { BLOCKS_AHEAD, type StartBlockReader } from './block-reader.ts';
 import type { CountedCell } from './cells.ts';
-import { blockOf, idsOfBlock, packBlock, unpackBlock } from './insight-blocks.ts';
+import {
+  blockOf,
+  idsOfBlock,
+  letGoOfPackingRoom,
+  packBlock,
+  unpackBlock,
+} from './insight-blocks.ts';
 import { createInsightsBuilder, type InsightsBuilder } from './insights-builder.ts';
 import type { InsightsRepository } from './insights.repository.ts';
 import { type LaterAwardBits, type LaterAwards, laterAwardsOf } from './later-awards.ts';
+import { letGoOfWageBuffers } from './spilled-wages.ts';
 import type { BlockCounted } from './windowed-selection.ts';
 
 /**
@@ -178,8 +185,18 @@ export async function countByBlocks(
     await reader?.finish();
   } finally {
     await reader?.stop();
+    letGoOfBlockRoom();
   }
   return done;
+}
+
+/**
+ * Lets go of the room this thread kept from block to block (a block's wage buffers and packing
+ * room, some 6 MB): the blocks are read, and the selection that follows needs the memory.
+ */
+export function letGoOfBlockRoom(): void {
+  letGoOfWageBuffers();
+  letGoOfPackingRoom();
 }
 
 /**

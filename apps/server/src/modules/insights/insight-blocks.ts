@@ -275,6 +275,10 @@ export function packWages(wages: BlockWages, factors: SeriesFactors): Buffer {
  * block otherwise.
  */
 let packing = { values: new Float64Array(0), cents: new Int32Array(0) };
+/** Lets go of that room (a rebuild's reading is over: its selection needs the memory). */
+export function letGoOfPackingRoom(): void {
+  packing = { values: new Float64Array(0), cents: new Int32Array(0) };
+}
 function packingScratch(total: number): typeof packing {
   if (packing.values.length < total)
     packing = { values: new Float64Array(total), cents: new Int32Array(total) };

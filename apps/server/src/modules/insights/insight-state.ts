@@ -13,6 +13,7 @@ import {
   type BlockCounting,
   type BlockReadings,
   countBlock,
+  letGoOfBlockRoom,
   NO_AWARDS,
   yearsOf,
 } from './block-counting.ts';
@@ -261,6 +262,7 @@ export async function updateFromState(
     stored.push({ block, ...packBlock(now, counting.dollarsOfYear), version, basis, reading });
   }
 
+  letGoOfBlockRoom();
   const cells = cellsOfSums(sums);
   if (cells === null) return { fallback: 'the summed cells do not add up' };
   const selection = fromWindows(windows, counting.windowSizes, (requests) =>

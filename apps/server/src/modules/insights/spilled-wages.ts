@@ -100,6 +100,11 @@ export interface WagesInMemory {
  */
 const keptBuffers: Array<{ cells: Uint32Array[]; values: Float64Array[] }> = [];
 
+/** Lets go of the buffers kept (a rebuild's reading is over: its selection needs the memory). */
+export function letGoOfWageBuffers(): void {
+  keptBuffers.length = 0;
+}
+
 /**
  * The wages of a builder of one block of awards (some 16,000 a series at most: a few megabytes),
  * held in memory rather than written: a block's wages are stored with it (./insight-blocks.ts),
