@@ -10,6 +10,7 @@ import type { InsightsBuilder } from '../src/modules/insights/insights-builder.t
 import { createInsightsRepository } from '../src/modules/insights/insights.repository.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { DIALECTS } from './helpers/database.ts';
+import { insertMatchedGraduate } from './helpers/graduates.ts';
 import { createWorld, type World } from './helpers/world.ts';
 
 /** Awards added to the world's organization A (its own make the batches end unevenly). */
@@ -26,43 +27,14 @@ describe.each(DIALECTS)('the packed reading of awards, on %s', (dialect) => {
     t = await createTestApp(dialect);
     w = await createWorld(t);
     const db = t.database.handle.db;
-    const at = new Date().toISOString();
     for (let i = 0; i < AWARDS; i += 1) {
-      const { id } = await db
-        .insertInto('awards')
-        .values({
-          organizationId: w.a.id,
-          credentialId: w.credentialA,
-          externalId: `PACKED-${i}`,
-          firstName: 'Test',
-          lastName: `Person ${i}`,
-          email: null,
-          dateOfBirth: null,
-          awardDate: '2019-06-15',
-          awardYear: 2019,
-          uploadId: null,
-          matchStatus: 'MATCHED',
-          matchProvider: 'EQUIFAX_TWN',
-          matchedAt: at,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      added.add(id);
-      await db
-        .insertInto('earningsYears')
-        .values({
-          awardId: id,
-          year: 2020,
-          wage: 40_000 + i,
-          employed: true,
-          fullTime: true,
-          industry: null,
-          jobRole: null,
-          source: 'EQUIFAX_TWN',
-        })
-        .execute();
+      const award = {
+        organizationId: w.a.id,
+        credentialId: w.credentialA,
+        externalId: `PACKED-${i}`,
+        lastName: `Person ${i}`,
+      };
+      added.add(await insertMatchedGraduate(db, award, [{ year: 2021, wage: 40_000 + i }]));
     }
     const rows = await db
       .selectFrom('awards')

@@ -96,7 +96,7 @@ export function unpackBlock(
  * The calendar year whose dollars a series' wage of an award of `awardYear` was earned in, as the
  * builder places them (./insights-builder.ts); null for the increases (a difference of two years').
  */
-export function yearOfSeries(series: number, awardYear: number): number | null {
+function yearOfSeries(series: number, awardYear: number): number | null {
   if (series <= PAIRED) return awardYear + series - SPAN;
   if (series <= PAIRED + SPAN) return awardYear + series - PAIRED;
   if (series <= BASE + SPAN) return awardYear - 1;
